@@ -1,0 +1,87 @@
+//! The game contract (OpenSpiel's): a static `Game`, a cheap-to-clone `State`, explicit chance.
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::error::Error;
+use crate::rng::SplitMix64;
+
+/// A dense action id in `0..num_distinct_actions()`; chance outcomes share the same id space.
+pub type Action = u32;
+
+/// Who acts next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Player {
+    Seat(u8),
+    Chance,
+    Terminal,
+}
+
+impl Player {
+    pub const CHANCE: i32 = -1;
+    pub const TERMINAL: i32 = -4;
+
+    /// OpenSpiel's integer convention: a seat index, `CHANCE` (-1) or `TERMINAL` (-4).
+    pub fn to_i32(self) -> i32 {
+        match self {
+            Player::Seat(s) => i32::from(s),
+            Player::Chance => Self::CHANCE,
+            Player::Terminal => Self::TERMINAL,
+        }
+    }
+}
+
+/// Static description of a game: content, options and number of players.
+pub trait Game {
+    type State: State;
+    /// The id used by `autodromo.game(...)` and in saves.
+    fn id(&self) -> &'static str;
+    fn num_players(&self) -> usize;
+    fn num_distinct_actions(&self) -> usize;
+    /// Length of `observation_tensor`, a flat float32 vector.
+    fn observation_len(&self) -> usize;
+    /// The options in force, as JSON (every option, defaults included).
+    fn options_json(&self) -> serde_json::Value;
+    /// A hash of the content this game was built from (cards, tracks, cars); goes into saves.
+    fn content_hash(&self) -> u64;
+    fn new_initial_state(&self) -> Self::State;
+}
+
+/// A position in a game. `apply_action` is transactional: on error nothing changed.
+pub trait State: Clone + PartialEq + core::fmt::Debug {
+    fn current_player(&self) -> Player;
+    fn is_terminal(&self) -> bool {
+        self.current_player() == Player::Terminal
+    }
+    fn is_chance_node(&self) -> bool {
+        self.current_player() == Player::Chance
+    }
+    /// Sorted legal ids into `out` (cleared first). At chance nodes: the possible outcomes.
+    fn legal_actions_into(&self, out: &mut Vec<Action>);
+    fn legal_actions(&self) -> Vec<Action> {
+        let mut v = Vec::new();
+        self.legal_actions_into(&mut v);
+        v
+    }
+    /// Why `action` is illegal here, or `Ok` and the state advanced.
+    fn apply_action(&mut self, action: Action) -> Result<(), Error>;
+    /// `(outcome, probability)` at a chance node; empty elsewhere.
+    fn chance_outcomes(&self) -> Vec<(Action, f64)>;
+    /// Samples one chance outcome with `rng`, without allocating (the batch runner's path).
+    fn sample_chance(&self, rng: &mut SplitMix64) -> Option<Action>;
+    fn action_to_string(&self, action: Action) -> String;
+    fn string_to_action(&self, label: &str) -> Result<Action, Error>;
+    /// Per-seat returns; all zero until the game is over.
+    fn returns(&self) -> Vec<f64>;
+    /// Per-seat finishing rank (0 = first; tied seats share a rank).
+    fn ranking(&self) -> Vec<u32>;
+    /// Every action applied since the initial state, chance outcomes included.
+    fn history(&self) -> &[Action];
+    /// What `player` may see, JSON-ready; `None` is a spectator seeing only public information.
+    fn view(&self, player: Option<usize>) -> serde_json::Value;
+    /// A fixed-length float32 encoding of `view(player)` for learning.
+    fn observation_tensor(&self, player: usize, out: &mut [f32]);
+    /// The typed event log, each event JSON-ready; `player` filters out what that seat may not see.
+    fn events(&self, player: Option<usize>) -> Vec<serde_json::Value>;
+    /// Game id, content hash, options and action history: enough to rebuild this exact state.
+    fn serialize(&self) -> String;
+}

@@ -1,0 +1,102 @@
+//! Two bots to exercise the loop: uniform random, and a rule-of-thumb player. Both see only a
+//! `SeatView` (their own hand and the public table), so neither can use hidden information.
+use super::actions::{Encoding, Move};
+use super::cards::Card;
+use super::view::SeatView;
+use crate::game::Action;
+use crate::rng::SplitMix64;
+
+/// Uniform over the legal actions.
+pub fn random_action(legal: &[Action], rng: &mut SplitMix64) -> Option<Action> {
+    if legal.is_empty() {
+        return None;
+    }
+    Some(legal[rng.below(legal.len() as u32) as usize])
+}
+
+/// Rule of thumb: always call a coup fourré; cure and restart first; finish exactly when
+/// possible; attack the leader when it is far along; run; hold safeties for a coup fourré until
+/// the pile runs low; discard what can never be used.
+pub fn heuristic_action(view: &SeatView<'_>, legal: &[Action]) -> Option<Action> {
+    let enc = Encoding {
+        sides: view.options().sides,
+        teams: view.options().teams(),
+    };
+    let mut best: Option<(i32, Action)> = None;
+    for &a in legal {
+        let Some(m) = enc.decode(a) else { continue };
+        let score = rate(view, m);
+        if best.is_none_or(|(s, _)| score > s) {
+            best = Some((score, a));
+        }
+    }
+    best.map(|(_, a)| a)
+}
+
+fn rate(view: &SeatView<'_>, m: Move) -> i32 {
+    let seat = view.seat().unwrap_or(0);
+    let me = view.tableau(view.side_of(seat));
+    match m {
+        Move::CoupFourre => 1000,
+        Move::DeclineCoupFourre => 0,
+        // Extending is worth it while the pile still holds the miles.
+        Move::Extend => i32::from(view.deck_len() >= 30),
+        Move::StopAt700 => i32::from(view.deck_len() < 30),
+        Move::Play(c) if c.is_safety() => {
+            let cures = (c == Card::RightOfWay && (me.limited || me.hazards & 8 != 0))
+                || (c == Card::DrivingAce && (me.hazards & 1 != 0 || me.wrong_way))
+                || (c == Card::ExtraTank && me.hazards & 2 != 0)
+                || (c == Card::PunctureProof && me.hazards & 4 != 0);
+            if cures {
+                900
+            } else if view.deck_len() < 15 {
+                700
+            } else {
+                40
+            }
+        }
+        Move::Play(Card::Roll) => 790,
+        Move::Play(c) if c.is_distance() => {
+            if me.wrong_way {
+                return 10;
+            }
+            let d = i32::from(c.miles());
+            if i32::from(me.miles) + d == i32::from(view.target()) {
+                950
+            } else {
+                500 + d / 4
+            }
+        }
+        Move::Play(_) => 800, // a remedy is only legal when it cures something
+        Move::Attack(_, side) => 400 + i32::from(view.tableau(usize::from(side)).miles) * 3 / 10,
+        Move::Discard(c) => 100 - keep_value(view, c),
+        Move::Draw(_) => 0,
+    }
+}
+
+/// How much a card in hand is worth keeping; the lowest is discarded.
+fn keep_value(view: &SeatView<'_>, c: Card) -> i32 {
+    let seat = view.seat().unwrap_or(0);
+    let mine = view.side_of(seat);
+    let me = view.tableau(mine);
+    if c.is_safety() {
+        return 1000;
+    }
+    if let Some(h) = c.remedy_for() {
+        let immune = h.safety_against().is_some_and(|s| me.has(s));
+        return if immune { 0 } else { 50 };
+    }
+    if c.is_hazard() {
+        let any_target = (0..view.num_sides())
+            .filter(|&s| s != mine)
+            .any(|s| !c.safety_against().is_some_and(|sf| view.tableau(s).has(sf)));
+        return if any_target { 45 } else { 0 };
+    }
+    let d = c.miles();
+    let useless = (c == Card::D200 && me.twos >= 2) || me.miles + d > view.target();
+    if useless {
+        1
+    } else {
+        20 + i32::from(d) / 10
+    }
+}

@@ -1,0 +1,196 @@
+//! Which card may be played where, and what it does to a tableau. Each refusal is the rule, in
+//! the player's words.
+use super::cards::Card;
+
+/// One side's tableau: the battle, speed, distance and safety piles, reduced to what the rules
+/// read. Partners share one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Tableau {
+    pub miles: u16,
+    /// 200s played this hand (at most two).
+    pub twos: u8,
+    /// Hazards on the battle pile, as `Card::battle_bit`s (more than one only with cumulative
+    /// attacks).
+    pub hazards: u8,
+    /// A Roll is on top of the battle pile.
+    pub rolling: bool,
+    /// A Speed Limit is on top of the speed pile.
+    pub limited: bool,
+    pub wrong_way: bool,
+    /// Safeties in play, as `Card::safety_bit`s.
+    pub safeties: u8,
+    /// Which of those were played as a coup fourré.
+    pub coups: u8,
+    /// Distance cards played this hand, whatever their direction.
+    pub distance_cards: u8,
+}
+
+impl Tableau {
+    pub fn has(&self, safety: Card) -> bool {
+        self.safeties & safety.safety_bit() != 0
+    }
+
+    /// Right of Way is a permanent Roll: with it, only a hazard stops the car.
+    pub fn moving(&self) -> bool {
+        self.hazards == 0 && (self.rolling || self.has(Card::RightOfWay))
+    }
+
+    /// Why `card` (not a hazard) may not be played on this tableau now.
+    pub fn check_own(&self, card: Card, target: u16) -> Result<(), &'static str> {
+        match card {
+            Card::D25 | Card::D50 | Card::D75 | Card::D100 | Card::D200 => {
+                self.check_distance(card, target)
+            }
+            Card::Repairs => need(self.hazards & Card::Accident.battle_bit() != 0, REPAIRS),
+            Card::Gasoline => need(self.hazards & Card::OutOfGas.battle_bit() != 0, GASOLINE),
+            Card::SpareTire => need(self.hazards & Card::FlatTire.battle_bit() != 0, SPARE),
+            Card::EndOfLimit => need(self.limited, END_OF_LIMIT),
+            Card::EndOfWrongWay => need(self.wrong_way, END_OF_WRONG_WAY),
+            Card::Roll => {
+                if self.has(Card::RightOfWay) {
+                    Err("Roll: Right of Way already lets your car roll")
+                } else if self.rolling {
+                    Err("Roll: your car is already rolling")
+                } else if self.hazards & !Card::Stop.battle_bit() != 0 {
+                    Err("Roll: play the remedy for your hazard first")
+                } else {
+                    Ok(())
+                }
+            }
+            Card::DrivingAce | Card::ExtraTank | Card::PunctureProof | Card::RightOfWay => Ok(()),
+            _ => Err("hazards are played on an opponent"),
+        }
+    }
+
+    fn check_distance(&self, card: Card, target: u16) -> Result<(), &'static str> {
+        if self.hazards != 0 {
+            return Err("distance: your car is stopped by a hazard; play its remedy first");
+        }
+        if !self.moving() {
+            return Err("distance: play a Roll before any distance card");
+        }
+        if self.limited && card.miles() > 50 {
+            return Err("Speed Limit: only 25 and 50 may be played");
+        }
+        if card == Card::D200 && self.twos >= 2 {
+            return Err("200: at most two 200s may be played in a hand");
+        }
+        if !self.wrong_way && self.miles + card.miles() > target {
+            return Err("distance: the trip must end exactly on the target, never past it");
+        }
+        Ok(())
+    }
+
+    /// Why `hazard` may not hit this tableau now.
+    pub fn check_hazard(&self, hazard: Card, cumulative: bool) -> Result<(), &'static str> {
+        if let Some(safety) = hazard.safety_against() {
+            if self.has(safety) {
+                return Err(match safety {
+                    Card::DrivingAce => "immune: that side has the Driving Ace",
+                    Card::ExtraTank => "immune: that side has the Extra Tank",
+                    Card::PunctureProof => "immune: that side has Puncture-Proof",
+                    _ => "immune: that side has Right of Way",
+                });
+            }
+        }
+        match hazard {
+            Card::SpeedLimit if self.limited => {
+                Err("Speed Limit: that side is already under a Speed Limit")
+            }
+            Card::SpeedLimit => Ok(()),
+            Card::WrongWay if self.wrong_way => {
+                Err("Wrong Way: that side is already going the Wrong Way")
+            }
+            Card::WrongWay => Ok(()),
+            _ if cumulative => {
+                if self.hazards & hazard.battle_bit() != 0 {
+                    Err("cumulative attacks: that side already suffers this hazard")
+                } else {
+                    Ok(())
+                }
+            }
+            _ if !self.moving() => Err("hazards: only a rolling car may be attacked"),
+            _ => Ok(()),
+        }
+    }
+
+    /// Plays `card` (checked) on this tableau.
+    pub fn play_own(&mut self, card: Card) {
+        match card {
+            Card::D25 | Card::D50 | Card::D75 | Card::D100 | Card::D200 => {
+                self.miles = if self.wrong_way {
+                    self.miles.saturating_sub(card.miles())
+                } else {
+                    self.miles + card.miles()
+                };
+                self.twos += u8::from(card == Card::D200);
+                self.distance_cards += 1;
+            }
+            Card::Repairs | Card::Gasoline | Card::SpareTire => {
+                let cured = card.remedy_for().map_or(0, Card::battle_bit);
+                self.hazards &= !cured;
+                // The remedy now tops the battle pile: a new Roll is needed (unless Right of Way).
+                self.rolling = false;
+            }
+            Card::EndOfLimit => self.limited = false,
+            Card::EndOfWrongWay => self.wrong_way = false,
+            Card::Roll => {
+                self.rolling = true;
+                self.hazards &= !Card::Stop.battle_bit();
+            }
+            Card::DrivingAce | Card::ExtraTank | Card::PunctureProof | Card::RightOfWay => {
+                self.play_safety(card)
+            }
+            _ => {}
+        }
+    }
+
+    /// A safety protects for the rest of the hand and cancels the matching hazards in play. It is
+    /// not a Roll: after cancelling a hazard the car still needs one, unless it has Right of Way.
+    pub fn play_safety(&mut self, safety: Card) {
+        self.safeties |= safety.safety_bit();
+        match safety {
+            Card::DrivingAce => {
+                self.hazards &= !Card::Accident.battle_bit();
+                self.wrong_way = false;
+            }
+            Card::ExtraTank => self.hazards &= !Card::OutOfGas.battle_bit(),
+            Card::PunctureProof => self.hazards &= !Card::FlatTire.battle_bit(),
+            Card::RightOfWay => {
+                self.hazards &= !Card::Stop.battle_bit();
+                self.limited = false;
+            }
+            _ => {}
+        }
+    }
+
+    /// `hazard` (checked) hits this tableau.
+    pub fn suffer(&mut self, hazard: Card) {
+        match hazard {
+            Card::SpeedLimit => self.limited = true,
+            Card::WrongWay => self.wrong_way = true,
+            _ => {
+                self.hazards |= hazard.battle_bit();
+                self.rolling = false;
+            }
+        }
+    }
+
+    pub fn safety_count(&self) -> u32 {
+        self.safeties.count_ones()
+    }
+}
+
+const REPAIRS: &str = "Repairs: only after an Accident";
+const GASOLINE: &str = "Gasoline: only when Out of Gas";
+const SPARE: &str = "Spare Tire: only on a Flat Tire";
+const END_OF_LIMIT: &str = "End of Limit: only under a Speed Limit";
+const END_OF_WRONG_WAY: &str = "End of Wrong Way: only when going the Wrong Way";
+
+fn need(ok: bool, rule: &'static str) -> Result<(), &'static str> {
+    if ok {
+        Ok(())
+    } else {
+        Err(rule)
+    }
+}

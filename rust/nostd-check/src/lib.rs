@@ -1,0 +1,66 @@
+//! Links autodromo-core with no `std` at all: if any dependency pulled `std` in, its panic
+//! handler would clash with ours and this crate would not build. The entry points play a whole
+//! Mille Bornes game with the core's heuristic bot, as firmware would.
+#![no_std]
+
+extern crate alloc;
+
+use autodromo_core::mille_bornes::{bots, MilleBornes, Options};
+use autodromo_core::rng::SplitMix64;
+use autodromo_core::{Game, Player, State};
+use core::alloc::{GlobalAlloc, Layout};
+
+/// A heap the embedding firmware provides (here: its C `malloc`/`free`).
+struct ExternHeap;
+
+extern "C" {
+    fn malloc(size: usize) -> *mut u8;
+    fn free(ptr: *mut u8);
+}
+
+#[allow(unsafe_code)]
+unsafe impl GlobalAlloc for ExternHeap {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        if layout.align() > 16 {
+            return core::ptr::null_mut();
+        }
+        malloc(layout.size())
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, _layout: Layout) {
+        free(ptr)
+    }
+}
+
+#[global_allocator]
+static HEAP: ExternHeap = ExternHeap;
+
+#[panic_handler]
+fn panic(_: &core::panic::PanicInfo<'_>) -> ! {
+    loop {}
+}
+
+/// Plays one two-player hand with the heuristic bot on every seat; returns the actions taken.
+#[no_mangle]
+pub extern "C" fn autodromo_play_one_hand(seed: u64) -> u32 {
+    let mut opts = Options::defaults(2);
+    opts.score_to_win = 0;
+    let game = MilleBornes::new(opts);
+    let mut state = game.new_initial_state();
+    let mut rng = SplitMix64::new(seed);
+    let mut steps = 0;
+    while !state.is_terminal() {
+        let action = match state.current_player() {
+            Player::Chance => state.sample_chance(&mut rng),
+            Player::Seat(s) => {
+                let legal = state.legal_actions();
+                bots::heuristic_action(&state.seat_view(Some(usize::from(s))), &legal)
+            }
+            Player::Terminal => None,
+        };
+        match action.map(|a| state.apply_unrecorded(a)) {
+            Some(Ok(())) => steps += 1,
+            _ => break,
+        }
+    }
+    steps
+}
