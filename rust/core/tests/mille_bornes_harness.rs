@@ -1,34 +1,7 @@
 //! The generic harness over many random Mille Bornes games, across option sets.
 use autodromo_core::harness::random_sim;
-use autodromo_core::mille_bornes::{cards, MbState, MilleBornes};
+use autodromo_core::mille_bornes::{invariants, MilleBornes};
 use serde_json::json;
-
-/// Invariants on every state: every card is somewhere (conservation), tableaux are sane.
-fn invariant(s: &MbState) -> Result<(), String> {
-    let c = s.core();
-    let dealt_total: u32 = cards::total(&c.opts.deck_counts());
-    let mut seen = c.deck_len as u32 + cards::total(&c.discard);
-    for p in 0..c.players() {
-        seen += c.hand_size(p);
-        if c.hand_size(p) > 7 {
-            return Err(format!("seat {p} holds {} cards", c.hand_size(p)));
-        }
-    }
-    for t in &c.sides[..c.num_sides()] {
-        seen += u32::from(t.distance_cards) + t.safeties.count_ones();
-        if t.miles > c.target || t.twos > 2 {
-            return Err(format!("bad tableau {t:?}"));
-        }
-        if !c.opts.cumulative_attacks && t.hazards.count_ones() > 1 {
-            return Err("two hazards without cumulative attacks".into());
-        }
-    }
-    // Remedies, Rolls and hazards in tableaux are not tracked card by card; they account for the rest.
-    if seen > dealt_total {
-        return Err(format!("{seen} cards seen of {dealt_total}"));
-    }
-    Ok(())
-}
 
 fn run(options: serde_json::Value, games: u64) {
     let game = MilleBornes::from_json(&options).unwrap();
@@ -38,7 +11,7 @@ fn run(options: serde_json::Value, games: u64) {
             seed,
             2_000_000,
             |t| game.deserialize_state(t),
-            invariant,
+            invariants::check,
         );
         if let Err(e) = stats {
             panic!("{options}: {e}");

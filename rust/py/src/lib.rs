@@ -1,1 +1,35 @@
+//! `autodromo._core`: the Python face of the Rust core. All PyO3 code lives in this crate; every
+//! entry point runs inside `guard`, so a Rust panic becomes `AutodromoError`, never an abort.
+mod errors;
+mod game;
+mod state;
 
+use pyo3::prelude::*;
+
+pub(crate) use errors::{autodromo_error, guard, to_py};
+
+/// Games this build knows, by id.
+#[pyfunction]
+fn games() -> Vec<&'static str> {
+    vec![autodromo_core::mille_bornes::GAME_ID]
+}
+
+/// Panics inside Rust on purpose, so tests can prove a panic surfaces as `AutodromoError`.
+#[pyfunction]
+fn _panic_for_test() -> PyResult<()> {
+    guard(|| -> PyResult<()> { panic!("deliberate panic for the boundary test") })
+}
+
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<game::PyGame>()?;
+    m.add_class::<state::PyState>()?;
+    m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add_function(wrap_pyfunction!(game::load_game, m)?)?;
+    m.add_function(wrap_pyfunction!(state::bot_action, m)?)?;
+    m.add_function(wrap_pyfunction!(state::random_sim, m)?)?;
+    m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;
+    m.add("CHANCE", autodromo_core::Player::CHANCE)?;
+    m.add("TERMINAL", autodromo_core::Player::TERMINAL)?;
+    Ok(())
+}

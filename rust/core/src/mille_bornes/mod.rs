@@ -26,6 +26,7 @@ pub mod actions;
 pub mod bots;
 pub mod cards;
 pub mod events;
+pub mod invariants;
 pub mod options;
 pub mod rules;
 pub mod scoring;

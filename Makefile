@@ -1,0 +1,58 @@
+# Every command sets itself up: a fresh clone needs only `make play` or `make test`.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+VENV := .venv
+PY := $(VENV)/bin/python
+export VIRTUAL_ENV := $(CURDIR)/$(VENV)
+export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
+ARGS ?=
+
+.PHONY: help setup build play test test-rust test-python lint nostd bench soak clean
+
+help: ## List the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
+
+$(VENV)/.deps: pyproject.toml
+	python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet "maturin>=1.5,<2" "pytest>=8" "mypy>=1.10" "hypothesis>=6" "numpy>=1.24"
+	touch $@
+
+setup: $(VENV)/.deps build ## Create .venv, install tools, build the extension
+
+build: $(VENV)/.deps ## Build the Rust extension into .venv (release)
+	$(VENV)/bin/maturin develop --release --quiet
+
+play: setup ## The main job: Mille Bornes in the terminal against bots (ARGS="--watch" for bots only)
+	$(VENV)/bin/autodromo play mille_bornes $(ARGS)
+
+test: setup test-rust test-python ## Every suite: fmt, clippy, cargo test, no_std build, pytest, stubtest, mypy
+
+test-rust: nostd
+	cargo fmt --all -- --check
+	cargo clippy --workspace --all-targets -- -D warnings
+	cargo test --workspace
+
+nostd: ## Prove the core builds with no std (a no_std staticlib with its own panic handler)
+	cargo build -p autodromo-nostd-check --profile nostd
+
+test-python: setup
+	$(PY) -m pytest -q
+	$(PY) -m mypy.stubtest autodromo._core --allowlist tests/stubtest-allowlist.txt
+	$(PY) -m mypy
+
+lint: setup ## Formatting and static checks only
+	cargo fmt --all -- --check
+	cargo clippy --workspace --all-targets -- -D warnings
+	$(PY) -m mypy
+
+bench: setup ## Benchmarks: Rust single-core loop and Python per-step loop, medians
+	cargo bench -p autodromo-core --bench throughput
+	$(PY) benches/python_loop.py
+
+soak: setup ## Long harness runs (100,000 random games); not part of make test
+	AUTODROMO_SOAK=100000 $(PY) -m pytest -q tests/test_harness.py
+
+clean: ## Remove build outputs and the virtual environment
+	cargo clean
+	rm -rf $(VENV) .pytest_cache .mypy_cache

@@ -1,0 +1,1 @@
+"""Per-game Python helpers: terminal rendering and prompts."""

@@ -1,0 +1,132 @@
+"""Replay files: game, options, content hash, seed, and every action as id and label.
+
+A replay reproduces a game exactly. Loading checks everything first (format, digest, content,
+every action replayed and its label matched) and returns nothing unless all of it holds.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass
+from typing import Any
+
+from ._core import Game, State, load_game
+from .errors import AutodromoError, ReplayError
+
+__all__ = ["Replay", "save", "load", "dumps", "loads"]
+
+FORMAT = "autodromo-replay"
+VERSION = 1
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A loaded, verified replay; ``state`` is the position after its last action."""
+
+    game: Game
+    options: dict[str, Any]
+    seed: int | None
+    actions: list[int]
+    labels: list[str]
+    state: State
+
+
+def _digest(body: dict[str, Any]) -> str:
+    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def dumps(state: State, seed: int | None = None) -> str:
+    """The replay of ``state`` (its whole history) as JSON text."""
+    game = state.game
+    replayer = game.new_state()
+    actions = []
+    for a in state.history():
+        actions.append({"id": a, "label": replayer.action_to_string(a)})
+        replayer.apply_action(a)
+    body: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": game.name,
+        "options": json.loads(game.options_json),
+        "content_hash": game.content_hash,
+        "seed": seed,
+        "actions": actions,
+    }
+    return json.dumps({**body, "digest": _digest(body)}, indent=1, ensure_ascii=False)
+
+
+def save(path: str | os.PathLike[str], state: State, seed: int | None = None) -> None:
+    """Writes ``state``'s replay to ``path`` (atomically: a crash leaves the old file)."""
+    text = dumps(state, seed)
+    tmp = f"{os.fspath(path)}.tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(tmp, path)
+
+
+def _field(doc: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
+    if key not in doc:
+        raise ReplayError(f"replay has no {key!r}")
+    value = doc[key]
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        raise ReplayError(f"replay field {key!r} has the wrong type")
+    return value
+
+
+def loads(text: str) -> Replay:
+    """Parses and verifies a replay; raises :class:`ReplayError` naming what is wrong."""
+    try:
+        doc = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise ReplayError(f"replay is not JSON: {e}") from None
+    if not isinstance(doc, dict):
+        raise ReplayError("replay is not a JSON object")
+    if doc.get("format") != FORMAT or doc.get("version") != VERSION:
+        raise ReplayError(f"not an {FORMAT} version {VERSION} file")
+    digest = _field(doc, "digest", str)
+    body = {k: v for k, v in doc.items() if k != "digest"}
+    if _digest(body) != digest:
+        raise ReplayError("digest mismatch: the replay was altered or damaged")
+    name = _field(doc, "game", str)
+    options = _field(doc, "options", dict)
+    seed = doc.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise ReplayError("replay field 'seed' has the wrong type")
+    entries = _field(doc, "actions", list)
+    try:
+        game = load_game(name, json.dumps(options))
+    except AutodromoError as e:
+        raise ReplayError(f"replay names a game that cannot be built: {e}") from None
+    if game.content_hash != _field(doc, "content_hash", str):
+        raise ReplayError("content hash differs: the replay was made with other content")
+    state = game.new_state()
+    ids: list[int] = []
+    labels: list[str] = []
+    for i, entry in enumerate(entries):
+        if not isinstance(entry, dict):
+            raise ReplayError(f"action #{i} is not an object")
+        a, label = entry.get("id"), entry.get("label")
+        if not isinstance(a, int) or isinstance(a, bool) or not isinstance(label, str):
+            raise ReplayError(f"action #{i} needs an integer id and a label")
+        if state.action_to_string(a) != label:
+            raise ReplayError(f"action #{i}: id {a} is {state.action_to_string(a)!r}, not {label!r}")
+        try:
+            state.apply_action(a)
+        except AutodromoError as e:
+            raise ReplayError(f"action #{i} ({label}): {e}") from None
+        ids.append(a)
+        labels.append(label)
+    return Replay(game, options, seed, ids, labels, state)
+
+
+def load(path: str | os.PathLike[str]) -> Replay:
+    """Reads and verifies the replay at ``path``."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except UnicodeDecodeError as e:
+        raise ReplayError(f"replay is not UTF-8 text: {e}") from None
+    return loads(text)

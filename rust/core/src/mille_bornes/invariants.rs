@@ -1,0 +1,57 @@
+//! Invariants every reachable state keeps; the harness checks them at every step.
+use alloc::format;
+use alloc::string::String;
+
+use super::cards;
+use super::MbState;
+
+/// Cards are conserved, hands stay within 7, tableaux stay within the rules.
+pub fn check(s: &MbState) -> Result<(), String> {
+    let c = s.core();
+    let dealt: u32 = cards::total(&c.opts.deck_counts());
+    let mut seen = u32::from(c.deck_len) + cards::total(&c.discard);
+    if cards::total(&c.deck) != u32::from(c.deck_len) {
+        return Err(format!(
+            "deck counts {} != deck_len {}",
+            cards::total(&c.deck),
+            c.deck_len
+        ));
+    }
+    for p in 0..c.players() {
+        let n = c.hand_size(p);
+        if n > 7 {
+            return Err(format!("seat {p} holds {n} cards"));
+        }
+        seen += n;
+    }
+    for (i, t) in c.sides[..c.num_sides()].iter().enumerate() {
+        seen += u32::from(t.distance_cards) + t.safeties.count_ones();
+        if t.miles > c.target {
+            return Err(format!(
+                "side {i} has {} miles past the target {}",
+                t.miles, c.target
+            ));
+        }
+        if t.twos > 2 {
+            return Err(format!("side {i} played {} 200s", t.twos));
+        }
+        if t.coups & !t.safeties != 0 {
+            return Err(format!("side {i} has a coup fourré without its safety"));
+        }
+        if !c.opts.cumulative_attacks && t.hazards.count_ones() > 1 {
+            return Err(format!(
+                "side {i} suffers two hazards without cumulative attacks"
+            ));
+        }
+        if t.rolling && t.hazards != 0 {
+            return Err(format!("side {i} is rolling under a hazard"));
+        }
+    }
+    // Remedies and hazards on the tableaux are not tracked card by card: they are the rest.
+    if seen > dealt {
+        return Err(format!(
+            "{seen} cards accounted for, but only {dealt} in the deck"
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,103 @@
+//! `Game`: static content + options, dispatching to each game of the core.
+use autodromo_core::mille_bornes::{MilleBornes, GAME_ID as MB};
+use autodromo_core::Game;
+use pyo3::prelude::*;
+
+use crate::state::{AnyState, PyState};
+use crate::{guard, to_py};
+
+#[derive(Debug, Clone)]
+pub(crate) enum AnyGame {
+    MilleBornes(MilleBornes),
+}
+
+macro_rules! on_game {
+    ($g:expr, $v:ident => $e:expr) => {
+        match $g {
+            AnyGame::MilleBornes($v) => $e,
+        }
+    };
+}
+
+/// A game: its content and options, fixed. `new_state()` starts a play of it.
+#[pyclass(module = "autodromo._core", name = "Game", frozen)]
+#[derive(Debug)]
+pub(crate) struct PyGame {
+    pub(crate) inner: AnyGame,
+}
+
+/// Builds a game from its id and its options as a JSON object.
+#[pyfunction]
+pub(crate) fn load_game(name: &str, options_json: &str) -> PyResult<PyGame> {
+    guard(|| {
+        let options: serde_json::Value = serde_json::from_str(options_json)
+            .map_err(|e| to_py(autodromo_core::Error::options("options", e.to_string())))?;
+        let inner = match name {
+            MB => AnyGame::MilleBornes(MilleBornes::from_json(&options).map_err(to_py)?),
+            other => {
+                return Err(to_py(autodromo_core::Error::options(
+                    "game",
+                    format!("unknown game {other:?}; known: {MB}"),
+                )))
+            }
+        };
+        Ok(PyGame { inner })
+    })
+}
+
+#[pymethods]
+impl PyGame {
+    #[getter]
+    fn name(&self) -> &'static str {
+        on_game!(&self.inner, g => g.id())
+    }
+
+    #[getter]
+    fn num_players(&self) -> usize {
+        on_game!(&self.inner, g => g.num_players())
+    }
+
+    #[getter]
+    fn num_distinct_actions(&self) -> usize {
+        on_game!(&self.inner, g => g.num_distinct_actions())
+    }
+
+    #[getter]
+    fn observation_shape(&self) -> (usize,) {
+        on_game!(&self.inner, g => (g.observation_len(),))
+    }
+
+    /// Every option in force, defaults included, as a JSON object text.
+    #[getter]
+    fn options_json(&self) -> String {
+        on_game!(&self.inner, g => g.options_json().to_string())
+    }
+
+    #[getter]
+    fn content_hash(&self) -> String {
+        on_game!(&self.inner, g => format!("{:016x}", g.content_hash()))
+    }
+
+    fn new_state(&self) -> PyResult<PyState> {
+        guard(|| {
+            Ok(PyState::new(match &self.inner {
+                AnyGame::MilleBornes(g) => AnyState::MilleBornes(g.new_initial_state()),
+            }))
+        })
+    }
+
+    /// Rebuilds the exact state `State.serialize()` wrote; raises ReplayError on any mismatch.
+    fn deserialize_state(&self, text: &str) -> PyResult<PyState> {
+        guard(|| {
+            Ok(PyState::new(match &self.inner {
+                AnyGame::MilleBornes(g) => {
+                    AnyState::MilleBornes(g.deserialize_state(text).map_err(to_py)?)
+                }
+            }))
+        })
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<Game {} {}>", self.name(), self.options_json())
+    }
+}

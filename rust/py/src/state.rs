@@ -1,0 +1,271 @@
+//! `State`: one play of a game. Methods mirror the core's `State` trait in snake_case.
+use autodromo_core::harness;
+use autodromo_core::mille_bornes::{bots, invariants, MbState};
+use autodromo_core::rng::SplitMix64;
+use autodromo_core::{Action, Error, Game, Player, State};
+use numpy::PyArray1;
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+use crate::game::{AnyGame, PyGame};
+use crate::{autodromo_error, guard, to_py};
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum AnyState {
+    MilleBornes(MbState),
+}
+
+macro_rules! on_state {
+    ($s:expr, $v:ident => $e:expr) => {
+        match $s {
+            AnyState::MilleBornes($v) => $e,
+        }
+    };
+}
+
+/// A position in a game. `apply_action` is transactional: on error nothing changes.
+#[pyclass(module = "autodromo._core", name = "State")]
+#[derive(Debug, Clone)]
+pub(crate) struct PyState {
+    inner: AnyState,
+}
+
+impl PyState {
+    pub(crate) fn new(inner: AnyState) -> Self {
+        PyState { inner }
+    }
+
+    fn num_players(&self) -> usize {
+        on_state!(&self.inner, s => s.game().num_players())
+    }
+
+    fn check_player(&self, player: usize) -> PyResult<usize> {
+        let n = self.num_players();
+        if player >= n {
+            return Err(to_py(Error::options(
+                "player",
+                format!("no seat {player}: seats are 0..{n}"),
+            )));
+        }
+        Ok(player)
+    }
+
+    fn action_id(&self, action: &Bound<'_, PyAny>) -> PyResult<Action> {
+        if let Ok(id) = action.extract::<Action>() {
+            return Ok(id);
+        }
+        if let Ok(label) = action.cast::<PyString>() {
+            let label = label.to_cow()?;
+            return on_state!(&self.inner, s => s.string_to_action(&label)).map_err(to_py);
+        }
+        Err(to_py(Error::UnknownAction {
+            what: format!("{action}: not an action id or label"),
+        }))
+    }
+}
+
+fn to_python(py: Python<'_>, v: &serde_json::Value) -> PyResult<Py<PyAny>> {
+    Ok(py
+        .import("json")?
+        .call_method1("loads", (v.to_string(),))?
+        .unbind())
+}
+
+#[pymethods]
+impl PyState {
+    /// The seat to act, `CHANCE` (-1) or `TERMINAL` (-4).
+    fn current_player(&self) -> i32 {
+        on_state!(&self.inner, s => s.current_player().to_i32())
+    }
+
+    fn is_terminal(&self) -> bool {
+        on_state!(&self.inner, s => s.is_terminal())
+    }
+
+    fn is_chance_node(&self) -> bool {
+        on_state!(&self.inner, s => s.is_chance_node())
+    }
+
+    #[getter]
+    fn game(&self) -> PyGame {
+        PyGame {
+            inner: on_state!(&self.inner, s => AnyGame::MilleBornes(s.game())),
+        }
+    }
+
+    fn legal_actions(&self) -> PyResult<Vec<Action>> {
+        guard(|| Ok(on_state!(&self.inner, s => s.legal_actions())))
+    }
+
+    /// A bool array of length `num_distinct_actions`, True where legal.
+    fn legal_actions_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        let (legal, n) = guard(|| {
+            Ok(on_state!(&self.inner, s => (s.legal_actions(), s.game().num_distinct_actions())))
+        })?;
+        let mut mask = vec![false; n];
+        for a in legal {
+            mask[a as usize] = true;
+        }
+        Ok(PyArray1::from_vec(py, mask))
+    }
+
+    /// Applies an action id or label; raises IllegalActionError with the rule, changing nothing.
+    fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let id = self.action_id(action)?;
+        guard(|| on_state!(&mut self.inner, s => s.apply_action(id)).map_err(to_py))
+    }
+
+    /// Why `action` would be refused here, or None if it is legal.
+    fn why_illegal(&self, action: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+        match self.action_id(action) {
+            Ok(id) => {
+                guard(|| Ok(on_state!(&self.inner, s => s.why_illegal(id).map(|e| e.to_string()))))
+            }
+            Err(e) => Ok(Some(e.to_string())),
+        }
+    }
+
+    fn chance_outcomes(&self) -> PyResult<Vec<(Action, f64)>> {
+        guard(|| Ok(on_state!(&self.inner, s => s.chance_outcomes())))
+    }
+
+    fn action_to_string(&self, action: Action) -> PyResult<String> {
+        guard(|| Ok(on_state!(&self.inner, s => s.action_to_string(action))))
+    }
+
+    fn string_to_action(&self, label: &str) -> PyResult<Action> {
+        guard(|| on_state!(&self.inner, s => s.string_to_action(label)).map_err(to_py))
+    }
+
+    fn returns(&self) -> Vec<f64> {
+        on_state!(&self.inner, s => s.returns())
+    }
+
+    fn ranking(&self) -> Vec<u32> {
+        on_state!(&self.inner, s => s.ranking())
+    }
+
+    fn history(&self) -> Vec<Action> {
+        on_state!(&self.inner, s => s.history().to_vec())
+    }
+
+    /// What `player` may see (None: a spectator), as plain Python data.
+    #[pyo3(signature = (player=None))]
+    fn view(&self, py: Python<'_>, player: Option<usize>) -> PyResult<Py<PyAny>> {
+        if let Some(p) = player {
+            self.check_player(p)?;
+        }
+        let v = guard(|| Ok(on_state!(&self.inner, s => s.view(player))))?;
+        to_python(py, &v)
+    }
+
+    fn observation_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        player: usize,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        self.check_player(player)?;
+        let out = guard(|| {
+            Ok(on_state!(&self.inner, s => {
+                let mut out = vec![0f32; s.game().observation_len()];
+                s.observation_tensor(player, &mut out);
+                out
+            }))
+        })?;
+        Ok(PyArray1::from_vec(py, out))
+    }
+
+    /// The event log, each event a dict; `player` hides what that seat may not see.
+    #[pyo3(signature = (player=None))]
+    fn log(&self, py: Python<'_>, player: Option<usize>) -> PyResult<Py<PyAny>> {
+        if let Some(p) = player {
+            self.check_player(p)?;
+        }
+        let events = guard(|| Ok(on_state!(&self.inner, s => s.events(player))))?;
+        to_python(py, &serde_json::Value::from(events))
+    }
+
+    fn serialize(&self) -> PyResult<String> {
+        guard(|| Ok(on_state!(&self.inner, s => s.serialize())))
+    }
+
+    fn clone(&self) -> Self {
+        Clone::clone(self)
+    }
+
+    fn __copy__(&self) -> Self {
+        Clone::clone(self)
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+        Clone::clone(self)
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .extract::<PyRef<'_, PyState>>()
+            .is_ok_and(|o| o.inner == self.inner)
+    }
+
+    fn __repr__(&self) -> String {
+        on_state!(&self.inner, s => format!(
+            "<State mille_bornes player={} actions={}>",
+            s.current_player().to_i32(),
+            s.history().len()
+        ))
+    }
+}
+
+/// The action a built-in bot ("random" or "heuristic") takes for the seat to act.
+#[pyfunction]
+pub(crate) fn bot_action(state: &PyState, bot: &str, seed: u64) -> PyResult<Action> {
+    guard(|| {
+        let AnyState::MilleBornes(s) = &state.inner;
+        let Player::Seat(seat) = s.current_player() else {
+            return Err(to_py(Error::illegal(
+                "bots act only when a seat is to move",
+            )));
+        };
+        let legal = s.legal_actions();
+        let pick = match bot {
+            "random" => bots::random_action(&legal, &mut SplitMix64::new(seed)),
+            "heuristic" => bots::heuristic_action(&s.seat_view(Some(usize::from(seat))), &legal),
+            other => {
+                return Err(to_py(Error::options(
+                    "bot",
+                    format!("unknown bot {other:?}; known: random, heuristic"),
+                )))
+            }
+        };
+        pick.ok_or_else(|| to_py(Error::illegal("no legal action")))
+    })
+}
+
+/// The generic random-simulation harness on one game; returns (actions, chance outcomes).
+#[pyfunction]
+#[pyo3(signature = (game, seed, max_steps=1_000_000))]
+pub(crate) fn random_sim(
+    py: Python<'_>,
+    game: &PyGame,
+    seed: u64,
+    max_steps: usize,
+) -> PyResult<(u64, u64)> {
+    let AnyGame::MilleBornes(g) = &game.inner;
+    let g = *g;
+    let result = py.detach(move || {
+        std::panic::catch_unwind(move || {
+            harness::random_sim(
+                &g,
+                seed,
+                max_steps,
+                |t| g.deserialize_state(t),
+                invariants::check,
+            )
+        })
+    });
+    match result {
+        Ok(Ok(stats)) => Ok((stats.actions, stats.chance)),
+        Ok(Err(msg)) => Err(autodromo_error(format!("harness: {msg}"))),
+        Err(_) => guard(|| -> PyResult<(u64, u64)> { panic!("the harness panicked") }),
+    }
+}
