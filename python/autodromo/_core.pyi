@@ -1,13 +1,26 @@
 """The Rust core (private): use the `autodromo` package instead."""
 
-from typing import Any
+from typing import Any, final
 
 import numpy as np
 import numpy.typing as npt
 
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Game",
+    "State",
+    "games",
+    "load_game",
+    "bot_action",
+    "random_sim",
+    "_panic_for_test",
+]
+
 CHANCE: int
 TERMINAL: int
 
+@final
 class Game:
     @property
     def name(self) -> str: ...
@@ -24,6 +37,7 @@ class Game:
     def new_state(self) -> State: ...
     def deserialize_state(self, text: str) -> State: ...
 
+@final
 class State:
     def current_player(self) -> int: ...
     def is_terminal(self) -> bool: ...
@@ -47,7 +61,7 @@ class State:
     def clone(self) -> State: ...
     def __copy__(self) -> State: ...
     def __deepcopy__(self, memo: Any, /) -> State: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, value: object, /) -> bool: ...
 
 def games() -> list[str]: ...
 def load_game(name: str, options_json: str) -> Game: ...
