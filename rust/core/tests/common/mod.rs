@@ -57,8 +57,8 @@ pub struct Table {
 
 impl Table {
     pub fn new(options: Value) -> Table {
-        let game = MilleBornes::from_json(&options)
-            .unwrap_or_else(|e| panic!("options {options}: {e}"));
+        let game =
+            MilleBornes::from_json(&options).unwrap_or_else(|e| panic!("options {options}: {e}"));
         Table {
             state: game.new_initial_state(),
         }
@@ -132,14 +132,11 @@ impl Table {
             }
             other => panic!("not dealing: {other:?}"),
         };
-        for round in 0..6 {
-            for k in 0..n {
-                let seat = (first + k) % n;
-                assert!(
-                    matches!(self.phase(), Phase::Deal { seat: s, .. } if usize::from(s) == seat)
-                );
-                self.draw(hands[seat][round]);
-            }
+        // One card at a time round the table, six rounds.
+        let order = (0..6).flat_map(|round| (0..n).map(move |k| ((first + k) % n, round)));
+        for (seat, round) in order {
+            assert!(matches!(self.phase(), Phase::Deal { seat: s, .. } if usize::from(s) == seat));
+            self.draw(hands[seat][round]);
         }
         assert_eq!(
             self.phase(),
@@ -298,14 +295,21 @@ impl Table {
         );
         let rule_given = match self.state.apply_action(a) {
             Err(Error::IllegalAction { rule: r }) => r,
-            other => panic!("{label:?} in {:?}: expected refusal, got {other:?}", before.core().phase),
+            other => panic!(
+                "{label:?} in {:?}: expected refusal, got {other:?}",
+                before.core().phase
+            ),
         };
         assert!(
             rule_given.contains(rule),
             "{label:?} refused with {rule_given:?}, expected {rule:?}"
         );
         assert_eq!(self.state, before, "a refused action changed the state");
-        assert_eq!(self.state.serialize(), saved, "a refused action changed the save");
+        assert_eq!(
+            self.state.serialize(),
+            saved,
+            "a refused action changed the save"
+        );
         assert_eq!(
             self.state.why_illegal(a),
             Some(Error::IllegalAction { rule: rule_given }),
