@@ -13,6 +13,7 @@ import json
 from typing import Any
 
 from . import errors, replay
+
 from ._core import CHANCE, TERMINAL, Game, State
 from .errors import (
     AutodromoError,
@@ -50,13 +51,21 @@ def games() -> list[str]:
     return _core.games()
 
 
-def game(name: str, **options: Any) -> Game:
-    """A game by id with its options, e.g. ``game("mille_bornes", players=4, teams=2)``.
+def game(name: str, content_dir: str | None = None, **options: Any) -> Game:
+    """A game by id with its options.
 
-    Unknown games and options raise :class:`OptionError` naming the key.
+    ``game("mille_bornes", players=4, teams=2)``;
+    ``game("legend", circuit="example", cars=["bugatti_type_35", "alfa_8c_2300"], laps=2)``.
+    Games with content read it from ``content_dir`` (default: the shipped files). Unknown games
+    and options raise :class:`OptionError` naming the key; bad content raises
+    :class:`ContentError` naming the file and the key.
     """
-    from . import _core
+    from . import _core, content
 
+    if name in content.GAMES:
+        return _core.load_game(name, json.dumps(options), content.load_files(name, content_dir))
+    if content_dir is not None:
+        raise OptionError(f"{name} has no content files")
     return _core.load_game(name, json.dumps(options))
 
 

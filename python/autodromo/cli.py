@@ -6,16 +6,18 @@ import argparse
 import sys
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from . import game as make_game
 from . import replay
-from .errors import AutodromoError
-from .games import mille_bornes_tui as tui
+from .errors import AutodromoError, OptionError
+from .tui import legend as legend_tui
+from .tui import mille_bornes as tui
 from .race import BOTS, Policy, Race
 
 
 def _play(args: argparse.Namespace) -> int:
-    options: dict[str, object] = {"players": args.players}
+    options: dict[str, Any] = {"players": args.players}
     if args.teams:
         options["teams"] = args.teams
     if args.single_hand:
@@ -29,6 +31,8 @@ def _play(args: argparse.Namespace) -> int:
     names = [f"P{i}" for i in range(g.num_players)]
     seats: list[str | Policy] = [args.bot] * g.num_players
     if not args.watch:
+        if not 0 <= args.seat < g.num_players:
+            raise OptionError(f"--seat must be between 0 and {g.num_players - 1}, not {args.seat}")
         names[args.seat] = "You"
         seats[args.seat] = tui.prompt_policy(names)
     race = Race(g, seats, seed=args.seed)
@@ -67,6 +71,48 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _race_legend(args: argparse.Namespace) -> int:
+    cars = [c.strip() for c in args.cars.split(",") if c.strip()]
+    neutral = [i in args.neutral for i in range(len(cars))]
+    options: dict[str, Any] = {"circuit": args.circuit, "cars": cars, "neutral": neutral}
+    if args.laps:
+        options["laps"] = args.laps
+    for flag in ("slipstream_in_turns", "realistic_collisions"):
+        if getattr(args, flag):
+            options[flag] = True
+    g = make_game("legend", content_dir=args.content, **options)
+    seats: list[str | Policy] = ["neutral" if n else args.bot for n in neutral]
+    if not args.watch:
+        if not 0 <= args.seat < len(cars) or neutral[args.seat]:
+            raise OptionError(f"--seat {args.seat}: choose a seat that is not a Neutral Car")
+        seats[args.seat] = legend_tui.prompt_policy()
+    race = Race(g, seats, seed=args.seed)
+    print(f"Legend at {args.circuit}, {len(cars)} cars, seed {race.seed}")
+    last_round = -1
+    try:
+        while race.step():
+            view = race.state.view(None)
+            if view["round"] != last_round and view["round"] > 0:
+                last_round = view["round"]
+                print(legend_tui.render(view))
+                if args.watch and args.delay:
+                    time.sleep(args.delay)
+    except (EOFError, KeyboardInterrupt):
+        print("\nleaving the race")
+        return 130
+    finally:
+        if args.save:
+            replay.save(args.save, race.state, race.seed)
+            print(f"replay saved to {args.save}")
+    final = race.state.view(None)
+    print(legend_tui.render(final))
+    ranking = race.state.ranking()
+    print("finishing order: " + ", ".join(
+        final["cars"][seat]["name"] for seat in sorted(range(len(ranking)), key=lambda s: ranking[s])
+    ))
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="autodromo", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -86,6 +132,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     play.add_argument("--wrong-way", action="store_true")
     play.add_argument("--save", help="write the replay here at the end")
     play.set_defaults(run=_play)
+    race = sub.add_parser("race", help="a Legend track race in the terminal")
+    race.add_argument("game", choices=["legend"])
+    race.add_argument("--circuit", default="example")
+    race.add_argument(
+        "--cars", default="bugatti_type_35,alfa_8c_2300,ferrari_166_mm,maserati_300s",
+        help="car ids, comma separated (see content/legend/cars.toml)",
+    )
+    race.add_argument(
+        "--neutral", type=lambda s: [int(x) for x in s.split(",") if x], default=[],
+        help="seats driven as Neutral Cars, comma separated",
+    )
+    race.add_argument("--laps", type=int, default=None)
+    race.add_argument("--seat", type=int, default=0, help="your seat")
+    race.add_argument("--bot", choices=["greedy", "random"], default="greedy")
+    race.add_argument("--watch", action="store_true", help="bots only")
+    race.add_argument("--delay", type=float, default=0.0)
+    race.add_argument("--seed", type=int, default=None)
+    race.add_argument("--content", default=None, help="a content folder of your own")
+    race.add_argument("--slipstream-in-turns", action="store_true")
+    race.add_argument("--realistic-collisions", action="store_true")
+    race.add_argument("--save", help="write the replay here at the end")
+    race.set_defaults(run=_race_legend)
     rep = sub.add_parser("replay", help="verify a replay file")
     rep.add_argument("file")
     rep.set_defaults(run=_replay)
@@ -93,7 +161,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         result: int = args.run(args)
         return result
-    except AutodromoError as e:
+    except (AutodromoError, OSError) as e:
         print(f"autodromo: {e}", file=sys.stderr)
         return 2
 

@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import SupportsIndex
 
 from . import _core
 from ._core import Game, State
 from .errors import IllegalActionError, OptionError
 
-#: A Python player: called with the state and its seat, returns an action id or label.
-Policy = Callable[[State, int], "int | str"]
+#: A Python player: called with the state and its seat, returns an action id or label. Any
+#: integer type is an id (e.g. a numpy integer picked from ``legal_actions_mask()``).
+Policy = Callable[[State, int], "SupportsIndex | str"]
 
-BOTS = ("random", "heuristic")
+#: Built-in bots. "neutral" marks a Legend Neutral Car, which the core drives itself.
+BOTS = ("random", "heuristic", "greedy", "neutral")
 
 
 @dataclass
@@ -65,7 +69,9 @@ class Race:
         if isinstance(player, str):
             return _core.bot_action(self.state, player, self.rng.getrandbits(64))
         choice = player(self.state, seat)
-        return choice if isinstance(choice, int) else self.state.string_to_action(choice)
+        if isinstance(choice, str):
+            return self.state.string_to_action(choice)
+        return operator.index(choice)
 
     def step(self) -> bool:
         """Plays one action; False once the game is over."""

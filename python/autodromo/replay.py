@@ -12,6 +12,7 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
+from . import content
 from ._core import Game, State, load_game
 from .errors import AutodromoError, ReplayError
 
@@ -76,7 +77,7 @@ def _field(doc: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
     return value
 
 
-def loads(text: str) -> Replay:
+def loads(text: str, content_dir: str | os.PathLike[str] | None = None) -> Replay:
     """Parses and verifies a replay; raises :class:`ReplayError` naming what is wrong."""
     try:
         doc = json.loads(text)
@@ -97,7 +98,8 @@ def loads(text: str) -> Replay:
         raise ReplayError("replay field 'seed' has the wrong type")
     entries = _field(doc, "actions", list)
     try:
-        game = load_game(name, json.dumps(options))
+        files = content.load_files(name, content_dir) if name in content.GAMES else None
+        game = load_game(name, json.dumps(options), files)
     except AutodromoError as e:
         raise ReplayError(f"replay names a game that cannot be built: {e}") from None
     if game.content_hash != _field(doc, "content_hash", str):
@@ -111,6 +113,8 @@ def loads(text: str) -> Replay:
         a, label = entry.get("id"), entry.get("label")
         if not isinstance(a, int) or isinstance(a, bool) or not isinstance(label, str):
             raise ReplayError(f"action #{i} needs an integer id and a label")
+        if not 0 <= a < game.num_distinct_actions:
+            raise ReplayError(f"action #{i}: id {a} is no action of this game")
         if state.action_to_string(a) != label:
             raise ReplayError(f"action #{i}: id {a} is {state.action_to_string(a)!r}, not {label!r}")
         try:
@@ -122,11 +126,13 @@ def loads(text: str) -> Replay:
     return Replay(game, options, seed, ids, labels, state)
 
 
-def load(path: str | os.PathLike[str]) -> Replay:
+def load(
+    path: str | os.PathLike[str], content_dir: str | os.PathLike[str] | None = None
+) -> Replay:
     """Reads and verifies the replay at ``path``."""
     try:
         with open(path, encoding="utf-8") as f:
             text = f.read()
     except UnicodeDecodeError as e:
         raise ReplayError(f"replay is not UTF-8 text: {e}") from None
-    return loads(text)
+    return loads(text, content_dir)

@@ -2,6 +2,9 @@
 use std::hint::black_box;
 use std::time::Instant;
 
+use std::sync::Arc;
+
+use autodromo_core::legend::{self, Content, Legend};
 use autodromo_core::mille_bornes::{bots, Core, MbState, MilleBornes};
 use autodromo_core::rng::SplitMix64;
 use autodromo_core::{Action, Game, Player, State};
@@ -76,6 +79,78 @@ fn report(name: &str, game: &MilleBornes, games: u64, bot: &str) {
     println!(
         "  {name:<44} {bot:<9} median {:>12.0} actions/s  ({RUNS} runs)",
         median(runs)
+    );
+}
+
+/// Whole Legend races in a single-core loop; returns races per second.
+fn legend_races(game: &Legend, races: u64, greedy: bool) -> f64 {
+    let start = Instant::now();
+    for i in 0..races {
+        let mut rng = SplitMix64::for_index(7, i);
+        let mut s = game.new_initial_state();
+        loop {
+            let a = match s.current_player() {
+                Player::Terminal => break,
+                Player::Chance => s.sample_chance(&mut rng).expect("outcomes"),
+                Player::Seat(_) if greedy => legend::bots::greedy_action(&s).expect("a decision"),
+                Player::Seat(_) => unreachable!("Neutral Cars take no decisions"),
+            };
+            s.apply_unrecorded(a).expect("legal");
+        }
+        black_box(&s);
+    }
+    races as f64 / start.elapsed().as_secs_f64()
+}
+
+fn legend_bench() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../python/autodromo/content/legend");
+    let content = Arc::new(Content::from_dir(&dir).expect("content"));
+    let cars = [
+        "bugatti_type_35",
+        "alfa_8c_2300",
+        "ferrari_166_mm",
+        "maserati_300s",
+        "fiat_1100s",
+        "porsche_550",
+    ];
+    println!("Legend, single-core Rust loop, 6 cars, 2 laps of circuits/example.toml:");
+    for (label, neutral, greedy) in [
+        ("Neutral Cars", true, false),
+        ("greedy drivers", false, true),
+    ] {
+        let options =
+            json!({"circuit": "example", "cars": cars, "neutral": vec![neutral; 6], "laps": 2});
+        let game = Legend::new(content.clone(), &options).expect("options");
+        let runs: Vec<f64> = (0..RUNS)
+            .map(|_| legend_races(&game, 200, greedy))
+            .collect();
+        println!(
+            "  {label:<44}           median {:>12.0} races/s  ({RUNS} runs)",
+            median(runs)
+        );
+    }
+    let options = json!({"circuit": "example", "cars": cars, "neutral": vec![true; 6], "laps": 2});
+    let game = Legend::new(content, &options).expect("options");
+    let mut s = game.new_initial_state();
+    let mut rng = SplitMix64::new(1);
+    for _ in 0..60 {
+        if let Some(a) = s.sample_chance(&mut rng) {
+            s.apply_unrecorded(a).expect("legal");
+        }
+    }
+    let clones: Vec<f64> = (0..RUNS)
+        .map(|_| {
+            let start = Instant::now();
+            for _ in 0..200_000 {
+                black_box(black_box(&s).clone());
+            }
+            start.elapsed().as_secs_f64() / 200_000.0 * 1e9
+        })
+        .collect();
+    println!(
+        "  State clone, 6 cars mid-race: median {:.0} ns",
+        median(clones)
     );
 }
 

@@ -9,7 +9,9 @@ extern crate alloc;
 
 pub mod error;
 pub mod game;
+pub mod grid;
 pub mod harness;
+pub mod legend;
 pub mod mille_bornes;
 pub mod rng;
 

@@ -1,6 +1,9 @@
 //! `Game`: static content + options, dispatching to each game of the core.
+use std::sync::Arc;
+
+use autodromo_core::legend::{Content, Legend, GAME_ID as LEGEND};
 use autodromo_core::mille_bornes::{MilleBornes, GAME_ID as MB};
-use autodromo_core::Game;
+use autodromo_core::{Error, Game};
 use pyo3::prelude::*;
 
 use crate::state::{AnyState, PyState};
@@ -9,12 +12,14 @@ use crate::{guard, to_py};
 #[derive(Debug, Clone)]
 pub(crate) enum AnyGame {
     MilleBornes(MilleBornes),
+    Legend(Legend),
 }
 
 macro_rules! on_game {
     ($g:expr, $v:ident => $e:expr) => {
         match $g {
             AnyGame::MilleBornes($v) => $e,
+            AnyGame::Legend($v) => $e,
         }
     };
 }
@@ -26,18 +31,31 @@ pub(crate) struct PyGame {
     pub(crate) inner: AnyGame,
 }
 
-/// Builds a game from its id and its options as a JSON object.
+/// Builds a game from its id, its options as a JSON object and, for games with content, the
+/// content files as (relative path, text) pairs.
 #[pyfunction]
-pub(crate) fn load_game(name: &str, options_json: &str) -> PyResult<PyGame> {
+#[pyo3(signature = (name, options_json, content=None))]
+pub(crate) fn load_game(
+    name: &str,
+    options_json: &str,
+    content: Option<Vec<(String, String)>>,
+) -> PyResult<PyGame> {
     guard(|| {
         let options: serde_json::Value = serde_json::from_str(options_json)
-            .map_err(|e| to_py(autodromo_core::Error::options("options", e.to_string())))?;
+            .map_err(|e| to_py(Error::options("options", e.to_string())))?;
         let inner = match name {
             MB => AnyGame::MilleBornes(MilleBornes::from_json(&options).map_err(to_py)?),
+            LEGEND => {
+                let files = content.ok_or_else(|| {
+                    to_py(Error::options("content", "Legend needs its content files"))
+                })?;
+                let content = Content::parse(&files).map_err(to_py)?;
+                AnyGame::Legend(Legend::new(Arc::new(content), &options).map_err(to_py)?)
+            }
             other => {
-                return Err(to_py(autodromo_core::Error::options(
+                return Err(to_py(Error::options(
                     "game",
-                    format!("unknown game {other:?}; known: {MB}"),
+                    format!("unknown game {other:?}; known: {MB}, {LEGEND}"),
                 )))
             }
         };
@@ -82,6 +100,7 @@ impl PyGame {
         guard(|| {
             Ok(PyState::new(match &self.inner {
                 AnyGame::MilleBornes(g) => AnyState::MilleBornes(g.new_initial_state()),
+                AnyGame::Legend(g) => AnyState::Legend(g.new_initial_state()),
             }))
         })
     }
@@ -93,6 +112,7 @@ impl PyGame {
                 AnyGame::MilleBornes(g) => {
                     AnyState::MilleBornes(g.deserialize_state(text).map_err(to_py)?)
                 }
+                AnyGame::Legend(g) => AnyState::Legend(g.deserialize_state(text).map_err(to_py)?),
             }))
         })
     }

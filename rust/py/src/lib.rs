@@ -11,7 +11,10 @@ pub(crate) use errors::{autodromo_error, guard, to_py};
 /// Games this build knows, by id.
 #[pyfunction]
 fn games() -> Vec<&'static str> {
-    vec![autodromo_core::mille_bornes::GAME_ID]
+    vec![
+        autodromo_core::mille_bornes::GAME_ID,
+        autodromo_core::legend::GAME_ID,
+    ]
 }
 
 /// Panics inside Rust on purpose, so tests can prove a panic surfaces as `AutodromoError`.

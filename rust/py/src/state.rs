@@ -1,6 +1,7 @@
 //! `State`: one play of a game. Methods mirror the core's `State` trait in snake_case.
 use autodromo_core::harness;
-use autodromo_core::mille_bornes::{bots, invariants, MbState};
+use autodromo_core::legend::{self, LegendState};
+use autodromo_core::mille_bornes::{self as mb, MbState};
 use autodromo_core::rng::SplitMix64;
 use autodromo_core::{Action, Error, Game, Player, State};
 use numpy::PyArray1;
@@ -11,14 +12,18 @@ use crate::game::{AnyGame, PyGame};
 use crate::{autodromo_error, guard, to_py};
 
 #[derive(Debug, Clone, PartialEq)]
+// One state per Python object: the size of the largest variant costs nothing worth boxing for.
+#[allow(clippy::large_enum_variant)]
 pub(crate) enum AnyState {
     MilleBornes(MbState),
+    Legend(LegendState),
 }
 
 macro_rules! on_state {
     ($s:expr, $v:ident => $e:expr) => {
         match $s {
             AnyState::MilleBornes($v) => $e,
+            AnyState::Legend($v) => $e,
         }
     };
 }
@@ -37,6 +42,13 @@ impl PyState {
 
     fn num_players(&self) -> usize {
         on_state!(&self.inner, s => s.game().num_players())
+    }
+
+    fn game_of(&self) -> AnyGame {
+        match &self.inner {
+            AnyState::MilleBornes(s) => AnyGame::MilleBornes(s.game()),
+            AnyState::Legend(s) => AnyGame::Legend(s.game()),
+        }
     }
 
     fn check_player(&self, player: usize) -> PyResult<usize> {
@@ -89,7 +101,7 @@ impl PyState {
     #[getter]
     fn game(&self) -> PyGame {
         PyGame {
-            inner: on_state!(&self.inner, s => AnyGame::MilleBornes(s.game())),
+            inner: self.game_of(),
         }
     }
 
@@ -112,7 +124,17 @@ impl PyState {
     /// Applies an action id or label; raises IllegalActionError with the rule, changing nothing.
     fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let id = self.action_id(action)?;
-        guard(|| on_state!(&mut self.inner, s => s.apply_action(id)).map_err(to_py))
+        guard(|| match &mut self.inner {
+            // Mille Bornes applies on a copy internally; Legend's state is applied on a clone here,
+            // so even a panic half-way leaves the state as it was.
+            AnyState::MilleBornes(s) => s.apply_action(id).map_err(to_py),
+            AnyState::Legend(s) => {
+                let mut next = s.clone();
+                next.apply_action(id).map_err(to_py)?;
+                *s = next;
+                Ok(())
+            }
+        })
     }
 
     /// Why `action` would be refused here, or None if it is legal.
@@ -185,6 +207,28 @@ impl PyState {
         to_python(py, &serde_json::Value::from(events))
     }
 
+    /// Where the car to act can end its round: each distinct outcome with the decisions leading
+    /// there and their costs (Legend; empty for games without a board).
+    fn plan_moves(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let plans = guard(|| {
+            Ok(match &self.inner {
+                AnyState::Legend(s) => s
+                    .plan_moves()
+                    .into_iter()
+                    .map(|p| {
+                        serde_json::json!({
+                            "progress": p.progress, "row": p.row, "lane": p.lane, "speed": p.speed,
+                            "decisions": p.decisions, "temperature": p.temperature, "engine": p.engine,
+                            "brakes": p.brakes, "tires": p.tires, "damage": p.damage, "off_road": p.off_road,
+                        })
+                    })
+                    .collect(),
+                AnyState::MilleBornes(_) => Vec::new(),
+            })
+        })?;
+        to_python(py, &serde_json::Value::from(plans))
+    }
+
     fn serialize(&self) -> PyResult<String> {
         guard(|| Ok(on_state!(&self.inner, s => s.serialize())))
     }
@@ -209,31 +253,36 @@ impl PyState {
 
     fn __repr__(&self) -> String {
         on_state!(&self.inner, s => format!(
-            "<State mille_bornes player={} actions={}>",
+            "<State {} player={} actions={}>",
+            s.game().id(),
             s.current_player().to_i32(),
             s.history().len()
         ))
     }
 }
 
-/// The action a built-in bot ("random" or "heuristic") takes for the seat to act.
+/// The action a built-in bot takes for the seat to act: "random" (any game), "heuristic" (Mille
+/// Bornes' rule of thumb, Legend's greedy driver) or "greedy" (Legend).
 #[pyfunction]
 pub(crate) fn bot_action(state: &PyState, bot: &str, seed: u64) -> PyResult<Action> {
     guard(|| {
-        let AnyState::MilleBornes(s) = &state.inner;
-        let Player::Seat(seat) = s.current_player() else {
-            return Err(to_py(Error::illegal(
-                "bots act only when a seat is to move",
-            )));
+        let legal = on_state!(&state.inner, s => s.legal_actions());
+        let seat = match on_state!(&state.inner, s => s.current_player()) {
+            Player::Seat(seat) => usize::from(seat),
+            _ => {
+                return Err(to_py(Error::illegal(
+                    "bots act only when a seat is to move",
+                )))
+            }
         };
-        let legal = s.legal_actions();
-        let pick = match bot {
-            "random" => bots::random_action(&legal, &mut SplitMix64::new(seed)),
-            "heuristic" => bots::heuristic_action(&s.seat_view(Some(usize::from(seat))), &legal),
-            other => {
+        let pick = match (bot, &state.inner) {
+            ("random", _) => mb::bots::random_action(&legal, &mut SplitMix64::new(seed)),
+            ("heuristic", AnyState::MilleBornes(s)) => mb::bots::heuristic_action(&s.seat_view(Some(seat)), &legal),
+            ("heuristic" | "greedy", AnyState::Legend(s)) => legend::bots::greedy_action(s),
+            (other, _) => {
                 return Err(to_py(Error::options(
                     "bot",
-                    format!("unknown bot {other:?}; known: random, heuristic"),
+                    format!("unknown bot {other:?} for this game; known: random, heuristic, greedy (Legend)"),
                 )))
             }
         };
@@ -250,17 +299,23 @@ pub(crate) fn random_sim(
     seed: u64,
     max_steps: usize,
 ) -> PyResult<(u64, u64)> {
-    let AnyGame::MilleBornes(g) = &game.inner;
-    let g = *g;
+    let g = game.inner.clone();
     let result = py.detach(move || {
-        std::panic::catch_unwind(move || {
-            harness::random_sim(
-                &g,
+        std::panic::catch_unwind(move || match &g {
+            AnyGame::MilleBornes(g) => harness::random_sim(
+                g,
                 seed,
                 max_steps,
                 |t| g.deserialize_state(t),
-                invariants::check,
-            )
+                mb::invariants::check,
+            ),
+            AnyGame::Legend(g) => harness::random_sim(
+                g,
+                seed,
+                max_steps,
+                |t| g.deserialize_state(t),
+                legend::invariants::check,
+            ),
         })
     });
     match result {

@@ -1,0 +1,39 @@
+"""Content files (cars, tracks, decks) shipped with Autodromo, one folder per game.
+
+The files are ours where the rulebooks do not print them (see docs/content/); users may edit
+them or point a game at a folder of their own. They are parsed and validated by the Rust core.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from ..errors import ContentError
+
+__all__ = ["GAMES", "directory", "load_files"]
+
+#: Games whose cards, cars and tracks come from content files.
+GAMES = ("legend",)
+
+HERE = Path(__file__).resolve().parent
+
+
+def directory(game: str) -> Path:
+    """The shipped content folder of ``game``."""
+    return HERE / game
+
+
+def load_files(game: str, folder: str | os.PathLike[str] | None = None) -> list[tuple[str, str]]:
+    """Every ``.toml`` file of a content folder as (path relative to the folder, text)."""
+    root = Path(folder) if folder is not None else directory(game)
+    if not root.is_dir():
+        raise ContentError(f"{root}: no such content folder")
+    files = []
+    for path in sorted(root.rglob("*.toml")):
+        rel = path.relative_to(root).as_posix()
+        try:
+            files.append((rel, path.read_text(encoding="utf-8")))
+        except (OSError, UnicodeDecodeError) as e:
+            raise ContentError(f"{rel}: (file): cannot be read: {e}") from None
+    return files

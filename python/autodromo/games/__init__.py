@@ -1,1 +1,0 @@
-"""Per-game Python helpers: terminal rendering and prompts."""

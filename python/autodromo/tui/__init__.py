@@ -1,0 +1,1 @@
+"""Terminal views and prompts, one module per game."""

@@ -1,0 +1,285 @@
+//! Legend: History of 1000 Miglia — Track races on the lane grid.
+//!
+//! Rules source: `shared/rules/legend-history-of-1000-miglia.en.txt`; every decision taken where
+//! the book is silent is in `docs/rules/legend.md`, the content schema in
+//! `docs/content/legend.md`. Stage races (the Mille Miglia itself) come later; the time and
+//! weather model here is the one they will share.
+//!
+//! Not implemented yet: the optional temperature bid for priority, car set-up cards, the car
+//! auction, championships (Python composes races), Stage races.
+//!
+//! Options: see `options.rs` (`circuit`, `cars`, `neutral`, `laps`, `slipstream_in_turns`,
+//! `realistic_collisions`, `qualifying`, `choose_split`, `max_rounds`).
+pub mod actions;
+pub mod bots;
+pub mod car;
+pub mod content;
+pub mod invariants;
+pub mod movement;
+pub mod neutral;
+pub mod options;
+pub mod plan;
+pub mod race;
+pub mod rules;
+pub mod state;
+pub mod view;
+pub mod wear;
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+use serde_json::{json, Value};
+
+pub use content::Content;
+pub use options::LegendOptions;
+pub use race::RaceDef;
+pub use state::{LegendState, Phase};
+
+use crate::error::Error;
+use crate::game::{Action, Game, Player, State};
+use crate::rng::SplitMix64;
+
+pub const GAME_ID: &str = "legend";
+pub const RULES_VERSION: u32 = 1;
+
+/// A Legend race: content, circuit, cars and options.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Legend {
+    pub race: Arc<RaceDef>,
+}
+
+impl Legend {
+    pub fn new(content: Arc<Content>, options: &Value) -> Result<Legend, Error> {
+        let opts = LegendOptions::from_json(options)?;
+        Ok(Legend {
+            race: Arc::new(RaceDef::new(content, opts)?),
+        })
+    }
+
+    pub fn deserialize_state(&self, text: &str) -> Result<LegendState, Error> {
+        let v: Value =
+            serde_json::from_str(text).map_err(|e| Error::replay(format!("not JSON: {e}")))?;
+        if v.get("game").and_then(Value::as_str) != Some(GAME_ID) {
+            return Err(Error::replay("this save is not a Legend race"));
+        }
+        if v.get("rules_version").and_then(Value::as_u64) != Some(u64::from(RULES_VERSION)) {
+            return Err(Error::replay("saved under another rules version"));
+        }
+        let hash = format!("{:016x}", self.content_hash());
+        if v.get("content_hash").and_then(Value::as_str) != Some(hash.as_str()) {
+            return Err(Error::replay(
+                "content hash differs: saved with other content",
+            ));
+        }
+        let saved = v
+            .get("options")
+            .ok_or_else(|| Error::replay("no options"))?;
+        let saved =
+            LegendOptions::from_json(saved).map_err(|e| Error::replay(format!("options: {e}")))?;
+        if saved != self.race.opts {
+            return Err(Error::replay("saved with other options than this race's"));
+        }
+        let actions = v
+            .get("actions")
+            .and_then(Value::as_array)
+            .ok_or_else(|| Error::replay("no action list"))?;
+        let mut state = self.new_initial_state();
+        for (i, a) in actions.iter().enumerate() {
+            let id = a
+                .as_u64()
+                .and_then(|n| u32::try_from(n).ok())
+                .ok_or_else(|| Error::replay(format!("action #{i} is not an id: {a}")))?;
+            state
+                .apply_action(id)
+                .map_err(|e| Error::replay(format!("action #{i} ({id}): {e}")))?;
+        }
+        Ok(state)
+    }
+}
+
+impl Game for Legend {
+    type State = LegendState;
+
+    fn id(&self) -> &'static str {
+        GAME_ID
+    }
+
+    fn num_players(&self) -> usize {
+        self.race.cars()
+    }
+
+    fn num_distinct_actions(&self) -> usize {
+        self.race.enc.num_actions()
+    }
+
+    fn observation_len(&self) -> usize {
+        view::observation_len(self.race.cars())
+    }
+
+    fn options_json(&self) -> Value {
+        self.race.opts.to_json()
+    }
+
+    fn content_hash(&self) -> u64 {
+        self.race.content.hash ^ u64::from(RULES_VERSION)
+    }
+
+    fn new_initial_state(&self) -> LegendState {
+        LegendState::new(self.race.clone())
+    }
+}
+
+impl LegendState {
+    pub fn game(&self) -> Legend {
+        Legend {
+            race: self.race.clone(),
+        }
+    }
+
+    fn labels(&self) -> (impl Fn(u8) -> String + '_, impl Fn(u8) -> String + '_) {
+        let c = &self.race.content;
+        (
+            move |i: u8| {
+                c.damage
+                    .get(usize::from(i))
+                    .map_or_else(|| i.to_string(), |d| d.id.clone())
+            },
+            move |i: u8| {
+                c.events
+                    .get(usize::from(i))
+                    .map_or_else(|| i.to_string(), |e| e.id.clone())
+            },
+        )
+    }
+
+    /// Applies without recording history: the batch runner's path.
+    pub fn apply_unrecorded(&mut self, action: Action) -> Result<(), Error> {
+        let m = self
+            .race
+            .enc
+            .decode(action)
+            .ok_or_else(|| Error::UnknownAction {
+                what: format!("id {action}"),
+            })?;
+        let legal = self.legal_moves();
+        if !legal.contains(&m) {
+            return Err(Error::illegal(self.why(m)));
+        }
+        self.apply_move(m);
+        self.settle();
+        Ok(())
+    }
+
+    pub fn why_illegal(&self, action: Action) -> Option<Error> {
+        match self.race.enc.decode(action) {
+            None => Some(Error::UnknownAction {
+                what: format!("id {action}"),
+            }),
+            Some(m) if self.legal_moves().contains(&m) => None,
+            Some(m) => Some(Error::illegal(self.why(m))),
+        }
+    }
+}
+
+impl State for LegendState {
+    fn current_player(&self) -> Player {
+        LegendState::current_player(self)
+    }
+
+    fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        out.clear();
+        let enc = self.race.enc;
+        out.extend(self.legal_moves().into_iter().map(|m| enc.encode(m)));
+        out.sort_unstable();
+        out.dedup();
+    }
+
+    fn apply_action(&mut self, action: Action) -> Result<(), Error> {
+        self.apply_unrecorded(action)?;
+        self.history.push(action);
+        Ok(())
+    }
+
+    fn chance_outcomes(&self) -> Vec<(Action, f64)> {
+        LegendState::chance_outcomes(self)
+    }
+
+    fn sample_chance(&self, rng: &mut SplitMix64) -> Option<Action> {
+        let outcomes = LegendState::chance_outcomes(self);
+        let mut r = rng.unit();
+        for &(a, p) in &outcomes {
+            if r < p {
+                return Some(a);
+            }
+            r -= p;
+        }
+        outcomes.last().map(|o| o.0)
+    }
+
+    fn action_to_string(&self, action: Action) -> String {
+        let (d, e) = self.labels();
+        self.race.enc.label(action, &d, &e)
+    }
+
+    fn string_to_action(&self, label: &str) -> Result<Action, Error> {
+        let (d, e) = self.labels();
+        self.race.enc.parse(label, &d, &e)
+    }
+
+    fn returns(&self) -> Vec<f64> {
+        LegendState::returns(self)
+    }
+
+    fn ranking(&self) -> Vec<u32> {
+        LegendState::ranking(self)
+    }
+
+    fn history(&self) -> &[Action] {
+        &self.history
+    }
+
+    fn view(&self, player: Option<usize>) -> Value {
+        view::view(self, player)
+    }
+
+    fn observation_tensor(&self, player: usize, out: &mut [f32]) {
+        view::observation(self, player, out)
+    }
+
+    fn events(&self, _player: Option<usize>) -> Vec<Value> {
+        // Nothing in a Legend race is hidden from any seat: one log for all.
+        let game = self.game();
+        let mut s = game.new_initial_state();
+        let mut out = Vec::new();
+        for &a in &self.history {
+            let who = s.current_player().to_i32();
+            let label = s.action_to_string(a);
+            let round = s.round;
+            if s.apply_action(a).is_err() {
+                break;
+            }
+            let mut e = json!({"round": round, "player": who, "action": label});
+            if who >= 0 {
+                let c = &s.cars[who as usize];
+                e["car"] = json!({
+                    "row": c.cell.row, "lane": c.cell.lane, "speed": c.speed, "temperature": c.temperature,
+                    "engine": c.engine, "brakes": c.brakes, "tires": c.tires,
+                });
+            }
+            out.push(e);
+        }
+        out
+    }
+
+    fn serialize(&self) -> String {
+        json!({
+            "game": GAME_ID,
+            "rules_version": RULES_VERSION,
+            "content_hash": format!("{:016x}", self.game().content_hash()),
+            "options": self.race.opts.to_json(),
+            "actions": self.history,
+        })
+        .to_string()
+    }
+}

@@ -1,0 +1,127 @@
+//! Neutral Cars: moved by the book's rules, with the round's die row and their Neutral table.
+use super::car::Status;
+use super::state::LegendState;
+use crate::grid::{Cell, Slope};
+
+/// Columns of a Neutral table.
+const STANDING: usize = 0;
+const COLUMN_E: usize = 5;
+const COLUMN_T: usize = 6;
+
+impl LegendState {
+    pub(crate) fn neutral_move(&mut self, car: usize) {
+        let row_index = usize::from(self.neutral_row.unwrap_or(0));
+        let die_one_or_two = row_index == 0;
+        if self.cars[car].status == Status::OffRoad {
+            self.return_to_track(car);
+        }
+        let race = self.race.clone();
+        let track = race.track();
+        let table = race.spec(car).neutral[row_index];
+        let c = self.cars[car];
+        let here = track.row(c.cell.row);
+        let turn_near = track
+            .turn_at(c.cell.row)
+            .or_else(|| track.entry_ahead(c.cell.row))
+            .copied();
+        let mut column = if c.speed == 0 {
+            STANDING
+        } else if let Some(t) = turn_near {
+            1 + usize::from(self.rating_now(t.rating))
+        } else if here.slope == Slope::Uphill {
+            COLUMN_E
+        } else {
+            COLUMN_T
+        };
+        let mut allowance = table[column];
+        if column == COLUMN_T && here.slope == Slope::Downhill {
+            allowance += 1;
+        }
+        let mut spent = 0u8;
+        while spent < allowance {
+            let c = self.cars[car];
+            // At the exit line: the T column for the rest of the move.
+            if column != COLUMN_T && column != STANDING && track.exit_ahead(c.cell.row).is_some() {
+                column = COLUMN_T;
+                allowance = allowance.max(table[COLUMN_T]);
+            }
+            let Some(to) = self.neutral_target(car) else {
+                break;
+            };
+            let entering_box = track.row(to.row).pit_box && !track.row(c.cell.row).pit_box;
+            self.place(car, to);
+            spent += 1;
+            if entering_box && die_one_or_two {
+                let c = &mut self.cars[car];
+                c.status = Status::OffRoad;
+                c.stop_rounds = 1;
+                break;
+            }
+        }
+        let c = &mut self.cars[car];
+        if c.status == Status::Racing {
+            c.speed = allowance;
+            // Slipstreaming on straights, as for everyone.
+            let ahead = Cell {
+                row: track.next_row(c.cell.row),
+                lane: c.cell.lane,
+            };
+            let cell = c.cell;
+            if track.row(cell.row).turn.is_none() && self.occupied(ahead).is_some() {
+                let inside = |l: u8| {
+                    track
+                        .current_or_next_turn(cell.row)
+                        .map_or(l, |t| t.inside_rank(l, track.lanes))
+                };
+                let mut side: alloc::vec::Vec<Cell> = track
+                    .forward(cell)
+                    .filter(|x| x.lane != cell.lane && track.row(x.row).turn.is_none())
+                    .filter(|&x| self.occupied(x).is_none())
+                    .collect();
+                side.sort_by_key(|x| inside(x.lane));
+                if let Some(&to) = side.first() {
+                    self.place(car, to);
+                }
+            }
+        } else {
+            c.speed = 0;
+        }
+        let len = race.race_length();
+        let c = &mut self.cars[car];
+        if let Some(f) = c.finish.as_mut() {
+            f.1 = c.progress - len;
+        }
+    }
+
+    /// Best line in turns, innermost lane on straights; blocked: the nearest free space, no penalty.
+    fn neutral_target(&self, car: usize) -> Option<Cell> {
+        let track = self.race.track();
+        let c = &self.cars[car];
+        let next = track.next_row(c.cell.row);
+        let preferred = match track.row(next).best_lane {
+            Some(lane) => lane,
+            None => match track.current_or_next_turn(next) {
+                Some(t) => (0..track.lanes)
+                    .min_by_key(|&l| t.inside_rank(l, track.lanes))
+                    .unwrap_or(0),
+                None => c.cell.lane,
+            },
+        };
+        track
+            .forward(c.cell)
+            .filter(|&cell| self.occupied(cell).is_none())
+            .min_by_key(|cell| (cell.lane.abs_diff(preferred), cell.lane))
+    }
+
+    /// Moves a car one space forward without a decision (Neutral Cars).
+    fn place(&mut self, car: usize, to: Cell) {
+        let len = self.race.race_length();
+        let (round, next) = (self.round, self.next);
+        let c = &mut self.cars[car];
+        c.cell = to;
+        c.progress += 1;
+        if c.progress >= len && c.finish.is_none() {
+            c.finish = Some((round, 0, next));
+        }
+    }
+}

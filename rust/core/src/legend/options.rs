@@ -1,0 +1,248 @@
+//! Legend race options: the circuit, the cars on each seat, laps, and every optional rule.
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+use serde_json::{json, Value};
+
+use super::car::{Setup, Tread};
+use crate::error::Error;
+
+pub const MAX_CARS: usize = 12;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LegendOptions {
+    pub circuit: String,
+    /// Car id per seat (a car model may appear twice: the shared-car rule).
+    pub cars: Vec<String>,
+    /// Seats driven by the Neutral Car rules inside the core.
+    pub neutral: Vec<bool>,
+    pub laps: Option<u8>,
+    /// Optional rule: slipstreaming inside turns.
+    pub slipstream_in_turns: bool,
+    /// Optional rule: the colliding car draws 2 Damage cards and the hit car 1.
+    pub realistic_collisions: bool,
+    /// Qualifying by the circuit's characteristics and the wear-point challenge; off: seat order.
+    pub qualifying: bool,
+    /// Every car splits its Reliability itself (a decision); off: half to each, Engine rounded up.
+    pub choose_split: bool,
+    /// Safety cap: cars still racing after this many rounds are classified by distance.
+    pub max_rounds: u16,
+    /// Optional rule "Car Setup": each seat's cards (all unused by default).
+    pub setups: Vec<Setup>,
+}
+
+const KEYS: [&str; 10] = [
+    "setups",
+    "circuit",
+    "cars",
+    "neutral",
+    "laps",
+    "slipstream_in_turns",
+    "realistic_collisions",
+    "qualifying",
+    "choose_split",
+    "max_rounds",
+];
+
+fn flag(map: &serde_json::Map<String, Value>, key: &str, default: bool) -> Result<bool, Error> {
+    match map.get(key) {
+        None | Some(Value::Null) => Ok(default),
+        Some(Value::Bool(b)) => Ok(*b),
+        Some(v) => Err(Error::options(
+            key,
+            format!("must be true or false, not {v}"),
+        )),
+    }
+}
+
+impl LegendOptions {
+    pub fn from_json(v: &Value) -> Result<LegendOptions, Error> {
+        let map = v
+            .as_object()
+            .ok_or_else(|| Error::options("options", "must be a mapping"))?;
+        if let Some(k) = map.keys().find(|k| !KEYS.contains(&k.as_str())) {
+            return Err(Error::options(
+                k.as_str(),
+                format!("unknown option; known: {}", KEYS.join(", ")),
+            ));
+        }
+        let circuit = match map.get("circuit") {
+            None | Some(Value::Null) => String::from("example"),
+            Some(Value::String(s)) => s.clone(),
+            Some(v) => {
+                return Err(Error::options(
+                    "circuit",
+                    format!("must be a circuit id, not {v}"),
+                ))
+            }
+        };
+        let cars: Vec<String> = match map.get("cars") {
+            Some(Value::Array(a)) => a
+                .iter()
+                .map(|c| {
+                    c.as_str()
+                        .map(String::from)
+                        .ok_or_else(|| Error::options("cars", "car ids are strings"))
+                })
+                .collect::<Result<_, _>>()?,
+            None | Some(Value::Null) => {
+                return Err(Error::options("cars", "name a car for every seat"))
+            }
+            Some(v) => {
+                return Err(Error::options(
+                    "cars",
+                    format!("must be a list of car ids, not {v}"),
+                ))
+            }
+        };
+        if cars.len() < 2 || cars.len() > MAX_CARS {
+            return Err(Error::options(
+                "cars",
+                format!("2 to {MAX_CARS} cars, not {}", cars.len()),
+            ));
+        }
+        let neutral = match map.get("neutral") {
+            None | Some(Value::Null) => alloc::vec![false; cars.len()],
+            Some(Value::Array(a)) if a.len() == cars.len() => a
+                .iter()
+                .map(|b| {
+                    b.as_bool()
+                        .ok_or_else(|| Error::options("neutral", "one true/false per car"))
+                })
+                .collect::<Result<_, _>>()?,
+            Some(_) => return Err(Error::options("neutral", "one true/false per car")),
+        };
+        let laps = match map.get("laps") {
+            None | Some(Value::Null) => None,
+            Some(v) => match v.as_u64() {
+                Some(n @ 1..=20) => Some(n as u8),
+                _ => return Err(Error::options("laps", "must be between 1 and 20")),
+            },
+        };
+        let max_rounds = match map.get("max_rounds") {
+            None | Some(Value::Null) => 400,
+            Some(v) => match v.as_u64() {
+                Some(n @ 10..=10_000) => n as u16,
+                _ => return Err(Error::options("max_rounds", "must be between 10 and 10000")),
+            },
+        };
+        let setups = match map.get("setups") {
+            None | Some(Value::Null) => alloc::vec![Setup::default(); cars.len()],
+            Some(Value::Array(a)) if a.len() == cars.len() => a
+                .iter()
+                .enumerate()
+                .map(|(i, v)| parse_setup(i, v))
+                .collect::<Result<_, _>>()?,
+            Some(_) => return Err(Error::options("setups", "one set-up (or null) per car")),
+        };
+        Ok(LegendOptions {
+            setups,
+            circuit,
+            cars,
+            neutral,
+            laps,
+            slipstream_in_turns: flag(map, "slipstream_in_turns", false)?,
+            realistic_collisions: flag(map, "realistic_collisions", false)?,
+            qualifying: flag(map, "qualifying", true)?,
+            choose_split: flag(map, "choose_split", true)?,
+            max_rounds,
+        })
+    }
+
+    pub fn to_json(&self) -> Value {
+        json!({
+            "circuit": self.circuit,
+            "cars": self.cars,
+            "neutral": self.neutral,
+            "laps": self.laps,
+            "slipstream_in_turns": self.slipstream_in_turns,
+            "realistic_collisions": self.realistic_collisions,
+            "qualifying": self.qualifying,
+            "choose_split": self.choose_split,
+            "max_rounds": self.max_rounds,
+            "setups": self.setups.iter().map(setup_json).collect::<Vec<_>>(),
+        })
+    }
+}
+
+const SETUP_CARDS: [(&str, [&str; 2]); 5] = [
+    ("gears", ["long", "short"]),
+    ("suspension", ["stiff", "soft"]),
+    ("brake_bias", ["forward", "rear"]),
+    ("tires", ["wet", "hard"]),
+    ("mixture", ["rich", "standard"]),
+];
+
+/// `{"gears": "long", "suspension": "soft", ...}`: each card on one side, or left out.
+fn parse_setup(seat: usize, v: &Value) -> Result<Setup, Error> {
+    let key = || format!("setups[{seat}]");
+    let mut s = Setup::default();
+    let Some(map) = v.as_object() else {
+        return if v.is_null() {
+            Ok(s)
+        } else {
+            Err(Error::options(key(), "a mapping of set-up cards"))
+        };
+    };
+    for (card, side) in map {
+        let Some((_, sides)) = SETUP_CARDS.iter().find(|(c, _)| c == card) else {
+            return Err(Error::options(key(), format!("unknown set-up card {card:?}; known: gears, suspension, brake_bias, tires, mixture")));
+        };
+        let side = side.as_str().filter(|x| sides.contains(x)).ok_or_else(|| {
+            Error::options(key(), format!("{card} is {} or {}", sides[0], sides[1]))
+        })?;
+        let first = side == sides[0];
+        let sign = if first { 1 } else { -1 };
+        match card.as_str() {
+            "gears" => s.gears = sign,
+            "suspension" => s.suspension = sign,
+            "brake_bias" => s.brake_bias = sign,
+            "tires" => s.tread = if first { Tread::Wet } else { Tread::Hard },
+            _ => s.rich = first,
+        }
+    }
+    Ok(s)
+}
+
+fn setup_json(s: &Setup) -> Value {
+    let mut m = serde_json::Map::new();
+    fn pick(v: i8, sides: [&'static str; 2]) -> &'static str {
+        if v > 0 {
+            sides[0]
+        } else {
+            sides[1]
+        }
+    }
+    if s.gears != 0 {
+        m.insert("gears".into(), pick(s.gears, ["long", "short"]).into());
+    }
+    if s.suspension != 0 {
+        m.insert(
+            "suspension".into(),
+            pick(s.suspension, ["stiff", "soft"]).into(),
+        );
+    }
+    if s.brake_bias != 0 {
+        m.insert(
+            "brake_bias".into(),
+            pick(s.brake_bias, ["forward", "rear"]).into(),
+        );
+    }
+    match s.tread {
+        Tread::Wet => {
+            m.insert("tires".into(), "wet".into());
+        }
+        Tread::Hard => {
+            m.insert("tires".into(), "hard".into());
+        }
+        Tread::Standard => {}
+    }
+    if s.rich {
+        m.insert("mixture".into(), "rich".into());
+    }
+    if m.is_empty() {
+        Value::Null
+    } else {
+        Value::Object(m)
+    }
+}

@@ -1,0 +1,122 @@
+//! `plan_moves`: where the car to act can end this round, and the decisions and costs of the way
+//! there — so a page or a track board can show reachable spaces with their cost and risk.
+use alloc::collections::{BTreeMap, VecDeque};
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::car::{Car, Status};
+use super::state::{LegendState, Phase};
+use crate::game::State;
+
+/// One reachable outcome of the active car's round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Plan {
+    /// Rows from the start of the race, to compare plans across the finish line.
+    pub progress: i32,
+    pub row: u16,
+    pub lane: u8,
+    pub speed: u8,
+    /// Decisions from now to the end of the activation, as labels.
+    pub decisions: Vec<String>,
+    /// Changes this plan makes to the Dashboard (positive: worse).
+    pub temperature: i16,
+    pub engine: i16,
+    pub brakes: i16,
+    pub tires: i16,
+    /// The plan ends with a Damage card (a crash or a collision).
+    pub damage: bool,
+    pub off_road: bool,
+}
+
+/// Outcomes that look alike to the driver are merged: the first (fewest decisions) is kept.
+type Key = (u16, u8, u8, u8, u8, u8, i8, bool, bool);
+
+fn key(c: &Car) -> Key {
+    (
+        c.cell.row,
+        c.cell.lane,
+        c.speed,
+        c.temperature,
+        c.engine,
+        c.brakes,
+        c.tires,
+        c.damage_due > 0,
+        c.status != Status::Racing,
+    )
+}
+
+impl LegendState {
+    /// Every distinct way the car to act can end its activation, searched breadth-first over its
+    /// own decisions (chance never comes up before the activation ends). Empty when no car of a
+    /// seat is moving.
+    pub fn plan_moves(&self) -> Vec<Plan> {
+        let Some(car) = self.phase.seat().map(usize::from) else {
+            return Vec::new();
+        };
+        let in_move = matches!(
+            self.phase,
+            Phase::Pace { .. }
+                | Phase::EntryLine { .. }
+                | Phase::Step { .. }
+                | Phase::ExitLine { .. }
+                | Phase::Slipstream { .. }
+                | Phase::TurnSlipstream { .. }
+        );
+        if !in_move {
+            return Vec::new();
+        }
+        let start = self.cars[car];
+        let round = self.round;
+        let mut out: BTreeMap<Key, Plan> = BTreeMap::new();
+        let mut seen: BTreeMap<(Key, u8, u8, bool, bool), ()> = BTreeMap::new();
+        let mut frontier: VecDeque<(LegendState, Vec<String>)> = VecDeque::new();
+        frontier.push_back((self.clone(), Vec::new()));
+        // Pit stops and stopping to cool end the move off the road; they are listed once.
+        while let Some((s, path)) = frontier.pop_front() {
+            let active =
+                s.phase.seat().map(usize::from) == Some(car) && s.round == round && !s.act.ended;
+            if !active || out.len() > 400 {
+                let c = s.cars[car];
+                out.entry(key(&c)).or_insert_with(|| Plan {
+                    progress: c.progress,
+                    row: c.cell.row,
+                    lane: c.cell.lane,
+                    speed: c.speed,
+                    decisions: path.clone(),
+                    temperature: i16::from(c.temperature) - i16::from(start.temperature),
+                    engine: i16::from(start.engine) - i16::from(c.engine),
+                    brakes: i16::from(start.brakes) - i16::from(c.brakes),
+                    tires: i16::from(start.tires) - i16::from(c.tires),
+                    damage: c.damage_due > 0,
+                    off_road: c.status == Status::OffRoad,
+                });
+                continue;
+            }
+            if matches!(s.phase, Phase::Pit { .. }) {
+                continue;
+            }
+            let c = s.cars[car];
+            let memo = (
+                key(&c),
+                s.act.allowance,
+                s.act.acc_left,
+                s.act.drifting,
+                s.act.exit_done,
+            );
+            if seen.insert(memo, ()).is_some() && !matches!(s.phase, Phase::Pace { .. }) {
+                continue;
+            }
+            for a in s.legal_actions() {
+                let mut next = s.clone();
+                if next.apply_action(a).is_ok() {
+                    let mut p = path.clone();
+                    p.push(s.action_to_string(a));
+                    frontier.push_back((next, p));
+                }
+            }
+        }
+        let mut plans: Vec<Plan> = out.into_values().collect();
+        plans.sort_by_key(|p| (-p.progress, p.lane, p.decisions.len()));
+        plans
+    }
+}

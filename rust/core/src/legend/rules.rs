@@ -1,0 +1,204 @@
+//! Which decisions are open now, applying one, and why a decision is refused (in the book's words).
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::actions::{Move, Wear, WEARS};
+use super::state::{LegendState, Phase};
+
+impl LegendState {
+    pub fn legal_moves(&self) -> Vec<Move> {
+        match self.phase {
+            Phase::Split { car } => {
+                let r = self.race.spec(usize::from(car)).reliability;
+                (1..r).map(Move::Split).collect()
+            }
+            Phase::QualifyingDie { .. } | Phase::Weather | Phase::NeutralDie => {
+                (1..=6).map(Move::Die).collect()
+            }
+            Phase::Damage { .. } | Phase::Event => {
+                let enc = self.race.enc;
+                self.chance_outcomes()
+                    .into_iter()
+                    .filter_map(|(a, _)| enc.decode(a))
+                    .collect()
+            }
+            Phase::Challenge { car } => {
+                let mut out: Vec<Move> = WEARS
+                    .iter()
+                    .copied()
+                    .filter(|&w| self.can_pay(usize::from(car), w))
+                    .map(Move::Challenge)
+                    .collect();
+                out.push(Move::NoChallenge);
+                out
+            }
+            Phase::ChallengeReply { car, wear } => {
+                let mut out = Vec::new();
+                if self.can_pay(usize::from(car), wear) {
+                    out.push(Move::MatchChallenge);
+                }
+                out.push(Move::Yield);
+                out
+            }
+            Phase::Pace { car } => self.pace_moves(usize::from(car)),
+            Phase::EntryLine { car, .. } => self.entry_moves(usize::from(car)),
+            Phase::Step { car } => self.step_moves(usize::from(car)),
+            Phase::ExitLine { .. } => self.exit_moves(),
+            Phase::Slipstream { car } | Phase::TurnSlipstream { car } => {
+                self.slipstream_moves(usize::from(car))
+            }
+            Phase::Pit { car } => self.pit_moves(usize::from(car)),
+            Phase::Over | Phase::Flow | Phase::Moving { .. } => Vec::new(),
+        }
+    }
+
+    /// A wear point the car can give in qualifying without breaking down.
+    fn can_pay(&self, car: usize, w: Wear) -> bool {
+        let c = &self.cars[car];
+        !c.neutral
+            && match w {
+                Wear::Engine => c.engine > 1,
+                Wear::Brakes => c.brakes > 1,
+                Wear::Tires => c.tires > 0,
+            }
+    }
+
+    fn pay(&mut self, car: usize, w: Wear) {
+        let c = &mut self.cars[car];
+        match w {
+            Wear::Engine => c.engine -= 1,
+            Wear::Brakes => c.brakes -= 1,
+            Wear::Tires => c.tires -= 1,
+        }
+    }
+
+    /// Applies a legal move, then runs the flow to the next decision.
+    pub(crate) fn apply_move(&mut self, m: Move) {
+        match self.phase {
+            Phase::Split { car } => {
+                if let Move::Split(k) = m {
+                    let r = self.race.spec(usize::from(car)).reliability;
+                    let c = &mut self.cars[usize::from(car)];
+                    (c.engine, c.engine_max, c.brakes, c.brakes_max) = (k, k, r - k, r - k);
+                }
+            }
+            Phase::Challenge { car } => match m {
+                Move::Challenge(w) => {
+                    self.pay(usize::from(car), w);
+                    let pos = usize::from(self.quali.pos);
+                    let ahead = self.grid[pos - 1];
+                    if self.can_pay(usize::from(ahead), w) {
+                        self.phase = Phase::ChallengeReply {
+                            car: ahead,
+                            wear: w,
+                        };
+                    } else {
+                        self.give_up_position();
+                    }
+                }
+                _ => self.quali.pos -= 1,
+            },
+            Phase::ChallengeReply { car, wear } => match m {
+                Move::MatchChallenge => {
+                    self.pay(usize::from(car), wear);
+                    let challenger = self.grid[usize::from(self.quali.pos)];
+                    self.phase = Phase::Challenge { car: challenger };
+                }
+                _ => self.give_up_position(),
+            },
+            Phase::Pace { car } => self.apply_pace(usize::from(car), m),
+            Phase::EntryLine { car, turn } => self.apply_entry(usize::from(car), turn, m),
+            Phase::Step { car } => self.apply_step(usize::from(car), m),
+            Phase::ExitLine { car } => self.apply_exit(usize::from(car), m),
+            Phase::Slipstream { car } | Phase::TurnSlipstream { car } => {
+                self.apply_slipstream(usize::from(car), m)
+            }
+            Phase::Pit { car } => self.apply_pit(usize::from(car), m),
+            _ => self.apply_chance(m),
+        }
+    }
+
+    /// The challenged car passes: the two swap, and it may not challenge again.
+    fn give_up_position(&mut self) {
+        let pos = usize::from(self.quali.pos);
+        let yielded = self.grid[pos - 1];
+        self.grid.swap(pos - 1, pos);
+        self.quali.passed |= 1 << yielded;
+        self.quali.pos -= 1;
+        // The challenger, now one place up, may go on challenging from there.
+        self.phase = super::state::Phase::Flow;
+    }
+
+    /// The rule a refused move breaks.
+    pub fn why(&self, m: Move) -> String {
+        let phase = self.phase;
+        let here = |p: &str| format!("{p} (now: {})", phase_name(phase));
+        match m {
+            Move::Brake(_) | Move::LiftAtEntry if !matches!(phase, Phase::EntryLine { .. }) => {
+                here("braking is allowed only at an entry line")
+            }
+            Move::Brake(k) => format!("brake {k}: the Braking limiter and the Speed allow less"),
+            Move::Accelerate(..) | Move::LiftAndCoast | Move::StopToCool | Move::PitStop
+                if !matches!(phase, Phase::Pace { .. }) =>
+            {
+                here("the pace is set at the start of your round")
+            }
+            Move::Accelerate(0, false) => String::from("standing start: you must accelerate to get moving"),
+            Move::Accelerate(k, false) => format!(
+                "accelerate {k}: above the Acceleration limiter, at Top Speed, or a failed battery (standing start at most 1)"
+            ),
+            Move::Accelerate(..) => String::from("push: only past Top Speed by one step, or +1 at a standing start, with an Engine point"),
+            Move::LiftAndCoast => String::from("lift and coast: the car is standing"),
+            Move::StopToCool => here("stopping to cool is chosen at the start of the round"),
+            Move::LiftAtEntry => String::from("lift and coast at the entry line: the car is standing"),
+            Move::PitStop => String::from("the Pit Lane is entered only from the stretch marked Box"),
+            Move::PowerOut(_) if !matches!(phase, Phase::ExitLine { .. }) => {
+                here("powering out only at the exit line, not after drifting past it")
+            }
+            Move::PowerOut(k) => format!("power out {k}: more than the unused Acceleration"),
+            Move::EmergencyBrake(_) | Move::Drift if !matches!(phase, Phase::Step { .. }) => {
+                here("emergency braking and drifting: only when entering a turn too fast")
+            }
+            Move::EmergencyBrake(_) => String::from(
+                "emergency braking: only the excess over the safe speed, one Brake point a step, never with the brakes in the red zone",
+            ),
+            Move::Drift => String::from("drifting: only when entering a turn too fast"),
+            Move::MoveToLane(_) if !matches!(phase, Phase::Step { .. }) => here("not moving now"),
+            Move::MoveToLane(l) => format!(
+                "move to lane {l}: one space straight or diagonally forward, never into an occupied space, and not above the turn's safe speed"
+            ),
+            Move::RegainBestLine => String::from("regain best line: only in a turn, standing on its best line, with a Tire point"),
+            Move::SlipstreamTo(_) | Move::DriftOutward | Move::ResistWithTire => here("no slipstream now"),
+            Move::UseSpare(p) => format!("use {}: not in the pit, none held, or nothing to repair", super::car::SPARE_PARTS[usize::from(p).min(5)]),
+            Move::LeavePit => here("not in the pit"),
+            Move::Split(_) => here("the Reliability split is made before the race, leaving each needle at least 1"),
+            Move::Challenge(_) | Move::NoChallenge | Move::MatchChallenge | Move::Yield => {
+                here("qualifying challenges: only the car behind challenges, with a wear point it can spare")
+            }
+            Move::Die(_) | Move::DamageCard(_) | Move::EventCard(_) => here("not a chance node, or no such card left"),
+        }
+    }
+}
+
+pub fn phase_name(p: Phase) -> &'static str {
+    match p {
+        Phase::Split { .. } => "reliability split",
+        Phase::QualifyingDie { .. } => "qualifying die",
+        Phase::Challenge { .. } => "qualifying challenge",
+        Phase::ChallengeReply { .. } => "answer to a challenge",
+        Phase::Weather => "weather roll",
+        Phase::Event => "event card",
+        Phase::Damage { .. } => "damage card",
+        Phase::NeutralDie => "Neutral Cars' die",
+        Phase::Pace { .. } => "set the pace",
+        Phase::EntryLine { .. } => "entry line",
+        Phase::Step { .. } => "movement",
+        Phase::ExitLine { .. } => "exit line",
+        Phase::Slipstream { .. } => "slipstream",
+        Phase::TurnSlipstream { .. } => "slipstream in a turn",
+        Phase::Pit { .. } => "pit stop",
+        Phase::Over => "race over",
+        Phase::Flow | Phase::Moving { .. } => "in progress",
+    }
+}

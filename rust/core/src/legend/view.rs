@@ -1,0 +1,169 @@
+//! What a seat sees (in Legend everything on the table is public) and the learning tensor.
+use alloc::string::ToString;
+use alloc::vec::Vec;
+use serde_json::{json, Value};
+
+use super::car::{Status, SPARE_PARTS};
+use super::content::RATINGS;
+use super::rules::phase_name;
+use super::state::{LegendState, Phase};
+use crate::game::State;
+
+const PER_CAR: usize = 13;
+
+pub fn observation_len(cars: usize) -> usize {
+    cars * PER_CAR + 9
+}
+
+fn status_name(s: Status) -> &'static str {
+    match s {
+        Status::Racing => "racing",
+        Status::OffRoad => "off_road",
+        Status::Finished => "finished",
+        Status::Retired => "retired",
+    }
+}
+
+pub fn view(s: &LegendState, player: Option<usize>) -> Value {
+    let race = &s.race;
+    let dash = race.dash();
+    let track = race.track();
+    let cars: Vec<Value> = s
+        .cars
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let spec = race.spec(i);
+            let uphill = track.row(c.cell.row).slope == crate::grid::Slope::Uphill;
+            let limits = c.limits(spec, dash, uphill);
+            let pins: serde_json::Map<_, _> = (0..5u8)
+                .map(|r| (RATINGS[usize::from(r)].to_string(), Value::from(c.safe_speed(spec, dash, r))))
+                .collect();
+            let spares: serde_json::Map<_, _> =
+                SPARE_PARTS.iter().zip(c.spares.iter()).map(|(n, &k)| (n.to_string(), Value::from(k))).collect();
+            json!({
+                "seat": i,
+                "car": spec.id,
+                "name": spec.name,
+                "neutral": c.neutral,
+                "row": c.cell.row,
+                "lane": c.cell.lane,
+                "progress": c.progress,
+                "lap": (c.progress.max(0) / i32::from(track.len())) + 1,
+                "speed": c.speed,
+                "temperature": c.temperature,
+                "engine": c.engine,
+                "engine_max": c.engine_max,
+                "brakes": c.brakes,
+                "brakes_max": c.brakes_max,
+                "tires": c.tires,
+                "flat_tire": c.tires < 0,
+                "battery_ok": c.battery_ok,
+                "headlights_ok": c.headlights_ok,
+                "spares": spares,
+                "status": status_name(c.status),
+                "best_line": c.best_line,
+                "top_speed": limits.top_speed,
+                "acceleration": limits.acceleration,
+                "braking": limits.braking,
+                "safe_speeds": pins,
+                "crashes": c.crashes,
+                "finish": c.finish.map(|(round, past, _)| json!({"round": round, "past_line": past})),
+            })
+        })
+        .collect();
+    let mut v = json!({
+        "game": "legend",
+        "circuit": race.circuit().id,
+        "laps": race.laps,
+        "round": s.round,
+        "hours": s.hours,
+        "weather": match s.rain { 0 => "clear", 1 => "light rain", _ => "heavy rain" },
+        "phase": {"name": phase_name(s.phase), "seat": s.phase.seat()},
+        "order": s.order,
+        "grid": s.grid,
+        "cars": cars,
+        "active": {
+            "car": s.act.car, "allowance": s.act.allowance, "spent": s.act.spent,
+            "acceleration_left": s.act.acc_left, "drifting": s.act.drifting,
+        },
+        "damage_deck": s.damage_deck.iter().map(|&n| u32::from(n)).sum::<u32>(),
+        "event_deck": s.event_deck.iter().map(|&n| u32::from(n)).sum::<u32>(),
+        "seat": player,
+    });
+    if let (Some(p), Some(seat)) = (player, s.phase.seat()) {
+        if usize::from(seat) == p {
+            let legal: Vec<Value> = s
+                .legal_actions()
+                .into_iter()
+                .map(|a| json!({"id": a, "label": s.action_to_string(a)}))
+                .collect();
+            v["legal_actions"] = Value::from(legal);
+        }
+    }
+    v
+}
+
+pub fn observation(s: &LegendState, player: usize, out: &mut [f32]) {
+    let n = s.cars.len();
+    let len = s.race.race_length().max(1) as f32;
+    let track = s.race.track();
+    let mut at = 0;
+    let mut put = |v: f32, out: &mut [f32]| {
+        if let Some(slot) = out.get_mut(at) {
+            *slot = v;
+        }
+        at += 1;
+    };
+    for k in 0..n {
+        let c = &s.cars[(player + k) % n];
+        put(c.progress as f32 / len, out);
+        put(f32::from(c.cell.lane) / f32::from(track.lanes), out);
+        put(f32::from(c.speed) / 12.0, out);
+        put(f32::from(c.temperature) / 8.0, out);
+        put(f32::from(c.engine) / f32::from(c.engine_max.max(1)), out);
+        put(f32::from(c.brakes) / f32::from(c.brakes_max.max(1)), out);
+        put(f32::from(c.tires) / 16.0, out);
+        put(
+            if track.row(c.cell.row).turn.is_some() {
+                1.0
+            } else {
+                0.0
+            },
+            out,
+        );
+        put(if c.best_line { 1.0 } else { 0.0 }, out);
+        for st in [
+            Status::Racing,
+            Status::OffRoad,
+            Status::Finished,
+            Status::Retired,
+        ] {
+            put(if c.status == st { 1.0 } else { 0.0 }, out);
+        }
+    }
+    put(f32::from(s.rain) / 2.0, out);
+    put(f32::from(s.round) / f32::from(s.race.opts.max_rounds), out);
+    let mine = s.phase.seat().map(usize::from) == Some(player);
+    for probe in [
+        matches!(s.phase, Phase::Pace { .. }),
+        matches!(s.phase, Phase::EntryLine { .. }),
+        matches!(s.phase, Phase::Step { .. }),
+        matches!(s.phase, Phase::ExitLine { .. }),
+        matches!(
+            s.phase,
+            Phase::Slipstream { .. } | Phase::TurnSlipstream { .. }
+        ),
+        matches!(s.phase, Phase::Pit { .. }),
+        s.phase == Phase::Over,
+    ] {
+        put(
+            if probe && (mine || s.phase == Phase::Over) {
+                1.0
+            } else {
+                0.0
+            },
+            out,
+        );
+    }
+}
