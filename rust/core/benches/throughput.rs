@@ -190,4 +190,5 @@ fn main() {
         "State clone (empty history): median {:.1} ns",
         median(clones)
     );
+    legend_bench();
 }
