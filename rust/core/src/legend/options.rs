@@ -29,10 +29,26 @@ pub struct LegendOptions {
     pub max_rounds: u16,
     /// Optional rule "Car Setup": each seat's cards (all unused by default).
     pub setups: Vec<Setup>,
+    /// A car's condition carried over from an earlier race (a Championship), per seat.
+    pub condition: Vec<Option<Condition>>,
 }
 
-const KEYS: [&str; 10] = [
+/// Needles, switches and spare parts a car brings to the start instead of a fresh car.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Condition {
+    pub engine: u8,
+    pub engine_max: u8,
+    pub brakes: u8,
+    pub brakes_max: u8,
+    pub tires: i8,
+    pub spares: [u8; 6],
+    pub battery_ok: bool,
+    pub headlights_ok: bool,
+}
+
+const KEYS: [&str; 11] = [
     "setups",
+    "condition",
     "circuit",
     "cars",
     "neutral",
@@ -135,7 +151,22 @@ impl LegendOptions {
                 .collect::<Result<_, _>>()?,
             Some(_) => return Err(Error::options("setups", "one set-up (or null) per car")),
         };
+        let condition = match map.get("condition") {
+            None | Some(Value::Null) => alloc::vec![None; cars.len()],
+            Some(Value::Array(a)) if a.len() == cars.len() => a
+                .iter()
+                .enumerate()
+                .map(|(i, v)| parse_condition(i, v))
+                .collect::<Result<_, _>>()?,
+            Some(_) => {
+                return Err(Error::options(
+                    "condition",
+                    "one condition (or null) per car",
+                ))
+            }
+        };
         Ok(LegendOptions {
+            condition,
             setups,
             circuit,
             cars,
@@ -161,6 +192,11 @@ impl LegendOptions {
             "choose_split": self.choose_split,
             "max_rounds": self.max_rounds,
             "setups": self.setups.iter().map(setup_json).collect::<Vec<_>>(),
+            "condition": self.condition.iter().map(|c| c.map(|c| json!({
+                "engine": c.engine, "engine_max": c.engine_max, "brakes": c.brakes,
+                "brakes_max": c.brakes_max, "tires": c.tires, "spares": c.spares,
+                "battery_ok": c.battery_ok, "headlights_ok": c.headlights_ok,
+            }))).collect::<Vec<_>>(),
         })
     }
 }
@@ -245,4 +281,73 @@ fn setup_json(s: &Setup) -> Value {
     } else {
         Value::Object(m)
     }
+}
+
+fn parse_condition(seat: usize, v: &Value) -> Result<Option<Condition>, Error> {
+    let key = || format!("condition[{seat}]");
+    if v.is_null() {
+        return Ok(None);
+    }
+    let m = v
+        .as_object()
+        .ok_or_else(|| Error::options(key(), "a mapping of needles"))?;
+    let int = |k: &str, lo: i64, hi: i64| -> Result<i64, Error> {
+        let n = m
+            .get(k)
+            .and_then(Value::as_i64)
+            .ok_or_else(|| Error::options(key(), format!("{k}: an integer is needed")))?;
+        if n < lo || n > hi {
+            return Err(Error::options(
+                key(),
+                format!("{k}: {n} is not within {lo}..={hi}"),
+            ));
+        }
+        Ok(n)
+    };
+    let flag = |k: &str| {
+        m.get(k).map_or(Ok(true), |b| {
+            b.as_bool()
+                .ok_or_else(|| Error::options(key(), format!("{k}: true or false")))
+        })
+    };
+    let mut spares = [1u8; 6];
+    if let Some(list) = m.get("spares") {
+        let list = list
+            .as_array()
+            .filter(|l| l.len() == 6)
+            .ok_or_else(|| Error::options(key(), "spares: six counts"))?;
+        for (slot, n) in spares.iter_mut().zip(list) {
+            *slot = n
+                .as_u64()
+                .filter(|&n| n <= 9)
+                .ok_or_else(|| Error::options(key(), "spares: counts 0..=9"))?
+                as u8;
+        }
+    }
+    for k in m.keys() {
+        if ![
+            "engine",
+            "engine_max",
+            "brakes",
+            "brakes_max",
+            "tires",
+            "spares",
+            "battery_ok",
+            "headlights_ok",
+        ]
+        .contains(&k.as_str())
+        {
+            return Err(Error::options(key(), format!("unknown field {k:?}")));
+        }
+    }
+    Ok(Some(Condition {
+        engine: int("engine", 0, 40)? as u8,
+        engine_max: int("engine_max", 1, 40)? as u8,
+        brakes: int("brakes", 0, 40)? as u8,
+        brakes_max: int("brakes_max", 1, 40)? as u8,
+        tires: int("tires", -1, 40)? as i8,
+        spares,
+        battery_ok: flag("battery_ok")?,
+        headlights_ok: flag("headlights_ok")?,
+    }))
 }

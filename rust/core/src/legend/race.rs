@@ -59,6 +59,22 @@ impl RaceDef {
                 "more cars than the circuit's grid holds",
             ));
         }
+        for (i, cond) in opts.condition.iter().enumerate() {
+            if let Some(k) = cond {
+                let spec = &content.cars[usize::from(car_specs[i])];
+                let fits = k.engine <= k.engine_max
+                    && k.brakes <= k.brakes_max
+                    && u16::from(k.engine_max) + u16::from(k.brakes_max)
+                        == u16::from(spec.reliability)
+                    && k.tires <= content.dashboard.tires_max as i8;
+                if !fits {
+                    return Err(Error::options(
+                        alloc::format!("condition[{i}]"),
+                        "needles must stay within the car's Reliability split and the tire scale",
+                    ));
+                }
+            }
+        }
         let laps = opts.laps.unwrap_or(c.laps);
         let damage_counts: Vec<u8> = content.damage.iter().map(|d| d.count).collect();
         let event_counts: Vec<u8> = content

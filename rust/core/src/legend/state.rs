@@ -167,9 +167,15 @@ impl LegendState {
                 c
             })
             .collect();
-        if race.opts.choose_split {
-            // Each driver splits Reliability between Engine and Brakes before the race.
-            for c in cars.iter_mut().filter(|c| !c.neutral) {
+        for (c, cond) in cars.iter_mut().zip(race.opts.condition.iter()) {
+            if let Some(k) = cond {
+                // A car carried over from an earlier race keeps its needles and parts.
+                (c.engine, c.engine_max, c.brakes, c.brakes_max, c.tires) =
+                    (k.engine, k.engine_max, k.brakes, k.brakes_max, k.tires);
+                (c.spares, c.battery_ok, c.headlights_ok) =
+                    (k.spares, k.battery_ok, k.headlights_ok);
+            } else if race.opts.choose_split && !c.neutral {
+                // Each driver splits Reliability between Engine and Brakes before the race.
                 (c.engine, c.engine_max, c.brakes, c.brakes_max) = (0, 0, 0, 0);
             }
         }
