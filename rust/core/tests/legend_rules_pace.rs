@@ -370,6 +370,13 @@ fn downhill_adds_a_space_and_a_speed_on_straights_only() {
     for lane in ["move to lane 1", "move to lane 0", "move to lane 1"] {
         act(&mut s, lane);
     }
+    // The last MP reaches the C exit line: powering out is offered there; decline it.
+    assert!(
+        labels(&s).contains(&"no power out".to_string()),
+        "{:?}",
+        labels(&s)
+    );
+    act(&mut s, "no power out");
     assert_eq!(s.round, round + 1, "the move is over");
     assert_eq!(
         (cell(&s, 0), s.cars[0].speed),

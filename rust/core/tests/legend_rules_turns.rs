@@ -495,20 +495,24 @@ fn drift_past_the_exit_line_forbids_powering_out() {
 }
 
 #[test]
-fn no_power_out_with_the_last_mp_at_the_exit_line() {
-    // Engine choice: powering out is offered when the car stands at the exit line with MPs left
-    // to spend; a car that reaches it with its last MP powers out (if it wishes) at the start of
-    // its next move.
+fn power_out_when_reaching_the_exit_line_with_the_last_mp() {
+    // "As you reach the exit line, you may accelerate by spending any remaining Acceleration
+    // points": offered on reaching it, even with no MP left, and the new Speed adds MPs.
     let mut s = bugatti_at(26, 0, 1);
-    let round = s.round;
     only(&mut s, 0);
     act(&mut s, "maintain");
     act(&mut s, "no braking");
     act(&mut s, "move to lane 0");
-    assert_eq!(s.round, round + 1, "no exit-line decision");
-    only(&mut s, 0);
-    act(&mut s, "maintain");
-    assert!(matches!(s.phase, Phase::ExitLine { car: 0 }));
+    assert!(
+        matches!(s.phase, Phase::ExitLine { car: 0 }),
+        "{:?}",
+        labels(&s)
+    );
+    act(&mut s, "power out 2");
+    assert_eq!(s.cars[0].speed, 3);
+    act(&mut s, "move to lane 0");
+    act(&mut s, "move to lane 0");
+    assert_eq!(cell(&s, 0), (29, 0));
 }
 
 // ---- Slipstreaming ------------------------------------------------------------------------

@@ -74,6 +74,8 @@ pub struct Car {
     pub best_line: bool,
     /// The entry line (as the turn index) whose braking decision was already taken.
     pub entry_done: Option<u8>,
+    /// The exit line (as the turn index) where powering out was already decided.
+    pub exit_done: Option<u8>,
     /// Damage cards still to draw.
     pub damage_due: u8,
     /// Neutral Cars: rounds still to stop (damage, pit).
@@ -118,6 +120,7 @@ impl Car {
             status: Status::Racing,
             best_line: false,
             entry_done: None,
+            exit_done: None,
             damage_due: 0,
             stop_rounds: 0,
             finish: None,

@@ -222,7 +222,7 @@ fn parse<T: for<'de> Deserialize<'de>>(file: &str, text: &str) -> Result<T, Erro
     toml::from_str(text).map_err(|e| {
         let line = e
             .span()
-            .map(|s| text[..s.start.min(text.len())].lines().count().max(1));
+            .map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1);
         let key = match line {
             Some(n) => {
                 let src = text.lines().nth(n - 1).unwrap_or("").trim();

@@ -254,16 +254,22 @@ impl LegendState {
                     return true;
                 }
             }
+            // Reaching an exit line: power out, even with the last MP spent (it adds MPs).
+            let exit = track
+                .row(row)
+                .turn
+                .filter(|_| track.exit_ahead(row).is_some());
+            if let Some(t) = exit {
+                if c.exit_done != Some(t) && !self.act.drifting {
+                    if self.act.acc_left > 0 {
+                        self.phase = Phase::ExitLine { car: car as u8 };
+                        return true;
+                    }
+                    self.cars[car].exit_done = Some(t);
+                }
+            }
             if self.act.spent >= self.act.allowance {
                 return self.end_movement();
-            }
-            let at_exit = track.exit_ahead(row).is_some();
-            if at_exit && !self.act.exit_done && !self.act.drifting {
-                if self.act.acc_left > 0 {
-                    self.phase = Phase::ExitLine { car: car as u8 };
-                    return true;
-                }
-                self.act.exit_done = true;
             }
             if self.act.drifting && !self.act.drift_entering {
                 if !self.drift_step(car) {
@@ -385,6 +391,7 @@ impl LegendState {
         c.progress += 1;
         if leaving_turn {
             c.entry_done = c.entry_done.filter(|_| track.entry_ahead(to.row).is_some());
+            c.exit_done = None;
             c.best_line = false;
         }
         if c.progress >= len && c.finish.is_none() {
@@ -443,7 +450,6 @@ impl LegendState {
             None => {
                 self.act.drifting = false;
                 self.act.drifted_past_exit = true;
-                self.act.exit_done = true;
             }
             Some((_, pin)) if self.cars[car].speed <= pin => self.act.drifting = false,
             _ => {}
@@ -542,7 +548,8 @@ impl LegendState {
             self.act.acc_left -= k;
             self.act.allowance = c.speed;
         }
-        self.act.exit_done = true;
+        let row = self.cars[car].cell.row;
+        self.cars[car].exit_done = self.race.track().row(row).turn;
         self.phase = Phase::Moving { car: car as u8 };
     }
 

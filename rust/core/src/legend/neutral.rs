@@ -34,6 +34,9 @@ impl LegendState {
             COLUMN_T
         };
         let mut allowance = table[column];
+        if column == STANDING && !c.battery_ok {
+            allowance = allowance.min(1); // a failed battery applies to Neutral Cars too
+        }
         if column == COLUMN_T && here.slope == Slope::Downhill {
             allowance += 1;
         }
@@ -45,7 +48,7 @@ impl LegendState {
                 column = COLUMN_T;
                 allowance = allowance.max(table[COLUMN_T]);
             }
-            let Some(to) = self.neutral_target(car) else {
+            let Some(to) = self.neutral_target(car, allowance - spent) else {
                 break;
             };
             let entering_box = track.row(to.row).pit_box && !track.row(c.cell.row).pit_box;
@@ -93,8 +96,9 @@ impl LegendState {
         }
     }
 
-    /// Best line in turns, innermost lane on straights; blocked: the nearest free space, no penalty.
-    fn neutral_target(&self, car: usize) -> Option<Cell> {
+    /// Best line in turns, innermost lane on straights; blocked: any free way round, no penalty.
+    /// Among the free spaces ahead it takes one from which it gets furthest with the MPs left.
+    fn neutral_target(&self, car: usize, remaining: u8) -> Option<Cell> {
         let track = self.race.track();
         let c = &self.cars[car];
         let next = track.next_row(c.cell.row);
@@ -110,7 +114,40 @@ impl LegendState {
         track
             .forward(c.cell)
             .filter(|&cell| self.occupied(cell).is_none())
-            .min_by_key(|cell| (cell.lane.abs_diff(preferred), cell.lane))
+            .max_by_key(|&cell| {
+                let reach = self.free_reach(cell, remaining.saturating_sub(1));
+                (
+                    reach,
+                    core::cmp::Reverse((cell.lane.abs_diff(preferred), cell.lane)),
+                )
+            })
+    }
+
+    /// How many more spaces forward a car could go from `from` through free spaces (at most `steps`).
+    fn free_reach(&self, from: Cell, steps: u8) -> u8 {
+        let track = self.race.track();
+        let mut lanes: u16 = 1 << from.lane;
+        let mut row = from.row;
+        for k in 0..steps {
+            let next = track.next_row(row);
+            let mut reached = 0u16;
+            for lane in 0..track.lanes {
+                if lanes & (1 << lane) == 0 {
+                    continue;
+                }
+                for cell in track.forward(Cell { row, lane }) {
+                    if self.occupied(cell).is_none() {
+                        reached |= 1 << cell.lane;
+                    }
+                }
+            }
+            if reached == 0 {
+                return k;
+            }
+            lanes = reached;
+            row = next;
+        }
+        steps
     }
 
     /// Moves a car one space forward without a decision (Neutral Cars).

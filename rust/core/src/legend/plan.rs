@@ -101,7 +101,7 @@ impl LegendState {
                 s.act.allowance,
                 s.act.acc_left,
                 s.act.drifting,
-                s.act.exit_done,
+                c.exit_done.is_some(),
             );
             if seen.insert(memo, ()).is_some() && !matches!(s.phase, Phase::Pace { .. }) {
                 continue;

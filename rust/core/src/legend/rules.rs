@@ -144,7 +144,12 @@ impl LegendState {
             {
                 here("the pace is set at the start of your round")
             }
-            Move::Accelerate(0, false) => String::from("standing start: you must accelerate to get moving"),
+            Move::Accelerate(0, false) => match phase {
+                Phase::Pace { car } if self.cars[usize::from(car)].speed > 0 => String::from(
+                    "maintain: above Top Speed the Speed is held only by pushing (an Engine point); or lift and coast",
+                ),
+                _ => String::from("standing start: you must accelerate to get moving"),
+            },
             Move::Accelerate(k, false) => format!(
                 "accelerate {k}: above the Acceleration limiter, at Top Speed, or a failed battery (standing start at most 1)"
             ),
@@ -169,6 +174,9 @@ impl LegendState {
                 "move to lane {l}: one space straight or diagonally forward, never into an occupied space, and not above the turn's safe speed"
             ),
             Move::RegainBestLine => String::from("regain best line: only in a turn, standing on its best line, with a Tire point"),
+            Move::ResistWithTire if matches!(phase, Phase::TurnSlipstream { .. }) => {
+                String::from("resist with a tire point: no Tire point left to spend (flat tire)")
+            }
             Move::SlipstreamTo(_) | Move::DriftOutward | Move::ResistWithTire => here("no slipstream now"),
             Move::UseSpare(p) => format!("use {}: not in the pit, none held, or nothing to repair", super::car::SPARE_PARTS[usize::from(p).min(5)]),
             Move::LeavePit => here("not in the pit"),

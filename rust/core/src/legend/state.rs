@@ -106,7 +106,6 @@ pub struct Activation {
     /// A drift was chosen: the car enters the turn first, then drifts from the next space on.
     pub drift_entering: bool,
     pub drifted_past_exit: bool,
-    pub exit_done: bool,
     pub slip_done: bool,
     pub downhill_done: bool,
     pub top_speed: u8,
@@ -448,13 +447,27 @@ impl LegendState {
 
     pub fn start_round(&mut self) {
         self.round += 1;
-        self.order = self.track_order();
+        self.order = if self.round == 1 {
+            // "Starting with the pole-position driver, each car begins the race with a standing start."
+            self.grid.clone()
+        } else {
+            self.track_order()
+        };
         self.next = 0;
         self.neutral_row = None;
     }
 
     /// Starts the next car's activation, or ends the round; true when a decision is pending.
     fn next_activation(&mut self) -> bool {
+        // An Event card and the weather it calls for are resolved before any car moves on.
+        if self.events_due > 0 {
+            self.phase = Phase::Event;
+            return true;
+        }
+        if self.weather_due > 0 {
+            self.phase = Phase::Weather;
+            return true;
+        }
         while usize::from(self.next) < self.order.len() {
             let car = self.order[usize::from(self.next)];
             let c = self.cars[usize::from(car)];
@@ -489,7 +502,8 @@ impl LegendState {
         for i in 0..self.cars.len() {
             let spec = race.spec(i);
             let c = &mut self.cars[i];
-            if c.neutral || c.status != Status::Racing {
+            // Stopped cars too: the overheating test looks at every Dashboard.
+            if c.neutral || !matches!(c.status, Status::Racing | Status::OffRoad) {
                 continue;
             }
             let uphill = race.track().row(c.cell.row).slope == crate::grid::Slope::Uphill;
@@ -624,7 +638,11 @@ impl LegendState {
                     }
                 }
                 self.weather_due += 1 + u8::from(card.weather_roll);
-                for c in self.cars.iter_mut().filter(|c| c.status == Status::Racing) {
+                for c in self
+                    .cars
+                    .iter_mut()
+                    .filter(|c| matches!(c.status, Status::Racing | Status::OffRoad))
+                {
                     super::wear::apply_event_card(
                         c,
                         &card,
