@@ -618,7 +618,7 @@ fn resist_turn_slipstream_with_a_tire_point() {
     act(&mut s, "maintain");
     ahead(&mut s, 0, 1);
     assert_eq!(labels(&s), vec!["slipstream drift outward"]);
-    refused(&mut s, "resist with a tire point", "no slipstream now");
+    refused(&mut s, "resist with a tire point", "no Tire point left");
 }
 
 #[test]
