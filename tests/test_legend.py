@@ -151,6 +151,7 @@ def _one(seed: int) -> int:
         laps=1,
         slipstream_in_turns=seed % 2 == 0,
         realistic_collisions=seed % 5 == 0,
+        priority_bid=seed % 2 == 1,
         qualifying=seed % 4 != 0,
         choose_split=seed % 3 != 0,
         setups=[SETUPS[(seed + i) % len(SETUPS)] for i in range(n)],

@@ -37,7 +37,7 @@ fn random_races_keep_every_invariant() {
         let neutral: Vec<bool> = (0..n).map(|i| (seed as usize + i) % 3 == 0).collect();
         let circuit = &content.circuits[seed as usize % content.circuits.len()].id;
         let options = json!({"circuit": circuit, "cars": cars, "neutral": neutral, "laps": 1,
-                             "slipstream_in_turns": seed % 2 == 0, "realistic_collisions": seed % 3 == 0,
+                             "slipstream_in_turns": seed % 2 == 0, "realistic_collisions": seed % 3 == 0, "priority_bid": seed % 2 == 1,
                              "setups": (0..n).map(|i| setup(seed as usize + i)).collect::<Vec<_>>()});
         let game = Legend::new(content.clone(), &options).unwrap();
         if let Err(e) = random_sim(

@@ -39,6 +39,11 @@ pub enum Move {
     NoChallenge,
     MatchChallenge,
     Yield,
+    /// Optional rule: contest the moving order of tied cars with a Temperature step.
+    BidPriority,
+    NoBid,
+    MatchBid,
+    ConcedePriority,
     /// Use `k` Acceleration points (0 = maintain); `push` spends an Engine point (+1 past T, or
     /// +1 Acceleration at a standing start).
     Accelerate(u8, bool),
@@ -73,7 +78,7 @@ pub struct Encoding {
 
 // Block sizes, in id order.
 const SPLIT: u32 = MAX_RELIABILITY as u32; // engine 1..=24
-const QUALI: u32 = 6;
+const QUALI: u32 = 10; // qualifying challenges and the optional temperature bid for priority
 const ACCEL: u32 = (MAX_STAT as u32 + 1) * 2; // k 0..=8, with and without push
 const PACE_OTHER: u32 = 3; // lift and coast, stop to cool, pit stop
 const BRAKE: u32 = MAX_STAT as u32 + 2; // brake 0..=8, lift at entry
@@ -113,6 +118,10 @@ impl Encoding {
             Move::NoChallenge => B_QUALI + 3,
             Move::MatchChallenge => B_QUALI + 4,
             Move::Yield => B_QUALI + 5,
+            Move::BidPriority => B_QUALI + 6,
+            Move::NoBid => B_QUALI + 7,
+            Move::MatchBid => B_QUALI + 8,
+            Move::ConcedePriority => B_QUALI + 9,
             Move::Accelerate(k, push) => B_ACCEL + u32::from(k) * 2 + u32::from(push),
             Move::LiftAndCoast => B_PACE,
             Move::StopToCool => B_PACE + 1,
@@ -145,7 +154,11 @@ impl Encoding {
                 2 => Move::Challenge(Wear::Tires),
                 3 => Move::NoChallenge,
                 4 => Move::MatchChallenge,
-                _ => Move::Yield,
+                5 => Move::Yield,
+                6 => Move::BidPriority,
+                7 => Move::NoBid,
+                8 => Move::MatchBid,
+                _ => Move::ConcedePriority,
             }
         } else if a < B_PACE {
             let k = a - B_ACCEL;
@@ -218,6 +231,10 @@ impl Encoding {
                 Move::NoChallenge => "no challenge".into(),
                 Move::MatchChallenge => "match the challenge".into(),
                 Move::Yield => "yield the position".into(),
+                Move::BidPriority => "bid a temperature step for priority".into(),
+                Move::NoBid => "no bid".into(),
+                Move::MatchBid => "match the bid".into(),
+                Move::ConcedePriority => "concede priority".into(),
                 Move::Accelerate(0, false) => "maintain".into(),
                 Move::Accelerate(0, true) => "maintain push".into(),
                 Move::Accelerate(k, false) => format!("accelerate {k}"),

@@ -38,6 +38,9 @@ fn rate(s: &LegendState, car: usize, m: Move) -> i32 {
             -(i32::from(k) - i32::from(s.race.spec(car).reliability.div_ceil(2))).abs()
         }
         Move::NoChallenge | Move::Yield => 1,
+        // A Temperature step for priority only while far from the red zone.
+        Move::BidPriority | Move::MatchBid => i32::from(c.temperature + 3 < red) * 2,
+        Move::NoBid | Move::ConcedePriority => 1,
         Move::Challenge(_) | Move::MatchChallenge => 0,
         Move::Accelerate(k, push) => {
             let new = if push {

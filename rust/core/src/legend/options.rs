@@ -21,6 +21,8 @@ pub struct LegendOptions {
     pub slipstream_in_turns: bool,
     /// Optional rule: the colliding car draws 2 Damage cards and the hit car 1.
     pub realistic_collisions: bool,
+    /// Optional rule: tied cars may contest the moving order by bidding a Temperature step.
+    pub priority_bid: bool,
     /// Qualifying by the circuit's characteristics and the wear-point challenge; off: seat order.
     pub qualifying: bool,
     /// Every car splits its Reliability itself (a decision); off: half to each, Engine rounded up.
@@ -46,7 +48,8 @@ pub struct Condition {
     pub headlights_ok: bool,
 }
 
-const KEYS: [&str; 11] = [
+const KEYS: [&str; 12] = [
+    "priority_bid",
     "setups",
     "condition",
     "circuit",
@@ -174,6 +177,7 @@ impl LegendOptions {
             laps,
             slipstream_in_turns: flag(map, "slipstream_in_turns", false)?,
             realistic_collisions: flag(map, "realistic_collisions", false)?,
+            priority_bid: flag(map, "priority_bid", false)?,
             qualifying: flag(map, "qualifying", true)?,
             choose_split: flag(map, "choose_split", true)?,
             max_rounds,
@@ -188,6 +192,7 @@ impl LegendOptions {
             "laps": self.laps,
             "slipstream_in_turns": self.slipstream_in_turns,
             "realistic_collisions": self.realistic_collisions,
+            "priority_bid": self.priority_bid,
             "qualifying": self.qualifying,
             "choose_split": self.choose_split,
             "max_rounds": self.max_rounds,

@@ -41,6 +41,8 @@ impl LegendState {
                 out.push(Move::Yield);
                 out
             }
+            Phase::PriorityBid { .. } => alloc::vec![Move::BidPriority, Move::NoBid],
+            Phase::PriorityReply { .. } => alloc::vec![Move::MatchBid, Move::ConcedePriority],
             Phase::Pace { car } => self.pace_moves(usize::from(car)),
             Phase::EntryLine { car, .. } => self.entry_moves(usize::from(car)),
             Phase::Step { car } => self.step_moves(usize::from(car)),
@@ -107,6 +109,7 @@ impl LegendState {
                 }
                 _ => self.give_up_position(),
             },
+            Phase::PriorityBid { .. } | Phase::PriorityReply { .. } => self.apply_priority(m),
             Phase::Pace { car } => self.apply_pace(usize::from(car), m),
             Phase::EntryLine { car, turn } => self.apply_entry(usize::from(car), turn, m),
             Phase::Step { car } => self.apply_step(usize::from(car), m),
@@ -181,6 +184,9 @@ impl LegendState {
             Move::UseSpare(p) => format!("use {}: not in the pit, none held, or nothing to repair", super::car::SPARE_PARTS[usize::from(p).min(5)]),
             Move::LeavePit => here("not in the pit"),
             Move::Split(_) => here("the Reliability split is made before the race, leaving each needle at least 1"),
+            Move::BidPriority | Move::NoBid | Move::MatchBid | Move::ConcedePriority => here(
+                "the priority bid: only between tied cars at the start of a round (optional rule)",
+            ),
             Move::Challenge(_) | Move::NoChallenge | Move::MatchChallenge | Move::Yield => {
                 here("qualifying challenges: only the car behind challenges, with a wear point it can spare")
             }
@@ -195,6 +201,8 @@ pub fn phase_name(p: Phase) -> &'static str {
         Phase::QualifyingDie { .. } => "qualifying die",
         Phase::Challenge { .. } => "qualifying challenge",
         Phase::ChallengeReply { .. } => "answer to a challenge",
+        Phase::PriorityBid { .. } => "priority bid",
+        Phase::PriorityReply { .. } => "answer to a priority bid",
         Phase::Weather => "weather roll",
         Phase::Event => "event card",
         Phase::Damage { .. } => "damage card",

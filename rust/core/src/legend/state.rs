@@ -26,6 +26,12 @@ pub enum Phase {
         car: u8,
         wear: Wear,
     },
+    PriorityBid {
+        car: u8,
+    },
+    PriorityReply {
+        car: u8,
+    },
     Weather,
     Event,
     Damage {
@@ -80,6 +86,8 @@ impl Phase {
             Phase::Split { car }
             | Phase::Challenge { car }
             | Phase::ChallengeReply { car, .. }
+            | Phase::PriorityBid { car }
+            | Phase::PriorityReply { car }
             | Phase::Pace { car }
             | Phase::EntryLine { car, .. }
             | Phase::Step { car }
@@ -149,6 +157,8 @@ pub struct LegendState {
     pub dice: Vec<u8>,
     pub quali: Qualifying,
     pub racing: bool,
+    /// Optional priority bid: the place in `order` whose car may contest the car ahead next.
+    pub bid_pos: u8,
     pub history: Vec<Action>,
 }
 
@@ -205,6 +215,7 @@ impl LegendState {
                 grid_sorted: false,
             },
             racing: false,
+            bid_pos: 0,
             history: Vec::new(),
         };
         s.settle();
@@ -455,6 +466,11 @@ impl LegendState {
         };
         self.next = 0;
         self.neutral_row = None;
+        self.bid_pos = if self.race.opts.priority_bid && self.round > 1 {
+            self.order.len().saturating_sub(1) as u8
+        } else {
+            0
+        };
     }
 
     /// Starts the next car's activation, or ends the round; true when a decision is pending.
@@ -466,6 +482,10 @@ impl LegendState {
         }
         if self.weather_due > 0 {
             self.phase = Phase::Weather;
+            return true;
+        }
+        if let Some(phase) = self.next_priority_bid() {
+            self.phase = phase;
             return true;
         }
         while usize::from(self.next) < self.order.len() {
@@ -714,5 +734,56 @@ fn refill(deck: &mut [u8], discard: &mut [u8]) {
             *d = *x;
             *x = 0;
         }
+    }
+}
+
+impl LegendState {
+    /// Two cars side by side where it is unclear who is ahead: the same distance covered.
+    fn tied(&self, a: u8, b: u8) -> bool {
+        self.cars[usize::from(a)].progress == self.cars[usize::from(b)].progress
+    }
+
+    /// The next contest of the optional priority bid, walking the order from its last car.
+    fn next_priority_bid(&mut self) -> Option<Phase> {
+        if matches!(self.phase, Phase::PriorityReply { .. }) {
+            return Some(self.phase);
+        }
+        while self.bid_pos > 0 && self.next == 0 {
+            let pos = usize::from(self.bid_pos);
+            let (behind, ahead) = (self.order[pos], self.order[pos - 1]);
+            let c = &self.cars[usize::from(behind)];
+            let room = c.temperature < self.race.dash().temperature_max;
+            if self.tied(behind, ahead) && !c.neutral && c.status == Status::Racing && room {
+                return Some(Phase::PriorityBid { car: behind });
+            }
+            self.bid_pos -= 1;
+        }
+        None
+    }
+
+    /// "If the direct competitor refuses to match the bid, they lose priority. If they accept and
+    /// also bid 1 Temperature step, the moving order remains unchanged."
+    pub(crate) fn apply_priority(&mut self, m: Move) {
+        let pos = usize::from(self.bid_pos);
+        match (self.phase, m) {
+            (Phase::PriorityBid { car }, Move::BidPriority) => {
+                self.cars[usize::from(car)].temperature += 1;
+                let ahead = self.order[pos - 1];
+                let a = &self.cars[usize::from(ahead)];
+                let can_match = !a.neutral && a.temperature < self.race.dash().temperature_max;
+                if can_match {
+                    self.phase = Phase::PriorityReply { car: ahead };
+                    return;
+                }
+                self.order.swap(pos - 1, pos);
+            }
+            (Phase::PriorityReply { car }, Move::MatchBid) => {
+                self.cars[usize::from(car)].temperature += 1;
+            }
+            (Phase::PriorityReply { .. }, Move::ConcedePriority) => self.order.swap(pos - 1, pos),
+            _ => {}
+        }
+        self.bid_pos -= 1;
+        self.phase = Phase::Flow;
     }
 }
