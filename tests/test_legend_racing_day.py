@@ -1,0 +1,119 @@
+"""Legend's Racing Day: historical and balanced car choice, and the car auction
+("General Rules for the Racing Day", "Selecting Cars", "Special Rule — More Players Than Cars")."""
+
+from __future__ import annotations
+
+import pytest
+
+from autodromo import IllegalActionError, OptionError
+from autodromo.legend import PARTS, Auction, balanced, cars, historical
+
+GALETTI, FOLGORE, KONIG = (f"add {p}" for p in PARTS[:3])
+
+
+def test_historical_play_takes_a_year_roster_by_performance() -> None:
+    roster = cars()
+    year = roster[0]["year"]
+    chosen = historical(year)
+    assert chosen and all(c["year"] == year for c in roster if c["id"] in chosen)
+    perf = {c["id"]: c["performance"] for c in roster}
+    assert [perf[c] for c in chosen] == sorted((perf[c] for c in chosen), reverse=True)
+    with pytest.raises(OptionError, match="no car of 1800"):
+        historical(1800)
+
+
+def test_balanced_play_needs_rankings_within_three_points() -> None:
+    roster = sorted(cars(), key=lambda c: c["ranking"])
+    low, high = roster[0], roster[-1]
+    assert balanced([low["id"], low["id"]]) == [low["id"], low["id"]]
+    with pytest.raises(OptionError, match="more than 3 points"):
+        balanced([low["id"], high["id"]])
+
+
+def scripted(players: int, seed: int = 0) -> Auction:
+    a = Auction(["car_a", "car_b", "car_c"], players=players, seed=seed)
+    a.turn = 0
+    return a
+
+
+def test_every_player_starts_with_one_card_of_each_type() -> None:
+    a = scripted(3)
+    assert all(hand == [1] * 6 for hand in a.hands)
+
+
+def test_a_bid_must_exceed_the_previous_one() -> None:
+    a = scripted(2)
+    a.apply(GALETTI)
+    a.apply("done")
+    assert a.current_player() == 1
+    a.apply(GALETTI)
+    with pytest.raises(IllegalActionError, match="exceed the previous"):
+        a.apply("done")
+    a.apply(FOLGORE)
+    a.apply("done")
+
+
+def test_passing_returns_the_played_cards_and_the_last_bidder_wins() -> None:
+    a = scripted(3)
+    a.apply(GALETTI)
+    a.apply("done")  # seat 0 bids 1
+    a.apply(GALETTI)
+    a.apply(FOLGORE)
+    a.apply("done")  # seat 1 bids 2
+    a.apply("pass")  # seat 2 out
+    a.apply("pass")  # seat 0 out: its Galetti comes back
+    assert a.hands[0] == [1] * 6
+    assert a.owner == {1: "car_a"}
+    # The winner now attaches its two bid cards to the cars still up, two at most per car.
+    assert a.current_player() == 1
+    assert a.legal_actions() == [f"attach {PARTS[0]} to car_b", f"attach {PARTS[0]} to car_c"]
+    a.apply(f"attach {PARTS[0]} to car_b")
+    a.apply(f"attach {PARTS[1]} to car_b")
+    assert a.attached["car_b"] == [0, 1]
+    # A player who owns a car takes no part in later auctions.
+    assert 1 not in a.bidders()
+
+
+def test_the_winner_of_a_car_takes_its_attached_cards() -> None:
+    a = scripted(3)
+    a.attached["car_a"] = [3, 3]
+    a.apply(KONIG)
+    a.apply("done")
+    a.apply("pass")
+    a.apply("pass")
+    assert a.owner == {0: "car_a"}
+    assert a.hands[0][3] == 3, "two Sutherland Tires attached to the car, plus its own"
+
+
+def test_a_car_nobody_bids_for_leaves_the_auction() -> None:
+    a = scripted(2)
+    a.apply("pass")
+    a.apply("pass")
+    assert a.unassigned == ["car_a"]
+    assert a.car_up() == "car_b"
+
+
+def test_more_players_than_cars_two_last_bidders_share_the_car() -> None:
+    a = Auction(["only_car"], players=3, seed=2)
+    a.turn = 0
+    a.attached["only_car"] = [5]
+    a.apply(GALETTI)
+    a.apply("done")  # seat 0: 1
+    a.apply(GALETTI)
+    a.apply(FOLGORE)
+    a.apply("done")  # seat 1: 2
+    a.apply("pass")  # seat 2 out: two bidders remain, they share the model
+    assert a.owner == {0: "only_car", 1: "only_car"}
+    assert a.hands[1][5] == 2, "one attached card goes to the higher bidder"
+
+
+def test_bots_finish_any_auction() -> None:
+    for seed in range(30):
+        a = Auction([f"car_{i}" for i in range(4)], players=2 + seed % 4, seed=seed)
+        for _ in range(500):
+            if a.is_over():
+                break
+            a.apply(a.bot())
+        assert a.is_over()
+        for car, hand in a.result():
+            assert all(n >= 0 for n in hand)
