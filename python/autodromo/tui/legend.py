@@ -52,7 +52,8 @@ def prompt_policy(
         legal = view["legal_actions"]
         print(f"  your decision ({view['phase']['name']}):", file=stream)
         for i, a in enumerate(legal):
-            print(f"    [{i}] {a['label']}", file=stream)
+            cost = f"  ({a['cost']})" if a.get("cost") else ""
+            print(f"    [{i}] {a['label']}{cost}", file=stream)
         while True:
             answer = read("> ").strip()
             if answer.isdigit() and int(answer) < len(legal):

@@ -315,3 +315,44 @@ fn plan_moves_lists_the_reachable_spaces_with_their_decisions_and_costs() {
     let _ = s.plan_moves();
     assert_eq!(s.serialize(), before);
 }
+
+#[test]
+fn every_decision_shows_its_cost() {
+    // Round 3 at the B entry line: "brake 3" spells out the arithmetic of the book's example.
+    let mut s = rounds(2);
+    only(&mut s, RED);
+    act(&mut s, "lift and coast");
+    for _ in 0..3 {
+        act(&mut s, "move to lane 2");
+    }
+    let costs = s.explained_actions();
+    let brake = costs
+        .iter()
+        .find(|c| c.1 == "brake 3")
+        .expect("brake 3 is legal");
+    assert_eq!(brake.2, "speed 7 → 4, 1 MP left");
+    act(&mut s, "brake 3");
+    let costs = s.explained_actions();
+    let enter = costs
+        .iter()
+        .find(|c| c.1 == "move to lane 2")
+        .expect("the best line");
+    assert_eq!(enter.2, "speed 4 ≤ safe 3 + 1 best line (B)");
+    let emergency = costs
+        .iter()
+        .find(|c| c.1 == "emergency brake 1")
+        .expect("legal");
+    assert_eq!(
+        emergency.2, "speed 4 → 3, 1 Brake, the move ends here",
+        "3 MPs already spent"
+    );
+    // At the pace: the push of round 2 shows its heat and its Engine point.
+    let mut s = rounds(1);
+    only(&mut s, RED);
+    let costs = s.explained_actions();
+    let push = costs
+        .iter()
+        .find(|c| c.1 == "accelerate 4 push")
+        .expect("legal");
+    assert_eq!(push.2, "speed 5 → 8, temperature +2, 1 Engine, 8 MP");
+}

@@ -14,6 +14,7 @@ pub mod actions;
 pub mod bots;
 pub mod car;
 pub mod content;
+pub mod explain;
 pub mod invariants;
 pub mod movement;
 pub mod neutral;

@@ -7,7 +7,6 @@ use super::car::{Status, SPARE_PARTS};
 use super::content::RATINGS;
 use super::rules::phase_name;
 use super::state::{LegendState, Phase};
-use crate::game::State;
 
 const PER_CAR: usize = 13;
 
@@ -94,9 +93,9 @@ pub fn view(s: &LegendState, player: Option<usize>) -> Value {
     if let (Some(p), Some(seat)) = (player, s.phase.seat()) {
         if usize::from(seat) == p {
             let legal: Vec<Value> = s
-                .legal_actions()
+                .explained_actions()
                 .into_iter()
-                .map(|a| json!({"id": a, "label": s.action_to_string(a)}))
+                .map(|(a, label, cost)| json!({"id": a, "label": label, "cost": cost}))
                 .collect();
             v["legal_actions"] = Value::from(legal);
         }

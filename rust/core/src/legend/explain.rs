@@ -1,0 +1,89 @@
+//! The cost of each decision, spelled out ("brake 3 → speed 4 ≤ safe 3 + 1 best line"): every
+//! legal action is tried on a copy and the Dashboard before and after is compared.
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::actions::Move;
+use super::state::{LegendState, Phase};
+use crate::game::{Action, State};
+
+impl LegendState {
+    /// `(action, label, breakdown)` for every legal action of the seat to act.
+    pub fn explained_actions(&self) -> Vec<(Action, String, String)> {
+        let enc = self.race.enc;
+        let Some(car) = self.phase.seat().map(usize::from) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for m in self.legal_moves() {
+            let a = enc.encode(m);
+            let mut next = self.clone();
+            let _ = next.apply_unrecorded(a);
+            out.push((a, self.action_to_string(a), self.breakdown(car, m, &next)));
+        }
+        out
+    }
+
+    fn breakdown(&self, car: usize, m: Move, after: &LegendState) -> String {
+        let (b, c) = (&self.cars[car], &after.cars[car]);
+        let mut parts: Vec<String> = Vec::new();
+        if c.speed != b.speed {
+            parts.push(format!("speed {} → {}", b.speed, c.speed));
+        }
+        let temp = i16::from(c.temperature) - i16::from(b.temperature);
+        if temp != 0 {
+            parts.push(format!("temperature {temp:+}"));
+        }
+        let lost =
+            |was: u8, now: u8, what: &str| (was > now).then(|| format!("{} {what}", was - now));
+        parts.extend(lost(b.engine, c.engine, "Engine"));
+        parts.extend(lost(b.brakes, c.brakes, "Brake"));
+        if c.tires < b.tires {
+            parts.push(format!("{} Tire", b.tires - c.tires));
+        }
+        if c.damage_due > b.damage_due {
+            parts.push(String::from("a Damage card"));
+        }
+        match m {
+            Move::MoveToLane(lane) => {
+                let track = self.race.track();
+                let row = track.next_row(b.cell.row);
+                if let Some(t) = track.row(row).turn {
+                    let turn = track.turns[usize::from(t)];
+                    let rating = self.rating_for(car, turn.rating);
+                    let pin = b.safe_speed(self.race.spec(car), self.race.dash(), rating);
+                    let best = track.row(row).best_lane == Some(lane)
+                        && (track.row(b.cell.row).turn != Some(t) || b.best_line);
+                    let marker = char::from(b'A' + rating);
+                    parts.push(if best {
+                        format!("speed {} ≤ safe {pin} + 1 best line ({marker})", b.speed)
+                    } else {
+                        format!("speed {} ≤ safe {pin} ({marker})", b.speed)
+                    });
+                }
+            }
+            Move::Brake(_) | Move::LiftAtEntry | Move::EmergencyBrake(_) | Move::PowerOut(_) => {
+                let spent = self.act.spent;
+                if c.speed > spent {
+                    parts.push(format!("{} MP left", c.speed - spent));
+                } else {
+                    parts.push(String::from("the move ends here"));
+                }
+            }
+            Move::Drift => parts.push(String::from(
+                "then outward one space at a time, −1 speed each",
+            )),
+            Move::StopToCool | Move::PitStop => parts.push(String::from("off the road this round")),
+            _ => {}
+        }
+        if matches!(self.phase, Phase::Pace { .. }) && c.speed > 0 && after.act.allowance > 0 {
+            parts.push(format!("{} MP", after.act.allowance));
+        }
+        if parts.is_empty() {
+            String::from("no cost")
+        } else {
+            parts.join(", ")
+        }
+    }
+}
