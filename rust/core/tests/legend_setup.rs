@@ -135,3 +135,57 @@ fn unknown_setup_cards_and_sides_are_rejected() {
         assert!(err.contains("setups[0]"), "{err}");
     }
 }
+
+#[test]
+fn adjustable_cards_change_in_the_pit_for_an_extra_round() {
+    // "others may be changed at Technical Assistance spots or in the Pit Lane, provided you
+    // remain there for one additional round."
+    let mut s = bugatti(json!({"suspension": "stiff", "gears": "long"}));
+    place(&mut s, 1, 20, 0, 0);
+    place(&mut s, 0, 69, 1, 3);
+    only(&mut s, 0);
+    act(&mut s, "pit stop");
+    let offered = labels(&s);
+    assert!(
+        offered.contains(&"set suspension soft".to_string()),
+        "{offered:?}"
+    );
+    assert!(
+        !offered.contains(&"set suspension stiff".to_string()),
+        "already stiff"
+    );
+    assert!(
+        !offered.iter().any(|l| l.contains("gears")),
+        "gears are fixed for the event"
+    );
+    act(&mut s, "set suspension soft");
+    act(&mut s, "leave pit");
+    assert_eq!(s.cars[0].setup.suspension, -1);
+    // The next round the car stays in the pit: its activation is skipped.
+    let at = s.order.iter().position(|&c| c == 0).expect("in the order");
+    assert!(usize::from(s.next) > at, "its turn went by: {:?}", s.phase);
+    assert_eq!(s.phase, autodromo_core::legend::Phase::Pace { car: 1 });
+    assert_eq!(
+        s.cars[0].status,
+        autodromo_core::legend::car::Status::OffRoad
+    );
+    assert_eq!(s.cars[0].stop_rounds, 0);
+    // The round after, it comes back with a standing start.
+    only(&mut s, 0);
+    assert_eq!(
+        s.cars[0].status,
+        autodromo_core::legend::car::Status::Racing
+    );
+    assert_eq!(s.cars[0].speed, 0);
+}
+
+#[test]
+fn no_set_up_changes_without_set_up_cards() {
+    let mut s = bugatti(serde_json::Value::Null);
+    place(&mut s, 1, 20, 0, 0);
+    place(&mut s, 0, 69, 1, 3);
+    only(&mut s, 0);
+    act(&mut s, "pit stop");
+    assert!(!labels(&s).iter().any(|l| l.starts_with("set ")));
+    refused(&mut s, "set mixture rich", "Pit Lane");
+}

@@ -31,6 +31,13 @@ impl Wear {
     }
 }
 
+/// The set-up cards that may change in the Pit Lane, with their two sides.
+pub const ADJUSTABLE: [(&str, [&str; 2]); 3] = [
+    ("suspension", ["stiff", "soft"]),
+    ("tires", ["wet", "hard"]),
+    ("mixture", ["rich", "standard"]),
+];
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Move {
     /// Track-race set-up: Reliability split, this many points to the Engine.
@@ -64,6 +71,9 @@ pub enum Move {
     ResistWithTire,
     UseSpare(u8),
     LeavePit,
+    /// In the Pit Lane: turn an adjustable set-up card (see `ADJUSTABLE`) to a side; the car then
+    /// stays one more round.
+    SetSetup(u8, u8),
     Die(u8),
     DamageCard(u8),
     EventCard(u8),
@@ -86,7 +96,7 @@ const EMERGENCY: u32 = MAX_STAT as u32 + 1; // emergency 1..=8, drift
 const LANES: u32 = MAX_LANES as u32;
 const SMALL: u32 = 1 + (MAX_STAT as u32 + 1); // regain, power out 0..=8
 const SLIP: u32 = LANES + 2;
-const PIT: u32 = SPARE_PARTS.len() as u32 + 1;
+const PIT: u32 = SPARE_PARTS.len() as u32 + 1 + 6; // parts, leave, adjustable set-up sides
 const DIE: u32 = 6;
 
 const B_SPLIT: u32 = 0;
@@ -137,7 +147,10 @@ impl Encoding {
             Move::DriftOutward => B_SLIP + LANES,
             Move::ResistWithTire => B_SLIP + LANES + 1,
             Move::UseSpare(p) => B_PIT + u32::from(p),
-            Move::LeavePit => B_PIT + PIT - 1,
+            Move::LeavePit => B_PIT + SPARE_PARTS.len() as u32,
+            Move::SetSetup(card, side) => {
+                B_PIT + SPARE_PARTS.len() as u32 + 1 + u32::from(card) * 2 + u32::from(side)
+            }
             Move::Die(v) => B_DIE + u32::from(v) - 1,
             Move::DamageCard(i) => B_DAMAGE + u32::from(i),
             Move::EventCard(i) => self.b_event() + u32::from(i),
@@ -199,10 +212,14 @@ impl Encoding {
             }
         } else if a < B_DIE {
             let k = a - B_PIT;
-            if k == PIT - 1 {
+            let parts = SPARE_PARTS.len() as u32;
+            if k < parts {
+                Move::UseSpare(k as u8)
+            } else if k == parts {
                 Move::LeavePit
             } else {
-                Move::UseSpare(k as u8)
+                let j = k - parts - 1;
+                Move::SetSetup((j / 2) as u8, (j % 2) as u8)
             }
         } else if a < B_DAMAGE {
             Move::Die((a - B_DIE + 1) as u8)
@@ -255,6 +272,10 @@ impl Encoding {
                 Move::DriftOutward => "slipstream drift outward".into(),
                 Move::ResistWithTire => "resist with a tire point".into(),
                 Move::UseSpare(p) => format!("use {}", SPARE_PARTS[usize::from(p)]),
+                Move::SetSetup(card, side) => {
+                    let (name, sides) = ADJUSTABLE[usize::from(card).min(2)];
+                    format!("set {name} {}", sides[usize::from(side).min(1)])
+                }
                 Move::LeavePit => "leave pit".into(),
                 Move::Die(v) => format!("d6 {v}"),
                 Move::DamageCard(i) => format!("damage {}", damage(i)),

@@ -117,6 +117,7 @@ fn rate(s: &LegendState, car: usize, m: Move) -> i32 {
         Move::ResistWithTire => i32::from(c.tires > 8) * 20,
         Move::UseSpare(_) => 100,
         Move::LeavePit => 0,
+        Move::SetSetup(..) => -10,
         Move::Die(_) | Move::DamageCard(_) | Move::EventCard(_) => 0,
     }
 }

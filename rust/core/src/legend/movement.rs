@@ -168,6 +168,26 @@ impl LegendState {
             .filter(|&p| c.spares[usize::from(p)] > 0 && useful[usize::from(p)])
             .map(Move::UseSpare)
             .collect();
+        let set = c.setup;
+        if set != super::car::Setup::default() {
+            // Adjustable cards: suspension, treads, mixture; only to the other side.
+            let now = [
+                (set.suspension != 0).then_some(u8::from(set.suspension < 0)),
+                match set.tread {
+                    super::car::Tread::Wet => Some(0),
+                    super::car::Tread::Hard => Some(1),
+                    super::car::Tread::Standard => None,
+                },
+                Some(u8::from(!set.rich)),
+            ];
+            for (card, side_now) in now.iter().enumerate() {
+                for side in 0..2u8 {
+                    if *side_now != Some(side) {
+                        out.push(Move::SetSetup(card as u8, side));
+                    }
+                }
+            }
+        }
         out.push(Move::LeavePit);
         out
     }
@@ -176,6 +196,22 @@ impl LegendState {
         let dash = self.race.content.dashboard.clone();
         let c = &mut self.cars[car];
         match m {
+            Move::SetSetup(card, side) => {
+                let set = &mut c.setup;
+                match card {
+                    0 => set.suspension = if side == 0 { 1 } else { -1 },
+                    1 => {
+                        set.tread = if side == 0 {
+                            super::car::Tread::Wet
+                        } else {
+                            super::car::Tread::Hard
+                        }
+                    }
+                    _ => set.rich = side == 0,
+                }
+                // "provided you remain there for one additional round"
+                c.stop_rounds = 1;
+            }
             Move::UseSpare(p) => {
                 c.spares[usize::from(p)] -= 1;
                 match p {

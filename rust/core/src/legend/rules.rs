@@ -183,6 +183,9 @@ impl LegendState {
             Move::SlipstreamTo(_) | Move::DriftOutward | Move::ResistWithTire => here("no slipstream now"),
             Move::UseSpare(p) => format!("use {}: not in the pit, none held, or nothing to repair", super::car::SPARE_PARTS[usize::from(p).min(5)]),
             Move::LeavePit => here("not in the pit"),
+            Move::SetSetup(..) => here(
+                "set-up: only adjustable cards (suspension, treads, mixture), in the Pit Lane, to their other side",
+            ),
             Move::Split(_) => here("the Reliability split is made before the race, leaving each needle at least 1"),
             Move::BidPriority | Move::NoBid | Move::MatchBid | Move::ConcedePriority => here(
                 "the priority bid: only between tied cars at the start of a round (optional rule)",

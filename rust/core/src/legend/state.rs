@@ -495,12 +495,13 @@ impl LegendState {
                 self.next += 1;
                 continue;
             }
+            if c.status == Status::OffRoad && c.stop_rounds > 0 {
+                // Still stopped: a Neutral Car's repair stop, or a set-up change in the pit.
+                self.cars[usize::from(car)].stop_rounds -= 1;
+                self.next += 1;
+                continue;
+            }
             if c.neutral {
-                if c.status == Status::OffRoad && c.stop_rounds > 0 {
-                    self.cars[usize::from(car)].stop_rounds -= 1;
-                    self.next += 1;
-                    continue;
-                }
                 if self.neutral_row.is_none() {
                     self.phase = Phase::NeutralDie;
                     return true;
