@@ -176,3 +176,15 @@ def test_terminal_race_watch_prints_the_finishing_order() -> None:
     assert out.returncode == 0, out.stderr
     assert "finishing order:" in out.stdout
     assert "round 1," in out.stdout
+
+
+def test_the_log_shows_every_decision_with_its_cost() -> None:
+    g = legend(qualifying=False, choose_split=False, laps=1)
+    s = autodromo.Race(g, ["greedy"] * 4, seed=2).run()
+    log = s.log()
+    decisions = [e for e in log if e["player"] >= 0]
+    assert decisions and all("cost" in e for e in decisions)
+    paces = [e for e in decisions if e["action"].startswith("accelerate")]
+    assert any("speed 0 →" in e["cost"] for e in paces), "standing starts show the new speed"
+    chances = [e for e in log if e["player"] < 0]
+    assert chances[0]["action"].startswith("d6"), "the weather roll opens the race"

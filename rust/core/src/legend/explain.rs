@@ -25,6 +25,21 @@ impl LegendState {
         out
     }
 
+    /// The cost breakdown of one action of the seat to act (empty at chance nodes).
+    pub fn explain(&self, action: Action) -> String {
+        let (Some(car), Some(m)) = (
+            self.phase.seat().map(usize::from),
+            self.race.enc.decode(action),
+        ) else {
+            return String::new();
+        };
+        let mut next = self.clone();
+        if next.apply_unrecorded(action).is_err() {
+            return String::new();
+        }
+        self.breakdown(car, m, &next)
+    }
+
     fn breakdown(&self, car: usize, m: Move, after: &LegendState) -> String {
         let (b, c) = (&self.cars[car], &after.cars[car]);
         let mut parts: Vec<String> = Vec::new();

@@ -256,11 +256,15 @@ impl State for LegendState {
         for &a in &self.history {
             let who = s.current_player().to_i32();
             let label = s.action_to_string(a);
+            let cost = s.explain(a);
             let round = s.round;
             if s.apply_action(a).is_err() {
                 break;
             }
             let mut e = json!({"round": round, "player": who, "action": label});
+            if !cost.is_empty() {
+                e["cost"] = Value::from(cost);
+            }
             if who >= 0 {
                 let c = &s.cars[who as usize];
                 e["car"] = json!({
