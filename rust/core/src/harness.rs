@@ -25,6 +25,20 @@ pub fn random_sim<G: Game>(
     deserialize: impl Fn(&str) -> Result<G::State, crate::Error>,
     invariant: impl Fn(&G::State) -> Result<(), String>,
 ) -> Result<SimStats, String> {
+    random_sim_every(game, seed, max_steps, 1, deserialize, invariant)
+}
+
+/// `random_sim`, checking the serialize round trip (which replays the whole history, so costs
+/// O(steps)) only every `roundtrip_every` steps and at the end; every other check runs at every
+/// step. For long runs of long games.
+pub fn random_sim_every<G: Game>(
+    game: &G,
+    seed: u64,
+    max_steps: usize,
+    roundtrip_every: usize,
+    deserialize: impl Fn(&str) -> Result<G::State, crate::Error>,
+    invariant: impl Fn(&G::State) -> Result<(), String>,
+) -> Result<SimStats, String> {
     let mut rng = SplitMix64::new(seed);
     let mut state = game.new_initial_state();
     let mut stats = SimStats::default();
@@ -37,11 +51,13 @@ pub fn random_sim<G: Game>(
         if copy != state {
             return Err(at("a clone differs from its original".into()));
         }
-        let text = state.serialize();
-        let back =
-            deserialize(&text).map_err(|e| at(format!("serialize round-trip failed: {e}")))?;
-        if back != state {
-            return Err(at("deserialize(serialize(s)) != s".into()));
+        if step % roundtrip_every.max(1) == 0 || state.is_terminal() {
+            let text = state.serialize();
+            let back =
+                deserialize(&text).map_err(|e| at(format!("serialize round-trip failed: {e}")))?;
+            if back != state {
+                return Err(at("deserialize(serialize(s)) != s".into()));
+            }
         }
         state.legal_actions_into(&mut legal);
         if legal.windows(2).any(|w| w[0] >= w[1]) {

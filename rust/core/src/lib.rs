@@ -11,6 +11,7 @@ pub mod error;
 pub mod game;
 pub mod grid;
 pub mod harness;
+pub mod lamborghini;
 pub mod legend;
 pub mod mille_bornes;
 pub mod rng;

@@ -1,6 +1,7 @@
 //! `Game`: static content + options, dispatching to each game of the core.
 use std::sync::Arc;
 
+use autodromo_core::lamborghini::{self, Lamborghini, GAME_ID as LAMBO};
 use autodromo_core::legend::{Content, Legend, GAME_ID as LEGEND};
 use autodromo_core::mille_bornes::{MilleBornes, GAME_ID as MB};
 use autodromo_core::{Error, Game};
@@ -13,6 +14,7 @@ use crate::{guard, to_py};
 pub(crate) enum AnyGame {
     MilleBornes(MilleBornes),
     Legend(Legend),
+    Lamborghini(Lamborghini),
 }
 
 macro_rules! on_game {
@@ -20,6 +22,7 @@ macro_rules! on_game {
         match $g {
             AnyGame::MilleBornes($v) => $e,
             AnyGame::Legend($v) => $e,
+            AnyGame::Lamborghini($v) => $e,
         }
     };
 }
@@ -52,10 +55,20 @@ pub(crate) fn load_game(
                 let content = Content::parse(&files).map_err(to_py)?;
                 AnyGame::Legend(Legend::new(Arc::new(content), &options).map_err(to_py)?)
             }
+            LAMBO => {
+                let files = content.ok_or_else(|| {
+                    to_py(Error::options(
+                        "content",
+                        "Lamborghini needs its content files",
+                    ))
+                })?;
+                let content = lamborghini::Content::parse(&files).map_err(to_py)?;
+                AnyGame::Lamborghini(Lamborghini::new(Arc::new(content), &options).map_err(to_py)?)
+            }
             other => {
                 return Err(to_py(Error::options(
                     "game",
-                    format!("unknown game {other:?}; known: {MB}, {LEGEND}"),
+                    format!("unknown game {other:?}; known: {MB}, {LEGEND}, {LAMBO}"),
                 )))
             }
         };
@@ -101,6 +114,7 @@ impl PyGame {
             Ok(PyState::new(match &self.inner {
                 AnyGame::MilleBornes(g) => AnyState::MilleBornes(g.new_initial_state()),
                 AnyGame::Legend(g) => AnyState::Legend(g.new_initial_state()),
+                AnyGame::Lamborghini(g) => AnyState::Lamborghini(g.new_initial_state()),
             }))
         })
     }
@@ -113,6 +127,9 @@ impl PyGame {
                     AnyState::MilleBornes(g.deserialize_state(text).map_err(to_py)?)
                 }
                 AnyGame::Legend(g) => AnyState::Legend(g.deserialize_state(text).map_err(to_py)?),
+                AnyGame::Lamborghini(g) => {
+                    AnyState::Lamborghini(g.deserialize_state(text).map_err(to_py)?)
+                }
             }))
         })
     }

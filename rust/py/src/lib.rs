@@ -14,6 +14,7 @@ fn games() -> Vec<&'static str> {
     vec![
         autodromo_core::mille_bornes::GAME_ID,
         autodromo_core::legend::GAME_ID,
+        autodromo_core::lamborghini::GAME_ID,
     ]
 }
 

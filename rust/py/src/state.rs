@@ -1,5 +1,6 @@
 //! `State`: one play of a game. Methods mirror the core's `State` trait in snake_case.
 use autodromo_core::harness;
+use autodromo_core::lamborghini::{self, LamboState};
 use autodromo_core::legend::{self, LegendState};
 use autodromo_core::mille_bornes::{self as mb, MbState};
 use autodromo_core::rng::SplitMix64;
@@ -17,6 +18,7 @@ use crate::{autodromo_error, guard, to_py};
 pub(crate) enum AnyState {
     MilleBornes(MbState),
     Legend(LegendState),
+    Lamborghini(LamboState),
 }
 
 macro_rules! on_state {
@@ -24,6 +26,7 @@ macro_rules! on_state {
         match $s {
             AnyState::MilleBornes($v) => $e,
             AnyState::Legend($v) => $e,
+            AnyState::Lamborghini($v) => $e,
         }
     };
 }
@@ -48,6 +51,7 @@ impl PyState {
         match &self.inner {
             AnyState::MilleBornes(s) => AnyGame::MilleBornes(s.game()),
             AnyState::Legend(s) => AnyGame::Legend(s.game()),
+            AnyState::Lamborghini(s) => AnyGame::Lamborghini(s.game()),
         }
     }
 
@@ -129,6 +133,12 @@ impl PyState {
             // so even a panic half-way leaves the state as it was.
             AnyState::MilleBornes(s) => s.apply_action(id).map_err(to_py),
             AnyState::Legend(s) => {
+                let mut next = s.clone();
+                next.apply_action(id).map_err(to_py)?;
+                *s = next;
+                Ok(())
+            }
+            AnyState::Lamborghini(s) => {
                 let mut next = s.clone();
                 next.apply_action(id).map_err(to_py)?;
                 *s = next;
@@ -223,7 +233,7 @@ impl PyState {
                         })
                     })
                     .collect(),
-                AnyState::MilleBornes(_) => Vec::new(),
+                AnyState::MilleBornes(_) | AnyState::Lamborghini(_) => Vec::new(),
             })
         })?;
         to_python(py, &serde_json::Value::from(plans))
@@ -279,6 +289,7 @@ pub(crate) fn bot_action(state: &PyState, bot: &str, seed: u64) -> PyResult<Acti
             ("random", _) => mb::bots::random_action(&legal, &mut SplitMix64::new(seed)),
             ("heuristic", AnyState::MilleBornes(s)) => mb::bots::heuristic_action(&s.seat_view(Some(seat)), &legal),
             ("heuristic" | "greedy", AnyState::Legend(s)) => legend::bots::greedy_action(s),
+            ("heuristic", AnyState::Lamborghini(s)) => lamborghini::bots::heuristic_action(s),
             (other, _) => {
                 return Err(to_py(Error::options(
                     "bot",
@@ -292,29 +303,40 @@ pub(crate) fn bot_action(state: &PyState, bot: &str, seed: u64) -> PyResult<Acti
 
 /// The generic random-simulation harness on one game; returns (actions, chance outcomes).
 #[pyfunction]
-#[pyo3(signature = (game, seed, max_steps=1_000_000))]
+#[pyo3(signature = (game, seed, max_steps=1_000_000, roundtrip_every=1))]
 pub(crate) fn random_sim(
     py: Python<'_>,
     game: &PyGame,
     seed: u64,
     max_steps: usize,
+    roundtrip_every: usize,
 ) -> PyResult<(u64, u64)> {
     let g = game.inner.clone();
     let result = py.detach(move || {
         std::panic::catch_unwind(move || match &g {
-            AnyGame::MilleBornes(g) => harness::random_sim(
+            AnyGame::MilleBornes(g) => harness::random_sim_every(
                 g,
                 seed,
                 max_steps,
+                roundtrip_every,
                 |t| g.deserialize_state(t),
                 mb::invariants::check,
             ),
-            AnyGame::Legend(g) => harness::random_sim(
+            AnyGame::Legend(g) => harness::random_sim_every(
                 g,
                 seed,
                 max_steps,
+                roundtrip_every,
                 |t| g.deserialize_state(t),
                 legend::invariants::check,
+            ),
+            AnyGame::Lamborghini(g) => harness::random_sim_every(
+                g,
+                seed,
+                max_steps,
+                roundtrip_every,
+                |t| g.deserialize_state(t),
+                lamborghini::invariants,
             ),
         })
     });

@@ -1,0 +1,54 @@
+//! A rule-of-thumb player for every Lamborghini choice: picks, bids, card play, moves.
+use super::actions::{Dir, Move};
+use super::content::{Kind, Man, Tech};
+use super::state::{LamboState, Phase};
+use crate::game::Action;
+
+fn rate(s: &LamboState, m: Move) -> i32 {
+    let cards = &s.def.content.cards;
+    match m {
+        Move::Bid(k) => -i32::from(k.abs_diff(4)),
+        Move::TurnTech(t) | Move::TurnCar(t) => i32::from(t),
+        Move::Pick(c) => {
+            let k = &cards[usize::from(c)];
+            match k.kind {
+                Kind::Car | Kind::Driver => {
+                    100 + 10 * i32::from(k.speed_bonus) + 5 * i32::from(k.manoeuvre)
+                }
+                Kind::Tech(_, t) => 40 + i32::from(k.value) + if t == Tech::Engine { 5 } else { 0 },
+                Kind::Manoeuvre(Man::FastCar | Man::Skill) => 45,
+                Kind::Manoeuvre(_) => 30,
+                Kind::Banknote => 0,
+            }
+        }
+        Move::Play(c) => {
+            let k = &cards[usize::from(c)];
+            match k.kind {
+                Kind::Tech(_, Tech::Engine | Tech::Aerodynamics)
+                | Kind::Manoeuvre(Man::FastCar | Man::Skill) => 20,
+                Kind::Manoeuvre(Man::Winning | Man::Will) => 15,
+                Kind::Tech(_, Tech::Tyres | Tech::PetrolTank) => 12,
+                _ => -5,
+            }
+        }
+        Move::Step(Dir::Ahead) => 10,
+        Move::Step(_) => 8,
+        Move::Slip(_) => 1,
+        Move::Crash | Move::Push(_) => -20,
+        Move::Direction(Dir::Ahead) => 5,
+        Move::Direction(_) => 0,
+        Move::Team(repair) => i32::from(repair),
+        Move::Draw(_) => 0,
+    }
+}
+
+pub fn heuristic_action(s: &LamboState) -> Option<Action> {
+    if matches!(s.phase, Phase::Over | Phase::Flow) {
+        return None;
+    }
+    let enc = s.def.enc;
+    s.legal_moves()
+        .into_iter()
+        .max_by_key(|&m| (rate(s, m), core::cmp::Reverse(enc.encode(m))))
+        .map(|m| enc.encode(m))
+}

@@ -1,0 +1,736 @@
+//! The race: turn order, the Speed card, playing a card, moving square by square (the diagonal
+//! squeeze, a blocked road, slipstreaming), manoeuvre checks, accidents and damage, the finish.
+use alloc::vec::Vec;
+
+use super::actions::{Dir, Move};
+use super::content::{Kind, Man, Tech};
+use super::options::AccidentReading;
+use super::state::{LamboState, Phase, Turn, Why};
+use crate::grid::Cell;
+
+impl LamboState {
+    /// Pole at the front: two cars a row (outer lanes) on the last rows before the line.
+    pub(crate) fn place_grid(&mut self) {
+        let track = self.def.track().clone();
+        let mut grid: Vec<u8> = (0..self.murcs.len() as u8).collect();
+        grid.sort_by_key(|&c| core::cmp::Reverse(self.murcs[usize::from(c)].quali));
+        for (pos, &c) in grid.iter().enumerate() {
+            let row = track.len() - 1 - (pos / 2) as u16;
+            let lane = if pos % 2 == 0 { 0 } else { track.lanes - 1 };
+            let m = &mut self.murcs[usize::from(c)];
+            m.cell = Cell { row, lane };
+            m.progress = i32::from(row) - i32::from(track.len());
+        }
+        self.order = grid;
+        self.racing = true;
+        self.round = 1;
+        self.next = 0;
+        self.phase = Phase::Flow;
+    }
+
+    fn running(&self, car: usize) -> bool {
+        let m = &self.murcs[car];
+        m.finish.is_none() && !m.stopped
+    }
+
+    /// The next car's turn, or the next round; false when a chance or decision is pending.
+    pub(crate) fn next_car(&mut self) -> bool {
+        while usize::from(self.next) < self.order.len() {
+            let car = usize::from(self.order[usize::from(self.next)]);
+            if self.running(car) {
+                self.turn = Turn {
+                    car: car as u8,
+                    ..Turn::default()
+                };
+                self.phase = Phase::SpeedDraw { car: car as u8 };
+                return false;
+            }
+            self.next += 1;
+        }
+        // Round over: "the car who first crosses the finishing line and in the same turn is not
+        // overtaken by another car is declared the winner".
+        if (0..self.murcs.len()).all(|c| !self.running(c)) || self.round >= self.def.opts.max_turns
+        {
+            for m in self.murcs.iter_mut().filter(|m| m.finish.is_none()) {
+                m.stopped = true;
+            }
+            self.phase = Phase::Over;
+            return false;
+        }
+        self.round += 1;
+        // From the second turn: by position; a tie keeps the previous turn's order.
+        let prev = self.order.clone();
+        let mut order = prev.clone();
+        order.sort_by_key(|&c| core::cmp::Reverse(self.murcs[usize::from(c)].progress));
+        self.order = order;
+        self.next = 0;
+        true
+    }
+
+    fn card_value(&self, c: u16) -> &super::content::Card {
+        &self.def.content.cards[usize::from(c)]
+    }
+
+    fn bonus(&self, card: Option<u16>, manoeuvre: bool) -> i32 {
+        card.map_or(0, |c| {
+            let c = self.card_value(c);
+            i32::from(if manoeuvre {
+                c.manoeuvre
+            } else {
+                c.speed_bonus
+            })
+        })
+    }
+
+    /// Speed and manoeuvre lost to damage: 1st −1, 2nd −2.
+    fn damage_penalty(&self, car: usize) -> i32 {
+        match self.murcs[car].damages {
+            0 => 0,
+            1 => 1,
+            _ => 2,
+        }
+    }
+
+    /// The squares of this turn: Speed card + Car + Driver + card played + checks − damage.
+    pub fn allowance(&self, car: usize) -> i32 {
+        let m = &self.murcs[car];
+        let t = &self.turn;
+        let mut v = i32::from(self.card_value(t.card).speed)
+            + self.bonus(m.car, false)
+            + self.bonus(m.driver, false)
+            - self.damage_penalty(car)
+            + i32::from(t.bonus)
+            + i32::from(t.extra);
+        if m.boost_turns > 0 {
+            v += 1;
+        }
+        if m.wrecked > 0 {
+            // The permanent damage: −3 that turn, then −4, −5… until the car stops.
+            v -= 2 + i32::from(m.wrecked);
+        }
+        if t.off_track_penalty {
+            v -= 3;
+        }
+        v.max(0)
+    }
+
+    pub(crate) fn apply_speed(&mut self, card: u16) {
+        let Phase::SpeedDraw { car } = self.phase else {
+            return;
+        };
+        self.draw_speed(card);
+        self.turn.card = card;
+        let c = self.card_value(card);
+        if c.crazy {
+            let penalty = c.speed.saturating_sub(10);
+            self.phase = Phase::Check {
+                car,
+                why: Why::Crazy(penalty),
+            };
+        } else {
+            self.after_check(usize::from(car));
+        }
+    }
+
+    fn after_check(&mut self, car: usize) {
+        if self.allowance(car) == 0 && self.murcs[car].wrecked > 0 {
+            self.murcs[car].stopped = true;
+        }
+        self.phase = Phase::Drive { car: car as u8 };
+        self.maybe_end(car);
+    }
+
+    fn maybe_end(&mut self, car: usize) {
+        if !matches!(self.phase, Phase::Drive { .. }) {
+            return;
+        }
+        if self.murcs[car].stopped || i32::from(self.turn.spent) >= self.allowance(car) {
+            self.end_turn(car);
+            return;
+        }
+        if self.steps(car).is_empty() {
+            let track = self.def.track();
+            let here = self.murcs[car].cell;
+            let row = track.next_row(here.row);
+            let hit = self
+                .occupied(Cell {
+                    row,
+                    lane: here.lane,
+                })
+                .or_else(|| (0..track.lanes).find_map(|lane| self.occupied(Cell { row, lane })));
+            match hit {
+                // "If a Murciélago reaches completely occupied squares, it is forced to cause a crash."
+                Some(other) if !self.turn.blocked => {
+                    self.turn.blocked = true;
+                    self.phase = Phase::Check {
+                        car: car as u8,
+                        why: Why::Engage {
+                            attacker: true,
+                            other: other as u8,
+                        },
+                    };
+                }
+                _ => {
+                    if self.turn.checks >= 2 {
+                        // "If the player uses them both, the car can pass through occupied squares
+                        // when the width of the route is completely occupied so ending its movement."
+                        self.pass_through(car);
+                    }
+                    self.end_turn(car);
+                }
+            }
+            return;
+        }
+        if self.drive_moves(car).is_empty() {
+            self.end_turn(car);
+        }
+    }
+
+    /// Through a fully occupied width to the first free square beyond it.
+    fn pass_through(&mut self, car: usize) {
+        let track = self.def.track().clone();
+        let here = self.murcs[car].cell;
+        let mut row = here.row;
+        for k in 1..8 {
+            row = track.next_row(row);
+            let free = (0..track.lanes)
+                .map(|lane| Cell { row, lane })
+                .filter(|&c| self.occupied(c).is_none())
+                .min_by_key(|c| c.lane.abs_diff(here.lane));
+            if let Some(to) = free {
+                self.place(car, to, k);
+                return;
+            }
+        }
+    }
+
+    fn end_turn(&mut self, car: usize) {
+        let len = self.def.race_length();
+        let m = &mut self.murcs[car];
+        if m.boost_turns > 0 {
+            m.boost_turns -= 1;
+        }
+        if m.wrecked > 0 {
+            m.wrecked += 1;
+        }
+        if let Some(f) = m.finish.as_mut() {
+            f.1 = m.progress - len;
+        }
+        self.turn.ended = true;
+        self.next += 1;
+        self.phase = Phase::Flow;
+    }
+
+    // ---- the decisions of a turn ---------------------------------------------------------
+
+    pub fn drive_moves(&self, car: usize) -> Vec<Move> {
+        let mut out = Vec::new();
+        let seat = usize::from(self.def.opts.owner(car));
+        if !self.turn.played {
+            for &c in &self.hands[seat].cards {
+                if self.can_play(car, c) && !out.contains(&Move::Play(c)) {
+                    out.push(Move::Play(c));
+                }
+            }
+        }
+        if i32::from(self.turn.spent) < self.allowance(car) {
+            for d in self.steps(car) {
+                out.push(Move::Step(d));
+            }
+        }
+        if self.turn.engaged {
+            let here = self.murcs[car].cell;
+            let track = self.def.track();
+            let ahead = Cell {
+                row: track.next_row(here.row),
+                lane: here.lane,
+            };
+            if self.occupied(ahead).is_some() {
+                out.push(Move::Crash);
+            }
+            for (d, lane) in [
+                (Dir::Left, here.lane.checked_sub(1)),
+                (Dir::Right, Some(here.lane + 1)),
+            ] {
+                if let Some(l) = lane.filter(|&l| l < track.lanes) {
+                    if self
+                        .occupied(Cell {
+                            row: here.row,
+                            lane: l,
+                        })
+                        .is_some()
+                    {
+                        out.push(Move::Push(d));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn speed_card_active(&self, car: usize) -> bool {
+        self.murcs[car].boost_turns > 0
+    }
+
+    fn position(&self, car: usize) -> usize {
+        let p = self.murcs[car].progress;
+        self.murcs.iter().filter(|m| m.progress > p).count()
+    }
+
+    fn can_play(&self, car: usize, card: u16) -> bool {
+        let c = self.card_value(card);
+        let n = self.murcs.len();
+        let pos = self.position(car);
+        let speed_card = matches!(
+            c.kind,
+            Kind::Tech(
+                _,
+                Tech::Aerodynamics | Tech::Engine | Tech::Tyres | Tech::PetrolTank
+            ) | Kind::Manoeuvre(Man::Skill | Man::FastCar | Man::Winning | Man::Will)
+        );
+        // "During these turns another card can be played, but it must not affect the speed."
+        if speed_card && self.speed_card_active(car) {
+            return false;
+        }
+        match c.kind {
+            Kind::Tech(_, Tech::Aerodynamics) => !self.turn.lane_changed,
+            Kind::Tech(_, Tech::Team) => self.murcs[car].damages > 0 || self.turn.checks < 2,
+            Kind::Tech(..) => true,
+            Kind::Manoeuvre(Man::Winning) => pos == 1 || pos == 2,
+            Kind::Manoeuvre(Man::Will) => pos + 1 == n || pos + 2 == n,
+            Kind::Manoeuvre(Man::Engagement) => true,
+            Kind::Manoeuvre(_) => true,
+            _ => false,
+        }
+    }
+
+    /// The squares the car may enter next: ahead or diagonally, never sideways, never occupied.
+    fn steps(&self, car: usize) -> Vec<Dir> {
+        let track = self.def.track();
+        let here = self.murcs[car].cell;
+        let row = track.next_row(here.row);
+        let forced = self.murcs[car].forced;
+        let mut out = Vec::new();
+        for (d, lane) in [
+            (Dir::Left, here.lane.checked_sub(1)),
+            (Dir::Ahead, Some(here.lane)),
+            (Dir::Right, Some(here.lane + 1)),
+        ] {
+            if forced.is_some_and(|f| f != d) {
+                continue;
+            }
+            if self.turn.no_lane_change && d != Dir::Ahead {
+                continue;
+            }
+            let Some(lane) = lane.filter(|&l| l < track.lanes) else {
+                continue;
+            };
+            if self.occupied(Cell { row, lane }).is_none() {
+                out.push(d);
+            }
+        }
+        out
+    }
+
+    pub(crate) fn apply_drive(&mut self, car: usize, m: Move) {
+        match m {
+            Move::Play(c) => self.play(car, c),
+            Move::Step(d) => self.step(car, d),
+            Move::Crash | Move::Push(_) => {
+                let here = self.murcs[car].cell;
+                let track = self.def.track();
+                let target = match m {
+                    Move::Push(Dir::Left) => Cell {
+                        row: here.row,
+                        lane: here.lane - 1,
+                    },
+                    Move::Push(_) => Cell {
+                        row: here.row,
+                        lane: here.lane + 1,
+                    },
+                    _ => Cell {
+                        row: track.next_row(here.row),
+                        lane: here.lane,
+                    },
+                };
+                let other = self.occupied(target).unwrap_or(car) as u8;
+                self.turn.engaged = false;
+                self.phase = Phase::Check {
+                    car: car as u8,
+                    why: Why::Engage {
+                        attacker: true,
+                        other,
+                    },
+                };
+                return;
+            }
+            _ => {}
+        }
+        if matches!(self.phase, Phase::Drive { .. }) {
+            self.maybe_end(car);
+        }
+    }
+
+    fn play(&mut self, car: usize, card: u16) {
+        let seat = usize::from(self.def.opts.owner(car));
+        let h = &mut self.hands[seat];
+        if let Some(i) = h.cards.iter().position(|&c| c == card) {
+            h.cards.remove(i);
+        }
+        if self.def.opts.long {
+            // Turned face down: not for this race, active again in the next.
+            self.hands[seat].face_down.push(card);
+        }
+        self.turn.played = true;
+        let c = self.card_value(card).clone();
+        let before = self.allowance(car);
+        match c.kind {
+            Kind::Tech(_, Tech::Aerodynamics) => {
+                self.turn.bonus += c.value as i8;
+                self.turn.no_lane_change = true;
+            }
+            Kind::Tech(_, Tech::Engine) => self.turn.bonus += c.value as i8,
+            Kind::Tech(_, Tech::Brakes) => self.turn.shield += c.value,
+            Kind::Tech(_, Tech::Setup) => self.turn.check_bonus += c.value as i8,
+            Kind::Tech(_, Tech::Tyres | Tech::PetrolTank) => {
+                // +1 for this and the following turns (value = turns).
+                self.murcs[car].boost_turns = c.value;
+            }
+            Kind::Tech(_, Tech::Team) => self.phase = Phase::Team { car: car as u8 },
+            Kind::Manoeuvre(Man::Skill) => self.turn.bonus += (12 - before).clamp(0, 3) as i8,
+            Kind::Manoeuvre(Man::FastCar) => self.turn.bonus += (14 - before).clamp(0, 4) as i8,
+            Kind::Manoeuvre(Man::Winning) => self.turn.bonus += 2,
+            Kind::Manoeuvre(Man::Will) => {
+                let last = self.position(car) + 1 == self.murcs.len();
+                self.turn.bonus += if last { 3 } else { 2 };
+            }
+            Kind::Manoeuvre(Man::Hazard) => self.turn.hazard = true,
+            Kind::Manoeuvre(Man::Manoeuvre) => self.turn.check_bonus += 2,
+            Kind::Manoeuvre(Man::Slipstreaming) => self.turn.slip_bonus = true,
+            Kind::Manoeuvre(Man::Engagement) => {
+                self.turn.engaged = true;
+                self.turn.check_bonus += 1;
+            }
+            Kind::Manoeuvre(Man::Fortune) => {
+                // A new Speed card replaces the one drawn.
+                self.phase = Phase::SpeedDraw { car: car as u8 };
+            }
+            _ => {}
+        }
+    }
+
+    pub(crate) fn apply_team(&mut self, car: usize, repair: bool) {
+        if repair && self.murcs[car].damages > 0 {
+            let m = &mut self.murcs[car];
+            m.damages -= 1;
+            if m.damages < 3 {
+                m.wrecked = 0;
+            }
+        } else {
+            self.turn.check_bonus += 1;
+        }
+        self.phase = Phase::Drive { car: car as u8 };
+        self.maybe_end(car);
+    }
+
+    fn step(&mut self, car: usize, d: Dir) {
+        let track = self.def.track().clone();
+        let here = self.murcs[car].cell;
+        let to = Cell {
+            row: track.next_row(here.row),
+            lane: match d {
+                Dir::Left => here.lane - 1,
+                Dir::Ahead => here.lane,
+                Dir::Right => here.lane + 1,
+            },
+        };
+        // Passing between two cars on the opposite diagonal: a manoeuvre check.
+        let squeeze = d != Dir::Ahead
+            && self
+                .occupied(Cell {
+                    row: here.row,
+                    lane: to.lane,
+                })
+                .is_some()
+            && self
+                .occupied(Cell {
+                    row: to.row,
+                    lane: here.lane,
+                })
+                .is_some();
+        self.advance(car, to);
+        if d != Dir::Ahead {
+            self.turn.lane_changed = true;
+        }
+        self.murcs[car].forced = None;
+        if squeeze && !self.turn.hazard {
+            self.phase = Phase::Check {
+                car: car as u8,
+                why: Why::Squeeze,
+            };
+            return;
+        }
+        self.slipstream(car);
+    }
+
+    fn advance(&mut self, car: usize, to: Cell) {
+        let len = self.def.race_length();
+        let (round, next) = (self.round, self.next);
+        let m = &mut self.murcs[car];
+        m.cell = to;
+        m.progress += 1;
+        self.turn.spent += 1;
+        if m.progress >= len && m.finish.is_none() {
+            m.finish = Some((round, 0, next));
+        }
+    }
+
+    /// Reaching the square exactly behind another car: one free square beside it (two with the
+    /// Slipstreaming card, which overtakes), once a movement.
+    fn slipstream(&mut self, car: usize) {
+        if self.turn.slip_done || i32::from(self.turn.spent) >= self.allowance(car) {
+            return;
+        }
+        let track = self.def.track().clone();
+        let here = self.murcs[car].cell;
+        let ahead = Cell {
+            row: track.next_row(here.row),
+            lane: here.lane,
+        };
+        if self.occupied(ahead).is_none() {
+            return;
+        }
+        self.turn.slip_done = true;
+        if self.turn.slip_bonus {
+            let beyond = Cell {
+                row: track.next_row(ahead.row),
+                lane: here.lane,
+            };
+            if self.occupied(beyond).is_none() {
+                self.place(car, beyond, 2);
+                return;
+            }
+        }
+        let sides: Vec<Dir> = [
+            (Dir::Left, here.lane.checked_sub(1)),
+            (Dir::Right, Some(here.lane + 1)),
+        ]
+        .into_iter()
+        .filter_map(|(d, l)| l.filter(|&l| l < track.lanes).map(|l| (d, l)))
+        .filter(|&(_, l)| {
+            self.occupied(Cell {
+                row: ahead.row,
+                lane: l,
+            })
+            .is_none()
+        })
+        .map(|(d, _)| d)
+        .collect();
+        match sides.len() {
+            0 => {
+                self.phase = Phase::Check {
+                    car: car as u8,
+                    why: Why::Slipstream,
+                }
+            }
+            1 => self.slip_to(car, sides[0]),
+            _ => self.phase = Phase::Slip { car: car as u8 },
+        }
+    }
+
+    pub(crate) fn slip_to(&mut self, car: usize, d: Dir) {
+        let track = self.def.track();
+        let here = self.murcs[car].cell;
+        let lane = if d == Dir::Left {
+            here.lane - 1
+        } else {
+            here.lane + 1
+        };
+        let to = Cell {
+            row: track.next_row(here.row),
+            lane,
+        };
+        self.place(car, to, 1);
+        self.phase = Phase::Drive { car: car as u8 };
+        self.maybe_end(car);
+    }
+
+    /// A free move of `rows` rows (slipstream): no square of the allowance is spent.
+    fn place(&mut self, car: usize, to: Cell, rows: i32) {
+        let len = self.def.race_length();
+        let (round, next) = (self.round, self.next);
+        let m = &mut self.murcs[car];
+        m.cell = to;
+        m.progress += rows;
+        if m.progress >= len && m.finish.is_none() {
+            m.finish = Some((round, 0, next));
+        }
+    }
+
+    pub fn slip_moves(&self, car: usize) -> Vec<Move> {
+        let track = self.def.track();
+        let here = self.murcs[car].cell;
+        let row = track.next_row(here.row);
+        [
+            (Dir::Left, here.lane.checked_sub(1)),
+            (Dir::Right, Some(here.lane + 1)),
+        ]
+        .into_iter()
+        .filter_map(|(d, l)| l.filter(|&l| l < track.lanes).map(|l| (d, l)))
+        .filter(|&(_, l)| self.occupied(Cell { row, lane: l }).is_none())
+        .map(|(d, _)| Move::Slip(d))
+        .collect()
+    }
+
+    // ---- manoeuvre checks ----------------------------------------------------------------
+
+    /// A drawn Speed card for a manoeuvre check ("the yellow, orange and red are not taken into
+    /// account"), resolved against the table.
+    pub(crate) fn apply_check(&mut self, card: u16) {
+        let Phase::Check { car, why } = self.phase else {
+            return;
+        };
+        self.draw_speed(card);
+        let c = usize::from(car);
+        let m = &self.murcs[c];
+        let mut v = i32::from(self.card_value(card).speed)
+            + self.bonus(m.car, true)
+            + self.bonus(m.driver, true)
+            - self.damage_penalty(c);
+        let acting = c == usize::from(self.turn.car);
+        if acting {
+            v += i32::from(self.turn.check_bonus);
+            self.turn.checks += 1;
+        }
+        match why {
+            Why::Crazy(p) => v -= i32::from(p),
+            Why::Engage {
+                attacker: false, ..
+            } => v -= 1,
+            _ => {}
+        }
+        let accident = v <= 7;
+        if v >= 10 && acting {
+            self.turn.extra += 1; // "+1 square movement"
+        }
+        if accident {
+            self.damage(c);
+            if !self.murcs[c].stopped && !self.dir_queue.contains(&car) {
+                self.dir_queue.push(car);
+            }
+        }
+        if let Why::Engage {
+            attacker: true,
+            other,
+        } = why
+        {
+            // "the attacking car is first and the defending car is second"
+            self.phase = Phase::Check {
+                car: other,
+                why: Why::Engage {
+                    attacker: false,
+                    other: car,
+                },
+            };
+            return;
+        }
+        self.resume();
+    }
+
+    /// After a check: the accidents' directions, then the moving car goes on.
+    fn resume(&mut self) {
+        match self.dir_queue.first() {
+            Some(&c) => self.phase = Phase::DirectionDraw { car: c },
+            None => self.back_to(usize::from(self.turn.car)),
+        }
+    }
+
+    fn back_to(&mut self, car: usize) {
+        self.phase = Phase::Drive { car: car as u8 };
+        if car == usize::from(self.turn.car) {
+            self.maybe_end(car);
+        }
+    }
+
+    /// A damage: −1 then −2 to speed and manoeuvre; the third is permanent. At most 2 a turn,
+    /// and a Brakes card prevents as many as it shows.
+    fn damage(&mut self, car: usize) {
+        if car == usize::from(self.turn.car) {
+            if self.turn.shield > 0 {
+                self.turn.shield -= 1;
+                return;
+            }
+            if self.turn.damage_this_turn >= 2 {
+                return;
+            }
+            self.turn.damage_this_turn += 1;
+        }
+        let m = &mut self.murcs[car];
+        m.damages += 1;
+        if m.damages >= 3 && m.wrecked == 0 {
+            m.wrecked = 1;
+        }
+    }
+
+    /// The direction the car takes: the first square of its (next) movement.
+    pub(crate) fn apply_direction_draw(&mut self, card: u16) {
+        let Phase::DirectionDraw { car } = self.phase else {
+            return;
+        };
+        self.draw_speed(card);
+        let v = self.card_value(card).speed;
+        let owner = self.def.opts.owner(usize::from(car));
+        let right = (owner + 1) % self.def.opts.players;
+        let dir = match (v, self.def.opts.accident) {
+            (5..=7, _) => None,
+            (12, _) => None,
+            (8 | 9, AccidentReading::Split)
+            | (8..=10, AccidentReading::RightFirst)
+            | (8, AccidentReading::LeftFirst) => Some(Dir::Right),
+            _ => Some(Dir::Left),
+        };
+        match dir {
+            Some(d) => self.set_direction(usize::from(car), d),
+            None => {
+                // 5–7: the player at the right chooses; 12: free choice.
+                let chooser = if v <= 7 { right } else { owner };
+                self.phase = Phase::Direction { car, chooser };
+            }
+        }
+    }
+
+    pub(crate) fn set_direction(&mut self, car: usize, d: Dir) {
+        let track = self.def.track();
+        let lane = self.murcs[car].cell.lane;
+        let off = (d == Dir::Left && lane == 0) || (d == Dir::Right && lane + 1 >= track.lanes);
+        if off {
+            // "If the first square is out of the track, the speed is reduced of –3 in that turn."
+            if car == usize::from(self.turn.car) && !self.turn.ended {
+                self.turn.off_track_penalty = true;
+            }
+            self.murcs[car].forced = Some(Dir::Ahead);
+        } else {
+            self.murcs[car].forced = Some(d);
+        }
+        self.dir_queue.retain(|&c| usize::from(c) != car);
+        self.resume();
+    }
+
+    /// Per car, 0 = first: finishers by the turn they finished and how far past the line;
+    /// the rest by the distance covered.
+    pub fn ranking(&self) -> Vec<u32> {
+        let mut order: Vec<usize> = (0..self.murcs.len()).collect();
+        order.sort_by_key(|&i| {
+            let m = &self.murcs[i];
+            match m.finish {
+                Some((round, past, _)) => (0, i64::from(round), -i64::from(past), i as i64),
+                None => (1, 0, -i64::from(m.progress), i as i64),
+            }
+        });
+        let mut rank = alloc::vec![0u32; order.len()];
+        for (pos, &i) in order.iter().enumerate() {
+            rank[i] = pos as u32;
+        }
+        rank
+    }
+}

@@ -1,0 +1,498 @@
+//! Lamborghini: The Official Race Game — the short game on the shared lane grid.
+//!
+//! Rules source: `shared/rules/lamborghini-official-race-game.en.txt`; decisions where the book is
+//! silent are in `docs/rules/lamborghini.md`; every card value and the circuits are ours
+//! (`docs/content/lamborghini.md`).
+//!
+//! Not implemented yet: the long game's later races (money between races, face-down cards coming
+//! back), pile-ups, and the 2-player linking of cards to a car (a player's hand serves both).
+//!
+//! Options (`options.rs`): `players` 2–5, `circuit`, `laps`, `first_player`, `accident_table`
+//! (`split`, `right_first`, `left_first`), `long`, `max_turns`.
+pub mod actions;
+pub mod bots;
+pub mod content;
+pub mod drive;
+pub mod options;
+pub mod state;
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+use serde_json::{json, Value};
+
+pub use content::Content;
+pub use options::LamboOptions;
+pub use state::{Def, LamboState, Phase};
+
+use crate::error::Error;
+use crate::game::{Action, Game, Player, State};
+use crate::rng::SplitMix64;
+use actions::Move;
+
+pub const GAME_ID: &str = "lamborghini";
+pub const RULES_VERSION: u32 = 1;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Lamborghini {
+    pub def: Arc<Def>,
+}
+
+impl Lamborghini {
+    pub fn new(content: Arc<Content>, options: &Value) -> Result<Lamborghini, Error> {
+        let opts = LamboOptions::from_json(options)?;
+        Ok(Lamborghini {
+            def: Arc::new(Def::new(content, opts)?),
+        })
+    }
+
+    pub fn deserialize_state(&self, text: &str) -> Result<LamboState, Error> {
+        let v: Value =
+            serde_json::from_str(text).map_err(|e| Error::replay(format!("not JSON: {e}")))?;
+        if v.get("game").and_then(Value::as_str) != Some(GAME_ID) {
+            return Err(Error::replay("this save is not a Lamborghini game"));
+        }
+        if v.get("content_hash").and_then(Value::as_str)
+            != Some(format!("{:016x}", self.content_hash()).as_str())
+        {
+            return Err(Error::replay(
+                "content hash differs: saved with other content",
+            ));
+        }
+        let saved = LamboOptions::from_json(v.get("options").unwrap_or(&Value::Null))
+            .map_err(|e| Error::replay(format!("options: {e}")))?;
+        if saved != self.def.opts {
+            return Err(Error::replay("saved with other options than this game's"));
+        }
+        let actions = v
+            .get("actions")
+            .and_then(Value::as_array)
+            .ok_or_else(|| Error::replay("no action list"))?;
+        let mut s = self.new_initial_state();
+        for (i, a) in actions.iter().enumerate() {
+            let id = a
+                .as_u64()
+                .and_then(|n| u32::try_from(n).ok())
+                .ok_or_else(|| Error::replay(format!("action #{i} is not an id")))?;
+            s.apply_action(id)
+                .map_err(|e| Error::replay(format!("action #{i} ({id}): {e}")))?;
+        }
+        Ok(s)
+    }
+}
+
+impl Game for Lamborghini {
+    type State = LamboState;
+    fn id(&self) -> &'static str {
+        GAME_ID
+    }
+    fn num_players(&self) -> usize {
+        usize::from(self.def.opts.players)
+    }
+    fn num_distinct_actions(&self) -> usize {
+        self.def.enc.num_actions()
+    }
+    fn observation_len(&self) -> usize {
+        self.def.opts.cars() * 8 + 4
+    }
+    fn options_json(&self) -> Value {
+        self.def.opts.to_json()
+    }
+    fn content_hash(&self) -> u64 {
+        self.def.content.hash ^ u64::from(RULES_VERSION)
+    }
+    fn new_initial_state(&self) -> LamboState {
+        LamboState::new(self.def.clone())
+    }
+}
+
+impl LamboState {
+    pub fn game(&self) -> Lamborghini {
+        Lamborghini {
+            def: self.def.clone(),
+        }
+    }
+
+    fn card_name(&self) -> impl Fn(u16) -> String + '_ {
+        move |c: u16| {
+            self.def
+                .content
+                .cards
+                .get(usize::from(c))
+                .map_or_else(|| c.to_string(), |k| k.id.clone())
+        }
+    }
+
+    pub fn legal_moves(&self) -> Vec<Move> {
+        match self.phase {
+            Phase::Bid { seat } => {
+                let money = self.hands[usize::from(seat)].money.max(0) / 1000;
+                (0..=money.min(actions::MAX_BID as i32) as u8)
+                    .map(Move::Bid)
+                    .collect()
+            }
+            Phase::Draft { seat, step, .. } => {
+                if step < 2 {
+                    self.turn_options(step)
+                } else {
+                    self.pick_options(seat)
+                }
+            }
+            Phase::Drive { car } => self.drive_moves(usize::from(car)),
+            Phase::Slip { car } => self.slip_moves(usize::from(car)),
+            Phase::Team { car } => {
+                let mut out = alloc::vec![Move::Team(false)];
+                if self.murcs[usize::from(car)].damages > 0 {
+                    out.insert(0, Move::Team(true));
+                }
+                out
+            }
+            Phase::Direction { .. } => actions::DIRS.iter().map(|&d| Move::Direction(d)).collect(),
+            Phase::Over | Phase::Flow => Vec::new(),
+            _ => self.chance_cards().into_iter().map(Move::Draw).collect(),
+        }
+    }
+
+    pub fn apply_unrecorded(&mut self, action: Action) -> Result<(), Error> {
+        let m = self
+            .def
+            .enc
+            .decode(action)
+            .ok_or_else(|| Error::UnknownAction {
+                what: format!("id {action}"),
+            })?;
+        if !self.legal_moves().contains(&m) {
+            return Err(Error::illegal(self.why(m)));
+        }
+        match (self.phase, m) {
+            (
+                Phase::Bid { .. }
+                | Phase::Reveal { .. }
+                | Phase::Draft { .. }
+                | Phase::Turned { .. },
+                _,
+            ) => self.apply_draft(m),
+            (Phase::Grant { .. }, Move::Draw(c)) => self.apply_grant(c),
+            (Phase::Qualify { .. }, Move::Draw(c)) => self.apply_qualify(c),
+            (Phase::SpeedDraw { .. }, Move::Draw(c)) => self.apply_speed(c),
+            (Phase::Check { .. }, Move::Draw(c)) => self.apply_check(c),
+            (Phase::DirectionDraw { .. }, Move::Draw(c)) => self.apply_direction_draw(c),
+            (Phase::Direction { car, .. }, Move::Direction(d)) => {
+                self.set_direction(usize::from(car), d)
+            }
+            (Phase::Drive { car }, m) => self.apply_drive(usize::from(car), m),
+            (Phase::Slip { car }, Move::Slip(d)) => self.slip_to(usize::from(car), d),
+            (Phase::Team { car }, Move::Team(r)) => self.apply_team(usize::from(car), r),
+            _ => {}
+        }
+        self.settle();
+        Ok(())
+    }
+
+    fn why(&self, m: Move) -> String {
+        let s = match (self.phase, m) {
+            (_, Move::Step(_)) => "move ahead or diagonally, never sideways, never through or onto an occupied square",
+            (Phase::Drive { .. }, Move::Play(_)) => {
+                "one Technology or Manoeuvre card a turn, from your hand, when its condition holds (Skill and Fast car caps, Winning 2nd or 3rd, Will last or 2nd last, no other speed card during Tyres or Petrol tank)"
+            }
+            (_, Move::Pick(_)) => "pick a face-up card: one car and one driver per Murciélago, Technology from your supplier only",
+            (_, Move::Bid(_)) => "bid what you have, in thousands, in the long game's auction",
+            (_, Move::Crash | Move::Push(_)) => "crashes and pushes need an Engagement card and a car right ahead or beside",
+            _ => "not now",
+        };
+        String::from(s)
+    }
+
+    pub fn why_illegal(&self, action: Action) -> Option<Error> {
+        match self.def.enc.decode(action) {
+            None => Some(Error::UnknownAction {
+                what: format!("id {action}"),
+            }),
+            Some(m) if self.legal_moves().contains(&m) => None,
+            Some(m) => Some(Error::illegal(self.why(m))),
+        }
+    }
+}
+
+impl State for LamboState {
+    fn current_player(&self) -> Player {
+        LamboState::current_player(self)
+    }
+    fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        out.clear();
+        let enc = self.def.enc;
+        out.extend(self.legal_moves().into_iter().map(|m| enc.encode(m)));
+        out.sort_unstable();
+        out.dedup();
+    }
+    fn apply_action(&mut self, action: Action) -> Result<(), Error> {
+        self.apply_unrecorded(action)?;
+        self.history.push(action);
+        Ok(())
+    }
+    fn chance_outcomes(&self) -> Vec<(Action, f64)> {
+        if self.current_player() != Player::Chance {
+            return Vec::new();
+        }
+        let cards = self.chance_cards();
+        let p = 1.0 / cards.len().max(1) as f64;
+        let mut out: Vec<(Action, f64)> = cards
+            .into_iter()
+            .map(|c| (self.def.enc.encode(Move::Draw(c)), p))
+            .collect();
+        out.sort_by_key(|o| o.0);
+        out
+    }
+    fn sample_chance(&self, rng: &mut SplitMix64) -> Option<Action> {
+        if self.current_player() != Player::Chance {
+            return None;
+        }
+        let cards = self.chance_cards();
+        (!cards.is_empty()).then(|| {
+            self.def
+                .enc
+                .encode(Move::Draw(cards[rng.below(cards.len() as u32) as usize]))
+        })
+    }
+    fn action_to_string(&self, action: Action) -> String {
+        self.def.enc.label(action, &self.card_name())
+    }
+    fn string_to_action(&self, label: &str) -> Result<Action, Error> {
+        self.def.enc.parse(label, &self.card_name())
+    }
+    fn returns(&self) -> Vec<f64> {
+        let players = usize::from(self.def.opts.players);
+        if self.phase != Phase::Over {
+            return alloc::vec![0.0; players];
+        }
+        // A player places as its best car.
+        let rank = self.ranking();
+        let best: Vec<u32> = (0..players)
+            .map(|p| {
+                self.def
+                    .opts
+                    .cars_of(p as u8)
+                    .iter()
+                    .map(|&c| rank[c])
+                    .min()
+                    .unwrap_or(u32::MAX)
+            })
+            .collect();
+        (0..players)
+            .map(|p| {
+                let ahead = best.iter().filter(|&&b| b < best[p]).count();
+                if players == 1 {
+                    1.0
+                } else {
+                    (players - 1 - ahead) as f64 / (players - 1) as f64
+                }
+            })
+            .collect()
+    }
+    fn ranking(&self) -> Vec<u32> {
+        let r = LamboState::ranking(self);
+        let players = usize::from(self.def.opts.players);
+        (0..players)
+            .map(|p| {
+                self.def
+                    .opts
+                    .cars_of(p as u8)
+                    .iter()
+                    .map(|&c| r[c])
+                    .min()
+                    .unwrap_or(0)
+            })
+            .collect()
+    }
+    fn history(&self) -> &[Action] {
+        &self.history
+    }
+    fn view(&self, player: Option<usize>) -> Value {
+        let cards = &self.def.content.cards;
+        let cars: Vec<Value> = self
+            .murcs
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                json!({
+                    "car": i, "owner": self.def.opts.owner(i),
+                    "card": m.car.map(|c| cards[usize::from(c)].id.clone()),
+                    "driver": m.driver.map(|c| cards[usize::from(c)].id.clone()),
+                    "supplier": m.supplier.map(|s| format!("{s:?}").to_lowercase()),
+                    "row": m.cell.row, "lane": m.cell.lane, "progress": m.progress,
+                    "damages": m.damages, "wrecked": m.wrecked > 0, "stopped": m.stopped,
+                    "finish": m.finish.map(|(t, past, _)| json!({"turn": t, "past_line": past})),
+                })
+            })
+            .collect();
+        let hands: Vec<Value> = self
+            .hands
+            .iter()
+            .enumerate()
+            .map(|(i, h)| {
+                let mine = player == Some(i);
+                json!({
+                    "seat": i,
+                    "cards": if mine { Value::from(h.cards.iter().map(|&c| cards[usize::from(c)].id.clone()).collect::<Vec<_>>()) } else { Value::Null },
+                    "card_count": h.cards.len(),
+                    "money": h.money,
+                    // Sealed bids stay hidden until every bid is in.
+                    "bid": if mine || !matches!(self.phase, Phase::Bid { .. }) { h.bid.map(Value::from).unwrap_or(Value::Null) } else { Value::Null },
+                })
+            })
+            .collect();
+        let mut v = json!({
+            "game": GAME_ID,
+            "turn": self.round,
+            "phase": format!("{:?}", self.phase).split([' ', '{']).next().unwrap_or(""),
+            "face_up": self.face_up.iter().map(|&c| cards[usize::from(c)].id.clone()).collect::<Vec<_>>(),
+            "speed_deck": self.speed_deck.len(),
+            "cars": cars,
+            "players": hands,
+            "order": self.order,
+            "seat": player,
+        });
+        if let (Some(p), Player::Seat(s)) = (player, self.current_player()) {
+            if usize::from(s) == p {
+                let legal: Vec<Value> = self
+                    .legal_actions()
+                    .into_iter()
+                    .map(|a| json!({"id": a, "label": self.action_to_string(a)}))
+                    .collect();
+                v["legal_actions"] = Value::from(legal);
+            }
+        }
+        v
+    }
+    fn observation_tensor(&self, player: usize, out: &mut [f32]) {
+        let n = self.murcs.len();
+        let len = self.def.race_length().max(1) as f32;
+        let mut at = 0;
+        let mut put = |x: f32, out: &mut [f32]| {
+            if let Some(s) = out.get_mut(at) {
+                *s = x;
+            }
+            at += 1;
+        };
+        for k in 0..n {
+            let m = &self.murcs[k];
+            put(m.progress as f32 / len, out);
+            put(f32::from(m.cell.lane) / 4.0, out);
+            put(f32::from(m.damages) / 3.0, out);
+            put(if m.stopped { 1.0 } else { 0.0 }, out);
+            put(if m.finish.is_some() { 1.0 } else { 0.0 }, out);
+            put(
+                if usize::from(self.def.opts.owner(k)) == player {
+                    1.0
+                } else {
+                    0.0
+                },
+                out,
+            );
+            put(f32::from(m.boost_turns) / 3.0, out);
+            put(if m.forced.is_some() { 1.0 } else { 0.0 }, out);
+        }
+        put(
+            self.hands
+                .get(player)
+                .map_or(0.0, |h| h.cards.len() as f32 / 10.0),
+            out,
+        );
+        put(
+            f32::from(self.round) / f32::from(self.def.opts.max_turns),
+            out,
+        );
+        put(
+            if matches!(self.phase, Phase::Drive { .. }) {
+                1.0
+            } else {
+                0.0
+            },
+            out,
+        );
+        put(if self.phase == Phase::Over { 1.0 } else { 0.0 }, out);
+    }
+    fn events(&self, player: Option<usize>) -> Vec<Value> {
+        let g = self.game();
+        let mut s = g.new_initial_state();
+        let mut out = Vec::new();
+        for &a in &self.history {
+            let who = s.current_player().to_i32();
+            // Cards drawn into another seat's hand stay hidden.
+            let hidden = matches!(s.phase, Phase::Grant { car, .. } if Some(usize::from(self.def.opts.owner(usize::from(car)))) != player);
+            let label = if hidden {
+                String::from("draw a card")
+            } else {
+                s.action_to_string(a)
+            };
+            if s.apply_action(a).is_err() {
+                break;
+            }
+            out.push(json!({"turn": s.round, "player": who, "action": label}));
+        }
+        out
+    }
+    fn serialize(&self) -> String {
+        json!({
+            "game": GAME_ID,
+            "rules_version": RULES_VERSION,
+            "content_hash": format!("{:016x}", self.game().content_hash()),
+            "options": self.def.opts.to_json(),
+            "actions": self.history,
+        })
+        .to_string()
+    }
+}
+
+/// Invariants for the harness: no two running cars on a square, money never negative, every
+/// card somewhere.
+pub fn invariants(s: &LamboState) -> Result<(), String> {
+    if s.racing {
+        for (i, a) in s.murcs.iter().enumerate() {
+            let on = |m: &state::Murc| m.finish.is_none() || m.stopped;
+            if on(a) {
+                if let Some(j) = s
+                    .murcs
+                    .iter()
+                    .enumerate()
+                    .position(|(j, b)| j > i && on(b) && b.cell == a.cell)
+                {
+                    return Err(format!("cars {i} and {j} on one square {:?}", a.cell));
+                }
+            }
+        }
+    }
+    for (i, h) in s.hands.iter().enumerate() {
+        if h.money < 0 {
+            return Err(format!("seat {i} has negative money"));
+        }
+    }
+    let cards = s.def.content.cards.len();
+    let mut seen = alloc::vec![0u8; cards];
+    let held = s
+        .decks
+        .iter()
+        .flatten()
+        .chain(&s.face_up)
+        .chain(&s.speed_deck)
+        .chain(&s.speed_discard);
+    let in_hands = s
+        .hands
+        .iter()
+        .flat_map(|h| h.cards.iter().chain(&h.face_down));
+    let on_cars = s
+        .murcs
+        .iter()
+        .flat_map(|m| m.car.into_iter().chain(m.driver));
+    for &c in held
+        .chain(in_hands)
+        .chain(on_cars.collect::<Vec<_>>().iter())
+    {
+        seen[usize::from(c)] += 1;
+        if seen[usize::from(c)] > 1 {
+            return Err(format!("card {c} is in two places"));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,138 @@
+//! Lamborghini game options.
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+use serde_json::{json, Value};
+
+use crate::error::Error;
+
+/// The Car Accident table's overlapping rows ("8 - 10 diagonal right", "9 - 11 diagonal left").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AccidentReading {
+    /// 8–9 right, 10–11 left: the overlap split evenly (our default).
+    Split,
+    /// 8–10 right, 11 left: the first printed row wins the overlap.
+    RightFirst,
+    /// 8 right, 9–11 left: the second printed row wins the overlap.
+    LeftFirst,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LamboOptions {
+    pub players: u8,
+    pub circuit: String,
+    /// Laps (the book: 3).
+    pub laps: Option<u8>,
+    /// The seat that "last saw a real Lamborghini": the first to choose.
+    pub first_player: u8,
+    pub accident: AccidentReading,
+    /// Safety cap on race turns: cars still running are classified by distance.
+    pub max_turns: u16,
+    /// Long game: money, the pick-order auction, prices (one race in this engine so far).
+    pub long: bool,
+}
+
+const KEYS: [&str; 7] = [
+    "players",
+    "circuit",
+    "laps",
+    "first_player",
+    "accident_table",
+    "max_turns",
+    "long",
+];
+
+impl LamboOptions {
+    pub fn from_json(v: &Value) -> Result<LamboOptions, Error> {
+        let m = v
+            .as_object()
+            .ok_or_else(|| Error::options("options", "must be a mapping"))?;
+        if let Some(k) = m.keys().find(|k| !KEYS.contains(&k.as_str())) {
+            return Err(Error::options(
+                k.as_str(),
+                format!("unknown option; known: {}", KEYS.join(", ")),
+            ));
+        }
+        let int = |k: &str, d: u64, lo: u64, hi: u64| -> Result<u64, Error> {
+            match m.get(k) {
+                None | Some(Value::Null) => Ok(d),
+                Some(v) => v
+                    .as_u64()
+                    .filter(|n| (lo..=hi).contains(n))
+                    .ok_or_else(|| Error::options(k, format!("must be between {lo} and {hi}"))),
+            }
+        };
+        let players = int("players", 4, 2, 5)? as u8;
+        let first_player = int("first_player", 0, 0, 4)? as u8;
+        if first_player >= players {
+            return Err(Error::options("first_player", "must be one of the seats"));
+        }
+        let accident = match m.get("accident_table").and_then(Value::as_str) {
+            None | Some("split") => AccidentReading::Split,
+            Some("right_first") => AccidentReading::RightFirst,
+            Some("left_first") => AccidentReading::LeftFirst,
+            Some(o) => {
+                return Err(Error::options(
+                    "accident_table",
+                    format!("{o:?}: split, right_first or left_first"),
+                ))
+            }
+        };
+        let long = match m.get("long") {
+            None | Some(Value::Null) => false,
+            Some(Value::Bool(b)) => *b,
+            Some(_) => return Err(Error::options("long", "true or false")),
+        };
+        Ok(LamboOptions {
+            players,
+            circuit: m
+                .get("circuit")
+                .and_then(Value::as_str)
+                .unwrap_or("sant_agata")
+                .into(),
+            laps: m
+                .get("laps")
+                .map(|_| int("laps", 3, 1, 9).map(|n| n as u8))
+                .transpose()?,
+            first_player,
+            accident,
+            max_turns: int("max_turns", 300, 10, 5000)? as u16,
+            long,
+        })
+    }
+
+    pub fn to_json(&self) -> Value {
+        json!({
+            "players": self.players,
+            "circuit": self.circuit,
+            "laps": self.laps,
+            "first_player": self.first_player,
+            "accident_table": match self.accident {
+                AccidentReading::Split => "split",
+                AccidentReading::RightFirst => "right_first",
+                AccidentReading::LeftFirst => "left_first",
+            },
+            "max_turns": self.max_turns,
+            "long": self.long,
+        })
+    }
+
+    /// Murciélagos in the race: one each, two each with 2 players.
+    pub fn cars(&self) -> usize {
+        if self.players == 2 {
+            4
+        } else {
+            usize::from(self.players)
+        }
+    }
+
+    pub fn owner(&self, car: usize) -> u8 {
+        (car % usize::from(self.players)) as u8
+    }
+
+    pub fn cars_of(&self, seat: u8) -> Vec<usize> {
+        (0..self.cars())
+            .filter(|&c| self.owner(c) == seat)
+            .collect()
+    }
+}

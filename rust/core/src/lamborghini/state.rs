@@ -1,0 +1,740 @@
+//! The flow of a Lamborghini game: the pick-order auction (long game), the draft of the eight
+//! face-up cards, the set-up grants, qualification, and the race's turns. Movement and manoeuvre
+//! checks are in `drive.rs`.
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+
+use super::actions::{Dir, Encoding, Move};
+use super::content::{Content, Kind, Supplier};
+use super::options::LamboOptions;
+use crate::error::Error;
+use crate::game::{Action, Player};
+use crate::grid::{Cell, Track};
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Def {
+    pub content: Arc<Content>,
+    pub circuit: usize,
+    pub opts: LamboOptions,
+    pub enc: Encoding,
+    pub laps: u8,
+}
+
+impl Def {
+    pub fn new(content: Arc<Content>, opts: LamboOptions) -> Result<Def, Error> {
+        let (circuit, c) = content.circuit(&opts.circuit).ok_or_else(|| {
+            Error::options(
+                "circuit",
+                alloc::format!("unknown circuit {:?}", opts.circuit),
+            )
+        })?;
+        let laps = opts.laps.unwrap_or(c.laps);
+        let enc = Encoding {
+            cards: content.cards.len() as u16,
+        };
+        Ok(Def {
+            content,
+            circuit,
+            opts,
+            enc,
+            laps,
+        })
+    }
+
+    pub fn track(&self) -> &Track {
+        &self.content.circuits[self.circuit].track
+    }
+
+    pub fn race_length(&self) -> i32 {
+        i32::from(self.laps) * i32::from(self.track().len())
+    }
+
+    pub fn kind(&self, card: u16) -> Kind {
+        self.content.cards[usize::from(card)].kind
+    }
+}
+
+/// Why a manoeuvre check is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Why {
+    /// Crazy Murciélago, with the penalty of the arrow (0, 1, 2).
+    Crazy(u8),
+    /// Passing diagonally between two cars.
+    Squeeze,
+    /// The slipstream square is taken.
+    Slipstream,
+    /// A crash or a push: `attacker` checks first, then the car it hit.
+    Engage { attacker: bool, other: u8 },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    Bid {
+        seat: u8,
+    },
+    /// The eight cards turned face up at the start.
+    Reveal {
+        n: u8,
+    },
+    /// A draft turn: `step` 0 turn a Tech/Manoeuvre card, 1 a Car/Driver card, 2 pick.
+    Draft {
+        seat: u8,
+        step: u8,
+        picks: u8,
+    },
+    /// Chance: the card turned from `deck` (0 car, 1 driver, 2 tech, 3 manoeuvre).
+    Turned {
+        seat: u8,
+        deck: u8,
+        step: u8,
+        picks: u8,
+    },
+    /// Chance: set-up cards granted to `car` (Technology first).
+    Grant {
+        car: u8,
+        tech: u8,
+        man: u8,
+    },
+    Qualify {
+        car: u8,
+    },
+    SpeedDraw {
+        car: u8,
+    },
+    Check {
+        car: u8,
+        why: Why,
+    },
+    DirectionDraw {
+        car: u8,
+    },
+    Direction {
+        car: u8,
+        chooser: u8,
+    },
+    Drive {
+        car: u8,
+    },
+    Slip {
+        car: u8,
+    },
+    Team {
+        car: u8,
+    },
+    Over,
+    Flow,
+}
+
+/// One Murciélago.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Murc {
+    pub car: Option<u16>,
+    pub driver: Option<u16>,
+    pub supplier: Option<Supplier>,
+    pub cell: Cell,
+    pub progress: i32,
+    pub damages: u8,
+    /// Turns since the third damage (the permanent one); 0 = none.
+    pub wrecked: u8,
+    pub stopped: bool,
+    pub finish: Option<(u16, i32, u8)>,
+    /// Tyres / Petrol tank: +1 speed for this many more turns.
+    pub boost_turns: u8,
+    /// The first square of the next movement, after an accident.
+    pub forced: Option<Dir>,
+    pub quali: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Hand {
+    pub cards: Vec<u16>,
+    /// Long game: cards played this race, active again next race.
+    pub face_down: Vec<u16>,
+    pub money: i32,
+    pub bid: Option<u8>,
+    /// Supplier agreements (one, or one per car with 2 players).
+    pub suppliers: Vec<Supplier>,
+}
+
+/// The turn of the car moving now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Turn {
+    pub car: u8,
+    pub card: u16,
+    pub bonus: i8,
+    pub extra: i8,
+    pub spent: u8,
+    pub played: bool,
+    pub checks: u8,
+    pub check_bonus: i8,
+    pub slip_done: bool,
+    pub slip_bonus: bool,
+    pub no_lane_change: bool,
+    pub lane_changed: bool,
+    pub hazard: bool,
+    pub shield: u8,
+    pub engaged: bool,
+    pub damage_this_turn: u8,
+    pub off_track_penalty: bool,
+    /// The forced crash of a blocked road was resolved this turn.
+    pub blocked: bool,
+    pub ended: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct LamboState {
+    pub def: Arc<Def>,
+    pub phase: Phase,
+    pub murcs: Vec<Murc>,
+    pub hands: Vec<Hand>,
+    pub decks: [Vec<u16>; 4],
+    pub face_up: Vec<u16>,
+    pub speed_deck: Vec<u16>,
+    pub speed_discard: Vec<u16>,
+    pub pick_order: Vec<u8>,
+    pub pick_pos: u8,
+    pub pick_back: bool,
+    pub first_turn_done: bool,
+    pub round: u16,
+    pub order: Vec<u8>,
+    pub next: u8,
+    pub turn: Turn,
+    pub racing: bool,
+    /// Cars still to draw their qualifying card, as a bit set.
+    pub to_draw: u16,
+    /// Cars whose accident direction is still to be drawn.
+    pub dir_queue: Vec<u8>,
+    pub history: Vec<Action>,
+}
+
+impl LamboState {
+    pub fn new(def: Arc<Def>) -> LamboState {
+        let opts = def.opts.clone();
+        let content = def.content.clone();
+        let mut decks: [Vec<u16>; 4] = Default::default();
+        for (i, c) in content.cards.iter().enumerate() {
+            let d = match c.kind {
+                Kind::Car => 0,
+                Kind::Driver => 1,
+                Kind::Tech(..) => 2,
+                Kind::Manoeuvre(_) => 3,
+                Kind::Banknote => continue,
+            };
+            decks[d].push(i as u16);
+        }
+        let money = if opts.long {
+            if opts.players == 5 {
+                52_000
+            } else {
+                60_000
+            }
+        } else {
+            0
+        };
+        let hands = (0..opts.players)
+            .map(|_| Hand {
+                money,
+                ..Hand::default()
+            })
+            .collect();
+        let players = opts.players;
+        let mut s = LamboState {
+            phase: if opts.long {
+                Phase::Bid {
+                    seat: opts.first_player,
+                }
+            } else {
+                Phase::Reveal { n: 0 }
+            },
+            murcs: alloc::vec![Murc::default(); opts.cars()],
+            hands,
+            decks,
+            face_up: Vec::new(),
+            speed_deck: Vec::new(),
+            speed_discard: Vec::new(),
+            pick_order: (0..players)
+                .map(|k| (opts.first_player + k) % players)
+                .collect(),
+            pick_pos: 0,
+            pick_back: false,
+            first_turn_done: false,
+            round: 0,
+            order: Vec::new(),
+            next: 0,
+            turn: Turn::default(),
+            racing: false,
+            to_draw: 0,
+            dir_queue: Vec::new(),
+            history: Vec::new(),
+            def,
+        };
+        s.settle();
+        s
+    }
+
+    pub fn current_player(&self) -> Player {
+        match self.phase {
+            Phase::Over => Player::Terminal,
+            Phase::Reveal { .. }
+            | Phase::Turned { .. }
+            | Phase::Grant { .. }
+            | Phase::Qualify { .. }
+            | Phase::SpeedDraw { .. }
+            | Phase::Check { .. }
+            | Phase::DirectionDraw { .. } => Player::Chance,
+            Phase::Bid { seat } | Phase::Draft { seat, .. } => Player::Seat(seat),
+            Phase::Direction { chooser, .. } => Player::Seat(chooser),
+            Phase::Drive { car } | Phase::Slip { car } | Phase::Team { car } => {
+                Player::Seat(self.def.opts.owner(usize::from(car)))
+            }
+            Phase::Flow => Player::Terminal,
+        }
+    }
+
+    pub fn occupied(&self, cell: Cell) -> Option<usize> {
+        // Wrecks stay on the track as obstacles; finished cars leave it at the end of the turn.
+        self.murcs
+            .iter()
+            .position(|m| m.cell == cell && self.racing && (m.finish.is_none() || m.stopped))
+    }
+
+    /// The chance outcomes: a card from the deck the phase draws from, each equally likely.
+    pub fn chance_cards(&self) -> Vec<u16> {
+        match self.phase {
+            Phase::Reveal { n } => self.decks[usize::from(n / 2)].clone(),
+            Phase::Turned { deck, .. } => self.decks[usize::from(deck)].clone(),
+            Phase::Grant { car, tech, .. } => {
+                if tech > 0 {
+                    self.grant_pool(usize::from(car))
+                } else {
+                    self.decks[3].clone()
+                }
+            }
+            Phase::Qualify { .. }
+            | Phase::SpeedDraw { .. }
+            | Phase::Check { .. }
+            | Phase::DirectionDraw { .. } => {
+                if self.speed_deck.is_empty() {
+                    self.speed_discard.clone()
+                } else {
+                    self.speed_deck.clone()
+                }
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Technology cards `car` may receive at set-up: its supplier's, else the next lower
+    /// supplier's; any supplier's without an agreement.
+    fn grant_pool(&self, car: usize) -> Vec<u16> {
+        let tech = &self.decks[2];
+        let of = |s: Supplier| -> Vec<u16> {
+            tech.iter()
+                .copied()
+                .filter(|&c| matches!(self.def.kind(c), Kind::Tech(x, _) if x == s))
+                .collect()
+        };
+        match self.murcs[car].supplier {
+            None => tech.clone(),
+            Some(s) => {
+                let order = [Supplier::Blue, Supplier::Yellow, Supplier::Red];
+                let from = order.iter().position(|&x| x == s).unwrap_or(0);
+                order[from..]
+                    .iter()
+                    .map(|&x| of(x))
+                    .find(|v| !v.is_empty())
+                    .unwrap_or_default()
+            }
+        }
+    }
+
+    // ---- the flow ------------------------------------------------------------------------
+
+    pub fn settle(&mut self) {
+        loop {
+            match self.phase {
+                Phase::Flow => {}
+                Phase::Grant { car, tech, man }
+                    if tech > 0 && self.grant_pool(usize::from(car)).is_empty() =>
+                {
+                    self.phase = Phase::Grant { car, tech: 0, man };
+                    continue;
+                }
+                Phase::Grant { car, tech: 0, man } if man == 0 || self.decks[3].is_empty() => {
+                    self.next_grant(usize::from(car) + 1);
+                    continue;
+                }
+                Phase::Turned {
+                    seat,
+                    deck,
+                    step,
+                    picks,
+                } if self.decks[usize::from(deck)].is_empty() => {
+                    self.phase = Phase::Draft {
+                        seat,
+                        step: step + 1,
+                        picks,
+                    };
+                    continue;
+                }
+                Phase::Draft { seat, step, picks } => {
+                    if step < 2 && self.turn_options(step).is_empty() {
+                        self.phase = Phase::Draft {
+                            seat,
+                            step: step + 1,
+                            picks,
+                        };
+                        continue;
+                    }
+                    if step == 2 && self.pick_options(seat).is_empty() {
+                        self.next_drafter();
+                        continue;
+                    }
+                    return;
+                }
+                _ => return,
+            }
+            // Flow: the next thing to happen.
+            if self.racing {
+                if !self.next_car() {
+                    return;
+                }
+            } else {
+                return;
+            }
+        }
+    }
+
+    pub(crate) fn turn_options(&self, step: u8) -> Vec<Move> {
+        let (a, b) = if step == 0 { (2, 3) } else { (0, 1) };
+        let mut out = Vec::new();
+        if !self.decks[a].is_empty() {
+            out.push(if step == 0 {
+                Move::TurnTech(true)
+            } else {
+                Move::TurnCar(true)
+            });
+        }
+        if !self.decks[b].is_empty() {
+            out.push(if step == 0 {
+                Move::TurnTech(false)
+            } else {
+                Move::TurnCar(false)
+            });
+        }
+        out
+    }
+
+    /// Murciélagos of `seat` still without a car / a driver.
+    fn needs(&self, seat: u8) -> (bool, bool) {
+        let mine = self.def.opts.cars_of(seat);
+        (
+            mine.iter().any(|&c| self.murcs[c].car.is_none()),
+            mine.iter().any(|&c| self.murcs[c].driver.is_none()),
+        )
+    }
+
+    pub(crate) fn pick_options(&self, seat: u8) -> Vec<Move> {
+        let (need_car, need_driver) = self.needs(seat);
+        let hand = &self.hands[usize::from(seat)];
+        let max_suppliers = if self.def.opts.players == 2 { 2 } else { 1 };
+        self.face_up
+            .iter()
+            .copied()
+            .filter(|&c| match self.def.kind(c) {
+                Kind::Car => need_car,
+                Kind::Driver => need_driver,
+                Kind::Tech(s, _) => {
+                    hand.suppliers.contains(&s) || hand.suppliers.len() < max_suppliers
+                }
+                Kind::Manoeuvre(_) => true,
+                Kind::Banknote => false,
+            })
+            .map(Move::Pick)
+            .collect()
+    }
+
+    pub(crate) fn apply_draft(&mut self, m: Move) {
+        match (self.phase, m) {
+            (Phase::Bid { seat }, Move::Bid(k)) => {
+                let h = &mut self.hands[usize::from(seat)];
+                h.bid = Some(k);
+                h.money -= i32::from(k) * 1000;
+                let players = self.def.opts.players;
+                let next = (seat + 1) % players;
+                if next == self.def.opts.first_player {
+                    // All bids in: the order of choice follows them, ties to the earlier seat.
+                    let first = self.def.opts.first_player;
+                    let mut order: Vec<u8> = (0..players).map(|k| (first + k) % players).collect();
+                    order.sort_by_key(|&p| {
+                        core::cmp::Reverse(self.hands[usize::from(p)].bid.unwrap_or(0))
+                    });
+                    self.pick_order = order;
+                    self.phase = Phase::Reveal { n: 0 };
+                } else {
+                    self.phase = Phase::Bid { seat: next };
+                }
+            }
+            (Phase::Reveal { n }, Move::Draw(c)) => {
+                self.take(usize::from(n / 2), c);
+                self.face_up.push(c);
+                self.phase = if n < 7 {
+                    Phase::Reveal { n: n + 1 }
+                } else {
+                    // "The 1st player chooses one of the 8 faced up cards."
+                    Phase::Draft {
+                        seat: self.pick_order[0],
+                        step: 2,
+                        picks: 1,
+                    }
+                };
+            }
+            (Phase::Draft { seat, step, picks }, Move::TurnTech(t)) => {
+                self.phase = Phase::Turned {
+                    seat,
+                    deck: if t { 2 } else { 3 },
+                    step,
+                    picks,
+                };
+            }
+            (Phase::Draft { seat, step, picks }, Move::TurnCar(c)) => {
+                self.phase = Phase::Turned {
+                    seat,
+                    deck: if c { 0 } else { 1 },
+                    step,
+                    picks,
+                };
+            }
+            (
+                Phase::Turned {
+                    seat,
+                    deck,
+                    step,
+                    picks,
+                },
+                Move::Draw(c),
+            ) => {
+                self.take(usize::from(deck), c);
+                self.face_up.push(c);
+                self.phase = Phase::Draft {
+                    seat,
+                    step: step + 1,
+                    picks,
+                };
+            }
+            (Phase::Draft { seat, picks, .. }, Move::Pick(c)) => {
+                self.pick(seat, c);
+                if self
+                    .murcs
+                    .iter()
+                    .all(|m| m.car.is_some() && m.driver.is_some())
+                {
+                    self.start_setup();
+                } else if picks > 1 {
+                    self.phase = Phase::Draft {
+                        seat,
+                        step: 2,
+                        picks: picks - 1,
+                    };
+                } else {
+                    self.next_drafter();
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn take(&mut self, deck: usize, card: u16) {
+        if let Some(i) = self.decks[deck].iter().position(|&c| c == card) {
+            self.decks[deck].swap_remove(i);
+        }
+    }
+
+    fn pick(&mut self, seat: u8, card: u16) {
+        self.face_up.retain(|&c| c != card);
+        let kind = self.def.kind(card);
+        let price = self.def.content.cards[usize::from(card)].price as i32;
+        let mine = self.def.opts.cars_of(seat);
+        let long = self.def.opts.long;
+        let h = &mut self.hands[usize::from(seat)];
+        match kind {
+            Kind::Car | Kind::Driver => {
+                if long {
+                    // A player short of money pays all it has (a decision of ours).
+                    h.money -= price.min(h.money.max(0));
+                }
+                let slot = mine.iter().copied().find(|&c| {
+                    if kind == Kind::Car {
+                        self.murcs[c].car.is_none()
+                    } else {
+                        self.murcs[c].driver.is_none()
+                    }
+                });
+                if let Some(c) = slot {
+                    if kind == Kind::Car {
+                        self.murcs[c].car = Some(card);
+                    } else {
+                        self.murcs[c].driver = Some(card);
+                    }
+                }
+            }
+            Kind::Tech(s, _) => {
+                if !h.suppliers.contains(&s) {
+                    h.suppliers.push(s);
+                    // With 2 players, each agreement is linked to one of the two cars.
+                    let car = mine[(h.suppliers.len() - 1).min(mine.len() - 1)];
+                    self.murcs[car].supplier = Some(s);
+                    if mine.len() == 1 || h.suppliers.len() == 1 {
+                        for &c in &mine {
+                            self.murcs[c].supplier.get_or_insert(s);
+                        }
+                    }
+                }
+                h.cards.push(card);
+            }
+            _ => h.cards.push(card),
+        }
+    }
+
+    /// The snake order: first to last (the last choosing twice) and back, the first choosing once.
+    fn next_drafter(&mut self) {
+        let n = self.pick_order.len() as u8;
+        let last = n - 1;
+        if !self.pick_back {
+            if self.pick_pos >= last {
+                self.pick_back = true;
+                self.pick_pos = last.saturating_sub(1);
+            } else {
+                self.pick_pos += 1;
+            }
+        } else if self.pick_pos == 0 {
+            self.pick_back = false;
+            self.pick_pos = 1.min(last);
+        } else {
+            self.pick_pos -= 1;
+        }
+        let seat = self.pick_order[usize::from(self.pick_pos)];
+        let picks = if self.pick_pos == last { 2 } else { 1 };
+        self.phase = Phase::Draft {
+            seat,
+            step: 0,
+            picks,
+        };
+    }
+
+    fn start_setup(&mut self) {
+        self.next_grant(0);
+    }
+
+    fn next_grant(&mut self, from: usize) {
+        for car in from..self.murcs.len() {
+            let m = &self.murcs[car];
+            let cards = &self.def.content.cards;
+            let grant = |c: Option<u16>| c.map_or((0, 0), |c| cards[usize::from(c)].grants);
+            let (t1, m1) = grant(m.car);
+            let (t2, m2) = grant(m.driver);
+            if t1 + t2 + m1 + m2 > 0 {
+                self.phase = Phase::Grant {
+                    car: car as u8,
+                    tech: t1 + t2,
+                    man: m1 + m2,
+                };
+                return;
+            }
+        }
+        self.form_speed_deck();
+    }
+
+    pub(crate) fn apply_grant(&mut self, card: u16) {
+        let Phase::Grant { car, tech, man } = self.phase else {
+            return;
+        };
+        let deck = if tech > 0 { 2 } else { 3 };
+        self.take(deck, card);
+        let seat = self.def.opts.owner(usize::from(car));
+        self.hands[usize::from(seat)].cards.push(card);
+        self.phase = if tech > 0 {
+            Phase::Grant {
+                car,
+                tech: tech - 1,
+                man,
+            }
+        } else {
+            Phase::Grant {
+                car,
+                tech: 0,
+                man: man - 1,
+            }
+        };
+    }
+
+    /// The Speed deck: every Technology, Manoeuvre and Banknote card not taken.
+    fn form_speed_deck(&mut self) {
+        let mut deck: Vec<u16> = core::mem::take(&mut self.decks[2]);
+        deck.append(&mut self.decks[3]);
+        deck.extend(
+            self.face_up
+                .drain(..)
+                .filter(|&c| matches!(self.def.kind(c), Kind::Tech(..) | Kind::Manoeuvre(_))),
+        );
+        let cards = &self.def.content.cards;
+        deck.extend(
+            (0..cards.len() as u16).filter(|&c| cards[usize::from(c)].kind == Kind::Banknote),
+        );
+        deck.sort_unstable();
+        self.speed_deck = deck;
+        self.decks[0].clear();
+        self.decks[1].clear();
+        self.to_draw = (1u16 << self.murcs.len()) - 1;
+        self.phase = Phase::Qualify { car: 0 };
+    }
+
+    /// Draws `card` from the Speed deck (refilled from its discards when empty).
+    pub(crate) fn draw_speed(&mut self, card: u16) {
+        if self.speed_deck.is_empty() {
+            core::mem::swap(&mut self.speed_deck, &mut self.speed_discard);
+        }
+        if let Some(i) = self.speed_deck.iter().position(|&c| c == card) {
+            self.speed_deck.remove(i);
+        }
+        self.speed_discard.push(card);
+    }
+
+    /// "The player with the highest value is in pole position ... In case of a tie, players should
+    /// repeat the qualification procedure until one of them wins the tie": a redraw only orders
+    /// the tied cars among themselves.
+    pub(crate) fn apply_qualify(&mut self, card: u16) {
+        let Phase::Qualify { car } = self.phase else {
+            return;
+        };
+        self.draw_speed(card);
+        let cards = &self.def.content.cards;
+        let m = &self.murcs[usize::from(car)];
+        let bonus = |c: Option<u16>| c.map_or(0, |c| cards[usize::from(c)].speed_bonus);
+        let value = i32::from(cards[usize::from(card)].speed)
+            + i32::from(bonus(m.car))
+            + i32::from(bonus(m.driver));
+        self.murcs[usize::from(car)].quali += value.max(1) as u32;
+        self.to_draw &= !(1 << car);
+        if let Some(c) = (0..self.murcs.len()).find(|&c| self.to_draw & (1 << c) != 0) {
+            self.phase = Phase::Qualify { car: c as u8 };
+            return;
+        }
+        let n = self.murcs.len();
+        let tied: u16 = (0..n)
+            .filter(|&c| (0..n).any(|d| d != c && self.murcs[d].quali == self.murcs[c].quali))
+            .fold(0, |m, c| m | 1 << c);
+        if tied == 0 {
+            self.place_grid();
+            return;
+        }
+        for (c, m) in self.murcs.iter_mut().enumerate() {
+            m.quali *= 32;
+            if tied & (1 << c) != 0 {
+                self.to_draw |= 1 << c;
+            }
+        }
+        let first = (0..n).find(|&c| tied & (1 << c) != 0).unwrap_or(0);
+        self.phase = Phase::Qualify { car: first as u8 };
+    }
+}

@@ -1,0 +1,35 @@
+//! The generic harness over random Lamborghini games, with the invariants at every step.
+use std::path::Path;
+use std::sync::Arc;
+
+use autodromo_core::harness::random_sim;
+use autodromo_core::lamborghini::{invariants, Content, Lamborghini};
+use serde_json::json;
+
+pub fn content() -> Arc<Content> {
+    let dir =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../python/autodromo/content/lamborghini");
+    Arc::new(Content::from_dir(&dir).expect("the shipped content is valid"))
+}
+
+#[test]
+fn random_games_keep_every_invariant() {
+    let content = content();
+    for seed in 0..24u64 {
+        let players = 2 + seed % 4;
+        let circuit = &content.circuits[seed as usize % content.circuits.len()].id;
+        let table = ["split", "right_first", "left_first"][seed as usize % 3];
+        let options = json!({"players": players, "circuit": circuit, "laps": 1, "long": seed % 2 == 1,
+                             "accident_table": table});
+        let game = Lamborghini::new(content.clone(), &options).unwrap();
+        if let Err(e) = random_sim(
+            &game,
+            seed,
+            400_000,
+            |t| game.deserialize_state(t),
+            invariants,
+        ) {
+            panic!("{options}: {e}");
+        }
+    }
+}

@@ -1,0 +1,111 @@
+"""Lamborghini from Python: the draft, a whole race, replays, bad content and the harness."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+import autodromo
+from autodromo import ContentError, IllegalActionError, OptionError, _core, content, replay
+
+
+def test_lamborghini_is_listed_and_opens_with_the_eight_face_up_cards() -> None:
+    assert "lamborghini" in autodromo.games()
+    g = autodromo.game("lamborghini", players=3)
+    s = g.new_state()
+    # "Turn over the first 2 cards of each of the 4 decks": eight chance draws.
+    for _ in range(8):
+        assert s.is_chance_node()
+        s.apply_action(s.chance_outcomes()[0][0])
+    v = s.view(0)
+    assert len(v["face_up"]) == 8
+    assert s.current_player() == 0, "the first player chooses first"
+    assert all(a["label"].startswith("pick ") for a in v["legal_actions"])
+
+
+def test_the_long_game_opens_with_sealed_bids_hidden_from_the_others() -> None:
+    g = autodromo.game("lamborghini", players=3, long=True)
+    s = g.new_state()
+    assert s.current_player() == 0
+    s.apply_action("bid 5000$")
+    assert s.view(1)["players"][0]["bid"] is None, "a sealed bid stays hidden"
+    assert s.view(0)["players"][0]["bid"] == 5
+    assert s.view(0)["players"][0]["money"] == 55_000
+
+
+def test_two_players_race_two_murcielagos_each() -> None:
+    g = autodromo.game("lamborghini", players=2)
+    s = autodromo.Race(g, ["heuristic", "heuristic"], seed=3).run()
+    v = s.view(None)
+    assert len(v["cars"]) == 4
+    assert sorted(c["owner"] for c in v["cars"]) == [0, 0, 1, 1]
+
+
+def test_a_race_of_heuristic_players_finishes_with_a_ranking() -> None:
+    for players in range(2, 6):
+        g = autodromo.game("lamborghini", players=players, laps=1)
+        s = autodromo.Race(g, ["heuristic"] * players, seed=players).run()
+        assert s.is_terminal()
+        assert max(s.returns()) == 1.0
+        assert sorted(set(s.ranking())) == sorted(set(s.ranking()))
+
+
+def test_replay_reproduces_the_game(tmp_path: Path) -> None:
+    g = autodromo.game("lamborghini", players=3, laps=1)
+    s = autodromo.Race(g, ["heuristic", "random", "heuristic"], seed=9).run()
+    path = tmp_path / "lambo.json"
+    replay.save(path, s, seed=9)
+    assert replay.load(path).state == s
+
+
+def test_an_illegal_action_changes_nothing() -> None:
+    s = autodromo.game("lamborghini", players=3).new_state()
+    before = s.serialize()
+    with pytest.raises(IllegalActionError):
+        s.apply_action("move ahead")
+    assert s.serialize() == before
+    with pytest.raises(OptionError, match="unknown circuit"):
+        autodromo.game("lamborghini", circuit="monza")
+    with pytest.raises(OptionError, match="players"):
+        autodromo.game("lamborghini", players=6)
+
+
+def test_bad_content_names_the_file_and_the_key(tmp_path: Path) -> None:
+    root = tmp_path / "lamborghini"
+    shutil.copytree(content.directory("lamborghini"), root)
+    cards = root / "cards.toml"
+    text = cards.read_text(encoding="utf-8")
+    cards.write_text(text.replace('supplier = "blue"', 'supplier = "green"', 1), encoding="utf-8")
+    with pytest.raises(ContentError) as err:
+        autodromo.game("lamborghini", content_dir=str(root))
+    assert "cards.toml" in str(err.value) and "supplier" in str(err.value)
+
+
+DEFAULT_GAMES = 5000
+SOAK = int(os.environ.get("AUTODROMO_SOAK", "0") or 0)
+
+
+def _one(seed: int) -> int:
+    g = autodromo.game(
+        "lamborghini",
+        players=2 + seed % 4,
+        circuit=["sant_agata", "imola_like"][seed % 2],
+        laps=1 if seed % 10 else 3,
+        long=seed % 3 == 0,
+        accident_table=["split", "right_first", "left_first"][seed % 3],
+    )
+    # The serialize round trip replays the whole history: every 64th step and at the end here;
+    # every other check at every step (tests/test_harness.py runs it at every step).
+    actions, _ = _core.random_sim(g, seed, roundtrip_every=64 if seed % 50 else 1)
+    return actions
+
+
+def test_harness_over_random_short_and_long_games() -> None:
+    games = max(DEFAULT_GAMES, SOAK // 10)
+    with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
+        actions = list(pool.map(_one, range(games)))
+    assert len(actions) == games and min(actions) > 0
