@@ -160,7 +160,7 @@ impl LamboState {
                 .or_else(|| (0..track.lanes).find_map(|lane| self.occupied(Cell { row, lane })));
             match hit {
                 // "If a Murciélago reaches completely occupied squares, it is forced to cause a crash."
-                Some(other) if !self.turn.blocked => {
+                Some(other) if !self.turn.blocked && self.turn.checks < 2 => {
                     self.turn.blocked = true;
                     self.phase = Phase::Check {
                         car: car as u8,
@@ -238,7 +238,7 @@ impl LamboState {
                 out.push(Move::Step(d));
             }
         }
-        if self.turn.engaged {
+        if self.turn.engaged && self.turn.checks < 2 {
             let here = self.murcs[car].cell;
             let track = self.def.track();
             let ahead = Cell {
@@ -325,9 +325,27 @@ impl LamboState {
             let Some(lane) = lane.filter(|&l| l < track.lanes) else {
                 continue;
             };
-            if self.occupied(Cell { row, lane }).is_none() {
-                out.push(d);
+            if self.occupied(Cell { row, lane }).is_some() {
+                continue;
             }
+            // "Every Murciélago is allowed 2 manoeuvre checks per turn": no squeeze after both.
+            let squeeze = d != Dir::Ahead
+                && self
+                    .occupied(Cell {
+                        row: here.row,
+                        lane,
+                    })
+                    .is_some()
+                && self
+                    .occupied(Cell {
+                        row,
+                        lane: here.lane,
+                    })
+                    .is_some();
+            if squeeze && !self.turn.hazard && self.turn.checks >= 2 {
+                continue;
+            }
+            out.push(d);
         }
         out
     }
@@ -527,6 +545,8 @@ impl LamboState {
         .map(|(d, _)| d)
         .collect();
         match sides.len() {
+            // Both checks already used: no risk may be run, the slipstream is lost.
+            0 if self.turn.checks >= 2 => {}
             0 => {
                 self.phase = Phase::Check {
                     car: car as u8,
