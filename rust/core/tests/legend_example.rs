@@ -15,9 +15,12 @@ fn start() -> autodromo_core::legend::LegendState {
         "circuit": "example",
         "cars": ["bugatti_type_35", "alfa_8c_2300"],
         "qualifying": false,
-        "choose_split": false,
         "slipstream_in_turns": true,
     }));
+    // Red splits its Reliability 8 as 6 Engine and 2 Brakes: the two pushed Engine points of
+    // rounds 1–2 keep it out of the red zone, as in the book, where T stays 7.
+    act(&mut s, "engine 6");
+    act(&mut s, "engine 4");
     act(&mut s, "d6 3"); // clear weather
     s
 }

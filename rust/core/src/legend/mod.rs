@@ -5,11 +5,13 @@
 //! `docs/content/legend.md`. Stage races (the Mille Miglia itself) come later; the time and
 //! weather model here is the one they will share.
 //!
-//! Not implemented yet: the optional temperature bid for priority, car set-up cards, the car
-//! auction, championships (Python composes races), Stage races.
+//! Not implemented yet: Stage races (roadside repairs, Technical Assistance, checkpoints, night,
+//! fog and what failed headlights change there). The car auction, historical or balanced choice
+//! and championships are composed in Python (`python/autodromo/legend/`, `championship.py`).
 //!
 //! Options: see `options.rs` (`circuit`, `cars`, `neutral`, `laps`, `slipstream_in_turns`,
-//! `realistic_collisions`, `qualifying`, `choose_split`, `max_rounds`).
+//! `realistic_collisions`, `priority_bid`, `qualifying`, `choose_split`, `setups`, `condition`,
+//! `max_rounds`).
 pub mod actions;
 pub mod bots;
 pub mod car;

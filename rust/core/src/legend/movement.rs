@@ -47,11 +47,15 @@ impl LegendState {
         let race = self.race.clone();
         let uphill = self.uphill(car);
         let limits = self.cars[car].limits(race.spec(car), race.dash(), uphill);
-        // Uphill: a speed above the lowered Top Speed drops to it at once.
-        if uphill {
-            let c = &mut self.cars[car];
-            c.speed = c.speed.min(limits.top_speed);
-        }
+        // Uphill: a speed above the lowered Top Speed drops to it at once. Otherwise a Speed one
+        // step past T (pushed last round) may be held by pushing again; more than that (Top Speed
+        // cut by engine wear) drops to one step past T at once.
+        let c = &mut self.cars[car];
+        c.speed = if uphill {
+            c.speed.min(limits.top_speed)
+        } else {
+            c.speed.min(limits.top_speed + 1)
+        };
         self.act = Activation {
             car: car as u8,
             acc_left: limits.acceleration,
@@ -632,7 +636,9 @@ impl LegendState {
             self.act.downhill_done = true;
             let c = self.cars[car];
             let row = track.row(c.cell.row);
-            if row.turn.is_none() && row.slope == Slope::Downhill {
+            // Never across an entry line: the compulsory space does not carry a car into a turn.
+            let into_turn = track.entry_ahead(c.cell.row).is_some();
+            if row.turn.is_none() && row.slope == Slope::Downhill && !into_turn {
                 let straight = Cell {
                     row: track.next_row(c.cell.row),
                     lane: c.cell.lane,
