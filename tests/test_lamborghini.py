@@ -109,3 +109,28 @@ def test_harness_over_random_short_and_long_games() -> None:
     with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
         actions = list(pool.map(_one, range(games)))
     assert len(actions) == games and min(actions) > 0
+
+
+def test_the_long_game_runs_several_races_and_is_won_on_money() -> None:
+    g = autodromo.game("lamborghini", players=3, long=True, races=2, laps=1)
+    s = autodromo.Race(g, ["heuristic"] * 3, seed=4).run()
+    log = s.log()
+    bids = [e for e in log if e["action"].startswith("bid")]
+    assert len(bids) == 6, "a sealed-bid auction before each of the two races"
+    money = [p["money"] for p in s.view(None)["players"]]
+    winner = s.ranking().index(0)
+    assert money[winner] == max(money)
+    assert s.returns()[winner] == 1.0
+
+
+def test_terminal_game_watch(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    out = subprocess.run(
+        [sys.executable, "-m", "autodromo.cli", "race", "lamborghini", "--watch", "--laps", "1",
+         "--seed", "3", "--players", "4"],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    assert "final order:" in out.stdout

@@ -11,6 +11,7 @@ from typing import Any
 from . import game as make_game
 from . import replay
 from .errors import AutodromoError, OptionError
+from .tui import lamborghini as lambo_tui
 from .tui import legend as legend_tui
 from .tui import mille_bornes as tui
 from .race import BOTS, Policy, Race
@@ -113,6 +114,40 @@ def _race_legend(args: argparse.Namespace) -> int:
     return 0
 
 
+def _race_lamborghini(args: argparse.Namespace) -> int:
+    options: dict[str, Any] = {"players": args.players, "circuit": args.circuit, "long": args.long}
+    if args.laps:
+        options["laps"] = args.laps
+    if args.long and args.races:
+        options["races"] = args.races
+    g = make_game("lamborghini", content_dir=args.content, **options)
+    seats: list[str | Policy] = [args.bot] * g.num_players
+    if not args.watch:
+        if not 0 <= args.seat < g.num_players:
+            raise OptionError(f"--seat {args.seat}: seats are 0..{g.num_players - 1}")
+        seats[args.seat] = lambo_tui.prompt_policy()
+    race = Race(g, seats, seed=args.seed)
+    print(f"Lamborghini at {args.circuit}, {g.num_players} players, seed {race.seed}")
+    last = -1
+    try:
+        while race.step():
+            view = race.state.view(None)
+            if view["turn"] != last and view["turn"] > 0:
+                last = view["turn"]
+                print(lambo_tui.render(view))
+    except (EOFError, KeyboardInterrupt):
+        print("\nleaving the race")
+        return 130
+    finally:
+        if args.save:
+            replay.save(args.save, race.state, race.seed)
+            print(f"replay saved to {args.save}")
+    print(lambo_tui.render(race.state.view(None)))
+    ranking = race.state.ranking()
+    print("final order: " + ", ".join(f"P{p}" for p in sorted(range(len(ranking)), key=lambda p: ranking[p])))
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="autodromo", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -154,10 +189,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     race.add_argument("--realistic-collisions", action="store_true")
     race.add_argument("--save", help="write the replay here at the end")
     race.set_defaults(run=_race_legend)
+    lambo = sub.add_parser("lamborghini", help="a Lamborghini game in the terminal (also: race lamborghini)")
+    lambo.add_argument("--players", type=int, default=3)
+    lambo.add_argument("--circuit", default="sant_agata")
+    lambo.add_argument("--laps", type=int, default=None)
+    lambo.add_argument("--long", action="store_true", help="the long game: money, auction, races")
+    lambo.add_argument("--races", type=int, default=None)
+    lambo.add_argument("--seat", type=int, default=0)
+    lambo.add_argument("--bot", choices=["heuristic", "random"], default="heuristic")
+    lambo.add_argument("--watch", action="store_true")
+    lambo.add_argument("--seed", type=int, default=None)
+    lambo.add_argument("--content", default=None)
+    lambo.add_argument("--save", default=None)
+    lambo.set_defaults(run=_race_lamborghini)
     rep = sub.add_parser("replay", help="verify a replay file")
     rep.add_argument("file")
     rep.set_defaults(run=_replay)
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    if words[:2] == ["race", "lamborghini"]:
+        # `autodromo race lamborghini ...`: Lamborghini's options differ from Legend's.
+        words = ["lamborghini", *words[2:]]
+    args = parser.parse_args(words)
     try:
         result: int = args.run(args)
         return result

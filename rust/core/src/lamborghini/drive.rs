@@ -11,7 +11,8 @@ use crate::grid::Cell;
 impl LamboState {
     /// Pole at the front: two cars a row (outer lanes) on the last rows before the line.
     pub(crate) fn place_grid(&mut self) {
-        let track = self.def.track().clone();
+        let def = self.def.clone();
+        let track = def.track();
         let mut grid: Vec<u8> = (0..self.murcs.len() as u8).collect();
         grid.sort_by_key(|&c| core::cmp::Reverse(self.murcs[usize::from(c)].quali));
         for (pos, &c) in grid.iter().enumerate() {
@@ -53,6 +54,13 @@ impl LamboState {
         {
             for m in self.murcs.iter_mut().filter(|m| m.finish.is_none()) {
                 m.stopped = true;
+            }
+            if self.def.opts.long && self.races_done + 1 < self.def.opts.races {
+                self.next_race();
+                return false;
+            }
+            if self.def.opts.long {
+                self.pay_prizes();
             }
             self.phase = Phase::Over;
             return false;
@@ -179,16 +187,14 @@ impl LamboState {
                     self.end_turn(car);
                 }
             }
-            return;
         }
-        if self.drive_moves(car).is_empty() {
-            self.end_turn(car);
-        }
+        // Otherwise a free square is ahead: the turn goes on.
     }
 
     /// Through a fully occupied width to the first free square beyond it.
     fn pass_through(&mut self, car: usize) {
-        let track = self.def.track().clone();
+        let def = self.def.clone();
+        let track = def.track();
         let here = self.murcs[car].cell;
         let mut row = here.row;
         for k in 1..8 {
@@ -305,7 +311,7 @@ impl LamboState {
     }
 
     /// The squares the car may enter next: ahead or diagonally, never sideways, never occupied.
-    fn steps(&self, car: usize) -> Vec<Dir> {
+    pub(crate) fn steps(&self, car: usize) -> Vec<Dir> {
         let track = self.def.track();
         let here = self.murcs[car].cell;
         let row = track.next_row(here.row);
@@ -400,19 +406,20 @@ impl LamboState {
             self.hands[seat].face_down.push(card);
         }
         self.turn.played = true;
-        let c = self.card_value(card).clone();
+        let c = self.card_value(card);
+        let (kind, value) = (c.kind, c.value);
         let before = self.allowance(car);
-        match c.kind {
+        match kind {
             Kind::Tech(_, Tech::Aerodynamics) => {
-                self.turn.bonus += c.value as i8;
+                self.turn.bonus += value as i8;
                 self.turn.no_lane_change = true;
             }
-            Kind::Tech(_, Tech::Engine) => self.turn.bonus += c.value as i8,
-            Kind::Tech(_, Tech::Brakes) => self.turn.shield += c.value,
-            Kind::Tech(_, Tech::Setup) => self.turn.check_bonus += c.value as i8,
+            Kind::Tech(_, Tech::Engine) => self.turn.bonus += value as i8,
+            Kind::Tech(_, Tech::Brakes) => self.turn.shield += value,
+            Kind::Tech(_, Tech::Setup) => self.turn.check_bonus += value as i8,
             Kind::Tech(_, Tech::Tyres | Tech::PetrolTank) => {
                 // +1 for this and the following turns (value = turns).
-                self.murcs[car].boost_turns = c.value;
+                self.murcs[car].boost_turns = value;
             }
             Kind::Tech(_, Tech::Team) => self.phase = Phase::Team { car: car as u8 },
             Kind::Manoeuvre(Man::Skill) => self.turn.bonus += (12 - before).clamp(0, 3) as i8,
@@ -452,7 +459,8 @@ impl LamboState {
     }
 
     fn step(&mut self, car: usize, d: Dir) {
-        let track = self.def.track().clone();
+        let def = self.def.clone();
+        let track = def.track();
         let here = self.murcs[car].cell;
         let to = Cell {
             row: track.next_row(here.row),
@@ -509,7 +517,8 @@ impl LamboState {
         if self.turn.slip_done || i32::from(self.turn.spent) >= self.allowance(car) {
             return;
         }
-        let track = self.def.track().clone();
+        let def = self.def.clone();
+        let track = def.track();
         let here = self.murcs[car].cell;
         let ahead = Cell {
             row: track.next_row(here.row),
@@ -734,6 +743,21 @@ impl LamboState {
         }
         self.dir_queue.retain(|&c| usize::from(c) != car);
         self.resume();
+    }
+
+    /// The last race's prize money (the long game is won on money).
+    fn pay_prizes(&mut self) {
+        let rank = self.ranking();
+        for (car, &place) in rank.iter().enumerate() {
+            if self.murcs[car].finish.is_some() {
+                let prize = super::options::PRIZES
+                    .get(place as usize)
+                    .copied()
+                    .unwrap_or(0);
+                self.hands[usize::from(self.def.opts.owner(car))].money += prize;
+            }
+        }
+        self.races_done += 1;
     }
 
     /// Per car, 0 = first: finishers by the turn they finished and how far past the line;

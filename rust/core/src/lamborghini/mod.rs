@@ -4,8 +4,8 @@
 //! silent are in `docs/rules/lamborghini.md`; every card value and the circuits are ours
 //! (`docs/content/lamborghini.md`).
 //!
-//! Not implemented yet: the long game's later races (money between races, face-down cards coming
-//! back), pile-ups, and the 2-player linking of cards to a car (a player's hand serves both).
+//! Not implemented yet: pile-ups, and the 2-player linking of cards to a car (a player's hand
+//! serves both cars).
 //!
 //! Options (`options.rs`): `players` 2–5, `circuit`, `laps`, `first_player`, `accident_table`
 //! (`split`, `right_first`, `left_first`), `long`, `max_turns`.
@@ -108,6 +108,29 @@ impl Game for Lamborghini {
 }
 
 impl LamboState {
+    fn returns_rank(&self) -> Vec<u32> {
+        let players = usize::from(self.def.opts.players);
+        let rank = LamboState::ranking(self);
+        let key: Vec<i64> = (0..players)
+            .map(|p| {
+                if self.def.opts.long {
+                    -i64::from(self.hands[p].money)
+                } else {
+                    self.def
+                        .opts
+                        .cars_of(p as u8)
+                        .iter()
+                        .map(|&c| i64::from(rank[c]))
+                        .min()
+                        .unwrap_or(i64::MAX)
+                }
+            })
+            .collect();
+        (0..players)
+            .map(|p| key.iter().filter(|&&k| k < key[p]).count() as u32)
+            .collect()
+    }
+
     pub fn game(&self) -> Lamborghini {
         Lamborghini {
             def: self.def.clone(),
@@ -154,6 +177,32 @@ impl LamboState {
         }
     }
 
+    /// Legality without building the whole list where a deck decides it (the hot path).
+    fn is_legal(&self, m: Move) -> bool {
+        match (self.phase, m) {
+            (
+                Phase::Qualify { .. }
+                | Phase::SpeedDraw { .. }
+                | Phase::Check { .. }
+                | Phase::DirectionDraw { .. },
+                Move::Draw(c),
+            ) => {
+                let deck = if self.speed_deck.is_empty() {
+                    &self.speed_discard
+                } else {
+                    &self.speed_deck
+                };
+                deck.contains(&c)
+            }
+            // A step needs only the squares ahead (no need to list the cards too).
+            (Phase::Drive { car }, Move::Step(d)) => {
+                i32::from(self.turn.spent) < self.allowance(usize::from(car))
+                    && self.steps(usize::from(car)).contains(&d)
+            }
+            _ => self.legal_moves().contains(&m),
+        }
+    }
+
     pub fn apply_unrecorded(&mut self, action: Action) -> Result<(), Error> {
         let m = self
             .def
@@ -162,7 +211,7 @@ impl LamboState {
             .ok_or_else(|| Error::UnknownAction {
                 what: format!("id {action}"),
             })?;
-        if !self.legal_moves().contains(&m) {
+        if !self.is_legal(m) {
             return Err(Error::illegal(self.why(m)));
         }
         match (self.phase, m) {
@@ -248,12 +297,24 @@ impl State for LamboState {
         if self.current_player() != Player::Chance {
             return None;
         }
-        let cards = self.chance_cards();
-        (!cards.is_empty()).then(|| {
-            self.def
-                .enc
-                .encode(Move::Draw(cards[rng.below(cards.len() as u32) as usize]))
-        })
+        let mut pick = |cards: &[u16]| {
+            (!cards.is_empty()).then(|| cards[rng.below(cards.len() as u32) as usize])
+        };
+        // The Speed deck is drawn from in place (most draws); other decks through the pool.
+        let card = match self.phase {
+            Phase::Qualify { .. }
+            | Phase::SpeedDraw { .. }
+            | Phase::Check { .. }
+            | Phase::DirectionDraw { .. } => {
+                if self.speed_deck.is_empty() {
+                    pick(&self.speed_discard)
+                } else {
+                    pick(&self.speed_deck)
+                }
+            }
+            _ => pick(&self.chance_cards()),
+        };
+        card.map(|c| self.def.enc.encode(Move::Draw(c)))
     }
     fn action_to_string(&self, action: Action) -> String {
         self.def.enc.label(action, &self.card_name())
@@ -266,17 +327,24 @@ impl State for LamboState {
         if self.phase != Phase::Over {
             return alloc::vec![0.0; players];
         }
-        // A player places as its best car.
-        let rank = self.ranking();
+        // A player places as its best car; the long game is won on money.
+        let rank = LamboState::ranking(self);
         let best: Vec<u32> = (0..players)
             .map(|p| {
-                self.def
-                    .opts
-                    .cars_of(p as u8)
-                    .iter()
-                    .map(|&c| rank[c])
-                    .min()
-                    .unwrap_or(u32::MAX)
+                if self.def.opts.long {
+                    self.hands
+                        .iter()
+                        .filter(|h| h.money > self.hands[p].money)
+                        .count() as u32
+                } else {
+                    self.def
+                        .opts
+                        .cars_of(p as u8)
+                        .iter()
+                        .map(|&c| rank[c])
+                        .min()
+                        .unwrap_or(u32::MAX)
+                }
             })
             .collect();
         (0..players)
@@ -291,19 +359,8 @@ impl State for LamboState {
             .collect()
     }
     fn ranking(&self) -> Vec<u32> {
-        let r = LamboState::ranking(self);
-        let players = usize::from(self.def.opts.players);
-        (0..players)
-            .map(|p| {
-                self.def
-                    .opts
-                    .cars_of(p as u8)
-                    .iter()
-                    .map(|&c| r[c])
-                    .min()
-                    .unwrap_or(0)
-            })
-            .collect()
+        // Per seat: its best car's place; in the long game, its place on money.
+        self.returns_rank()
     }
     fn history(&self) -> &[Action] {
         &self.history

@@ -28,11 +28,17 @@ pub struct LamboOptions {
     pub accident: AccidentReading,
     /// Safety cap on race turns: cars still running are classified by distance.
     pub max_turns: u16,
-    /// Long game: money, the pick-order auction, prices (one race in this engine so far).
+    /// Long game: money, the pick-order auction, prices, several races.
     pub long: bool,
+    /// Long game: races run one after the other on the circuit (the book: 1 or 2 a track).
+    pub races: u8,
 }
 
-const KEYS: [&str; 7] = [
+/// Prize money by finishing place in a long-game race (ours: the book prints none).
+pub const PRIZES: [i32; 5] = [30_000, 20_000, 10_000, 5_000, 0];
+
+const KEYS: [&str; 8] = [
+    "races",
     "players",
     "circuit",
     "laps",
@@ -97,6 +103,11 @@ impl LamboOptions {
             first_player,
             accident,
             max_turns: int("max_turns", 300, 10, 5000)? as u16,
+            races: if long {
+                int("races", 2, 1, 6)? as u8
+            } else {
+                int("races", 1, 1, 1)? as u8
+            },
             long,
         })
     }
@@ -114,6 +125,7 @@ impl LamboOptions {
             },
             "max_turns": self.max_turns,
             "long": self.long,
+            "races": self.races,
         })
     }
 

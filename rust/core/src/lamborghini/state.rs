@@ -200,6 +200,8 @@ pub struct LamboState {
     pub next: u8,
     pub turn: Turn,
     pub racing: bool,
+    /// Races finished so far (the long game runs several).
+    pub races_done: u8,
     /// Cars still to draw their qualifying card, as a bit set.
     pub to_draw: u16,
     /// Cars whose accident direction is still to be drawn.
@@ -263,6 +265,7 @@ impl LamboState {
             next: 0,
             turn: Turn::default(),
             racing: false,
+            races_done: 0,
             to_draw: 0,
             dir_queue: Vec::new(),
             history: Vec::new(),
@@ -362,6 +365,11 @@ impl LamboState {
                 }
                 Phase::Grant { car, tech: 0, man } if man == 0 || self.decks[3].is_empty() => {
                     self.next_grant(usize::from(car) + 1);
+                    continue;
+                }
+                // A deck emptied by earlier races (the long game): fewer cards turn face up.
+                Phase::Reveal { n } if self.decks[usize::from(n / 2)].is_empty() => {
+                    self.after_reveal(n);
                     continue;
                 }
                 Phase::Turned {
@@ -478,16 +486,7 @@ impl LamboState {
             (Phase::Reveal { n }, Move::Draw(c)) => {
                 self.take(usize::from(n / 2), c);
                 self.face_up.push(c);
-                self.phase = if n < 7 {
-                    Phase::Reveal { n: n + 1 }
-                } else {
-                    // "The 1st player chooses one of the 8 faced up cards."
-                    Phase::Draft {
-                        seat: self.pick_order[0],
-                        step: 2,
-                        picks: 1,
-                    }
-                };
+                self.after_reveal(n);
             }
             (Phase::Draft { seat, step, picks }, Move::TurnTech(t)) => {
                 self.phase = Phase::Turned {
@@ -542,6 +541,19 @@ impl LamboState {
             }
             _ => {}
         }
+    }
+
+    fn after_reveal(&mut self, n: u8) {
+        self.phase = if n < 7 {
+            Phase::Reveal { n: n + 1 }
+        } else {
+            // "The 1st player chooses one of the 8 faced up cards."
+            Phase::Draft {
+                seat: self.pick_order[0],
+                step: 2,
+                picks: 1,
+            }
+        };
     }
 
     fn take(&mut self, deck: usize, card: u16) {
@@ -736,5 +748,63 @@ impl LamboState {
         }
         let first = (0..n).find(|&c| tied & (1 << c) != 0).unwrap_or(0);
         self.phase = Phase::Qualify { car: first as u8 };
+    }
+}
+
+impl LamboState {
+    /// Long game, between races: prize money by place, cards played face down come back, and a
+    /// new strategic-economic phase with the cars and drivers back in their decks.
+    pub(crate) fn next_race(&mut self) {
+        let rank = self.ranking();
+        for (car, &place) in rank.iter().enumerate() {
+            let prize = super::options::PRIZES
+                .get(place as usize)
+                .copied()
+                .unwrap_or(0);
+            if self.murcs[car].finish.is_some() {
+                self.hands[usize::from(self.def.opts.owner(car))].money += prize;
+            }
+        }
+        self.races_done += 1;
+        let held: Vec<u16> = self
+            .hands
+            .iter()
+            .flat_map(|h| h.cards.iter().chain(&h.face_down))
+            .copied()
+            .collect();
+        for h in self.hands.iter_mut() {
+            let back = core::mem::take(&mut h.face_down);
+            h.cards.extend(back);
+            h.bid = None;
+            h.suppliers.clear();
+        }
+        let mut decks: [Vec<u16>; 4] = Default::default();
+        for (i, c) in self.def.content.cards.iter().enumerate() {
+            let i = i as u16;
+            let d = match c.kind {
+                Kind::Car => 0,
+                Kind::Driver => 1,
+                Kind::Tech(..) if !held.contains(&i) => 2,
+                Kind::Manoeuvre(_) if !held.contains(&i) => 3,
+                _ => continue,
+            };
+            decks[d].push(i);
+        }
+        self.decks = decks;
+        self.face_up.clear();
+        self.speed_deck.clear();
+        self.speed_discard.clear();
+        self.murcs = alloc::vec![Murc::default(); self.def.opts.cars()];
+        self.racing = false;
+        self.round = 0;
+        self.order.clear();
+        self.next = 0;
+        self.turn = Turn::default();
+        self.dir_queue.clear();
+        self.pick_pos = 0;
+        self.pick_back = false;
+        self.phase = Phase::Bid {
+            seat: self.def.opts.first_player,
+        };
     }
 }

@@ -274,7 +274,8 @@ impl LegendState {
     /// Continues the active car's move to its next decision; false when the activation ended.
     pub(crate) fn continue_move(&mut self) -> bool {
         let car = usize::from(self.act.car);
-        let track = self.race.track().clone();
+        let race = self.race.clone();
+        let track = race.track();
         loop {
             let c = self.cars[car];
             if c.status != Status::Racing {
@@ -377,7 +378,8 @@ impl LegendState {
     }
 
     pub(crate) fn apply_step(&mut self, car: usize, m: Move) {
-        let track = self.race.track().clone();
+        let race = self.race.clone();
+        let track = race.track();
         match m {
             Move::MoveToLane(lane) => {
                 let c = self.cars[car];
@@ -443,7 +445,8 @@ impl LegendState {
     /// One forced drift space: diagonally outward, one Speed lost. False when the move ended
     /// (a crash or a collision).
     fn drift_step(&mut self, car: usize) -> bool {
-        let track = self.race.track().clone();
+        let race = self.race.clone();
+        let track = race.track();
         let c = self.cars[car];
         let next_row = track.next_row(c.cell.row);
         let turn = track
@@ -522,7 +525,8 @@ impl LegendState {
         }
         if drifting && hit != car {
             // A collision in a drift pushes both cars one space outward.
-            let track = self.race.track().clone();
+            let race = self.race.clone();
+            let track = race.track();
             for who in [car, hit] {
                 let cell = self.cars[who].cell;
                 let turn = track
@@ -598,7 +602,8 @@ impl LegendState {
     /// Slipstreaming, then the downhill space; true when a decision is pending.
     fn end_movement(&mut self) -> bool {
         let car = usize::from(self.act.car);
-        let track = self.race.track().clone();
+        let race = self.race.clone();
+        let track = race.track();
         if !self.act.slip_done {
             self.act.slip_done = true;
             let c = self.cars[car];
@@ -699,7 +704,8 @@ impl LegendState {
     }
 
     pub(crate) fn apply_slipstream(&mut self, car: usize, m: Move) {
-        let track = self.race.track().clone();
+        let race = self.race.clone();
+        let track = race.track();
         match m {
             Move::SlipstreamTo(lane) => {
                 let to = Cell {
