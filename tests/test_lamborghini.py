@@ -134,3 +134,16 @@ def test_terminal_game_watch(tmp_path: Path) -> None:
     )
     assert out.returncode == 0, out.stderr
     assert "final order:" in out.stdout
+
+
+def test_the_long_game_may_run_its_races_on_several_tracks() -> None:
+    g = autodromo.game("lamborghini", players=3, long=True, laps=1,
+                       circuits=["sant_agata", "imola_like", "imola_like"])
+    assert autodromo.game_options(g)["races"] == 3
+    s = autodromo.Race(g, ["heuristic"] * 3, seed=6).run()
+    assert s.is_terminal()
+    assert len([e for e in s.log() if e["action"].startswith("bid")]) == 9
+    with pytest.raises(OptionError, match="up to 2 races on each track"):
+        autodromo.game("lamborghini", long=True, circuits=["sant_agata"] * 3)
+    with pytest.raises(OptionError, match="unknown circuit"):
+        autodromo.game("lamborghini", long=True, circuits=["sant_agata", "le_mans"])

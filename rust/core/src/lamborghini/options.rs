@@ -30,14 +30,18 @@ pub struct LamboOptions {
     pub max_turns: u16,
     /// Long game: money, the pick-order auction, prices, several races.
     pub long: bool,
-    /// Long game: races run one after the other on the circuit (the book: 1 or 2 a track).
+    /// Long game: the number of races.
     pub races: u8,
+    /// Long game: the circuit of each race, in order (the book: "from 1 up to 2 races run on each
+    /// track"); empty: every race on `circuit`.
+    pub circuits: Vec<String>,
 }
 
 /// Prize money by finishing place in a long-game race (ours: the book prints none).
 pub const PRIZES: [i32; 5] = [30_000, 20_000, 10_000, 5_000, 0];
 
-const KEYS: [&str; 8] = [
+const KEYS: [&str; 9] = [
+    "circuits",
     "races",
     "players",
     "circuit",
@@ -89,13 +93,39 @@ impl LamboOptions {
             Some(Value::Bool(b)) => *b,
             Some(_) => return Err(Error::options("long", "true or false")),
         };
+        let circuits: Vec<String> = match m.get("circuits") {
+            None | Some(Value::Null) => Vec::new(),
+            Some(Value::Array(a)) if a.is_empty() => Vec::new(),
+            Some(Value::Array(a)) if long && !a.is_empty() && a.len() <= 6 => a
+                .iter()
+                .map(|c| {
+                    c.as_str()
+                        .map(String::from)
+                        .ok_or_else(|| Error::options("circuits", "circuit ids"))
+                })
+                .collect::<Result<_, _>>()?,
+            Some(_) => {
+                return Err(Error::options(
+                    "circuits",
+                    "a list of 1 to 6 circuit ids, in the long game",
+                ))
+            }
+        };
+        for c in &circuits {
+            if circuits.iter().filter(|&x| x == c).count() > 2 {
+                return Err(Error::options(
+                    "circuits",
+                    "from 1 up to 2 races on each track",
+                ));
+            }
+        }
+        let races_given = m.get("races").is_some_and(|v| !v.is_null());
+        if !circuits.is_empty() && races_given && int("races", 1, 1, 6)? as usize != circuits.len()
+        {
+            return Err(Error::options("races", "one race per entry of circuits"));
+        }
         Ok(LamboOptions {
             players,
-            circuit: m
-                .get("circuit")
-                .and_then(Value::as_str)
-                .unwrap_or("sant_agata")
-                .into(),
             laps: m
                 .get("laps")
                 .map(|_| int("laps", 3, 1, 9).map(|n| n as u8))
@@ -103,11 +133,20 @@ impl LamboOptions {
             first_player,
             accident,
             max_turns: int("max_turns", 300, 10, 5000)? as u16,
-            races: if long {
+            races: if !circuits.is_empty() {
+                circuits.len() as u8
+            } else if long {
                 int("races", 2, 1, 6)? as u8
             } else {
                 int("races", 1, 1, 1)? as u8
             },
+            circuit: circuits.first().cloned().unwrap_or_else(|| {
+                m.get("circuit")
+                    .and_then(Value::as_str)
+                    .unwrap_or("sant_agata")
+                    .into()
+            }),
+            circuits,
             long,
         })
     }
@@ -116,6 +155,7 @@ impl LamboOptions {
         json!({
             "players": self.players,
             "circuit": self.circuit,
+            "circuits": self.circuits,
             "laps": self.laps,
             "first_player": self.first_player,
             "accident_table": match self.accident {

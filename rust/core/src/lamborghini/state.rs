@@ -28,6 +28,14 @@ impl Def {
                 alloc::format!("unknown circuit {:?}", opts.circuit),
             )
         })?;
+        for id in &opts.circuits {
+            if content.circuit(id).is_none() {
+                return Err(Error::options(
+                    "circuits",
+                    alloc::format!("unknown circuit {id:?}"),
+                ));
+            }
+        }
         let laps = opts.laps.unwrap_or(c.laps);
         let enc = Encoding {
             cards: content.cards.len() as u16,
@@ -39,6 +47,18 @@ impl Def {
             enc,
             laps,
         })
+    }
+
+    /// The same game for race `index` of a long game (its circuit and laps).
+    pub fn for_race(&self, index: usize) -> Def {
+        let mut next = self.clone();
+        if let Some(id) = self.opts.circuits.get(index) {
+            if let Some((i, c)) = self.content.circuit(id) {
+                next.circuit = i;
+                next.laps = self.opts.laps.unwrap_or(c.laps);
+            }
+        }
+        next
     }
 
     pub fn track(&self) -> &Track {
@@ -766,6 +786,8 @@ impl LamboState {
             }
         }
         self.races_done += 1;
+        // The next race's circuit.
+        self.def = Arc::new(self.def.for_race(usize::from(self.races_done)));
         let held: Vec<u16> = self
             .hands
             .iter()
