@@ -449,7 +449,7 @@ fn at_most_two_damages_in_a_turn() {
     let mut s = race(json!({}), &[PLAIN, PLAIN, PLAIN]);
     only(&mut s, 0);
     draw_crazy(&mut s, 10);
-    s.turn.damage_this_turn = 2; // two damages already this turn
+    (s.murcs[0].damage_round, s.murcs[0].damage_count) = (s.round, 2); // two damages this turn
     draw(&mut s, 5);
     assert_eq!(s.murcs[0].damages, 0, "no third damage this turn");
     assert_eq!(
@@ -461,7 +461,7 @@ fn at_most_two_damages_in_a_turn() {
     let mut s = race(json!({}), &[PLAIN, PLAIN, PLAIN]);
     only(&mut s, 0);
     draw_crazy(&mut s, 10);
-    s.turn.damage_this_turn = 1;
+    (s.murcs[0].damage_round, s.murcs[0].damage_count) = (s.round, 1);
     draw(&mut s, 5);
     assert_eq!(s.murcs[0].damages, 1);
 }

@@ -48,6 +48,8 @@ pub enum Move {
     Direction(Dir),
     /// The Team card: repair a damage (true) or +1 to the manoeuvre check.
     Team(bool),
+    /// Take the manoeuvre check now (after playing a card for it, or without).
+    Proceed,
     /// Chance: the card drawn.
     Draw(u16),
 }
@@ -71,7 +73,7 @@ impl Encoding {
         self.b_play() + self.n()
     }
     fn b_draw(&self) -> u32 {
-        self.b_small() + 3 + 3 + 1 + 3 + 3 + 2
+        self.b_small() + 3 + 3 + 1 + 3 + 3 + 2 + 1
     }
     pub fn num_actions(&self) -> usize {
         (self.b_draw() + self.n()) as usize
@@ -92,6 +94,7 @@ impl Encoding {
             Move::Push(x) => s + 7 + d(x),
             Move::Direction(x) => s + 10 + d(x),
             Move::Team(repair) => s + 13 + u32::from(!repair),
+            Move::Proceed => s + 15,
             Move::Draw(c) => self.b_draw() + u32::from(c),
         }
     }
@@ -117,7 +120,8 @@ impl Encoding {
                 k @ 7..=9 => Move::Push(dir(k - 7)?),
                 k @ 10..=12 => Move::Direction(dir(k - 10)?),
                 13 => Move::Team(true),
-                _ => Move::Team(false),
+                14 => Move::Team(false),
+                _ => Move::Proceed,
             }
         } else if (a as usize) < self.num_actions() {
             Move::Draw((a - self.b_draw()) as u16)
@@ -144,6 +148,7 @@ impl Encoding {
                 Move::Push(d) => format!("push the car {}", d.name()),
                 Move::Direction(d) => format!("direction {}", d.name()),
                 Move::Team(true) => "team: repair a damage".into(),
+                Move::Proceed => "take the check".into(),
                 Move::Team(false) => "team: +1 to the check".into(),
                 Move::Draw(c) => format!("draw {}", card(c)),
             },

@@ -38,6 +38,7 @@ fn rate(s: &LamboState, m: Move) -> i32 {
         Move::Direction(Dir::Ahead) => 5,
         Move::Direction(_) => 0,
         Move::Team(repair) => i32::from(repair),
+        Move::Proceed => 0,
         Move::Draw(_) => 0,
     }
 }

@@ -41,8 +41,10 @@ impl LamboState {
             if self.running(car) {
                 self.turn = Turn {
                     car: car as u8,
+                    off_track_penalty: self.murcs[car].off_track_next,
                     ..Turn::default()
                 };
+                self.murcs[car].off_track_next = false;
                 self.phase = Phase::SpeedDraw { car: car as u8 };
                 return false;
             }
@@ -106,7 +108,11 @@ impl LamboState {
         let mut v = i32::from(self.card_value(t.card).speed)
             + self.bonus(m.car, false)
             + self.bonus(m.driver, false)
-            - self.damage_penalty(car)
+            - if m.wrecked > 0 {
+                0
+            } else {
+                self.damage_penalty(car)
+            }
             + i32::from(t.bonus)
             + i32::from(t.extra);
         if m.boost_turns > 0 {
@@ -129,12 +135,10 @@ impl LamboState {
         self.draw_speed(card);
         self.turn.card = card;
         let c = self.card_value(card);
-        if c.crazy {
-            let penalty = c.speed.saturating_sub(10);
-            self.phase = Phase::Check {
-                car,
-                why: Why::Crazy(penalty),
-            };
+        // A third check is never run (Fortune may bring a second Crazy card).
+        if c.crazy && self.turn.checks < 2 {
+            self.turn.crazy = Some(c.speed.saturating_sub(10));
+            self.phase = Phase::CheckPrep { car };
         } else {
             self.after_check(usize::from(car));
         }
@@ -170,6 +174,8 @@ impl LamboState {
                 // "If a Murciélago reaches completely occupied squares, it is forced to cause a crash."
                 Some(other) if !self.turn.blocked && self.turn.checks < 2 => {
                     self.turn.blocked = true;
+                    self.turn.engage_card = false;
+                    self.turn.attacker_12 = false;
                     self.phase = Phase::Check {
                         car: car as u8,
                         why: Why::Engage {
@@ -179,7 +185,9 @@ impl LamboState {
                     };
                 }
                 _ => {
-                    if self.turn.checks >= 2 {
+                    let full =
+                        (0..track.lanes).all(|lane| self.occupied(Cell { row, lane }).is_some());
+                    if self.turn.checks >= 2 && full {
                         // "If the player uses them both, the car can pass through occupied squares
                         // when the width of the route is completely occupied so ending its movement."
                         self.pass_through(car);
@@ -251,7 +259,10 @@ impl LamboState {
                 row: track.next_row(here.row),
                 lane: here.lane,
             };
-            if self.occupied(ahead).is_some() {
+            let opponent = |c: Option<usize>| {
+                c.is_some_and(|c| self.def.opts.owner(c) != self.def.opts.owner(car))
+            };
+            if opponent(self.occupied(ahead)) {
                 out.push(Move::Crash);
             }
             for (d, lane) in [
@@ -259,13 +270,10 @@ impl LamboState {
                 (Dir::Right, Some(here.lane + 1)),
             ] {
                 if let Some(l) = lane.filter(|&l| l < track.lanes) {
-                    if self
-                        .occupied(Cell {
-                            row: here.row,
-                            lane: l,
-                        })
-                        .is_some()
-                    {
+                    if opponent(self.occupied(Cell {
+                        row: here.row,
+                        lane: l,
+                    })) {
                         out.push(Move::Push(d));
                     }
                 }
@@ -379,6 +387,8 @@ impl LamboState {
                 };
                 let other = self.occupied(target).unwrap_or(car) as u8;
                 self.turn.engaged = false;
+                self.turn.engage_card = true;
+                self.turn.attacker_12 = false;
                 self.phase = Phase::Check {
                     car: car as u8,
                     why: Why::Engage {
@@ -444,6 +454,7 @@ impl LamboState {
         }
     }
 
+    /// "The driver chooses to repair damage and/or increase by +1 the manoeuvre check."
     pub(crate) fn apply_team(&mut self, car: usize, repair: bool) {
         if repair && self.murcs[car].damages > 0 {
             let m = &mut self.murcs[car];
@@ -451,11 +462,57 @@ impl LamboState {
             if m.damages < 3 {
                 m.wrecked = 0;
             }
-        } else {
-            self.turn.check_bonus += 1;
         }
-        self.phase = Phase::Drive { car: car as u8 };
-        self.maybe_end(car);
+        self.turn.check_bonus += 1;
+        self.back_after_card(car);
+    }
+
+    /// Back to the decision a card was played from (the turn, or a waiting Crazy check).
+    fn back_after_card(&mut self, car: usize) {
+        if self.turn.crazy.is_some() {
+            self.phase = Phase::CheckPrep { car: car as u8 };
+        } else {
+            self.phase = Phase::Drive { car: car as u8 };
+            self.maybe_end(car);
+        }
+    }
+
+    /// Cards that change a manoeuvre check, playable before a Crazy Murciélago check.
+    pub fn check_cards(&self, car: usize) -> Vec<Move> {
+        let seat = usize::from(self.def.opts.owner(car));
+        let mut out = Vec::new();
+        if !self.turn.played {
+            for &c in &self.hands[seat].cards {
+                let kind = self.card_value(c).kind;
+                let check = matches!(
+                    kind,
+                    Kind::Tech(_, Tech::Setup | Tech::Team) | Kind::Manoeuvre(Man::Manoeuvre)
+                );
+                if check && !out.contains(&Move::Play(c)) {
+                    out.push(Move::Play(c));
+                }
+            }
+        }
+        out.push(Move::Proceed);
+        out
+    }
+
+    pub(crate) fn apply_check_prep(&mut self, car: usize, m: Move) {
+        match m {
+            Move::Play(c) => {
+                self.play(car, c);
+                if self.phase != (Phase::Team { car: car as u8 }) {
+                    self.phase = Phase::CheckPrep { car: car as u8 };
+                }
+            }
+            _ => {
+                let penalty = self.turn.crazy.take().unwrap_or(0);
+                self.phase = Phase::Check {
+                    car: car as u8,
+                    why: Why::Crazy(penalty),
+                };
+            }
+        }
     }
 
     fn step(&mut self, car: usize, d: Dir) {
@@ -514,7 +571,8 @@ impl LamboState {
     /// Reaching the square exactly behind another car: one free square beside it (two with the
     /// Slipstreaming card, which overtakes), once a movement.
     fn slipstream(&mut self, car: usize) {
-        if self.turn.slip_done || i32::from(self.turn.spent) >= self.allowance(car) {
+        // "will immediately enjoy the benefit of one free movement": even with no square left.
+        if self.turn.slip_done {
             return;
         }
         let def = self.def.clone();
@@ -528,6 +586,8 @@ impl LamboState {
             return;
         }
         self.turn.slip_done = true;
+        // With Aerodynamics the car may not change lane: only the Slipstreaming card's overtake.
+        let sideways_barred = self.turn.no_lane_change;
         if self.turn.slip_bonus {
             let beyond = Cell {
                 row: track.next_row(ahead.row),
@@ -537,6 +597,9 @@ impl LamboState {
                 self.place(car, beyond, 2);
                 return;
             }
+        }
+        if sideways_barred {
+            return;
         }
         let sides: Vec<Dir> = [
             (Dir::Left, here.lane.checked_sub(1)),
@@ -633,10 +696,14 @@ impl LamboState {
         }
         match why {
             Why::Crazy(p) => v -= i32::from(p),
+            // The car that suffers an Engagement: -1; -1 more when the attacker checked 12 or more.
             Why::Engage {
                 attacker: false, ..
-            } => v -= 1,
+            } => v -= i32::from(self.turn.engage_card) + i32::from(self.turn.attacker_12),
             _ => {}
+        }
+        if matches!(why, Why::Engage { attacker: true, .. }) {
+            self.turn.attacker_12 = v >= 12;
         }
         let accident = v <= 7;
         if v >= 10 && acting {
@@ -684,17 +751,21 @@ impl LamboState {
     /// A damage: −1 then −2 to speed and manoeuvre; the third is permanent. At most 2 a turn,
     /// and a Brakes card prevents as many as it shows.
     fn damage(&mut self, car: usize) {
-        if car == usize::from(self.turn.car) {
-            if self.turn.shield > 0 {
-                self.turn.shield -= 1;
-                return;
-            }
-            if self.turn.damage_this_turn >= 2 {
-                return;
-            }
-            self.turn.damage_this_turn += 1;
+        if car == usize::from(self.turn.car) && self.turn.shield > 0 {
+            self.turn.shield -= 1;
+            return;
         }
+        // "Every Murciélago can suffer a maximum of 2 damages in each turn" (the game turn).
+        let round = self.round;
         let m = &mut self.murcs[car];
+        if m.damage_round != round {
+            m.damage_round = round;
+            m.damage_count = 0;
+        }
+        if m.damage_count >= 2 {
+            return;
+        }
+        m.damage_count += 1;
         m.damages += 1;
         if m.damages >= 3 && m.wrecked == 0 {
             m.wrecked = 1;
@@ -734,8 +805,13 @@ impl LamboState {
         let off = (d == Dir::Left && lane == 0) || (d == Dir::Right && lane + 1 >= track.lanes);
         if off {
             // "If the first square is out of the track, the speed is reduced of –3 in that turn."
-            if car == usize::from(self.turn.car) && !self.turn.ended {
+            let moving = car == usize::from(self.turn.car)
+                && !self.turn.ended
+                && i32::from(self.turn.spent) < self.allowance(car);
+            if moving {
                 self.turn.off_track_penalty = true;
+            } else {
+                self.murcs[car].off_track_next = true;
             }
             self.murcs[car].forced = Some(Dir::Ahead);
         } else {

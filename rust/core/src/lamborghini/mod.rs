@@ -162,6 +162,7 @@ impl LamboState {
                     self.pick_options(seat)
                 }
             }
+            Phase::CheckPrep { car } => self.check_cards(usize::from(car)),
             Phase::Drive { car } => self.drive_moves(usize::from(car)),
             Phase::Slip { car } => self.slip_moves(usize::from(car)),
             Phase::Team { car } => {
@@ -230,6 +231,7 @@ impl LamboState {
             (Phase::Direction { car, .. }, Move::Direction(d)) => {
                 self.set_direction(usize::from(car), d)
             }
+            (Phase::CheckPrep { car }, m) => self.apply_check_prep(usize::from(car), m),
             (Phase::Drive { car }, m) => self.apply_drive(usize::from(car), m),
             (Phase::Slip { car }, Move::Slip(d)) => self.slip_to(usize::from(car), d),
             (Phase::Team { car }, Move::Team(r)) => self.apply_team(usize::from(car), r),
@@ -487,6 +489,18 @@ impl State for LamboState {
                 break;
             }
             out.push(json!({"turn": s.round, "player": who, "action": label}));
+        }
+        // Sealed bids of an auction still open show to their bidder only.
+        if matches!(self.phase, Phase::Bid { .. }) {
+            for e in out.iter_mut().rev() {
+                let label = e["action"].as_str().unwrap_or("");
+                if !label.starts_with("bid") {
+                    break;
+                }
+                if e["player"].as_i64() != player.map(|p| p as i64) {
+                    e["action"] = Value::from("bid (sealed)");
+                }
+            }
         }
         out
     }

@@ -120,6 +120,12 @@ impl LamboOptions {
             }
         }
         let races_given = m.get("races").is_some_and(|v| !v.is_null());
+        if circuits.is_empty() && races_given && int("races", 1, 1, 6)? > 2 {
+            return Err(Error::options(
+                "races",
+                "from 1 up to 2 races run on each track: list the tracks in circuits",
+            ));
+        }
         if !circuits.is_empty() && races_given && int("races", 1, 1, 6)? as usize != circuits.len()
         {
             return Err(Error::options("races", "one race per entry of circuits"));

@@ -132,6 +132,10 @@ pub enum Phase {
         car: u8,
         chooser: u8,
     },
+    /// Before a Crazy Murciélago check: play a card for it, or take the check.
+    CheckPrep {
+        car: u8,
+    },
     Drive {
         car: u8,
     },
@@ -163,6 +167,11 @@ pub struct Murc {
     /// The first square of the next movement, after an accident.
     pub forced: Option<Dir>,
     pub quali: u32,
+    /// An accident sent the first square of the next movement off the track: -3 then.
+    pub off_track_next: bool,
+    /// Damages suffered in the game turn `damage_round` (at most 2 a turn).
+    pub damage_round: u16,
+    pub damage_count: u8,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -194,10 +203,15 @@ pub struct Turn {
     pub hazard: bool,
     pub shield: u8,
     pub engaged: bool,
-    pub damage_this_turn: u8,
     pub off_track_penalty: bool,
     /// The forced crash of a blocked road was resolved this turn.
     pub blocked: bool,
+    /// The crash or push under way comes from an Engagement card (the car hit checks at -1).
+    pub engage_card: bool,
+    /// The attacker checked 12 or more: -1 more to the car that suffers.
+    pub attacker_12: bool,
+    /// A Crazy Murciélago check waits: a card may be played for it first (the penalty).
+    pub crazy: Option<u8>,
     pub ended: bool,
 }
 
@@ -307,9 +321,10 @@ impl LamboState {
             | Phase::DirectionDraw { .. } => Player::Chance,
             Phase::Bid { seat } | Phase::Draft { seat, .. } => Player::Seat(seat),
             Phase::Direction { chooser, .. } => Player::Seat(chooser),
-            Phase::Drive { car } | Phase::Slip { car } | Phase::Team { car } => {
-                Player::Seat(self.def.opts.owner(usize::from(car)))
-            }
+            Phase::Drive { car }
+            | Phase::Slip { car }
+            | Phase::Team { car }
+            | Phase::CheckPrep { car } => Player::Seat(self.def.opts.owner(usize::from(car))),
             Phase::Flow => Player::Terminal,
         }
     }
@@ -486,14 +501,17 @@ impl LamboState {
         match (self.phase, m) {
             (Phase::Bid { seat }, Move::Bid(k)) => {
                 let h = &mut self.hands[usize::from(seat)];
+                // Sealed: the money goes to the bank when every bid is revealed.
                 h.bid = Some(k);
-                h.money -= i32::from(k) * 1000;
                 let players = self.def.opts.players;
                 let next = (seat + 1) % players;
                 if next == self.def.opts.first_player {
                     // All bids in: the order of choice follows them, ties to the earlier seat.
                     let first = self.def.opts.first_player;
                     let mut order: Vec<u8> = (0..players).map(|k| (first + k) % players).collect();
+                    for h in self.hands.iter_mut() {
+                        h.money -= i32::from(h.bid.unwrap_or(0)) * 1000;
+                    }
                     order.sort_by_key(|&p| {
                         core::cmp::Reverse(self.hands[usize::from(p)].bid.unwrap_or(0))
                     });

@@ -171,12 +171,25 @@ pub fn speed_card(s: &LamboState, value: u8, crazy: bool) -> String {
 pub fn draw(s: &mut LamboState, value: u8) {
     let card = speed_card(s, value, value == 12);
     act(s, &format!("draw {card}"));
+    take_check(s);
 }
 
 /// Draws a Speed card of `value` with its coloured arrow (10 yellow, 11 orange, 12 red).
 pub fn draw_crazy(s: &mut LamboState, value: u8) {
     let card = speed_card(s, value, true);
     act(s, &format!("draw {card}"));
+    take_check(s);
+}
+
+/// A Crazy Murciélago Speed card waits for the player to take its check (a card may be played
+/// for it first); the scripted tests take it at once.
+pub fn take_check(s: &mut LamboState) {
+    if matches!(
+        s.phase,
+        autodromo_core::lamborghini::Phase::CheckPrep { .. }
+    ) {
+        act(s, "take the check");
+    }
 }
 
 /// `n` squares with `label` ("move ahead").
