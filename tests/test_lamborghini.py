@@ -34,7 +34,11 @@ def test_the_long_game_opens_with_sealed_bids_hidden_from_the_others() -> None:
     s.apply_action("bid 5000$")
     assert s.view(1)["players"][0]["bid"] is None, "a sealed bid stays hidden"
     assert s.view(0)["players"][0]["bid"] == 5
-    assert s.view(0)["players"][0]["money"] == 55_000
+    assert s.view(1)["players"][0]["money"] == 60_000, "paid only when every bid is revealed"
+    s.apply_action("bid nothing")
+    s.apply_action("bid 2000$")
+    assert s.view(1)["players"][0]["money"] == 55_000
+    assert s.view(1)["players"][0]["bid"] == 5, "revealed together"
 
 
 def test_two_players_race_two_murcielagos_each() -> None:
@@ -97,6 +101,7 @@ def _one(seed: int) -> int:
         laps=1 if seed % 10 else 3,
         long=seed % 3 == 0,
         accident_table=["split", "right_first", "left_first"][seed % 3],
+        **({"circuits": ["sant_agata", "imola_like"]} if seed % 6 == 3 else {}),
     )
     # The serialize round trip replays the whole history: every 64th step and at the end here;
     # every other check at every step (tests/test_harness.py runs it at every step).

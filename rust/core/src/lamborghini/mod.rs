@@ -133,7 +133,7 @@ impl LamboState {
 
     pub fn game(&self) -> Lamborghini {
         Lamborghini {
-            def: self.def.clone(),
+            def: self.origin.clone(),
         }
     }
 

@@ -217,7 +217,10 @@ pub struct Turn {
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct LamboState {
+    /// The race now run (its circuit changes between the races of a long game).
     pub def: Arc<Def>,
+    /// The game as created: what saves and replays rebuild from.
+    pub origin: Arc<Def>,
     pub phase: Phase,
     pub murcs: Vec<Murc>,
     pub hands: Vec<Hand>,
@@ -303,6 +306,7 @@ impl LamboState {
             to_draw: 0,
             dir_queue: Vec::new(),
             history: Vec::new(),
+            origin: def.clone(),
             def,
         };
         s.settle();
