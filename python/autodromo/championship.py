@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import game as make_game
+from .legend.auction import PARTS
 from .race import Policy, Race
 
 __all__ = ["POINTS", "Championship", "Repair", "default_repair", "repair_between_races"]
@@ -20,14 +21,8 @@ __all__ = ["POINTS", "Championship", "Repair", "default_repair", "repair_between
 #: Points for 1st to 6th; further places and retired cars score nothing.
 POINTS = (9, 6, 4, 2, 1, 0)
 
-SPARES = (
-    "Acqua Refrigerante Galetti",
-    "Candele Folgore",
-    "Impianti Frenanti König",
-    "Sutherland Tires",
-    "Kraftvolt Batterien",
-    "Luxor",
-)
+#: The six spare parts, in the order the core uses.
+SPARES = PARTS
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from .._core import State
+from .prompt import ask
 
 
 def render(view: dict[str, Any]) -> str:
@@ -31,18 +32,6 @@ def prompt_policy(
     stream = out or sys.stdout
 
     def choose(state: State, seat: int) -> int:
-        view = state.view(seat)
-        print(render(view), file=stream)
-        legal = view["legal_actions"]
-        for i, a in enumerate(legal):
-            print(f"    [{i}] {a['label']}", file=stream)
-        while True:
-            answer = read("> ").strip()
-            if answer.isdigit() and int(answer) < len(legal):
-                return int(legal[int(answer)]["id"])
-            for a in legal:
-                if a["label"].lower() == answer.lower():
-                    return int(a["id"])
-            print(f"  not possible: {state.why_illegal(answer) or 'choose from the list'}", file=stream)
+        return ask(state, seat, render, read, stream)
 
     return choose

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from .._core import State
+from .prompt import ask
 
 
 def dashboard(car: dict[str, Any]) -> str:
@@ -47,21 +48,6 @@ def prompt_policy(
     stream = out or sys.stdout
 
     def choose(state: State, seat: int) -> int:
-        view = state.view(seat)
-        print(render(view), file=stream)
-        legal = view["legal_actions"]
-        print(f"  your decision ({view['phase']['name']}):", file=stream)
-        for i, a in enumerate(legal):
-            cost = f"  ({a['cost']})" if a.get("cost") else ""
-            print(f"    [{i}] {a['label']}{cost}", file=stream)
-        while True:
-            answer = read("> ").strip()
-            if answer.isdigit() and int(answer) < len(legal):
-                return int(legal[int(answer)]["id"])
-            for a in legal:
-                if a["label"].lower() == answer.lower():
-                    return int(a["id"])
-            reason = state.why_illegal(answer) if answer else "type a number"
-            print(f"  not possible: {reason or 'choose from the list'}", file=stream)
+        return ask(state, seat, render, read, stream)
 
     return choose

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from .._core import State
+from .prompt import ask
 
 
 def status(side: dict[str, Any]) -> str:
@@ -76,19 +77,8 @@ def prompt_policy(
     stream = out or sys.stdout
 
     def choose(state: State, seat: int) -> int:
-        view = state.view(seat)
-        print(render(view, names), file=stream)
-        legal = view["legal_actions"]
-        for i, a in enumerate(legal):
-            print(f"  [{i}] {a['label']}", file=stream)
-        while True:
-            answer = read(f"{names[seat]}, your move: ").strip()
-            if answer.isdigit() and int(answer) < len(legal):
-                return int(legal[int(answer)]["id"])
-            for a in legal:
-                if a["label"].lower() == answer.lower():
-                    return int(a["id"])
-            reason = state.why_illegal(answer) if answer else "type a number"
-            print(f"  not possible: {reason or 'choose from the list'}", file=stream)
+        return ask(
+            state, seat, lambda view: render(view, names), read, stream, f"{names[seat]}, your move: "
+        )
 
     return choose

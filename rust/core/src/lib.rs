@@ -7,6 +7,7 @@
 
 extern crate alloc;
 
+pub mod content;
 pub mod error;
 pub mod game;
 pub mod grid;
@@ -15,6 +16,7 @@ pub mod lamborghini;
 pub mod legend;
 pub mod mille_bornes;
 pub mod rng;
+pub mod saves;
 
 pub use error::Error;
 pub use game::{Action, Game, Player, State};

@@ -2,10 +2,11 @@
 //! error names the file and the key. Schema: docs/content/lamborghini.md (all values are ours).
 use alloc::collections::BTreeMap;
 use alloc::format;
-use alloc::string::{String, ToString};
+use alloc::string::String;
 use alloc::vec::Vec;
 use serde::Deserialize;
 
+use crate::content::{error as err, parse_toml as parse};
 use crate::error::Error;
 use crate::grid::geometry::{lay_out, Piece};
 use crate::grid::{Slope, Track, TrackRow};
@@ -156,27 +157,6 @@ pub struct Content {
     pub hash: u64,
 }
 
-fn err(file: &str, key: impl Into<String>, reason: impl Into<String>) -> Error {
-    Error::Content {
-        file: file.into(),
-        key: key.into(),
-        reason: reason.into(),
-    }
-}
-
-fn parse<T: for<'de> Deserialize<'de>>(file: &str, text: &str) -> Result<T, Error> {
-    toml::from_str(text).map_err(|e| {
-        let line = e
-            .span()
-            .map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1);
-        let key = match line {
-            Some(n) => format!("line {n}: {}", text.lines().nth(n - 1).unwrap_or("").trim()),
-            None => "(document)".to_string(),
-        };
-        err(file, key, e.message().trim().to_string())
-    })
-}
-
 const TECH_KINDS: [(&str, Tech); 7] = [
     ("aerodynamics", Tech::Aerodynamics),
     ("brakes", Tech::Brakes),
@@ -218,13 +198,7 @@ impl Content {
     pub fn parse(files: &[(String, String)]) -> Result<Content, Error> {
         let mut sorted: Vec<&(String, String)> = files.iter().collect();
         sorted.sort_by(|a, b| a.0.cmp(&b.0));
-        let mut hash = 0xcbf2_9ce4_8422_2325u64;
-        for (name, text) in &sorted {
-            for b in name.bytes().chain([0]).chain(text.bytes()).chain([0]) {
-                hash ^= u64::from(b);
-                hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
-            }
-        }
+        let hash = crate::content::hash(sorted.iter().map(|(n, t)| (n.as_str(), t.as_str())));
         let f = "cards.toml";
         let text = sorted
             .iter()

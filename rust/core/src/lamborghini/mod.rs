@@ -29,6 +29,7 @@ pub use state::{Def, LamboState, Phase};
 use crate::error::Error;
 use crate::game::{Action, Game, Player, State};
 use crate::rng::SplitMix64;
+use crate::saves;
 use actions::Move;
 
 pub const GAME_ID: &str = "lamborghini";
@@ -48,37 +49,9 @@ impl Lamborghini {
     }
 
     pub fn deserialize_state(&self, text: &str) -> Result<LamboState, Error> {
-        let v: Value =
-            serde_json::from_str(text).map_err(|e| Error::replay(format!("not JSON: {e}")))?;
-        if v.get("game").and_then(Value::as_str) != Some(GAME_ID) {
-            return Err(Error::replay("this save is not a Lamborghini game"));
-        }
-        if v.get("content_hash").and_then(Value::as_str)
-            != Some(format!("{:016x}", self.content_hash()).as_str())
-        {
-            return Err(Error::replay(
-                "content hash differs: saved with other content",
-            ));
-        }
-        let saved = LamboOptions::from_json(v.get("options").unwrap_or(&Value::Null))
-            .map_err(|e| Error::replay(format!("options: {e}")))?;
-        if saved != self.def.opts {
-            return Err(Error::replay("saved with other options than this game's"));
-        }
-        let actions = v
-            .get("actions")
-            .and_then(Value::as_array)
-            .ok_or_else(|| Error::replay("no action list"))?;
-        let mut s = self.new_initial_state();
-        for (i, a) in actions.iter().enumerate() {
-            let id = a
-                .as_u64()
-                .and_then(|n| u32::try_from(n).ok())
-                .ok_or_else(|| Error::replay(format!("action #{i} is not an id")))?;
-            s.apply_action(id)
-                .map_err(|e| Error::replay(format!("action #{i} ({id}): {e}")))?;
-        }
-        Ok(s)
+        let (options, actions) = saves::read(text, GAME_ID, RULES_VERSION, self.content_hash())?;
+        saves::same_options(LamboOptions::from_json(&options), &self.def.opts)?;
+        saves::replay(self.new_initial_state(), &actions)
     }
 }
 
@@ -505,14 +478,13 @@ impl State for LamboState {
         out
     }
     fn serialize(&self) -> String {
-        json!({
-            "game": GAME_ID,
-            "rules_version": RULES_VERSION,
-            "content_hash": format!("{:016x}", self.game().content_hash()),
-            "options": self.def.opts.to_json(),
-            "actions": self.history,
-        })
-        .to_string()
+        saves::write(
+            GAME_ID,
+            RULES_VERSION,
+            self.game().content_hash(),
+            self.def.opts.to_json(),
+            &self.history,
+        )
     }
 }
 

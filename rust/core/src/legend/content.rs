@@ -2,10 +2,11 @@
 //! validated; every error names the file and the key. The schema is docs/content/legend.md.
 use alloc::collections::BTreeMap;
 use alloc::format;
-use alloc::string::{String, ToString};
+use alloc::string::String;
 use alloc::vec::Vec;
 use serde::Deserialize;
 
+use crate::content::{error as err, parse_toml as parse};
 use crate::error::Error;
 use crate::grid::geometry::{lay_out, Piece};
 use crate::grid::{Side, Slope, Track, TrackRow, Turn};
@@ -210,50 +211,13 @@ pub struct Content {
     pub hash: u64,
 }
 
-fn err(file: &str, key: impl Into<String>, reason: impl Into<String>) -> Error {
-    Error::Content {
-        file: file.into(),
-        key: key.into(),
-        reason: reason.into(),
-    }
-}
-
-fn parse<T: for<'de> Deserialize<'de>>(file: &str, text: &str) -> Result<T, Error> {
-    toml::from_str(text).map_err(|e| {
-        let line = e
-            .span()
-            .map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1);
-        let key = match line {
-            Some(n) => {
-                let src = text.lines().nth(n - 1).unwrap_or("").trim();
-                format!("line {n}: {src}")
-            }
-            None => "(document)".to_string(),
-        };
-        err(file, key, e.message().trim().to_string())
-    })
-}
-
-fn fnv(h: &mut u64, bytes: &[u8]) {
-    for &b in bytes {
-        *h ^= u64::from(b);
-        *h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-}
-
 impl Content {
     /// Parses and validates content from `(file name, text)` pairs: `dashboard.toml`,
     /// `cars.toml`, `damage.toml`, `events.toml`, `tiles.toml` and `circuits/<id>.toml`.
     pub fn parse(files: &[(String, String)]) -> Result<Content, Error> {
         let mut sorted: Vec<&(String, String)> = files.iter().collect();
         sorted.sort_by(|a, b| a.0.cmp(&b.0));
-        let mut hash = 0xcbf2_9ce4_8422_2325u64;
-        for (name, text) in &sorted {
-            fnv(&mut hash, name.as_bytes());
-            fnv(&mut hash, &[0]);
-            fnv(&mut hash, text.as_bytes());
-            fnv(&mut hash, &[0]);
-        }
+        let hash = crate::content::hash(sorted.iter().map(|(n, t)| (n.as_str(), t.as_str())));
         let get = |name: &str| {
             sorted
                 .iter()

@@ -42,6 +42,7 @@ pub use state::{LegendState, Phase};
 use crate::error::Error;
 use crate::game::{Action, Game, Player, State};
 use crate::rng::SplitMix64;
+use crate::saves;
 
 pub const GAME_ID: &str = "legend";
 pub const RULES_VERSION: u32 = 1;
@@ -61,43 +62,9 @@ impl Legend {
     }
 
     pub fn deserialize_state(&self, text: &str) -> Result<LegendState, Error> {
-        let v: Value =
-            serde_json::from_str(text).map_err(|e| Error::replay(format!("not JSON: {e}")))?;
-        if v.get("game").and_then(Value::as_str) != Some(GAME_ID) {
-            return Err(Error::replay("this save is not a Legend race"));
-        }
-        if v.get("rules_version").and_then(Value::as_u64) != Some(u64::from(RULES_VERSION)) {
-            return Err(Error::replay("saved under another rules version"));
-        }
-        let hash = format!("{:016x}", self.content_hash());
-        if v.get("content_hash").and_then(Value::as_str) != Some(hash.as_str()) {
-            return Err(Error::replay(
-                "content hash differs: saved with other content",
-            ));
-        }
-        let saved = v
-            .get("options")
-            .ok_or_else(|| Error::replay("no options"))?;
-        let saved =
-            LegendOptions::from_json(saved).map_err(|e| Error::replay(format!("options: {e}")))?;
-        if saved != self.race.opts {
-            return Err(Error::replay("saved with other options than this race's"));
-        }
-        let actions = v
-            .get("actions")
-            .and_then(Value::as_array)
-            .ok_or_else(|| Error::replay("no action list"))?;
-        let mut state = self.new_initial_state();
-        for (i, a) in actions.iter().enumerate() {
-            let id = a
-                .as_u64()
-                .and_then(|n| u32::try_from(n).ok())
-                .ok_or_else(|| Error::replay(format!("action #{i} is not an id: {a}")))?;
-            state
-                .apply_action(id)
-                .map_err(|e| Error::replay(format!("action #{i} ({id}): {e}")))?;
-        }
-        Ok(state)
+        let (options, actions) = saves::read(text, GAME_ID, RULES_VERSION, self.content_hash())?;
+        saves::same_options(LegendOptions::from_json(&options), &self.race.opts)?;
+        saves::replay(self.new_initial_state(), &actions)
     }
 }
 
@@ -280,13 +247,12 @@ impl State for LegendState {
     }
 
     fn serialize(&self) -> String {
-        json!({
-            "game": GAME_ID,
-            "rules_version": RULES_VERSION,
-            "content_hash": format!("{:016x}", self.game().content_hash()),
-            "options": self.race.opts.to_json(),
-            "actions": self.history,
-        })
-        .to_string()
+        saves::write(
+            GAME_ID,
+            RULES_VERSION,
+            self.game().content_hash(),
+            self.race.opts.to_json(),
+            &self.history,
+        )
     }
 }

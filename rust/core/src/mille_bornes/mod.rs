@@ -33,8 +33,7 @@ pub mod scoring;
 pub mod state;
 pub mod view;
 
-use alloc::format;
-use alloc::string::{String, ToString};
+use alloc::string::String;
 use alloc::vec::Vec;
 use serde_json::{json, Value};
 
@@ -44,6 +43,7 @@ pub use state::{Core, Phase};
 use crate::error::Error;
 use crate::game::{Action, Game, Player, State};
 use crate::rng::SplitMix64;
+use crate::saves;
 use events::{Event, NoLog};
 use view::SeatView;
 
@@ -68,46 +68,9 @@ impl MilleBornes {
     /// Rebuilds a state from `serialize()`'s text, checking game, rules version, content and
     /// options; nothing is returned unless every action replays legally.
     pub fn deserialize_state(&self, text: &str) -> Result<MbState, Error> {
-        let v: Value =
-            serde_json::from_str(text).map_err(|e| Error::replay(format!("not JSON: {e}")))?;
-        let game = v.get("game").and_then(Value::as_str);
-        if game != Some(GAME_ID) {
-            return Err(Error::replay(format!(
-                "this save is for game {game:?}, not {GAME_ID:?}"
-            )));
-        }
-        if v.get("rules_version").and_then(Value::as_u64) != Some(u64::from(RULES_VERSION)) {
-            return Err(Error::replay("saved under another rules version"));
-        }
-        let hash = format!("{:016x}", self.content_hash());
-        if v.get("content_hash").and_then(Value::as_str) != Some(hash.as_str()) {
-            return Err(Error::replay(
-                "content hash differs: saved with other cards",
-            ));
-        }
-        let saved = v
-            .get("options")
-            .ok_or_else(|| Error::replay("no options"))?;
-        let saved =
-            Options::from_json(saved).map_err(|e| Error::replay(format!("options: {e}")))?;
-        if saved != self.opts {
-            return Err(Error::replay("saved with other options than this game's"));
-        }
-        let actions = v
-            .get("actions")
-            .and_then(Value::as_array)
-            .ok_or_else(|| Error::replay("no action list"))?;
-        let mut state = self.new_initial_state();
-        for (i, a) in actions.iter().enumerate() {
-            let id = a
-                .as_u64()
-                .and_then(|n| u32::try_from(n).ok())
-                .ok_or_else(|| Error::replay(format!("action #{i} is not an id: {a}")))?;
-            state
-                .apply_action(id)
-                .map_err(|e| Error::replay(format!("action #{i} ({id}): {e}")))?;
-        }
-        Ok(state)
+        let (options, actions) = saves::read(text, GAME_ID, RULES_VERSION, self.content_hash())?;
+        saves::same_options(Options::from_json(&options), &self.opts)?;
+        saves::replay(self.new_initial_state(), &actions)
     }
 }
 
@@ -265,14 +228,12 @@ impl State for MbState {
     }
 
     fn serialize(&self) -> String {
-        let g = self.game();
-        json!({
-            "game": GAME_ID,
-            "rules_version": RULES_VERSION,
-            "content_hash": format!("{:016x}", g.content_hash()),
-            "options": self.core.opts.to_json(),
-            "actions": self.history,
-        })
-        .to_string()
+        saves::write(
+            GAME_ID,
+            RULES_VERSION,
+            self.game().content_hash(),
+            self.core.opts.to_json(),
+            &self.history,
+        )
     }
 }

@@ -1,0 +1,35 @@
+"""The prompt every terminal game shares: the table, the numbered choices, an answer."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from .._core import State
+
+
+def ask(
+    state: State,
+    seat: int,
+    render: Callable[[dict[str, Any]], str],
+    read: Callable[[str], str],
+    out: TextIO,
+    question: str = "> ",
+) -> int:
+    """Shows ``seat``'s view and its legal actions (with their cost, where the game gives one)
+    and returns the action chosen by number or by label; a refused answer is explained."""
+    view = state.view(seat)
+    print(render(view), file=out)
+    legal = view["legal_actions"]
+    for i, a in enumerate(legal):
+        cost = f"  ({a['cost']})" if a.get("cost") else ""
+        print(f"    [{i}] {a['label']}{cost}", file=out)
+    while True:
+        answer = read(question).strip()
+        if answer.isdigit() and int(answer) < len(legal):
+            return int(legal[int(answer)]["id"])
+        for a in legal:
+            if a["label"].lower() == answer.lower():
+                return int(a["id"])
+        reason = state.why_illegal(answer) if answer else "type a number"
+        print(f"  not possible: {reason or 'choose from the list'}", file=out)

@@ -1,0 +1,90 @@
+//! The save format every game shares: game id, rules version, content hash, options and the
+//! action ids. A save is only ever rebuilt by replaying its actions, so a tampered or foreign save
+//! is refused, never half-applied.
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use serde_json::{json, Value};
+
+use crate::error::Error;
+use crate::game::{Action, State};
+
+pub fn write(
+    game: &str,
+    rules_version: u32,
+    content_hash: u64,
+    options: Value,
+    actions: &[Action],
+) -> String {
+    json!({
+        "game": game,
+        "rules_version": rules_version,
+        "content_hash": format!("{content_hash:016x}"),
+        "options": options,
+        "actions": actions,
+    })
+    .to_string()
+}
+
+/// Checks a save against the game expected and returns its options and action ids.
+pub fn read(
+    text: &str,
+    game: &str,
+    rules_version: u32,
+    content_hash: u64,
+) -> Result<(Value, Vec<Action>), Error> {
+    let v: Value =
+        serde_json::from_str(text).map_err(|e| Error::replay(format!("not JSON: {e}")))?;
+    let saved_game = v.get("game").and_then(Value::as_str);
+    if saved_game != Some(game) {
+        return Err(Error::replay(format!(
+            "this save is for game {saved_game:?}, not {game:?}"
+        )));
+    }
+    if v.get("rules_version").and_then(Value::as_u64) != Some(u64::from(rules_version)) {
+        return Err(Error::replay("saved under another rules version"));
+    }
+    let hash = format!("{content_hash:016x}");
+    if v.get("content_hash").and_then(Value::as_str) != Some(hash.as_str()) {
+        return Err(Error::replay(
+            "content hash differs: saved with other content",
+        ));
+    }
+    let options = v
+        .get("options")
+        .cloned()
+        .ok_or_else(|| Error::replay("no options"))?;
+    let list = v
+        .get("actions")
+        .and_then(Value::as_array)
+        .ok_or_else(|| Error::replay("no action list"))?;
+    let actions = list
+        .iter()
+        .enumerate()
+        .map(|(i, a)| {
+            a.as_u64()
+                .and_then(|n| u32::try_from(n).ok())
+                .ok_or_else(|| Error::replay(format!("action #{i} is not an id: {a}")))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((options, actions))
+}
+
+/// The options of a save must be the game's own: `parsed` is the save's, parsed by the game.
+pub fn same_options<T: PartialEq>(parsed: Result<T, Error>, own: &T) -> Result<(), Error> {
+    let saved = parsed.map_err(|e| Error::replay(format!("options: {e}")))?;
+    if &saved != own {
+        return Err(Error::replay("saved with other options than this game's"));
+    }
+    Ok(())
+}
+
+/// Replays `actions` from `state`, naming the first one refused.
+pub fn replay<S: State>(mut state: S, actions: &[Action]) -> Result<S, Error> {
+    for (i, &id) in actions.iter().enumerate() {
+        state
+            .apply_action(id)
+            .map_err(|e| Error::replay(format!("action #{i} ({id}): {e}")))?;
+    }
+    Ok(state)
+}
