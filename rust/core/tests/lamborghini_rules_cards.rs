@@ -480,20 +480,17 @@ fn a_card_may_be_played_at_any_point_of_the_turn() {
 /// Our decision while the 2-player linking of cards to a car is not implemented: one hand serves
 /// both of a player's Murciélagos (cars 0 and 2 for seat 0).
 #[test]
-fn two_players_one_hand_serves_both_cars() {
+fn two_players_each_car_plays_the_cards_linked_to_it() {
+    // "they link a certain numbers of the Tech and Manoeuvre cards in their hands to each
+    // Murciélago": car 2 (seat 0's second car) plays only its own.
     let mut s = race(json!({"players": 2}), &[PLAIN, PLAIN, PLAIN, PLAIN]);
     give(&mut s, 0, "red_engine_1");
-    give(&mut s, 0, "red_engine_2");
+    give(&mut s, 2, "red_engine_2");
     only(&mut s, 2);
     draw(&mut s, 7);
-    act(&mut s, "play red_engine_1");
+    assert!(!legal(&s, "play red_engine_1"), "linked to the other car");
+    act(&mut s, "play red_engine_2");
     assert_eq!(s.allowance(2), 10);
-    assert_eq!(s.hands[0].cards, [id("red_engine_2")]);
-    assert!(!legal(&s, "play red_engine_2"), "still one card a turn");
-    only(&mut s, 1);
-    draw(&mut s, 7);
-    assert!(
-        !legal(&s, "play red_engine_2"),
-        "not from the other player's hand"
-    );
+    assert_eq!(s.murcs[0].hand, [id("red_engine_1")]);
+    assert!(s.murcs[2].hand.is_empty());
 }

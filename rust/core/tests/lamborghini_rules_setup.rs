@@ -528,7 +528,12 @@ fn speed_deck_is_the_leftover_tech_and_manoeuvre_cards_and_the_banknotes() {
     for players in 2..=5 {
         let mut s = game(json!({ "players": players }));
         to_qualifying(&mut s);
-        let held: BTreeSet<u16> = s.hands.iter().flat_map(|h| h.cards.clone()).collect();
+        let held: BTreeSet<u16> = s
+            .hands
+            .iter()
+            .flat_map(|h| h.cards.clone())
+            .chain(s.murcs.iter().flat_map(|m| m.hand.clone()))
+            .collect();
         let deck: BTreeSet<u16> = s.speed_deck.iter().copied().collect();
         assert_eq!(deck.len(), s.speed_deck.len(), "no card twice");
         let want: BTreeSet<u16> = speed_cards()
@@ -755,4 +760,63 @@ fn long_game_cars_and_drivers_are_paid_tech_and_manoeuvre_free_money_never_negat
     act(&mut s, "pick rossi");
     assert_eq!(s.hands[0].money, 0);
     assert_eq!(s.murcs[0].driver, Some(id("rossi")));
+}
+
+/// "If they play with 2 Murciélago, they link one driver to each car. Then, they link a certain
+/// numbers of the Tech and Manoeuvre cards in their hands to each Murciélago." Technology goes to
+/// the car of its supplier ("one supplier must be linked to a car and the other supplier to the
+/// other car").
+#[test]
+fn two_players_link_drivers_and_cards_to_each_car() {
+    let mut s = game(json!({"players": 2}));
+    let mut linked = 0;
+    let mut asked_drivers = 0;
+    for _ in 0..2000 {
+        if matches!(s.phase, Phase::Link { step: 0, .. }) {
+            asked_drivers += 1;
+            assert_eq!(labels(&s), ["keep the drivers", "swap the drivers"]);
+            let Phase::Link { seat, .. } = s.phase else {
+                unreachable!()
+            };
+            let mine = s.def.opts.cars_of(seat);
+            let (a, b) = (s.murcs[mine[0]].driver, s.murcs[mine[1]].driver);
+            act(&mut s, "swap the drivers");
+            assert_eq!((s.murcs[mine[0]].driver, s.murcs[mine[1]].driver), (b, a));
+            continue;
+        }
+        if let Phase::Link { seat, .. } = s.phase {
+            let card = s.hands[usize::from(seat)].cards[0];
+            let mine = s.def.opts.cars_of(seat);
+            if let Kind::Tech(sup, _) = kind_of(card) {
+                for (k, &c) in mine.iter().enumerate() {
+                    let label = if k == 0 {
+                        "link to car A"
+                    } else {
+                        "link to car B"
+                    };
+                    let fits = s.murcs[c].supplier.is_none_or(|x| x == sup);
+                    assert_eq!(
+                        legal(&s, label),
+                        fits,
+                        "Technology only to its supplier's car"
+                    );
+                }
+            }
+            let label = labels(&s)[0].clone();
+            act(&mut s, &label);
+            linked += 1;
+            continue;
+        }
+        if matches!(s.phase, Phase::Qualify { .. }) {
+            break;
+        }
+        let a = s.legal_actions()[0];
+        s.apply_action(a).unwrap();
+    }
+    assert_eq!(asked_drivers, 2, "each player links its drivers");
+    assert!(linked > 0, "cards were linked");
+    assert!(
+        s.hands.iter().all(|h| h.cards.is_empty()),
+        "every card linked to a car"
+    );
 }

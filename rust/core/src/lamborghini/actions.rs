@@ -50,6 +50,10 @@ pub enum Move {
     Team(bool),
     /// Take the manoeuvre check now (after playing a card for it, or without).
     Proceed,
+    /// 2 players, set-up: keep the drivers on their cars, or swap them.
+    SwapDrivers(bool),
+    /// 2 players, set-up: link the next card of the hand to the first (0) or second (1) car.
+    LinkTo(u8),
     /// Chance: the card drawn.
     Draw(u16),
 }
@@ -73,7 +77,7 @@ impl Encoding {
         self.b_play() + self.n()
     }
     fn b_draw(&self) -> u32 {
-        self.b_small() + 3 + 3 + 1 + 3 + 3 + 2 + 1
+        self.b_small() + 3 + 3 + 1 + 3 + 3 + 2 + 1 + 4
     }
     pub fn num_actions(&self) -> usize {
         (self.b_draw() + self.n()) as usize
@@ -95,6 +99,8 @@ impl Encoding {
             Move::Direction(x) => s + 10 + d(x),
             Move::Team(repair) => s + 13 + u32::from(!repair),
             Move::Proceed => s + 15,
+            Move::SwapDrivers(swap) => s + 16 + u32::from(swap),
+            Move::LinkTo(k) => s + 18 + u32::from(k.min(1)),
             Move::Draw(c) => self.b_draw() + u32::from(c),
         }
     }
@@ -121,7 +127,11 @@ impl Encoding {
                 k @ 10..=12 => Move::Direction(dir(k - 10)?),
                 13 => Move::Team(true),
                 14 => Move::Team(false),
-                _ => Move::Proceed,
+                15 => Move::Proceed,
+                16 => Move::SwapDrivers(false),
+                17 => Move::SwapDrivers(true),
+                18 => Move::LinkTo(0),
+                _ => Move::LinkTo(1),
             }
         } else if (a as usize) < self.num_actions() {
             Move::Draw((a - self.b_draw()) as u16)
@@ -149,6 +159,9 @@ impl Encoding {
                 Move::Direction(d) => format!("direction {}", d.name()),
                 Move::Team(true) => "team: repair a damage".into(),
                 Move::Proceed => "take the check".into(),
+                Move::SwapDrivers(false) => "keep the drivers".into(),
+                Move::SwapDrivers(true) => "swap the drivers".into(),
+                Move::LinkTo(k) => format!("link to car {}", if k == 0 { "A" } else { "B" }),
                 Move::Team(false) => "team: +1 to the check".into(),
                 Move::Draw(c) => format!("draw {}", card(c)),
             },

@@ -39,6 +39,15 @@ fn rate(s: &LamboState, m: Move) -> i32 {
         Move::Direction(_) => 0,
         Move::Team(repair) => i32::from(repair),
         Move::Proceed => 0,
+        Move::SwapDrivers(swap) => i32::from(!swap),
+        // Share the cards out between the two cars.
+        Move::LinkTo(k) => {
+            let Phase::Link { seat, .. } = s.phase else {
+                return 0;
+            };
+            let mine = s.def.opts.cars_of(seat);
+            -(s.murcs[mine[usize::from(k).min(mine.len() - 1)]].hand.len() as i32)
+        }
         Move::Draw(_) => 0,
     }
 }

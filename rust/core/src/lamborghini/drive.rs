@@ -239,9 +239,8 @@ impl LamboState {
 
     pub fn drive_moves(&self, car: usize) -> Vec<Move> {
         let mut out = Vec::new();
-        let seat = usize::from(self.def.opts.owner(car));
         if !self.turn.played {
-            for &c in &self.hands[seat].cards {
+            for &c in self.car_cards(car) {
                 if self.can_play(car, c) && !out.contains(&Move::Play(c)) {
                     out.push(Move::Play(c));
                 }
@@ -407,9 +406,9 @@ impl LamboState {
 
     fn play(&mut self, car: usize, card: u16) {
         let seat = usize::from(self.def.opts.owner(car));
-        let h = &mut self.hands[seat];
-        if let Some(i) = h.cards.iter().position(|&c| c == card) {
-            h.cards.remove(i);
+        let cards = self.car_cards_mut(car);
+        if let Some(i) = cards.iter().position(|&c| c == card) {
+            cards.remove(i);
         }
         if self.def.opts.long {
             // Turned face down: not for this race, active again in the next.
@@ -479,10 +478,9 @@ impl LamboState {
 
     /// Cards that change a manoeuvre check, playable before a Crazy Murciélago check.
     pub fn check_cards(&self, car: usize) -> Vec<Move> {
-        let seat = usize::from(self.def.opts.owner(car));
         let mut out = Vec::new();
         if !self.turn.played {
-            for &c in &self.hands[seat].cards {
+            for &c in self.car_cards(car) {
                 let kind = self.card_value(c).kind;
                 let check = matches!(
                     kind,

@@ -4,8 +4,7 @@
 //! silent are in `docs/rules/lamborghini.md`; every card value and the circuits are ours
 //! (`docs/content/lamborghini.md`).
 //!
-//! Not implemented yet: pile-ups, and the 2-player linking of cards to a car (a player's hand
-//! serves both cars).
+//! Not implemented: pile-ups (the book gives no rule for them; see docs/rules/lamborghini.md).
 //!
 //! Options (`options.rs`): `players` 2–5, `circuit`, `laps`, `first_player`, `accident_table`
 //! (`split`, `right_first`, `left_first`), `long`, `max_turns`.
@@ -135,6 +134,10 @@ impl LamboState {
                     self.pick_options(seat)
                 }
             }
+            Phase::Link { step: 0, .. } => {
+                alloc::vec![Move::SwapDrivers(false), Move::SwapDrivers(true)]
+            }
+            Phase::Link { seat, .. } => self.link_options(seat),
             Phase::CheckPrep { car } => self.check_cards(usize::from(car)),
             Phase::Drive { car } => self.drive_moves(usize::from(car)),
             Phase::Slip { car } => self.slip_moves(usize::from(car)),
@@ -204,6 +207,7 @@ impl LamboState {
             (Phase::Direction { car, .. }, Move::Direction(d)) => {
                 self.set_direction(usize::from(car), d)
             }
+            (Phase::Link { seat, .. }, m) => self.apply_link(seat, m),
             (Phase::CheckPrep { car }, m) => self.apply_check_prep(usize::from(car), m),
             (Phase::Drive { car }, m) => self.apply_drive(usize::from(car), m),
             (Phase::Slip { car }, Move::Slip(d)) => self.slip_to(usize::from(car), d),
@@ -355,6 +359,11 @@ impl State for LamboState {
                     "row": m.cell.row, "lane": m.cell.lane, "progress": m.progress,
                     "damages": m.damages, "wrecked": m.wrecked > 0, "stopped": m.stopped,
                     "finish": m.finish.map(|(t, past, _)| json!({"turn": t, "past_line": past})),
+                    "cards": if player == Some(usize::from(self.def.opts.owner(i))) {
+                        Value::from(m.hand.iter().map(|&c| cards[usize::from(c)].id.clone()).collect::<Vec<_>>())
+                    } else {
+                        Value::from(m.hand.len())
+                    },
                 })
             })
             .collect();
@@ -524,10 +533,12 @@ pub fn invariants(s: &LamboState) -> Result<(), String> {
         .hands
         .iter()
         .flat_map(|h| h.cards.iter().chain(&h.face_down));
-    let on_cars = s
-        .murcs
-        .iter()
-        .flat_map(|m| m.car.into_iter().chain(m.driver));
+    let on_cars = s.murcs.iter().flat_map(|m| {
+        m.car
+            .into_iter()
+            .chain(m.driver)
+            .chain(m.hand.iter().copied())
+    });
     for &c in held
         .chain(in_hands)
         .chain(on_cars.collect::<Vec<_>>().iter())

@@ -136,6 +136,11 @@ pub enum Phase {
     CheckPrep {
         car: u8,
     },
+    /// 2 players, set-up: link drivers (`step` 0) and cards (`step` 1) to each car.
+    Link {
+        seat: u8,
+        step: u8,
+    },
     Drive {
         car: u8,
     },
@@ -150,7 +155,7 @@ pub enum Phase {
 }
 
 /// One Murciélago.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Murc {
     pub car: Option<u16>,
     pub driver: Option<u16>,
@@ -172,6 +177,8 @@ pub struct Murc {
     /// Damages suffered in the game turn `damage_round` (at most 2 a turn).
     pub damage_round: u16,
     pub damage_count: u8,
+    /// 2 players: the Technology and Manoeuvre cards linked to this car.
+    pub hand: Vec<u16>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -323,7 +330,9 @@ impl LamboState {
             | Phase::SpeedDraw { .. }
             | Phase::Check { .. }
             | Phase::DirectionDraw { .. } => Player::Chance,
-            Phase::Bid { seat } | Phase::Draft { seat, .. } => Player::Seat(seat),
+            Phase::Bid { seat } | Phase::Draft { seat, .. } | Phase::Link { seat, .. } => {
+                Player::Seat(seat)
+            }
             Phase::Direction { chooser, .. } => Player::Seat(chooser),
             Phase::Drive { car }
             | Phase::Slip { car }
@@ -677,7 +686,86 @@ impl LamboState {
     }
 
     fn start_setup(&mut self) {
-        self.next_grant(0);
+        if self.def.opts.players == 2 {
+            // "they link one driver to each car. Then, they link ... the Tech and Manoeuvre cards".
+            self.phase = Phase::Link {
+                seat: self.def.opts.first_player,
+                step: 0,
+            };
+        } else {
+            self.next_grant(0);
+        }
+    }
+
+    /// The car slots a card may be linked to: Technology goes to the car of its supplier.
+    pub(crate) fn link_options(&self, seat: u8) -> Vec<Move> {
+        let mine = self.def.opts.cars_of(seat);
+        let Some(&card) = self.hands[usize::from(seat)].cards.first() else {
+            return Vec::new();
+        };
+        let supplier = match self.def.kind(card) {
+            Kind::Tech(s, _) => Some(s),
+            _ => None,
+        };
+        (0..mine.len() as u8)
+            .filter(|&k| {
+                supplier.is_none_or(|s| {
+                    self.murcs[mine[usize::from(k)]]
+                        .supplier
+                        .is_none_or(|x| x == s)
+                })
+            })
+            .map(Move::LinkTo)
+            .collect()
+    }
+
+    pub(crate) fn apply_link(&mut self, seat: u8, m: Move) {
+        let mine = self.def.opts.cars_of(seat);
+        match m {
+            Move::SwapDrivers(true) if mine.len() == 2 => {
+                let (a, b) = (self.murcs[mine[0]].driver, self.murcs[mine[1]].driver);
+                self.murcs[mine[0]].driver = b;
+                self.murcs[mine[1]].driver = a;
+            }
+            Move::LinkTo(k) => {
+                let card = self.hands[usize::from(seat)].cards.remove(0);
+                self.murcs[mine[usize::from(k).min(mine.len() - 1)]]
+                    .hand
+                    .push(card);
+            }
+            _ => {}
+        }
+        self.phase = Phase::Link { seat, step: 1 };
+        if self.hands[usize::from(seat)].cards.is_empty() || self.link_options(seat).is_empty() {
+            let other = (seat + 1) % self.def.opts.players;
+            if other == self.def.opts.first_player {
+                self.next_grant(0);
+            } else {
+                self.phase = Phase::Link {
+                    seat: other,
+                    step: 0,
+                };
+            }
+        }
+    }
+
+    /// The Technology and Manoeuvre cards `car` may play: its own with 2 players, else its
+    /// player's hand.
+    pub fn car_cards(&self, car: usize) -> &Vec<u16> {
+        if self.def.opts.players == 2 {
+            &self.murcs[car].hand
+        } else {
+            &self.hands[usize::from(self.def.opts.owner(car))].cards
+        }
+    }
+
+    pub(crate) fn car_cards_mut(&mut self, car: usize) -> &mut Vec<u16> {
+        if self.def.opts.players == 2 {
+            &mut self.murcs[car].hand
+        } else {
+            let seat = usize::from(self.def.opts.owner(car));
+            &mut self.hands[seat].cards
+        }
     }
 
     fn next_grant(&mut self, from: usize) {
@@ -705,8 +793,7 @@ impl LamboState {
         };
         let deck = if tech > 0 { 2 } else { 3 };
         self.take(deck, card);
-        let seat = self.def.opts.owner(usize::from(car));
-        self.hands[usize::from(seat)].cards.push(card);
+        self.car_cards_mut(usize::from(car)).push(card);
         self.phase = if tech > 0 {
             Phase::Grant {
                 car,
@@ -808,6 +895,11 @@ impl LamboState {
             }
         }
         self.races_done += 1;
+        for car in 0..self.murcs.len() {
+            let back = core::mem::take(&mut self.murcs[car].hand);
+            let seat = usize::from(self.def.opts.owner(car));
+            self.hands[seat].cards.extend(back);
+        }
         // The next race's circuit.
         self.def = Arc::new(self.def.for_race(usize::from(self.races_done)));
         let held: Vec<u16> = self

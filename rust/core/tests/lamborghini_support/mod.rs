@@ -205,9 +205,14 @@ pub fn cell(s: &LamboState, car: usize) -> (u16, u8) {
 }
 
 /// Gives `card` to the hand of the seat that owns `car`.
+/// Puts `card` where `car` plays it from: its own linked cards with 2 players, else the hand.
 pub fn give(s: &mut LamboState, car: usize, card: &str) {
     let seat = usize::from(s.def.opts.owner(car));
     let c = id(card);
     s.speed_deck.retain(|&x| x != c);
-    s.hands[seat].cards.push(c);
+    if s.def.opts.players == 2 {
+        s.murcs[car].hand.push(c);
+    } else {
+        s.hands[seat].cards.push(c);
+    }
 }
