@@ -2,7 +2,7 @@
 //! squeeze, a blocked road, slipstreaming), manoeuvre checks, accidents and damage, the finish.
 use alloc::vec::Vec;
 
-use super::actions::{Dir, Move};
+use super::actions::{Dir, Move, DIRS};
 use super::content::{Kind, Man, Tech};
 use super::options::AccidentReading;
 use super::state::{LamboState, Phase, Turn, Why};
@@ -160,7 +160,7 @@ impl LamboState {
             self.end_turn(car);
             return;
         }
-        if self.steps(car).is_empty() {
+        if self.step_mask(car) == 0 {
             let track = self.def.track();
             let here = self.murcs[car].cell;
             let row = track.next_row(here.row);
@@ -238,17 +238,21 @@ impl LamboState {
     // ---- the decisions of a turn ---------------------------------------------------------
 
     pub fn drive_moves(&self, car: usize) -> Vec<Move> {
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(8);
         if !self.turn.played {
+            let pos = self.position(car);
             for &c in self.car_cards(car) {
-                if self.can_play(car, c) && !out.contains(&Move::Play(c)) {
+                if self.can_play_at(car, c, pos) && !out.contains(&Move::Play(c)) {
                     out.push(Move::Play(c));
                 }
             }
         }
         if i32::from(self.turn.spent) < self.allowance(car) {
-            for d in self.steps(car) {
-                out.push(Move::Step(d));
+            let mask = self.step_mask(car);
+            for (i, &d) in DIRS.iter().enumerate() {
+                if mask & (1 << i) != 0 {
+                    out.push(Move::Step(d));
+                }
             }
         }
         if self.turn.engaged && self.turn.checks < 2 {
@@ -290,10 +294,10 @@ impl LamboState {
         self.murcs.iter().filter(|m| m.progress > p).count()
     }
 
-    fn can_play(&self, car: usize, card: u16) -> bool {
+    /// Whether `card` may be played now by `car`, standing `pos`-th (0 = first).
+    fn can_play_at(&self, car: usize, card: u16, pos: usize) -> bool {
         let c = self.card_value(card);
         let n = self.murcs.len();
-        let pos = self.position(car);
         let speed_card = matches!(
             c.kind,
             Kind::Tech(
@@ -318,47 +322,50 @@ impl LamboState {
     }
 
     /// The squares the car may enter next: ahead or diagonally, never sideways, never occupied.
-    pub(crate) fn steps(&self, car: usize) -> Vec<Dir> {
+    /// The free squares ahead as a bit set (left, ahead, right): the hot path allocates nothing.
+    pub(crate) fn step_mask(&self, car: usize) -> u8 {
         let track = self.def.track();
         let here = self.murcs[car].cell;
         let row = track.next_row(here.row);
         let forced = self.murcs[car].forced;
-        let mut out = Vec::new();
-        for (d, lane) in [
+        // One pass over the cars: the taken squares of this row and the next, as lane bits.
+        let (mut this_row, mut next_row) = (0u16, 0u16);
+        if self.racing {
+            for m in &self.murcs {
+                if m.finish.is_none() || m.stopped {
+                    if m.cell.row == here.row {
+                        this_row |= 1 << m.cell.lane;
+                    } else if m.cell.row == row {
+                        next_row |= 1 << m.cell.lane;
+                    }
+                }
+            }
+        }
+        let mut out = 0u8;
+        for (i, (d, lane)) in [
             (Dir::Left, here.lane.checked_sub(1)),
             (Dir::Ahead, Some(here.lane)),
             (Dir::Right, Some(here.lane + 1)),
-        ] {
-            if forced.is_some_and(|f| f != d) {
-                continue;
-            }
-            if self.turn.no_lane_change && d != Dir::Ahead {
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            if forced.is_some_and(|f| f != d) || (self.turn.no_lane_change && d != Dir::Ahead) {
                 continue;
             }
             let Some(lane) = lane.filter(|&l| l < track.lanes) else {
                 continue;
             };
-            if self.occupied(Cell { row, lane }).is_some() {
+            if next_row & (1 << lane) != 0 {
                 continue;
             }
             // "Every Murciélago is allowed 2 manoeuvre checks per turn": no squeeze after both.
-            let squeeze = d != Dir::Ahead
-                && self
-                    .occupied(Cell {
-                        row: here.row,
-                        lane,
-                    })
-                    .is_some()
-                && self
-                    .occupied(Cell {
-                        row,
-                        lane: here.lane,
-                    })
-                    .is_some();
+            let squeeze =
+                d != Dir::Ahead && this_row & (1 << lane) != 0 && next_row & (1 << here.lane) != 0;
             if squeeze && !self.turn.hazard && self.turn.checks >= 2 {
                 continue;
             }
-            out.push(d);
+            out |= 1 << i;
         }
         out
     }

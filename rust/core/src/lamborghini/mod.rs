@@ -174,7 +174,9 @@ impl LamboState {
             // A step needs only the squares ahead (no need to list the cards too).
             (Phase::Drive { car }, Move::Step(d)) => {
                 i32::from(self.turn.spent) < self.allowance(usize::from(car))
-                    && self.steps(usize::from(car)).contains(&d)
+                    && self.step_mask(usize::from(car))
+                        & (1 << actions::DIRS.iter().position(|&x| x == d).unwrap_or(0))
+                        != 0
             }
             _ => self.legal_moves().contains(&m),
         }

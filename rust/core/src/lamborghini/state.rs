@@ -836,7 +836,7 @@ impl LamboState {
             core::mem::swap(&mut self.speed_deck, &mut self.speed_discard);
         }
         if let Some(i) = self.speed_deck.iter().position(|&c| c == card) {
-            self.speed_deck.remove(i);
+            self.speed_deck.swap_remove(i);
         }
         self.speed_discard.push(card);
     }
