@@ -83,11 +83,11 @@ impl LamboState {
 
     fn bonus(&self, card: Option<u16>, manoeuvre: bool) -> i32 {
         card.map_or(0, |c| {
-            let c = self.card_value(c);
+            let c = usize::from(c);
             i32::from(if manoeuvre {
-                c.manoeuvre
+                self.def.manoeuvre_of[c]
             } else {
-                c.speed_bonus
+                self.def.speed_bonus[c]
             })
         })
     }
@@ -105,7 +105,7 @@ impl LamboState {
     pub fn allowance(&self, car: usize) -> i32 {
         let m = &self.murcs[car];
         let t = &self.turn;
-        let mut v = i32::from(self.card_value(t.card).speed)
+        let mut v = i32::from(self.def.speed_of[usize::from(t.card)])
             + self.bonus(m.car, false)
             + self.bonus(m.driver, false)
             - if m.wrecked > 0 {

@@ -18,6 +18,11 @@ pub struct Def {
     pub opts: LamboOptions,
     pub enc: Encoding,
     pub laps: u8,
+    /// Per card id: the Speed value, the speed bonus and the manoeuvre value (Car and Driver
+    /// cards), read on every square moved, so kept small and together.
+    pub speed_of: Vec<u8>,
+    pub speed_bonus: Vec<i8>,
+    pub manoeuvre_of: Vec<i8>,
 }
 
 impl Def {
@@ -40,12 +45,18 @@ impl Def {
         let enc = Encoding {
             cards: content.cards.len() as u16,
         };
+        let speed_of = content.cards.iter().map(|c| c.speed).collect();
+        let speed_bonus = content.cards.iter().map(|c| c.speed_bonus).collect();
+        let manoeuvre_of = content.cards.iter().map(|c| c.manoeuvre).collect();
         Ok(Def {
             content,
             circuit,
             opts,
             enc,
             laps,
+            speed_of,
+            speed_bonus,
+            manoeuvre_of,
         })
     }
 
