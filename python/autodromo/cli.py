@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from . import game as make_game
@@ -72,6 +72,29 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _run_rounds(
+    race: Race, render: Callable[[dict[str, Any]], str], counter: str, save: str | None, delay: float
+) -> int:
+    """Plays the race, showing the table once a round; 130 when the player leaves."""
+    last = -1
+    try:
+        while race.step():
+            view = race.state.view(None)
+            if view[counter] != last and view[counter] > 0:
+                last = view[counter]
+                print(render(view))
+                if delay:
+                    time.sleep(delay)
+    except (EOFError, KeyboardInterrupt):
+        print("\nleaving the race")
+        return 130
+    finally:
+        if save:
+            replay.save(save, race.state, race.seed)
+            print(f"replay saved to {save}")
+    return 0
+
+
 def _race_legend(args: argparse.Namespace) -> int:
     cars = [c.strip() for c in args.cars.split(",") if c.strip()]
     neutral = [i in args.neutral for i in range(len(cars))]
@@ -89,22 +112,9 @@ def _race_legend(args: argparse.Namespace) -> int:
         seats[args.seat] = legend_tui.prompt_policy()
     race = Race(g, seats, seed=args.seed)
     print(f"Legend at {args.circuit}, {len(cars)} cars, seed {race.seed}")
-    last_round = -1
-    try:
-        while race.step():
-            view = race.state.view(None)
-            if view["round"] != last_round and view["round"] > 0:
-                last_round = view["round"]
-                print(legend_tui.render(view))
-                if args.watch and args.delay:
-                    time.sleep(args.delay)
-    except (EOFError, KeyboardInterrupt):
-        print("\nleaving the race")
-        return 130
-    finally:
-        if args.save:
-            replay.save(args.save, race.state, race.seed)
-            print(f"replay saved to {args.save}")
+    stopped = _run_rounds(race, legend_tui.render, "round", args.save, args.delay if args.watch else 0.0)
+    if stopped:
+        return stopped
     final = race.state.view(None)
     print(legend_tui.render(final))
     ranking = race.state.ranking()
@@ -128,20 +138,9 @@ def _race_lamborghini(args: argparse.Namespace) -> int:
         seats[args.seat] = lambo_tui.prompt_policy()
     race = Race(g, seats, seed=args.seed)
     print(f"Lamborghini at {args.circuit}, {g.num_players} players, seed {race.seed}")
-    last = -1
-    try:
-        while race.step():
-            view = race.state.view(None)
-            if view["turn"] != last and view["turn"] > 0:
-                last = view["turn"]
-                print(lambo_tui.render(view))
-    except (EOFError, KeyboardInterrupt):
-        print("\nleaving the race")
-        return 130
-    finally:
-        if args.save:
-            replay.save(args.save, race.state, race.seed)
-            print(f"replay saved to {args.save}")
+    stopped = _run_rounds(race, lambo_tui.render, "turn", args.save, 0.0)
+    if stopped:
+        return stopped
     print(lambo_tui.render(race.state.view(None)))
     ranking = race.state.ranking()
     print("final order: " + ", ".join(f"P{p}" for p in sorted(range(len(ranking)), key=lambda p: ranking[p])))
