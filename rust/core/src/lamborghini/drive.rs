@@ -521,11 +521,9 @@ impl LamboState {
     }
 
     fn step(&mut self, car: usize, d: Dir) {
-        let def = self.def.clone();
-        let track = def.track();
         let here = self.murcs[car].cell;
         let to = Cell {
-            row: track.next_row(here.row),
+            row: self.def.track().next_row(here.row),
             lane: match d {
                 Dir::Left => here.lane - 1,
                 Dir::Ahead => here.lane,
@@ -580,11 +578,15 @@ impl LamboState {
         if self.turn.slip_done {
             return;
         }
-        let def = self.def.clone();
-        let track = def.track();
         let here = self.murcs[car].cell;
+        // The track's numbers first: no borrow of the game is held while the state changes.
+        let (lanes, ahead_row, beyond_row) = {
+            let track = self.def.track();
+            let ahead = track.next_row(here.row);
+            (track.lanes, ahead, track.next_row(ahead))
+        };
         let ahead = Cell {
-            row: track.next_row(here.row),
+            row: ahead_row,
             lane: here.lane,
         };
         if self.occupied(ahead).is_none() {
@@ -595,7 +597,7 @@ impl LamboState {
         let sideways_barred = self.turn.no_lane_change;
         if self.turn.slip_bonus {
             let beyond = Cell {
-                row: track.next_row(ahead.row),
+                row: beyond_row,
                 lane: here.lane,
             };
             if self.occupied(beyond).is_none() {
@@ -611,7 +613,7 @@ impl LamboState {
             (Dir::Right, Some(here.lane + 1)),
         ]
         .into_iter()
-        .filter_map(|(d, l)| l.filter(|&l| l < track.lanes).map(|l| (d, l)))
+        .filter_map(|(d, l)| l.filter(|&l| l < lanes).map(|l| (d, l)))
         .filter(|&(_, l)| {
             self.occupied(Cell {
                 row: ahead.row,
