@@ -57,8 +57,18 @@ pub fn heuristic_action(s: &LamboState) -> Option<Action> {
         return None;
     }
     let enc = s.def.enc;
-    s.legal_moves()
-        .into_iter()
-        .max_by_key(|&m| (rate(s, m), core::cmp::Reverse(enc.encode(m))))
-        .map(|m| enc.encode(m))
+    // The best rating, the lowest id among equals.
+    let mut best: Option<(i32, Action)> = None;
+    let mut consider = |m: Move| {
+        let (r, a) = (rate(s, m), enc.encode(m));
+        if best.is_none_or(|(br, ba)| r > br || (r == br && a < ba)) {
+            best = Some((r, a));
+        }
+    };
+    if let Phase::Drive { car } = s.phase {
+        s.each_drive_move(usize::from(car), &mut consider);
+    } else {
+        s.legal_moves().into_iter().for_each(&mut consider);
+    }
+    best.map(|(_, a)| a)
 }

@@ -239,11 +239,19 @@ impl LamboState {
 
     pub fn drive_moves(&self, car: usize) -> Vec<Move> {
         let mut out = Vec::with_capacity(8);
+        self.each_drive_move(car, |m| out.push(m));
+        out
+    }
+
+    /// The decisions of the moving car, one call each (the hot path allocates nothing). A card
+    /// held twice is offered once.
+    pub(crate) fn each_drive_move(&self, car: usize, mut f: impl FnMut(Move)) {
         if !self.turn.played {
             let pos = self.position(car);
-            for &c in self.car_cards(car) {
-                if self.can_play_at(car, c, pos) && !out.contains(&Move::Play(c)) {
-                    out.push(Move::Play(c));
+            let cards = self.car_cards(car);
+            for (i, &c) in cards.iter().enumerate() {
+                if !cards[..i].contains(&c) && self.can_play_at(car, c, pos) {
+                    f(Move::Play(c));
                 }
             }
         }
@@ -251,7 +259,7 @@ impl LamboState {
             let mask = self.step_mask(car);
             for (i, &d) in DIRS.iter().enumerate() {
                 if mask & (1 << i) != 0 {
-                    out.push(Move::Step(d));
+                    f(Move::Step(d));
                 }
             }
         }
@@ -266,7 +274,7 @@ impl LamboState {
                 c.is_some_and(|c| self.def.opts.owner(c) != self.def.opts.owner(car))
             };
             if opponent(self.occupied(ahead)) {
-                out.push(Move::Crash);
+                f(Move::Crash);
             }
             for (d, lane) in [
                 (Dir::Left, here.lane.checked_sub(1)),
@@ -277,12 +285,11 @@ impl LamboState {
                         row: here.row,
                         lane: l,
                     })) {
-                        out.push(Move::Push(d));
+                        f(Move::Push(d));
                     }
                 }
             }
         }
-        out
     }
 
     fn speed_card_active(&self, car: usize) -> bool {

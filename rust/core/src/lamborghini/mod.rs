@@ -252,7 +252,11 @@ impl State for LamboState {
     fn legal_actions_into(&self, out: &mut Vec<Action>) {
         out.clear();
         let enc = self.def.enc;
-        out.extend(self.legal_moves().into_iter().map(|m| enc.encode(m)));
+        if let Phase::Drive { car } = self.phase {
+            self.each_drive_move(usize::from(car), |m| out.push(enc.encode(m)));
+        } else {
+            out.extend(self.legal_moves().into_iter().map(|m| enc.encode(m)));
+        }
         out.sort_unstable();
         out.dedup();
     }
