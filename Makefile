@@ -15,7 +15,8 @@ help: ## List the targets
 $(VENV)/.deps: pyproject.toml
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet "maturin>=1.5,<2" "pytest>=8" "mypy>=1.10" "hypothesis>=6" "numpy>=1.24"
+	$(PY) -m pip install --quiet "maturin>=1.5,<2" "pytest>=8" "mypy>=1.10" "hypothesis>=6" "numpy>=1.24" \
+		"gymnasium>=1.0" "pettingzoo>=1.24"
 	touch $@
 
 setup: $(VENV)/.deps build ## Create .venv, install tools, build the extension

@@ -1,0 +1,51 @@
+"""Learning environments for every game: a Gymnasium vector env, a Gymnasium single-seat env and a
+PettingZoo AEC env. They need the ``envs`` extra (``pip install autodromo[envs]``).
+
+Each env shows its agent decisions only: chance is sampled inside with a generator seeded by
+``reset(seed=)``, and seats the agent does not hold are played by a built-in bot
+(``opponents="heuristic"``, ``"random"``, or ``"greedy"`` in Legend). Observations are
+``state.observation_tensor(seat)``, masks ``state.legal_actions_mask()``, rewards the change in
+``state.returns()``. See ``docs/envs.md``.
+
+Importing this package registers ``autodromo/<Game>-v0`` for ``gymnasium.make`` (the single-seat
+env; options as keyword arguments), e.g. ``gymnasium.make("autodromo/MilleBornes-v0", players=2)``.
+"""
+
+from __future__ import annotations
+
+try:
+    import gymnasium
+    import pettingzoo  # noqa: F401
+except ImportError as e:  # pragma: no cover - the extra is installed for the tests
+    raise ImportError(
+        f"autodromo.envs needs gymnasium and pettingzoo ({e}): pip install 'autodromo[envs]'"
+    ) from e
+
+from .. import games
+from ._play import DEFAULT_OPTIONS
+from .pettingzoo_aec import AutodromoAECEnv, pettingzoo_env
+from .single_seat import SingleSeatEnv
+from .vector import VectorEnv
+
+__all__ = [
+    "DEFAULT_OPTIONS",
+    "AutodromoAECEnv",
+    "SingleSeatEnv",
+    "VectorEnv",
+    "gym_id",
+    "pettingzoo_env",
+]
+
+
+def gym_id(game: str) -> str:
+    """The ``gymnasium.make`` id of ``game``'s single-seat env: ``"autodromo/MilleBornes-v0"``."""
+    return "autodromo/" + "".join(part.capitalize() for part in game.split("_")) + "-v0"
+
+
+for _name in games():
+    if gym_id(_name) not in gymnasium.registry:
+        gymnasium.register(
+            id=gym_id(_name),
+            entry_point="autodromo.envs.single_seat:SingleSeatEnv",
+            kwargs={"game": _name},
+        )

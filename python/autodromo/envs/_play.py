@@ -1,0 +1,126 @@
+"""What every learning env shares: the game, the seats the core plays, chance and checked actions.
+
+The envs show an agent decisions only: chance nodes are sampled here with the env's
+``numpy.random.Generator`` (weighted by ``chance_outcomes()``), and seats played by a named bot
+are played here too, so the same seed gives the same game.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any, SupportsIndex
+
+import numpy as np
+
+from .. import _core, game_options
+from .._core import Game, State
+from ..errors import IllegalActionError, OptionError
+
+#: Options a game needs before it can be built; anything the caller passes wins.
+DEFAULT_OPTIONS: dict[str, dict[str, Any]] = {
+    "legend": {"circuit": "example", "cars": ["bugatti_type_35", "alfa_8c_2300"]},
+}
+
+#: Every feature of ``observation_tensor`` is scaled to about [0, 1] by the core; a few (progress
+#: past the line, scores past the target, damage counts) run a little beyond, so the declared
+#: bounds are loose on purpose rather than the tightest a feature can reach.
+OBS_LIMIT = 16.0
+
+#: Bot seeds are drawn from the env's generator in this range (the core takes a u64).
+_SEED_RANGE = 2**63
+
+
+def make_game(game: str | Game, options: dict[str, Any]) -> Game:
+    """``game`` as a Game: a name is built with ``options`` over :data:`DEFAULT_OPTIONS`."""
+    from .. import game as build
+
+    if isinstance(game, Game):
+        if options:
+            raise OptionError(
+                f"options {sorted(options)} given with a built {game.name} game; "
+                "pass the game's name instead"
+            )
+        return game
+    return build(game, **{**DEFAULT_OPTIONS.get(game, {}), **options})
+
+
+def decision_seats(game: Game) -> list[int]:
+    """The seats that take decisions: all but Legend's Neutral Cars, which the core drives."""
+    neutral = game_options(game).get("neutral") or []
+    return [s for s in range(game.num_players) if not (s < len(neutral) and neutral[s])]
+
+
+def check_seat(game: Game, seat: int) -> int:
+    seats = decision_seats(game)
+    if seat not in seats:
+        raise OptionError(
+            f"seat {seat} takes no decisions in this {game.name} game; seats that do: {seats}"
+        )
+    return seat
+
+
+def check_bot(game: Game, name: str) -> str:
+    """``name`` if the core has that bot for ``game``; the core's own error otherwise."""
+    if not isinstance(name, str):
+        raise OptionError(f"opponents must be a bot name, not {name!r}")
+    state = game.new_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    if not state.is_terminal():
+        _core.bot_action(state, name, 0)
+    return name
+
+
+def sample_chance(state: State, rng: np.random.Generator) -> int:
+    """One outcome of the chance node ``state``, drawn with ``rng`` by its probability."""
+    outcomes = state.chance_outcomes()
+    u = rng.random() * sum(p for _, p in outcomes)
+    for outcome, p in outcomes:
+        u -= p
+        if u < 0.0:
+            return outcome
+    return outcomes[-1][0]  # rounding left u at zero: the last outcome
+
+
+def advance(state: State, rng: np.random.Generator, stop: set[int], bot: str | None) -> None:
+    """Plays chance and every seat outside ``stop`` (by ``bot``) until a seat in ``stop`` acts."""
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+        elif state.current_player() in stop:
+            return
+        elif bot is None:
+            raise RuntimeError(f"seat {state.current_player()} acts but has no bot")
+        else:
+            state.apply_action(_core.bot_action(state, bot, int(rng.integers(_SEED_RANGE))))
+
+
+def checked_action(state: State, action: object) -> int:
+    """``action`` as an id legal in ``state``; :class:`IllegalActionError` with the rule if not."""
+    if not isinstance(action, SupportsIndex):
+        raise IllegalActionError(f"an action is an integer id, not {action!r}")
+    a = operator.index(action)
+    n = state.game.num_distinct_actions
+    if not 0 <= a < n:
+        raise IllegalActionError(f"action {a} is outside 0..{n - 1}")
+    if state.is_terminal():
+        raise IllegalActionError("the game is over: reset it first")
+    if not state.legal_actions_mask()[a]:
+        reason = state.why_illegal(a) or "not legal now"
+        raise IllegalActionError(f"{state.action_to_string(a)}: {reason}")
+    return a
+
+
+def render_text(state: State, seat: int | None) -> str:
+    """The table as ``seat`` sees it (``None``: a spectator), as the terminal game prints it."""
+    from ..tui import lamborghini, legend, mille_bornes
+
+    view = state.view(seat)
+    name = state.game.name
+    if name == "mille_bornes":
+        return mille_bornes.render(view, [f"player {s}" for s in range(state.game.num_players)])
+    if name == "legend":
+        return legend.render(view)
+    if name == "lamborghini":
+        return lamborghini.render(view)
+    return str(view)

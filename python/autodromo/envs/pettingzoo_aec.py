@@ -1,0 +1,143 @@
+"""Every seat of a game as a PettingZoo AEC agent, with observations laid out as its classic games do."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from pettingzoo import AECEnv
+
+from .._core import Game, State
+from ..errors import IllegalActionError, OptionError
+from . import _play
+
+
+class AutodromoAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
+    """``game`` for PettingZoo: agent ``"player_<seat>"`` for every seat that takes decisions.
+
+    ``observe(agent)`` is ``{"observation": observation_tensor(seat), "action_mask": int8 mask}``;
+    the mask is the legal actions for the agent to act and all zeros for the others (and once the
+    game is over). Chance is sampled with a generator seeded by ``reset(seed=)``. Rewards are the
+    change in each seat's ``returns()``: 0 until the game ends, then each seat's result (1 for a
+    Mille Bornes win, the finishing place scaled to [0, 1] in the racing games). ``max_steps``
+    truncates a game after that many decisions. An illegal action raises
+    :class:`IllegalActionError` with the rule broken and changes nothing.
+
+    >>> from autodromo.envs import pettingzoo_env
+    >>> env = pettingzoo_env("mille_bornes", players=2, score_to_win=0)
+    >>> env.reset(seed=3)
+    >>> env.possible_agents, env.agent_selection in env.agents
+    (['player_0', 'player_1'], True)
+    """
+
+    metadata = {"render_modes": ["ansi"], "name": "autodromo_v0", "is_parallelizable": False}
+
+    def __init__(
+        self,
+        game: str | Game,
+        *,
+        max_steps: int | None = None,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        if max_steps is not None and max_steps < 1:
+            raise OptionError(f"max_steps must be at least 1, not {max_steps}")
+        if render_mode not in (None, "ansi"):
+            raise OptionError(f'render_mode is None or "ansi", not {render_mode!r}')
+        self.game = _play.make_game(game, options)
+        self.metadata = {**type(self).metadata, "name": f"autodromo_{self.game.name}_v0"}
+        self.max_steps = max_steps
+        self.render_mode = render_mode
+        self._seat = {f"player_{s}": s for s in _play.decision_seats(self.game)}
+        self.possible_agents = list(self._seat)
+        n = self.game.num_distinct_actions
+        obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(
+                    -_play.OBS_LIMIT, _play.OBS_LIMIT, self.game.observation_shape, np.float32
+                ),
+                "action_mask": spaces.Box(0, 1, (n,), np.int8),
+            }
+        )
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+        self.state: State = self.game.new_state()
+        self._rng: np.random.Generator | None = None
+        self.agents: list[str] = []
+        self.steps = 0
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None or self._rng is None:
+            self._rng = seeding.np_random(seed)[0]
+        self.state = self.game.new_state()
+        self.steps = 0
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._advance()
+
+    def step(self, action: Any) -> None:
+        if not self.agents:
+            raise IllegalActionError("no agent is to act: call reset() first")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        a = _play.checked_action(self.state, action)
+        before = self.state.returns()
+        self.state.apply_action(a)
+        self.steps += 1
+        self._cumulative_rewards[agent] = 0.0
+        self._advance()  # chance may end the game: the rewards are read after it
+        after = self.state.returns()
+        for name, seat in self._seat.items():
+            self.rewards[name] = after[seat] - before[seat]
+        self._accumulate_rewards()
+
+    def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
+        seat = self._seat[agent]
+        if self.state.current_player() == seat:
+            mask = self.state.legal_actions_mask().astype(np.int8)
+        else:
+            mask = np.zeros(self.game.num_distinct_actions, np.int8)
+        return {"observation": self.state.observation_tensor(seat), "action_mask": mask}
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi":
+            return None
+        return _play.render_text(self.state, None)
+
+    def close(self) -> None:
+        pass  # nothing held outside this object
+
+    def _advance(self) -> None:
+        """Samples chance up to the next decision; marks every agent done at the end."""
+        assert self._rng is not None
+        _play.advance(self.state, self._rng, set(self._seat.values()), None)
+        if self.state.is_terminal():
+            self.terminations = {a: True for a in self.agents}
+        elif self.max_steps is not None and self.steps >= self.max_steps:
+            self.truncations = {a: True for a in self.agents}
+        else:
+            self.agent_selection = f"player_{self.state.current_player()}"
+            return
+        self.agent_selection = self.agents[0]
+        self._deads_step_first()
+
+
+def pettingzoo_env(game: str | Game, **options: Any) -> AutodromoAECEnv:
+    """A PettingZoo AEC env for ``game`` (a name and its options, ``max_steps``, ``render_mode``)."""
+    return AutodromoAECEnv(game, **options)

@@ -1,0 +1,236 @@
+"""Many games of one seat stepped together, with NumPy batches in and out (Gymnasium 1.x vector API)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from gymnasium.vector import AutoresetMode
+from gymnasium.vector.utils import batch_space
+
+from .._core import Game, State
+from ..errors import IllegalActionError, OptionError
+from . import _play
+
+Obs = npt.NDArray[np.float32]
+Mask = npt.NDArray[np.bool_]
+
+_MODES = {
+    "next_step": AutoresetMode.NEXT_STEP,
+    "same_step": AutoresetMode.SAME_STEP,
+    "disabled": AutoresetMode.DISABLED,
+}
+
+
+def _autoreset_mode(mode: str | AutoresetMode) -> AutoresetMode:
+    if isinstance(mode, AutoresetMode):
+        return mode
+    if mode not in _MODES:
+        raise OptionError(f"autoreset_mode is one of {', '.join(_MODES)}, not {mode!r}")
+    return _MODES[mode]
+
+
+def _seeds(seed: int | list[int | None] | None, n: int) -> list[int | None]:
+    # Gymnasium's convention: an int seeds env i with seed + i, so env i replays a
+    # SingleSeatEnv reset with that seed.
+    if seed is None:
+        return [None] * n
+    if isinstance(seed, int):
+        return [seed + i for i in range(n)]
+    if len(seed) != n:
+        raise OptionError(f"{len(seed)} seeds given for {n} envs")
+    return list(seed)
+
+
+class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
+    """``num_envs`` games of ``game``, the agent at ``seat`` in each, the other seats by a bot.
+
+    ``reset()`` returns observations ``[num_envs, *game.observation_shape]`` (float32) and infos
+    whose ``"action_mask"`` is ``[num_envs, game.num_distinct_actions]`` (bool, from
+    ``legal_actions_mask()``). ``step(actions)`` takes one action id per env and returns
+    observations, rewards (float64: the change in the seat's ``returns()``, so the result arrives
+    on the last step), terminated, truncated and infos with the masks. Every action is checked
+    before any is applied: an illegal one raises :class:`IllegalActionError` naming the env and
+    the rule, and no env changes.
+
+    ``autoreset_mode`` is declared in ``metadata["autoreset_mode"]`` as Gymnasium 1.x does:
+    ``"next_step"`` (default) resets a finished env on the step after it ends, ignoring that
+    step's action for it (its mask row is all False: a finished game has no legal action);
+    ``"same_step"`` resets at once and puts the last observation and infos in
+    ``infos["final_obs"]`` / ``infos["final_info"]``; ``"disabled"`` leaves it to
+    ``reset(options={"reset_mask": mask})``.
+
+    >>> import numpy as np, autodromo.envs
+    >>> envs = autodromo.envs.VectorEnv("mille_bornes", 4, seed=0, players=2, score_to_win=0)
+    >>> obs, infos = envs.reset()
+    >>> obs.shape, infos["action_mask"].shape
+    ((4, 83), (4, 73))
+    >>> actions = np.array([np.flatnonzero(m)[0] for m in infos["action_mask"]])
+    >>> obs, rewards, terminated, truncated, infos = envs.step(actions)
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "autoreset_mode": AutoresetMode.NEXT_STEP}
+
+    def __init__(
+        self,
+        game: str | Game,
+        num_envs: int,
+        *,
+        seed: int | list[int | None] | None = None,
+        seat: int = 0,
+        opponents: str = "heuristic",
+        autoreset_mode: str | AutoresetMode = "next_step",
+        max_steps: int | None = None,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        if num_envs < 1:
+            raise OptionError(f"num_envs must be at least 1, not {num_envs}")
+        if max_steps is not None and max_steps < 1:
+            raise OptionError(f"max_steps must be at least 1, not {max_steps}")
+        if render_mode not in (None, "ansi"):
+            raise OptionError(f'render_mode is None or "ansi", not {render_mode!r}')
+        self.game = _play.make_game(game, options)
+        self.seat = _play.check_seat(self.game, seat)
+        self.opponents = _play.check_bot(self.game, opponents)
+        self.autoreset_mode = _autoreset_mode(autoreset_mode)
+        self.metadata = {**type(self).metadata, "autoreset_mode": self.autoreset_mode}
+        self.num_envs = num_envs
+        self.max_steps = max_steps
+        self.render_mode = render_mode
+        self.single_observation_space = spaces.Box(
+            -_play.OBS_LIMIT, _play.OBS_LIMIT, self.game.observation_shape, np.float32
+        )
+        self.single_action_space = spaces.Discrete(self.game.num_distinct_actions)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self._rngs = [seeding.np_random(s)[0] for s in _seeds(seed, num_envs)]
+        self.states: list[State] = [self.game.new_state() for _ in range(num_envs)]
+        self._steps = np.zeros(num_envs, np.int64)
+        # Envs whose game ended on the last step and have not been reset since.
+        self._finished = np.ones(num_envs, np.bool_)
+        self._reset_once = False
+
+    def reset(
+        self,
+        *,
+        seed: int | list[int | None] | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> tuple[Obs, dict[str, Any]]:
+        """Starts every env (or those in ``options["reset_mask"]``); ``seed`` as Gymnasium takes it."""
+        which = self._reset_mask(options)
+        if seed is not None:
+            for i, s in enumerate(_seeds(seed, self.num_envs)):
+                if which[i]:
+                    self._rngs[i] = seeding.np_random(s)[0]
+        for i in np.flatnonzero(which).tolist():
+            self._start(i)
+        self._reset_once = True
+        return self._observations(), self._infos()
+
+    def step(
+        self, actions: npt.ArrayLike
+    ) -> tuple[Obs, npt.NDArray[np.float64], Mask, Mask, dict[str, Any]]:
+        """One action per env; see the class docstring for what comes back."""
+        if not self._reset_once:
+            raise IllegalActionError("call reset() before step()")
+        acts = np.asarray(actions)
+        if acts.shape != (self.num_envs,):
+            raise IllegalActionError(
+                f"step takes one action per env, shape ({self.num_envs},), not {acts.shape}"
+            )
+        restart = self._finished.copy() if self.autoreset_mode == AutoresetMode.NEXT_STEP else None
+        chosen = self._check(acts, restart)
+        rewards = np.zeros(self.num_envs, np.float64)
+        terminated = np.zeros(self.num_envs, np.bool_)
+        truncated = np.zeros(self.num_envs, np.bool_)
+        for i, a in chosen.items():
+            rewards[i], terminated[i], truncated[i] = self._play(i, a)
+        if restart is not None:
+            for i in np.flatnonzero(restart).tolist():
+                self._start(i)
+        self._finished = terminated | truncated
+        infos = self._infos()
+        if self.autoreset_mode == AutoresetMode.SAME_STEP and self._finished.any():
+            infos.update(self._final(self._finished))
+            for i in np.flatnonzero(self._finished).tolist():
+                self._start(i)
+            self._finished[:] = False
+            infos.update(self._infos())
+        return self._observations(), rewards, terminated, truncated, infos
+
+    def render(self) -> tuple[str, ...] | None:
+        if self.render_mode != "ansi":
+            return None
+        return tuple(_play.render_text(s, self.seat) for s in self.states)
+
+    # ---- one env ---------------------------------------------------------------------------
+
+    def _start(self, i: int) -> None:
+        self.states[i] = self.game.new_state()
+        self._steps[i] = 0
+        self._finished[i] = False
+        _play.advance(self.states[i], self._rngs[i], {self.seat}, self.opponents)
+
+    def _check(self, acts: npt.NDArray[Any], restart: Mask | None) -> dict[int, int]:
+        """The action of every env that plays this step, each checked before any is applied."""
+        chosen = {}
+        for i in range(self.num_envs):
+            if restart is not None and restart[i]:
+                continue  # next-step autoreset: this env's action is ignored
+            if self._finished[i]:
+                raise IllegalActionError(
+                    f"env {i}: the game is over; reset it with options={{'reset_mask': ...}}"
+                )
+            try:
+                chosen[i] = _play.checked_action(self.states[i], acts[i])
+            except IllegalActionError as e:
+                raise IllegalActionError(f"env {i}: {e}") from None
+        return chosen
+
+    def _play(self, i: int, action: int) -> tuple[float, bool, bool]:
+        state = self.states[i]
+        before = state.returns()[self.seat]
+        state.apply_action(action)
+        self._steps[i] += 1
+        _play.advance(state, self._rngs[i], {self.seat}, self.opponents)
+        terminated = state.is_terminal()
+        truncated = (
+            not terminated and self.max_steps is not None and bool(self._steps[i] >= self.max_steps)
+        )
+        return state.returns()[self.seat] - before, terminated, truncated
+
+    # ---- batches ---------------------------------------------------------------------------
+
+    def _reset_mask(self, options: dict[str, Any] | None) -> Mask:
+        if not options or "reset_mask" not in options:
+            return np.ones(self.num_envs, np.bool_)
+        mask = np.asarray(options["reset_mask"])
+        if mask.shape != (self.num_envs,) or mask.dtype != np.bool_:
+            raise OptionError(f"reset_mask is a bool array of shape ({self.num_envs},)")
+        return mask
+
+    def _observations(self) -> Obs:
+        return np.stack([s.observation_tensor(self.seat) for s in self.states])
+
+    def _masks(self) -> Mask:
+        return np.stack([s.legal_actions_mask() for s in self.states])
+
+    def _infos(self) -> dict[str, Any]:
+        return {"action_mask": self._masks(), "_action_mask": np.ones(self.num_envs, np.bool_)}
+
+    def _final(self, which: Mask) -> dict[str, Any]:
+        """Same-step autoreset: what the finished envs ended on, in Gymnasium's info layout."""
+        keep = which[:, None]
+        obs = np.where(keep, self._observations(), 0.0).astype(np.float32)
+        masks = self._masks() & keep
+        return {
+            "final_obs": obs,
+            "_final_obs": which.copy(),
+            "final_info": {"action_mask": masks, "_action_mask": which.copy()},
+            "_final_info": which.copy(),
+        }
