@@ -17,7 +17,14 @@ from pettingzoo.test import api_test, seed_test
 
 import autodromo
 from autodromo import IllegalActionError, OptionError
-from autodromo.envs import SingleSeatEnv, VectorEnv, gym_id, pettingzoo_aec, pettingzoo_env
+from autodromo.envs import (
+    DEFAULT_OPTIONS,
+    SingleSeatEnv,
+    VectorEnv,
+    gym_id,
+    pettingzoo_aec,
+    pettingzoo_env,
+)
 from autodromo.envs import single_seat, vector
 from scripting import deal, draw, mb
 
@@ -30,8 +37,11 @@ SMALL: dict[str, dict[str, Any]] = {
 MB = SMALL["mille_bornes"]
 
 
-def test_every_game_is_covered() -> None:
+def test_every_game_is_covered_and_builds_without_options() -> None:
     assert sorted(SMALL) == sorted(autodromo.games())
+    for name in autodromo.games():  # Legend's cars come from DEFAULT_OPTIONS
+        obs, info = SingleSeatEnv(name).reset(seed=0)
+        assert obs.shape == autodromo.game(name, **DEFAULT_OPTIONS.get(name, {})).observation_shape
 
 
 def test_documented_examples_run() -> None:
@@ -60,6 +70,26 @@ def test_aec_env_passes_pettingzoo_api_test_and_seed_test(name: str) -> None:
         warnings.filterwarnings("ignore", message="Observation space for each agent probably")
         api_test(pettingzoo_env(name, **SMALL[name]), num_cycles=1000)
         seed_test(lambda: pettingzoo_env(name, **SMALL[name]), num_cycles=1000)
+
+
+def test_gymnasium_make_vec_builds_the_vector_env() -> None:
+    envs = gymnasium.make_vec(
+        gym_id("mille_bornes"), num_envs=2, vectorization_mode="vector_entry_point", **MB
+    )
+    assert isinstance(envs, VectorEnv) and envs.num_envs == 2
+
+
+@pytest.mark.parametrize("name", sorted(SMALL))
+def test_every_env_renders_the_table_as_text(name: str) -> None:
+    single = SingleSeatEnv(name, render_mode="ansi", **SMALL[name])
+    single.reset(seed=0)
+    envs = VectorEnv(name, 2, seed=0, render_mode="ansi", **SMALL[name])
+    envs.reset()
+    aec = pettingzoo_env(name, render_mode="ansi", **SMALL[name])
+    aec.reset(seed=0)
+    texts = [single.render(), *(envs.render() or ()), aec.render()]
+    assert len(texts) == 4 and all(isinstance(t, str) and t for t in texts)
+    assert SingleSeatEnv(name, **SMALL[name]).render() is None
 
 
 # ---- helpers ---------------------------------------------------------------------------------
@@ -150,6 +180,20 @@ def test_masks_are_the_legal_actions_and_observations_the_seat_tensor(name: str)
             assert np.array_equal(obs[i], state.observation_tensor(seat))
             # The agent sees decisions only: its own, or the end of the game.
             assert state.is_terminal() or state.current_player() == seat
+
+
+@pytest.mark.parametrize("name", sorted(SMALL))
+@pytest.mark.parametrize("opponents", ["random", "heuristic"])
+def test_observations_stay_inside_the_declared_space(name: str, opponents: str) -> None:
+    envs = VectorEnv(name, 4, seed=11, seat=1, opponents=opponents, **SMALL[name])
+    space = envs.single_observation_space
+    games = 0
+    for step in rollout(envs, 3000, policy_seed=3):
+        assert all(space.contains(o) for o in step[0])
+        games += int(step[2].sum()) if len(step) > 2 else 0
+        if games >= 8:
+            break
+    assert games >= 8
 
 
 def test_single_seat_masks_in_info_and_action_masks() -> None:

@@ -7,8 +7,9 @@ Each env shows its agent decisions only: chance is sampled inside with a generat
 ``state.observation_tensor(seat)``, masks ``state.legal_actions_mask()``, rewards the change in
 ``state.returns()``. See ``docs/envs.md``.
 
-Importing this package registers ``autodromo/<Game>-v0`` for ``gymnasium.make`` (the single-seat
-env; options as keyword arguments), e.g. ``gymnasium.make("autodromo/MilleBornes-v0", players=2)``.
+Importing this package registers ``autodromo/<Game>-v0`` (``gym_id(game)``) for ``gymnasium.make``
+(the single-seat env) and ``gymnasium.make_vec`` (:class:`VectorEnv`), options as keyword
+arguments: ``gymnasium.make("autodromo/MilleBornes-v0", players=2)``.
 """
 
 from __future__ import annotations
@@ -47,5 +48,6 @@ for _name in games():
         gymnasium.register(
             id=gym_id(_name),
             entry_point="autodromo.envs.single_seat:SingleSeatEnv",
+            vector_entry_point="autodromo.envs.vector:VectorEnv",
             kwargs={"game": _name},
         )

@@ -8,7 +8,7 @@ are played here too, so the same seed gives the same game.
 from __future__ import annotations
 
 import operator
-from typing import Any, SupportsIndex
+from typing import Any
 
 import numpy as np
 
@@ -74,7 +74,7 @@ def check_bot(game: Game, name: str) -> str:
 def sample_chance(state: State, rng: np.random.Generator) -> int:
     """One outcome of the chance node ``state``, drawn with ``rng`` by its probability."""
     outcomes = state.chance_outcomes()
-    u = rng.random() * sum(p for _, p in outcomes)
+    u = rng.random()  # the probabilities add up to 1
     for outcome, p in outcomes:
         u -= p
         if u < 0.0:
@@ -95,11 +95,12 @@ def advance(state: State, rng: np.random.Generator, stop: set[int], bot: str | N
             state.apply_action(_core.bot_action(state, bot, int(rng.integers(_SEED_RANGE))))
 
 
-def checked_action(state: State, action: object) -> int:
+def checked_action(state: State, action: Any) -> int:
     """``action`` as an id legal in ``state``; :class:`IllegalActionError` with the rule if not."""
-    if not isinstance(action, SupportsIndex):
-        raise IllegalActionError(f"an action is an integer id, not {action!r}")
-    a = operator.index(action)
+    try:
+        a = operator.index(action)
+    except TypeError:
+        raise IllegalActionError(f"an action is an integer id, not {action!r}") from None
     n = state.game.num_distinct_actions
     if not 0 <= a < n:
         raise IllegalActionError(f"action {a} is outside 0..{n - 1}")
