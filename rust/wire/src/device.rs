@@ -1,0 +1,503 @@
+//! The device side of a link, sans-IO: give it received bytes and the time, take the bytes to
+//! send and the events to act on. The firmware owns the hardware; this owns the protocol.
+//!
+//! ```text
+//! loop {
+//!     session.receive(&uart_bytes, millis());
+//!     while let Some(ev) = session.poll_event() { /* move needles, push the strip… */ }
+//!     // after a `Show` event, once the strip has latched: session.frame_shown(id, us, millis())
+//!     let n = session.poll_transmit(millis(), &mut tx);   // tx: at least MAX_WIRE + 1 bytes
+//!     uart_write(&tx[..n]);
+//! }
+//! ```
+use crate::frame::{Counters, Decoder, Out};
+use crate::messages::*;
+use crate::queue::Queue;
+use crate::seq;
+use crate::timing::{self, elapsed};
+use crate::{Error, SCHEMA_HASH, VERSION_MAJOR, VERSION_MINOR};
+
+/// Who the device is; fixed for one power-up.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct DeviceInfo {
+    pub kind: u8,
+    pub uid: [u8; UID_LEN],
+    pub fw_version: u16,
+    /// A random value per power-up.
+    pub boot_id: u32,
+    pub caps: Caps,
+}
+
+/// What the firmware must act on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DeviceEvent {
+    /// A host said HELLO (and was answered).
+    Linked,
+    /// New settings (already applied to the session's timers).
+    Config(Config),
+    /// A new dashboard state to show.
+    Dash(DashState),
+    /// A new palette (read it with `palette()`).
+    Palette,
+    /// The LED buffer holds frame `frame_id`: push it to the strip, then call `frame_shown`.
+    Show { frame_id: u16 },
+    /// No valid host frame for `failsafe_ms`: hold needles, light the link-lost lamp.
+    Failsafe,
+    /// Valid host frames again after a failsafe.
+    Restored,
+}
+
+/// The protocol state of one device.
+#[derive(Debug, Clone)]
+pub struct DeviceSession {
+    info: DeviceInfo,
+    decoder: Decoder,
+    tx_seq: u16,
+    announced: bool,
+    linked: bool,
+    failsafe: bool,
+    last_rx_ms: Option<u32>,
+    start_ms: Option<u32>,
+    now_ms: u32,
+    last_status_ms: Option<u32>,
+    config: Config,
+    dash: DashState,
+    palette: LedPalette,
+    led_format: u8,
+    led_count: u16,
+    leds: [u8; MAX_LEDS * 3],
+    shown_id: u16,
+    /// A keyframe being received in place: (frame_id, next LED offset).
+    assembling: Option<(u16, u16)>,
+    /// A frame handed to the strip, not yet reported shown: (frame_id, envelope seq).
+    showing: Option<(u16, u16)>,
+    replies: Queue<Message, 8>,
+    inputs: Queue<(InputEvent, Option<u32>), { timing::INPUT_RING }>,
+    next_ev_seq: u16,
+    input_levels: u32,
+    encoder: i16,
+    events: Queue<DeviceEvent, 32>,
+    events_dropped: u32,
+}
+
+impl DeviceSession {
+    pub fn new(info: DeviceInfo) -> Self {
+        DeviceSession {
+            info,
+            decoder: Decoder::new(),
+            tx_seq: 0,
+            announced: false,
+            linked: false,
+            failsafe: true,
+            last_rx_ms: None,
+            start_ms: None,
+            now_ms: 0,
+            last_status_ms: None,
+            config: Config {
+                failsafe_ms: timing::FAILSAFE_MS,
+                brightness: 255,
+                status_interval_ms: timing::STATUS_INTERVAL_MS,
+            },
+            dash: DashState::default(),
+            palette: LedPalette::default(),
+            led_format: led_format::RGB888,
+            led_count: 0,
+            leds: [0; MAX_LEDS * 3],
+            shown_id: 0,
+            assembling: None,
+            showing: None,
+            replies: Queue::new(),
+            inputs: Queue::new(),
+            next_ev_seq: 0,
+            input_levels: 0,
+            encoder: 0,
+            events: Queue::new(),
+            events_dropped: 0,
+        }
+    }
+
+    pub fn info(&self) -> &DeviceInfo {
+        &self.info
+    }
+    /// A host has said HELLO since power-up.
+    pub fn is_linked(&self) -> bool {
+        self.linked
+    }
+    /// True from power-up until the first valid host frame, and after `failsafe_ms` of silence.
+    pub fn in_failsafe(&self) -> bool {
+        self.failsafe
+    }
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+    /// The dashboard state to show (`state_id` 0: none yet).
+    pub fn dash(&self) -> &DashState {
+        &self.dash
+    }
+    /// The palette (`palette_id` 0: none yet).
+    pub fn palette(&self) -> &LedPalette {
+        &self.palette
+    }
+    /// Frame on the strip (0: none, or the buffer is being overwritten by a keyframe).
+    pub fn shown_frame_id(&self) -> u16 {
+        self.shown_id
+    }
+    pub fn led_format(&self) -> u8 {
+        self.led_format
+    }
+    pub fn led_count(&self) -> u16 {
+        self.led_count
+    }
+    /// The LED buffer in `led_format()`: `led_count()` LEDs.
+    pub fn led_data(&self) -> &[u8] {
+        let bpl = led_format::bytes_per_led(self.led_format).unwrap_or(3);
+        &self.leds[..usize::from(self.led_count) * bpl]
+    }
+    /// Colour of LED `i` after the palette (black if out of range).
+    pub fn pixel(&self, i: usize) -> [u8; 3] {
+        let data = self.led_data();
+        match self.led_format {
+            led_format::PAL8 => match data.get(i) {
+                Some(&idx) if usize::from(idx) < usize::from(self.palette.count) => {
+                    self.palette.colors[usize::from(idx)]
+                }
+                _ => [0; 3],
+            },
+            _ => match data.get(3 * i..3 * i + 3) {
+                Some(c) => [c[0], c[1], c[2]],
+                None => [0; 3],
+            },
+        }
+    }
+    /// Receive counters (also sent in STATUS).
+    pub fn counters(&self) -> Counters {
+        self.decoder.counters()
+    }
+    /// Input events not yet acknowledged by the host.
+    pub fn inputs_pending(&self) -> usize {
+        self.inputs.len()
+    }
+    /// Events lost because the firmware did not poll them (state getters stay correct).
+    pub fn events_dropped(&self) -> u32 {
+        self.events_dropped
+    }
+
+    pub fn poll_event(&mut self) -> Option<DeviceEvent> {
+        self.events.pop()
+    }
+
+    fn event(&mut self, e: DeviceEvent) {
+        if self.events.push(e).is_err() {
+            self.events_dropped = self.events_dropped.wrapping_add(1);
+        }
+    }
+
+    fn reply(&mut self, m: Message) {
+        // Replies are small and drained on every poll; if 8 are waiting the host is flooding
+        // us, and dropping one is recovered by the host's timers.
+        let _ = self.replies.push(m);
+    }
+
+    /// Advances the clock: the failsafe timer.
+    pub fn tick(&mut self, now_ms: u32) {
+        self.now_ms = now_ms;
+        if self.start_ms.is_none() {
+            self.start_ms = Some(now_ms);
+        }
+        if let Some(t) = self.last_rx_ms {
+            if !self.failsafe && elapsed(now_ms, t, u32::from(self.config.failsafe_ms)) {
+                self.failsafe = true;
+                self.event(DeviceEvent::Failsafe);
+            }
+        }
+    }
+
+    /// Feeds received bytes (any split: one byte at a time is fine).
+    pub fn receive(&mut self, bytes: &[u8], now_ms: u32) {
+        self.tick(now_ms);
+        for &b in bytes {
+            if let Some(Ok(frame)) = self.decoder.feed(b) {
+                self.last_rx_ms = Some(now_ms);
+                if self.failsafe {
+                    self.failsafe = false;
+                    self.event(DeviceEvent::Restored);
+                }
+                self.handle(frame.seq, frame.message);
+            }
+        }
+    }
+
+    fn hello_ack(&self, nonce: u32) -> Message {
+        Message::HelloAck(HelloAck {
+            major: VERSION_MAJOR,
+            minor: VERSION_MINOR,
+            schema_hash: SCHEMA_HASH,
+            nonce,
+            kind: self.info.kind,
+            uid: self.info.uid,
+            fw_version: self.info.fw_version,
+            boot_id: self.info.boot_id,
+            input_base: self
+                .inputs
+                .front()
+                .map_or(self.next_ev_seq, |(e, _)| e.ev_seq),
+            caps: self.info.caps,
+        })
+    }
+
+    fn nack(&mut self, ref_seq: u16, code: u8) {
+        self.reply(Message::Nack(Nack { ref_seq, code }));
+    }
+
+    fn handle(&mut self, seq: u16, msg: Message) {
+        match msg {
+            Message::Hello(h) => {
+                self.linked = true;
+                self.reply(self.hello_ack(h.nonce));
+                self.event(DeviceEvent::Linked);
+            }
+            Message::Config(c) => {
+                self.config = Config {
+                    failsafe_ms: c.failsafe_ms.max(100),
+                    brightness: c.brightness,
+                    status_interval_ms: c.status_interval_ms.max(50),
+                };
+                self.event(DeviceEvent::Config(self.config));
+            }
+            Message::DashState(d) if d != self.dash => {
+                self.dash = d;
+                self.event(DeviceEvent::Dash(d));
+            }
+            Message::LedPalette(p) if p != self.palette => {
+                self.palette = p;
+                self.event(DeviceEvent::Palette);
+            }
+            Message::LedKey(k) => self.led_key(seq, &k),
+            Message::LedDelta(d) => self.led_delta(seq, &d),
+            Message::AckInput(a) => {
+                while let Some((e, _)) = self.inputs.front() {
+                    if seq::diff(a.upto, e.ev_seq) < 0 {
+                        break;
+                    }
+                    self.inputs.pop();
+                }
+            }
+            // Heartbeats only feed the failsafe timer; device-to-host types are ignored.
+            _ => {}
+        }
+    }
+
+    fn led_key(&mut self, seq: u16, k: &LedKey) {
+        if self.showing.is_some() {
+            return self.nack(seq, nack_code::BUSY);
+        }
+        if self.info.caps.led_formats & (1 << k.format) == 0 {
+            return self.nack(seq, nack_code::UNSUPPORTED);
+        }
+        if k.led_count > self.info.caps.led_count {
+            return self.nack(seq, nack_code::BAD_RANGE);
+        }
+        if k.offset == 0 {
+            // The buffer is rewritten in place: it no longer holds the shown frame.
+            self.assembling = Some((k.frame_id, 0));
+            self.led_format = k.format;
+            self.led_count = k.led_count;
+            self.shown_id = 0;
+        } else if self.assembling != Some((k.frame_id, k.offset))
+            || self.led_format != k.format
+            || self.led_count != k.led_count
+        {
+            self.assembling = None;
+            return self.nack(seq, nack_code::NEED_KEYFRAME);
+        }
+        // The codec has checked offset + len against led_count, and led_count against the caps.
+        let bpl = led_format::bytes_per_led(k.format).unwrap_or(3);
+        let start = usize::from(k.offset) * bpl;
+        let data = k.data();
+        if let Some(dst) = self.leds.get_mut(start..start + data.len()) {
+            dst.copy_from_slice(data);
+        }
+        let next = k.offset + (data.len() / bpl) as u16;
+        if k.last == 1 {
+            self.assembling = None;
+            if next != k.led_count {
+                return self.nack(seq, nack_code::NEED_KEYFRAME);
+            }
+            self.showing = Some((k.frame_id, seq));
+            self.event(DeviceEvent::Show {
+                frame_id: k.frame_id,
+            });
+        } else {
+            self.assembling = Some((k.frame_id, next));
+            self.reply(Message::FrameShown(FrameShown {
+                frame_id: k.frame_id,
+                ack_seq: seq,
+                shown: 0,
+                show_us: 0,
+            }));
+        }
+    }
+
+    fn led_delta(&mut self, seq: u16, d: &LedDelta) {
+        if self.showing.is_some() {
+            return self.nack(seq, nack_code::BUSY);
+        }
+        if self.shown_id == 0 || d.base_id != self.shown_id {
+            return self.nack(seq, nack_code::NEED_KEYFRAME);
+        }
+        let max_value = if self.led_format == led_format::PAL8 {
+            0xFF
+        } else {
+            0xFF_FFFF
+        };
+        let count = u32::from(self.led_count);
+        let fits =
+            |r: &LedRun| u32::from(r.start) + u32::from(r.len) <= count && r.value <= max_value;
+        if !d.runs().iter().all(fits) {
+            return self.nack(seq, nack_code::BAD_RANGE);
+        }
+        for r in d.runs() {
+            for i in usize::from(r.start)..usize::from(r.start) + usize::from(r.len) {
+                if self.led_format == led_format::PAL8 {
+                    self.leds[i] = r.value as u8;
+                } else {
+                    let [_, red, green, blue] = r.value.to_be_bytes();
+                    self.leds[3 * i..3 * i + 3].copy_from_slice(&[red, green, blue]);
+                }
+            }
+        }
+        self.shown_id = 0;
+        self.showing = Some((d.frame_id, seq));
+        self.event(DeviceEvent::Show {
+            frame_id: d.frame_id,
+        });
+    }
+
+    /// The strip has latched frame `frame_id` (taking `show_us`): tells the host it may send the
+    /// next. Returns false (and does nothing) if that frame was not waiting to be shown.
+    pub fn frame_shown(&mut self, frame_id: u16, show_us: u32, now_ms: u32) -> bool {
+        self.tick(now_ms);
+        match self.showing {
+            Some((id, seq)) if id == frame_id => {
+                self.showing = None;
+                self.shown_id = id;
+                self.reply(Message::FrameShown(FrameShown {
+                    frame_id,
+                    ack_seq: seq,
+                    shown: 1,
+                    show_us,
+                }));
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Records a control change and queues its INPUT_EVENT; returns its sequence number, or
+    /// `QueueFull` while 16 events wait for acknowledgement (the level state in STATUS still
+    /// changes, so nothing is lost for good).
+    pub fn push_input(
+        &mut self,
+        control: u8,
+        kind: u8,
+        value: i16,
+        now_ms: u32,
+    ) -> Result<u16, Error> {
+        self.tick(now_ms);
+        if kind > input_kind::TURN {
+            return Err(Error::InvalidField("INPUT_EVENT.kind"));
+        }
+        let bit = 1u32.checked_shl(u32::from(control)).unwrap_or(0);
+        match kind {
+            input_kind::PRESS => self.input_levels |= bit,
+            input_kind::RELEASE => self.input_levels &= !bit,
+            _ => self.encoder = self.encoder.wrapping_add(value),
+        }
+        let ev = InputEvent {
+            ev_seq: self.next_ev_seq,
+            t_ms: now_ms,
+            control,
+            kind,
+            value,
+        };
+        self.inputs.push((ev, None)).map_err(|_| Error::QueueFull)?;
+        self.next_ev_seq = self.next_ev_seq.wrapping_add(1);
+        Ok(ev.ev_seq)
+    }
+
+    fn status(&self) -> Message {
+        let c = self.decoder.counters();
+        Message::Status(Status {
+            uptime_ms: self
+                .now_ms
+                .wrapping_sub(self.start_ms.unwrap_or(self.now_ms)),
+            boot_id: self.info.boot_id,
+            rx_ok: c.rx_ok,
+            crc_err: c.crc_err,
+            cobs_err: c.cobs_err,
+            overflow: c.overflow,
+            bad_payload: c.bad_payload,
+            shown_frame_id: self.shown_id,
+            state_id: self.dash.state_id,
+            palette_id: self.palette.palette_id,
+            failsafe: u8::from(self.failsafe),
+            inputs: self.input_levels,
+            encoder: self.encoder,
+        })
+    }
+
+    fn send(&mut self, out: &mut Out<'_>, msg: &Message, lead: bool) -> bool {
+        if out.frame(msg, self.tx_seq, lead).is_some() {
+            self.tx_seq = self.tx_seq.wrapping_add(1);
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Writes the frames due now into `out` (whole frames only; a buffer of `MAX_WIRE + 1`
+    /// bytes always makes progress); returns the number of bytes written.
+    pub fn poll_transmit(&mut self, now_ms: u32, out: &mut [u8]) -> usize {
+        self.tick(now_ms);
+        let mut out = Out::new(out);
+        if !self.announced {
+            // Unsolicited at boot, after a delimiter that ends any boot garbage.
+            let ack = self.hello_ack(0);
+            if !self.send(&mut out, &ack, true) {
+                return out.pos;
+            }
+            self.announced = true;
+        }
+        while let Some(m) = self.replies.front().copied() {
+            if !self.send(&mut out, &m, false) {
+                return out.pos;
+            }
+            self.replies.pop();
+        }
+        for i in 0..self.inputs.len() {
+            let Some(&(ev, sent)) = self.inputs.get_mut(i).map(|e| &*e) else {
+                break;
+            };
+            if sent.is_some_and(|t| !elapsed(now_ms, t, timing::INPUT_RESEND_MS)) {
+                continue;
+            }
+            if !self.send(&mut out, &Message::InputEvent(ev), false) {
+                return out.pos;
+            }
+            if let Some(e) = self.inputs.get_mut(i) {
+                e.1 = Some(now_ms);
+            }
+        }
+        let status_due = self
+            .last_status_ms
+            .is_none_or(|t| elapsed(now_ms, t, u32::from(self.config.status_interval_ms)));
+        if status_due {
+            let st = self.status();
+            if self.send(&mut out, &st, false) {
+                self.last_status_ms = Some(now_ms);
+            }
+        }
+        out.pos
+    }
+}
