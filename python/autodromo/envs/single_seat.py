@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, SupportsIndex
 
 import gymnasium
 import numpy as np
@@ -82,7 +82,7 @@ class SingleSeatEnv(gymnasium.Env[Obs, np.int64]):
         self._done = self.state.is_terminal()
         return self._obs(), self._info()
 
-    def step(self, action: np.int64) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
+    def step(self, action: SupportsIndex) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
         if self._done:
             raise IllegalActionError("the episode is over: call reset() first")
         try:
