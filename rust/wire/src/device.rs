@@ -426,6 +426,16 @@ impl DeviceSession {
         Ok(ev.ev_seq)
     }
 
+    /// Starts input numbering at `seq` (for firmware that keeps it across resets, and for
+    /// tests of the wrap). Refused once an event is waiting.
+    pub fn set_next_input_seq(&mut self, seq: u16) -> Result<(), Error> {
+        if self.inputs.len() > 0 {
+            return Err(Error::QueueFull);
+        }
+        self.next_ev_seq = seq;
+        Ok(())
+    }
+
     fn status(&self) -> Message {
         let c = self.decoder.counters();
         Message::Status(Status {
