@@ -1,0 +1,326 @@
+"""The JSON API through Flask's test client: creating, viewing, playing, undo, saves that survive
+a restart, export and import, and every kind of bad input answered with a 4xx JSON reason."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import autodromo
+from autodromo import replay
+from autodromo_web import create_app, openapi
+
+from .conftest import legend_body
+
+
+def create(client: Any, body: dict[str, Any]) -> dict[str, Any]:
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 201, r.json
+    doc: dict[str, Any] = r.json
+    return doc
+
+
+def view(client: Any, gid: str, seat: int | None = None, since: int = 0) -> dict[str, Any]:
+    q = f"?since={since}" + ("" if seat is None else f"&seat={seat}")
+    r = client.get(f"/api/games/{gid}{q}")
+    assert r.status_code == 200, r.json
+    doc: dict[str, Any] = r.json
+    return doc
+
+
+def act(client: Any, gid: str, seat: int, action: Any, **extra: Any) -> dict[str, Any]:
+    r = client.post(f"/api/games/{gid}/actions", json={"seat": seat, "action": action, **extra})
+    assert r.status_code == 200, r.json
+    doc: dict[str, Any] = r.json
+    return doc
+
+
+def test_the_catalogue_offers_the_three_games_with_their_bots(client: Any) -> None:
+    games = {g["id"]: g for g in client.get("/api/catalogue").json["games"]}
+    assert set(games) == {"legend", "lamborghini", "mille_bornes"}
+    assert [b["id"] for b in games["legend"]["bots"]] == ["greedy", "random", "neutral"]
+    assert {c["id"] for c in games["legend"]["cars"]} >= set(legend_body()["options"]["cars"])
+    circuits = next(o for o in games["legend"]["options"] if o["key"] == "circuit")["choices"]
+    assert {"example", "castelrosso"} <= {c["id"] for c in circuits}
+    assert games["mille_bornes"]["hidden_information"] and not games["legend"]["hidden_information"]
+
+
+def test_a_legend_race_starts_at_the_human_with_explained_decisions_and_a_board(client: Any) -> None:
+    created = create(client, legend_body())
+    assert created["board"]["length"] == 72  # the example circuit: 72 rows a lap
+    assert {r["turn"] for r in created["board"]["rows"]} >= set("ABCDE")
+    p = view(client, created["id"], seat=0)
+    assert p["to_move"] == 0 and p["to_move_kind"] == "human"
+    assert p["legal"] and all(a["breakdown"] for a in p["legal"])
+    assert p["turn"]["label"] == "Round"
+    assert [d["left"] for d in p["distance"]] == [72] * 4
+    # A bot's seat is offered nothing.
+    assert view(client, created["id"], seat=1)["legal"] == []
+
+
+def test_actions_by_label_and_by_id_are_applied_and_bots_answer(client: Any) -> None:
+    gid = create(client, legend_body())["id"]
+    p = view(client, gid, seat=0)
+    first = p["legal"][0]
+    after = act(client, gid, 0, first["label"])
+    assert after["version"] > p["version"]
+    assert any(e["text"] and first["label"] in e["text"] for e in after["log"])
+    again = act(client, gid, 0, after["legal"][-1]["id"])
+    assert again["version"] > after["version"]
+    # `since` sends only the new log entries.
+    assert again["log"][0]["i"] == 0 or again["log"][0]["i"] >= 0
+    tail = view(client, gid, seat=0, since=again["log_length"])
+    assert tail["log"] == []
+
+
+def test_a_plan_from_plan_moves_takes_the_car_to_its_cell(client: Any) -> None:
+    gid = create(client, legend_body())["id"]
+    p = view(client, gid, seat=0)
+    while not p["plan"]:
+        p = act(client, gid, 0, p["legal"][0]["label"])
+    target = max(p["plan"], key=lambda c: (c["progress"], -len(c["decisions"])))
+    r = client.post(f"/api/games/{gid}/actions", json={"seat": 0, "plan": target["decisions"], "bots": False})
+    assert r.status_code == 200, r.json
+    assert r.json["applied"] == len(target["decisions"])
+    car = r.json["view"]["cars"][0]
+    assert (car["progress"], car["lane"], car["speed"]) == (target["progress"], target["lane"], target["speed"])
+
+
+def test_bots_wait_for_advance_and_move_one_step_at_a_time(client: Any) -> None:
+    gid = create(client, legend_body())["id"]
+    p = view(client, gid, seat=0)
+    while p["to_move"] == 0:
+        p = act(client, gid, 0, p["legal"][0]["label"], bots=False)
+    assert p["to_move_kind"] == "bot"
+    r = client.post(f"/api/games/{gid}/advance", json={"steps": 1, "seat": 0})
+    assert r.status_code == 200 and r.json["advanced"] == 1
+    r = client.post(f"/api/games/{gid}/advance", json={"seat": 0})
+    assert r.json["to_move"] == 0
+
+
+def test_undo_goes_back_to_before_the_last_decision(client: Any) -> None:
+    gid = create(client, legend_body())["id"]
+    before = view(client, gid, seat=0)
+    assert not before["undo"]["ok"] and "nothing" in before["undo"]["reason"]
+    after = act(client, gid, 0, before["legal"][0]["label"], bots=False)
+    assert after["undo"]["ok"]
+    r = client.post(f"/api/games/{gid}/undo", json={"seat": 0})
+    assert r.status_code == 200, r.json
+    assert r.json["version"] == before["version"]
+    assert r.json["view"] == before["view"]
+    assert r.json["legal"] == before["legal"]
+    # The store forgot it too.
+    again = create_app({"DB": client.application.config["DB"]}).test_client()
+    assert view(again, gid, seat=0)["version"] == before["version"]
+
+
+def test_undo_is_refused_once_a_card_was_drawn(client: Any) -> None:
+    body = {"game": "mille_bornes", "options": {"score_to_win": 0},
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}], "seed": 3}
+    gid = create(client, body)["id"]
+    p = view(client, gid, seat=0)
+    p = act(client, gid, 0, p["legal"][0]["label"])
+    assert not p["undo"]["ok"]
+    r = client.post(f"/api/games/{gid}/undo", json={"seat": 0})
+    assert r.status_code == 409
+    assert "chance" in r.json["error"] or "shown" in r.json["error"]
+
+
+def test_every_action_is_saved_and_a_restart_resumes_every_game(db: Path) -> None:
+    client = create_app({"DB": str(db)}).test_client()
+    legend = create(client, legend_body())["id"]
+    p = view(client, legend, seat=0)
+    for _ in range(5):
+        p = act(client, legend, 0, p["legal"][0]["label"])
+    mb = create(client, {"game": "mille_bornes", "seats": [{"kind": "human"}, {"kind": "human"}], "seed": 9})["id"]
+    m = view(client, mb, seat=0)
+    m = act(client, mb, m["to_move"], view(client, mb, seat=m["to_move"])["legal"][0]["label"])
+    lam = create(client, {"game": "lamborghini", "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * 2,
+                          "seed": 4})["id"]
+    before = {gid: view(client, gid, seat=0) for gid in (legend, mb, lam)}
+    restarted = create_app({"DB": str(db)}).test_client()
+    listed = {g["id"] for g in restarted.get("/api/games").json["games"]}
+    assert {legend, mb, lam} <= listed
+    for gid, old in before.items():
+        new = view(restarted, gid, seat=0)
+        assert (new["version"], new["view"], new["log"], new["legal"]) == (
+            old["version"], old["view"], old["log"], old["legal"])
+
+
+def test_export_import_and_the_replay_viewer_endpoints(client: Any) -> None:
+    gid = create(client, legend_body(bots=1))["id"]
+    p = view(client, gid, seat=0)
+    for _ in range(4):
+        p = act(client, gid, 0, p["legal"][0]["label"])
+    text = client.get(f"/api/games/{gid}/replay").get_data(as_text=True)
+    r = replay.loads(text)
+    assert len(r.actions) == p["version"]
+    imported = client.post("/api/replays", json={"replay": text})
+    assert imported.status_code == 201, imported.json
+    copy = view(client, imported.json["id"], seat=0)
+    assert copy["view"] == p["view"] and copy["version"] == p["version"]
+    steps = client.get(f"/api/games/{gid}/steps").json["steps"]
+    assert len(steps) == p["version"] and steps[-1]["label"] == r.labels[-1]
+    frame = client.get(f"/api/games/{gid}/at/0").json
+    assert frame["view"]["round"] == 0
+    assert client.get(f"/api/games/{gid}/at/{p['version']}").json["view"] == view(client, gid)["view"]
+
+
+def test_the_timeline_hides_draws_of_an_unfinished_card_game(client: Any) -> None:
+    body = {"game": "mille_bornes", "seats": [{"kind": "human"}, {"kind": "human"}], "seed": 1}
+    gid = create(client, body)["id"]
+    steps = client.get(f"/api/games/{gid}/steps").json
+    assert steps["hidden"]
+    assert {s["label"] for s in steps["steps"] if s["actor"] < 0} == {"chance"}
+
+
+def test_delete_removes_a_game(client: Any) -> None:
+    gid = create(client, legend_body())["id"]
+    assert client.delete(f"/api/games/{gid}").status_code == 200
+    assert client.get(f"/api/games/{gid}").status_code == 404
+    assert gid not in {g["id"] for g in client.get("/api/games").json["games"]}
+    assert client.delete(f"/api/games/{gid}").status_code == 404
+
+
+def test_a_lamborghini_game_plays_to_its_end_through_the_api(client: Any) -> None:
+    body = {"game": "lamborghini", "options": {"laps": 1},
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}], "seed": 2}
+    gid = create(client, body)["id"]
+    p = view(client, gid, seat=0)
+    for _ in range(2000):
+        if p["status"] == "finished":
+            break
+        p = act(client, gid, 0, p["legal"][-1]["label"])
+    assert p["status"] == "finished"
+    returns = p["result"]["returns"]
+    assert p["result"]["places"] == [1 + sum(r > x for r in returns) for x in returns]
+    assert sorted(p["result"]["places"]) == [1, 2]
+
+
+def test_the_openapi_document_covers_every_route(app: Any) -> None:
+    documented = set(openapi.SPEC["paths"])
+    for rule in app.url_map.iter_rules():
+        if rule.rule.startswith("/api/"):
+            path = re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule)
+            assert path in documented, path
+            for method in rule.methods - {"HEAD", "OPTIONS"}:
+                assert method.lower() in openapi.SPEC["paths"][path], (path, method)
+
+
+# --- bad input: a 4xx JSON reason, never a 500, and nothing changes -----------------------------
+
+BAD_CREATE = [
+    ({"game": "chess", "seats": [{"kind": "human"}] * 2}, "unknown game"),
+    ({"game": "legend", "seats": []}, "seats"),
+    ({"game": "legend", "seats": "two"}, "seats"),
+    ({"game": "legend", "seats": [{"kind": "robot"}] * 2}, "kind"),
+    ({"game": "mille_bornes", "seats": [{"kind": "bot", "bot": "greedy"}] * 2}, "unknown bot"),
+    ({"game": "mille_bornes", "seats": [{"kind": "bot", "bot": "neutral"}] * 2}, "bot"),
+    ({"game": "mille_bornes", "seats": [{"kind": "human", "name": 7}] * 2}, "name"),
+    ({"game": "mille_bornes", "seats": [{"kind": "human"}] * 2, "options": {"banana": 1}}, "banana"),
+    ({"game": "mille_bornes", "seats": [{"kind": "human"}] * 2, "options": {"target": "far"}}, "target"),
+    ({"game": "mille_bornes", "seats": [{"kind": "human"}] * 2, "options": {"players": 3}}, "players"),
+    ({"game": "mille_bornes", "seats": [{"kind": "human"}] * 2, "options": []}, "options"),
+    ({"game": "legend", "seats": [{"kind": "human"}] * 2, "options": {"content_dir": "/etc"}}, "content_dir"),
+    ({"game": "legend", "seats": [{"kind": "human"}] * 2, "options": {"cars": ["bugatti_type_35"]}}, "cars"),
+    ({"game": "legend", "seats": [{"kind": "human"}] * 2, "options": {"cars": ["nope", "nada"]}}, "nope"),
+    ({"game": "legend", "seats": [{"kind": "human"}] * 2,
+      "options": {"cars": ["bugatti_type_35"] * 2, "circuit": "monza"}}, "monza"),
+    ({"game": "mille_bornes", "seats": [{"kind": "human"}] * 2, "seed": -1}, "seed"),
+    ({"game": "mille_bornes", "seats": [{"kind": "human"}] * 2, "seed": 2**60}, "seed"),
+    ({"game": "mille_bornes", "seats": [{"kind": "human"}] * 2, "seed": True}, "seed"),
+    ({"game": "mille_bornes", "seats": [{"kind": "human"}] * 2, "seed": "7"}, "seed"),
+    ([1, 2, 3], "object"),
+]
+
+
+@pytest.mark.parametrize(("body", "word"), BAD_CREATE)
+def test_a_bad_game_request_is_refused_with_its_reason(client: Any, body: Any, word: str) -> None:
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 400, r.json
+    assert word in r.json["error"]
+    assert client.get("/api/games").json["games"] == []
+
+
+def test_malformed_json_is_a_400_with_the_reason(client: Any) -> None:
+    for path in ("/api/games", "/api/replays"):
+        r = client.post(path, data="{not json", content_type="application/json")
+        assert r.status_code == 400 and "malformed JSON" in r.json["error"]
+
+
+@pytest.fixture
+def legend_game(client: Any) -> str:
+    gid: str = create(client, legend_body())["id"]
+    return gid
+
+
+def bad_requests(gid: str) -> list[tuple[str, str, Any, int, str]]:
+    g = f"/api/games/{gid}"
+    return [
+        ("get", "/api/games/nope", None, 404, "no game"),
+        ("get", f"{g}?seat=9", None, 400, "no seat 9"),
+        ("get", f"{g}?seat=-1", None, 400, "no seat"),
+        ("get", f"{g}?seat=abc", None, 400, "whole number"),
+        ("get", f"{g}?since=-3", None, 400, "since"),
+        ("get", f"{g}/legal", None, 400, "seat is required"),
+        ("post", f"{g}/actions", {"action": "maintain"}, 400, "seat is required"),
+        ("post", f"{g}/actions", {"seat": 0}, 400, "give an action"),
+        ("post", f"{g}/actions", {"seat": 0, "action": "fly to the moon"}, 400, "unknown action"),
+        ("post", f"{g}/actions", {"seat": 0, "action": 10**9}, 409, "not legal"),
+        ("post", f"{g}/actions", {"seat": 0, "action": -5}, 409, "not legal"),
+        ("post", f"{g}/actions", {"seat": 0, "action": [1]}, 400, "action must be"),
+        ("post", f"{g}/actions", {"seat": 0, "action": True}, 400, "action must be"),
+        ("post", f"{g}/actions", {"seat": 0, "plan": []}, 400, "plan"),
+        ("post", f"{g}/actions", {"seat": 0, "plan": "maintain"}, 400, "plan"),
+        ("post", f"{g}/actions", {"seat": 0, "action": 0, "bots": "yes"}, 400, "bots"),
+        ("post", f"{g}/actions", {"seat": 1, "action": 0}, 400, "not a human seat"),
+        ("post", f"{g}/actions", {"seat": "zero", "action": 0}, 400, "whole number"),
+        ("post", f"{g}/actions", [0], 400, "object"),
+        ("post", f"{g}/advance", {"steps": -1}, 400, "steps"),
+        ("post", f"{g}/undo", {"seat": 1}, 409, "human"),
+        ("post", f"{g}/undo", {}, 400, "seat is required"),
+        ("get", f"{g}/at/99999", None, 400, "step"),
+        ("post", "/api/replays", {"replay": "{}"}, 400, "not an autodromo-replay"),
+        ("post", "/api/replays", {"replay": 42}, 400, "replay must be"),
+        ("post", "/api/replays", {}, 400, "replay must be"),
+        ("get", "/api/nowhere", None, 404, "not found"),
+        ("put", f"{g}/actions", {"seat": 0}, 405, "not allowed"),
+    ]
+
+
+def test_every_bad_request_gets_a_json_reason_and_changes_nothing(client: Any, legend_game: str) -> None:
+    before = view(client, legend_game, seat=0)
+    for method, path, body, status, word in bad_requests(legend_game):
+        r = getattr(client, method)(path, json=body) if body is not None else getattr(client, method)(path)
+        assert r.status_code == status, (method, path, body, r.status_code, r.get_data(as_text=True))
+        assert r.is_json, (path, r.get_data(as_text=True))
+        assert word.lower() in r.json["error"].lower(), (path, r.json)
+    after = view(client, legend_game, seat=0)
+    assert (after["version"], after["view"]) == (before["version"], before["view"])
+
+
+def test_an_illegal_move_is_explained_by_the_rules(client: Any, legend_game: str) -> None:
+    p = view(client, legend_game, seat=0)
+    g = autodromo.game("legend", **legend_body()["options"])
+    legal = {a["id"] for a in p["legal"]}
+    illegal = next(a for a in range(g.num_distinct_actions) if a not in legal)
+    r = client.post(f"/api/games/{legend_game}/actions", json={"seat": 0, "action": illegal})
+    assert r.status_code == 409 and r.json["error"]
+
+
+def test_it_is_not_your_turn_is_a_409(client: Any) -> None:
+    body = {"game": "mille_bornes", "seats": [{"kind": "human"}, {"kind": "human"}], "seed": 1}
+    gid = create(client, body)["id"]
+    p = view(client, gid)
+    other = 1 - p["to_move"]
+    r = client.post(f"/api/games/{gid}/actions", json={"seat": other, "action": 0})
+    assert r.status_code == 409 and "turn" in r.json["error"]
+
+
+def test_a_tampered_replay_is_refused(client: Any, legend_game: str) -> None:
+    text = client.get(f"/api/games/{legend_game}/replay").get_data(as_text=True)
+    r = client.post("/api/replays", json={"replay": text.replace('"seed": 5', '"seed": 6')})
+    assert r.status_code == 400 and "digest" in r.json["error"]

@@ -1,0 +1,22 @@
+"""``python -m autodromo_web [--host H] [--port P] [--db FILE] [--open]``: the same as
+``autodromo play`` with no game."""
+
+from __future__ import annotations
+
+import argparse
+
+from . import serve
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="autodromo_web", description=__doc__)
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default: loopback only)")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--db", default=None, help="the SQLite file of saved games")
+    parser.add_argument("--open", action="store_true", help="open the page in a browser")
+    args = parser.parse_args()
+    serve(args.host, args.port, args.db, args.open)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,242 @@
+"""The JSON API (documented in ``openapi.py``, served at /api/openapi.json): the page uses it,
+and so can scripts. Every refusal is a 4xx JSON object ``{"error": reason}``."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, request
+from werkzeug.exceptions import HTTPException
+
+from autodromo import replay
+
+from . import catalogue, openapi, present
+from .errors import ApiError, bad
+from .tables import Table, Tables
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def tables() -> Tables:
+    found: Tables = current_app.extensions["autodromo.tables"]
+    return found
+
+
+@bp.app_errorhandler(ApiError)
+def _api_error(e: ApiError) -> tuple[Response, int]:
+    if not request.path.startswith("/api/"):
+        return Response(e.reason, mimetype="text/plain"), e.status
+    return jsonify(error=e.reason), e.status
+
+
+@bp.app_errorhandler(HTTPException)
+def _http_error(e: HTTPException) -> Response | HTTPException | tuple[Response, int]:
+    # Routing errors (unknown path, wrong method) happen before any blueprint: answer JSON
+    # under /api, the usual page elsewhere.
+    if not request.path.startswith("/api/"):
+        return e
+    return jsonify(error=e.description or e.name), e.code or 500
+
+
+@bp.app_errorhandler(Exception)
+def _unexpected(e: Exception) -> Response | tuple[Response, int]:
+    current_app.logger.exception("unexpected error")
+    return jsonify(error=f"internal error: {type(e).__name__}: {e}"), 500
+
+
+def body() -> dict[str, Any]:
+    """The request's JSON object, or a 400 that says what is wrong with it."""
+    if not request.get_data(cache=True):
+        return {}
+    try:
+        doc = json.loads(request.get_data(cache=True))
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise bad(f"malformed JSON: {e}") from None
+    if not isinstance(doc, dict):
+        raise bad("the body must be a JSON object")
+    return doc
+
+
+def whole(value: Any, what: str, low: int | None = None, default: int | None = None) -> int | None:
+    """An optional whole number from a query string or a JSON body."""
+    if value is None or value == "":
+        return default
+    if isinstance(value, bool):
+        raise bad(f"{what} must be a whole number")
+    if isinstance(value, str):
+        try:
+            value = int(value)
+        except ValueError:
+            raise bad(f"{what} must be a whole number, not {value!r}") from None
+    if not isinstance(value, int):
+        raise bad(f"{what} must be a whole number")
+    if low is not None and value < low:
+        raise bad(f"{what} must be at least {low}")
+    return value
+
+
+def seat_of(table: Table, value: Any, required: bool) -> int | None:
+    seat = whole(value, "seat")
+    if seat is None:
+        if required:
+            raise bad("seat is required")
+        return None
+    if not 0 <= seat < len(table.seats):
+        raise bad(f"no seat {seat}: this game has seats 0 to {len(table.seats) - 1}")
+    return seat
+
+
+@bp.get("/openapi.json")
+def spec() -> Response:
+    return jsonify(openapi.SPEC)
+
+
+@bp.get("/catalogue")
+def catalogue_() -> Response:
+    return jsonify(games=catalogue.describe())
+
+
+@bp.get("/games")
+def list_games() -> Response:
+    t = tables()
+    return jsonify(
+        db=current_app.extensions["autodromo.db"],
+        games=[present.summary(x) for x in t.all()],
+        broken=[{"id": k, "error": v} for k, v in t.broken.items()],
+    )
+
+
+@bp.post("/games")
+def create() -> tuple[Response, int]:
+    table = tables().create(body())
+    with table.lock:
+        return jsonify(present.seat_payload(table, None, with_board=True)), 201
+
+
+@bp.get("/games/<game_id>")
+def get(game_id: str) -> Response:
+    table = tables().get(game_id)
+    seat = seat_of(table, request.args.get("seat"), required=False)
+    since = whole(request.args.get("since"), "since", low=0, default=0) or 0
+    with table.lock:
+        payload = present.seat_payload(table, seat, since, with_board=request.args.get("board") == "1")
+    return jsonify(payload)
+
+
+@bp.get("/games/<game_id>/legal")
+def legal(game_id: str) -> Response:
+    table = tables().get(game_id)
+    seat = seat_of(table, request.args.get("seat"), required=True)
+    with table.lock:
+        p = present.seat_payload(table, seat, since=1 << 62)
+    return jsonify(seat=seat, to_move=p["to_move"], legal=p["legal"], plan=p["plan"])
+
+
+@bp.post("/games/<game_id>/actions")
+def post_action(game_id: str) -> Response:
+    table = tables().get(game_id)
+    doc = body()
+    seat = seat_of(table, doc.get("seat"), required=True)
+    assert seat is not None
+    if "plan" in doc:
+        choices = doc["plan"]
+        if not isinstance(choices, list) or not choices:
+            raise bad("plan must be a non-empty list of actions")
+    elif "action" in doc:
+        choices = [doc["action"]]
+    else:
+        raise bad("give an action (id or label) or a plan (a list of them)")
+    bots = doc.get("bots", True)
+    if not isinstance(bots, bool):
+        raise bad("bots must be true or false")
+    since = whole(doc.get("since"), "since", low=0, default=0) or 0
+    with table.lock:
+        applied = tables().play(table, seat, choices, bots)
+        payload = present.seat_payload(table, seat, since)
+    payload["applied"] = applied
+    return jsonify(payload)
+
+
+@bp.post("/games/<game_id>/advance")
+def advance(game_id: str) -> Response:
+    table = tables().get(game_id)
+    doc = body()
+    steps = whole(doc.get("steps"), "steps", low=0)
+    seat = seat_of(table, doc.get("seat"), required=False)
+    since = whole(doc.get("since"), "since", low=0, default=0) or 0
+    with table.lock:
+        done = tables().advance(table, steps)
+        payload = present.seat_payload(table, seat, since)
+    payload["advanced"] = done
+    return jsonify(payload)
+
+
+@bp.post("/games/<game_id>/undo")
+def undo(game_id: str) -> Response:
+    table = tables().get(game_id)
+    doc = body()
+    seat = seat_of(table, doc.get("seat"), required=True)
+    assert seat is not None
+    with table.lock:
+        tables().undo(table, seat)
+        # The log may have shrunk: send it whole.
+        payload = present.seat_payload(table, seat, 0)
+    return jsonify(payload)
+
+
+@bp.delete("/games/<game_id>")
+def delete(game_id: str) -> Response:
+    tables().delete(game_id)
+    return jsonify(deleted=game_id)
+
+
+@bp.get("/games/<game_id>/replay")
+def export(game_id: str) -> Response:
+    table = tables().get(game_id)
+    with table.lock:
+        text = replay.dumps(table.state, table.seed)
+    return Response(
+        text, mimetype="application/json",
+        headers={"Content-Disposition": f'attachment; filename="autodromo-{table.game_id}-{table.id}.json"'},
+    )
+
+
+@bp.get("/games/<game_id>/steps")
+def steps(game_id: str) -> Response:
+    """The replay viewer's timeline. Hidden draws stay hidden until the game is over."""
+    table = tables().get(game_id)
+    with table.lock:
+        hide = table.game_id in catalogue.HIDDEN and not table.finished
+        s = table.game.new_state()
+        out = []
+        for a, who in zip(table.actions, table.actors):
+            label = "chance" if hide and who < 0 else s.action_to_string(a)
+            out.append({"label": label, "actor": who})
+            s.apply_action(a)
+    return jsonify(id=table.id, game=table.game_id, steps=out, hidden=hide)
+
+
+@bp.get("/games/<game_id>/at/<int:step>")
+def at(game_id: str, step: int) -> Response:
+    """A spectator's view after ``step`` actions (the replay viewer's frame)."""
+    table = tables().get(game_id)
+    with table.lock:
+        if not 0 <= step <= len(table.actions):
+            raise bad(f"step must be between 0 and {len(table.actions)}")
+        s = table.game.new_state()
+        for a in table.actions[:step]:
+            s.apply_action(a)
+        view = s.view(None)
+        view.pop("legal_actions", None)
+    return jsonify(step=step, of=len(table.actions), view=view)
+
+
+@bp.post("/replays")
+def import_replay() -> tuple[Response, int]:
+    doc = body()
+    if doc.get("format") == replay.FORMAT:
+        table = tables().import_replay(json.dumps(doc))
+    else:
+        table = tables().import_replay(doc.get("replay"), doc.get("seats"))
+    return jsonify(present.summary(table)), 201

@@ -1,0 +1,93 @@
+"""Checks a lobby's request (game, options, seats, seed) before anything is built or saved."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import autodromo
+from autodromo.errors import AutodromoError
+
+from . import catalogue
+from .errors import bad
+
+#: Seeds stay below 2**53 so the page's JavaScript numbers hold them exactly.
+SEED_LIMIT = 2**53
+
+
+def seed_of(value: Any) -> int:
+    if value is None or value == "":
+        return random.SystemRandom().randrange(SEED_LIMIT)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise bad(f"seed must be a whole number, not {value!r}")
+    if not 0 <= value < SEED_LIMIT:
+        raise bad(f"seed must be between 0 and {SEED_LIMIT - 1}")
+    return value
+
+
+def seats_of(game: str, value: Any) -> list[dict[str, Any]]:
+    if not isinstance(value, list) or not value:
+        raise bad("seats must be a non-empty list")
+    bots = [b["id"] for b in catalogue.BOTS[game]]
+    out = []
+    for i, seat in enumerate(value):
+        if not isinstance(seat, dict):
+            raise bad(f"seat {i} must be an object like {{\"kind\": \"human\"}}")
+        kind = seat.get("kind")
+        if kind not in ("human", "bot"):
+            raise bad(f"seat {i}: kind must be \"human\" or \"bot\", not {kind!r}")
+        bot = seat.get("bot") if kind == "bot" else None
+        if kind == "bot" and bot not in bots:
+            raise bad(f"seat {i}: unknown bot {bot!r} for {game}; known: {', '.join(bots)}")
+        name = seat.get("name")
+        if name is None or name == "":
+            name = f"Player {i + 1}" if kind == "human" else f"{bot} bot {i + 1}"
+        if not isinstance(name, str) or len(name) > 40:
+            raise bad(f"seat {i}: name must be text of at most 40 characters")
+        out.append({"kind": kind, "bot": bot, "name": name})
+    return out
+
+
+def options_of(game: str, value: Any, seats: list[dict[str, Any]]) -> dict[str, Any]:
+    if value is None:
+        value = {}
+    if not isinstance(value, dict):
+        raise bad("options must be an object")
+    options = {k: v for k, v in value.items() if v is not None}
+    if "content_dir" in options:
+        # A path on the server's disk is no lobby option: the page plays the shipped content.
+        raise bad("option \"content_dir\" cannot be set from the page")
+    if game == "legend":
+        cars = options.get("cars")
+        if not isinstance(cars, list) or len(cars) != len(seats):
+            raise bad("option \"cars\": name one car for every seat")
+        options["neutral"] = [s["bot"] == "neutral" for s in seats]
+    else:
+        if any(s["bot"] == "neutral" for s in seats):
+            raise bad("only Legend has Neutral Cars")
+        players = options.setdefault("players", len(seats))
+        if players != len(seats):
+            raise bad(f"option \"players\" is {players!r} but {len(seats)} seats were given")
+    return options
+
+
+def build(game: str, options: dict[str, Any]) -> autodromo.Game:
+    """The game, or a 400 with the core's reason (it names the option)."""
+    try:
+        return autodromo.game(game, **options)
+    except AutodromoError as e:
+        raise bad(str(e)) from None
+    except (TypeError, ValueError, OverflowError) as e:
+        raise bad(f"options: {e}") from None
+
+
+def check(body: Any) -> tuple[str, dict[str, Any], list[dict[str, Any]], int]:
+    """(game, options, seats, seed) of a create request."""
+    if not isinstance(body, dict):
+        raise bad("the body must be a JSON object")
+    game = body.get("game")
+    if game not in catalogue.TITLES:
+        raise bad(f"unknown game {game!r}; known: {', '.join(catalogue.TITLES)}")
+    seats = seats_of(game, body.get("seats"))
+    options = options_of(game, body.get("options"), seats)
+    return game, options, seats, seed_of(body.get("seed"))

@@ -1,0 +1,185 @@
+"""The API's OpenAPI 3.1 document, served at /api/openapi.json. Kept beside the routes it
+describes; tests/web/test_api.py checks that every route is in it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+ERROR = {"$ref": "#/components/responses/Error"}
+GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
+SEAT_Q = {"name": "seat", "in": "query", "schema": {"type": "integer", "minimum": 0},
+          "description": "the seat whose view to send; omitted: a spectator (no hand shown)"}
+SINCE = {"name": "since", "in": "query", "schema": {"type": "integer", "minimum": 0},
+         "description": "send log entries from this index on (the page keeps the rest)"}
+
+
+def _json(schema: dict[str, Any], description: str = "OK") -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+def _body(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"required": True, "content": {"application/json": {"schema": schema}}}
+
+
+SEAT_VIEW = {"$ref": "#/components/schemas/SeatView"}
+
+SPEC: dict[str, Any] = {
+    "openapi": "3.1.0",
+    "info": {
+        "title": "Autodromo web API",
+        "version": "1",
+        "description": (
+            "Play Legend, Lamborghini and Mille Bornes: create a game, read a seat's view, list "
+            "its legal actions with their breakdown, post actions, undo, export the replay. "
+            "Chance and bots are played by the server (seeded). Every refusal is a 4xx JSON "
+            "object {\"error\": reason}; actions are committed to SQLite before the response."
+        ),
+    },
+    "paths": {
+        "/api/catalogue": {"get": {
+            "summary": "Games, their options, seats and bots (what the lobby offers)",
+            "responses": {"200": _json({"type": "object"})},
+        }},
+        "/api/games": {
+            "get": {
+                "summary": "Saved games (and the database file holding them)",
+                "responses": {"200": _json({"type": "object", "properties": {
+                    "db": {"type": "string"},
+                    "games": {"type": "array", "items": {"$ref": "#/components/schemas/Summary"}},
+                    "broken": {"type": "array", "items": {"type": "object"}},
+                }})},
+            },
+            "post": {
+                "summary": "Create a game; bots and chance play up to the first human decision",
+                "requestBody": _body({"$ref": "#/components/schemas/NewGame"}),
+                "responses": {"201": _json(SEAT_VIEW, "the game as a spectator sees it, with its board"),
+                              "400": ERROR},
+            },
+        },
+        "/api/games/{game_id}": {
+            "get": {
+                "summary": "One seat's view: table, decisions with breakdown, reachable cells, log",
+                "parameters": [GAME_ID, SEAT_Q, SINCE,
+                               {"name": "board", "in": "query", "schema": {"enum": ["1"]},
+                                "description": "1: include the board geometry"}],
+                "responses": {"200": _json(SEAT_VIEW), "400": ERROR, "404": ERROR},
+            },
+            "delete": {
+                "summary": "Delete a saved game",
+                "parameters": [GAME_ID],
+                "responses": {"200": _json({"type": "object"}), "404": ERROR},
+            },
+        },
+        "/api/games/{game_id}/legal": {"get": {
+            "summary": "The seat's legal actions with labels and breakdowns (empty if not its turn)",
+            "parameters": [GAME_ID, {**SEAT_Q, "required": True}],
+            "responses": {"200": _json({"type": "object", "properties": {
+                "legal": {"type": "array", "items": {"$ref": "#/components/schemas/Decision"}},
+                "plan": {"type": "array", "items": {"type": "object"}},
+            }}), "400": ERROR, "404": ERROR},
+        }},
+        "/api/games/{game_id}/actions": {"post": {
+            "summary": "Take a decision (or a plan: several of the seat's decisions in a row)",
+            "parameters": [GAME_ID],
+            "requestBody": _body({"type": "object", "required": ["seat"], "properties": {
+                "seat": {"type": "integer"},
+                "action": {"oneOf": [{"type": "integer"}, {"type": "string"}],
+                           "description": "an action id or its label"},
+                "plan": {"type": "array", "items": {"oneOf": [{"type": "integer"}, {"type": "string"}]},
+                         "description": "applied while it stays the seat's turn and no chance comes"},
+                "bots": {"type": "boolean", "default": True,
+                         "description": "false: bots wait for /advance (the page's speed control)"},
+                "since": {"type": "integer"},
+            }}),
+            "responses": {"200": _json(SEAT_VIEW, "the seat's view after the action (and bots)"),
+                          "400": ERROR, "404": ERROR, "409": ERROR},
+        }},
+        "/api/games/{game_id}/advance": {"post": {
+            "summary": "Let the bots play (chance is always resolved)",
+            "parameters": [GAME_ID],
+            "requestBody": _body({"type": "object", "properties": {
+                "steps": {"type": "integer", "minimum": 0, "description": "bot decisions; omitted: all"},
+                "seat": {"type": "integer"}, "since": {"type": "integer"},
+            }}),
+            "responses": {"200": _json(SEAT_VIEW), "400": ERROR, "404": ERROR},
+        }},
+        "/api/games/{game_id}/undo": {"post": {
+            "summary": "Undo the seat's last decision (refused once chance was used or hidden "
+                       "information shown since, or another human decided since)",
+            "parameters": [GAME_ID],
+            "requestBody": _body({"type": "object", "required": ["seat"],
+                                  "properties": {"seat": {"type": "integer"}}}),
+            "responses": {"200": _json(SEAT_VIEW), "400": ERROR, "404": ERROR, "409": ERROR},
+        }},
+        "/api/games/{game_id}/replay": {"get": {
+            "summary": "Export the replay file (every action with its label; all cards shown)",
+            "parameters": [GAME_ID],
+            "responses": {"200": _json({"type": "object"}), "404": ERROR},
+        }},
+        "/api/games/{game_id}/steps": {"get": {
+            "summary": "The replay viewer's timeline (draws hidden until a card game is over)",
+            "parameters": [GAME_ID],
+            "responses": {"200": _json({"type": "object"}), "404": ERROR},
+        }},
+        "/api/games/{game_id}/at/{step}": {"get": {
+            "summary": "A spectator's view after the first `step` actions",
+            "parameters": [GAME_ID, {"name": "step", "in": "path", "required": True,
+                                     "schema": {"type": "integer", "minimum": 0}}],
+            "responses": {"200": _json({"type": "object"}), "400": ERROR, "404": ERROR},
+        }},
+        "/api/replays": {"post": {
+            "summary": "Import a replay file as a new saved game",
+            "requestBody": _body({"oneOf": [
+                {"type": "object", "description": "the replay file itself"},
+                {"type": "object", "properties": {"replay": {"type": "string"},
+                                                   "seats": {"type": "array"}}},
+            ]}),
+            "responses": {"201": _json({"$ref": "#/components/schemas/Summary"}), "400": ERROR},
+        }},
+        "/api/openapi.json": {"get": {
+            "summary": "This document", "responses": {"200": _json({"type": "object"})},
+        }},
+    },
+    "components": {
+        "responses": {"Error": _json(
+            {"type": "object", "required": ["error"], "properties": {"error": {"type": "string"}}},
+            "refused: the reason, in words",
+        )},
+        "schemas": {
+            "Seat": {"type": "object", "required": ["kind"], "properties": {
+                "kind": {"enum": ["human", "bot"]},
+                "bot": {"enum": ["greedy", "heuristic", "random", "neutral"]},
+                "name": {"type": "string", "maxLength": 40},
+            }},
+            "NewGame": {"type": "object", "required": ["game", "seats"], "properties": {
+                "game": {"enum": ["legend", "lamborghini", "mille_bornes"]},
+                "options": {"type": "object", "description": "the game's options (see /api/catalogue); "
+                            "Legend needs `cars`, one per seat"},
+                "seats": {"type": "array", "items": {"$ref": "#/components/schemas/Seat"}},
+                "seed": {"type": ["integer", "null"], "minimum": 0, "maximum": 2**53 - 1},
+            }},
+            "Decision": {"type": "object", "properties": {
+                "id": {"type": "integer"}, "label": {"type": "string"},
+                "breakdown": {"type": "string", "description": "the arithmetic of the choice"},
+            }},
+            "Summary": {"type": "object", "properties": {
+                "id": {"type": "string"}, "game": {"type": "string"}, "status": {"type": "string"},
+                "actions": {"type": "integer"}, "seats": {"type": "array"},
+            }},
+            "SeatView": {"type": "object", "properties": {
+                "id": {"type": "string"}, "game": {"type": "string"}, "seat": {"type": ["integer", "null"]},
+                "status": {"enum": ["playing", "finished"]},
+                "to_move": {"type": ["integer", "null"]},
+                "version": {"type": "integer", "description": "actions so far"},
+                "view": {"type": "object", "description": "the core's view for this seat"},
+                "legal": {"type": "array", "items": {"$ref": "#/components/schemas/Decision"}},
+                "plan": {"type": "array", "description": "reachable cells (Legend, Lamborghini)"},
+                "log": {"type": "array"}, "log_length": {"type": "integer"},
+                "turn": {"type": "object"}, "distance": {"type": "array"},
+                "undo": {"type": "object", "properties": {"ok": {"type": "boolean"},
+                                                          "reason": {"type": "string"}}},
+                "result": {"type": "object"}, "board": {"type": ["object", "null"]},
+            }},
+        },
+    },
+}

@@ -1,0 +1,93 @@
+// Shared by every page: the API call, element builders, the car palettes.
+"use strict";
+
+const Autodromo = (() => {
+  // Okabe & Ito (2008) and Paul Tol's "bright" scheme: both stay distinct for the common
+  // forms of colour blindness; every car also carries its seat number, so colour is never alone.
+  const PALETTES = {
+    okabe: ["#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#000000"],
+    tol: ["#4477AA", "#EE6677", "#228833", "#CCBB44", "#66CCEE", "#AA3377", "#BBBBBB", "#000000"],
+    mono: ["#000000", "#444444", "#777777", "#AAAAAA", "#000000", "#444444", "#777777", "#AAAAAA"],
+  };
+  const SHAPES = ["circle", "square", "diamond", "triangle"];
+
+  function paletteName() {
+    return localStorage.getItem("autodromo.palette") || "okabe";
+  }
+
+  function carColour(seat) {
+    const p = PALETTES[paletteName()] || PALETTES.okabe;
+    return p[seat % p.length];
+  }
+
+  // Black or white text, whichever reads on the car's colour.
+  function inkOn(hex) {
+    const n = parseInt(hex.slice(1), 16);
+    const lum = 0.299 * (n >> 16) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255);
+    return lum > 140 ? "#000" : "#fff";
+  }
+
+  function carShape(seat) {
+    return paletteName() === "mono" ? SHAPES[seat % SHAPES.length] : (seat >= 8 ? "square" : "circle");
+  }
+
+  async function api(method, path, body) {
+    const init = { method, headers: {} };
+    if (body !== undefined) {
+      init.headers["Content-Type"] = "application/json";
+      init.body = typeof body === "string" ? body : JSON.stringify(body);
+    }
+    const res = await fetch(path, init);
+    let doc = null;
+    try {
+      doc = await res.json();
+    } catch (e) {
+      doc = null;
+    }
+    if (!res.ok) {
+      const err = new Error((doc && doc.error) || `${res.status} ${res.statusText}`);
+      err.status = res.status;
+      throw err;
+    }
+    return doc;
+  }
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+      else if (k === "text") node.textContent = v;
+      else node.setAttribute(k, v === true ? "" : v);
+    }
+    for (const c of children.flat()) {
+      if (c !== null && c !== undefined) node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+    }
+    return node;
+  }
+
+  const SVGNS = "http://www.w3.org/2000/svg";
+  function svg(tag, attrs, ...children) {
+    const node = document.createElementNS(SVGNS, tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+      else if (k === "text") node.textContent = v;
+      else node.setAttribute(k, String(v));
+    }
+    for (const c of children.flat()) if (c) node.append(c);
+    return node;
+  }
+
+  function initPalette(onChange) {
+    const select = document.getElementById("palette");
+    if (!select) return;
+    select.value = paletteName();
+    select.addEventListener("change", () => {
+      localStorage.setItem("autodromo.palette", select.value);
+      if (onChange) onChange();
+    });
+  }
+
+  return { api, el, svg, carColour, carShape, inkOn, initPalette, PALETTES };
+})();

@@ -1,0 +1,157 @@
+// The lobby: a new game's form (built from /api/catalogue) and the saved games.
+"use strict";
+(() => {
+  const { api, el } = Autodromo;
+  let catalogue = [];
+  let game = null;
+
+  const $ = (id) => document.getElementById(id);
+
+  function chooseGame(id) {
+    game = catalogue.find((g) => g.id === id);
+    $("seat-count").min = game.seats.min;
+    $("seat-count").max = game.seats.max;
+    $("seat-count").value = game.seats.default;
+    drawSeats();
+    drawOptions();
+  }
+
+  function seatRow(i) {
+    const kind = el("select", { "data-testid": `seat-${i}-kind`, "aria-label": `seat ${i + 1} player` },
+      el("option", { value: "human" }, "human"),
+      game.bots.map((b) => el("option", { value: `bot:${b.id}` }, b.label)));
+    kind.value = i === 0 ? "human" : `bot:${game.bots[0].id}`;
+    const name = el("input", { type: "text", maxlength: 40, placeholder: `Player ${i + 1}`,
+      "data-testid": `seat-${i}-name`, "aria-label": `seat ${i + 1} name` });
+    const parts = [kind, name];
+    if (game.cars) {
+      const car = el("select", { "data-testid": `seat-${i}-car`, "aria-label": `seat ${i + 1} car` },
+        game.cars.map((c) => el("option", { value: c.id }, c.name)));
+      // Two seats at most may share a model: spread the default choices over the roster.
+      car.value = game.cars[(i * 3) % game.cars.length].id;
+      parts.push(car);
+    }
+    return el("li", { class: "seat" }, parts);
+  }
+
+  function drawSeats() {
+    const n = Math.max(game.seats.min, Math.min(game.seats.max, Number($("seat-count").value) || game.seats.default));
+    const list = $("seats");
+    while (list.children.length > n) list.lastChild.remove();
+    for (let i = list.children.length; i < n; i++) list.append(seatRow(i));
+  }
+
+  function drawOptions() {
+    const box = $("options");
+    box.replaceChildren();
+    for (const f of game.options) {
+      let input;
+      const id = `opt-${f.key}`;
+      if (f.kind === "bool") {
+        input = el("input", { type: "checkbox", id, "data-key": f.key, checked: f.default ? true : null });
+      } else if (f.kind === "choice") {
+        input = el("select", { id, "data-key": f.key }, f.choices.map((c) => el("option", { value: String(c.id) }, c.label)));
+        input.value = String(f.default);
+      } else {
+        input = el("input", { type: "number", id, "data-key": f.key, min: f.min, max: f.max,
+          value: f.default === null ? "" : f.default });
+      }
+      input.dataset.kind = f.kind;
+      input.dataset.testid = `option-${f.key}`;
+      input.setAttribute("data-testid", `option-${f.key}`);
+      box.append(el("label", { for: id }, f.label, input));
+    }
+  }
+
+  function readForm() {
+    const options = {};
+    for (const input of $("options").querySelectorAll("[data-key]")) {
+      const key = input.dataset.key;
+      if (input.dataset.kind === "bool") options[key] = input.checked;
+      else if (input.dataset.kind === "int") { if (input.value !== "") options[key] = Number(input.value); }
+      else {
+        const f = game.options.find((o) => o.key === key);
+        const c = f.choices.find((x) => String(x.id) === input.value);
+        options[key] = c ? c.id : input.value;
+      }
+    }
+    const seats = [];
+    const cars = [];
+    for (const li of $("seats").children) {
+      const [kind, name, car] = li.querySelectorAll("select, input");
+      const [k, bot] = kind.value.split(":");
+      seats.push(k === "human" ? { kind: "human", name: name.value } : { kind: "bot", bot, name: name.value });
+      if (car) cars.push(car.value);
+    }
+    if (game.cars) options.cars = cars;
+    const seedText = $("seed").value.trim();
+    return { game: game.id, options, seats, seed: seedText === "" ? null : Number(seedText) };
+  }
+
+  async function start(ev) {
+    ev.preventDefault();
+    $("lobby-error").textContent = "";
+    try {
+      const created = await api("POST", "/api/games", readForm());
+      window.location.href = `/play/${created.id}`;
+    } catch (e) {
+      $("lobby-error").textContent = e.message;
+    }
+  }
+
+  async function drawSaved() {
+    const doc = await api("GET", "/api/games");
+    const body = $("saved");
+    body.replaceChildren();
+    for (const g of doc.games.slice().reverse()) {
+      const del = el("button", { "data-testid": `delete-${g.id}`, onclick: async () => {
+        if (!confirm(`Delete this ${g.title} game?`)) return;
+        await api("DELETE", `/api/games/${g.id}`);
+        drawSaved();
+      } }, "Delete");
+      body.append(el("tr", { "data-game": g.id },
+        el("td", {}, g.title, el("br"), el("small", { class: "muted" }, `seed ${g.seed}`)),
+        el("td", {}, g.seats.map((s) => s.name).join(", ")),
+        el("td", {}, String(g.actions)),
+        el("td", {}, g.status),
+        el("td", {},
+          el("a", { href: `/play/${g.id}`, "data-testid": `continue-${g.id}` }, g.status === "finished" ? "View" : "Continue"),
+          el("a", { href: `/replay/${g.id}` }, "Replay"),
+          el("a", { href: `/api/games/${g.id}/replay`, download: `autodromo-${g.game}-${g.id}.json` }, "Export"),
+          del)));
+    }
+    $("broken").textContent = doc.broken.map((b) => `${b.id}: ${b.error}`).join("; ");
+  }
+
+  async function importFile() {
+    const file = $("import").files[0];
+    if (!file) return;
+    const text = await file.text();
+    try {
+      const g = await api("POST", "/api/replays", { replay: text });
+      $("import-status").textContent = `imported as game ${g.id}`;
+      drawSaved();
+    } catch (e) {
+      $("import-status").textContent = `not imported: ${e.message}`;
+    }
+  }
+
+  async function init() {
+    Autodromo.initPalette();
+    catalogue = (await api("GET", "/api/catalogue")).games;
+    const box = $("game-choice");
+    for (const g of catalogue) {
+      const radio = el("input", { type: "radio", name: "game", value: g.id, "data-testid": `game-${g.id}`,
+        onchange: () => chooseGame(g.id) });
+      box.append(el("label", {}, radio, g.title));
+    }
+    box.querySelector("input").checked = true;
+    chooseGame(catalogue[0].id);
+    $("seat-count").addEventListener("input", drawSeats);
+    $("new-game").addEventListener("submit", start);
+    $("import").addEventListener("change", importFile);
+    await drawSaved();
+  }
+
+  init().catch((e) => { $("lobby-error").textContent = e.message; });
+})();

@@ -1,0 +1,56 @@
+// The replay viewer: the game as a spectator saw it after any step, with step and scrub.
+"use strict";
+(() => {
+  const { api } = Autodromo;
+  const $ = (id) => document.getElementById(id);
+  const gameId = $("replay").dataset.gameId;
+  let steps = [];
+  let base = null;
+  let wanted = 0;
+  let loading = false;
+
+  async function show(k) {
+    wanted = Math.max(0, Math.min(steps.length, k));
+    $("scrub").value = wanted;
+    $("step").textContent = wanted;
+    if (loading) return;
+    loading = true;
+    try {
+      // Scrubbing fires many events: fetch only the latest position asked for.
+      let shown = -1;
+      while (shown !== wanted) {
+        shown = wanted;
+        const frame = await api("GET", `/api/games/${gameId}/at/${shown}`);
+        const p = { ...base, view: frame.view, plan: [], seat: null };
+        $("table").replaceChildren(...Tables.render(p, base.board, null));
+        const s = steps[shown - 1];
+        $("label").textContent = s ? `${s.actor >= 0 ? base.seats[s.actor].name : "chance"}: ${s.label}` : "the start";
+      }
+    } finally {
+      loading = false;
+    }
+  }
+
+  async function init() {
+    Autodromo.initPalette(() => show(wanted));
+    base = await api("GET", `/api/games/${gameId}?board=1&since=1000000000`);
+    steps = (await api("GET", `/api/games/${gameId}/steps`)).steps;
+    $("title").textContent = `Replay: ${base.title} · seed ${base.seed}`;
+    $("of").textContent = steps.length;
+    $("scrub").max = steps.length;
+    $("back-to-game").href = `/play/${gameId}`;
+    $("first").onclick = () => show(0);
+    $("back").onclick = () => show(wanted - 1);
+    $("forward").onclick = () => show(wanted + 1);
+    $("last").onclick = () => show(steps.length);
+    $("scrub").addEventListener("input", () => show(Number($("scrub").value)));
+    document.addEventListener("keydown", (e) => {
+      if (e.target.closest("input, select")) return;
+      if (e.key === "ArrowLeft") show(wanted - 1);
+      if (e.key === "ArrowRight") show(wanted + 1);
+    });
+    await show(0);
+  }
+
+  init().catch((e) => { $("label").textContent = e.message; });
+})();

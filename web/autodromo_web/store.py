@@ -1,0 +1,143 @@
+"""Saved games in SQLite: each game's set-up (game, options, seats, seed, content hash) and its
+action list. A game is its set-up plus its actions: resuming replays them, so nothing else needs
+saving, and every accepted action is committed before the page hears about it."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    options TEXT NOT NULL,
+    seats TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    content_hash TEXT NOT NULL,
+    created REAL NOT NULL,
+    updated REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS actions (
+    game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    idx INTEGER NOT NULL,
+    action INTEGER NOT NULL,
+    actor INTEGER NOT NULL,
+    PRIMARY KEY (game_id, idx)
+);
+"""
+
+
+def default_path() -> Path:
+    """The database in the user's data directory (XDG on Linux, the usual places elsewhere)."""
+    if os.name == "nt":
+        base = Path(os.environ.get("APPDATA", Path.home() / "AppData" / "Roaming"))
+    elif os.uname().sysname == "Darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "autodromo" / "games.sqlite3"
+
+
+@dataclass(frozen=True)
+class Saved:
+    """One saved game as stored: its set-up and its actions with who took each."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    seats: list[dict[str, Any]]
+    seed: int
+    content_hash: str
+    created: float
+    updated: float
+    actions: list[int]
+    actors: list[int]
+
+
+class Store:
+    """One connection shared by the server's threads, used under one lock."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA foreign_keys = ON")
+        self._db.execute("PRAGMA journal_mode = WAL")
+        # FULL: an acknowledged action survives a power cut, not only a killed server.
+        self._db.execute("PRAGMA synchronous = FULL")
+        self._db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def create(self, saved: Saved) -> None:
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            self._db.execute(
+                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    saved.id, saved.game, json.dumps(saved.options), json.dumps(saved.seats),
+                    saved.seed, saved.content_hash, saved.created, saved.updated,
+                ),
+            )
+            self._insert(saved.id, 0, saved.actions, saved.actors)
+
+    def append(self, game_id: str, start: int, actions: list[int], actors: list[int]) -> None:
+        """Adds actions from index ``start`` on, in one transaction."""
+        if not actions:
+            return
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            self._insert(game_id, start, actions, actors)
+            self._db.execute("UPDATE games SET updated = ? WHERE id = ?", (time.time(), game_id))
+
+    def truncate(self, game_id: str, length: int) -> None:
+        """Keeps the first ``length`` actions (undo)."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            self._db.execute("DELETE FROM actions WHERE game_id = ? AND idx >= ?", (game_id, length))
+            self._db.execute("UPDATE games SET updated = ? WHERE id = ?", (time.time(), game_id))
+
+    def delete(self, game_id: str) -> bool:
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            self._db.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
+            gone = self._db.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount
+        return bool(gone)
+
+    def all(self) -> list[Saved]:
+        with self._lock:
+            rows = self._db.execute("SELECT * FROM games ORDER BY created").fetchall()
+            moves = self._db.execute(
+                "SELECT game_id, action, actor FROM actions ORDER BY game_id, idx"
+            ).fetchall()
+        by_game: dict[str, tuple[list[int], list[int]]] = {}
+        for game_id, action, actor in moves:
+            acts, who = by_game.setdefault(game_id, ([], []))
+            acts.append(action)
+            who.append(actor)
+        out = []
+        for gid, game, options, seats, seed, content_hash, created, updated in rows:
+            acts, who = by_game.get(gid, ([], []))
+            out.append(
+                Saved(
+                    gid, game, json.loads(options), json.loads(seats), seed, content_hash,
+                    created, updated, acts, who,
+                )
+            )
+        return out
+
+    def _insert(self, game_id: str, start: int, actions: list[int], actors: list[int]) -> None:
+        self._db.executemany(
+            "INSERT INTO actions VALUES (?, ?, ?, ?)",
+            [(game_id, start + i, a, w) for i, (a, w) in enumerate(zip(actions, actors))],
+        )

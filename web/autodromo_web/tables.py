@@ -1,0 +1,304 @@
+"""The games being played: each table holds its state in memory and its actions in the store.
+
+Chance and bots are driven here with generators seeded by the game's seed and the step number,
+so a game is its set-up plus its actions: a restart, an import or an undo rebuilds it by replay.
+Each table has a lock; every request that reads or changes a table holds it, so concurrent posts
+to one game are applied one after the other (and the core's state is never shared by threads).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import autodromo
+from autodromo import _core, replay
+from autodromo.errors import AutodromoError
+
+from . import catalogue, lobby
+from .errors import bad, conflict, missing
+from .store import Saved, Store
+
+CHANCE = -1
+#: A bot or chance loop that runs longer than this is a bug, not a game.
+MAX_STEPS = 200_000
+
+
+def _step_rng(seed: int, step: int) -> random.Random:
+    # A string seed is hashed the same way on every run and platform.
+    return random.Random(f"autodromo-web:{seed}:{step}")
+
+
+@dataclass
+class Table:
+    id: str
+    game_id: str
+    options: dict[str, Any]
+    seats: list[dict[str, Any]]
+    seed: int
+    game: autodromo.Game
+    state: autodromo.State
+    actions: list[int] = field(default_factory=list)
+    actors: list[int] = field(default_factory=list)
+    created: float = field(default_factory=time.time)
+    updated: float = field(default_factory=time.time)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    log_cache: dict[int | None, tuple[int, list[dict[str, Any]]]] = field(default_factory=dict)
+
+    @property
+    def finished(self) -> bool:
+        return self.state.is_terminal()
+
+    def game_options(self) -> dict[str, Any]:
+        """Every option in force, defaults included (the core's own account)."""
+        options: dict[str, Any] = json.loads(self.game.options_json)
+        return options
+
+    def is_human(self, seat: int) -> bool:
+        return 0 <= seat < len(self.seats) and self.seats[seat]["kind"] == "human"
+
+    def log(self, seat: int | None) -> list[dict[str, Any]]:
+        """The seat's log; the core rebuilds it from the whole history, so keep the last one."""
+        version = len(self.actions)
+        cached = self.log_cache.get(seat)
+        if cached is None or cached[0] != version:
+            cached = (version, self.state.log(seat))
+            self.log_cache[seat] = cached
+        return cached[1]
+
+    # --- playing --------------------------------------------------------------------------
+
+    def _apply(self, action: int) -> None:
+        actor = self.state.current_player()
+        self.state.apply_action(action)
+        self.actions.append(action)
+        self.actors.append(actor if actor >= 0 else CHANCE)
+
+    def _next_automatic(self, bots: bool) -> int | None:
+        """The chance outcome or bot action to apply now, or None when a human (or nobody) acts."""
+        s = self.state
+        if s.is_terminal():
+            return None
+        rng = _step_rng(self.seed, len(self.actions))
+        if s.is_chance_node():
+            outcomes = s.chance_outcomes()
+            return rng.choices([a for a, _ in outcomes], weights=[p for _, p in outcomes])[0]
+        seat = s.current_player()
+        if not bots or self.is_human(seat):
+            return None
+        return _core.bot_action(s, str(self.seats[seat]["bot"]), rng.getrandbits(64))
+
+    def advance(self, bot_steps: int | None) -> int:
+        """Applies chance freely and up to ``bot_steps`` bot decisions (None: until a human acts)."""
+        done = 0
+        for _ in range(MAX_STEPS):
+            bots = bot_steps is None or done < bot_steps
+            action = self._next_automatic(bots)
+            if action is None:
+                return done
+            if not self.state.is_chance_node():
+                done += 1
+            self._apply(action)
+        raise RuntimeError(f"game {self.id}: no human decision after {MAX_STEPS} steps")
+
+    def resolve(self, seat: int, choice: Any) -> int:
+        """The action id of ``choice`` (an id or a label) if ``seat`` may take it now."""
+        if self.finished:
+            raise conflict("the game is over")
+        if not self.is_human(seat):
+            raise bad(f"seat {seat} is not a human seat of this game")
+        if self.state.current_player() != seat:
+            raise conflict(f"it is not seat {seat}'s turn")
+        if isinstance(choice, bool) or not isinstance(choice, (int, str)):
+            raise bad("action must be an action id or its label")
+        try:
+            action = choice if isinstance(choice, int) else self.state.string_to_action(choice)
+        except AutodromoError as e:
+            raise bad(str(e)) from None
+        if action not in self.state.legal_actions():
+            reason = None
+            if 0 <= action < self.game.num_distinct_actions:
+                reason = self.state.why_illegal(action)
+            raise conflict(reason or f"action {choice!r} is not legal now")
+        return action
+
+    def play(self, seat: int, choices: list[Any]) -> int:
+        """Applies the seat's decisions in order while it is still the seat's turn; returns how
+        many were applied. The first must be legal; the rest of a plan stops at chance."""
+        applied = 0
+        for i, choice in enumerate(choices):
+            if i and (self.state.current_player() != seat or self.state.is_chance_node()):
+                break
+            try:
+                action = self.resolve(seat, choice)
+            except Exception:
+                if i == 0:
+                    raise
+                break
+            self._apply(action)
+            applied += 1
+        return applied
+
+    # --- undo -----------------------------------------------------------------------------
+
+    def undo_target(self, seat: int | None) -> tuple[int | None, str]:
+        """Where an undo by ``seat`` would go back to (the index of its last decision), or why
+        it cannot: once chance was used or hidden information shown, the past is fixed."""
+        if seat is None or not self.is_human(seat):
+            return None, "only a human seat can undo"
+        if self.finished:
+            return None, "the game is over"
+        last = next((i for i in range(len(self.actors) - 1, -1, -1) if self.actors[i] == seat), None)
+        if last is None:
+            return None, "nothing of yours to undo"
+        for who in self.actors[last + 1:]:
+            if who == CHANCE:
+                return None, "chance was used since (a card drawn or a die rolled)"
+            if who != seat and self.is_human(who):
+                return None, f"{self.seats[who]['name']} has decided since"
+            if who != seat and self.game_id in catalogue.HIDDEN:
+                return None, f"{self.seats[who]['name']} has played since: hidden information was shown"
+        return last, ""
+
+    def rebuild(self, length: int) -> None:
+        state = self.game.new_state()
+        for a in self.actions[:length]:
+            state.apply_action(a)
+        self.state = state
+        del self.actions[length:]
+        del self.actors[length:]
+        self.log_cache.clear()
+
+    def saved(self) -> Saved:
+        return Saved(
+            self.id, self.game_id, self.options, self.seats, self.seed, self.game.content_hash,
+            self.created, self.updated, list(self.actions), list(self.actors),
+        )
+
+
+class Tables:
+    """Every game of the store, resumed by replay when the server starts."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._tables: dict[str, Table] = {}
+        #: Games that could not be resumed (content changed, say): id -> reason.
+        self.broken: dict[str, str] = {}
+        self._lock = threading.Lock()
+        for saved in store.all():
+            try:
+                self._tables[saved.id] = self._resume(saved)
+            except Exception as e:  # a bad save must not stop the server: it is listed
+                self.broken[saved.id] = f"{saved.game}: cannot be resumed: {e}"
+
+    @staticmethod
+    def _resume(saved: Saved) -> Table:
+        game = autodromo.game(saved.game, **saved.options)
+        if game.content_hash != saved.content_hash:
+            raise ValueError("the content files changed since this game was saved")
+        table = Table(saved.id, saved.game, saved.options, saved.seats, saved.seed, game,
+                      game.new_state(), created=saved.created, updated=saved.updated)
+        for a, who in zip(saved.actions, saved.actors):
+            table.state.apply_action(a)
+            table.actions.append(a)
+            table.actors.append(who)
+        return table
+
+    def get(self, game_id: str) -> Table:
+        with self._lock:
+            table = self._tables.get(game_id)
+        if table is None:
+            if game_id in self.broken:
+                raise conflict(self.broken[game_id])
+            raise missing(f"no game {game_id!r}")
+        return table
+
+    def all(self) -> list[Table]:
+        with self._lock:
+            return sorted(self._tables.values(), key=lambda t: t.created)
+
+    def create(self, body: Any) -> Table:
+        game_id, options, seats, seed = lobby.check(body)
+        game = lobby.build(game_id, options)
+        if len(seats) != game.num_players:
+            raise bad(f"{game_id} with these options has {game.num_players} seats, not {len(seats)}")
+        table = Table(secrets.token_hex(6), game_id, options, seats, seed, game, game.new_state())
+        table.advance(None)
+        self.store.create(table.saved())
+        with self._lock:
+            self._tables[table.id] = table
+        return table
+
+    def import_replay(self, text: Any, seats: Any = None) -> Table:
+        """A game from a replay file; seats default to all human (the replay names none)."""
+        if not isinstance(text, str):
+            raise bad("replay must be the text of a replay file")
+        try:
+            r = replay.loads(text)
+        except AutodromoError as e:
+            raise bad(str(e)) from None
+        if r.options.get("content_dir") is not None:
+            raise bad("replay options name a content folder")
+        given = seats if seats is not None else [{"kind": "human"}] * r.game.num_players
+        seat_list = lobby.seats_of(r.game.name, given)
+        if len(seat_list) != r.game.num_players:
+            raise bad(f"the replay's game has {r.game.num_players} seats, not {len(seat_list)}")
+        seed = lobby.seed_of(r.seed if r.seed is not None and 0 <= r.seed < lobby.SEED_LIMIT else None)
+        options = {k: v for k, v in r.options.items() if v is not None}
+        table = Table(secrets.token_hex(6), r.game.name, options, seat_list, seed, r.game,
+                      r.game.new_state())
+        for a in r.actions:
+            table._apply(a)
+        self.store.create(table.saved())
+        with self._lock:
+            self._tables[table.id] = table
+        return table
+
+    def delete(self, game_id: str) -> None:
+        with self._lock:
+            known = self._tables.pop(game_id, None) is not None or game_id in self.broken
+            self.broken.pop(game_id, None)
+        if not known:
+            raise missing(f"no game {game_id!r}")
+        self.store.delete(game_id)
+
+    # --- changes, each committed before it is reported -------------------------------------
+
+    def commit_from(self, table: Table, start: int) -> None:
+        try:
+            self.store.append(table.id, start, table.actions[start:], table.actors[start:])
+        except Exception:
+            # The memory must not run ahead of the disk: go back to what was saved.
+            table.rebuild(start)
+            raise
+        table.updated = time.time()
+
+    def play(self, table: Table, seat: int, choices: list[Any], bots: bool) -> int:
+        start = len(table.actions)
+        try:
+            applied = table.play(seat, choices)
+            table.advance(None if bots else 0)
+        except AutodromoError as e:
+            table.rebuild(start)
+            raise conflict(str(e)) from None
+        self.commit_from(table, start)
+        return applied
+
+    def advance(self, table: Table, steps: int | None) -> int:
+        start = len(table.actions)
+        done = table.advance(steps)
+        self.commit_from(table, start)
+        return done
+
+    def undo(self, table: Table, seat: int) -> None:
+        target, reason = table.undo_target(seat)
+        if target is None:
+            raise conflict(f"cannot undo: {reason}")
+        self.store.truncate(table.id, target)
+        table.rebuild(target)
+        table.updated = time.time()

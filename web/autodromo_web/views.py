@@ -1,0 +1,27 @@
+"""The HTML pages: the lobby (new game, saved games, import), a game, the replay viewer.
+Each page is a shell; its script fills it from the JSON API."""
+
+from __future__ import annotations
+
+from flask import Blueprint, current_app, render_template
+
+from .api import tables
+
+bp = Blueprint("views", __name__)
+
+
+@bp.get("/")
+def lobby() -> str:
+    return render_template("lobby.html", db=current_app.extensions["autodromo.db"])
+
+
+@bp.get("/play/<game_id>")
+def play(game_id: str) -> str:
+    tables().get(game_id)
+    return render_template("play.html", game_id=game_id)
+
+
+@bp.get("/replay/<game_id>")
+def replay_viewer(game_id: str) -> str:
+    tables().get(game_id)
+    return render_template("replay.html", game_id=game_id)
