@@ -94,6 +94,7 @@
 
   function apply(p, resetLog) {
     S.payload = p;
+    root.dataset.version = p.version;
     drawStatus(p);
     drawTable(p);
     drawDecisions(p);

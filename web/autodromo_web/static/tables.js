@@ -35,9 +35,9 @@ const Tables = (() => {
     return [
       el("p", { class: "muted" }, `${board.name} · ${v.laps} laps · weather ${v.weather} · phase: ${v.phase.name}`),
       Board.draw(board, cars, p.plan, onChoose),
-      el("table", { class: "cars-table", "data-testid": "cars" },
+      el("div", { class: "scroll" }, el("table", { class: "cars-table", "data-testid": "cars" },
         el("thead", {}, el("tr", {}, ["#", "car", "driver", "where", "speed", "dashboard"].map((h) => el("th", {}, h)))),
-        el("tbody", {}, rows)),
+        el("tbody", {}, rows))),
     ];
   }
 
@@ -65,9 +65,9 @@ const Tables = (() => {
     }
     parts.push(Board.draw(board, cars, p.plan, onChoose),
       el("div", { class: "sides" }, players),
-      el("table", { class: "cars-table", "data-testid": "cars" },
+      el("div", { class: "scroll" }, el("table", { class: "cars-table", "data-testid": "cars" },
         el("thead", {}, el("tr", {}, ["car", "owner", "card", "driver", "where", "damages"].map((h) => el("th", {}, h)))),
-        el("tbody", {}, carRows)));
+        el("tbody", {}, carRows))));
     return parts;
   }
 
