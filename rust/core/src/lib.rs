@@ -17,6 +17,7 @@ pub mod legend;
 pub mod mille_bornes;
 pub mod rng;
 pub mod saves;
+pub mod sim;
 
 pub use error::Error;
 pub use game::{Action, Game, Player, State};

@@ -24,6 +24,7 @@ pub mod options;
 pub mod plan;
 pub mod race;
 pub mod rules;
+pub mod sim;
 pub mod state;
 pub mod view;
 pub mod wear;

@@ -30,6 +30,7 @@ pub mod invariants;
 pub mod options;
 pub mod rules;
 pub mod scoring;
+pub mod sim;
 pub mod state;
 pub mod view;
 

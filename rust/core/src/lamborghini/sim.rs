@@ -1,0 +1,86 @@
+//! Lamborghini for the bots and the batch runner: determinization of the other seats' cards
+//! and sealed bids, per-game statistics.
+use alloc::vec::Vec;
+
+use super::actions;
+use super::bots;
+use super::state::{LamboState, Phase};
+use crate::error::Error;
+use crate::game::{Action, Player, State};
+use crate::rng::SplitMix64;
+use crate::sim::{CarStats, RaceStats, Sim};
+
+impl Sim for LamboState {
+    /// The other seats' cards and the Speed deck are dealt again, in the same sizes, from the
+    /// pool they form together (in a race, every card the seat has not seen); other seats'
+    /// sealed bids are drawn again from what each could bid.
+    fn determinize(&self, seat: usize, rng: &mut SplitMix64) -> Self {
+        let mut out = self.clone();
+        let owner = |c: usize| usize::from(out.def.opts.owner(c));
+        let others: Vec<usize> = (0..out.hands.len()).filter(|&q| q != seat).collect();
+        let other_cars: Vec<usize> = (0..out.murcs.len()).filter(|&c| owner(c) != seat).collect();
+        let mut pool: Vec<u16> = out.speed_deck.clone();
+        for &q in &others {
+            pool.extend_from_slice(&out.hands[q].cards);
+        }
+        for &c in &other_cars {
+            pool.extend_from_slice(&out.murcs[c].hand);
+        }
+        pool.sort_unstable();
+        for i in (1..pool.len()).rev() {
+            pool.swap(i, rng.below(i as u32 + 1) as usize);
+        }
+        let mut next = pool.into_iter();
+        for &q in &others {
+            let n = out.hands[q].cards.len();
+            out.hands[q].cards = next.by_ref().take(n).collect();
+        }
+        for &c in &other_cars {
+            let n = out.murcs[c].hand.len();
+            out.murcs[c].hand = next.by_ref().take(n).collect();
+        }
+        out.speed_deck = next.collect();
+        if matches!(out.phase, Phase::Bid { .. }) {
+            for &q in &others {
+                if out.hands[q].bid.is_some() {
+                    let most = (out.hands[q].money.max(0) / 1000).min(actions::MAX_BID as i32);
+                    out.hands[q].bid = Some(rng.below(most as u32 + 1) as u8);
+                }
+            }
+        }
+        out
+    }
+
+    fn apply_fast(&mut self, action: Action) -> Result<(), Error> {
+        self.apply_unrecorded(action)
+    }
+
+    fn heuristic(&self, _legal: &[Action]) -> Option<Action> {
+        match self.current_player() {
+            Player::Seat(_) => bots::heuristic_action(self),
+            _ => None,
+        }
+    }
+
+    fn stats(&self) -> RaceStats {
+        let opts = &self.def.opts;
+        RaceStats {
+            ranking: State::ranking(self),
+            length: u32::from(self.round),
+            actions: self.history.len() as u32,
+            cars: self
+                .murcs
+                .iter()
+                .enumerate()
+                .map(|(i, m)| CarStats {
+                    seat: opts.owner(i) as i8,
+                    time: m.finish.map_or(f32::NAN, |(round, _, _)| f32::from(round)),
+                    wear: f32::from(m.damages),
+                    crashes: u16::from(m.damages),
+                    retired: m.wrecked > 0 || m.stopped,
+                })
+                .collect(),
+            seat_extra: self.hands.iter().map(|h| h.money as f32).collect(),
+        }
+    }
+}

@@ -1,0 +1,53 @@
+//! Legend for the bots and the batch runner. Nothing in a Legend race is hidden from any seat,
+//! so a determinization is the state itself.
+use alloc::vec::Vec;
+
+use super::bots;
+use super::car::Status;
+use super::LegendState;
+use crate::error::Error;
+use crate::game::Action;
+use crate::rng::SplitMix64;
+use crate::sim::{CarStats, RaceStats, Sim};
+
+impl Sim for LegendState {
+    fn determinize(&self, _seat: usize, _rng: &mut SplitMix64) -> Self {
+        self.clone()
+    }
+
+    fn apply_fast(&mut self, action: Action) -> Result<(), Error> {
+        self.apply_unrecorded(action)
+    }
+
+    fn heuristic(&self, _legal: &[Action]) -> Option<Action> {
+        bots::greedy_action(self)
+    }
+
+    fn stats(&self) -> RaceStats {
+        let dash = self.race.dash();
+        RaceStats {
+            ranking: self.ranking(),
+            length: u32::from(self.round),
+            actions: self.history.len() as u32,
+            cars: self
+                .cars
+                .iter()
+                .enumerate()
+                .map(|(i, c)| CarStats {
+                    seat: if c.neutral { -1 } else { i as i8 },
+                    time: c.finish.map_or(f32::NAN, |(round, _, _)| f32::from(round)),
+                    wear: f32::from(c.engine_max - c.engine)
+                        + f32::from(c.brakes_max - c.brakes)
+                        + (f32::from(dash.tires_max) - f32::from(c.tires)),
+                    crashes: u16::from(c.crashes),
+                    retired: c.status == Status::Retired,
+                })
+                .collect(),
+            seat_extra: self
+                .cars
+                .iter()
+                .map(|c| c.progress as f32)
+                .collect::<Vec<_>>(),
+        }
+    }
+}

@@ -1,0 +1,63 @@
+//! The built-in players by name: `random`, `heuristic` (each game's own), `mcts`.
+use alloc::format;
+
+use super::mcts::{self, Budget};
+use super::Sim;
+use crate::error::Error;
+use crate::game::Action;
+use crate::rng::SplitMix64;
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Policy {
+    Random,
+    Heuristic,
+    Mcts(Budget),
+}
+
+impl Policy {
+    /// `random`, `heuristic` (`greedy` is Legend's name for it), `mcts` (200 iterations),
+    /// `mcts:1000` (iterations) or, with `std`, `mcts:50ms` (a time budget: stronger on a fast
+    /// machine, so no longer reproducible).
+    pub fn parse(name: &str) -> Result<Policy, Error> {
+        let bad = || {
+            Error::options(
+                "policy",
+                format!("unknown policy {name:?}; known: random, heuristic, mcts, mcts:<iterations>, mcts:<ms>ms"),
+            )
+        };
+        match name {
+            "random" => Ok(Policy::Random),
+            "heuristic" | "greedy" => Ok(Policy::Heuristic),
+            "mcts" => Ok(Policy::Mcts(Budget::Iterations(mcts::DEFAULT_ITERATIONS))),
+            _ => {
+                let arg = name.strip_prefix("mcts:").ok_or_else(bad)?;
+                if let Some(ms) = arg.strip_suffix("ms") {
+                    let ms: u32 = ms.parse().map_err(|_| bad())?;
+                    if ms == 0 || !cfg!(feature = "std") {
+                        return Err(bad());
+                    }
+                    Ok(Policy::Mcts(Budget::Millis(ms)))
+                } else {
+                    let n: u32 = arg.parse().map_err(|_| bad())?;
+                    if n == 0 {
+                        return Err(bad());
+                    }
+                    Ok(Policy::Mcts(Budget::Iterations(n)))
+                }
+            }
+        }
+    }
+
+    /// The action for the seat to move, one of `legal` (the caller's list of the state's legal
+    /// actions); `None` only when `legal` is empty.
+    pub fn act<S: Sim>(&self, s: &S, legal: &[Action], rng: &mut SplitMix64) -> Option<Action> {
+        if legal.is_empty() {
+            return None;
+        }
+        match self {
+            Policy::Random => Some(legal[rng.below(legal.len() as u32) as usize]),
+            Policy::Heuristic => s.heuristic(legal),
+            Policy::Mcts(budget) => mcts::search(s, legal, *budget, rng),
+        }
+    }
+}

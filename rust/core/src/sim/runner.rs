@@ -1,0 +1,118 @@
+//! The batch runner: whole races on a thread pool, each seeded from `(seed, index)` alone, so
+//! the results are the same for any number of threads.
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use rayon::prelude::*;
+
+use super::{Policy, RaceStats, Sim};
+use crate::game::{Action, Game, Player, State};
+use crate::rng::SplitMix64;
+
+/// Steps after which a race counts as stuck (no game of ours comes near it).
+pub const MAX_STEPS: usize = 5_000_000;
+
+/// The generator of race `index`'s chance outcomes, and the one of its bots' choices: two
+/// streams, so adding a bot decision never shifts the cards or dice.
+pub fn race_rngs(seed: u64, index: u64) -> (SplitMix64, SplitMix64) {
+    (
+        SplitMix64::for_index(seed, index),
+        SplitMix64::for_index(seed ^ 0xA076_1D64_78BD_642F, index),
+    )
+}
+
+/// Plays race `index` to the end with one policy per seat. Every bot move is checked against
+/// the legal list before it is applied: a bot bug is an error naming the race, never a wrong
+/// result.
+pub fn play_one<G: Game>(
+    game: &G,
+    seed: u64,
+    index: u64,
+    policies: &[Policy],
+) -> Result<RaceStats, String>
+where
+    G::State: Sim,
+{
+    let (mut chance, mut bots) = race_rngs(seed, index);
+    let mut s = game.new_initial_state();
+    let mut legal: Vec<Action> = Vec::new();
+    for actions in 0..MAX_STEPS as u32 {
+        let a = match s.current_player() {
+            Player::Terminal => {
+                let mut st = s.stats();
+                st.actions = actions;
+                return Ok(st);
+            }
+            Player::Chance => s.sample_chance(&mut chance),
+            Player::Seat(seat) => {
+                s.legal_actions_into(&mut legal);
+                let p = policies
+                    .get(usize::from(seat))
+                    .ok_or_else(|| alloc::format!("race {index}: no policy for seat {seat}"))?;
+                let a = p.act(&s, &legal, &mut bots);
+                if let Some(a) = a {
+                    if legal.binary_search(&a).is_err() {
+                        return Err(alloc::format!(
+                            "race {index}: policy {p:?} chose illegal action {a} ({})",
+                            s.action_to_string(a)
+                        ));
+                    }
+                }
+                a
+            }
+        };
+        let a = a.ok_or_else(|| alloc::format!("race {index}: no action at a live state"))?;
+        s.apply_fast(a)
+            .map_err(|e| alloc::format!("race {index}: {e}"))?;
+    }
+    Err(alloc::format!(
+        "race {index}: not over after {MAX_STEPS} steps"
+    ))
+}
+
+/// Races `indices` on `threads` threads (None: all cores); results in index order.
+pub fn run<G>(
+    game: &G,
+    seed: u64,
+    indices: core::ops::Range<u64>,
+    policies: &[Policy],
+    threads: Option<usize>,
+) -> Result<Vec<RaceStats>, String>
+where
+    G: Game + Sync,
+    G::State: Sim,
+{
+    let work = || {
+        indices
+            .clone()
+            .into_par_iter()
+            .map(|i| play_one(game, seed, i, policies))
+            .collect::<Result<Vec<_>, _>>()
+    };
+    match threads {
+        Some(1) => indices.map(|i| play_one(game, seed, i, policies)).collect(),
+        Some(n) => pool(n)?.install(work),
+        None => work(),
+    }
+}
+
+/// One pool per thread count, built once: a pool costs a few threads' start-up.
+fn pool(n: usize) -> Result<&'static rayon::ThreadPool, String> {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    static POOLS: OnceLock<Mutex<HashMap<usize, &'static rayon::ThreadPool>>> = OnceLock::new();
+    let mut pools = POOLS
+        .get_or_init(|| Mutex::new(HashMap::new()))
+        .lock()
+        .map_err(|_| String::from("thread pool registry poisoned"))?;
+    if let Some(p) = pools.get(&n) {
+        return Ok(p);
+    }
+    let p = rayon::ThreadPoolBuilder::new()
+        .num_threads(n)
+        .build()
+        .map_err(|e| alloc::format!("thread pool: {e}"))?;
+    let p: &'static rayon::ThreadPool = Box::leak(Box::new(p));
+    pools.insert(n, p);
+    Ok(p)
+}

@@ -1,0 +1,42 @@
+//! What one simulated race did, in a shape every game fills the same way.
+use alloc::vec::Vec;
+
+/// One car (Mille Bornes: one seat's team tableau) at the end of a race.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct CarStats {
+    /// The seat that drives it; -1 for a car the rules drive (Legend's Neutral Cars).
+    pub seat: i8,
+    /// The game turn (round) it crossed the line, with the fraction of a turn the finish rule
+    /// gives; NaN if it did not finish.
+    pub time: f32,
+    /// Wear at the end: points lost (Legend: engine + brakes + tyres; Lamborghini: damages).
+    pub wear: f32,
+    pub crashes: u16,
+    /// Out of the race (retired, wrecked) before the end.
+    pub retired: bool,
+}
+
+/// Bit for bit, so that two runs of an unfinished car (NaN time) compare equal.
+impl PartialEq for CarStats {
+    fn eq(&self, o: &Self) -> bool {
+        self.seat == o.seat
+            && self.time.to_bits() == o.time.to_bits()
+            && self.wear.to_bits() == o.wear.to_bits()
+            && self.crashes == o.crashes
+            && self.retired == o.retired
+    }
+}
+
+/// One race or game, for the batch runner's columns.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct RaceStats {
+    /// Per seat, its place (0 = first; tied seats share a place).
+    pub ranking: Vec<u32>,
+    /// Game turns (rounds) in a race; hands in Mille Bornes.
+    pub length: u32,
+    /// Decisions and chance outcomes applied.
+    pub actions: u32,
+    pub cars: Vec<CarStats>,
+    /// Per seat, the game's own figures (Mille Bornes: points), named by `Sim::extra_name`.
+    pub seat_extra: Vec<f32>,
+}
