@@ -7,7 +7,7 @@ export VIRTUAL_ENV := $(CURDIR)/$(VENV)
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 ARGS ?=
 
-.PHONY: help setup build play test test-rust test-python lint nostd bench soak clean
+.PHONY: help setup build play tui test test-rust test-python lint nostd bench soak clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -19,12 +19,23 @@ $(VENV)/.deps: pyproject.toml
 		"gymnasium>=1.0" "pettingzoo>=1.24"
 	touch $@
 
-setup: $(VENV)/.deps build ## Create .venv, install tools, build the extension
+# The web page (web/, its own distribution) and its browser tests: Flask and the Playwright pip
+# package only; the browser is Debian's chromium, never a Playwright download.
+$(VENV)/.web: $(VENV)/.deps web/pyproject.toml
+	$(PY) -m pip install --quiet "flask>=3" "playwright>=1.40"
+	$(PY) -m pip install --quiet --no-deps -e web
+	command -v chromium >/dev/null || { apt-get update -qq && apt-get install -y -qq chromium; }
+	touch $@
+
+setup: $(VENV)/.deps build $(VENV)/.web ## Create .venv, install tools, build the extension, the web page
 
 build: $(VENV)/.deps ## Build the Rust extension into .venv (release)
 	$(VENV)/bin/maturin develop --release --quiet
 
-play: setup ## The main job: Mille Bornes in the terminal against bots (ARGS="--watch" for bots only)
+play: setup ## The main job: the web page on http://127.0.0.1:8000 (ARGS="--open", "--port 8080", "--db FILE")
+	$(VENV)/bin/autodromo play $(ARGS)
+
+tui: setup ## Mille Bornes in the terminal against bots (ARGS="--watch" for bots only)
 	$(VENV)/bin/autodromo play mille_bornes $(ARGS)
 
 test: setup test-rust test-python ## Every suite: fmt, clippy, cargo test, no_std build, pytest, stubtest, mypy
@@ -55,6 +66,7 @@ lint: setup ## Formatting and static checks only
 bench: setup ## Benchmarks: Rust single-core loop and Python per-step loop, medians
 	cargo bench -p autodromo-core --bench throughput
 	$(PY) benches/python_loop.py
+	$(PY) benches/web_roundtrip.py
 
 soak: setup ## Long harness runs (100,000 random games); not part of make test
 	AUTODROMO_SOAK=100000 $(PY) -m pytest -q tests/test_harness.py

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -15,6 +16,32 @@ from .tui import lamborghini as lambo_tui
 from .tui import legend as legend_tui
 from .tui import mille_bornes as tui
 from .race import BOTS, Policy, Race
+
+
+WEB_FLAGS = {"--host", "--port", "--open", "--db"}
+
+
+def _choose_play(args: argparse.Namespace, words: list[str]) -> None:
+    """`autodromo play` alone starts the web page; a game name, or any terminal option (as
+    before the page existed), plays Mille Bornes in the terminal."""
+    flags = {w.split("=")[0] for w in words[1:] if w.startswith("--")}
+    if args.game is None and not flags - WEB_FLAGS:
+        args.run = _web
+        return
+    if flags & WEB_FLAGS:
+        raise OptionError("--host, --port, --open and --db are for the web page: `autodromo play` with no game")
+    args.game = args.game or "mille_bornes"
+
+
+def _web(args: argparse.Namespace) -> int:
+    try:
+        web = importlib.import_module("autodromo_web")
+    except ImportError:
+        raise OptionError(
+            "the web page needs the autodromo-web package: run `make setup` (or `pip install -e web`)"
+        ) from None
+    web.serve(args.host, args.port, args.db, args.open)
+    return 0
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -150,8 +177,14 @@ def _race_lamborghini(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="autodromo", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
-    play = sub.add_parser("play", help="play a game in the terminal against bots")
-    play.add_argument("game", nargs="?", default="mille_bornes", choices=["mille_bornes"])
+    play = sub.add_parser(
+        "play", help="play in the browser (no game: the local web page) or Mille Bornes in the terminal"
+    )
+    play.add_argument("game", nargs="?", default=None, choices=["mille_bornes"])
+    play.add_argument("--host", default="127.0.0.1", help="web page: address (default loopback only)")
+    play.add_argument("--port", type=int, default=8000, help="web page: port")
+    play.add_argument("--open", action="store_true", help="web page: open it in a browser")
+    play.add_argument("--db", default=None, help="web page: the SQLite file of saved games")
     play.add_argument("--players", type=int, default=2)
     play.add_argument("--teams", type=int, default=None, help="number of teams")
     play.add_argument("--seat", type=int, default=0, help="your seat")
@@ -210,6 +243,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         words = ["lamborghini", *words[2:]]
     args = parser.parse_args(words)
     try:
+        if args.command == "play":
+            _choose_play(args, words)
         result: int = args.run(args)
         return result
     except (AutodromoError, OSError) as e:
