@@ -7,7 +7,7 @@ export VIRTUAL_ENV := $(CURDIR)/$(VENV)
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 ARGS ?=
 
-.PHONY: help setup build play tui test test-rust test-python lint nostd bench soak clean
+.PHONY: help setup build play tui test test-rust test-wire test-python lint nostd bench soak fuzz clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -16,7 +16,7 @@ $(VENV)/.deps: pyproject.toml
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet "maturin>=1.5,<2" "pytest>=8" "mypy>=1.10" "hypothesis>=6" "numpy>=1.24" \
-		"gymnasium>=1.0" "pettingzoo>=1.24"
+		"gymnasium>=1.0" "pettingzoo>=1.24" "cffi>=1.15"
 	touch $@
 
 # The web page (web/, its own distribution) and its browser tests: Flask and the Playwright pip
@@ -38,7 +38,7 @@ play: setup ## The main job: the web page on http://127.0.0.1:8000 (ARGS="--open
 tui: setup ## Mille Bornes in the terminal against bots (ARGS="--watch" for bots only)
 	$(VENV)/bin/autodromo play mille_bornes $(ARGS)
 
-test: setup test-rust test-python ## Every suite: fmt, clippy, cargo test, no_std build, pytest, stubtest, mypy
+test: setup test-rust test-wire test-python ## Every suite: fmt, clippy, cargo test, no_std build, pytest, stubtest, mypy
 
 # The no_std proof is built on its own: in a workspace build, rust/py's `std` feature would unify
 # into the core and pull std in.
@@ -52,6 +52,20 @@ test-rust: nostd
 
 nostd: ## Prove the core builds with no std (a no_std staticlib with its own panic handler)
 	cargo build -p autodromo-nostd-check --profile nostd
+
+# The bridge codec's C ABI: the staticlib linked into a C99 program that re-encodes the golden
+# frames (the header itself is diffed by `cargo test -p autodromo-ffi`, in test-rust).
+CARGO_TARGET_DIR ?= target
+test-wire:
+	cargo build -p autodromo-ffi
+	gcc -std=c99 -Wall -Werror -I rust/ffi/include rust/ffi/tests/c/golden.c \
+		$(CARGO_TARGET_DIR)/debug/libautodromo_ffi.a -lpthread -ldl -lm -o $(CARGO_TARGET_DIR)/golden_c
+	$(CARGO_TARGET_DIR)/golden_c rust/wire/golden/frames.txt
+
+fuzz: setup ## Long bridge-codec fuzzing: 100 MB of random bytes, more proptest and hypothesis cases
+	AUTODROMO_FUZZ_MB=100 cargo test -p autodromo-wire --release --test robustness random_bytes
+	AUTODROMO_FUZZ=1 cargo test -p autodromo-wire --release --test props
+	AUTODROMO_FUZZ=1 $(PY) -m pytest -q tests/bridge/test_wire.py
 
 test-python: setup
 	$(PY) -m pytest -q

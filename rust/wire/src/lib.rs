@@ -26,7 +26,9 @@ pub mod timing;
 
 pub use crc::crc32;
 pub use error::Error;
-pub use frame::{decode_frame, encode_frame, Decoder, Frame, MAX_FRAME, MAX_WIRE, VERSION};
+pub use frame::{
+    decode_frame, encode_frame, Counters, Decoder, Frame, MAX_FRAME, MAX_WIRE, VERSION,
+};
 pub use messages::*;
 
 pub const VERSION_MAJOR: u8 = 1;

@@ -206,8 +206,17 @@ fn arb_seq() -> impl Strategy<Value = u16> {
     prop_oneof![any::<u16>(), 65530u16..=65535, 0u16..=5]
 }
 
+/// 500 cases per property in `make test`, 20 000 under `make fuzz` (AUTODROMO_FUZZ=1).
+fn cases() -> u32 {
+    if std::env::var_os("AUTODROMO_FUZZ").is_some() {
+        20_000
+    } else {
+        500
+    }
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(), ..ProptestConfig::default() })]
 
     #[test]
     fn every_message_round_trips(msg in arb_message(), seq in arb_seq()) {
