@@ -68,7 +68,10 @@ pub extern "C" fn autodromo_play_one_hand(seed: u64) -> u32 {
 /// Encodes a bridge HEARTBEAT frame into `out` (the wire codec, linked with no std and no heap);
 /// returns its length, or 0 if `out` is too small.
 #[no_mangle]
-pub extern "C" fn autodromo_wire_heartbeat(host_ms: u32, out: &mut [u8; autodromo_wire::MAX_WIRE]) -> usize {
+pub extern "C" fn autodromo_wire_heartbeat(
+    host_ms: u32,
+    out: &mut [u8; autodromo_wire::MAX_WIRE],
+) -> usize {
     let msg = autodromo_wire::Message::Heartbeat(autodromo_wire::Heartbeat { host_ms });
     autodromo_wire::encode_frame(&msg, 0, out).unwrap_or(0)
 }
