@@ -50,7 +50,7 @@ SPEC: dict[str, Any] = {
                 }})},
             },
             "post": {
-                "summary": "Create a game; bots and chance play up to the first human decision",
+                "summary": "Create a game; chance is dealt up to the first decision, bots wait for /advance",
                 "requestBody": _body({"$ref": "#/components/schemas/NewGame"}),
                 "responses": {"201": _json(SEAT_VIEW, "the game as a spectator sees it, with its board"),
                               "400": ERROR},

@@ -228,7 +228,8 @@ class Tables:
         if len(seats) != game.num_players:
             raise bad(f"{game_id} with these options has {game.num_players} seats, not {len(seats)}")
         table = Table(secrets.token_hex(6), game_id, options, seats, seed, game, game.new_state())
-        table.advance(None)
+        # Chance only: bots wait for the page's pace (or a script's /advance).
+        table.advance(0)
         self.store.create(table.saved())
         with self._lock:
             self._tables[table.id] = table
