@@ -324,3 +324,41 @@ def test_a_tampered_replay_is_refused(client: Any, legend_game: str) -> None:
     text = client.get(f"/api/games/{legend_game}/replay").get_data(as_text=True)
     r = client.post("/api/replays", json={"replay": text.replace('"seed": 5', '"seed": 6')})
     assert r.status_code == 400 and "digest" in r.json["error"]
+
+
+def test_neutral_cars_are_driven_by_the_rules_to_the_finish(client: Any) -> None:
+    body = legend_body(bots=3)
+    body["seats"] = [{"kind": "human"}, {"kind": "bot", "bot": "neutral"},
+                     {"kind": "bot", "bot": "neutral"}, {"kind": "bot", "bot": "random"}]
+    created = create(client, body)
+    assert created["options"]["neutral"] == [False, True, True, False]
+    gid = created["id"]
+    p = client.post(f"/api/games/{gid}/advance", json={"seat": 0}).json
+    for _ in range(1000):
+        if p["status"] == "finished":
+            break
+        target = max(p["plan"], key=lambda c: c["progress"]) if p["plan"] else None
+        move = {"plan": target["decisions"]} if target and not (target["damage"] or target["off_road"]) \
+            else {"action": p["legal"][0]["id"]}
+        r = client.post(f"/api/games/{gid}/actions", json={"seat": 0, **move})
+        assert r.status_code == 200, r.json
+        p = r.json
+    assert p["status"] == "finished"
+    assert all(c["neutral"] == (c["seat"] in (1, 2)) for c in p["view"]["cars"])
+
+
+def test_a_save_that_cannot_be_resumed_is_listed_with_its_reason(db: Path) -> None:
+    import sqlite3
+
+    client = create_app({"DB": str(db)}).test_client()
+    gid = create(client, legend_body())["id"]
+    with sqlite3.connect(db) as con:
+        con.execute("UPDATE games SET content_hash = 'other' WHERE id = ?", (gid,))
+    restarted = create_app({"DB": str(db)}).test_client()
+    listed = restarted.get("/api/games").json
+    assert [b["id"] for b in listed["broken"]] == [gid]
+    assert "content files changed" in listed["broken"][0]["error"]
+    r = restarted.get(f"/api/games/{gid}?seat=0")
+    assert r.status_code == 409 and "content files changed" in r.json["error"]
+    assert restarted.delete(f"/api/games/{gid}").status_code == 200
+    assert restarted.get("/api/games").json["broken"] == []

@@ -20,6 +20,15 @@ const Tables = (() => {
     return Array.from({ length: n }, () => el("li", { class: "card back", "aria-label": "a hidden card" }, "?"));
   }
 
+  // The board's key: what each cell colour means (colour is backed by shape or text elsewhere).
+  function key(withSlopes) {
+    const item = (cls, text) => el("li", {}, el("span", { class: `key ${cls}`, "aria-hidden": "true" }), text);
+    return el("ul", { class: "board-key", "data-testid": "board-key" },
+      withSlopes ? [item("best", "best line"), item("uphill", "uphill"), item("downhill", "downhill"), item("box", "Box (yellow ring: the pit lane entry)")] : [],
+      item("reach", "reachable: the number is the speed there"), item("risk", "! reachable with a risk (damage, off the road)"),
+      el("li", {}, "A–E turn markers, white lines: entry and exit, dashed: finish"));
+  }
+
   function legend(p, board, onChoose) {
     const v = p.view;
     const cars = v.cars.map((c) => ({ seat: c.seat, row: c.row, lane: c.lane,
@@ -33,8 +42,9 @@ const Tables = (() => {
       el("td", {}, `${c.speed}`),
       el("td", {}, `E${c.engine} B${c.brakes} T${c.flat_tire ? "flat" : c.tires} °${c.temperature}`)));
     return [
-      el("p", { class: "muted" }, `${board.name} · ${v.laps} laps · weather ${v.weather} · phase: ${v.phase.name}`),
+      el("p", { class: "muted" }, `${board.name} · ${v.laps} lap${v.laps === 1 ? "" : "s"} · weather ${v.weather} · phase: ${v.phase.name}`),
       Board.draw(board, cars, p.plan, onChoose),
+      key(true),
       el("div", { class: "scroll" }, el("table", { class: "cars-table", "data-testid": "cars" },
         el("thead", {}, el("tr", {}, ["#", "car", "driver", "where", "speed", "dashboard"].map((h) => el("th", {}, h)))),
         el("tbody", {}, rows))),
