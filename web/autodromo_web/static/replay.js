@@ -1,7 +1,7 @@
 // The replay viewer: the game as a spectator saw it after any step, with step and scrub.
 "use strict";
 (() => {
-  const { api } = Autodromo;
+  const { api, el } = Autodromo;
   const $ = (id) => document.getElementById(id);
   const gameId = $("replay").dataset.gameId;
   let steps = [];
@@ -23,12 +23,21 @@
         const frame = await api("GET", `/api/games/${gameId}/at/${shown}`);
         const p = { ...base, view: frame.view, plan: [], seat: null };
         $("table").replaceChildren(...Tables.render(p, base.board, null));
-        const s = steps[shown - 1];
-        $("label").textContent = s ? `${s.actor >= 0 ? base.seats[s.actor].name : "chance"}: ${s.label}` : "the start";
+        $("label").textContent = shown ? describe(steps[shown - 1]) : "the start";
+        const items = $("timeline").children;
+        for (const li of $("timeline").querySelectorAll("[aria-current]")) li.removeAttribute("aria-current");
+        if (shown > 0 && items[shown - 1]) {
+          items[shown - 1].setAttribute("aria-current", "step");
+          items[shown - 1].scrollIntoView({ block: "nearest" });
+        }
       }
     } finally {
       loading = false;
     }
+  }
+
+  function describe(s) {
+    return `${s.actor >= 0 ? base.seats[s.actor].name : "chance"}: ${s.label}`;
   }
 
   async function init() {
@@ -38,6 +47,8 @@
     $("title").textContent = `Replay: ${base.title} · seed ${base.seed}`;
     $("of").textContent = steps.length;
     $("scrub").max = steps.length;
+    $("timeline").replaceChildren(...steps.map((s, i) =>
+      el("li", {}, el("a", { href: "#", onclick: (e) => { e.preventDefault(); show(i + 1); } }, describe(s)))));
     $("back-to-game").href = `/play/${gameId}`;
     $("first").onclick = () => show(0);
     $("back").onclick = () => show(wanted - 1);
