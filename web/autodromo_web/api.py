@@ -110,35 +110,30 @@ def list_games() -> Response:
 @bp.post("/games")
 def create() -> tuple[Response, int]:
     table = tables().create(body())
-    with table.lock:
+    with tables().locked(table.id):
         return jsonify(present.seat_payload(table, None, with_board=True)), 201
 
 
 @bp.get("/games/<game_id>")
 def get(game_id: str) -> Response:
-    table = tables().get(game_id)
-    seat = seat_of(table, request.args.get("seat"), required=False)
-    since = whole(request.args.get("since"), "since", low=0, default=0) or 0
-    with table.lock:
+    with tables().locked(game_id) as table:
+        seat = seat_of(table, request.args.get("seat"), required=False)
+        since = whole(request.args.get("since"), "since", low=0, default=0) or 0
         payload = present.seat_payload(table, seat, since, with_board=request.args.get("board") == "1")
     return jsonify(payload)
 
 
 @bp.get("/games/<game_id>/legal")
 def legal(game_id: str) -> Response:
-    table = tables().get(game_id)
-    seat = seat_of(table, request.args.get("seat"), required=True)
-    with table.lock:
+    with tables().locked(game_id) as table:
+        seat = seat_of(table, request.args.get("seat"), required=True)
         p = present.seat_payload(table, seat, since=1 << 62)
     return jsonify(seat=seat, to_move=p["to_move"], legal=p["legal"], plan=p["plan"])
 
 
 @bp.post("/games/<game_id>/actions")
 def post_action(game_id: str) -> Response:
-    table = tables().get(game_id)
     doc = body()
-    seat = seat_of(table, doc.get("seat"), required=True)
-    assert seat is not None
     if "plan" in doc:
         choices = doc["plan"]
         if not isinstance(choices, list) or not choices:
@@ -151,7 +146,9 @@ def post_action(game_id: str) -> Response:
     if not isinstance(bots, bool):
         raise bad("bots must be true or false")
     since = whole(doc.get("since"), "since", low=0, default=0) or 0
-    with table.lock:
+    with tables().locked(game_id) as table:
+        seat = seat_of(table, doc.get("seat"), required=True)
+        assert seat is not None
         applied = tables().play(table, seat, choices, bots)
         payload = present.seat_payload(table, seat, since)
     payload["applied"] = applied
@@ -160,12 +157,11 @@ def post_action(game_id: str) -> Response:
 
 @bp.post("/games/<game_id>/advance")
 def advance(game_id: str) -> Response:
-    table = tables().get(game_id)
     doc = body()
     steps = whole(doc.get("steps"), "steps", low=0)
-    seat = seat_of(table, doc.get("seat"), required=False)
     since = whole(doc.get("since"), "since", low=0, default=0) or 0
-    with table.lock:
+    with tables().locked(game_id) as table:
+        seat = seat_of(table, doc.get("seat"), required=False)
         done = tables().advance(table, steps)
         payload = present.seat_payload(table, seat, since)
     payload["advanced"] = done
@@ -174,11 +170,10 @@ def advance(game_id: str) -> Response:
 
 @bp.post("/games/<game_id>/undo")
 def undo(game_id: str) -> Response:
-    table = tables().get(game_id)
     doc = body()
-    seat = seat_of(table, doc.get("seat"), required=True)
-    assert seat is not None
-    with table.lock:
+    with tables().locked(game_id) as table:
+        seat = seat_of(table, doc.get("seat"), required=True)
+        assert seat is not None
         tables().undo(table, seat)
         # The log may have shrunk: send it whole.
         payload = present.seat_payload(table, seat, 0)
@@ -193,8 +188,7 @@ def delete(game_id: str) -> Response:
 
 @bp.get("/games/<game_id>/replay")
 def export(game_id: str) -> Response:
-    table = tables().get(game_id)
-    with table.lock:
+    with tables().locked(game_id) as table:
         text = replay.dumps(table.state, table.seed)
     return Response(
         text, mimetype="application/json",
@@ -205,8 +199,7 @@ def export(game_id: str) -> Response:
 @bp.get("/games/<game_id>/steps")
 def steps(game_id: str) -> Response:
     """The replay viewer's timeline. Hidden draws stay hidden until the game is over."""
-    table = tables().get(game_id)
-    with table.lock:
+    with tables().locked(game_id) as table:
         hide = table.game_id in catalogue.HIDDEN and not table.finished
         s = table.game.new_state()
         out = []
@@ -220,8 +213,7 @@ def steps(game_id: str) -> Response:
 @bp.get("/games/<game_id>/at/<int:step>")
 def at(game_id: str, step: int) -> Response:
     """A spectator's view after ``step`` actions (the replay viewer's frame)."""
-    table = tables().get(game_id)
-    with table.lock:
+    with tables().locked(game_id) as table:
         if not 0 <= step <= len(table.actions):
             raise bad(f"step must be between 0 and {len(table.actions)}")
         s = table.game.new_state()

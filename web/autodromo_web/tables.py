@@ -13,6 +13,8 @@ import random
 import secrets
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -49,6 +51,8 @@ class Table:
     updated: float = field(default_factory=time.time)
     lock: threading.Lock = field(default_factory=threading.Lock)
     log_cache: dict[int | None, tuple[int, list[dict[str, Any]]]] = field(default_factory=dict)
+    #: Set (under the lock) when the game is deleted: a request that waited for the lock stops.
+    deleted: bool = False
 
     @property
     def finished(self) -> bool:
@@ -260,13 +264,32 @@ class Tables:
             self._tables[table.id] = table
         return table
 
+    @contextmanager
+    def locked(self, game_id: str) -> Iterator[Table]:
+        """The game, held for one request: other requests to it wait."""
+        table = self.get(game_id)
+        with table.lock:
+            if table.deleted:
+                raise missing(f"no game {game_id!r}: it was deleted")
+            yield table
+
     def delete(self, game_id: str) -> None:
         with self._lock:
-            known = self._tables.pop(game_id, None) is not None or game_id in self.broken
-            self.broken.pop(game_id, None)
+            table = self._tables.get(game_id)
+            known = table is not None or game_id in self.broken
         if not known:
             raise missing(f"no game {game_id!r}")
-        self.store.delete(game_id)
+        if table is None:
+            self.broken.pop(game_id, None)
+            self.store.delete(game_id)
+            return
+        with table.lock:
+            if table.deleted:
+                raise missing(f"no game {game_id!r}")
+            table.deleted = True
+            self.store.delete(game_id)
+            with self._lock:
+                self._tables.pop(game_id, None)
 
     # --- changes, each committed before it is reported -------------------------------------
 
