@@ -4,6 +4,7 @@ mod errors;
 mod game;
 mod state;
 
+mod wire;
 use pyo3::prelude::*;
 
 pub(crate) use errors::{autodromo_error, guard, to_py};
@@ -36,4 +37,5 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("CHANCE", autodromo_core::Player::CHANCE)?;
     m.add("TERMINAL", autodromo_core::Player::TERMINAL)?;
     Ok(())
+    wire::register(m)?;
 }
