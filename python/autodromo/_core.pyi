@@ -15,15 +15,15 @@ __all__ = [
     "bot_action",
     "random_sim",
     "_panic_for_test",
-]
-
-CHANCE: int
     "wire_encode",
     "wire_decode",
     "wire_constants",
     "WireDecoder",
     "WireHost",
     "WireDevice",
+]
+
+CHANCE: int
 TERMINAL: int
 
 @final

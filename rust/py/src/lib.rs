@@ -3,8 +3,8 @@
 mod errors;
 mod game;
 mod state;
-
 mod wire;
+
 use pyo3::prelude::*;
 
 pub(crate) use errors::{autodromo_error, guard, to_py};
@@ -34,8 +34,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(state::bot_action, m)?)?;
     m.add_function(wrap_pyfunction!(state::random_sim, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;
+    wire::register(m)?;
     m.add("CHANCE", autodromo_core::Player::CHANCE)?;
     m.add("TERMINAL", autodromo_core::Player::TERMINAL)?;
     Ok(())
-    wire::register(m)?;
 }
