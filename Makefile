@@ -17,6 +17,7 @@ $(VENV)/.deps: pyproject.toml
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet "maturin>=1.5,<2" "pytest>=8" "mypy>=1.10" "hypothesis>=6" "numpy>=1.24" \
 		"gymnasium>=1.0" "pettingzoo>=1.24" "cffi>=1.15"
+	$(PY) -m pip install --quiet "pandas>=2" "matplotlib>=3.7" "pyarrow>=14" "ray>=2.9"
 	touch $@
 
 # The web page (web/, its own distribution) and its browser tests: Flask and the Playwright pip

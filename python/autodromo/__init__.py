@@ -23,6 +23,7 @@ from .errors import (
     ReplayError,
 )
 from .race import Race
+from .sim import SimResult, simulate
 
 __all__ = [
     "CHANCE",
@@ -34,11 +35,13 @@ __all__ = [
     "OptionError",
     "Race",
     "ReplayError",
+    "SimResult",
     "State",
     "errors",
     "game",
     "games",
     "replay",
+    "simulate",
 ]
 
 __version__ = "0.1.0"

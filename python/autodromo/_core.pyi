@@ -1,5 +1,6 @@
 """The Rust core (private): use the `autodromo` package instead."""
 
+from collections.abc import Sequence
 from typing import Any, final
 
 import numpy as np
@@ -14,6 +15,8 @@ __all__ = [
     "load_game",
     "bot_action",
     "random_sim",
+    "simulate_chunk",
+    "SimBatch",
     "_panic_for_test",
     "wire_encode",
     "wire_decode",
@@ -78,6 +81,34 @@ def bot_action(state: State, bot: str, seed: int) -> int: ...
 def random_sim(
     game: Game, seed: int, max_steps: int = 1000000, roundtrip_every: int = 1
 ) -> tuple[int, int]: ...
+def simulate_chunk(
+    game: Game,
+    seed: int,
+    start: int,
+    count: int,
+    policies: Sequence[str | None],
+    threads: int | None = None,
+) -> dict[str, npt.NDArray[Any]]: ...
+@final
+class SimBatch:
+    def __new__(
+        cls,
+        game: Game,
+        seed: int,
+        start: int,
+        count: int,
+        policies: Sequence[str | None],
+        window: int = 1024,
+        threads: int | None = None,
+    ) -> SimBatch: ...
+    def advance(self) -> bool: ...
+    def pending(
+        self,
+    ) -> tuple[
+        npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int32], npt.NDArray[np.uint64]
+    ]: ...
+    def apply(self, actions: npt.NDArray[np.int64]) -> None: ...
+    def take_results(self) -> tuple[npt.NDArray[np.uint64], dict[str, npt.NDArray[Any]]]: ...
 def _panic_for_test() -> None: ...
 
 # The serial bridge (rust/wire; byte-level spec in firmware_bridge/PROTOCOL.md). Messages are

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import operator
 import random
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import SupportsIndex
@@ -17,7 +18,8 @@ from .errors import IllegalActionError, OptionError
 Policy = Callable[[State, int], "SupportsIndex | str"]
 
 #: Built-in bots. "neutral" marks a Legend Neutral Car, which the core drives itself.
-BOTS = ("random", "heuristic", "greedy", "neutral")
+BOTS = ("random", "heuristic", "greedy", "mcts", "neutral")
+_MCTS = re.compile(r"mcts:\d+")
 
 
 @dataclass
@@ -46,8 +48,8 @@ class Race:
                 f"{self.game.name} has {self.game.num_players} seats, not {len(self.seats)}"
             )
         for s in self.seats:
-            if isinstance(s, str) and s not in BOTS:
-                raise OptionError(f"unknown bot {s!r}; known: {', '.join(BOTS)}")
+            if isinstance(s, str) and s not in BOTS and not _MCTS.fullmatch(s):
+                raise OptionError(f"unknown bot {s!r}; known: {', '.join(BOTS)}, mcts:<iterations>")
         if self.seed is None:
             self.seed = random.SystemRandom().randrange(2**63)
         self.rng = random.Random(self.seed)

@@ -2,6 +2,7 @@
 //! entry point runs inside `guard`, so a Rust panic becomes `AutodromoError`, never an abort.
 mod errors;
 mod game;
+mod sim;
 mod state;
 mod wire;
 
@@ -33,6 +34,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game::load_game, m)?)?;
     m.add_function(wrap_pyfunction!(state::bot_action, m)?)?;
     m.add_function(wrap_pyfunction!(state::random_sim, m)?)?;
+    m.add_function(wrap_pyfunction!(sim::simulate_chunk, m)?)?;
+    m.add_class::<sim::PySimBatch>()?;
     m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;
     wire::register(m)?;
     m.add("CHANCE", autodromo_core::Player::CHANCE)?;

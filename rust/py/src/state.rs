@@ -4,6 +4,7 @@ use autodromo_core::lamborghini::{self, LamboState};
 use autodromo_core::legend::{self, LegendState};
 use autodromo_core::mille_bornes::{self as mb, MbState};
 use autodromo_core::rng::SplitMix64;
+use autodromo_core::sim::Policy;
 use autodromo_core::{Action, Error, Game, Player, State};
 use numpy::PyArray1;
 use pyo3::prelude::*;
@@ -271,32 +272,24 @@ impl PyState {
     }
 }
 
-/// The action a built-in bot takes for the seat to act: "random" (any game), "heuristic" (Mille
-/// Bornes' rule of thumb, Legend's greedy driver) or "greedy" (Legend).
+/// The action a built-in bot takes for the seat to act: "random", "heuristic" (each game's rule
+/// of thumb; "greedy" is Legend's name for it), "mcts" or "mcts:<iterations>" (a determinized
+/// Monte Carlo search on what the seat may see).
 #[pyfunction]
 pub(crate) fn bot_action(state: &PyState, bot: &str, seed: u64) -> PyResult<Action> {
     guard(|| {
         let legal = on_state!(&state.inner, s => s.legal_actions());
-        let seat = match on_state!(&state.inner, s => s.current_player()) {
-            Player::Seat(seat) => usize::from(seat),
+        match on_state!(&state.inner, s => s.current_player()) {
+            Player::Seat(_) => {}
             _ => {
                 return Err(to_py(Error::illegal(
                     "bots act only when a seat is to move",
                 )))
             }
         };
-        let pick = match (bot, &state.inner) {
-            ("random", _) => mb::bots::random_action(&legal, &mut SplitMix64::new(seed)),
-            ("heuristic", AnyState::MilleBornes(s)) => mb::bots::heuristic_action(&s.seat_view(Some(seat)), &legal),
-            ("heuristic" | "greedy", AnyState::Legend(s)) => legend::bots::greedy_action(s),
-            ("heuristic", AnyState::Lamborghini(s)) => lamborghini::bots::heuristic_action(s),
-            (other, _) => {
-                return Err(to_py(Error::options(
-                    "bot",
-                    format!("unknown bot {other:?} for this game; known: random, heuristic, greedy (Legend)"),
-                )))
-            }
-        };
+        let policy = Policy::parse(bot).map_err(to_py)?;
+        let mut rng = SplitMix64::new(seed);
+        let pick = on_state!(&state.inner, s => policy.act(s, &legal, &mut rng));
         pick.ok_or_else(|| to_py(Error::illegal("no legal action")))
     })
 }

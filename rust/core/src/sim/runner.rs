@@ -97,7 +97,7 @@ where
 }
 
 /// One pool per thread count, built once: a pool costs a few threads' start-up.
-fn pool(n: usize) -> Result<&'static rayon::ThreadPool, String> {
+pub fn pool(n: usize) -> Result<&'static rayon::ThreadPool, String> {
     use std::collections::HashMap;
     use std::sync::{Mutex, OnceLock};
     static POOLS: OnceLock<Mutex<HashMap<usize, &'static rayon::ThreadPool>>> = OnceLock::new();

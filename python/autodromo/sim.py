@@ -1,0 +1,334 @@
+"""Batch simulation: whole races in Rust on every core, results as NumPy columns.
+
+>>> import autodromo
+>>> r = autodromo.simulate("mille_bornes", 20, seed=1, policies=["heuristic", "random"], players=2)
+>>> r.n, int((r.winner == 0).sum()) > 10
+(20, True)
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, TypeAlias
+
+import numpy as np
+import numpy.typing as npt
+
+from . import _core
+from ._core import Game
+from .errors import OptionError
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
+
+#: A Python policy, called once per step for every race waiting on it:
+#: ``policy(observations [B, L] float32, legal masks [B, A] bool, seats [B] int32) -> actions [B]``.
+BatchPolicy = Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int32]], Any]
+PolicySpec: TypeAlias = "str | BatchPolicy"
+
+#: Per-seat extra column of each game: what ``seat_extra`` means.
+SEAT_EXTRA = {"mille_bornes": "points", "legend": "progress", "lamborghini": "money"}
+
+_BUILT_IN = re.compile(r"random|heuristic|greedy|mcts(:\d+(ms)?)?")
+#: Seconds a chunk of races should take: short enough for a live progress bar and a prompt
+#: Ctrl-C, long enough that the per-call cost does not show.
+_CHUNK_SECONDS = 0.25
+
+
+@dataclass
+class SimResult:
+    """The columns of a batch: per race ``winner``, ``length``, ``actions``; per seat
+    (``[n, seats]``) ``ranking``, ``order`` (seats by finishing place), ``seat_extra``; per car
+    (``[n, cars]``) ``car_seat``, ``time``, ``wear``, ``crashes``, ``retired``. ``complete`` is
+    False when the run was interrupted: the columns hold the races that finished, in order."""
+
+    game: str
+    seed: int
+    policies: list[str]
+    columns: dict[str, npt.NDArray[Any]]
+    complete: bool = True
+    seconds: float = 0.0
+    car_names: list[str] = field(default_factory=list)
+
+    @property
+    def n(self) -> int:
+        return int(self.columns["winner"].shape[0])
+
+    def __getattr__(self, name: str) -> npt.NDArray[Any]:
+        columns = self.__dict__.get("columns", {})
+        if name in columns:
+            return columns[name]  # type: ignore[no-any-return]
+        raise AttributeError(name)
+
+    def __getitem__(self, name: str) -> npt.NDArray[Any]:
+        return self.columns[name]
+
+    def to_pandas(self) -> pd.DataFrame:
+        """One row per race; per-seat and per-car columns split as ``ranking_0``, ``time_1``…"""
+        import pandas as pd
+
+        flat: dict[str, npt.NDArray[Any]] = {}
+        for name, col in self.columns.items():
+            label = SEAT_EXTRA.get(self.game, "extra") if name == "seat_extra" else name
+            if col.ndim == 1:
+                flat[label] = col
+            else:
+                for j in range(col.shape[1]):
+                    flat[f"{label}_{j}"] = col[:, j]
+        return pd.DataFrame(flat)
+
+
+def _seat_policies(policies: PolicySpec | Sequence[PolicySpec], seats: int) -> list[Any]:
+    if isinstance(policies, str) or callable(policies):
+        chosen: list[Any] = [policies] * seats
+    else:
+        chosen = list(policies)
+    if len(chosen) != seats:
+        raise OptionError(f"policies: {len(chosen)} for {seats} seats")
+    for p in chosen:
+        if isinstance(p, str) and not _BUILT_IN.fullmatch(p):
+            raise OptionError(
+                f"unknown policy {p!r}; known: random, heuristic, mcts, mcts:<iterations>, "
+                "or a Python callable"
+            )
+        if not isinstance(p, str) and not callable(p):
+            raise OptionError(f"a policy is a bot name or a callable, not {p!r}")
+    return chosen
+
+
+def _label(p: Any) -> str:
+    return p if isinstance(p, str) else getattr(p, "__name__", type(p).__name__)
+
+
+def _make_game(game: str | Game, options: dict[str, Any]) -> Game:
+    if isinstance(game, Game):
+        if options:
+            raise OptionError("options go with a game name, not with a Game object")
+        return game
+    from . import game as make
+
+    return make(game, **options)
+
+
+class _Progress:
+    """A one-line progress bar on stderr, shown once a run has taken a couple of seconds."""
+
+    def __init__(self, total: int, label: str, show: bool | None) -> None:
+        self.total, self.label, self.show = total, label, show
+        self.start = time.perf_counter()
+        self.shown = False
+
+    def update(self, done: int) -> None:
+        elapsed = time.perf_counter() - self.start
+        if self.show is False or (self.show is None and elapsed < 2.0):
+            return
+        rate = done / elapsed if elapsed > 0 else 0.0
+        eta = (self.total - done) / rate if rate > 0 else math.inf
+        bar = "#" * int(30 * done / max(self.total, 1))
+        eta_text = f"{eta:,.0f} s left" if math.isfinite(eta) else ""
+        sys.stderr.write(
+            f"\r{self.label} [{bar:<30}] {done:,}/{self.total:,} {rate:,.0f}/s {eta_text}   "
+        )
+        sys.stderr.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            sys.stderr.write("\n")
+
+
+class _Columns:
+    """The result columns, allocated once from the first chunk's shapes and filled in place
+    (a million-race run never holds two copies)."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.cols: dict[str, npt.NDArray[Any]] = {}
+        self.filled = 0
+
+    def add(self, chunk: dict[str, npt.NDArray[Any]]) -> None:
+        k = int(chunk["winner"].shape[0])
+        if k == 0:
+            return
+        if not self.cols:
+            for name, col in chunk.items():
+                self.cols[name] = np.empty((self.n, *col.shape[1:]), dtype=col.dtype)
+        for name, col in chunk.items():
+            self.cols[name][self.filled : self.filled + k] = col
+        self.filled += k
+
+    def result(self) -> dict[str, npt.NDArray[Any]]:
+        return {name: col[: self.filled] for name, col in self.cols.items()}
+
+
+def simulate(
+    game: str | Game,
+    n: int,
+    *,
+    seed: int = 0,
+    policies: PolicySpec | Sequence[PolicySpec] = "heuristic",
+    threads: int | None = None,
+    backend: str = "local",
+    progress: bool | None = None,
+    window: int = 1024,
+    **options: Any,
+) -> SimResult:
+    """Plays ``n`` races (or games) of ``game`` and returns their results as columns.
+
+    Race ``i`` is seeded from ``(seed, i)`` alone, so the columns are identical for any
+    ``threads`` and for ``backend="ray"``. ``policies`` is one policy for every seat or one per
+    seat: a built-in bot (``"random"``, ``"heuristic"``, ``"mcts"``, ``"mcts:<iterations>"``)
+    or a Python :data:`BatchPolicy`, called once per step with the decisions of every race
+    waiting on it (``window`` races run at once). Ctrl-C stops the run and returns the races
+    that finished (``complete`` False). ``progress`` None shows a bar for runs over 2 s.
+    """
+    if n < 0:
+        raise OptionError(f"n must be at least 0, not {n}")
+    if seed < 0 or seed >= 2**64:
+        raise OptionError("seed must be in [0, 2**64)")
+    if threads is not None and threads < 1:
+        raise OptionError(f"threads must be at least 1, not {threads}")
+    g = _make_game(game, options)
+    seats = _seat_policies(policies, g.num_players)
+    labels = [_label(p) for p in seats]
+    start = time.perf_counter()
+    if backend == "ray":
+        from .sim_ray import simulate_ray
+
+        if any(not isinstance(p, str) for p in seats):
+            raise OptionError("the Ray backend runs built-in bots only")
+        cols, complete = simulate_ray(g, n, seed, labels, threads), True
+    elif backend != "local":
+        raise OptionError(f"unknown backend {backend!r}; known: local, ray")
+    elif all(isinstance(p, str) for p in seats):
+        cols, complete = _run_built_in(g, n, seed, labels, threads, progress)
+    else:
+        cols, complete = _run_batched(g, n, seed, seats, threads, progress, window)
+    return SimResult(
+        game=g.name,
+        seed=seed,
+        policies=labels,
+        columns=cols,
+        complete=complete,
+        seconds=time.perf_counter() - start,
+        car_names=_car_names(g),
+    )
+
+
+def _car_names(g: Game) -> list[str]:
+    import json
+
+    opts = json.loads(g.options_json)
+    cars = opts.get("cars")
+    if isinstance(cars, list) and all(isinstance(c, str) for c in cars):
+        return list(cars)
+    return []
+
+
+def _run_built_in(
+    g: Game, n: int, seed: int, labels: list[str], threads: int | None, progress: bool | None
+) -> tuple[dict[str, npt.NDArray[Any]], bool]:
+    out = _Columns(n)
+    bar = _Progress(n, f"simulate {g.name}", progress)
+    chunk, done = 16, 0
+    try:
+        while done < n:
+            k = min(chunk, n - done)
+            t = time.perf_counter()
+            out.add(_core.simulate_chunk(g, seed, done, k, labels, threads))
+            done += k
+            bar.update(done)
+            took = time.perf_counter() - t
+            # Grow the chunk towards _CHUNK_SECONDS: few calls, yet a prompt Ctrl-C.
+            if took < _CHUNK_SECONDS / 2:
+                chunk = min(chunk * 2, 1 << 20)
+            elif took > _CHUNK_SECONDS * 2 and chunk > 1:
+                chunk //= 2
+    except KeyboardInterrupt:
+        bar.close()
+        return out.result(), False
+    bar.close()
+    if n == 0:
+        return _core.simulate_chunk(g, seed, 0, 0, labels, threads), True
+    return out.result(), True
+
+
+def _run_batched(
+    g: Game,
+    n: int,
+    seed: int,
+    seats: list[Any],
+    threads: int | None,
+    progress: bool | None,
+    window: int,
+) -> tuple[dict[str, npt.NDArray[Any]], bool]:
+    specs = [p if isinstance(p, str) else None for p in seats]
+    batch = _core.SimBatch(g, seed, 0, n, specs, window=window, threads=threads)
+    bar = _Progress(n, f"simulate {g.name}", progress)
+    out = _Columns(n)
+    in_order = _InOrder(out)
+    complete = True
+    try:
+        while batch.advance():
+            obs, mask, who, _races = batch.pending()
+            actions = np.empty(len(who), dtype=np.int64)
+            for policy in {id(p): p for p in seats if not isinstance(p, str)}.values():
+                rows = np.flatnonzero(
+                    np.isin(who, [s for s, p in enumerate(seats) if p is policy])
+                )
+                if len(rows) == 0:
+                    continue
+                chosen = np.asarray(policy(obs[rows], mask[rows], who[rows]))
+                if chosen.shape != (len(rows),):
+                    raise OptionError(
+                        f"policy {_label(policy)} returned shape {chosen.shape} for "
+                        f"{len(rows)} decisions"
+                    )
+                actions[rows] = chosen
+            batch.apply(actions)
+            bar.update(in_order.drain(batch))
+    except KeyboardInterrupt:
+        complete = False
+    in_order.drain(batch)
+    bar.close()
+    if n == 0 or out.filled == 0:
+        return _empty(g, seed, specs, threads), complete
+    return out.result(), complete
+
+
+class _InOrder:
+    """Moves finished races into the columns in race order: a race that finished ahead of an
+    earlier one waits until the earlier one is in, so the columns are always a prefix."""
+
+    def __init__(self, out: _Columns) -> None:
+        self.out = out
+        self.next = 0
+        self.held: list[tuple[npt.NDArray[Any], dict[str, npt.NDArray[Any]]]] = []
+
+    def drain(self, batch: Any) -> int:
+        index, cols = batch.take_results()
+        if len(index):
+            self.held.append((index, cols))
+        if not self.held:
+            return self.next
+        idx = np.concatenate([h[0] for h in self.held])
+        order = np.argsort(idx, kind="stable")
+        idx = idx[order]
+        merged = {k: np.concatenate([h[1][k] for h in self.held])[order] for k in self.held[0][1]}
+        run = int(np.count_nonzero(idx == self.next + np.arange(len(idx))))
+        # Indices are unique and sorted: the matching ones are exactly the leading run.
+        if run:
+            self.out.add({k: v[:run] for k, v in merged.items()})
+        self.held = [(idx[run:], {k: v[run:] for k, v in merged.items()})] if run < len(idx) else []
+        self.next += run
+        return self.next
+
+
+def _empty(g: Game, seed: int, specs: list[str | None], threads: int | None) -> dict[str, Any]:
+    labels = [s or "random" for s in specs]
+    return _core.simulate_chunk(g, seed, 0, 0, labels, threads)
