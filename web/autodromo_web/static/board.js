@@ -120,6 +120,13 @@ const Board = (() => {
         "data-testid": "reach", "data-row": p.row, "data-lane": p.lane, "data-progress": p.progress });
       node.append(svg("title", { text: label }));
       const go = () => onChoose && onChoose(p.decisions);
+      // What the space costs, in words, for the pointer and the keyboard alike.
+      const tell = () => {
+        const info = document.getElementById("reach-info");
+        if (info) info.textContent = `Row ${p.row}, lane ${p.lane}: ${label}`;
+      };
+      node.addEventListener("mouseenter", tell);
+      node.addEventListener("focus", tell);
       node.addEventListener("click", go);
       node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(); } });
       reach.append(node, svg("text", { class: "costlabel", x, y: y + 0.05, text: risky ? "!" : `${p.speed}` }));

@@ -44,6 +44,10 @@ const Tables = (() => {
     return [
       el("p", { class: "muted" }, `${board.name} · ${v.laps} lap${v.laps === 1 ? "" : "s"} · weather ${v.weather} · phase: ${v.phase.name}`),
       Board.draw(board, cars, p.plan, onChoose),
+      p.plan && p.plan.length
+        ? el("p", { id: "reach-info", class: "muted", "aria-live": "polite", "data-testid": "reach-info" },
+          "Point at or tab to a highlighted space to see its decisions and costs; click it to drive there.")
+        : "",
       key(true),
       el("div", { class: "scroll" }, el("table", { class: "cars-table", "data-testid": "cars" },
         el("thead", {}, el("tr", {}, ["#", "car", "driver", "where", "speed", "dashboard"].map((h) => el("th", {}, h)))),
