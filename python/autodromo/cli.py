@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from . import game as make_game
-from . import replay
+from . import replay, simulate_cli
 from .errors import AutodromoError, OptionError
 from .tui import lamborghini as lambo_tui
 from .tui import legend as legend_tui
@@ -234,6 +234,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     lambo.add_argument("--content", default=None)
     lambo.add_argument("--save", default=None)
     lambo.set_defaults(run=_race_lamborghini)
+    simulate_cli.add_parser(sub)
     rep = sub.add_parser("replay", help="verify a replay file")
     rep.add_argument("file")
     rep.set_defaults(run=_replay)
