@@ -127,7 +127,7 @@ def get(game_id: str) -> Response:
 def legal(game_id: str) -> Response:
     with tables().locked(game_id) as table:
         seat = seat_of(table, request.args.get("seat"), required=True)
-        p = present.seat_payload(table, seat, since=1 << 62)
+        p = present.seat_payload(table, seat, since=None)
     return jsonify(seat=seat, to_move=p["to_move"], legal=p["legal"], plan=p["plan"])
 
 

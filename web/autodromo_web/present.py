@@ -85,8 +85,11 @@ def undo_state(table: Table, seat: int | None) -> dict[str, Any]:
     return {"ok": target is not None, "reason": reason}
 
 
-def seat_payload(table: Table, seat: int | None, since: int = 0, with_board: bool = False) -> dict[str, Any]:
-    """The page's whole picture for ``seat`` (None: a spectator, who sees no hand)."""
+def seat_payload(
+    table: Table, seat: int | None, since: int | None = 0, with_board: bool = False
+) -> dict[str, Any]:
+    """The page's whole picture for ``seat`` (None: a spectator, who sees no hand); the log
+    from entry ``since`` on (None: no log, which spares rebuilding it)."""
     s = table.state
     view = s.view(seat)
     offered = view.pop("legal_actions", None)
@@ -97,8 +100,8 @@ def seat_payload(table: Table, seat: int | None, since: int = 0, with_board: boo
         legal = [{"id": a["id"], "label": a["label"], "breakdown": _breakdown(table, view, a)}
                  for a in offered]
     plan = s.plan_moves() if mine and table.game_id != "mille_bornes" else []
-    events = table.log(seat)
-    since = max(0, min(since, len(events)))
+    events = table.log(seat) if since is not None else []
+    since = max(0, min(since or 0, len(events)))
     log = [{"i": i, "text": _log_text(table, e), "event": e}
            for i, e in enumerate(events[since:], since)]
     out: dict[str, Any] = {

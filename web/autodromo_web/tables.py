@@ -23,7 +23,7 @@ from autodromo import _core, replay
 from autodromo.errors import AutodromoError
 
 from . import catalogue, lobby
-from .errors import bad, conflict, missing
+from .errors import ApiError, bad, conflict, missing
 from .store import Saved, Store
 
 CHANCE = -1
@@ -140,7 +140,7 @@ class Table:
                 break
             try:
                 action = self.resolve(seat, choice)
-            except Exception:
+            except ApiError:
                 if i == 0:
                     raise
                 break
