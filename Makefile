@@ -66,7 +66,7 @@ test-wire:
 fuzz: setup ## Long bridge-codec fuzzing: 100 MB of random bytes, more proptest and hypothesis cases
 	AUTODROMO_FUZZ_MB=100 cargo test -p autodromo-wire --release --test robustness random_bytes
 	AUTODROMO_FUZZ=1 cargo test -p autodromo-wire --release --test props
-	AUTODROMO_FUZZ=1 $(PY) -m pytest -q tests/bridge/test_wire.py
+	AUTODROMO_FUZZ=1 $(PY) -m pytest -q tests/bridge/test_wire.py tests/bridge/test_wire_c.py
 
 test-python: setup
 	$(PY) -m pytest -q
@@ -78,9 +78,10 @@ lint: setup ## Formatting and static checks only
 	cargo clippy $(RUST_PKGS) --all-targets -- -D warnings
 	$(PY) -m mypy
 
-bench: setup ## Benchmarks: Rust single-core loop and Python per-step loop, medians
+bench: setup ## Benchmarks: Rust loops, Python loop, batch runner, web round trip (medians)
 	cargo bench -p autodromo-core --bench throughput
 	$(PY) benches/python_loop.py
+	$(PY) benches/simulate.py
 	$(PY) benches/web_roundtrip.py
 
 soak: setup ## Long harness runs (100,000 random games); not part of make test
