@@ -75,3 +75,20 @@ pub extern "C" fn autodromo_wire_heartbeat(
     let msg = autodromo_wire::Message::Heartbeat(autodromo_wire::Heartbeat { host_ms });
     autodromo_wire::encode_frame(&msg, 0, out).unwrap_or(0)
 }
+
+/// Runs the bridge device session with no std and no heap: feeds it `input` at time `now_ms`
+/// and writes the frames it sends into `out`; returns their length.
+#[no_mangle]
+pub extern "C" fn autodromo_wire_device_step(
+    input: &[u8; 64],
+    now_ms: u32,
+    out: &mut [u8; autodromo_wire::MAX_WIRE + 1],
+) -> usize {
+    let info = autodromo_wire::device::DeviceInfo {
+        kind: autodromo_wire::device_kind::DASHBOARD,
+        ..Default::default()
+    };
+    let mut device = autodromo_wire::device::DeviceSession::new(info);
+    device.receive(input, now_ms);
+    device.poll_transmit(now_ms, out)
+}

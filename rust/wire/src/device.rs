@@ -56,6 +56,8 @@ pub struct DeviceSession {
     tx_seq: u16,
     announced: bool,
     linked: bool,
+    /// The last HELLO spoke another major version or schema.
+    incompatible_host: bool,
     failsafe: bool,
     last_rx_ms: Option<u32>,
     start_ms: Option<u32>,
@@ -89,6 +91,7 @@ impl DeviceSession {
             tx_seq: 0,
             announced: false,
             linked: false,
+            incompatible_host: false,
             failsafe: true,
             last_rx_ms: None,
             start_ms: None,
@@ -120,7 +123,8 @@ impl DeviceSession {
     pub fn info(&self) -> &DeviceInfo {
         &self.info
     }
-    /// A host has said HELLO since power-up.
+    /// A compatible host has said HELLO since power-up (after a HELLO of another major version
+    /// or schema, the device answers HELLOs only, until a compatible one).
     pub fn is_linked(&self) -> bool {
         self.linked
     }
@@ -253,10 +257,16 @@ impl DeviceSession {
     fn handle(&mut self, seq: u16, msg: Message) {
         match msg {
             Message::Hello(h) => {
-                self.linked = true;
+                // Answered either way, so an incompatible host learns why; but its other
+                // messages may mean something else in its schema, so they are ignored.
+                self.incompatible_host = h.major != VERSION_MAJOR || h.schema_hash != SCHEMA_HASH;
+                self.linked = !self.incompatible_host;
                 self.reply(self.hello_ack(h.nonce));
-                self.event(DeviceEvent::Linked);
+                if self.linked {
+                    self.event(DeviceEvent::Linked);
+                }
             }
+            _ if self.incompatible_host => {}
             Message::Config(c) => {
                 self.config = Config {
                     failsafe_ms: c.failsafe_ms.max(100),

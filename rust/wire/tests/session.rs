@@ -120,6 +120,60 @@ fn another_schema_is_refused_with_the_device_info() {
 }
 
 #[test]
+fn a_device_ignores_an_incompatible_host_but_answers_it() {
+    let mut dev = DeviceSession::new(track_info(4, 4096));
+    let mut buf = [0u8; MAX_WIRE];
+    let hello = Hello {
+        major: 1,
+        minor: 0,
+        schema_hash: SCHEMA_HASH ^ 1,
+        nonce: 3,
+    };
+    let n = encode_frame(&Message::Hello(hello), 0, &mut buf).unwrap();
+    dev.receive(&buf[..n], 0);
+    let dash = DashState {
+        state_id: 1,
+        speed: 99,
+        ..DashState::default()
+    };
+    let n = encode_frame(&Message::DashState(dash), 1, &mut buf).unwrap();
+    dev.receive(&buf[..n], 1);
+    assert!(!dev.is_linked());
+    assert_eq!(
+        dev.dash().speed,
+        0,
+        "a state from a host of another schema is not applied"
+    );
+    let mut out = [0u8; 4 * MAX_WIRE];
+    let n = dev.poll_transmit(2, &mut out);
+    let mut d = Decoder::new();
+    let acks = out[..n]
+        .iter()
+        .filter_map(|&b| d.feed(b))
+        .filter(|r| matches!(r, Ok(Frame { message: Message::HelloAck(a), .. }) if a.nonce == 3))
+        .count();
+    assert_eq!(
+        acks, 1,
+        "the HELLO is still answered, so the host can report why"
+    );
+    // A compatible HELLO restores normal service.
+    let n = encode_frame(
+        &Message::Hello(Hello {
+            schema_hash: SCHEMA_HASH,
+            ..hello
+        }),
+        2,
+        &mut buf,
+    )
+    .unwrap();
+    dev.receive(&buf[..n], 3);
+    let n = encode_frame(&Message::DashState(dash), 3, &mut buf).unwrap();
+    dev.receive(&buf[..n], 4);
+    assert!(dev.is_linked());
+    assert_eq!(dev.dash().speed, 99);
+}
+
+#[test]
 fn the_host_declares_the_link_lost_at_exactly_one_second() {
     let mut sim = linked_sim(3, 4096, FAST);
     // Cut the device's line; the host must give up 1 s after the last frame reached it.
