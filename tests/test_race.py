@@ -173,3 +173,14 @@ def test_heuristic_team_beats_random_team() -> None:
         s = Race(g, seats, seed=i).run()
         wins += s.returns()[h] == 1.0 and s.returns()[1 - h] == 0.0
     assert wins / 60 > 0.8, f"heuristic team won only {wins} of 60"
+
+
+def test_lamborghini_ranking_is_per_seat_with_two_murcielagos_each() -> None:
+    # Two players drive two cars each; the contract's ranking is one place per seat, agreeing
+    # with returns() (the winner has return 1 and place 0).
+    import autodromo
+
+    state = autodromo.Race(autodromo.game("lamborghini", players=2, laps=1), ["heuristic"] * 2, seed=2).run()
+    ranking, returns = state.ranking(), state.returns()
+    assert len(ranking) == 2 and sorted(ranking) == [0, 1]
+    assert ranking[returns.index(max(returns))] == 0

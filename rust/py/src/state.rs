@@ -170,12 +170,13 @@ impl PyState {
         guard(|| on_state!(&self.inner, s => s.string_to_action(label)).map_err(to_py))
     }
 
+    // The contract's per-seat figures, not a game's own per-car ones of the same name.
     fn returns(&self) -> Vec<f64> {
-        on_state!(&self.inner, s => s.returns())
+        on_state!(&self.inner, s => State::returns(s))
     }
 
     fn ranking(&self) -> Vec<u32> {
-        on_state!(&self.inner, s => s.ranking())
+        on_state!(&self.inner, s => State::ranking(s))
     }
 
     fn history(&self) -> Vec<Action> {
