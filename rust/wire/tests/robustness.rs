@@ -251,3 +251,67 @@ fn unknown_types_and_trailing_bytes_are_refused_and_counted() {
     }
     assert_eq!(d.counters().bad_payload, 1);
 }
+
+/// Resync costs O(1): under byte drops, bit flips and inserted bytes, every fault costs at most
+/// the frame it hit, plus the next one when it hit that frame's delimiter; and no damaged frame
+/// is ever accepted.
+#[test]
+fn losses_stay_close_to_the_frames_damaged() {
+    use autodromo_wire::{encode_frame, golden, MAX_WIRE};
+    let samples = golden::samples();
+    for (model, p) in [("drop", 1e-3f64), ("flip", 1e-2), ("insert", 1e-3)] {
+        let mut rng = Rng::new(p.to_bits());
+        let mut stream = Vec::new();
+        let mut sent = Vec::new();
+        let mut damaged = 0usize;
+        let mut delimiters_hit = 0usize;
+        for i in 0..20_000u32 {
+            let msg = samples[(rng.below(samples.len() as u64)) as usize].1;
+            let mut buf = [0u8; MAX_WIRE];
+            let n = encode_frame(&msg, i as u16, &mut buf).unwrap();
+            let mut hit = false;
+            for (j, &b) in buf[..n].iter().enumerate() {
+                if rng.chance(p) {
+                    hit = true;
+                    delimiters_hit += usize::from(j == n - 1);
+                    match model {
+                        "drop" => continue,
+                        "flip" => stream.push(b ^ (1 << rng.below(8))),
+                        _ => {
+                            stream.push(b);
+                            stream.push(rng.below(256) as u8);
+                        }
+                    }
+                } else {
+                    stream.push(b);
+                }
+            }
+            damaged += usize::from(hit);
+            sent.push((i as u16, msg));
+        }
+        let mut d = Decoder::new();
+        let mut got = Vec::new();
+        for &b in &stream {
+            if let Some(Ok(f)) = d.feed(b) {
+                got.push(f);
+            }
+        }
+        for f in &got {
+            assert_eq!(
+                sent[usize::from(f.seq)].1,
+                f.message,
+                "{model}: a damaged frame was accepted"
+            );
+        }
+        let lost = sent.len() - got.len();
+        assert!(damaged > 100, "{model}: {damaged} damaged");
+        assert!(
+            lost <= damaged + delimiters_hit,
+            "{model}: {lost} lost, {damaged} damaged, {delimiters_hit} delimiters hit"
+        );
+        assert!(
+            lost as f64 <= damaged as f64 * 1.1,
+            "{model}: {lost} lost for {damaged} damaged"
+        );
+    }
+}
