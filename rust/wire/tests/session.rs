@@ -120,6 +120,33 @@ fn another_schema_is_refused_with_the_device_info() {
 }
 
 #[test]
+fn a_newer_minor_version_links_and_its_unknown_messages_are_counted_and_ignored() {
+    let mut host = HostSession::new(9);
+    let ack = HelloAck {
+        major: 1,
+        minor: 7,
+        schema_hash: SCHEMA_HASH,
+        nonce: 9,
+        kind: device_kind::TRACK,
+        ..HelloAck::default()
+    };
+    let mut buf = [0u8; MAX_WIRE];
+    let n = encode_frame(&Message::HelloAck(ack), 0, &mut buf).unwrap();
+    host.receive(&buf[..n], 10);
+    assert_eq!(host.state(), LinkState::Linked);
+    // A message type from a later minor version: good CRC, unknown type.
+    let mut dev = DeviceSession::new(track_info(1, 4096));
+    let mut body = vec![VERSION, 0x6E, 0, 0, 1, 2, 3];
+    body.extend_from_slice(&crc32(&body).to_le_bytes());
+    let mut wire = [0u8; 32];
+    let n = frame::cobs_encode(&body, &mut wire).unwrap();
+    dev.receive(&wire[..=n], 20);
+    assert_eq!(dev.counters().bad_payload, 1);
+    assert_eq!(dev.counters().rx_ok, 0);
+    assert_eq!(dev.poll_event(), None);
+}
+
+#[test]
 fn a_device_ignores_an_incompatible_host_but_answers_it() {
     let mut dev = DeviceSession::new(track_info(4, 4096));
     let mut buf = [0u8; MAX_WIRE];
