@@ -1,0 +1,495 @@
+"""The firmware's hand-written C codec and device session (firmware_bridge/firmware/common),
+built as a host library and loaded with cffi (issue 7): every golden frame decodes and
+re-encodes byte-identical; it encodes any message exactly as the Rust codec (PyO3); fuzzed
+input never crashes it, is never accepted when corrupted and never writes past a buffer (the
+library aborts on undefined behaviour; a corpus also runs through an AddressSanitizer driver);
+and the C device session, joined to the Rust host session over a faulty line, converges and
+delivers every input event exactly once."""
+
+from __future__ import annotations
+
+import random
+import re
+import struct
+import subprocess
+import tempfile
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from autodromo import _core
+
+from .test_wire import messages, seqs
+from .wire_fixtures import ROOT, golden_lines, golden_message
+
+FIRMWARE = ROOT / "firmware_bridge" / "firmware"
+COMMON = FIRMWARE / "common"
+HOST_BUILD = FIRMWARE / "build" / "host"
+CANARY = b"\xa5" * 64
+TYPES = {
+    "HELLO": 0x01, "HELLO_ACK": 0x02, "CONFIG": 0x03, "HEARTBEAT": 0x04, "STATUS": 0x05,
+    "DASH_STATE": 0x10, "LED_PALETTE": 0x20, "LED_KEY": 0x21, "LED_DELTA": 0x22,
+    "FRAME_SHOWN": 0x23, "INPUT_EVENT": 0x30, "ACK_INPUT": 0x31, "NACK": 0x7F,
+}
+NAMES = {v: k for k, v in TYPES.items()}
+UNION = {
+    "HELLO": "hello", "HELLO_ACK": "hello_ack", "CONFIG": "config", "HEARTBEAT": "heartbeat",
+    "STATUS": "status", "DASH_STATE": "dash", "LED_PALETTE": "palette", "LED_KEY": "key",
+    "LED_DELTA": "delta", "FRAME_SHOWN": "frame_shown", "INPUT_EVENT": "input",
+    "ACK_INPUT": "ack_input", "NACK": "nack",
+}
+CAPS = ("max_frame", "rx_window", "led_count", "led_formats", "outputs", "inputs")
+BOOLS = {"failsafe", "shown", "last"}
+
+
+def build_host() -> None:
+    subprocess.run(["make", "-s", "-C", str(FIRMWARE), "host"], check=True)
+
+
+def _cdef() -> str:
+    """awc_device.h as cffi's cdef takes it: preprocessed against empty std headers, array sizes
+    folded to integers, integer #defines kept."""
+    with tempfile.TemporaryDirectory() as fake:
+        for name in ("stddef.h", "stdint.h"):
+            Path(fake, name).write_text("")
+        text = subprocess.run(
+            ["gcc", "-E", "-P", "-nostdinc", "-I", fake, "-I", str(COMMON), str(COMMON / "awc_device.h")],
+            check=True, capture_output=True, text=True,
+        ).stdout
+
+    def fold(m: re.Match[str]) -> str:
+        return "[%d]" % eval(m.group(1).replace("u", ""))  # noqa: S307 - our own header's sizes
+
+    text = re.sub(r"\[([0-9u +*/()]+)\]", fold, text)
+    return text + "\n#define AWC_MAX_WIRE 1030\n#define AWC_MAX_FRAME_RX 1024\n"
+
+
+@cache
+def awc() -> tuple[Any, Any]:
+    """(ffi, lib) of build/host/libawc.so, built first if needed."""
+    import cffi
+
+    build_host()
+    ffi = cffi.FFI()
+    ffi.cdef(_cdef())
+    lib = ffi.dlopen(str(HOST_BUILD / "libawc.so"))
+    return ffi, lib
+
+
+def guarded(ffi: Any, ctype: str) -> tuple[Any, Any]:
+    """A zeroed `ctype` followed by canary bytes; (pointer, raw buffer)."""
+    size = ffi.sizeof(ctype)
+    raw = ffi.new("uint8_t[]", size + len(CANARY))
+    ffi.memmove(raw + size, CANARY, len(CANARY))
+    return ffi.cast(ctype + " *", raw), raw
+
+
+def canary_intact(ffi: Any, ctype: str, raw: Any) -> bool:
+    size = ffi.sizeof(ctype)
+    return bytes(ffi.buffer(raw + size, len(CANARY))) == CANARY
+
+
+def c_msg(message: dict[str, Any], seq: int) -> tuple[Any, list[Any]]:
+    """An AwcMsg from a message dict (field names of PROTOCOL.md); the second value keeps the
+    arrays it points to alive."""
+    ffi, _ = awc()
+    m = ffi.new("AwcMsg *")
+    m.type = TYPES[message["type"]]
+    m.seq = seq
+    body = getattr(m.u, UNION[message["type"]])
+    keep: list[Any] = []
+    for key, value in message.items():
+        if key == "type":
+            continue
+        if key == "caps":
+            for k in CAPS:
+                setattr(body, k, value[k])
+        elif key == "uid":
+            ffi.memmove(body.uid, value, 16)
+        elif key == "data":
+            buf = ffi.new("uint8_t[]", value or b"\0")
+            keep.append(buf)
+            body.data = buf
+            body.len = len(value)
+        elif key == "colors":
+            buf = ffi.new("uint8_t[]", bytes(c for rgb in value for c in rgb))
+            keep.append(buf)
+            body.colors = buf
+            body.count = len(value)
+        elif key == "runs":
+            runs = ffi.new("AwcLedRun[]", max(1, len(value)))
+            for i, (start, length, v) in enumerate(value):
+                runs[i].start, runs[i].len, runs[i].value = start, length, v
+            keep.append(runs)
+            body.runs = runs
+            body.count = len(value)
+        else:
+            setattr(body, key, int(value))
+    return m, keep
+
+
+def py_msg(m: Any) -> dict[str, Any]:
+    """A decoded AwcMsg back as a message dict."""
+    ffi, lib = awc()
+    name = NAMES[m.type]
+    body = getattr(m.u, UNION[name])
+    out: dict[str, Any] = {"type": name}
+    for field, _ in ffi.typeof(body).fields:
+        value = getattr(body, field)
+        if name == "HELLO_ACK" and field in CAPS:
+            out.setdefault("caps", {})[field] = value
+        elif field == "uid":
+            out["uid"] = bytes(value)
+        elif field == "data":
+            out["data"] = bytes(ffi.buffer(value, body.len)) if body.len else b""
+        elif field == "colors":
+            raw = bytes(ffi.buffer(value, 3 * body.count))
+            out["colors"] = [tuple(raw[i : i + 3]) for i in range(0, len(raw), 3)]
+        elif name == "LED_DELTA" and field in ("runs", "wire", "wire_len"):
+            continue
+        elif field in ("len", "count") and name in ("LED_KEY", "LED_PALETTE", "LED_DELTA"):
+            continue
+        else:
+            out[field] = bool(value) if field in BOOLS else value
+    if name == "LED_DELTA":
+        it = ffi.new("AwcRunIter *")
+        run = ffi.new("AwcLedRun *")
+        lib.awc_run_iter_init(it, ffi.addressof(body))
+        out["runs"] = []
+        while lib.awc_run_next(it, run):
+            out["runs"].append((run.start, run.len, run.value))
+    return out
+
+
+def encode(message: dict[str, Any], seq: int) -> bytes:
+    ffi, lib = awc()
+    m, _keep = c_msg(message, seq)
+    out = ffi.new("uint8_t[]", 1030)
+    n = lib.awc_encode(m, out, 1030)
+    assert n > 0, n
+    return bytes(ffi.buffer(out, n))
+
+
+def decode(wire: bytes) -> tuple[int, Any, Any]:
+    """(return code, AwcMsg, decoder buffer kept alive) of awc_decode_frame."""
+    ffi, lib = awc()
+    scratch, raw = guarded(ffi, "AwcDecoder")
+    m = ffi.new("AwcMsg *")
+    rc = lib.awc_decode_frame(scratch, wire, len(wire), m)
+    assert canary_intact(ffi, "AwcDecoder", raw)
+    return rc, m, raw
+
+
+# ---- Golden vectors ----
+
+
+@pytest.mark.parametrize(("name", "seq", "wire"), golden_lines())
+def test_golden_frames_decode_and_reencode_byte_identical(name: str, seq: int, wire: bytes) -> None:
+    ffi, lib = awc()
+    rc, m, _raw = decode(wire)
+    assert rc == 0
+    assert (m.type, m.seq) == (TYPES[name], seq)
+    assert py_msg(m) == golden_message(name)
+    out = ffi.new("uint8_t[]", 1030)
+    n = lib.awc_encode(m, out, 1030)
+    assert bytes(ffi.buffer(out, n)) == wire
+    assert encode(golden_message(name), seq) == wire
+
+
+def test_the_crc_is_zlibs() -> None:
+    _, lib = awc()
+    assert lib.awc_crc32(b"123456789", 9) == 0xCBF43926
+
+
+# ---- Round trips against the Rust codec ----
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(message=messages, seq=seqs)
+def test_c_encodes_every_message_as_the_rust_codec_and_decodes_it_back(message: dict[str, Any], seq: int) -> None:
+    ffi, lib = awc()
+    wire = encode(message, seq)
+    assert wire == _core.wire_encode(message, seq)
+    rc, m, _raw = decode(wire)
+    assert (rc, m.seq) == (0, seq)
+    assert py_msg(m) == {**message, **({"last": bool(message["last"])} if "last" in message else {})}
+    out = ffi.new("uint8_t[]", 1030)
+    assert bytes(ffi.buffer(out, lib.awc_encode(m, out, 1030))) == wire
+
+
+def test_invalid_fields_and_small_buffers_are_refused_without_writing_past_the_buffer() -> None:
+    ffi, lib = awc()
+    m, _keep = c_msg({"type": "INPUT_EVENT", "ev_seq": 1, "t_ms": 2, "control": 3, "kind": 3, "value": 0}, 0)
+    out = ffi.new("uint8_t[]", 1030)
+    assert lib.awc_encode(m, out, 1030) == lib.AWC_ERR_INVALID
+    m, _keep = c_msg({"type": "LED_PALETTE", "palette_id": 1, "colors": []}, 0)
+    assert lib.awc_encode(m, out, 1030) == lib.AWC_ERR_INVALID
+    m.type = 0x42
+    assert lib.awc_encode(m, out, 1030) == lib.AWC_ERR_INVALID
+    big = {"type": "LED_KEY", "frame_id": 1, "format": 0, "led_count": 320, "offset": 0, "last": True,
+           "data": bytes(range(256)) * 3 + bytes(192)}
+    assert encode(big, 0) == _core.wire_encode(big, 0)  # the longest chunk fits one frame
+    assert lib.awc_encode(c_msg({**big, "offset": 1}, 0)[0], out, 1030) == lib.AWC_ERR_INVALID
+    for name, seq, wire in golden_lines():
+        m, _keep = c_msg(golden_message(name), seq)
+        for cap in range(len(wire)):
+            raw = ffi.new("uint8_t[]", cap + len(CANARY))
+            ffi.memmove(raw + cap, CANARY, len(CANARY))
+            assert lib.awc_encode(m, raw, cap) == lib.AWC_ERR_BUFFER
+            assert bytes(ffi.buffer(raw + cap, len(CANARY))) == CANARY
+
+
+# ---- Integrity and fuzzing ----
+
+
+def test_every_single_bit_flip_of_every_golden_frame_is_rejected() -> None:
+    for _name, _seq, wire in golden_lines():
+        for bit in range(8 * (len(wire) - 1)):
+            bad = bytearray(wire)
+            bad[bit // 8] ^= 1 << (bit % 8)
+            assert decode(bytes(bad))[0] < 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(index=st.integers(0, 12), start=st.integers(0, 10_000), burst=st.integers(1, 2**32 - 1))
+def test_bursts_up_to_32_bits_in_a_golden_frame_are_rejected(index: int, start: int, burst: int) -> None:
+    _name, _seq, wire = golden_lines()[index]
+    bits = 8 * (len(wire) - 1)
+    start %= bits
+    value = int.from_bytes(wire, "little") ^ ((burst << start) & ((1 << bits) - 1))
+    bad = value.to_bytes(len(wire), "little")
+    if bad != wire:
+        assert decode(bad)[0] < 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.binary(max_size=2100))
+def test_random_bytes_never_yield_a_frame_nor_overflow_the_decoder(data: bytes) -> None:
+    ffi, lib = awc()
+    assert decode(data)[0] < 0
+    dec, raw = guarded(ffi, "AwcDecoder")
+    lib.awc_decoder_init(dec)
+    m = ffi.new("AwcMsg *")
+    for b in b"\x00" + data + b"\x00":
+        assert lib.awc_decoder_feed(dec, b, m) <= 0
+        assert dec.len <= 1024
+    assert canary_intact(ffi, "AwcDecoder", raw)
+    assert dec.counters.rx_ok == 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(garbage=st.binary(max_size=1500), index=st.integers(0, 12))
+def test_after_any_garbage_the_next_intact_frame_is_decoded(garbage: bytes, index: int) -> None:
+    ffi, lib = awc()
+    name, seq, wire = golden_lines()[index]
+    dec, _raw = guarded(ffi, "AwcDecoder")
+    lib.awc_decoder_init(dec)
+    m = ffi.new("AwcMsg *")
+    got = [lib.awc_decoder_feed(dec, b, m) for b in garbage + b"\x00" + wire]
+    assert got[-1] == 1 and (NAMES[m.type], m.seq) == (name, seq)
+    assert got.count(1) <= 1 + garbage.count(0)
+
+
+def corpus(seed: int) -> tuple[list[bytes], int]:
+    """Records for the sanitizer driver: the golden frames (the only ones that may be accepted),
+    then every bit flip and truncation of each, bursts, inserted zeros and random bytes."""
+    rng = random.Random(seed)
+    goldens = [wire for _, _, wire in golden_lines()]
+    records = list(goldens)
+    for wire in goldens:
+        for bit in range(8 * (len(wire) - 1)):
+            bad = bytearray(wire)
+            bad[bit // 8] ^= 1 << (bit % 8)
+            records.append(bytes(bad))
+        records += [wire[:n] for n in range(len(wire) - 1)]
+        for _ in range(40):
+            bad = bytearray(wire)
+            start = rng.randrange(8 * (len(wire) - 1) - 1)
+            for bit in range(start, min(start + rng.randint(2, 32), 8 * (len(wire) - 1))):
+                if rng.random() < 0.5 or bit == start:
+                    bad[bit // 8] ^= 1 << (bit % 8)
+            records.append(bytes(bad))
+        records.append(wire[:5] + b"\x00" + wire[5:])
+    records += [rng.randbytes(rng.randrange(3000)) for _ in range(400)]
+    records += [b"\x01" * 2000, b"\xff" * 5000, bytes([0xFF] + [1] * 300)]
+    return records, len(goldens)
+
+
+@pytest.mark.parametrize("driver", ["fuzz_driver", "fuzz_driver_128"])
+def test_a_fuzz_corpus_under_address_sanitizer_accepts_only_the_intact_frames(driver: str, tmp_path: Path) -> None:
+    build_host()
+    records, intact = corpus(7)
+    path = tmp_path / "corpus.bin"
+    path.write_bytes(b"".join(struct.pack("<I", len(r)) + r for r in records))
+    run = subprocess.run([str(HOST_BUILD / driver), str(path)], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-3000:]
+    # The 128-byte build refuses the two golden frames longer than its buffer (HELLO_ACK fits).
+    fitting = sum(1 for r in records[:intact] if len(r) - 2 <= 128) if driver.endswith("128") else intact
+    assert run.stdout.split() == ["records", str(len(records)), "whole", str(fitting), "stream",
+                                  str(fitting), "bad", "0"]
+
+
+# ---- The C device session against the Rust host session ----
+
+
+class CDevice:
+    """awc_device_* behind the same methods as _core.WireDevice."""
+
+    def __init__(self, info: dict[str, Any]) -> None:
+        self.ffi, self.lib = awc()
+        self.dev, self._raw = guarded(self.ffi, "AwcDevice")
+        i = self.ffi.new("AwcDeviceInfo *")
+        i.kind, i.fw_version, i.boot_id = info["kind"], info["fw_version"], info["boot_id"]
+        self.ffi.memmove(i.uid, info["uid"], 16)
+        for k in CAPS:
+            setattr(i, k, info["caps"][k])
+        self.lib.awc_device_init(self.dev, i)
+        self.tx = self.ffi.new("uint8_t[]", 72)
+
+    def receive(self, data: bytes, now: int) -> None:
+        self.lib.awc_device_receive(self.dev, data, len(data), now)
+
+    def tick(self, now: int) -> None:
+        self.lib.awc_device_tick(self.dev, now)
+
+    def poll_transmit(self, now: int) -> bytes:
+        out = b""
+        while n := self.lib.awc_device_poll_transmit(self.dev, now, self.tx, 72):
+            out += bytes(self.ffi.buffer(self.tx, n))
+        assert canary_intact(self.ffi, "AwcDevice", self._raw)
+        return out
+
+    def poll_events(self) -> list[dict[str, Any]]:
+        ev = self.ffi.new("AwcEvent *")
+        out = []
+        names = {1: "linked", 2: "config", 3: "dash", 4: "palette", 5: "show", 6: "failsafe", 7: "restored"}
+        while self.lib.awc_device_poll_event(self.dev, ev):
+            e: dict[str, Any] = {"event": names[ev.kind]}
+            if ev.kind == 5:
+                e["frame_id"] = ev.frame_id
+            out.append(e)
+        return out
+
+    def frame_shown(self, frame_id: int, show_us: int, now: int) -> bool:
+        return bool(self.lib.awc_device_frame_shown(self.dev, frame_id, show_us, now))
+
+    def push_input(self, control: int, kind: int, value: int, now: int) -> int:
+        return int(self.lib.awc_device_push_input(self.dev, control, kind, value, now))
+
+    @property
+    def in_failsafe(self) -> bool:
+        return bool(self.dev.failsafe)
+
+    @property
+    def dash(self) -> dict[str, int]:
+        d = self.dev.dash
+        return {k: getattr(d, k) for k, _ in self.ffi.typeof(d).fields}
+
+    @property
+    def shown_frame_id(self) -> int:
+        return int(self.dev.shown_id)
+
+    def pixel(self, i: int) -> tuple[int, int, int]:
+        rgb = self.ffi.new("uint8_t[3]")
+        self.lib.awc_device_pixel(self.dev, i, rgb)
+        return (rgb[0], rgb[1], rgb[2])
+
+
+def dev_info() -> dict[str, Any]:
+    return {"kind": 2, "uid": bytes(range(16)), "fw_version": 1, "boot_id": 77,
+            "caps": {"max_frame": 1024, "rx_window": 2048, "led_count": 300, "led_formats": 3,
+                     "outputs": 0, "inputs": 8}}
+
+
+def dash(speed: int) -> dict[str, int]:
+    return {"speed": speed, "turn_pins": 2, "temperature": 3, "engine": 5, "brakes": 4, "tyres": 6,
+            "switches": 1, "pace": 1, "lamps": 0}
+
+
+def test_the_c_device_fails_safe_at_exactly_one_second_on_a_fake_clock() -> None:
+    host = _core.WireHost(3)
+    dev = CDevice(dev_info())
+    assert dev.in_failsafe
+    dev.receive(host.poll_transmit(0), 0)
+    assert not dev.in_failsafe
+    host.receive(dev.poll_transmit(5), 5)
+    assert host.state == "linked"
+    dev.tick(999)
+    assert not dev.in_failsafe
+    dev.tick(1000)
+    assert dev.in_failsafe
+    assert [e["event"] for e in dev.poll_events()] == ["restored", "linked", "failsafe"]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_c_device_and_rust_host_converge_after_faults_and_inputs_arrive_once(seed: int) -> None:
+    rng = random.Random(seed)
+    host = _core.WireHost(seed + 1)
+    dev = CDevice(dev_info())
+    h2d: list[int] = []
+    d2h: list[int] = []
+    showing: tuple[int, int] | None = None
+    received: list[tuple[int, int, int]] = []
+    pushed: list[tuple[int, int, int]] = []
+    faults = 0.0
+
+    def line(queue: list[int], data: bytes) -> None:
+        for b in data:
+            r = rng.random()
+            if r < faults:
+                continue
+            queue.append(b ^ (1 << rng.randrange(8)) if r < 2 * faults else b)
+            if rng.random() < faults:
+                queue.append(rng.randrange(256))
+
+    def step(now: int) -> None:
+        nonlocal showing
+        host.receive(bytes(d2h[:100]), now)
+        del d2h[:100]
+        for e in host.poll_events():
+            if e["event"] == "input":
+                received.append((e["control"], e["kind"], e["value"]))
+        line(h2d, host.poll_transmit(now))
+        dev.receive(bytes(h2d[:100]), now)
+        del h2d[:100]
+        for e in dev.poll_events():
+            if e["event"] == "show":
+                showing = (e["frame_id"], now + 9)
+        if showing and now >= showing[1]:
+            assert dev.frame_shown(showing[0], 9000, now)
+            showing = None
+        line(d2h, dev.poll_transmit(now))
+
+    now = 1
+    for now in range(1, 30):
+        step(now)
+    assert host.state == "linked"
+    faults = 0.01
+    stored: dict[str, int] = {}
+    leds = b""
+    palette: list[tuple[int, int, int]] = []
+    for now in range(30, 1500):
+        if rng.random() < 0.02:
+            stored = host.set_dash(dash(rng.randrange(300)))
+            palette = [(rng.randrange(256), rng.randrange(256), 0) for _ in range(4)]
+            host.set_palette(palette)
+            leds = bytes(rng.randrange(4) for _ in range(300))
+            host.set_leds(1, leds)
+        if rng.random() < 0.01 and dev.lib.awc_device_inputs_pending(dev.dev) < 16:
+            ev = (rng.randrange(8), rng.randrange(2), 0)
+            pushed.append(ev)
+            assert dev.push_input(*ev, now) >= 0
+        step(now)
+    faults = 0.0
+    for now in range(1500, 3500):
+        step(now)
+    assert host.state == "linked"
+    assert received == pushed and len(pushed) > 5, (len(pushed), len(received))
+    assert dev.dash == stored
+    assert dev.shown_frame_id != 0 and showing is None
+    assert bytes(dev.dev.leds[0:300]) == leds
+    assert [dev.pixel(i) for i in range(300)] == [palette[i] for i in leds]
