@@ -20,6 +20,7 @@ from .errors import (
     ContentError,
     IllegalActionError,
     OptionError,
+    ProtocolError,
     ReplayError,
 )
 from .race import Race
@@ -33,6 +34,7 @@ __all__ = [
     "Game",
     "IllegalActionError",
     "OptionError",
+    "ProtocolError",
     "Race",
     "ReplayError",
     "SimResult",

@@ -8,6 +8,7 @@ __all__ = [
     "OptionError",
     "ContentError",
     "ReplayError",
+    "ProtocolError",
 ]
 
 
@@ -29,3 +30,8 @@ class ContentError(AutodromoError, ValueError):
 
 class ReplayError(AutodromoError, ValueError):
     """A save or replay that is malformed, tampered with, or for other content or options."""
+
+
+class ProtocolError(AutodromoError, ValueError):
+    """A serial-bridge message or frame that breaks the protocol (firmware_bridge/PROTOCOL.md);
+    names the field. A corrupt frame is rejected whole."""
