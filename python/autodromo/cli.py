@@ -93,6 +93,18 @@ def _print_log(race: Race, names: list[str], shown: int, seat: int | None) -> in
     return len(events)
 
 
+def _bridge(words: list[str]) -> int:
+    """`autodromo bridge ...`: its options are the autodromo-bridge package's own."""
+    try:
+        bridge_cli = importlib.import_module("autodromo_bridge.cli")
+    except ImportError:
+        raise OptionError(
+            "the bridge needs the autodromo-bridge package: run `make setup` (or `pip install -e firmware_bridge`)"
+        ) from None
+    result: int = bridge_cli.main(words)
+    return result
+
+
 def _replay(args: argparse.Namespace) -> int:
     r = replay.load(args.file)
     print(f"{r.game.name}: {len(r.actions)} actions verified, terminal={r.state.is_terminal()}")
@@ -235,10 +247,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     lambo.add_argument("--save", default=None)
     lambo.set_defaults(run=_race_lamborghini)
     simulate_cli.add_parser(sub)
+    sub.add_parser("bridge", help="dashboards and LED track boards over serial (see `autodromo bridge --help`)")
     rep = sub.add_parser("replay", help="verify a replay file")
     rep.add_argument("file")
     rep.set_defaults(run=_replay)
     words = list(sys.argv[1:] if argv is None else argv)
+    if words[:1] == ["bridge"]:
+        try:
+            return _bridge(words[1:])
+        except AutodromoError as e:
+            print(f"autodromo: {e}", file=sys.stderr)
+            return 2
     if words[:2] == ["race", "lamborghini"]:
         # `autodromo race lamborghini ...`: Lamborghini's options differ from Legend's.
         words = ["lamborghini", *words[2:]]

@@ -1,0 +1,401 @@
+"""Binding devices to a race: each dashboard shows its car and turns its buttons into actions;
+each track board shows every car on the circuit.
+
+A race comes from a *source*: a Python :class:`autodromo.Race` (:class:`RaceSource`), a game
+of the web page through its JSON API (:class:`WebSource`), or a replay file played back for
+show (:class:`ReplaySource`). A dashboard's input is judged against the seat's legal actions
+before anything is applied: a refused input lights the REFUSED lamp and changes nothing.
+
+Dashboard controls (INPUT_EVENT ``control``):
+
+=========  ==========================================================================
+0          CONFIRM (press): take the choice under the selector
+1..4       pace buttons (press): "maintain", "accelerate 1", "lift and coast",
+           "stop to cool"
+8          selector (rotary encoder, turn by ``value`` detents): moves through the
+           seat's legal actions, wrapping
+=========  ==========================================================================
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+import autodromo
+from autodromo import replay as replay_mod
+from autodromo.errors import AutodromoError
+from autodromo.race import Policy, Race
+
+from . import render
+from .devices import DASHBOARD, TRACK, Bridge, Device
+from .errors import BridgeError
+from .ledmap import LedMap, legend_circuit
+
+CONFIRM = 0
+PACE_BUTTONS = {1: "maintain", 2: "accelerate 1", 3: "lift and coast", 4: "stop to cool"}
+SELECTOR = 8
+PRESS, RELEASE, TURN = 0, 1, 2
+
+
+class Refused(BridgeError):
+    """An input that is not a legal action now; nothing was applied."""
+
+
+class Source(Protocol):
+    """A race the devices follow."""
+
+    circuit: str
+
+    def view(self) -> dict[str, Any]: ...
+    def version(self) -> int: ...
+    def to_move(self) -> int | None: ...
+    def human_seats(self) -> list[int]: ...
+    def legal(self, seat: int) -> list[tuple[int, str]]: ...
+    def act(self, seat: int, action: int) -> None: ...
+    def advance(self) -> None: ...
+    def finished(self) -> bool: ...
+
+
+def _dashboard_seat(state: autodromo.State, seat: int) -> int:
+    raise BridgeError(f"seat {seat} is driven from its dashboard, not by the race loop")
+
+
+class RaceSource:
+    """A local Legend race: seats in ``humans`` are driven from dashboards, the others by
+    their bots; chance is dealt by the race's seeded RNG."""
+
+    def __init__(self, race: Race, humans: Sequence[int], step_ms: int = 0) -> None:
+        if race.game.name != "legend":
+            raise BridgeError(f"the bridge drives Legend races, not {race.game.name}")
+        self.race = race
+        self.humans = sorted(set(humans))
+        self.circuit = str(race.state.view(None)["circuit"])
+        self._version = 0
+        # Bots may be slowed down so people can watch them (0: as fast as they go).
+        self.step_ms = step_ms
+        self._last_step = 0.0
+
+    @classmethod
+    def legend(
+        cls, cars: Sequence[str], humans: Sequence[int], bot: str = "greedy",
+        seed: int | None = None, step_ms: int = 0, **options: Any,
+    ) -> RaceSource:
+        g = autodromo.game("legend", cars=list(cars), **options)
+        seats: list[str | Policy] = [
+            _dashboard_seat if i in humans else bot for i in range(len(cars))]
+        return cls(Race(g, seats, seed=seed), humans, step_ms)
+
+    def view(self) -> dict[str, Any]:
+        v: dict[str, Any] = self.race.state.view(None)
+        return v
+
+    def version(self) -> int:
+        return self._version
+
+    def to_move(self) -> int | None:
+        p = self.race.state.current_player()
+        return p if p >= 0 else None
+
+    def human_seats(self) -> list[int]:
+        return list(self.humans)
+
+    def finished(self) -> bool:
+        return bool(self.race.state.is_terminal())
+
+    def legal(self, seat: int) -> list[tuple[int, str]]:
+        s = self.race.state
+        if self.to_move() != seat:
+            return []
+        return [(a, s.action_to_string(a)) for a in s.legal_actions()]
+
+    def act(self, seat: int, action: int) -> None:
+        if self.finished():
+            raise Refused("the race is over")
+        if self.to_move() != seat:
+            raise Refused(f"seat {seat}: not your turn")
+        if action not in self.race.state.legal_actions():
+            raise Refused(f"seat {seat}: action {action} is not legal now")
+        try:
+            self.race.state.apply_action(action)
+        except AutodromoError as e:
+            raise Refused(str(e)) from None
+        self._version += 1
+
+    def advance(self) -> None:
+        """Lets chance and the bots play until a dashboard's seat must decide."""
+        s = self.race.state
+        while not s.is_terminal() and (s.is_chance_node() or s.current_player() not in self.humans):
+            if self.step_ms:
+                now = time.monotonic()
+                if (now - self._last_step) * 1000 < self.step_ms:
+                    return
+                self._last_step = now
+            self.race.step()
+            self._version += 1
+
+
+class WebSource:
+    """A game of the web page (``autodromo play``), through its JSON API at ``base_url``:
+    the page and the dashboards play the same game, each seeing the other's moves. The server
+    owns the game (locks, bots, saves); the bridge only reads views and posts actions."""
+
+    def __init__(self, base_url: str, game_id: str, poll_ms: int = 250, timeout: float = 5.0) -> None:
+        self.base = base_url.rstrip("/")
+        self.game_id = game_id
+        self.poll_ms = poll_ms
+        self.timeout = timeout
+        self._payload: dict[str, Any] = {}
+        self._polled = 0.0
+        self._fetch()
+        if self._payload.get("game") != "legend":
+            raise BridgeError(f"web game {game_id}: the bridge drives Legend games, "
+                              f"not {self._payload.get('game')}")
+        self.circuit = str(self._payload["options"]["circuit"])
+
+    def _call(self, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+        req = urllib.request.Request(
+            self.base + path, method="POST" if body is not None else "GET",
+            data=json.dumps(body).encode() if body is not None else None,
+            headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(req, timeout=self.timeout) as r:
+                out: dict[str, Any] = json.load(r)
+                return out
+        except urllib.error.HTTPError as e:
+            try:
+                reason = json.load(e).get("error", str(e))
+            except (ValueError, AttributeError):
+                reason = str(e)
+            if body is not None and 400 <= e.code < 500:
+                raise Refused(reason) from None
+            raise BridgeError(f"{self.base}{path}: {reason}") from None
+        except (urllib.error.URLError, OSError) as e:
+            raise BridgeError(f"{self.base}: the web page does not answer ({e})") from None
+
+    def _fetch(self) -> None:
+        self._payload = self._call(f"/api/games/{self.game_id}")
+        self._polled = time.monotonic()
+
+    def _fresh(self) -> dict[str, Any]:
+        if (time.monotonic() - self._polled) * 1000 >= self.poll_ms:
+            self._fetch()
+        return self._payload
+
+    def view(self) -> dict[str, Any]:
+        v: dict[str, Any] = self._fresh()["view"]
+        return v
+
+    def version(self) -> int:
+        return int(self._fresh()["version"])
+
+    def to_move(self) -> int | None:
+        t = self._fresh()["to_move"]
+        return int(t) if t is not None else None
+
+    def human_seats(self) -> list[int]:
+        return [s["seat"] for s in self._payload["seats"] if s["kind"] == "human"]
+
+    def finished(self) -> bool:
+        return bool(self._fresh()["status"] == "finished")
+
+    def legal(self, seat: int) -> list[tuple[int, str]]:
+        doc = self._call(f"/api/games/{self.game_id}/legal?seat={seat}")
+        return [(int(a["id"]), str(a["label"])) for a in doc["legal"]]
+
+    def act(self, seat: int, action: int) -> None:
+        self._payload = {**self._payload, **self._call(
+            f"/api/games/{self.game_id}/actions", {"seat": seat, "action": action})}
+        self._polled = time.monotonic()
+
+    def advance(self) -> None:
+        p = self._fresh()
+        if p["status"] == "playing" and p["to_move_kind"] == "bot":
+            self._payload = {**p, **self._call(f"/api/games/{self.game_id}/advance", {})}
+            self._polled = time.monotonic()
+
+
+class ReplaySource:
+    """A replay file played back for show, one action every ``step_ms``; no seat is driven."""
+
+    def __init__(self, path: str | Path, step_ms: int = 300, clock: Callable[[], float] = time.monotonic) -> None:
+        self.replay = replay_mod.load(path)
+        if self.replay.game.name != "legend":
+            raise BridgeError(f"{path}: the bridge shows Legend replays, not {self.replay.game.name}")
+        self.state = self.replay.game.new_state()
+        self.step = 0
+        self.step_ms = step_ms
+        self.clock = clock
+        self._last = clock()
+        self.circuit = str(self.state.view(None)["circuit"])
+
+    def view(self) -> dict[str, Any]:
+        v: dict[str, Any] = self.state.view(None)
+        return v
+
+    def version(self) -> int:
+        return self.step
+
+    def to_move(self) -> int | None:
+        return None
+
+    def human_seats(self) -> list[int]:
+        return list(range(len(self.view()["cars"])))
+
+    def finished(self) -> bool:
+        return self.step >= len(self.replay.actions)
+
+    def legal(self, seat: int) -> list[tuple[int, str]]:
+        return []
+
+    def act(self, seat: int, action: int) -> None:
+        raise Refused("a replay is watched, not played")
+
+    def advance(self) -> None:
+        now = self.clock()
+        while not self.finished() and (now - self._last) * 1000 >= self.step_ms:
+            self.state.apply_action(self.replay.actions[self.step])
+            self.step += 1
+            self._last += self.step_ms / 1000
+
+
+class Binding:
+    """Keeps every device of ``bridge`` showing ``source`` and feeds dashboard inputs back.
+
+    ``seats``: dashboard uid -> seat; other dashboards take the free human seats in the order
+    they link, and keep them (by uid) across unplugs and resets.
+    """
+
+    def __init__(
+        self, bridge: Bridge, source: Source, ledmap: LedMap | None = None,
+        seats: dict[bytes, int] | None = None, log: Callable[[str], None] | None = None,
+    ) -> None:
+        self.bridge = bridge
+        self.source = source
+        self.circuit = legend_circuit(source.circuit)
+        self._ledmap = ledmap
+        self.seats = dict(seats or {})
+        self.log = log or bridge.log
+        self.cursor: dict[bytes, int] = {}
+        self.refused: dict[bytes, bool] = {}
+        self.refusals: list[tuple[bytes, str]] = []
+        self.applied: list[tuple[int, str]] = []
+        self._version = -1
+        bridge.on_attach = self._attach
+        bridge.on_input = self._input
+
+    @property
+    def ledmap(self) -> LedMap:
+        if self._ledmap is None:
+            self._ledmap = LedMap.for_circuit(self.source.circuit)
+        return self._ledmap
+
+    def _attach(self, dev: Device, _event: dict[str, Any]) -> None:
+        if dev.kind == DASHBOARD and dev.seat is None:
+            taken = {d.seat for d in self.bridge.devices.values() if d.seat is not None}
+            wanted = self.seats.get(dev.uid)
+            # Drivers' seats first; a dashboard beyond them shows another car.
+            cars = range(len(self.source.view()["cars"]))
+            free = [s for s in [*self.source.human_seats(), *cars] if s not in taken]
+            dev.seat = wanted if wanted is not None else free[0] if free else 0
+            self.seats[dev.uid] = dev.seat
+            self.log(f"{dev.name}: seat {dev.seat}")
+        self.render(dev)
+
+    def _refuse(self, dev: Device, why: str) -> None:
+        self.refused[dev.uid] = True
+        self.refusals.append((dev.uid, why))
+        self.log(f"{dev.name}: refused: {why}")
+        self.render(dev)
+
+    def _input(self, dev: Device, ev: dict[str, Any]) -> None:
+        if dev.kind != DASHBOARD or dev.seat is None:
+            return
+        control, kind = int(ev["control"]), int(ev["kind"])
+        if kind == RELEASE:
+            return
+        seat = dev.seat
+        try:
+            legal = self.source.legal(seat)
+        except BridgeError as e:
+            self._refuse(dev, str(e))
+            return
+        if control == SELECTOR and kind == TURN:
+            if legal:
+                self.cursor[dev.uid] = (self.cursor.get(dev.uid, 0) + int(ev["value"])) % len(legal)
+                self.render(dev)
+            else:
+                self._refuse(dev, f"seat {seat}: nothing to choose now")
+            return
+        if kind != PRESS:
+            self._refuse(dev, f"control {control}: a button is pressed, not turned")
+            return
+        if control == CONFIRM:
+            cur = self.cursor.get(dev.uid, 0)
+            choice = legal[cur] if cur < len(legal) else None
+        elif control in PACE_BUTTONS:
+            label = PACE_BUTTONS[control]
+            choice = next((a for a in legal if a[1] == label), None)
+            if choice is None:
+                self._refuse(dev, f"seat {seat}: {label!r} is not a legal choice now")
+                return
+        else:
+            self._refuse(dev, f"control {control} means nothing")
+            return
+        if choice is None:
+            self._refuse(dev, f"seat {seat}: nothing to decide now")
+            return
+        try:
+            self.source.act(seat, choice[0])
+        except Refused as e:
+            self._refuse(dev, str(e))
+            return
+        self.applied.append((seat, choice[1]))
+        self.log(f"seat {seat}: {choice[1]}")
+        self.refused[dev.uid] = False
+        self.cursor[dev.uid] = 0
+        self.source.advance()
+        self.render_all()
+
+    def render(self, dev: Device) -> None:
+        view = self.source.view()
+        if dev.kind == DASHBOARD and dev.seat is not None:
+            if dev.seat >= len(view["cars"]):
+                return
+            legal = self.source.legal(dev.seat) if self.source.to_move() == dev.seat else []
+            cur = self.cursor.get(dev.uid, 0)
+            if cur >= len(legal):
+                cur = self.cursor[dev.uid] = 0
+            dev.set_dash(render.dash_state(
+                view, dev.seat, self.circuit, deciding=bool(legal), cursor=cur,
+                refused=self.refused.get(dev.uid, False), game_over=self.source.finished()))
+        elif dev.kind == TRACK:
+            m = self.ledmap
+            if m.led_count > dev.led_count:
+                self.log(f"{dev.name}: the LED map {m.source} needs {m.led_count} LEDs, "
+                         f"the strip has {dev.led_count}")
+                return
+            colors = render.palette(m)
+            frame = render.track_frame(view, m)
+            if dev.led_formats & 2:
+                dev.set_leds(colors, 1, frame)
+            else:
+                dev.set_leds(colors, 0, render.to_rgb(frame, colors))
+
+    def render_all(self) -> None:
+        self._version = self.source.version()
+        for dev in self.bridge.devices.values():
+            if dev.link is not None:
+                self.render(dev)
+
+    def pump(self) -> None:
+        """One loop turn: the ports, then the race (bots, chance, other players' moves)."""
+        self.bridge.pump()
+        self.source.advance()
+        if self.source.version() != self._version:
+            self.render_all()

@@ -1,0 +1,140 @@
+"""``autodromo bridge``: dashboards and LED track boards on a Legend race.
+
+    autodromo bridge --game 3f2a9c --port /dev/ttyUSB0 --port /dev/ttyACM0   # a web game
+    autodromo bridge --game race.json --config bridge.toml                     # a replay, shown
+    autodromo bridge --emulate dashboard,track                                 # no hardware
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from autodromo.errors import AutodromoError
+
+from .binding import Binding, RaceSource, ReplaySource, Source, WebSource
+from .clock import MonotonicClock
+from .devices import DASHBOARD, TRACK, Bridge, BridgeConfig, PortMatch, matching_ports
+from .emulator import Emulator
+from .errors import BridgeError
+from .ledmap import LedMap
+
+DEFAULT_CARS = "bugatti_type_35,alfa_8c_2300,ferrari_166_mm,maserati_300s"
+#: pid.codes test PID until the boards get their own (hardware.md, risks).
+DEFAULT_VID, DEFAULT_PID = 0x1209, 0x0001
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="autodromo bridge", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--game", help="a web game id (see --web) or a replay file; "
+                   "default: a local Legend race")
+    p.add_argument("--port", action="append", default=[],
+                   help="a serial port URL (a path, a pty, socket://host:port); repeatable")
+    p.add_argument("--config", help="a TOML file: [[port]] url or vid/pid/serial, [seats] uid = seat")
+    p.add_argument("--usb", action="store_true",
+                   help=f"also use every USB port with VID:PID {DEFAULT_VID:04x}:{DEFAULT_PID:04x}")
+    p.add_argument("--emulate", help="emulated devices on ptys, e.g. dashboard,track or dashboard,dashboard")
+    p.add_argument("--web", default="http://127.0.0.1:8000", help="the web page's address (for --game ID)")
+    p.add_argument("--ledmap", help="the track board's LED map (default: the circuit's shipped map)")
+    p.add_argument("--baud", type=int, default=1_000_000)
+    p.add_argument("--cars", default=DEFAULT_CARS, help="local race: car ids, comma separated")
+    p.add_argument("--seed", type=int, default=None, help="local race: the seed")
+    p.add_argument("--watch", action="store_true",
+                   help="local race: bots drive every car, the dashboards only show them")
+    p.add_argument("--step-ms", type=int, default=150,
+                   help="local race: milliseconds between the bots' moves (0: no wait)")
+    p.add_argument("--seconds", type=float, default=None, help="stop after this long")
+    p.add_argument("--png-dir", help="emulator: write each device's face here as PNG (once a second)")
+    p.add_argument("--quiet", action="store_true", help="emulator: do not draw in the terminal")
+    return p
+
+
+def _source(args: argparse.Namespace, dashboards: int) -> Source:
+    if args.game is None:
+        cars = [c.strip() for c in args.cars.split(",") if c.strip()]
+        humans = [] if args.watch else list(range(min(max(dashboards, 1), len(cars))))
+        return RaceSource.legend(cars, humans, seed=args.seed, step_ms=args.step_ms)
+    if Path(args.game).is_file():
+        return ReplaySource(args.game)
+    return WebSource(args.web, args.game)
+
+
+def run(args: argparse.Namespace) -> int:
+    config = BridgeConfig.load(args.config) if args.config else BridgeConfig()
+    matches = list(config.ports) + [PortMatch(url=u) for u in args.port]
+    if args.usb:
+        matches.append(PortMatch(vid=DEFAULT_VID, pid=DEFAULT_PID))
+    clock = MonotonicClock()
+    emulators: list[Emulator] = []
+    if args.emulate:
+        for i, word in enumerate(w.strip() for w in args.emulate.split(",")):
+            if word not in ("dashboard", "track"):
+                raise BridgeError(f"--emulate: {word!r} is neither dashboard nor track")
+            uid = bytes([0xE0, i]) + bytes(14)
+            emulators.append(Emulator(DASHBOARD if word == "dashboard" else TRACK, uid=uid,
+                                      clock=clock, seed=i))
+    if not matches and not emulators:
+        raise BridgeError("no device: give --port URL, --config FILE, --usb or --emulate")
+    dashboards = sum(e.kind == DASHBOARD for e in emulators) or max(1, len(matches))
+    source = _source(args, dashboards)
+    ledmap = LedMap.load(args.ledmap) if args.ledmap else None
+
+    def ports() -> list[str]:
+        return matching_ports(matches) + [e.path for e in emulators if e.plugged]
+
+    bridge = Bridge(ports, clock=clock, baudrate=args.baud,
+                    log=(lambda m: None) if emulators and not args.quiet else print)
+    binding = Binding(bridge, source, ledmap, seats=config.seats)
+    for e in emulators:
+        e.start()
+    start = time.monotonic()
+    last_draw = 0.0
+    try:
+        while args.seconds is None or time.monotonic() - start < args.seconds:
+            binding.pump()
+            now = time.monotonic()
+            if emulators and now - last_draw >= 1.0:
+                last_draw = now
+                _show(emulators, args)
+            if source.finished() and isinstance(source, (RaceSource, ReplaySource)) and now - start > 1:
+                binding.pump()
+                break
+            time.sleep(0.001)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        if emulators:
+            _show(emulators, args)
+        bridge.close()
+        for e in emulators:
+            e.close()
+    for msg in bridge.errors:
+        print(f"autodromo bridge: {msg}", file=sys.stderr)
+    return 0
+
+
+def _show(emulators: list[Emulator], args: argparse.Namespace) -> None:
+    if args.png_dir:
+        os.makedirs(args.png_dir, exist_ok=True)
+        for i, e in enumerate(emulators):
+            e.save_png(Path(args.png_dir) / f"{i}-{'dashboard' if e.kind == DASHBOARD else 'track'}.png")
+    if not args.quiet:
+        print("\n".join(e.text() for e in emulators), flush=True)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return run(args)
+    except (AutodromoError, OSError) as e:
+        print(f"autodromo bridge: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

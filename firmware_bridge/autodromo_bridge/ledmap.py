@@ -1,0 +1,237 @@
+"""LED maps: which LEDs of a track board light for each cell (row, lane) of a circuit, for each
+turn's marker and for the weather. A map is a TOML file we author (format in docs/bridge.md);
+every error names the file and the key.
+
+The circuit's rows (and which rows belong to which turn, with its rating) are read from the same
+Legend content files the rules load: ``circuits/<id>.toml`` and ``tiles.toml``.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from autodromo import content
+
+from .errors import BridgeError
+
+HERE = Path(__file__).resolve().parent / "ledmaps"
+RATINGS = "ABCDE"
+MAX_LEDS = 512
+
+
+@dataclass(frozen=True)
+class Turn:
+    first_row: int
+    last_row: int
+    rating: str
+
+
+@dataclass(frozen=True)
+class Circuit:
+    """The rows of a Legend circuit as the LED map needs them."""
+
+    id: str
+    rows: int
+    lanes: int
+    turns: tuple[Turn, ...]
+
+    def turn_of_row(self, row: int) -> Turn | None:
+        for t in self.turns:
+            if t.first_row <= row <= t.last_row:
+                return t
+        return None
+
+    def next_turn(self, row: int) -> Turn | None:
+        """The turn the car at ``row`` is in, or the next one ahead (the track is a loop)."""
+        if not self.turns:
+            return None
+        for k in range(self.rows):
+            t = self.turn_of_row((row + k) % self.rows)
+            if t is not None:
+                return t
+        return None
+
+
+def legend_circuit(circuit_id: str, content_dir: str | Path | None = None) -> Circuit:
+    root = Path(content_dir) if content_dir is not None else content.directory("legend")
+    try:
+        tiles_doc = tomllib.loads((root / "tiles.toml").read_text(encoding="utf-8"))
+        doc = tomllib.loads((root / "circuits" / f"{circuit_id}.toml").read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as e:
+        raise BridgeError(f"circuit {circuit_id!r}: {e}") from None
+    tiles = {t["id"]: t for t in tiles_doc["tile"]}
+    row = 0
+    turns = []
+    for placed in doc["tiles"]:
+        tile = tiles[placed["tile"]]
+        if tile.get("kind") == "turn":
+            turns.append(Turn(row + int(tile["entry"]), row + int(tile["exit"]), str(placed["rating"])))
+        row += int(tile["rows"])
+    return Circuit(circuit_id, row, int(tiles_doc.get("lanes", 3)), tuple(turns))
+
+
+def _color(value: Any, where: str) -> tuple[int, int, int]:
+    if isinstance(value, str) and len(value) == 7 and value[0] == "#":
+        try:
+            n = int(value[1:], 16)
+        except ValueError:
+            pass
+        else:
+            return (n >> 16 & 255, n >> 8 & 255, n & 255)
+    raise BridgeError(f"{where}: a colour is \"#rrggbb\", not {value!r}")
+
+
+DEFAULT_COLORS: dict[str, Any] = {
+    "off": "#000000",
+    "track": "#080808",
+    "turns": {"A": "#400000", "B": "#401800", "C": "#303000", "D": "#003000", "E": "#002040"},
+    "weather": {"clear": "#302000", "light rain": "#001040", "heavy rain": "#0000a0"},
+    # Seat colours, as the web page draws the cars.
+    "cars": ["#e02020", "#2060e0", "#20a020", "#e0c000", "#a020c0", "#e07010",
+             "#20c0c0", "#e040a0", "#806040", "#c0c0c0", "#60e060", "#4040a0"],
+}
+
+
+@dataclass
+class LedMap:
+    """cell (row, lane) -> LEDs; turn index -> marker LEDs; weather LEDs; colours."""
+
+    source: str
+    circuit: Circuit
+    led_count: int
+    cells: dict[tuple[int, int], list[int]] = field(default_factory=dict)
+    markers: list[list[int]] = field(default_factory=list)
+    weather: list[int] = field(default_factory=list)
+    colors: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def load(cls, path: str | Path, content_dir: str | Path | None = None) -> LedMap:
+        name = str(path)
+        try:
+            doc = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        except OSError as e:
+            raise BridgeError(f"{name}: cannot be read: {e.strerror}") from None
+        except (UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
+            raise BridgeError(f"{name}: not TOML: {e}") from None
+        return cls.parse(doc, name, content_dir)
+
+    @classmethod
+    def for_circuit(cls, circuit_id: str) -> LedMap:
+        """The shipped map of ``circuit_id`` (``ledmaps/<id>.toml`` in this package)."""
+        path = HERE / f"{circuit_id}.toml"
+        if not path.exists():
+            shipped = ", ".join(sorted(p.stem for p in HERE.glob("*.toml")))
+            raise BridgeError(f"no LED map for circuit {circuit_id!r} (shipped: {shipped}); "
+                              "write one and pass --ledmap FILE")
+        return cls.load(path)
+
+    @classmethod
+    def parse(cls, doc: dict[str, Any], name: str, content_dir: str | Path | None = None) -> LedMap:
+        def need(key: str, kind: type, where: str | None = None) -> Any:
+            if key not in doc:
+                raise BridgeError(f"{name}: {key}: missing")
+            if not isinstance(doc[key], kind) or isinstance(doc[key], bool):
+                raise BridgeError(f"{name}: {where or key}: expected a {kind.__name__}")
+            return doc[key]
+
+        known = {"circuit", "led_count", "strip", "cells", "markers", "weather", "colors"}
+        for key in doc:
+            if key not in known:
+                raise BridgeError(f"{name}: {key}: unknown key (keys: {', '.join(sorted(known))})")
+        circuit = legend_circuit(need("circuit", str), content_dir)
+        count = need("led_count", int)
+        if not 1 <= count <= MAX_LEDS:
+            raise BridgeError(f"{name}: led_count: 1..{MAX_LEDS}, not {count}")
+        m = cls(name, circuit, count)
+
+        def leds(value: Any, where: str) -> list[int]:
+            if not isinstance(value, list) or not all(isinstance(i, int) and not isinstance(i, bool)
+                                                      for i in value):
+                raise BridgeError(f"{name}: {where}: a list of LED indices")
+            for i in value:
+                if not 0 <= i < count:
+                    raise BridgeError(f"{name}: {where}: LED {i} is outside 0..{count - 1}")
+            return list(value)
+
+        def cell(row: int, lane: int, where: str) -> tuple[int, int]:
+            if not 0 <= row < circuit.rows:
+                raise BridgeError(f"{name}: {where}: row {row} is outside 0..{circuit.rows - 1} "
+                                  f"of circuit {circuit.id!r}")
+            if not 0 <= lane < circuit.lanes:
+                raise BridgeError(f"{name}: {where}: lane {lane} is outside 0..{circuit.lanes - 1}")
+            return (row, lane)
+
+        for k, s in enumerate(doc.get("strip", [])):
+            where = f"strip[{k}]"
+            if not isinstance(s, dict) or set(s) - {"lane", "rows", "first_led", "step", "per_cell"}:
+                raise BridgeError(f"{name}: {where}: keys are lane, rows, first_led, step, per_cell")
+            for key in ("lane", "rows", "first_led"):
+                if key not in s:
+                    raise BridgeError(f"{name}: {where}.{key}: missing")
+            rows = s["rows"]
+            if (not isinstance(rows, list) or len(rows) != 2
+                    or not all(isinstance(r, int) for r in rows)):
+                raise BridgeError(f"{name}: {where}.rows: [first row, last row]")
+            step = s.get("step", 1)
+            per = s.get("per_cell", 1)
+            if step not in (1, -1):
+                raise BridgeError(f"{name}: {where}.step: 1 or -1")
+            if not isinstance(per, int) or per < 1:
+                raise BridgeError(f"{name}: {where}.per_cell: at least 1")
+            a, b = rows
+            direction = 1 if b >= a else -1
+            for j, row in enumerate(range(a, b + direction, direction)):
+                place = cell(row, s["lane"], f"{where}.rows")
+                base = s["first_led"] + step * j * per
+                m.cells[place] = leds([base + step * q for q in range(per)], f"{where}.first_led")
+        cells = doc.get("cells", {})
+        if not isinstance(cells, dict):
+            raise BridgeError(f"{name}: cells: a table of \"row,lane\" = [LEDs]")
+        for key, value in cells.items():
+            parts = key.split(",")
+            if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+                raise BridgeError(f"{name}: cells.{key}: a key is \"row,lane\"")
+            where = f"cells.\"{key}\""
+            m.cells[cell(int(parts[0]), int(parts[1]), where)] = leds(value, where)
+        markers = doc.get("markers", [])
+        if not isinstance(markers, list):
+            raise BridgeError(f"{name}: markers: one list of LEDs per turn, in circuit order")
+        if markers and len(markers) != len(circuit.turns):
+            raise BridgeError(f"{name}: markers: {len(markers)} lists for the "
+                              f"{len(circuit.turns)} turns of {circuit.id!r}")
+        m.markers = [leds(v, f"markers[{k}]") for k, v in enumerate(markers)]
+        m.weather = leds(doc.get("weather", []), "weather")
+        m.colors = _colors(doc.get("colors", {}), name)
+        missing = [(r, ln) for r in range(circuit.rows) for ln in range(circuit.lanes)
+                   if (r, ln) not in m.cells]
+        if missing:
+            r, ln = missing[0]
+            raise BridgeError(f"{name}: cell \"{r},{ln}\" of circuit {circuit.id!r} has no LED "
+                              f"({len(missing)} cells missing)")
+        return m
+
+
+def _colors(doc: Any, name: str) -> dict[str, Any]:
+    if not isinstance(doc, dict):
+        raise BridgeError(f"{name}: colors: a table")
+    out: dict[str, Any] = {}
+    for key, default in DEFAULT_COLORS.items():
+        value = doc.get(key, default)
+        where = f"{name}: colors.{key}"
+        if isinstance(default, str):
+            out[key] = _color(value, where)
+        elif isinstance(default, dict):
+            if not isinstance(value, dict) or set(value) - set(default):
+                raise BridgeError(f"{where}: keys {', '.join(default)}")
+            out[key] = {k: _color(value.get(k, v), f"{where}.{k}") for k, v in default.items()}
+        else:
+            if not isinstance(value, list) or not value:
+                raise BridgeError(f"{where}: a list of colours")
+            out[key] = [_color(v, f"{where}[{i}]") for i, v in enumerate(value)]
+    for key in doc:
+        if key not in DEFAULT_COLORS:
+            raise BridgeError(f"{name}: colors.{key}: unknown key")
+    return out

@@ -1,0 +1,138 @@
+"""What the devices show, computed from a Legend view (``state.view(seat)``: everything in
+Legend is public): a dashboard's DASH_STATE for its car, and a track board's LED frame through
+the circuit's LED map. Pure functions: the same view gives the same bytes.
+
+Dashboard (DASH_STATE field <- the car in the view):
+
+========== =============================================================================
+speed       ``speed``
+turn_pins   the safe speed (turn pins) of the turn the car is in or meets next, as its
+            marker reads now (rain lowers a marker a step per level, never below A)
+temperature ``temperature``; engine ``engine``; brakes ``brakes``; tyres ``tires``
+            (0 when flat); each clamped to 0..255
+switches    bit 0 battery failed, bit 1 headlights failed (the Dashboard's switches)
+pace        the choice under the dashboard's selector: 1 + its index in the seat's legal
+            actions, 0 when the seat has nothing to decide
+lamps       see the ``LAMP_*`` bits
+========== =============================================================================
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .ledmap import RATINGS, Circuit, LedMap
+
+LAMP_YOUR_TURN = 1 << 0   # this car must decide now
+LAMP_REFUSED = 1 << 1     # the last input was refused (cleared by the next accepted one)
+LAMP_FINISHED = 1 << 2
+LAMP_OUT = 1 << 3         # retired, or stopped off the road
+LAMP_BEST_LINE = 1 << 4
+LAMP_FLAT_TIRE = 1 << 5
+LAMP_RAIN = 1 << 6
+LAMP_GAME_OVER = 1 << 7
+
+SWITCH_BATTERY = 1 << 0
+SWITCH_HEADLIGHTS = 1 << 1
+
+RAIN = {"clear": 0, "light rain": 1, "heavy rain": 2}
+
+
+def _byte(v: Any) -> int:
+    return max(0, min(255, int(v or 0)))
+
+
+def rating_now(rating: str, weather: str) -> str:
+    return RATINGS[max(0, RATINGS.index(rating) - RAIN.get(weather, 0))]
+
+
+def dash_state(
+    view: dict[str, Any], seat: int, circuit: Circuit | None, *, deciding: bool, cursor: int,
+    refused: bool, game_over: bool = False,
+) -> dict[str, int]:
+    car = view["cars"][seat]
+    weather = str(view.get("weather", "clear"))
+    pins = 0
+    if circuit is not None and car.get("row") is not None:
+        turn = circuit.next_turn(int(car["row"]) % circuit.rows)
+        if turn is not None:
+            pins = _byte(car["safe_speeds"].get(rating_now(turn.rating, weather), 0))
+    lamps = 0
+    if deciding:
+        lamps |= LAMP_YOUR_TURN
+    if refused:
+        lamps |= LAMP_REFUSED
+    status = car.get("status")
+    if status == "finished":
+        lamps |= LAMP_FINISHED
+    elif status in ("retired", "off_road"):
+        lamps |= LAMP_OUT
+    if car.get("best_line"):
+        lamps |= LAMP_BEST_LINE
+    if car.get("flat_tire"):
+        lamps |= LAMP_FLAT_TIRE
+    if RAIN.get(weather, 0):
+        lamps |= LAMP_RAIN
+    if game_over:
+        lamps |= LAMP_GAME_OVER
+    switches = (0 if car.get("battery_ok", True) else SWITCH_BATTERY) | (
+        0 if car.get("headlights_ok", True) else SWITCH_HEADLIGHTS)
+    return {
+        "speed": max(0, min(65535, int(car.get("speed") or 0))),
+        "turn_pins": pins,
+        "temperature": _byte(car.get("temperature")),
+        "engine": _byte(car.get("engine")),
+        "brakes": _byte(car.get("brakes")),
+        "tyres": _byte(car.get("tires")),
+        "switches": switches,
+        "pace": _byte(cursor + 1 if deciding else 0),
+        "lamps": lamps,
+    }
+
+
+# Palette layout (PAL8 indices).
+P_OFF = 0
+P_TRACK = 1
+P_TURN = 2                      # A..E: 2..6
+P_WEATHER = P_TURN + len(RATINGS)  # clear, light rain, heavy rain: 7..9
+P_CAR = P_WEATHER + len(RAIN)      # seat k: 10 + k
+
+
+def palette(ledmap: LedMap) -> list[tuple[int, int, int]]:
+    c = ledmap.colors
+    return ([c["off"], c["track"]] + [c["turns"][r] for r in RATINGS]
+            + [c["weather"][w] for w in RAIN] + list(c["cars"]))
+
+
+def track_frame(view: dict[str, Any], ledmap: LedMap) -> bytes:
+    """The board as palette indices, one byte per LED (``ledmap.led_count`` of them)."""
+    circuit = ledmap.circuit
+    weather = str(view.get("weather", "clear"))
+    px = bytearray(ledmap.led_count)
+    for (row, _lane), leds in ledmap.cells.items():
+        turn = circuit.turn_of_row(row)
+        # Turn rows glow in the colour of their marker as it reads now.
+        value = P_TURN + RATINGS.index(rating_now(turn.rating, weather)) if turn else P_TRACK
+        for i in leds:
+            px[i] = value
+    for turn, leds in zip(circuit.turns, ledmap.markers):
+        for i in leds:
+            px[i] = P_TURN + RATINGS.index(rating_now(turn.rating, weather))
+    for i in ledmap.weather:
+        px[i] = P_WEATHER + RAIN.get(weather, 0)
+    n_colors = len(ledmap.colors["cars"])
+    for seat, car in enumerate(view.get("cars", [])):
+        if car.get("row") is None or car.get("lane") is None or car.get("status") == "retired":
+            continue
+        cell = (int(car["row"]) % circuit.rows, int(car["lane"]))
+        for i in ledmap.cells.get(cell, []):
+            px[i] = P_CAR + seat % n_colors
+    return bytes(px)
+
+
+def to_rgb(indices: bytes, colors: list[tuple[int, int, int]]) -> bytes:
+    """A PAL8 frame as RGB888, for strips that take no palette."""
+    out = bytearray()
+    for i in indices:
+        out += bytes(colors[i])
+    return bytes(out)
