@@ -28,7 +28,13 @@ $(VENV)/.web: $(VENV)/.deps web/pyproject.toml
 	command -v chromium >/dev/null || { apt-get update -qq && apt-get install -y -qq chromium; }
 	touch $@
 
-setup: $(VENV)/.deps build $(VENV)/.web ## Create .venv, install tools, build the extension, the web page
+# The firmware bridge's host side and device emulator (firmware_bridge/, its own distribution).
+$(VENV)/.bridge: $(VENV)/.deps firmware_bridge/pyproject.toml
+	$(PY) -m pip install --quiet "pyserial>=3.5"
+	$(PY) -m pip install --quiet --no-deps -e firmware_bridge
+	touch $@
+
+setup: $(VENV)/.deps build $(VENV)/.web $(VENV)/.bridge ## Create .venv, install tools, build the extension, the web page
 
 build: $(VENV)/.deps ## Build the Rust extension into .venv (release)
 	$(VENV)/bin/maturin develop --release --quiet
@@ -82,6 +88,7 @@ bench: setup ## Benchmarks: Rust single-core loop and Python per-step loop, medi
 	cargo bench -p autodromo-core --bench throughput
 	$(PY) benches/python_loop.py
 	$(PY) benches/web_roundtrip.py
+	$(PY) benches/bridge.py
 
 soak: setup ## Long harness runs (100,000 random games); not part of make test
 	AUTODROMO_SOAK=100000 $(PY) -m pytest -q tests/test_harness.py
