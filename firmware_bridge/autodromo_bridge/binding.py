@@ -231,7 +231,7 @@ class ReplaySource:
         self.step = 0
         self.step_ms = step_ms
         self.clock = clock
-        self._last = clock()
+        self._start = clock()
         self.circuit = str(self.state.view(None)["circuit"])
 
     def view(self) -> dict[str, Any]:
@@ -257,11 +257,10 @@ class ReplaySource:
         raise Refused("a replay is watched, not played")
 
     def advance(self) -> None:
-        now = self.clock()
-        while not self.finished() and (now - self._last) * 1000 >= self.step_ms:
+        due = round((self.clock() - self._start) * 1000) // max(self.step_ms, 1)
+        while not self.finished() and self.step < due:
             self.state.apply_action(self.replay.actions[self.step])
             self.step += 1
-            self._last += self.step_ms / 1000
 
 
 class Binding:

@@ -4,6 +4,8 @@ lamp and changes nothing, the track board shows each car in its colour through t
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from autodromo import _core
 from autodromo_bridge import render
 from autodromo_bridge.binding import CONFIRM, SELECTOR, Binding, RaceSource
@@ -106,3 +108,29 @@ def test_the_track_board_shows_every_car_in_its_colour(rig: Rig) -> None:
             assert track.pixels()[led] == m.colors["cars"][seat]
     weather = src.view()["weather"]
     assert track.pixels()[m.weather[0]] == m.colors["weather"][weather]
+
+
+def test_a_replay_file_is_played_back_on_the_devices_and_refuses_inputs(rig: Rig, tmp_path: Path) -> None:
+    from autodromo import Race, game, replay
+    from autodromo_bridge.binding import ReplaySource
+
+    race = Race(game("legend", cars=["bugatti_type_35", "alfa_8c_2300"], laps=1), ["greedy", "greedy"], seed=2)
+    for _ in range(40):
+        race.step()
+    path = tmp_path / "race.json"
+    replay.save(path, race.state, race.seed)
+    t = [0.0]
+    src = ReplaySource(path, step_ms=100, clock=lambda: t[0])
+    emu = rig.emulator(DASHBOARD, UID_A)
+    binding = Binding(rig.bridge(), src)
+    host = binding.pump
+    rig.until(lambda: emu.dash["state_id"] != 0, host=host)
+    assert src.step == 0
+    t[0] = 2.0  # 20 steps of 100 ms
+    rig.until(lambda: src.step == 20, host=host)
+    t[0] = 10.0
+    rig.until(lambda: src.finished() and emu.dash["speed"] == race.state.view(None)["cars"][0]["speed"], host=host)
+    assert src.state.serialize() == race.state.serialize()
+    emu.press(CONFIRM)
+    rig.until(lambda: len(binding.refusals) == 1, host=host)
+    assert binding.refusals[0][1] == "seat 0: nothing to decide now"
