@@ -84,9 +84,10 @@ lint: setup ## Formatting and static checks only
 	cargo clippy $(RUST_PKGS) --all-targets -- -D warnings
 	$(PY) -m mypy
 
-bench: setup ## Benchmarks: Rust single-core loop and Python per-step loop, medians
+bench: setup ## Benchmarks: Rust loops, Python loop, batch runner, web round trip (medians)
 	cargo bench -p autodromo-core --bench throughput
 	$(PY) benches/python_loop.py
+	$(PY) benches/simulate.py
 	$(PY) benches/web_roundtrip.py
 	$(PY) benches/bridge.py
 
