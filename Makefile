@@ -7,7 +7,7 @@ export VIRTUAL_ENV := $(CURDIR)/$(VENV)
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 ARGS ?=
 
-.PHONY: help setup build play tui test test-rust test-wire test-python lint nostd bench soak fuzz clean
+.PHONY: help setup build play tui test test-rust test-wire test-python lint nostd bench soak fuzz clean firmware
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -74,7 +74,17 @@ fuzz: setup ## Long bridge-codec fuzzing: 100 MB of random bytes, more proptest 
 	AUTODROMO_FUZZ=1 cargo test -p autodromo-wire --release --test props
 	AUTODROMO_FUZZ=1 $(PY) -m pytest -q tests/bridge/test_wire.py tests/bridge/test_wire_c.py
 
-test-python: setup
+# The AVR firmware (firmware_bridge/firmware: dashboard and track board ELFs, the simavr harness,
+# the C codec's host library); Debian's AVR toolchain and simavr are installed on first use, as
+# chromium is for the web tests.
+firmware: $(VENV)/.deps ## Build the AVR firmware and its simavr harness
+	@command -v avr-gcc >/dev/null && test -f /usr/lib/avr/include/avr/io.h && test -f /usr/include/simavr/sim_avr.h \
+		&& command -v pkg-config >/dev/null || { apt-get update -qq && \
+		apt-get install -y -qq gcc-avr avr-libc simavr libsimavr-dev libelf-dev pkg-config; }
+	@$(PY) -c "import serial" 2>/dev/null || $(PY) -m pip install --quiet "pyserial>=3.5"
+	$(MAKE) -s -C firmware_bridge/firmware
+
+test-python: setup firmware
 	$(PY) -m pytest -q
 	$(PY) -m mypy.stubtest autodromo._core --allowlist tests/stubtest-allowlist.txt
 	$(PY) -m mypy

@@ -196,6 +196,7 @@ typedef struct {
     uint8_t state;     /* idle, code, data, discard */
     uint8_t remaining; /* data bytes left in the current COBS block */
     uint8_t zero_pending;
+    uint32_t crc; /* running over buf, not yet final-XORed */
     AwcCounters counters;
 } AwcDecoder;
 
