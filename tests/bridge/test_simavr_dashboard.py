@@ -33,9 +33,9 @@ def build_firmware() -> None:
 class Simulator:
     """The harness running one ELF: `cmd` talks to its stdin, `line` is the pty."""
 
-    def __init__(self, elf: str, mcu: str) -> None:
+    def __init__(self, elf: str, mcu: str, *options: str) -> None:
         self.proc = subprocess.Popen(
-            [str(BUILD / "harness"), "--mcu", mcu, "--baud", str(BAUD), str(BUILD / elf)],
+            [str(BUILD / "harness"), "--mcu", mcu, "--baud", str(BAUD), *options, str(BUILD / elf)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1,
         )
         assert self.proc.stdout is not None
@@ -77,7 +77,9 @@ class Host:
         self.t0 = time.monotonic()
         self.events: list[dict[str, Any]] = []
         self.wire = _core.WireDecoder()
-        self.frames_seen: list[dict[str, Any]] = []
+        self.frames_seen: list[dict[str, Any]] = []  # device to host
+        self.sent_wire = _core.WireDecoder()
+        self.sent: list[dict[str, Any]] = []  # host to device
         self.muted = False
         self.writes = 0
 
@@ -98,6 +100,7 @@ class Host:
             if out and not self.muted:
                 self.sim.line.write(out)
                 self.writes += 1
+                self.sent += [message for _, message in self.sent_wire.feed(out)]
             if until is not None and until():
                 return True
             time.sleep(0.002)

@@ -1,16 +1,15 @@
 /* A simavr harness for the bridge firmware: runs an AVR ELF in real time, joins its USART0 to
  * a pseudo-terminal, and takes commands on stdin so tests can press buttons and read needles,
- * lamps and memory.
+ * lamps, memory and a WS2812 line.
  *
- *   harness [--mcu atmega328p] [--freq 16000000] [--baud 250000] FIRMWARE.elf
+ *   harness [--mcu atmega328p] [--freq 16000000] [--baud 250000] [--ws2812 A0] FIRMWARE.elf
  *
  * The first line on stdout is "pty /dev/pts/N": open it with pyserial. Then one reply line per
  * command (README.md lists them). simavr's own chatter goes to stderr.
  *
- * Received bytes reach the UART no faster than the line rate (a token bucket in simulated
- * time) and never while the UART's receive FIFO signals XOFF, so the firmware sees the timing a
- * real line gives it. The simulation sleeps whenever it runs ahead of the wall clock, so its
- * timers (the 1 s failsafe) take real time. */
+ * Received bytes reach the UART at the line rate the firmware configured and never faster than
+ * a real USART's two-byte buffer drains (see feed_uart). The simulation sleeps whenever it runs
+ * ahead of the wall clock, so its timers (the 1 s failsafe) take real time. */
 #define _GNU_SOURCE
 
 #include <errno.h>
@@ -133,6 +132,84 @@ static void read_pty(void)
         rxq[(rx_head + rx_len) % RXQ] = buf[i];
         rx_len++;
     }
+}
+
+/* ---- WS2812 capture: a strip on one output pin, decoded from its edges ---- */
+
+#define WS_MAX (512u * 24u) /* bits: the protocol's 512 LEDs */
+static uint8_t ws_level;
+static avr_cycle_count_t ws_rise, ws_fall;
+static uint8_t ws_bits[WS_MAX];
+static size_t ws_nbits;
+static uint8_t ws_frame[WS_MAX / 8];
+static size_t ws_frame_len;
+static unsigned ws_frames, ws_bad;
+
+/* A strip latches after 50 us low; its data is the bits before. */
+static void ws_latch(void)
+{
+    size_t i;
+    if (ws_nbits == 0 || avr->cycle - ws_fall < avr->frequency / 20000u) {
+        return;
+    }
+    ws_frame_len = ws_nbits / 8u;
+    for (i = 0; i < ws_frame_len; i++) {
+        uint8_t v = 0, j;
+        for (j = 0; j < 8; j++) {
+            v = (uint8_t)(v << 1 | ws_bits[8u * i + j]);
+        }
+        ws_frame[i] = v;
+    }
+    if (ws_nbits % 8u) {
+        ws_bad++;
+    }
+    ws_nbits = 0;
+    ws_frames++;
+}
+
+/* A 0 is high 0.25-0.55 us, a 1 is high 0.65-0.95 us (WS2812B); anything else is counted bad. */
+static void ws_pin(struct avr_irq_t *irq, uint32_t value, void *param)
+{
+    uint8_t level = value != 0;
+    (void)irq;
+    (void)param;
+    if (level == ws_level) {
+        return;
+    }
+    ws_level = level;
+    if (level) {
+        ws_latch();
+        ws_rise = avr->cycle;
+        return;
+    }
+    {
+        uint64_t ns = (avr->cycle - ws_rise) * 1000000000ull / avr->frequency;
+        ws_fall = avr->cycle;
+        if (ws_nbits == WS_MAX) {
+            ws_bad++;
+            return;
+        }
+        if (ns >= 250 && ns <= 550) {
+            ws_bits[ws_nbits] = 0;
+        } else if (ns >= 650 && ns <= 950) {
+            ws_bits[ws_nbits] = 1;
+        } else {
+            ws_bad++;
+            return;
+        }
+        ws_nbits++;
+    }
+}
+
+static void cmd_strip(void)
+{
+    size_t i;
+    ws_latch();
+    fprintf(out, "strip %u %u ", ws_frames, ws_bad);
+    for (i = 0; i < ws_frame_len; i++) {
+        fprintf(out, "%02x", ws_frame[i]);
+    }
+    fprintf(out, "\n");
 }
 
 /* ---- Commands ---- */
@@ -261,6 +338,8 @@ static void command(char *line)
         }
     } else if (strcmp(verb, "pins") == 0) {
         cmd_pins();
+    } else if (strcmp(verb, "strip") == 0) {
+        cmd_strip();
     } else if (strcmp(verb, "time") == 0) {
         fprintf(out, "time %llu\n", (unsigned long long)(sim_us() / 1000u));
     } else if (strcmp(verb, "mem") == 0 && sscanf(line, "%*s %li %li", &a, &b) == 2) {
@@ -356,7 +435,7 @@ static void on_sleep(avr_t *a, avr_cycle_count_t how_long)
 
 int main(int argc, char **argv)
 {
-    const char *mcu = "atmega328p", *elf = NULL;
+    const char *mcu = "atmega328p", *elf = NULL, *ws = NULL;
     unsigned long freq = 16000000ul, baud = 250000ul;
     uint32_t flags = 0;
     struct termios tio;
@@ -366,17 +445,19 @@ int main(int argc, char **argv)
             mcu = argv[++i];
         } else if (strcmp(argv[i], "--freq") == 0 && i + 1 < argc) {
             freq = strtoul(argv[++i], NULL, 0);
+        } else if (strcmp(argv[i], "--ws2812") == 0 && i + 1 < argc) {
+            ws = argv[++i];
         } else if (strcmp(argv[i], "--baud") == 0 && i + 1 < argc) {
             baud = strtoul(argv[++i], NULL, 0);
         } else if (argv[i][0] != '-' && elf == NULL) {
             elf = argv[i];
         } else {
-            fprintf(stderr, "usage: %s [--mcu M] [--freq HZ] [--baud B] FIRMWARE.elf\n", argv[0]);
+            fprintf(stderr, "usage: %s [--mcu M] [--freq HZ] [--baud B] [--ws2812 PORTBIT] FIRMWARE.elf\n", argv[0]);
             return 2;
         }
     }
     if (elf == NULL || freq == 0 || baud == 0) {
-        fprintf(stderr, "usage: %s [--mcu M] [--freq HZ] [--baud B] FIRMWARE.elf\n", argv[0]);
+        fprintf(stderr, "usage: %s [--mcu M] [--freq HZ] [--baud B] [--ws2812 PORTBIT] FIRMWARE.elf\n", argv[0]);
         return 2;
     }
     /* Our replies keep the real stdout; simavr's printf chatter goes to stderr. */
@@ -416,6 +497,17 @@ int main(int argc, char **argv)
     if (uart0 == NULL) {
         fprintf(stderr, "%s has no USART0\n", mcu);
         return 1;
+    }
+    if (ws != NULL) {
+        avr_irq_t *pin = NULL;
+        if (strlen(ws) == 2 && ws[0] >= 'A' && ws[0] <= 'L' && ws[1] >= '0' && ws[1] <= '7') {
+            pin = avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ(ws[0]), ws[1] - '0');
+        }
+        if (pin == NULL) {
+            fprintf(stderr, "no pin %s for --ws2812\n", ws);
+            return 1;
+        }
+        avr_irq_register_notify(pin, ws_pin, NULL);
     }
     if (openpty(&master, &slave, NULL, NULL, NULL) != 0) {
         perror("openpty");

@@ -1,0 +1,161 @@
+/* LED track board firmware for an ATmega2560 at 16 MHz (an Arduino Mega): bridge v1 over
+ * USART0, a strip of up to 300 WS2812 LEDs under the printed track. The host renders; this
+ * stores palette keyframes and deltas in the session's LED buffer, pushes each frame to the
+ * strip and reports FRAME_SHOWN. Pins: README.md. */
+#include <avr/eeprom.h>
+#include <avr/interrupt.h>
+#include <avr/io.h>
+#include <avr/sleep.h>
+
+#include "awc_device.h"
+#include "serial.h"
+#include "ws2812.h"
+
+#define FW_VERSION 0x0100u
+#define LED_COUNT 300u
+/* Most LED-message wire bytes in flight: one full keyframe chunk and a bit. The firmware
+ * stores chunks as they arrive, so the receive ring only has to cover the gaps. */
+#define RX_WINDOW 1100u
+/* Brightness of the strip in failsafe, out of 255: a dim copy of the last frame ("paused"). */
+#define FAILSAFE_BRIGHTNESS 32u
+
+static volatile uint32_t ms_ticks;
+static AwcDevice dev;
+/* The frame as sent to the strip: green, red, blue per LED, palette and brightness applied. */
+uint8_t strip[LED_COUNT * 3];
+/* Frames pushed to the strip (for the tests: failsafe pushes a dim frame without a report). */
+volatile uint16_t shows;
+static uint32_t EEMEM boot_counter;
+
+ISR(TIMER1_COMPA_vect)
+{
+    ms_ticks++;
+}
+
+static uint32_t millis(void)
+{
+    uint32_t v;
+    uint8_t sreg = SREG;
+    cli();
+    v = ms_ticks;
+    SREG = sreg;
+    return v;
+}
+
+/* Renders the session's LED buffer into `strip` and sends it; returns the microseconds the
+ * strip took (30 per LED). The timer cannot count while interrupts are off, so the time is
+ * added to the clock afterwards. */
+static uint32_t push_strip(uint8_t brightness)
+{
+    static uint16_t carry_us;
+    uint16_t i, n = dev.led_count;
+    uint32_t us;
+    for (i = 0; i < n; i++) {
+        uint8_t rgb[3];
+        awc_device_pixel(&dev, i, rgb);
+        strip[3u * i] = (uint8_t)((uint16_t)rgb[1] * brightness / 255u);
+        strip[3u * i + 1] = (uint8_t)((uint16_t)rgb[0] * brightness / 255u);
+        strip[3u * i + 2] = (uint8_t)((uint16_t)rgb[2] * brightness / 255u);
+    }
+    ws2812_send(strip, (uint16_t)(n * 3u));
+    shows++;
+    us = 30ul * n + 50ul; /* the data, then the 50 us latch */
+    cli();
+    TIFR1 = _BV(OCF1A); /* a tick that came due while sending is in the sum below */
+    carry_us = (uint16_t)(carry_us + us % 1000u);
+    ms_ticks += us / 1000u + carry_us / 1000u;
+    carry_us %= 1000u;
+    sei();
+    return us;
+}
+
+static void lamps(void)
+{
+    /* PB7 (the Mega's LED) lit while host frames arrive, PB6 in failsafe. */
+    if (dev.failsafe) {
+        PORTB = (uint8_t)((PORTB | _BV(PB6)) & ~_BV(PB7));
+    } else {
+        PORTB = (uint8_t)((PORTB | _BV(PB7)) & ~_BV(PB6));
+    }
+}
+
+static void device_init(void)
+{
+    static const uint8_t uid_prefix[12] = {'A', 'U', 'T', 'O', 'D', 'R', 'O', 'M', 'O', 'T', 'R', 'K'};
+    AwcDeviceInfo info;
+    uint32_t boots = eeprom_read_dword(&boot_counter) + 1u;
+    uint8_t i;
+    eeprom_write_dword(&boot_counter, boots);
+    info.kind = AWC_KIND_TRACK;
+    for (i = 0; i < 12; i++) {
+        info.uid[i] = uid_prefix[i];
+    }
+    info.uid[12] = 0x32;
+    info.uid[13] = 0x35;
+    info.uid[14] = 0x36;
+    info.uid[15] = 0x01;
+    info.fw_version = FW_VERSION;
+    info.boot_id = awc_crc32((const uint8_t *)&boots, sizeof boots);
+    info.max_frame = AWC_MAX_FRAME;
+    info.rx_window = RX_WINDOW;
+    info.led_count = LED_COUNT;
+    info.led_formats = (1u << AWC_RGB888) | (1u << AWC_PAL8);
+    info.outputs = 0;
+    info.inputs = 0;
+    awc_device_init(&dev, &info);
+}
+
+int main(void)
+{
+    static uint8_t tx[72];
+    DDRB = _BV(PB6) | _BV(PB7);
+    /* Timer1 CTC at OCR1A = 1999, clock / 8: the 1 ms tick. */
+    OCR1A = 1999;
+    TCCR1B = _BV(WGM12) | _BV(CS11);
+    TIMSK1 = _BV(OCIE1A);
+    serial_init();
+    device_init();
+    lamps();
+    set_sleep_mode(SLEEP_MODE_IDLE);
+    sei();
+    for (;;) {
+        AwcEvent ev;
+        uint8_t b;
+        uint32_t now = millis();
+        size_t n;
+        while (serial_read(&b)) {
+            awc_device_receive_byte(&dev, b, now);
+        }
+        awc_device_tick(&dev, now);
+        while (awc_device_poll_event(&dev, &ev)) {
+            switch (ev.kind) {
+            case AWC_EV_SHOW: {
+                uint32_t us = push_strip(dev.failsafe ? FAILSAFE_BRIGHTNESS : dev.config.brightness);
+                (void)awc_device_frame_shown(&dev, ev.frame_id, us, millis());
+                break;
+            }
+            case AWC_EV_FAILSAFE:
+            case AWC_EV_RESTORED:
+            case AWC_EV_CONFIG:
+                lamps();
+                if (dev.shown_id != 0) {
+                    push_strip(dev.failsafe ? FAILSAFE_BRIGHTNESS : dev.config.brightness);
+                }
+                break;
+            default:
+                break;
+            }
+        }
+        while ((n = awc_device_poll_transmit(&dev, millis(), tx, sizeof tx)) > 0) {
+            serial_write(tx, (uint16_t)n);
+        }
+        cli();
+        if (!serial_available() && millis() == now) {
+            sleep_enable();
+            sei();
+            sleep_cpu();
+            sleep_disable();
+        }
+        sei();
+    }
+}
