@@ -266,6 +266,27 @@ def test_bursts_up_to_32_bits_in_a_golden_frame_are_rejected(index: int, start: 
         assert decode(bad)[0] < 0
 
 
+edits = st.lists(st.tuples(st.integers(0, 200), st.sampled_from(["insert", "delete", "replace"]), st.integers(0, 255)),
+                 min_size=1, max_size=6)
+
+
+@settings(max_examples=300, deadline=None)
+@given(index=st.integers(0, 12), changes=edits)
+def test_edited_golden_frames_are_never_accepted(index: int, changes: list[tuple[int, str, int]]) -> None:
+    _name, _seq, wire = golden_lines()[index]
+    bad = bytearray(wire)
+    for pos, op, byte in changes:
+        pos %= len(bad) + 1
+        if op == "insert":
+            bad.insert(pos, byte)
+        elif pos < len(bad) and op == "delete":
+            del bad[pos]
+        elif pos < len(bad):
+            bad[pos] = byte
+    if bytes(bad).removesuffix(b"\x00") != wire.removesuffix(b"\x00"):
+        assert decode(bytes(bad))[0] < 0
+
+
 @settings(max_examples=300, deadline=None)
 @given(data=st.binary(max_size=2100))
 def test_random_bytes_never_yield_a_frame_nor_overflow_the_decoder(data: bytes) -> None:

@@ -40,7 +40,7 @@ class Simulator:
         )
         assert self.proc.stdout is not None
         first = self.proc.stdout.readline().split()
-        assert first[0] == "pty", first
+        assert first[:1] == ["pty"], f"the harness did not start: {first}"
         self.line = serial.Serial(first[1], baudrate=BAUD, timeout=0)
 
     def cmd(self, text: str) -> str:
