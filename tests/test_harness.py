@@ -54,6 +54,12 @@ CASES: list[tuple[str, dict[str, object], int]] = [
         200,
     ),
     ("2p-wrong-way-hand", {"players": 2, "wrong_way": True, **H}, 400),
+    ("3p-secret-coup-fourre-hand", {"players": 3, "secret_coup_fourre": True, **H}, 300),
+    (
+        "6p-2teams-secret-coup-fourre-hand",
+        {"players": 6, "teams": 2, "secret_coup_fourre": True, "cumulative_attacks": True, **H},
+        200,
+    ),
     ("6p-3teams-wrong-way-hand", {"players": 6, "teams": 3, "wrong_way": True, **H}, 400),
     ("2p-700-extension-hand", {"players": 2, "target": 700, **H}, 400),
     ("3p-700-extension-hand", {"players": 3, "target": 700, "extension": True, **H}, 400),

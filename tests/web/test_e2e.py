@@ -134,7 +134,7 @@ def test_a_mille_bornes_hot_seat_hand_with_a_coup_fourre(live: LiveServer, page:
     pg.get_by_test_id("start").click()
     pg.wait_for_url("**/play/*")
     handoffs = 0
-    for _ in range(60):
+    for _ in range(80):
         pg.wait_for_function(
             "() => !document.querySelector('[data-testid=handoff]').hidden"
             " || document.querySelector('[data-testid=decision]')"
@@ -147,11 +147,19 @@ def test_a_mille_bornes_hot_seat_hand_with_a_coup_fourre(live: LiveServer, page:
             handoffs += 1
             pg.get_by_test_id("hand").wait_for()
             continue
-        if pg.get_by_test_id("coup-fourre-prompt").count():
+        call = pg.locator('[data-testid=decision][data-label="coup fourre"]')
+        if pg.get_by_test_id("coup-fourre-prompt").count() and call.count():
             page.shot("mille-bornes-coup-fourre-prompt")
-            pg.locator('[data-testid=decision][data-label="coup fourre"]').click()
+            call.click()
             pg.get_by_test_id("log").get_by_text("COUP FOURRE", exact=False).wait_for()
             break
+        if pg.get_by_test_id("coup-fourre-prompt").count():
+            # Two humans: the attacked seat is asked even without the safety (so the question
+            # tells the other human nothing); it can only decline.
+            old = shown_version(pg)
+            pg.locator('[data-testid=decision][data-label="decline coup fourre"]').click()
+            await_change(pg, old)
+            continue
         labels = pg.locator("[data-testid=decision]").evaluate_all("bs => bs.map(b => b.dataset.label)")
         old = shown_version(pg)
         pg.locator(f'[data-testid=decision][data-label="{policy(labels)}"]').click()

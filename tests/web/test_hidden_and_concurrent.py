@@ -124,3 +124,13 @@ def test_concurrent_posts_to_one_game_are_serialized_and_all_saved(live: LiveSer
     resumed = create_app({"DB": live.app.config["DB"]}).test_client()
     again = resumed.get(f"/api/games/{gid}?seat=0").json
     assert (again["version"], again["view"]) == (final["version"], final["view"])
+
+
+def test_a_mille_bornes_hot_seat_game_asks_every_attacked_seat_about_a_coup_fourre() -> None:
+    # Two humans at one screen: who holds a safety must not show in the question itself.
+    from autodromo_web import lobby
+
+    seats = [{"kind": "human", "bot": None, "name": "A"}, {"kind": "human", "bot": None, "name": "B"}]
+    assert lobby.options_of("mille_bornes", {}, seats)["secret_coup_fourre"] is True
+    one_human = [seats[0], {"kind": "bot", "bot": "heuristic", "name": "b"}]
+    assert "secret_coup_fourre" not in lobby.options_of("mille_bornes", {}, one_human)

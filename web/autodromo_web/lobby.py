@@ -68,6 +68,9 @@ def options_of(game: str, value: Any, seats: list[dict[str, Any]]) -> dict[str, 
         players = options.setdefault("players", len(seats))
         if players != len(seats):
             raise bad(f"option \"players\" is {players!r} but {len(seats)} seats were given")
+    if game == "mille_bornes" and sum(s["kind"] == "human" for s in seats) >= 2:
+        # Hot seat: a coup fourré question put only to the holder would tell the others.
+        options.setdefault("secret_coup_fourre", True)
     return options
 
 

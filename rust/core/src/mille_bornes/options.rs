@@ -41,9 +41,13 @@ pub struct Options {
     /// Whether finishing after the draw pile first ran out earns Delayed Action even though the
     /// discards were reshuffled into a new pile.
     pub delayed_action_after_reshuffle: bool,
+    /// Every seat of an attacked side is asked in turn whether to call a coup fourré, holding
+    /// the safety or not, so the question tells the table nothing (ours: a screen must ask where a
+    /// table stays silent; see docs/rules/mille_bornes.md, decision 7).
+    pub secret_coup_fourre: bool,
 }
 
-pub const OPTION_KEYS: [&str; 12] = [
+pub const OPTION_KEYS: [&str; 13] = [
     "players",
     "teams",
     "deck",
@@ -56,6 +60,7 @@ pub const OPTION_KEYS: [&str; 12] = [
     "wrong_way",
     "safety_extra_turn_when_deck_empty",
     "delayed_action_after_reshuffle",
+    "secret_coup_fourre",
 ];
 
 /// Team splits the Italian edition allows: (players, teams).
@@ -76,6 +81,7 @@ impl Options {
             wrong_way: false,
             safety_extra_turn_when_deck_empty: true,
             delayed_action_after_reshuffle: true,
+            secret_coup_fourre: false,
         }
     }
 
@@ -145,6 +151,7 @@ impl Options {
         o.safety_extra_turn_when_deck_empty =
             boolean(map, "safety_extra_turn_when_deck_empty", true)?;
         o.delayed_action_after_reshuffle = boolean(map, "delayed_action_after_reshuffle", true)?;
+        o.secret_coup_fourre = boolean(map, "secret_coup_fourre", false)?;
         Ok(o)
     }
 
@@ -166,6 +173,7 @@ impl Options {
             "wrong_way": self.wrong_way,
             "safety_extra_turn_when_deck_empty": self.safety_extra_turn_when_deck_empty,
             "delayed_action_after_reshuffle": self.delayed_action_after_reshuffle,
+            "secret_coup_fourre": self.secret_coup_fourre,
         })
     }
 

@@ -166,8 +166,10 @@ impl Core {
                 }
             }
             Phase::Play { seat } => self.play_actions(usize::from(seat), &enc, out),
-            Phase::CoupFourre { .. } => {
-                out.push(enc.encode(Move::CoupFourre));
+            Phase::CoupFourre { holder, hazard, .. } => {
+                if self.holds_safety_against(usize::from(holder), hazard) {
+                    out.push(enc.encode(Move::CoupFourre));
+                }
                 out.push(enc.encode(Move::DeclineCoupFourre));
             }
             Phase::Extension { .. } => {
@@ -348,7 +350,12 @@ impl Core {
                     card: h,
                     side: t as u8,
                 });
-                match self.coup_fourre_holder(t, h) {
+                let asked = if self.opts.secret_coup_fourre && h.safety_against().is_some() {
+                    self.next_asked(seat, t, None)
+                } else {
+                    self.coup_fourre_holder(t, h)
+                };
+                match asked {
                     Some(holder) => {
                         self.phase = Phase::CoupFourre {
                             holder,
@@ -363,6 +370,24 @@ impl Core {
             _ => unreachable!("filtered above"),
         }
         Ok(())
+    }
+
+    fn holds_safety_against(&self, seat: usize, hazard: Card) -> bool {
+        hazard
+            .safety_against()
+            .is_some_and(|safety| self.hands[seat][safety.index()] > 0)
+    }
+
+    /// With `secret_coup_fourre`: the seat of side `side` asked after `after` (None: the first),
+    /// in turn order from the attacker's left; None once every seat of the side was asked.
+    fn next_asked(&self, attacker: u8, side: usize, after: Option<u8>) -> Option<u8> {
+        let n = self.opts.players;
+        let order = (1..n).map(|k| (attacker + k) % n);
+        let mut rest = order.skip_while(|&p| after.is_some_and(|a| p != a));
+        if after.is_some() {
+            rest.next();
+        }
+        rest.find(|&p| self.side_of(usize::from(p)) == side)
     }
 
     /// The seat of side `side` holding the safety against `hazard`, if any (there is one of each).
@@ -385,7 +410,28 @@ impl Core {
         match m {
             Move::DeclineCoupFourre => {
                 log.push(Event::DeclinedCoupFourre { seat: holder });
-                self.end_turn(attacker, log);
+                let side = self.side_of(usize::from(holder));
+                let next = if self.opts.secret_coup_fourre {
+                    self.next_asked(attacker, side, Some(holder))
+                } else {
+                    None
+                };
+                match next {
+                    Some(next) => {
+                        self.phase = Phase::CoupFourre {
+                            holder: next,
+                            attacker,
+                            hazard,
+                            before,
+                        }
+                    }
+                    None => self.end_turn(attacker, log),
+                }
+            }
+            Move::CoupFourre if !self.holds_safety_against(usize::from(holder), hazard) => {
+                return Err(Error::illegal(
+                    "a coup fourré needs the safety against the hazard in your hand",
+                ));
             }
             Move::CoupFourre => {
                 let h = usize::from(holder);
