@@ -287,6 +287,9 @@ class Binding:
         self._version = -1
         bridge.on_attach = self._attach
         bridge.on_input = self._input
+        for dev in list(bridge.devices.values()):
+            if dev.link is not None:  # linked before this binding existed
+                self._attach(dev, {"event": "linked"})
 
     @property
     def ledmap(self) -> LedMap:

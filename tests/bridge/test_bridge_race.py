@@ -134,3 +134,14 @@ def test_a_replay_file_is_played_back_on_the_devices_and_refuses_inputs(rig: Rig
     emu.press(CONFIRM)
     rig.until(lambda: len(binding.refusals) == 1, host=host)
     assert binding.refusals[0][1] == "seat 0: nothing to decide now"
+
+
+def test_a_binding_made_after_the_devices_linked_still_drives_them(rig: Rig) -> None:
+    emu = rig.emulator(DASHBOARD, UID_A)
+    bridge = rig.bridge()
+    rig.until(lambda: UID_A in bridge.devices and bridge.devices[UID_A].connected)
+    src = RaceSource.legend(["bugatti_type_35", "alfa_8c_2300"], humans=[1], seed=2)
+    binding = Binding(bridge, src)
+    assert bridge.devices[UID_A].seat == 1
+    rig.until(lambda: emu.dash["state_id"] != 0 and emu.dash["lamps"] & render.LAMP_YOUR_TURN,
+              host=binding.pump)
