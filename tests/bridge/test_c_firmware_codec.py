@@ -13,15 +13,17 @@ import re
 import struct
 import subprocess
 import tempfile
+import zlib
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from autodromo import _core
+from autodromo.errors import ProtocolError
 
 from .test_wire import messages, seqs
 from .wire_fixtures import ROOT, golden_lines, golden_message
@@ -241,6 +243,106 @@ def test_invalid_fields_and_small_buffers_are_refused_without_writing_past_the_b
             ffi.memmove(raw + cap, CANARY, len(CANARY))
             assert lib.awc_encode(m, raw, cap) == lib.AWC_ERR_BUFFER
             assert bytes(ffi.buffer(raw + cap, len(CANARY))) == CANARY
+
+
+def frame_of(msg_type: int, seq: int, payload: bytes, version: int = 0x10) -> bytes:
+    """A wire frame around any payload, with a correct CRC (COBS written out independently)."""
+    body = bytes([version, msg_type]) + seq.to_bytes(2, "little") + payload
+    body += zlib.crc32(body).to_bytes(4, "little")
+    out, block = bytearray(), bytearray()
+    for b in body:
+        if b == 0:
+            out += bytes([len(block) + 1]) + block
+            block.clear()
+        else:
+            block.append(b)
+            if len(block) == 254:
+                out += b"\xff" + block
+                block.clear()
+    return bytes(out + bytes([len(block) + 1]) + block + b"\x00")
+
+
+def rust_accepts(wire: bytes) -> bool:
+    try:
+        _core.wire_decode(wire)
+    except (ProtocolError, ValueError):
+        return False
+    return True
+
+
+def payload_of(wire: bytes) -> bytes:
+    """The payload of a wire frame (COBS undone by hand, envelope and CRC cut)."""
+    data, out, i = wire[:-1], bytearray(), 0
+    while i < len(data):
+        code = data[i]
+        out += data[i + 1 : i + code]
+        i += code
+        if code < 0xFF and i < len(data):
+            out.append(0)
+    return bytes(out[4:-4])
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(message=messages, cut=st.integers(0, 40), flips=st.lists(st.tuples(st.integers(0, 2000), st.integers(0, 255)), max_size=3),
+       extra=st.binary(max_size=3), msg_type=st.one_of(st.none(), st.integers(0, 255)))
+def test_c_and_rust_accept_and_refuse_the_same_payloads(
+    message: dict[str, Any], cut: int, flips: list[tuple[int, int]], extra: bytes, msg_type: int | None
+) -> None:
+    """Payload-level checks (varint form and range, bools, kinds, counts, lengths, trailing
+    bytes, unknown types) behind a good CRC: the C decoder agrees with the Rust one."""
+    ffi, lib = awc()
+    body = bytearray(payload_of(_core.wire_encode(message, 0)))
+    for pos, value in flips:
+        if body:
+            body[pos % len(body)] = value
+    body = body[: max(0, len(body) - cut)] if cut < 8 else body + extra
+    wire = frame_of(TYPES[message["type"]] if msg_type is None else msg_type, 77, bytes(body))
+    rc, m, _raw = decode(wire)
+    event("accepted" if rc == 0 else "refused")
+    assert (rc == 0) == rust_accepts(wire), (rc, wire.hex())
+    if rc == 0:
+        out = ffi.new("uint8_t[]", 1030)
+        assert bytes(ffi.buffer(out, lib.awc_encode(m, out, 1030))) == wire
+
+
+# Payloads behind a good CRC that both decoders must refuse (PROTOCOL.md, section 3 and 4).
+REFUSED = {
+    "varint with a zero last byte": (0x04, b"\x80\x00"),
+    "u32 varint of six bytes": (0x04, b"\x80\x80\x80\x80\x80\x00"),
+    "u32 varint above 2^32-1": (0x04, b"\xff\xff\xff\xff\x10"),
+    "u16 varint above 65535": (0x31, b"\xff\xff\x04"),
+    "u16 varint of four bytes": (0x31, b"\x81\x80\x80\x00"),
+    "truncated varint": (0x31, b"\x80"),
+    "trailing byte": (0x31, b"\x05\x00"),
+    "empty payload": (0x31, b""),
+    "unknown type": (0x42, b""),
+    "bool of 2": (0x23, b"\x01\x02\x02\x00"),
+    "input kind 3": (0x30, b"\x01\x02\x03\x03\x00"),
+    "hello_ack kind 3": (0x02, b"\x01\x00\x01\x01\x03" + bytes(16) + b"\x00" * 10),
+    "palette of 0 colours": (0x20, b"\x01\x00"),
+    "palette of 257 colours": (0x20, b"\x01\x81\x02" + b"\x01" * 771),
+    "keyframe chunk not whole LEDs": (0x21, b"\x01\x00\x0a\x00\x01\x02\x01\x01"),
+    "keyframe format 2": (0x21, b"\x01\x02\x0a\x00\x01\x01\x01"),
+    "keyframe past its led_count": (0x21, b"\x01\x01\x02\x02\x01\x01\x01"),
+    "keyframe led_count above 512": (0x21, b"\x01\x01\x81\x04\x00\x01\x00"),
+    "delta of 65 runs": (0x22, b"\x02\x01\x41" + b"\x00\x01\x00" * 65),
+    "delta run cut short": (0x22, b"\x02\x01\x01\x00\x01"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(REFUSED))
+def test_malformed_payloads_behind_a_good_crc_are_refused_by_both(case: str) -> None:
+    msg_type, payload = REFUSED[case]
+    wire = frame_of(msg_type, 9, payload)
+    assert decode(wire)[0] == awc()[1].AWC_ERR_PAYLOAD
+    assert not rust_accepts(wire)
+
+
+def test_a_frame_with_an_unknown_version_is_refused() -> None:
+    wire = frame_of(0x31, 1, b"\x05", version=0x11)
+    assert decode(frame_of(0x31, 1, b"\x05"))[0] == 0
+    assert decode(wire)[0] == awc()[1].AWC_ERR_VERSION
+    assert not rust_accepts(wire)
 
 
 # ---- Integrity and fuzzing ----
