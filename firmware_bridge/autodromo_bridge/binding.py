@@ -285,6 +285,8 @@ class Binding:
         self.refusals: list[tuple[bytes, str]] = []
         self.applied: list[tuple[int, str]] = []
         self._version = -1
+        self._last_error = ""
+        self._view: dict[str, Any] | None = None
         bridge.on_attach = self._attach
         bridge.on_input = self._input
         for dev in list(bridge.devices.values()):
@@ -302,7 +304,10 @@ class Binding:
             taken = {d.seat for d in self.bridge.devices.values() if d.seat is not None}
             wanted = self.seats.get(dev.uid)
             # Drivers' seats first; a dashboard beyond them shows another car.
-            cars = range(len(self.source.view()["cars"]))
+            try:
+                cars = range(len(self.source.view()["cars"]))
+            except BridgeError:
+                cars = range(0)
             free = [s for s in [*self.source.human_seats(), *cars] if s not in taken]
             dev.seat = wanted if wanted is not None else free[0] if free else 0
             self.seats[dev.uid] = dev.seat
@@ -354,28 +359,47 @@ class Binding:
             return
         try:
             self.source.act(seat, choice[0])
-        except Refused as e:
+        except BridgeError as e:  # refused by the rules, or the web page did not answer
             self._refuse(dev, str(e))
             return
         self.applied.append((seat, choice[1]))
         self.log(f"seat {seat}: {choice[1]}")
         self.refused[dev.uid] = False
         self.cursor[dev.uid] = 0
-        self.source.advance()
+        try:
+            self.source.advance()
+        except BridgeError as e:
+            self.log(str(e))
         self.render_all()
 
     def render(self, dev: Device) -> None:
-        view = self.source.view()
+        """Sets what ``dev`` should show. Runs inside the bridge's event handling, so a source
+        that fails is logged here: the events after this one must still be handled."""
+        try:
+            self._render(dev)
+        except BridgeError as e:
+            self.log(f"{dev.name}: not updated: {e}")
+
+    def _render(self, dev: Device) -> None:
+        try:
+            view = self._view = self.source.view()
+            live = True
+        except BridgeError:
+            if self._view is None:
+                raise
+            # The source is away: show the last state (nothing to decide), lamps still work.
+            view, live = self._view, False
         if dev.kind == DASHBOARD and dev.seat is not None:
             if dev.seat >= len(view["cars"]):
                 return
-            legal = self.source.legal(dev.seat) if self.source.to_move() == dev.seat else []
+            legal = self.source.legal(dev.seat) if live and self.source.to_move() == dev.seat else []
             cur = self.cursor.get(dev.uid, 0)
             if cur >= len(legal):
                 cur = self.cursor[dev.uid] = 0
             dev.set_dash(render.dash_state(
                 view, dev.seat, self.circuit, deciding=bool(legal), cursor=cur,
-                refused=self.refused.get(dev.uid, False), game_over=self.source.finished()))
+                refused=self.refused.get(dev.uid, False),
+                game_over=live and self.source.finished()))
         elif dev.kind == TRACK:
             m = self.ledmap
             if m.led_count > dev.led_count:
@@ -396,8 +420,17 @@ class Binding:
                 self.render(dev)
 
     def pump(self) -> None:
-        """One loop turn: the ports, then the race (bots, chance, other players' moves)."""
+        """One loop turn: the ports, then the race (bots, chance, other players' moves). A
+        source that fails (the web page stopped) is logged and asked again next turn; the
+        devices keep showing the last state meanwhile."""
         self.bridge.pump()
-        self.source.advance()
-        if self.source.version() != self._version:
-            self.render_all()
+        try:
+            self.source.advance()
+            if self.source.version() != self._version:
+                self.render_all()
+        except BridgeError as e:
+            if str(e) != self._last_error:
+                self.log(str(e))
+            self._last_error = str(e)
+        else:
+            self._last_error = ""

@@ -33,6 +33,8 @@ BACKOFF_MIN_MS = 250
 BACKOFF_MAX_MS = 2000
 #: A device speaking another protocol is left alone this long before it is asked again.
 INCOMPATIBLE_RETRY_MS = 10_000
+#: Ports are listed at most this often (a USB scan reads sysfs: not for every loop turn).
+SCAN_MS = 250
 
 
 @dataclass(frozen=True)
@@ -209,6 +211,7 @@ class Bridge:
         self.on_input: Listener | None = None
         self.on_detach: Listener | None = None
         self.errors: list[str] = []
+        self._scanned: int | None = None
 
     def _backoff(self, url: str, delay: int | None = None) -> None:
         now = self.clock.now_ms()
@@ -248,9 +251,12 @@ class Bridge:
             self.log(f"{url}: {why}")
 
     def pump(self) -> None:
-        for url in self.ports():
-            if url not in self.links:
-                self._open(url)
+        now = self.clock.now_ms()
+        if self._scanned is None or now - self._scanned >= SCAN_MS or now < self._scanned:
+            self._scanned = now
+            for url in self.ports():
+                if url not in self.links:
+                    self._open(url)
         for url, link in list(self.links.items()):
             try:
                 events = link.pump()

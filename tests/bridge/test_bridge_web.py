@@ -22,18 +22,34 @@ from .conftest import Rig
 UID = bytes(range(16))
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
-    from werkzeug.serving import make_server
+class Server:
+    def __init__(self, db: Path) -> None:
+        from werkzeug.serving import make_server
 
-    app = autodromo_web.create_app({"DB": str(tmp_path / "games.sqlite3")})
-    srv = make_server("127.0.0.1", 0, app, threaded=True)
-    t = threading.Thread(target=srv.serve_forever, daemon=True)
-    t.start()
-    yield f"http://127.0.0.1:{srv.server_port}"
-    srv.shutdown()
-    srv.server_close()
-    t.join()
+        self.srv = make_server("127.0.0.1", 0, autodromo_web.create_app({"DB": str(db)}), threaded=True)
+        self.url = f"http://127.0.0.1:{self.srv.server_port}"
+        self.thread = threading.Thread(target=self.srv.serve_forever, daemon=True)
+        self.thread.start()
+        self.running = True
+
+    def stop(self) -> None:
+        if self.running:
+            self.running = False
+            self.srv.shutdown()
+            self.srv.server_close()
+            self.thread.join()
+
+
+@pytest.fixture
+def web(tmp_path: Path) -> Iterator[Server]:
+    s = Server(tmp_path / "games.sqlite3")
+    yield s
+    s.stop()
+
+
+@pytest.fixture
+def server(web: Server) -> str:
+    return web.url
 
 
 def call(base: str, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -74,3 +90,25 @@ def test_an_unknown_web_game_is_a_clear_error(server: str) -> None:
 
     with pytest.raises(BridgeError, match="no game .nope."):
         WebSource(server, "nope")
+
+
+def test_a_web_page_that_stops_answering_is_logged_and_never_a_crash(rig: Rig, web: Server) -> None:
+    game = call(web.url, "/api/games", {
+        "game": "legend", "options": {"cars": ["bugatti_type_35", "alfa_8c_2300"]},
+        "seats": [{"kind": "human"}, {"kind": "human"}], "seed": 4})
+    emu = rig.emulator(DASHBOARD, UID)
+    src = WebSource(web.url, game["id"], poll_ms=50, timeout=1.0)
+    binding = Binding(rig.bridge(), src)
+    host = binding.pump
+    rig.until(lambda: emu.dash["lamps"] & render.LAMP_YOUR_TURN, host=host, seconds=5)
+    shown = dict(emu.dash)
+    web.stop()
+    rig.run(0.3, host=host)  # the polls fail: logged, the dashboard keeps its state
+    assert any("the web page does not answer" in line for line in rig.log)
+    emu.press(CONFIRM)
+    rig.until(lambda: emu.dash["lamps"] & render.LAMP_REFUSED, host=host, seconds=5)
+    assert "does not answer" in binding.refusals[-1][1]
+    # The car as last seen; nothing offered to decide while the page is away.
+    car = ("speed", "turn_pins", "temperature", "engine", "brakes", "tyres", "switches")
+    assert {k: emu.dash[k] for k in car} == {k: shown[k] for k in car}
+    assert emu.dash["pace"] == 0 and not emu.dash["lamps"] & render.LAMP_YOUR_TURN
