@@ -10,13 +10,14 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
 
 from autodromo.errors import AutodromoError
 
-from .binding import Binding, RaceSource, ReplaySource, Source, WebSource
+from .binding import CONFIRM, PACE_BUTTONS, SELECTOR, Binding, RaceSource, ReplaySource, Source, WebSource
 from .clock import MonotonicClock
 from .devices import DASHBOARD, TRACK, Bridge, BridgeConfig, PortMatch, matching_ports
 from .emulator import Emulator
@@ -92,6 +93,10 @@ def run(args: argparse.Namespace) -> int:
     binding = Binding(bridge, source, ledmap, seats=config.seats)
     for e in emulators:
         e.start()
+    dash_emus = [e for e in emulators if e.kind == DASHBOARD]
+    if dash_emus and not args.watch and sys.stdin.isatty():
+        print(KEYS_HELP, flush=True)
+        threading.Thread(target=_keyboard, args=(dash_emus[0],), daemon=True).start()
     start = time.monotonic()
     last_draw = 0.0
     try:
@@ -116,6 +121,36 @@ def run(args: argparse.Namespace) -> int:
     for msg in bridge.errors:
         print(f"autodromo bridge: {msg}", file=sys.stderr)
     return 0
+
+
+KEYS_HELP = ("keys for the first emulated dashboard, then Enter: c confirm, 1 maintain, "
+             "2 accelerate 1, 3 lift and coast, 4 stop to cool, + / - the selector (++ two steps)")
+
+
+def press_keys(emu: Emulator, line: str) -> str:
+    """Turns a typed line into the dashboard's button presses; returns what it did."""
+    word = line.strip()
+    try:
+        if word == "c":
+            emu.press(CONFIRM)
+            return "CONFIRM"
+        if word in ("1", "2", "3", "4"):
+            emu.press(int(word))
+            return PACE_BUTTONS[int(word)]
+        if word and set(word) <= {"+"}:
+            emu.turn(SELECTOR, len(word))
+            return f"selector +{len(word)}"
+        if word and set(word) <= {"-"}:
+            emu.turn(SELECTOR, -len(word))
+            return f"selector -{len(word)}"
+    except ValueError as e:  # 16 presses not yet acknowledged
+        return str(e)
+    return "? " + KEYS_HELP
+
+
+def _keyboard(emu: Emulator) -> None:
+    for line in sys.stdin:
+        print(press_keys(emu, line), flush=True)
 
 
 def _show(emulators: list[Emulator], args: argparse.Namespace) -> None:

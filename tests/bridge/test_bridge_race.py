@@ -145,3 +145,19 @@ def test_a_binding_made_after_the_devices_linked_still_drives_them(rig: Rig) -> 
     assert bridge.devices[UID_A].seat == 1
     rig.until(lambda: emu.dash["state_id"] != 0 and emu.dash["lamps"] & render.LAMP_YOUR_TURN,
               host=binding.pump)
+
+
+def test_the_emulated_dashboard_is_played_from_the_keyboard(rig: Rig) -> None:
+    from autodromo_bridge.cli import press_keys
+
+    emu = rig.emulator(DASHBOARD, UID_A)
+    src, binding = setup(rig)
+    host = binding.pump
+    rig.until(lambda: emu.dash["state_id"] != 0, host=host)
+    assert press_keys(emu, "++\n") == "selector +2"
+    rig.until(lambda: emu.dash["pace"] == 3, host=host)
+    assert press_keys(emu, "1") == "maintain"
+    rig.until(lambda: emu.dash["lamps"] & render.LAMP_REFUSED, host=host)
+    assert press_keys(emu, "x").startswith("? keys for the first emulated dashboard")
+    assert press_keys(emu, "c") == "CONFIRM"
+    rig.until(lambda: binding.applied == [(0, "engine 3")], host=host)
