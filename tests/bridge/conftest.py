@@ -5,17 +5,20 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from autodromo_bridge.clock import Clock, MonotonicClock
-from autodromo_bridge.devices import Bridge
-from autodromo_bridge.emulator import Emulator
+if TYPE_CHECKING:  # imported when used: the codec tests here run without the bridge package
+    from autodromo_bridge.clock import Clock
+    from autodromo_bridge.devices import Bridge
+    from autodromo_bridge.emulator import Emulator
 
 
 class Rig:
     def __init__(self, clock: Clock | None = None) -> None:
+        from autodromo_bridge.clock import MonotonicClock
+
         self.clock = clock or MonotonicClock()
         self.emulators: list[Emulator] = []
         self.extra_ports: list[str] = []
@@ -23,6 +26,8 @@ class Rig:
         self.log: list[str] = []
 
     def emulator(self, kind: int, uid: bytes, **kw: Any) -> Emulator:
+        from autodromo_bridge.emulator import Emulator
+
         e = Emulator(kind, uid=uid, clock=self.clock, seed=len(self.emulators), **kw)
         self.emulators.append(e)
         return e
@@ -31,6 +36,8 @@ class Rig:
         return [e.path for e in self.emulators if e.plugged] + self.extra_ports
 
     def bridge(self, **kw: Any) -> Bridge:
+        from autodromo_bridge.devices import Bridge
+
         b = Bridge(self.ports, clock=self.clock, log=self.log.append, **kw)
         self.bridges.append(b)
         return b
