@@ -101,3 +101,26 @@ def test_autodromo_bridge_without_a_device_is_a_clear_error(capsys: pytest.Captu
     assert "no device: give --port URL" in capsys.readouterr().err
     assert cli.main(["bridge", "--emulate", "toaster"]) == 2
     assert "'toaster' is neither dashboard nor track" in capsys.readouterr().err
+
+
+def test_a_bridge_config_names_ports_and_seats_and_refuses_mistakes(tmp_path: Path) -> None:
+    from autodromo_bridge.devices import BridgeConfig, PortMatch, matching_ports
+
+    good = tmp_path / "bridge.toml"
+    good.write_text('[[port]]\nvid = 0x1209\npid = 0x0001\n[[port]]\nurl = "/dev/ttyUSB3"\n'
+                    '[seats]\n"000102030405060708090a0b0c0d0e0f" = 1\n')
+    c = BridgeConfig.load(good)
+    assert c.ports == [PortMatch(vid=0x1209, pid=1), PortMatch(url="/dev/ttyUSB3")]
+    assert c.seats == {bytes(range(16)): 1}
+    assert matching_ports([PortMatch(url="/dev/ttyUSB3"), PortMatch(url="/dev/ttyUSB3")]) == ["/dev/ttyUSB3"]
+    for text, message in [
+        ("[[port]]\nvid = 70000\n", "port[0].vid: a USB id 0..0xFFFF"),
+        ("[[port]]\nbaud = 9600\n", "port[0]: keys are url, vid, pid, serial"),
+        ('[seats]\n"abc" = 1\n', "seats.abc: a uid is 32 hex digits"),
+        ("ports = 1\n", "unknown key 'ports'"),
+    ]:
+        bad = tmp_path / "bad.toml"
+        bad.write_text(text)
+        with pytest.raises(BridgeError, match=f"{bad}: .*") as e:
+            BridgeConfig.load(bad)
+        assert message in str(e.value)
