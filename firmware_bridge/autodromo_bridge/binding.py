@@ -287,6 +287,7 @@ class Binding:
         self._version = -1
         self._last_error = ""
         self._view: dict[str, Any] | None = None
+        self._too_short: set[bytes] = set()
         bridge.on_attach = self._attach
         bridge.on_input = self._input
         for dev in list(bridge.devices.values()):
@@ -403,8 +404,10 @@ class Binding:
         elif dev.kind == TRACK:
             m = self.ledmap
             if m.led_count > dev.led_count:
-                self.log(f"{dev.name}: the LED map {m.source} needs {m.led_count} LEDs, "
-                         f"the strip has {dev.led_count}")
+                if dev.uid not in self._too_short:  # once, not at every frame
+                    self._too_short.add(dev.uid)
+                    self.log(f"{dev.name}: the LED map {m.source} needs {m.led_count} LEDs, "
+                             f"the strip has {dev.led_count}: not driven")
                 return
             colors = render.palette(m)
             frame = render.track_frame(view, m)

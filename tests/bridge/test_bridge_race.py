@@ -161,3 +161,15 @@ def test_the_emulated_dashboard_is_played_from_the_keyboard(rig: Rig) -> None:
     assert press_keys(emu, "x").startswith("? keys for the first emulated dashboard")
     assert press_keys(emu, "c") == "CONFIRM"
     rig.until(lambda: binding.applied == [(0, "engine 3")], host=host)
+
+
+def test_a_strip_shorter_than_its_led_map_is_not_driven_and_said_once(rig: Rig) -> None:
+    track = rig.emulator(TRACK, UID_T, led_count=100)
+    src = RaceSource.legend(["bugatti_type_35", "alfa_8c_2300"], humans=[0], seed=5)
+    binding = Binding(rig.bridge(), src)
+    rig.until(lambda: UID_T in binding.bridge.devices and binding.bridge.devices[UID_T].connected,
+              host=binding.pump)
+    binding.render_all()
+    rig.run(0.2, host=binding.pump)
+    warnings = [line for line in rig.log if "needs 300 LEDs, the strip has 100" in line]
+    assert len(warnings) == 1 and track.dev.shown_frame_id == 0
