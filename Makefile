@@ -72,7 +72,7 @@ test-wire:
 fuzz: setup ## Long bridge-codec fuzzing: 100 MB of random bytes, more proptest and hypothesis cases
 	AUTODROMO_FUZZ_MB=100 cargo test -p autodromo-wire --release --test robustness random_bytes
 	AUTODROMO_FUZZ=1 cargo test -p autodromo-wire --release --test props
-	AUTODROMO_FUZZ=1 $(PY) -m pytest -q tests/bridge/test_wire.py tests/bridge/test_wire_c.py
+	AUTODROMO_FUZZ=1 $(PY) -m pytest -q tests/bridge/test_wire.py tests/bridge/test_wire_c.py tests/bridge/test_c_firmware_codec.py
 
 # The AVR firmware (firmware_bridge/firmware: dashboard and track board ELFs, the simavr harness,
 # the C codec's host library); Debian's AVR toolchain and simavr are installed on first use, as

@@ -8,6 +8,7 @@ delivers every input event exactly once."""
 
 from __future__ import annotations
 
+import os
 import random
 import re
 import struct
@@ -32,6 +33,9 @@ FIRMWARE = ROOT / "firmware_bridge" / "firmware"
 COMMON = FIRMWARE / "common"
 HOST_BUILD = FIRMWARE / "build" / "host"
 CANARY = b"\xa5" * 64
+# `make fuzz` sets AUTODROMO_FUZZ: many more hypothesis examples and a larger sanitizer corpus.
+FUZZ = bool(os.environ.get("AUTODROMO_FUZZ"))
+SCALE = 25 if FUZZ else 1
 TYPES = {
     "HELLO": 0x01, "HELLO_ACK": 0x02, "CONFIG": 0x03, "HEARTBEAT": 0x04, "STATUS": 0x05,
     "DASH_STATE": 0x10, "LED_PALETTE": 0x20, "LED_KEY": 0x21, "LED_DELTA": 0x22,
@@ -210,7 +214,7 @@ def test_the_crc_is_zlibs() -> None:
 # ---- Round trips against the Rust codec ----
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(message=messages, seq=seqs)
 def test_c_encodes_every_message_as_the_rust_codec_and_decodes_it_back(message: dict[str, Any], seq: int) -> None:
     ffi, lib = awc()
@@ -282,7 +286,7 @@ def payload_of(wire: bytes) -> bytes:
     return bytes(out[4:-4])
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=400 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(message=messages, cut=st.integers(0, 40), flips=st.lists(st.tuples(st.integers(0, 2000), st.integers(0, 255)), max_size=3),
        extra=st.binary(max_size=3), msg_type=st.one_of(st.none(), st.integers(0, 255)))
 def test_c_and_rust_accept_and_refuse_the_same_payloads(
@@ -356,7 +360,7 @@ def test_every_single_bit_flip_of_every_golden_frame_is_rejected() -> None:
             assert decode(bytes(bad))[0] < 0
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300 * SCALE, deadline=None)
 @given(index=st.integers(0, 12), start=st.integers(0, 10_000), burst=st.integers(1, 2**32 - 1))
 def test_bursts_up_to_32_bits_in_a_golden_frame_are_rejected(index: int, start: int, burst: int) -> None:
     _name, _seq, wire = golden_lines()[index]
@@ -372,7 +376,7 @@ edits = st.lists(st.tuples(st.integers(0, 200), st.sampled_from(["insert", "dele
                  min_size=1, max_size=6)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300 * SCALE, deadline=None)
 @given(index=st.integers(0, 12), changes=edits)
 def test_edited_golden_frames_are_never_accepted(index: int, changes: list[tuple[int, str, int]]) -> None:
     _name, _seq, wire = golden_lines()[index]
@@ -389,7 +393,7 @@ def test_edited_golden_frames_are_never_accepted(index: int, changes: list[tuple
         assert decode(bytes(bad))[0] < 0
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300 * SCALE, deadline=None)
 @given(data=st.binary(max_size=2100))
 def test_random_bytes_never_yield_a_frame_nor_overflow_the_decoder(data: bytes) -> None:
     ffi, lib = awc()
@@ -404,7 +408,7 @@ def test_random_bytes_never_yield_a_frame_nor_overflow_the_decoder(data: bytes) 
     assert dec.counters.rx_ok == 0
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200 * SCALE, deadline=None)
 @given(garbage=st.binary(max_size=1500), index=st.integers(0, 12))
 def test_after_any_garbage_the_next_intact_frame_is_decoded(garbage: bytes, index: int) -> None:
     ffi, lib = awc()
@@ -437,7 +441,7 @@ def corpus(seed: int) -> tuple[list[bytes], int]:
                     bad[bit // 8] ^= 1 << (bit % 8)
             records.append(bytes(bad))
         records.append(wire[:5] + b"\x00" + wire[5:])
-    records += [rng.randbytes(rng.randrange(3000)) for _ in range(400)]
+    records += [rng.randbytes(rng.randrange(3000)) for _ in range(400 * SCALE)]
     records += [b"\x01" * 2000, b"\xff" * 5000, bytes([0xFF] + [1] * 300)]
     return records, len(goldens)
 
