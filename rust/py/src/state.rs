@@ -235,7 +235,21 @@ impl PyState {
                         })
                     })
                     .collect(),
-                AnyState::MilleBornes(_) | AnyState::Lamborghini(_) => Vec::new(),
+                // Lamborghini has no wear or heat: the same keys, so one board draws both games.
+                AnyState::Lamborghini(s) => s
+                    .plan_moves()
+                    .into_iter()
+                    .map(|p| {
+                        serde_json::json!({
+                            "progress": p.progress, "row": p.row, "lane": p.lane,
+                            "speed": p.decisions.len(), "decisions": p.decisions,
+                            "temperature": 0, "engine": 0, "brakes": 0, "tires": 0,
+                            "damage": p.check, "off_road": false, "check": p.check,
+                            "ends_turn": p.ends_turn,
+                        })
+                    })
+                    .collect(),
+                AnyState::MilleBornes(_) => Vec::new(),
             })
         })?;
         to_python(py, &serde_json::Value::from(plans))

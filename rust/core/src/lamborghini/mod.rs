@@ -13,6 +13,7 @@ pub mod bots;
 pub mod content;
 pub mod drive;
 pub mod options;
+pub mod plan;
 pub mod sim;
 pub mod state;
 

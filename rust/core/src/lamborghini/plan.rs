@@ -1,0 +1,75 @@
+//! Where the moving car can get to this turn, square by square, for a page or a track board to
+//! highlight: every way the remaining movement can be spent before the turn ends or the rules
+//! stop to ask (a manoeuvre check, a slipstream choice).
+use alloc::collections::BTreeSet;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::actions::{Move, DIRS};
+use super::state::{LamboState, Phase};
+use crate::game::State;
+
+/// One place the moving car can reach, and the steps that take it there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reach {
+    pub row: u16,
+    pub lane: u8,
+    pub progress: i32,
+    /// The step labels, in order ("move ahead", "move left"…).
+    pub decisions: Vec<String>,
+    /// Whether the last step squeezes between two cars: a manoeuvre check follows.
+    pub check: bool,
+    /// Whether the movement is over there (otherwise the rules stop to ask something first).
+    pub ends_turn: bool,
+}
+
+impl LamboState {
+    /// Every place the moving car can reach with the movement it has left, by the fewest steps
+    /// and, among equals, by the lowest step ids. Empty when no car is moving.
+    pub fn plan_moves(&self) -> Vec<Reach> {
+        let Phase::Drive { car } = self.phase else {
+            return Vec::new();
+        };
+        let car = usize::from(car);
+        let mut out = Vec::new();
+        let mut seen = BTreeSet::new();
+        // Breadth first: the state after each path of steps, the path's labels.
+        let mut frontier: Vec<(LamboState, Vec<String>)> = alloc::vec![(self.clone(), Vec::new())];
+        while !frontier.is_empty() {
+            let mut next = Vec::new();
+            for (s, path) in frontier {
+                for d in DIRS {
+                    let m = Move::Step(d);
+                    let a = s.def.enc.encode(m);
+                    let mut t = s.clone();
+                    if t.apply_unrecorded(a).is_err() {
+                        continue;
+                    }
+                    let mut labels = path.clone();
+                    labels.push(s.action_to_string(a));
+                    let here = t.murcs[car].cell;
+                    let still = matches!(t.phase, Phase::Drive { car: c } if usize::from(c) == car);
+                    let key = (here.row, here.lane, t.turn.spent, still);
+                    if !seen.insert(key) {
+                        continue;
+                    }
+                    let check = matches!(t.phase, Phase::Check { .. } | Phase::CheckPrep { .. });
+                    if still && !check && t.step_mask(car) != 0 && s.turn.spent < t.turn.spent {
+                        next.push((t, labels));
+                        continue;
+                    }
+                    out.push(Reach {
+                        row: here.row,
+                        lane: here.lane,
+                        progress: t.murcs[car].progress,
+                        decisions: labels,
+                        check,
+                        ends_turn: !still && !check && !matches!(t.phase, Phase::Slip { .. }),
+                    });
+                }
+            }
+            frontier = next;
+        }
+        out
+    }
+}
