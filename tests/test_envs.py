@@ -290,7 +290,7 @@ def test_neutral_cars_are_no_agents_and_no_seat() -> None:
 
 def test_unknown_bot_and_bad_options_are_refused() -> None:
     with pytest.raises(OptionError, match="bot"):
-        VectorEnv("mille_bornes", 1, opponents="greedy", **MB)
+        VectorEnv("mille_bornes", 1, opponents="grandmaster", **MB)
     with pytest.raises(OptionError, match="autoreset_mode"):
         VectorEnv("mille_bornes", 1, autoreset_mode="sometimes", **MB)
     with pytest.raises(OptionError, match="options"):

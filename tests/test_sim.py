@@ -143,17 +143,30 @@ def test_bad_arguments_are_refused_with_the_reason(kwargs: dict[str, object], me
 def test_ctrl_c_stops_the_run_and_keeps_what_finished(tmp_path: object) -> None:
     script = textwrap.dedent(
         """
-        import autodromo, sys
+        import signal
+        # As in a terminal: a shell's background job may have inherited SIGINT ignored.
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        import autodromo
+        print("ready", flush=True)
         r = autodromo.simulate("mille_bornes", 10_000_000, seed=1, policies="random",
                                players=2, progress=False)
         print(r.complete, r.n, int(r.length.min()) if r.n else 0, flush=True)
         """
     )
-    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
-    time.sleep(3.0)
-    proc.send_signal(signal.SIGINT)
-    out, _ = proc.communicate(timeout=60)
-    assert proc.returncode == 0, out
+    proc = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        # Interrupt once the run is under way, not during the imports.
+        assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
+        time.sleep(1.5)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 0, err
     complete, n, shortest = out.split()
     assert complete == "False" and 0 < int(n) < 10_000_000 and int(shortest) >= 1
 

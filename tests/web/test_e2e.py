@@ -352,7 +352,8 @@ def test_the_lobby_imports_lists_and_deletes_saved_games(live: LiveServer, page:
     pg.get_by_test_id(f"continue-{gid}").wait_for()
     pg.get_by_test_id("import").set_input_files(str(exported))
     pg.get_by_text("imported as game").wait_for()
-    assert pg.locator("[data-testid=saved] tr").count() == 2
+    # The list is fetched again after the import: wait for it rather than race it.
+    pg.wait_for_function("() => document.querySelectorAll('[data-testid=saved] tr').length === 2")
     pg.get_by_test_id(f"delete-{gid}").click()
     pg.wait_for_function("() => document.querySelectorAll('[data-testid=saved] tr').length === 1")
     assert client.get(f"/api/games/{gid}").status_code == 404

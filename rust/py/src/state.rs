@@ -302,7 +302,12 @@ pub(crate) fn bot_action(state: &PyState, bot: &str, seed: u64) -> PyResult<Acti
                 )))
             }
         };
-        let policy = Policy::parse(bot).map_err(to_py)?;
+        let policy = Policy::parse(bot).map_err(|_| {
+            to_py(Error::options(
+                "bot",
+                format!("unknown bot {bot:?}; known: random, heuristic (greedy), mcts, mcts:<iterations>"),
+            ))
+        })?;
         let mut rng = SplitMix64::new(seed);
         let pick = on_state!(&state.inner, s => policy.act(s, &legal, &mut rng));
         pick.ok_or_else(|| to_py(Error::illegal("no legal action")))
