@@ -69,7 +69,7 @@ test-wire:
 		$(CARGO_TARGET_DIR)/debug/libautodromo_ffi.a -lpthread -ldl -lm -o $(CARGO_TARGET_DIR)/golden_c
 	$(CARGO_TARGET_DIR)/golden_c rust/wire/golden/frames.txt
 
-fuzz: setup ## Long bridge-codec fuzzing: 100 MB of random bytes, more proptest and hypothesis cases
+fuzz: setup ## Long bridge-codec fuzzing: 100 MB (Rust) and 1 GB (Python) of random bytes, more proptest and hypothesis cases
 	AUTODROMO_FUZZ_MB=100 cargo test -p autodromo-wire --release --test robustness random_bytes
 	AUTODROMO_FUZZ=1 cargo test -p autodromo-wire --release --test props
 	AUTODROMO_FUZZ=1 $(PY) -m pytest -q tests/bridge/test_wire.py tests/bridge/test_wire_c.py tests/bridge/test_c_firmware_codec.py
