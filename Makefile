@@ -94,7 +94,7 @@ lint: setup ## Formatting and static checks only
 	cargo clippy $(RUST_PKGS) --all-targets -- -D warnings
 	$(PY) -m mypy
 
-bench: setup ## Benchmarks: Rust loops, Python loop, batch runner, web round trip (medians)
+bench: setup ## Benchmarks: Rust loops, Python loop, batch runner, web round trip, bridge (medians)
 	cargo bench -p autodromo-core --bench throughput
 	$(PY) benches/python_loop.py
 	$(PY) benches/simulate.py
