@@ -1,12 +1,13 @@
 /* Dashboard firmware for an ATmega328P at 16 MHz (an Arduino Uno): bridge v1 over USART0,
  * needles on the PWM outputs of Timers 0, 1 and 2, lamps on port pins, pace buttons and a
  * rotary encoder on inputs with pull-ups. Pins: README.md. */
-#include <avr/eeprom.h>
 #include <avr/interrupt.h>
 #include <avr/io.h>
+#include <avr/pgmspace.h>
 #include <avr/sleep.h>
 
 #include "awc_device.h"
+#include "board.h"
 #include "serial.h"
 
 #define FW_VERSION 0x0100u
@@ -20,24 +21,11 @@
 #define OUTPUTS 6u /* five needles and the backlight */
 #define INPUTS 5u  /* four buttons and the encoder */
 
-static volatile uint32_t ms_ticks;
 static AwcDevice dev;
-/* Kept in EEPROM so every power-up gets a new boot_id. */
-static uint32_t EEMEM boot_counter;
 
 ISR(TIMER1_OVF_vect)
 {
-    ms_ticks++;
-}
-
-static uint32_t millis(void)
-{
-    uint32_t v;
-    uint8_t sreg = SREG;
-    cli();
-    v = ms_ticks;
-    SREG = sreg;
-    return v;
+    board_ms_ticks++;
 }
 
 static void timers_init(void)
@@ -147,30 +135,9 @@ static void sample_inputs(uint32_t now)
 
 static void device_init(void)
 {
-    static const uint8_t uid_prefix[12] = {'A', 'U', 'T', 'O', 'D', 'R', 'O', 'M', 'O', 'D', 'S', 'H'};
-    AwcDeviceInfo info;
-    uint32_t boots = eeprom_read_dword(&boot_counter) + 1u;
-    uint8_t i;
-    eeprom_write_dword(&boot_counter, boots);
-    info.kind = AWC_KIND_DASHBOARD;
-    for (i = 0; i < 12; i++) {
-        info.uid[i] = uid_prefix[i];
-    }
-    /* The device signature row would give a per-chip serial on real hardware; a fixed tail
-     * keeps the emulated device's uid stable. */
-    info.uid[12] = 0x32;
-    info.uid[13] = 0x38;
-    info.uid[14] = 0x50;
-    info.uid[15] = 0x01;
-    info.fw_version = FW_VERSION;
-    info.boot_id = awc_crc32((const uint8_t *)&boots, sizeof boots);
-    info.max_frame = AWC_MAX_FRAME;
-    info.rx_window = 0;
-    info.led_count = 0;
-    info.led_formats = 0;
-    info.outputs = OUTPUTS;
-    info.inputs = INPUTS;
-    awc_device_init(&dev, &info);
+    AwcDeviceInfo info = {.kind = AWC_KIND_DASHBOARD, .fw_version = FW_VERSION,
+                          .outputs = OUTPUTS, .inputs = INPUTS};
+    board_start(&dev, &info, PSTR("DSH28P"));
 }
 
 int main(void)
@@ -187,13 +154,10 @@ int main(void)
     sei();
     for (;;) {
         AwcEvent ev;
-        uint8_t b, changed = 0;
-        uint32_t now = millis();
+        uint8_t changed = 0;
+        uint32_t now = board_millis();
         size_t n;
-        while (serial_read(&b)) {
-            awc_device_receive_byte(&dev, b, now);
-        }
-        awc_device_tick(&dev, now);
+        board_receive(&dev, now);
         while (awc_device_poll_event(&dev, &ev)) {
             changed = 1;
         }
@@ -207,15 +171,6 @@ int main(void)
         while ((n = awc_device_poll_transmit(&dev, now, tx, sizeof tx)) > 0) {
             serial_write(tx, (uint16_t)n);
         }
-        /* Sleep until the next byte or tick; interrupts stay off between the check and the
-         * sleep so a byte arriving in between still wakes us. */
-        cli();
-        if (!serial_available() && millis() == now) {
-            sleep_enable();
-            sei();
-            sleep_cpu();
-            sleep_disable();
-        }
-        sei();
+        board_idle(now);
     }
 }

@@ -2,12 +2,13 @@
  * USART0, a strip of up to 300 WS2812 LEDs under the printed track. The host renders; this
  * stores palette keyframes and deltas in the session's LED buffer, pushes each frame to the
  * strip and reports FRAME_SHOWN. Pins: README.md. */
-#include <avr/eeprom.h>
 #include <avr/interrupt.h>
 #include <avr/io.h>
+#include <avr/pgmspace.h>
 #include <avr/sleep.h>
 
 #include "awc_device.h"
+#include "board.h"
 #include "serial.h"
 #include "ws2812.h"
 
@@ -19,27 +20,15 @@
 /* Brightness of the strip in failsafe, out of 255: a dim copy of the last frame ("paused"). */
 #define FAILSAFE_BRIGHTNESS 32u
 
-static volatile uint32_t ms_ticks;
 static AwcDevice dev;
 /* The frame as sent to the strip: green, red, blue per LED, palette and brightness applied. */
 uint8_t strip[LED_COUNT * 3];
 /* Frames pushed to the strip (for the tests: failsafe pushes a dim frame without a report). */
 volatile uint16_t shows;
-static uint32_t EEMEM boot_counter;
 
 ISR(TIMER1_COMPA_vect)
 {
-    ms_ticks++;
-}
-
-static uint32_t millis(void)
-{
-    uint32_t v;
-    uint8_t sreg = SREG;
-    cli();
-    v = ms_ticks;
-    SREG = sreg;
-    return v;
+    board_ms_ticks++;
 }
 
 /* Renders the session's LED buffer into `strip` and sends it; returns the microseconds the
@@ -63,7 +52,7 @@ static uint32_t push_strip(uint8_t brightness)
     cli();
     TIFR1 = _BV(OCF1A); /* a tick that came due while sending is in the sum below */
     carry_us = (uint16_t)(carry_us + us % 1000u);
-    ms_ticks += us / 1000u + carry_us / 1000u;
+    board_ms_ticks += us / 1000u + carry_us / 1000u;
     carry_us %= 1000u;
     sei();
     return us;
@@ -81,28 +70,10 @@ static void lamps(void)
 
 static void device_init(void)
 {
-    static const uint8_t uid_prefix[12] = {'A', 'U', 'T', 'O', 'D', 'R', 'O', 'M', 'O', 'T', 'R', 'K'};
-    AwcDeviceInfo info;
-    uint32_t boots = eeprom_read_dword(&boot_counter) + 1u;
-    uint8_t i;
-    eeprom_write_dword(&boot_counter, boots);
-    info.kind = AWC_KIND_TRACK;
-    for (i = 0; i < 12; i++) {
-        info.uid[i] = uid_prefix[i];
-    }
-    info.uid[12] = 0x32;
-    info.uid[13] = 0x35;
-    info.uid[14] = 0x36;
-    info.uid[15] = 0x01;
-    info.fw_version = FW_VERSION;
-    info.boot_id = awc_crc32((const uint8_t *)&boots, sizeof boots);
-    info.max_frame = AWC_MAX_FRAME;
-    info.rx_window = RX_WINDOW;
-    info.led_count = LED_COUNT;
-    info.led_formats = (1u << AWC_RGB888) | (1u << AWC_PAL8);
-    info.outputs = 0;
-    info.inputs = 0;
-    awc_device_init(&dev, &info);
+    AwcDeviceInfo info = {.kind = AWC_KIND_TRACK, .fw_version = FW_VERSION, .rx_window = RX_WINDOW,
+                          .led_count = LED_COUNT,
+                          .led_formats = (1u << AWC_RGB888) | (1u << AWC_PAL8)};
+    board_start(&dev, &info, PSTR("TRK256"));
 }
 
 int main(void)
@@ -120,18 +91,14 @@ int main(void)
     sei();
     for (;;) {
         AwcEvent ev;
-        uint8_t b;
-        uint32_t now = millis();
+        uint32_t now = board_millis();
         size_t n;
-        while (serial_read(&b)) {
-            awc_device_receive_byte(&dev, b, now);
-        }
-        awc_device_tick(&dev, now);
+        board_receive(&dev, now);
         while (awc_device_poll_event(&dev, &ev)) {
             switch (ev.kind) {
             case AWC_EV_SHOW: {
                 uint32_t us = push_strip(dev.failsafe ? FAILSAFE_BRIGHTNESS : dev.config.brightness);
-                (void)awc_device_frame_shown(&dev, ev.frame_id, us, millis());
+                (void)awc_device_frame_shown(&dev, ev.frame_id, us, board_millis());
                 break;
             }
             case AWC_EV_FAILSAFE:
@@ -146,16 +113,9 @@ int main(void)
                 break;
             }
         }
-        while ((n = awc_device_poll_transmit(&dev, millis(), tx, sizeof tx)) > 0) {
+        while ((n = awc_device_poll_transmit(&dev, board_millis(), tx, sizeof tx)) > 0) {
             serial_write(tx, (uint16_t)n);
         }
-        cli();
-        if (!serial_available() && millis() == now) {
-            sleep_enable();
-            sei();
-            sleep_cpu();
-            sleep_disable();
-        }
-        sei();
+        board_idle(now);
     }
 }
