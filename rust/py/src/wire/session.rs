@@ -31,6 +31,99 @@ fn dict_arg<'a, 'py>(v: &'a Bound<'py, PyAny>, what: &str) -> PyResult<&'a Bound
         .map_err(|_| protocol_error(format!("{what}: expected a dict")))
 }
 
+// Both ends of a link feed, tick, transmit and report events the same way; these carry that
+// plumbing once, each wrapper passing its own session's calls.
+
+/// Runs a session call that returns nothing (`receive`, `tick`).
+fn step(call: impl FnOnce()) -> PyResult<()> {
+    guard(|| {
+        call();
+        Ok(())
+    })
+}
+
+/// Every frame `poll` has due, concatenated (possibly empty).
+fn transmit<'py>(
+    py: Python<'py>,
+    poll: impl FnMut(&mut [u8]) -> usize,
+) -> PyResult<Bound<'py, PyBytes>> {
+    guard(|| Ok(PyBytes::new(py, &drain(poll))))
+}
+
+/// The events `next` yields until it has none, each made a dict by `to_dict`.
+fn event_list<'py, E>(
+    py: Python<'py>,
+    mut next: impl FnMut() -> Option<E>,
+    mut to_dict: impl FnMut(E) -> PyResult<Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyList>> {
+    guard(|| {
+        let list = PyList::empty(py);
+        while let Some(e) = next() {
+            list.append(to_dict(e)?)?;
+        }
+        Ok(list)
+    })
+}
+
+/// A message's fields as a dict, without its "type".
+fn fields_dict<'py>(py: Python<'py>, m: &Message) -> PyResult<Bound<'py, PyDict>> {
+    let d = message_dict(py, m)?;
+    d.del_item("type")?;
+    Ok(d)
+}
+
+/// A host event as a dict: the message it carries (if any) and "event".
+fn host_event_dict(py: Python<'_>, e: HostEvent) -> PyResult<Bound<'_, PyDict>> {
+    let (name, msg) = match e {
+        HostEvent::Linked(a) => ("linked", Some(Message::HelloAck(a))),
+        HostEvent::DeviceReset(a) => ("device_reset", Some(Message::HelloAck(a))),
+        HostEvent::Incompatible(a) => ("incompatible", Some(Message::HelloAck(a))),
+        HostEvent::LinkLost => ("link_lost", None),
+        HostEvent::Input(ev) => ("input", Some(Message::InputEvent(ev))),
+        HostEvent::Status(s) => ("status", Some(Message::Status(s))),
+        HostEvent::FrameShown(id) => {
+            let d = PyDict::new(py);
+            d.set_item("event", "frame_shown")?;
+            d.set_item("frame_id", id)?;
+            return Ok(d);
+        }
+        HostEvent::Nack(n) => ("nack", Some(Message::Nack(n))),
+    };
+    let d = match msg {
+        Some(m) => fields_dict(py, &m)?,
+        None => PyDict::new(py),
+    };
+    d.set_item("event", name)?;
+    Ok(d)
+}
+
+/// A device event as a dict: "event" and what the event carries.
+fn device_event_dict(py: Python<'_>, e: DeviceEvent) -> PyResult<Bound<'_, PyDict>> {
+    let d = PyDict::new(py);
+    let name = match e {
+        DeviceEvent::Linked => "linked",
+        DeviceEvent::Config(c) => {
+            d.set_item("config", fields_dict(py, &Message::Config(c))?)?;
+            "config"
+        }
+        DeviceEvent::Dash(s) => {
+            let m = PyDict::new(py);
+            dash_into(&m, &s)?;
+            d.set_item("dash", m)?;
+            "dash"
+        }
+        DeviceEvent::Palette => "palette",
+        DeviceEvent::Show { frame_id } => {
+            d.set_item("frame_id", frame_id)?;
+            "show"
+        }
+        DeviceEvent::Failsafe => "failsafe",
+        DeviceEvent::Restored => "restored",
+    };
+    d.set_item("event", name)?;
+    Ok(d)
+}
+
 /// The host end of a link, sans-IO (see `autodromo_wire::host`): feed it received bytes with
 /// `receive`, send what `poll_transmit` returns, act on `poll_events`.
 #[pyclass(module = "autodromo._core", name = "WireHost")]
@@ -49,17 +142,11 @@ impl WireHost {
     }
 
     fn receive(&mut self, data: &[u8], now_ms: u32) -> PyResult<()> {
-        guard(|| {
-            self.inner.receive(data, now_ms);
-            Ok(())
-        })
+        step(|| self.inner.receive(data, now_ms))
     }
 
     fn tick(&mut self, now_ms: u32) -> PyResult<()> {
-        guard(|| {
-            self.inner.tick(now_ms);
-            Ok(())
-        })
+        step(|| self.inner.tick(now_ms))
     }
 
     /// Every frame due at `now_ms`, concatenated (possibly empty).
@@ -68,49 +155,13 @@ impl WireHost {
         py: Python<'py>,
         now_ms: u32,
     ) -> PyResult<Bound<'py, PyBytes>> {
-        guard(|| {
-            Ok(PyBytes::new(
-                py,
-                &drain(|b| self.inner.poll_transmit(now_ms, b)),
-            ))
-        })
+        transmit(py, |b| self.inner.poll_transmit(now_ms, b))
     }
 
     /// Events since the last call: dicts with an "event" key ("linked", "device_reset",
     /// "incompatible", "link_lost", "input", "status", "frame_shown", "nack").
     fn poll_events<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        guard(|| {
-            let list = PyList::empty(py);
-            while let Some(e) = self.inner.poll_event() {
-                let (name, msg) = match e {
-                    HostEvent::Linked(a) => ("linked", Some(Message::HelloAck(a))),
-                    HostEvent::DeviceReset(a) => ("device_reset", Some(Message::HelloAck(a))),
-                    HostEvent::Incompatible(a) => ("incompatible", Some(Message::HelloAck(a))),
-                    HostEvent::LinkLost => ("link_lost", None),
-                    HostEvent::Input(ev) => ("input", Some(Message::InputEvent(ev))),
-                    HostEvent::Status(s) => ("status", Some(Message::Status(s))),
-                    HostEvent::FrameShown(id) => {
-                        let d = PyDict::new(py);
-                        d.set_item("event", "frame_shown")?;
-                        d.set_item("frame_id", id)?;
-                        list.append(d)?;
-                        continue;
-                    }
-                    HostEvent::Nack(n) => ("nack", Some(Message::Nack(n))),
-                };
-                let d = match msg {
-                    Some(m) => {
-                        let d = message_dict(py, &m)?;
-                        d.del_item("type")?;
-                        d
-                    }
-                    None => PyDict::new(py),
-                };
-                d.set_item("event", name)?;
-                list.append(d)?;
-            }
-            Ok(list)
-        })
+        event_list(py, || self.inner.poll_event(), |e| host_event_dict(py, e))
     }
 
     /// Sets what the dashboard shows (all DASH_STATE fields but `state_id`, which the
@@ -226,17 +277,11 @@ impl WireDevice {
     }
 
     fn receive(&mut self, data: &[u8], now_ms: u32) -> PyResult<()> {
-        guard(|| {
-            self.inner.receive(data, now_ms);
-            Ok(())
-        })
+        step(|| self.inner.receive(data, now_ms))
     }
 
     fn tick(&mut self, now_ms: u32) -> PyResult<()> {
-        guard(|| {
-            self.inner.tick(now_ms);
-            Ok(())
-        })
+        step(|| self.inner.tick(now_ms))
     }
 
     fn poll_transmit<'py>(
@@ -244,48 +289,13 @@ impl WireDevice {
         py: Python<'py>,
         now_ms: u32,
     ) -> PyResult<Bound<'py, PyBytes>> {
-        guard(|| {
-            Ok(PyBytes::new(
-                py,
-                &drain(|b| self.inner.poll_transmit(now_ms, b)),
-            ))
-        })
+        transmit(py, |b| self.inner.poll_transmit(now_ms, b))
     }
 
     /// Events since the last call: dicts with an "event" key ("linked", "config", "dash",
     /// "palette", "show" with "frame_id", "failsafe", "restored").
     fn poll_events<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        guard(|| {
-            let list = PyList::empty(py);
-            while let Some(e) = self.inner.poll_event() {
-                let d = PyDict::new(py);
-                let name = match e {
-                    DeviceEvent::Linked => "linked",
-                    DeviceEvent::Config(c) => {
-                        let m = message_dict(py, &Message::Config(c))?;
-                        m.del_item("type")?;
-                        d.set_item("config", m)?;
-                        "config"
-                    }
-                    DeviceEvent::Dash(s) => {
-                        let m = PyDict::new(py);
-                        dash_into(&m, &s)?;
-                        d.set_item("dash", m)?;
-                        "dash"
-                    }
-                    DeviceEvent::Palette => "palette",
-                    DeviceEvent::Show { frame_id } => {
-                        d.set_item("frame_id", frame_id)?;
-                        "show"
-                    }
-                    DeviceEvent::Failsafe => "failsafe",
-                    DeviceEvent::Restored => "restored",
-                };
-                d.set_item("event", name)?;
-                list.append(d)?;
-            }
-            Ok(list)
-        })
+        event_list(py, || self.inner.poll_event(), |e| device_event_dict(py, e))
     }
 
     /// The strip latched `frame_id`; False if that frame was not waiting to be shown.
@@ -340,9 +350,7 @@ impl WireDevice {
 
     #[getter]
     fn config<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = message_dict(py, &Message::Config(*self.inner.config()))?;
-        d.del_item("type")?;
-        Ok(d)
+        fields_dict(py, &Message::Config(*self.inner.config()))
     }
 
     #[getter]
