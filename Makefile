@@ -6,6 +6,9 @@ PY := $(VENV)/bin/python
 export VIRTUAL_ENV := $(CURDIR)/$(VENV)
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 ARGS ?=
+# Debian packages (chromium, the AVR toolchain, simavr) are installed on first use: as root, or
+# through sudo otherwise.
+APT := $(if $(filter 0,$(shell id -u)),,sudo) env DEBIAN_FRONTEND=noninteractive apt-get
 
 .PHONY: help setup build play tui test test-rust test-wire test-python lint nostd bench soak fuzz clean firmware
 
@@ -25,7 +28,7 @@ $(VENV)/.deps: pyproject.toml
 $(VENV)/.web: $(VENV)/.deps web/pyproject.toml
 	$(PY) -m pip install --quiet "flask>=3" "playwright>=1.40"
 	$(PY) -m pip install --quiet --no-deps -e web
-	command -v chromium >/dev/null || { apt-get update -qq && apt-get install -y -qq chromium; }
+	command -v chromium >/dev/null || { $(APT) update -qq && $(APT) install -y -qq chromium; }
 	touch $@
 
 # The firmware bridge's host side and device emulator (firmware_bridge/, its own distribution).
@@ -79,8 +82,8 @@ fuzz: setup ## Long bridge-codec fuzzing: 100 MB (Rust) and 1 GB (Python) of ran
 # chromium is for the web tests.
 firmware: $(VENV)/.deps ## Build the AVR firmware and its simavr harness
 	@command -v avr-gcc >/dev/null && test -f /usr/lib/avr/include/avr/io.h && test -f /usr/include/simavr/sim_avr.h \
-		&& command -v pkg-config >/dev/null || { apt-get update -qq && \
-		apt-get install -y -qq gcc-avr avr-libc simavr libsimavr-dev libelf-dev pkg-config; }
+		&& command -v pkg-config >/dev/null || { $(APT) update -qq && \
+		$(APT) install -y -qq gcc-avr avr-libc simavr libsimavr-dev libelf-dev pkg-config; }
 	@$(PY) -c "import serial" 2>/dev/null || $(PY) -m pip install --quiet "pyserial>=3.5"
 	$(MAKE) -s -C firmware_bridge/firmware
 
