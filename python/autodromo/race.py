@@ -1,11 +1,19 @@
-"""A race (or a game of cards): seats players, samples chance with a seeded RNG, runs the loop."""
+"""A race (or a game of cards): seats players, samples chance with a seeded RNG, runs the loop.
+
+The loop is the same for a script, the terminal, the web page and the serial bridge: bots and
+chance are played by :meth:`Race.advance` until a ``"human"`` seat must decide, that seat's
+decision comes in through :meth:`Race.play`, and :meth:`Race.follow` replays recorded actions
+drawing from the RNG exactly as the loop did, so a game is its seed plus its actions.
+"""
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import operator
 import random
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import SupportsIndex
 
@@ -17,6 +25,9 @@ from .errors import IllegalActionError, OptionError
 #: integer type is an id (e.g. a numpy integer picked from ``legal_actions_mask()``).
 Policy = Callable[[State, int], "SupportsIndex | str"]
 
+#: A seat decided outside the loop (a person at the page, a dashboard): the loop stops for it.
+HUMAN = "human"
+
 #: Built-in bots. "neutral" marks a Legend Neutral Car, which the core drives itself.
 BOTS = ("random", "heuristic", "greedy", "mcts", "neutral")
 _MCTS = re.compile(r"mcts:\d+")
@@ -24,10 +35,13 @@ _MCTS = re.compile(r"mcts:\d+")
 
 @dataclass
 class Race:
-    """Plays ``game`` with one player per seat: a built-in bot name or a Python callable.
+    """Plays ``game`` with one player per seat: a built-in bot name, a Python callable, or
+    ``"human"`` (a seat whose decisions are given with :meth:`play`).
 
     Chance (card draws, dice) is sampled from ``chance_outcomes()`` with a ``random.Random``
-    seeded by ``seed``, so the same game, seats and seed give the same race.
+    seeded by ``seed``, so the same game, seats and seed give the same race. The RNG is drawn
+    once per chance outcome and once per built-in bot decision, never for a human's or a
+    callable's, so :meth:`follow` can rebuild a race from its actions alone.
 
     >>> import autodromo
     >>> r = autodromo.Race(autodromo.game("mille_bornes", players=2, score_to_win=0),
@@ -48,19 +62,37 @@ class Race:
                 f"{self.game.name} has {self.game.num_players} seats, not {len(self.seats)}"
             )
         for s in self.seats:
-            if isinstance(s, str) and s not in BOTS and not _MCTS.fullmatch(s):
-                raise OptionError(f"unknown bot {s!r}; known: {', '.join(BOTS)}, mcts:<iterations>")
+            if isinstance(s, str) and s != HUMAN and s not in BOTS and not _MCTS.fullmatch(s):
+                raise OptionError(
+                    f"unknown bot {s!r}; known: {', '.join(BOTS)}, mcts:<iterations>, or {HUMAN!r}"
+                )
         if self.seed is None:
             self.seed = random.SystemRandom().randrange(2**63)
         self.rng = random.Random(self.seed)
         self.state = self.game.new_state()
 
+    # --- who acts ---------------------------------------------------------------------------
+
+    def is_human(self, seat: int) -> bool:
+        return 0 <= seat < len(self.seats) and self.seats[seat] == HUMAN
+
+    def waiting_for(self) -> int | None:
+        """The human seat that must decide now, or None (chance, a bot, or the game is over)."""
+        s = self.state
+        if s.is_terminal() or s.is_chance_node():
+            return None
+        seat = s.current_player()
+        return seat if self.is_human(seat) else None
+
+    # --- choosing and applying ---------------------------------------------------------------
+
     def sample_chance(self) -> int:
         """One outcome of the current chance node, drawn with the race's RNG."""
         outcomes = self.state.chance_outcomes()
-        ids = [o for o, _ in outcomes]
-        weights = [p for _, p in outcomes]
-        return self.rng.choices(ids, weights=weights)[0]
+        cumulative = list(itertools.accumulate(p for _, p in outcomes))
+        # One draw per outcome (as random.choices does it), so follow() can draw the same.
+        u = self.rng.random() * cumulative[-1]
+        return outcomes[bisect.bisect(cumulative, u, 0, len(outcomes) - 1)][0]
 
     def choose(self) -> int:
         """The action of whoever acts now (chance or a seat), without applying it."""
@@ -68,6 +100,8 @@ class Race:
             return self.sample_chance()
         seat = self.state.current_player()
         player = self.seats[seat]
+        if player == HUMAN:
+            raise IllegalActionError(f"seat {seat + 1} is a human seat: its decision comes through play()")
         if isinstance(player, str):
             return _core.bot_action(self.state, player, self.rng.getrandbits(64))
         choice = player(self.state, seat)
@@ -87,8 +121,63 @@ class Race:
         return not self.state.is_terminal()
 
     def run(self, max_steps: int = 10_000_000) -> State:
-        """Plays to the end and returns the final state."""
+        """Plays to the end and returns the final state (a human seat stops it with an error:
+        use :meth:`advance` and :meth:`play`)."""
         for _ in range(max_steps):
             if not self.step():
                 return self.state
         raise RuntimeError(f"no end after {max_steps} steps")
+
+    def advance(self, turns: int | None = None, max_steps: int = 10_000_000) -> int:
+        """Plays chance and the bots until a human seat must decide or the game is over;
+        with ``turns``, stops earlier, after that many bot turns (a turn is a seat's run of
+        decisions until another seat is to act; chance in between does not end it).
+        Returns the number of bot turns completed or begun."""
+        done = 0
+        actor: int | None = None
+        for _ in range(max_steps):
+            s = self.state
+            if s.is_terminal():
+                return done
+            if not s.is_chance_node():
+                seat = s.current_player()
+                if self.is_human(seat):
+                    return done
+                if seat != actor:
+                    if turns is not None and done >= turns:
+                        return done
+                    done += 1
+                    actor = seat
+            self.step()
+        raise RuntimeError(f"no human decision after {max_steps} steps")
+
+    def play(self, action: SupportsIndex | str) -> int:
+        """A human seat's decision (an id or a label), judged against the rules: raises
+        :class:`IllegalActionError` with the reason and changes nothing when it is refused.
+        Returns the action id applied."""
+        seat = self.waiting_for()
+        s = self.state
+        if seat is None:
+            if s.is_terminal():
+                raise IllegalActionError("the game is over")
+            who = "chance" if s.is_chance_node() else f"seat {s.current_player() + 1}, a bot,"
+            raise IllegalActionError(f"no human decides now: {who} acts next (advance() first)")
+        a = s.string_to_action(action) if isinstance(action, str) else operator.index(action)
+        if a not in s.legal_actions():
+            raise IllegalActionError(s.why_illegal(a) or f"action {action!r} is not legal now")
+        s.apply_action(a)
+        return a
+
+    def follow(self, actions: Iterable[int]) -> None:
+        """Applies recorded actions as this race's own, drawing from the RNG where the loop
+        would have (chance outcomes, built-in bots), so the race goes on as if it had played
+        them. Raises IllegalActionError (the state as far as it got) on an illegal one."""
+        for a in actions:
+            s = self.state
+            if s.is_chance_node():
+                self.rng.random()
+            elif not s.is_terminal():
+                player = self.seats[s.current_player()]
+                if isinstance(player, str) and player != HUMAN:
+                    self.rng.getrandbits(64)
+            s.apply_action(a)
