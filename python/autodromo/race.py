@@ -33,6 +33,13 @@ BOTS = ("random", "heuristic", "greedy", "mcts", "neutral")
 _MCTS = re.compile(r"mcts:\d+")
 
 
+def bot_action(state: State, bot: str, seed: int) -> int:
+    """The action the built-in bot ``bot`` takes for the seat to move (``seed`` drives its
+    randomness): what a seat of a Race plays, for a caller that runs its own loop or looks
+    ahead on a copy."""
+    return int(_core.bot_action(state, bot, seed))
+
+
 @dataclass
 class Race:
     """Plays ``game`` with one player per seat: a built-in bot name, a Python callable, or
@@ -103,7 +110,7 @@ class Race:
         if player == HUMAN:
             raise IllegalActionError(f"seat {seat + 1} is a human seat: its decision comes through play()")
         if isinstance(player, str):
-            return _core.bot_action(self.state, player, self.rng.getrandbits(64))
+            return bot_action(self.state, player, self.rng.getrandbits(64))
         choice = player(self.state, seat)
         if isinstance(choice, str):
             return self.state.string_to_action(choice)
