@@ -54,11 +54,16 @@ def test_a_legend_race_starts_at_the_human_with_explained_decisions_and_a_board(
     assert {r["turn"] for r in created["board"]["rows"]} >= set("ABCDE")
     p = view(client, created["id"], seat=0)
     assert p["to_move"] == 0 and p["to_move_kind"] == "human"
-    assert p["legal"] and all(a["breakdown"] for a in p["legal"])
-    assert p["turn"]["label"] == "Round"
-    assert [d["left"] for d in p["distance"]] == [72] * 4
+    assert p["legal"] and all(a["label"].startswith("engine ") for a in p["legal"])
+    assert p["turn"] == {"label": "Before the start", "value": ""}
     # A bot's seat is offered nothing.
     assert view(client, created["id"], seat=1)["legal"] == []
+    # The page's form: names, the distance left, the split in Engine and Brakes points.
+    page = client.get(f"/api/games/{created['id']}?seat=0&page=1").json
+    assert [d["left"] for d in page["distance"]] == [72] * 4
+    assert page["distance"][0]["who"] == "Bugatti Type 35"
+    assert page["decisions"][0]["text"] == "Engine 1, Brakes 7"
+    assert "view" not in page and "legal" not in page
 
 
 def test_actions_by_label_and_by_id_are_applied_and_bots_answer(client: Any) -> None:
@@ -67,7 +72,9 @@ def test_actions_by_label_and_by_id_are_applied_and_bots_answer(client: Any) -> 
     first = p["legal"][0]
     after = act(client, gid, 0, first["label"])
     assert after["version"] > p["version"]
-    assert any(e["text"] and first["label"] in e["text"] for e in after["log"])
+    assert any(e["event"].get("action") == first["label"] for e in after["log"])
+    told = client.get(f"/api/games/{gid}?seat=0&page=1").json["log"]
+    assert told[0]["text"] == "Player 1 (Bugatti Type 35): Engine 1, Brakes 7"
     again = act(client, gid, 0, after["legal"][-1]["id"])
     assert again["version"] > after["version"]
     # `since` sends only the new log entries.
@@ -163,10 +170,12 @@ def test_export_import_and_the_replay_viewer_endpoints(client: Any) -> None:
     copy = view(client, imported.json["id"], seat=0)
     assert copy["view"] == p["view"] and copy["version"] == p["version"]
     steps = client.get(f"/api/games/{gid}/steps").json["steps"]
-    assert len(steps) == p["version"] and steps[-1]["label"] == r.labels[-1]
+    assert len(steps) == p["version"]
+    assert steps[0]["text"] == "Player 1 (Bugatti Type 35): Engine 1, Brakes 7"
     frame = client.get(f"/api/games/{gid}/at/0").json
-    assert frame["view"]["round"] == 0
-    assert client.get(f"/api/games/{gid}/at/{p['version']}").json["view"] == view(client, gid)["view"]
+    assert frame["table"]["cars"][0]["name"] == "Bugatti Type 35"
+    now = client.get(f"/api/games/{gid}?page=1").json["table"]
+    assert client.get(f"/api/games/{gid}/at/{p['version']}").json["table"] == now
 
 
 def test_the_timeline_hides_draws_of_an_unfinished_card_game(client: Any) -> None:
@@ -174,7 +183,7 @@ def test_the_timeline_hides_draws_of_an_unfinished_card_game(client: Any) -> Non
     gid = create(client, body)["id"]
     steps = client.get(f"/api/games/{gid}/steps").json
     assert steps["hidden"]
-    assert {s["label"] for s in steps["steps"] if s["actor"] < 0} == {"chance"}
+    assert {s["text"] for s in steps["steps"] if s["who"] is None} == {"A card is drawn"}
 
 
 def test_delete_removes_a_game(client: Any) -> None:
@@ -217,7 +226,7 @@ BAD_CREATE = [
     ({"game": "legend", "seats": []}, "seats"),
     ({"game": "legend", "seats": "two"}, "seats"),
     ({"game": "legend", "seats": [{"kind": "robot"}] * 2}, "kind"),
-    ({"game": "mille_bornes", "seats": [{"kind": "bot", "bot": "greedy"}] * 2}, "unknown bot"),
+    ({"game": "mille_bornes", "seats": [{"kind": "bot", "bot": "greedy"}] * 2}, "Mille Bornes has no bot 'greedy'"),
     ({"game": "mille_bornes", "seats": [{"kind": "bot", "bot": "neutral"}] * 2}, "bot"),
     ({"game": "mille_bornes", "seats": [{"kind": "human", "name": 7}] * 2}, "name"),
     ({"game": "mille_bornes", "seats": [{"kind": "human"}] * 2, "options": {"banana": 1}}, "banana"),

@@ -1,5 +1,5 @@
-"""Autodromo in the browser: a local Flask page to play Legend, Lamborghini and Mille Bornes
-hot-seat and against bots, with every game saved in SQLite.
+"""Autodromo in the browser: a local Flask page to play every game of the engine hot-seat and
+against bots, with every game saved in SQLite. Each game brings its own module (``games/``).
 
 >>> from autodromo_web import create_app
 >>> app = create_app({"DB": ":memory:"})  # doctest: +SKIP

@@ -97,6 +97,15 @@ def catalogue_() -> Response:
     return jsonify(games=catalogue.describe())
 
 
+@bp.get("/games/<game_id>/results")
+def results(game_id: str) -> Response:
+    """The results screen of a finished game."""
+    with tables().locked(game_id) as table:
+        if not table.finished:
+            raise bad("the game is not over yet")
+        return jsonify(table.module.results(table))
+
+
 @bp.get("/games")
 def list_games() -> Response:
     t = tables()
@@ -107,11 +116,26 @@ def list_games() -> Response:
     )
 
 
+def for_page(value: Any) -> bool:
+    """``page=1`` (or ``"page": true``): the page's form of a payload, in names only."""
+    return value in (True, "1", "true")
+
+
 @bp.post("/games")
 def create() -> tuple[Response, int]:
-    table = tables().create(body())
+    doc = body()
+    table = tables().create(doc)
     with tables().locked(table.id):
-        return jsonify(present.seat_payload(table, None, with_board=True)), 201
+        return jsonify(present.seat_payload(table, None, with_board=True, page=for_page(doc.get("page")))), 201
+
+
+@bp.post("/games/<game_id>/again")
+def again(game_id: str) -> tuple[Response, int]:
+    """A new game with the same game, options and seats (and a new seed)."""
+    with tables().locked(game_id) as table:
+        doc = {"game": table.game_id, "options": table.options, "seats": table.seats}
+    table = tables().create(doc)
+    return jsonify(present.summary(table)), 201
 
 
 @bp.get("/games/<game_id>")
@@ -119,7 +143,8 @@ def get(game_id: str) -> Response:
     with tables().locked(game_id) as table:
         seat = seat_of(table, request.args.get("seat"), required=False)
         since = whole(request.args.get("since"), "since", low=0, default=0) or 0
-        payload = present.seat_payload(table, seat, since, with_board=request.args.get("board") == "1")
+        payload = present.seat_payload(table, seat, since, with_board=request.args.get("board") == "1",
+                                       page=for_page(request.args.get("page")))
     return jsonify(payload)
 
 
@@ -150,7 +175,7 @@ def post_action(game_id: str) -> Response:
         seat = seat_of(table, doc.get("seat"), required=True)
         assert seat is not None
         applied = tables().play(table, seat, choices, bots)
-        payload = present.seat_payload(table, seat, since)
+        payload = present.seat_payload(table, seat, since, page=for_page(doc.get("page")))
     payload["applied"] = applied
     return jsonify(payload)
 
@@ -159,11 +184,13 @@ def post_action(game_id: str) -> Response:
 def advance(game_id: str) -> Response:
     doc = body()
     steps = whole(doc.get("steps"), "steps", low=0)
+    if steps is None:
+        steps = whole(doc.get("turns"), "turns", low=0)
     since = whole(doc.get("since"), "since", low=0, default=0) or 0
     with tables().locked(game_id) as table:
         seat = seat_of(table, doc.get("seat"), required=False)
         done = tables().advance(table, steps)
-        payload = present.seat_payload(table, seat, since)
+        payload = present.seat_payload(table, seat, since, page=for_page(doc.get("page")))
     payload["advanced"] = done
     return jsonify(payload)
 
@@ -176,7 +203,7 @@ def undo(game_id: str) -> Response:
         assert seat is not None
         tables().undo(table, seat)
         # The log may have shrunk: send it whole.
-        payload = present.seat_payload(table, seat, 0)
+        payload = present.seat_payload(table, seat, 0, page=for_page(doc.get("page")))
     return jsonify(payload)
 
 
@@ -200,14 +227,18 @@ def export(game_id: str) -> Response:
 def steps(game_id: str) -> Response:
     """The replay viewer's timeline. Hidden draws stay hidden until the game is over."""
     with tables().locked(game_id) as table:
-        hide = table.game_id in catalogue.HIDDEN and not table.finished
+        module = table.module
+        hidden = not table.finished and module.hidden_information
         s = table.game.new_state()
         out = []
         for a, who in zip(table.actions, table.actors):
-            label = "chance" if hide and who < 0 else s.action_to_string(a)
-            out.append({"label": label, "actor": who})
+            if not table.finished and module.hides_step(table, who):
+                text = "A card is drawn"
+            else:
+                text = module.step_text(table, s, a, who)
+            out.append({"text": text, "who": who if who >= 0 else None})
             s.apply_action(a)
-    return jsonify(id=table.id, game=table.game_id, steps=out, hidden=hide)
+    return jsonify(id=table.id, steps=out, hidden=hidden)
 
 
 @bp.get("/games/<game_id>/at/<int:step>")
@@ -221,7 +252,8 @@ def at(game_id: str, step: int) -> Response:
             s.apply_action(a)
         view = s.view(None)
         view.pop("legal_actions", None)
-    return jsonify(step=step, of=len(table.actions), view=view)
+        shown = table.module.table(table, view, None)
+    return jsonify(step=step, of=len(table.actions), table=shown)
 
 
 @bp.post("/replays")

@@ -1,4 +1,5 @@
-"""Checks a lobby's request (game, options, seats, seed) before anything is built or saved."""
+"""Checks a lobby's request (game, options, seats, seed) before anything is built or saved.
+What depends on the game (its bots, its options) is asked of its module in ``games/``."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 import autodromo
 from autodromo.errors import AutodromoError
 
-from . import catalogue
+from . import games
 from .errors import bad
 
 #: Seeds stay below 2**53 so the page's JavaScript numbers hold them exactly.
@@ -28,22 +29,24 @@ def seed_of(value: Any) -> int:
 def seats_of(game: str, value: Any) -> list[dict[str, Any]]:
     if not isinstance(value, list) or not value:
         raise bad("seats must be a non-empty list")
-    bots = [b["id"] for b in catalogue.BOTS[game]]
+    levels = games.get(game).bots()
+    by_id = {b["id"]: b for b in levels}
     out = []
     for i, seat in enumerate(value):
         if not isinstance(seat, dict):
-            raise bad(f"seat {i} must be an object like {{\"kind\": \"human\"}}")
+            raise bad(f"seat {i + 1} must be an object like {{\"kind\": \"human\"}}")
         kind = seat.get("kind")
         if kind not in ("human", "bot"):
-            raise bad(f"seat {i}: kind must be \"human\" or \"bot\", not {kind!r}")
+            raise bad(f"seat {i + 1}: kind must be \"human\" or \"bot\", not {kind!r}")
         bot = seat.get("bot") if kind == "bot" else None
-        if kind == "bot" and bot not in bots:
-            raise bad(f"seat {i}: unknown bot {bot!r} for {game}; known: {', '.join(bots)}")
+        if kind == "bot" and bot not in by_id:
+            known = ", ".join(f"{b['id']} ({b['label']})" for b in levels)
+            raise bad(f"seat {i + 1}: {games.get(game).title} has no bot {bot!r}; its bots: {known}")
         name = seat.get("name")
         if name is None or name == "":
-            name = f"Player {i + 1}" if kind == "human" else f"{bot} bot {i + 1}"
+            name = f"Player {i + 1}" if kind == "human" else f"Bot {i + 1}"
         if not isinstance(name, str) or len(name) > 40:
-            raise bad(f"seat {i}: name must be text of at most 40 characters")
+            raise bad(f"seat {i + 1}: name must be text of at most 40 characters")
         out.append({"kind": kind, "bot": bot, "name": name})
     return out
 
@@ -57,21 +60,7 @@ def options_of(game: str, value: Any, seats: list[dict[str, Any]]) -> dict[str, 
     if "content_dir" in options:
         # A path on the server's disk is no lobby option: the page plays the shipped content.
         raise bad("option \"content_dir\" cannot be set from the page")
-    if game == "legend":
-        cars = options.get("cars")
-        if not isinstance(cars, list) or len(cars) != len(seats):
-            raise bad("option \"cars\": name one car for every seat")
-        options["neutral"] = [s["bot"] == "neutral" for s in seats]
-    else:
-        if any(s["bot"] == "neutral" for s in seats):
-            raise bad("only Legend has Neutral Cars")
-        players = options.setdefault("players", len(seats))
-        if players != len(seats):
-            raise bad(f"option \"players\" is {players!r} but {len(seats)} seats were given")
-    if game == "mille_bornes" and sum(s["kind"] == "human" for s in seats) >= 2:
-        # Hot seat: a coup fourré question put only to the holder would tell the others.
-        options.setdefault("secret_coup_fourre", True)
-    return options
+    return games.get(game).check_options(options, seats)
 
 
 def build(game: str, options: dict[str, Any]) -> autodromo.Game:
@@ -88,9 +77,7 @@ def check(body: Any) -> tuple[str, dict[str, Any], list[dict[str, Any]], int]:
     """(game, options, seats, seed) of a create request."""
     if not isinstance(body, dict):
         raise bad("the body must be a JSON object")
-    game = body.get("game")
-    if game not in catalogue.TITLES:
-        raise bad(f"unknown game {game!r}; known: {', '.join(catalogue.TITLES)}")
+    game = games.get(body.get("game")).id
     seats = seats_of(game, body.get("seats"))
     options = options_of(game, body.get("options"), seats)
     return game, options, seats, seed_of(body.get("seed"))

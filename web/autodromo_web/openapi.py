@@ -5,12 +5,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import games
+
 ERROR = {"$ref": "#/components/responses/Error"}
 GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
 SEAT_Q = {"name": "seat", "in": "query", "schema": {"type": "integer", "minimum": 0},
           "description": "the seat whose view to send; omitted: a spectator (no hand shown)"}
 SINCE = {"name": "since", "in": "query", "schema": {"type": "integer", "minimum": 0},
          "description": "send log entries from this index on (the page keeps the rest)"}
+PAGE_Q = {"name": "page", "in": "query", "schema": {"enum": ["1"]},
+          "description": "1: the page's form, in names only (table, decisions, log, results); "
+                         "omitted: the scripts' form with the core's view and labels"}
+PAGE_B = {"type": "boolean", "default": False, "description": "true: answer in the page's form"}
 
 
 def _json(schema: dict[str, Any], description: str = "OK") -> dict[str, Any]:
@@ -29,7 +35,7 @@ SPEC: dict[str, Any] = {
         "title": "Autodromo web API",
         "version": "1",
         "description": (
-            "Play Legend, Lamborghini and Mille Bornes: create a game, read a seat's view, list "
+            "Play every game of the catalogue: create a game, read a seat's view, list "
             "its legal actions with their breakdown, post actions, undo, export the replay. "
             "Chance and bots are played by the server (seeded). Every refusal is a 4xx JSON "
             "object {\"error\": reason}; actions are committed to SQLite before the response."
@@ -59,7 +65,7 @@ SPEC: dict[str, Any] = {
         "/api/games/{game_id}": {
             "get": {
                 "summary": "One seat's view: table, decisions with breakdown, reachable cells, log",
-                "parameters": [GAME_ID, SEAT_Q, SINCE,
+                "parameters": [GAME_ID, SEAT_Q, SINCE, PAGE_Q,
                                {"name": "board", "in": "query", "schema": {"enum": ["1"]},
                                 "description": "1: include the board geometry"}],
                 "responses": {"200": _json(SEAT_VIEW), "400": ERROR, "404": ERROR},
@@ -89,7 +95,7 @@ SPEC: dict[str, Any] = {
                          "description": "applied while it stays the seat's turn and no chance comes"},
                 "bots": {"type": "boolean", "default": True,
                          "description": "false: bots wait for /advance (the page's speed control)"},
-                "since": {"type": "integer"},
+                "since": {"type": "integer"}, "page": PAGE_B,
             }}),
             "responses": {"200": _json(SEAT_VIEW, "the seat's view after the action (and bots)"),
                           "400": ERROR, "404": ERROR, "409": ERROR},
@@ -98,8 +104,10 @@ SPEC: dict[str, Any] = {
             "summary": "Let the bots play (chance is always resolved)",
             "parameters": [GAME_ID],
             "requestBody": _body({"type": "object", "properties": {
-                "steps": {"type": "integer", "minimum": 0, "description": "bot decisions; omitted: all"},
-                "seat": {"type": "integer"}, "since": {"type": "integer"},
+                "turns": {"type": "integer", "minimum": 0,
+                          "description": "bot turns (a seat's decisions until another seat acts); omitted: all"},
+                "steps": {"type": "integer", "minimum": 0, "description": "the same as turns (older name)"},
+                "seat": {"type": "integer"}, "since": {"type": "integer"}, "page": PAGE_B,
             }}),
             "responses": {"200": _json(SEAT_VIEW), "400": ERROR, "404": ERROR},
         }},
@@ -108,8 +116,18 @@ SPEC: dict[str, Any] = {
                        "information shown since, or another human decided since)",
             "parameters": [GAME_ID],
             "requestBody": _body({"type": "object", "required": ["seat"],
-                                  "properties": {"seat": {"type": "integer"}}}),
+                                  "properties": {"seat": {"type": "integer"}, "page": PAGE_B}}),
             "responses": {"200": _json(SEAT_VIEW), "400": ERROR, "404": ERROR, "409": ERROR},
+        }},
+        "/api/games/{game_id}/again": {"post": {
+            "summary": "Play again: a new game with the same game, options and seats, a new seed",
+            "parameters": [GAME_ID],
+            "responses": {"201": _json({"$ref": "#/components/schemas/Summary"}), "404": ERROR},
+        }},
+        "/api/games/{game_id}/results": {"get": {
+            "summary": "The results screen of a finished game, in names",
+            "parameters": [GAME_ID],
+            "responses": {"200": _json({"type": "object"}), "400": ERROR, "404": ERROR},
         }},
         "/api/games/{game_id}/replay": {"get": {
             "summary": "Export the replay file (every action with its label; all cards shown)",
@@ -122,7 +140,7 @@ SPEC: dict[str, Any] = {
             "responses": {"200": _json({"type": "object"}), "404": ERROR},
         }},
         "/api/games/{game_id}/at/{step}": {"get": {
-            "summary": "A spectator's view after the first `step` actions",
+            "summary": "The table as a spectator saw it after the first `step` actions (page form)",
             "parameters": [GAME_ID, {"name": "step", "in": "path", "required": True,
                                      "schema": {"type": "integer", "minimum": 0}}],
             "responses": {"200": _json({"type": "object"}), "400": ERROR, "404": ERROR},
@@ -148,13 +166,12 @@ SPEC: dict[str, Any] = {
         "schemas": {
             "Seat": {"type": "object", "required": ["kind"], "properties": {
                 "kind": {"enum": ["human", "bot"]},
-                "bot": {"enum": ["greedy", "heuristic", "random", "neutral"]},
+                "bot": {"type": "string", "description": "a bot id of the game (see /api/catalogue)"},
                 "name": {"type": "string", "maxLength": 40},
             }},
             "NewGame": {"type": "object", "required": ["game", "seats"], "properties": {
-                "game": {"enum": ["legend", "lamborghini", "mille_bornes"]},
-                "options": {"type": "object", "description": "the game's options (see /api/catalogue); "
-                            "Legend needs `cars`, one per seat"},
+                "game": {"enum": [m.id for m in games.every()]},
+                "options": {"type": "object", "description": "the game's options (see /api/catalogue)"},
                 "seats": {"type": "array", "items": {"$ref": "#/components/schemas/Seat"}},
                 "seed": {"type": ["integer", "null"], "minimum": 0, "maximum": 2**53 - 1},
             }},
@@ -173,12 +190,14 @@ SPEC: dict[str, Any] = {
                 "version": {"type": "integer", "description": "actions so far"},
                 "view": {"type": "object", "description": "the core's view for this seat"},
                 "legal": {"type": "array", "items": {"$ref": "#/components/schemas/Decision"}},
-                "plan": {"type": "array", "description": "reachable cells (Legend, Lamborghini)"},
+                "plan": {"type": "array", "description": "reachable cells (games with a board)"},
                 "log": {"type": "array"}, "log_length": {"type": "integer"},
-                "turn": {"type": "object"}, "distance": {"type": "array"},
+                "turn": {"type": "object"}, "table": {"type": "object", "description": "page form"},
+                "decisions": {"type": "array", "description": "page form: id, text, detail, risk, kind"},
                 "undo": {"type": "object", "properties": {"ok": {"type": "boolean"},
                                                           "reason": {"type": "string"}}},
-                "result": {"type": "object"}, "board": {"type": ["object", "null"]},
+                "result": {"type": "object"}, "results": {"type": "object", "description": "page form"},
+                "board": {"type": ["object", "null"]},
             }},
         },
     },

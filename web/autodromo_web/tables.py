@@ -1,15 +1,16 @@
-"""The games being played: each table holds its state in memory and its actions in the store.
+"""The games being played: each table holds its race in memory and its actions in the store.
 
-Chance and bots are driven here with generators seeded by the game's seed and the step number,
-so a game is its set-up plus its actions: a restart, an import or an undo rebuilds it by replay.
-Each table has a lock; every request that reads or changes a table holds it, so concurrent posts
-to one game are applied one after the other (and the core's state is never shared by threads).
+The table plays through :class:`autodromo.Race`, the one game loop: chance and bots are drawn
+from the race's RNG seeded by the game's seed, so a game is its set-up plus its actions. A
+restart, an import or an undo rebuilds it with ``Race.follow``, and the replay file of a web game
+played again by ``Race`` from its seed gives the same game. Each table has a lock; every request
+that reads or changes a table holds it, so concurrent posts to one game are applied one after
+the other (and the core's state is never shared by threads).
 """
 
 from __future__ import annotations
 
 import json
-import random
 import secrets
 import threading
 import time
@@ -19,21 +20,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import autodromo
-from autodromo import _core, replay
+from autodromo import Race, replay
 from autodromo.errors import AutodromoError
 
-from . import catalogue, lobby
+from . import games, lobby
 from .errors import ApiError, bad, conflict, missing
 from .store import Saved, Store
 
-CHANCE = -1
+CHANCE = games.base.CHANCE
 #: A bot or chance loop that runs longer than this is a bug, not a game.
 MAX_STEPS = 200_000
-
-
-def _step_rng(seed: int, step: int) -> random.Random:
-    # A string seed is hashed the same way on every run and platform.
-    return random.Random(f"autodromo-web:{seed}:{step}")
 
 
 @dataclass
@@ -43,16 +39,35 @@ class Table:
     options: dict[str, Any]
     seats: list[dict[str, Any]]
     seed: int
-    game: autodromo.Game
-    state: autodromo.State
+    race: Race
     actions: list[int] = field(default_factory=list)
     actors: list[int] = field(default_factory=list)
     created: float = field(default_factory=time.time)
     updated: float = field(default_factory=time.time)
     lock: threading.Lock = field(default_factory=threading.Lock)
-    log_cache: dict[int | None, tuple[int, list[dict[str, Any]]]] = field(default_factory=dict)
+    #: What a game module keeps between requests (its log, say); cleared when the past changes.
+    memo: dict[str, Any] = field(default_factory=dict)
     #: Set (under the lock) when the game is deleted: a request that waited for the lock stops.
     deleted: bool = False
+
+    @classmethod
+    def new(cls, table_id: str, game_id: str, options: dict[str, Any], seats: list[dict[str, Any]],
+            seed: int, game: autodromo.Game, **extra: Any) -> Table:
+        module = games.get(game_id)
+        race = Race(game, [module.race_seat(s) for s in seats], seed=seed)
+        return cls(table_id, game_id, options, seats, seed, race, **extra)
+
+    @property
+    def module(self) -> games.GameModule:
+        return games.get(self.game_id)
+
+    @property
+    def game(self) -> autodromo.Game:
+        return self.race.game
+
+    @property
+    def state(self) -> autodromo.State:
+        return self.race.state
 
     @property
     def finished(self) -> bool:
@@ -64,60 +79,52 @@ class Table:
         return options
 
     def is_human(self, seat: int) -> bool:
-        return 0 <= seat < len(self.seats) and self.seats[seat]["kind"] == "human"
+        return self.race.is_human(seat)
+
+    def names(self) -> list[str]:
+        return [str(s["name"]) for s in self.seats]
 
     def log(self, seat: int | None) -> list[dict[str, Any]]:
-        """The seat's log; the core rebuilds it from the whole history, so keep the last one."""
+        """The seat's log in names, one entry per decision (the module's, kept per version)."""
+        key = f"log:{seat}"
         version = len(self.actions)
-        cached = self.log_cache.get(seat)
+        cached = self.memo.get(key)
         if cached is None or cached[0] != version:
-            cached = (version, self.state.log(seat))
-            self.log_cache[seat] = cached
-        return cached[1]
+            cached = (version, self.module.log(self, seat))
+            self.memo[key] = cached
+        entries: list[dict[str, Any]] = cached[1]
+        return entries
 
     # --- playing --------------------------------------------------------------------------
 
-    def _apply(self, action: int) -> None:
-        actor = self.state.current_player()
-        self.state.apply_action(action)
-        self.actions.append(action)
-        self.actors.append(actor if actor >= 0 else CHANCE)
+    def _record(self, start: int, before: autodromo.State) -> None:
+        """Notes who took each action the race applied since ``start`` (``before``: the state
+        then), so the store and undo know chance from seats."""
+        history = self.state.history()
+        replayer = before
+        for a in history[start:]:
+            who = replayer.current_player()
+            self.actions.append(a)
+            self.actors.append(who if who >= 0 and not replayer.is_chance_node() else CHANCE)
+            replayer.apply_action(a)
 
-    def _next_automatic(self, bots: bool) -> int | None:
-        """The chance outcome or bot action to apply now, or None when a human (or nobody) acts."""
-        s = self.state
-        if s.is_terminal():
-            return None
-        rng = _step_rng(self.seed, len(self.actions))
-        if s.is_chance_node():
-            outcomes = s.chance_outcomes()
-            return rng.choices([a for a, _ in outcomes], weights=[p for _, p in outcomes])[0]
-        seat = s.current_player()
-        if not bots or self.is_human(seat):
-            return None
-        return _core.bot_action(s, str(self.seats[seat]["bot"]), rng.getrandbits(64))
-
-    def advance(self, bot_steps: int | None) -> int:
-        """Applies chance freely and up to ``bot_steps`` bot decisions (None: until a human acts)."""
-        done = 0
-        for _ in range(MAX_STEPS):
-            bots = bot_steps is None or done < bot_steps
-            action = self._next_automatic(bots)
-            if action is None:
-                return done
-            if not self.state.is_chance_node():
-                done += 1
-            self._apply(action)
-        raise RuntimeError(f"game {self.id}: no human decision after {MAX_STEPS} steps")
+    def advance(self, bot_turns: int | None) -> int:
+        """Applies chance freely and up to ``bot_turns`` bot turns (None: until a human acts)."""
+        start, before = len(self.actions), self.state.clone()
+        try:
+            done = self.race.advance(bot_turns, max_steps=MAX_STEPS)
+        finally:
+            self._record(start, before)
+        return done
 
     def resolve(self, seat: int, choice: Any) -> int:
         """The action id of ``choice`` (an id or a label) if ``seat`` may take it now."""
         if self.finished:
             raise conflict("the game is over")
         if not self.is_human(seat):
-            raise bad(f"seat {seat} is not a human seat of this game")
-        if self.state.current_player() != seat:
-            raise conflict(f"it is not seat {seat}'s turn")
+            raise bad(f"{self.seat_name(seat)} is not a human seat of this game")
+        if self.state.current_player() != seat or self.state.is_chance_node():
+            raise conflict(f"it is not {self.seat_name(seat)}'s turn")
         if isinstance(choice, bool) or not isinstance(choice, (int, str)):
             raise bad("action must be an action id or its label")
         try:
@@ -130,6 +137,9 @@ class Table:
                 reason = self.state.why_illegal(action)
             raise conflict(reason or f"action {choice!r} is not legal now")
         return action
+
+    def seat_name(self, seat: int) -> str:
+        return str(self.seats[seat]["name"]) if 0 <= seat < len(self.seats) else f"seat {seat + 1}"
 
     def play(self, seat: int, choices: list[Any]) -> int:
         """Applies the seat's decisions in order while it is still the seat's turn; returns how
@@ -144,7 +154,9 @@ class Table:
                 if i == 0:
                     raise
                 break
-            self._apply(action)
+            start, before = len(self.actions), self.state.clone()
+            self.race.play(action)
+            self._record(start, before)
             applied += 1
         return applied
 
@@ -165,18 +177,18 @@ class Table:
                 return None, "chance was used since (a card drawn or a die rolled)"
             if who != seat and self.is_human(who):
                 return None, f"{self.seats[who]['name']} has decided since"
-            if who != seat and self.game_id in catalogue.HIDDEN:
+            if who != seat and self.module.hidden_information:
                 return None, f"{self.seats[who]['name']} has played since: hidden information was shown"
         return last, ""
 
     def rebuild(self, length: int) -> None:
-        state = self.game.new_state()
-        for a in self.actions[:length]:
-            state.apply_action(a)
-        self.state = state
+        """Back to the first ``length`` actions: the race is played again from its seed."""
+        race = Race(self.game, self.race.seats, seed=self.seed)
+        race.follow(self.actions[:length])
+        self.race = race
         del self.actions[length:]
         del self.actors[length:]
-        self.log_cache.clear()
+        self.memo.clear()
 
     def saved(self) -> Saved:
         return Saved(
@@ -205,12 +217,11 @@ class Tables:
         game = autodromo.game(saved.game, **saved.options)
         if game.content_hash != saved.content_hash:
             raise ValueError("the content files changed since this game was saved")
-        table = Table(saved.id, saved.game, saved.options, saved.seats, saved.seed, game,
-                      game.new_state(), created=saved.created, updated=saved.updated)
-        for a, who in zip(saved.actions, saved.actors):
-            table.state.apply_action(a)
-            table.actions.append(a)
-            table.actors.append(who)
+        table = Table.new(saved.id, saved.game, saved.options, saved.seats, saved.seed, game,
+                          created=saved.created, updated=saved.updated)
+        table.race.follow(saved.actions)
+        table.actions.extend(saved.actions)
+        table.actors.extend(saved.actors)
         return table
 
     def get(self, game_id: str) -> Table:
@@ -231,7 +242,7 @@ class Tables:
         game = lobby.build(game_id, options)
         if len(seats) != game.num_players:
             raise bad(f"{game_id} with these options has {game.num_players} seats, not {len(seats)}")
-        table = Table(secrets.token_hex(6), game_id, options, seats, seed, game, game.new_state())
+        table = Table.new(secrets.token_hex(6), game_id, options, seats, seed, game)
         # Chance only: bots wait for the page's pace (or a script's /advance).
         table.advance(0)
         self.store.create(table.saved())
@@ -255,10 +266,9 @@ class Tables:
             raise bad(f"the replay's game has {r.game.num_players} seats, not {len(seat_list)}")
         seed = lobby.seed_of(r.seed if r.seed is not None and 0 <= r.seed < lobby.SEED_LIMIT else None)
         options = {k: v for k, v in r.options.items() if v is not None}
-        table = Table(secrets.token_hex(6), r.game.name, options, seat_list, seed, r.game,
-                      r.game.new_state())
-        for a in r.actions:
-            table._apply(a)
+        table = Table.new(secrets.token_hex(6), r.game.name, options, seat_list, seed, r.game)
+        table.race.follow(r.actions)
+        table._record(0, r.game.new_state())
         self.store.create(table.saved())
         with self._lock:
             self._tables[table.id] = table

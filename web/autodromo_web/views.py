@@ -1,5 +1,6 @@
 """The HTML pages: the lobby (new game, saved games, import), a game, the replay viewer.
-Each page is a shell; its script fills it from the JSON API."""
+Each page is a shell; its script fills it from the JSON API, and a game's page loads that
+game's own script (``static/games/<game>.js``) beside the shared ones."""
 
 from __future__ import annotations
 
@@ -17,11 +18,11 @@ def lobby() -> str:
 
 @bp.get("/play/<game_id>")
 def play(game_id: str) -> str:
-    tables().get(game_id)
-    return render_template("play.html", game_id=game_id)
+    table = tables().get(game_id)
+    return render_template("play.html", game_id=game_id, game_script=f"games/{table.game_id}.js")
 
 
 @bp.get("/replay/<game_id>")
 def replay_viewer(game_id: str) -> str:
-    tables().get(game_id)
-    return render_template("replay.html", game_id=game_id)
+    table = tables().get(game_id)
+    return render_template("replay.html", game_id=game_id, game_script=f"games/{table.game_id}.js")

@@ -1,5 +1,5 @@
-// The track as SVG (from the content geometry the server sends), the cars, the reachable cells
-// from plan_moves, and Legend's Dashboard as gauges.
+// The track as SVG (from the geometry the server sends), row numbers, the cars, the reachable
+// cells with their cost and risk, and a car's move animated along its path.
 "use strict";
 
 const Board = (() => {
@@ -45,9 +45,10 @@ const Board = (() => {
   }
 
   function planCost(p) {
-    return (p.damage ? 1000 : 0) + (p.off_road ? 500 : 0) + p.engine + p.brakes + p.tires + p.temperature;
+    return (p.risk ? 1000 : 0) + (p.engine || 0) + (p.brakes || 0) + (p.tires || 0) + (p.temperature || 0);
   }
 
+  // One square per reachable cell: the cheapest way there (fewest decisions on a tie).
   function bestPlans(plan) {
     const best = new Map();
     for (const p of plan || []) {
@@ -59,21 +60,30 @@ const Board = (() => {
     return [...best.values()];
   }
 
-  function costText(p) {
-    const parts = [];
-    if (p.engine) parts.push(`engine −${p.engine}`);
-    if (p.brakes) parts.push(`brakes −${p.brakes}`);
-    if (p.tires) parts.push(`tyres −${p.tires}`);
-    if (p.temperature) parts.push(`temperature +${p.temperature}`);
-    if (p.damage) parts.push("risk: damage");
-    if (p.off_road) parts.push("risk: off the road");
-    return `speed ${p.speed}` + (parts.length ? ", " + parts.join(", ") : ", no cost");
+  function planText(p) {
+    return `${p.where}: speed ${p.speed}, ${p.cost}` + (p.risk ? ` — risk: ${p.risk}` : "");
   }
 
-  // cars: [{seat, row, lane, title, faded}]
+  // Row numbers beside the left edge, every few rows and at the finish, as the log names rows.
+  function rowLabels(board) {
+    const g = svg("g", { class: "row-labels", "aria-hidden": "true" });
+    const every = board.rows.length > 40 ? 6 : 3;
+    board.rows.forEach((row, i) => {
+      if (i % every !== 0) return;
+      const cells = row.cells;
+      const [x0, y0] = pt(cells[0]);
+      const [x1, y1] = pt(cells[Math.min(1, cells.length - 1)]);
+      const len = Math.hypot(x0 - x1, y0 - y1) || 1;
+      const nx = (x0 - x1) / len, ny = (y0 - y1) / len;
+      g.append(svg("text", { class: "rowlabel", x: x0 + nx * 0.95, y: y0 + ny * 0.95, text: String(i + 1) }));
+    });
+    return g;
+  }
+
+  // cars: [{seat, row, lane, title, faded}]; onChoose(plan) when a reachable cell is picked.
   function draw(board, cars, plan, onChoose) {
     const [x0, y0, x1, y1] = board.bounds;
-    const m = 1.6;
+    const m = 1.8;
     const root = svg("svg", { class: "track", viewBox: `${x0 - m} ${-y1 - m} ${x1 - x0 + 2 * m} ${y1 - y0 + 2 * m}`,
       role: "img", "aria-label": `${board.name}: the track and the cars`, "data-testid": "board" });
     const mids = board.rows.map((r) => pt(r.cells[Math.floor(r.cells.length / 2)]));
@@ -87,7 +97,7 @@ const Board = (() => {
         cells.append(svg("circle", { class: cls, cx: x, cy: y, r: R, "data-row": i, "data-lane": lane }));
       });
     });
-    root.append(cells);
+    root.append(cells, rowLabels(board));
     const marks = svg("g", {});
     board.rows.forEach((row, i) => {
       if (row.entry) marks.append(lineAcross(board, i, "line"));
@@ -109,27 +119,30 @@ const Board = (() => {
     root.append(marks);
 
     const reach = svg("g", { "data-testid": "reachable" });
-    for (const p of bestPlans(plan)) {
+    const spots = bestPlans(plan).map((p) => {
       const row = board.rows[p.row % board.rows.length];
-      if (!row) continue;
-      const [x, y] = pt(row.cells[p.lane]);
-      const risky = p.damage || p.off_road;
-      const label = `${p.decisions.join(", ")} → ${costText(p)}`;
-      const node = svg("rect", { class: `reach${risky ? " risk" : ""}`, x: x - 0.45, y: y - 0.45, width: 0.9, height: 0.9, rx: 0.15,
-        tabindex: 0, role: "button", "aria-label": `reach row ${p.row} lane ${p.lane}: ${label}`,
+      return row ? [p, pt(row.cells[p.lane])] : null;
+    }).filter(Boolean);
+    for (const [p, [x, y]] of spots) {
+      // On the inside of a tight turn two spaces nearly touch: each square stays clickable.
+      const near = Math.min(...spots.filter((s) => s[0] !== p).map(([, [u, v]]) => Math.hypot(u - x, v - y)), 9);
+      const h = Math.min(0.36, near * 0.47);
+      const label = planText(p);
+      const node = svg("rect", { class: `reach${p.risk ? " risk" : ""}`, x: x - h, y: y - h, width: 2 * h, height: 2 * h, rx: h / 3,
+        tabindex: 0, role: "button", "aria-label": `drive to ${label}`,
         "data-testid": "reach", "data-row": p.row, "data-lane": p.lane, "data-progress": p.progress });
-      node.append(svg("title", { text: label }));
-      const go = () => onChoose && onChoose(p.decisions);
+      node.append(svg("title", { text: `${label}\n${p.steps.join(", ")}` }));
+      const go = () => onChoose && onChoose(p);
       // What the space costs, in words, for the pointer and the keyboard alike.
       const tell = () => {
         const info = document.getElementById("reach-info");
-        if (info) info.textContent = `Row ${p.row}, lane ${p.lane}: ${label}`;
+        if (info) info.textContent = `${label}. The way: ${p.steps.join(", ")}`;
       };
       node.addEventListener("mouseenter", tell);
       node.addEventListener("focus", tell);
       node.addEventListener("click", go);
       node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(); } });
-      reach.append(node, svg("text", { class: "costlabel", x, y: y + 0.05, text: risky ? "!" : `${p.speed}` }));
+      reach.append(node, svg("text", { class: "costlabel", x, y: y + 0.05, text: p.risk ? "!" : `${p.speed}` }));
     }
     root.append(reach);
 
@@ -142,61 +155,45 @@ const Board = (() => {
       const k = stacks.get(key) || 0;
       stacks.set(key, k + 1);
       const [x, y] = pt(row.cells[Math.min(c.lane, row.cells.length - 1)]);
-      carLayer.append(carNode(c.seat, x + k * 0.22, y - k * 0.22, c.title, c.faded));
+      const node = carNode(c.seat, x + k * 0.22, y - k * 0.22, c.title, c.faded);
+      node.dataset.car = c.car !== undefined ? c.car : c.seat;
+      node.dataset.x = x;
+      node.dataset.y = y;
+      carLayer.append(node);
     }
     root.append(carLayer);
     return root;
   }
 
-  // --- Legend's Dashboard ---------------------------------------------------------------
-
-  function tachometer(car, max) {
-    const cx = 5, cy = 5, r = 4;
-    const angle = (v) => Math.PI * (1 - v / max);
-    const at = (v, rr) => [cx + rr * Math.cos(angle(v)), cy - rr * Math.sin(angle(v))];
-    const g = svg("svg", { viewBox: "0 0 10 6.4", role: "img", "data-testid": "tachometer",
-      "aria-label": `tachometer: speed ${car.speed}, top speed ${car.top_speed}` });
-    g.append(svg("path", { d: `M ${cx - r} ${cy} A ${r} ${r} 0 0 1 ${cx + r} ${cy}`, fill: "none", stroke: "#333", "stroke-width": 0.5 }));
-    for (let v = 0; v <= max; v++) {
-      const [ax, ay] = at(v, r - 0.35), [bx, by] = at(v, r + 0.25);
-      g.append(svg("line", { x1: ax, y1: ay, x2: bx, y2: by, stroke: v > car.top_speed ? "#D55E00" : "#333", "stroke-width": 0.12 }));
-      const [tx, ty] = at(v, r - 0.9);
-      g.append(svg("text", { x: tx, y: ty + 0.2, "font-size": 0.6, "text-anchor": "middle", text: String(v) }));
-    }
-    // The pins: the safe speed of each turn rating, as the book's pins on the tachometer.
-    Object.entries(car.safe_speeds).forEach(([rating, v], k) => {
-      const [px, py] = at(Math.min(v, max), r + 0.6 + (k % 2) * 0.45);
-      g.append(svg("text", { x: px, y: py + 0.2, "font-size": 0.5, "text-anchor": "middle", fill: "#0072B2", "font-weight": "bold", text: rating }));
+  // Moves a drawn car along `path` ([row, lane] cells, its new cell last), `ms` a space; the
+  // promise resolves at the end, or at once when `skip()` is called.
+  function animate(root, board, car, path, ms) {
+    const node = root.querySelector(`g.car[data-car="${car}"]`);
+    if (!node || !path || path.length < 2) return { done: Promise.resolve(), skip() {} };
+    const fx = Number(node.dataset.x), fy = Number(node.dataset.y);
+    const points = path.map(([row, lane]) => {
+      const r = board.rows[((row % board.rows.length) + board.rows.length) % board.rows.length];
+      return pt(r.cells[Math.min(lane, r.cells.length - 1)]);
     });
-    const [nx, ny] = at(Math.min(car.speed, max), r - 0.4);
-    g.append(svg("line", { x1: cx, y1: cy, x2: nx, y2: ny, stroke: "#D55E00", "stroke-width": 0.25, "stroke-linecap": "round" }));
-    g.append(svg("circle", { cx, cy, r: 0.35, fill: "#333" }));
-    g.append(svg("text", { x: cx, y: cy + 1.2, "font-size": 0.8, "text-anchor": "middle", text: `speed ${car.speed} / top ${car.top_speed}` }));
-    return g;
+    let stop = false;
+    let finish;
+    const done = new Promise((resolve) => { finish = resolve; });
+    const place = ([x, y]) => node.setAttribute("transform", `translate(${x - fx} ${y - fy})`);
+    place(points[0]);
+    let i = 0;
+    const tick = () => {
+      i += 1;
+      if (stop || i >= points.length) {
+        node.removeAttribute("transform");
+        finish();
+        return;
+      }
+      place(points[i]);
+      setTimeout(tick, ms);
+    };
+    setTimeout(tick, ms);
+    return { done, skip() { stop = true; node.removeAttribute("transform"); finish(); } };
   }
 
-  function bar(label, value, max, hot) {
-    const pct = Math.max(0, Math.min(100, (100 * value) / (max || 1)));
-    return [el("div", {}, `${label}: ${value} / ${max}`),
-      el("div", { class: `bar${hot ? " hot" : ""}`, role: "meter", "aria-label": label, "aria-valuenow": value, "aria-valuemin": 0, "aria-valuemax": max },
-        el("span", { style: `width:${pct}%` }))];
-  }
-
-  function dashboard(car, dash) {
-    const tires = car.flat_tire ? "FLAT" : car.tires;
-    return el("div", { class: "gauges", "data-testid": "gauges" },
-      tachometer(car, dash.tachometer_max),
-      el("div", { class: "bars" },
-        el("strong", {}, `${car.seat + 1}. ${car.name}`),
-        bar("Temperature", car.temperature, dash.temperature_max, car.temperature >= dash.temperature_max - 2),
-        bar("Engine", car.engine, car.engine_max, car.engine <= 2),
-        bar("Brakes", car.brakes, car.brakes_max, car.brakes <= 1),
-        car.flat_tire ? el("div", { class: "error" }, "Tyres: FLAT") : bar("Tyres", tires, dash.tires_max, car.tires <= 3),
-        el("div", {},
-          el("span", { class: `switch${car.battery_ok ? "" : " off"}` }, `battery ${car.battery_ok ? "on" : "failed"}`),
-          el("span", { class: `switch${car.headlights_ok ? "" : " off"}` }, `headlights ${car.headlights_ok ? "on" : "failed"}`)),
-        el("div", { class: "muted" }, `acceleration ${car.acceleration}, braking ${car.braking}${car.best_line ? ", on the best line" : ""}`)));
-  }
-
-  return { draw, dashboard, costText, bestPlans };
+  return { draw, animate, bestPlans, planText };
 })();

@@ -89,5 +89,29 @@ const Autodromo = (() => {
     });
   }
 
-  return { api, el, svg, carColour, carShape, inkOn, initPalette, PALETTES };
+  const swatch = (seat) => el("span", { class: "swatch", style: `background:${carColour(seat)}`, "aria-hidden": "true" });
+
+  // A card face: its name big, its numbers under it (a game module sends the face).
+  function cardFace(face, extra) {
+    if (!face) return el("li", { class: "card back", "aria-label": "a hidden card" }, "?");
+    const lines = [el("strong", {}, face.name)];
+    if (face.value) lines.push(el("span", { class: "card-value" }, face.value));
+    if (face.note) lines.push(el("span", { class: "card-note" }, face.note));
+    if (face.price) lines.push(el("span", { class: "card-note" }, face.price));
+    if (face.speed) lines.push(el("span", { class: `card-speed${face.crazy ? " crazy" : ""}`, title: face.crazy ? "crazy: a manoeuvre check" : "Speed value" }, `Speed ${face.speed}`));
+    if (face.count) lines.push(el("span", { class: "card-note" }, `×${face.count}`));
+    return el("li", { class: `card ${face.kind || ""} ${face.coup ? "coup" : ""} ${extra || ""}`, "data-kind": face.kind || "" }, lines);
+  }
+
+  function backs(n) {
+    return Array.from({ length: n }, () => cardFace(null));
+  }
+
+  // Each game's script registers how its table is drawn: { render(p, board, onPlan) -> nodes }.
+  const games = {};
+  function registerGame(id, module) {
+    games[id] = module;
+  }
+
+  return { api, el, svg, carColour, carShape, inkOn, initPalette, PALETTES, swatch, cardFace, backs, games, registerGame };
 })();

@@ -12,13 +12,16 @@
     $("seat-count").min = game.seats.min;
     $("seat-count").max = game.seats.max;
     $("seat-count").value = game.seats.default;
+    // Every row is rebuilt: another game has other bots and perhaps cars to choose.
+    $("seats").replaceChildren();
     drawSeats();
     drawOptions();
+    $("game-help").replaceChildren(el("summary", {}, `How to play ${game.title}`), ...game.help.map((t) => el("p", {}, t)));
   }
 
   function seatRow(i) {
     const kind = el("select", { "data-testid": `seat-${i}-kind`, "aria-label": `seat ${i + 1} player` },
-      el("option", { value: "human" }, "human"),
+      el("option", { value: "human" }, "a person"),
       game.bots.map((b) => el("option", { value: `bot:${b.id}` }, b.label)));
     kind.value = i === 0 ? "human" : `bot:${game.bots[0].id}`;
     const name = el("input", { type: "text", maxlength: 40, placeholder: `Player ${i + 1}`,
@@ -117,7 +120,7 @@
         el("td", {},
           el("a", { href: `/play/${g.id}`, "data-testid": `continue-${g.id}` }, g.status === "finished" ? "View" : "Continue"),
           el("a", { href: `/replay/${g.id}` }, "Replay"),
-          el("a", { href: `/api/games/${g.id}/replay`, download: `autodromo-${g.game}-${g.id}.json` }, "Export"),
+          el("a", { href: `/api/games/${g.id}/replay`, download: `autodromo-${g.id}.json` }, "Export"),
           del)));
     }
     $("broken").textContent = doc.broken.map((b) => `${b.id}: ${b.error}`).join("; ");

@@ -1,33 +1,31 @@
-// A game page: whose turn it is, the table as that seat sees it, its decisions with their
-// breakdown, the log, undo, the bots' speed, and the hand-off between human seats.
+// A game page: whose turn it is, the table as that seat sees it (drawn by the game's own script),
+// its decisions in words with their cost, risk and help, the log (one entry per decision), undo,
+// the bots' pace, moves animated along their path, the hand-off between human seats, and the
+// results at the end. Everything shown comes from the API's page form: names, never ids.
 "use strict";
 (() => {
-  const { api, el } = Autodromo;
+  const { api, el, games } = Autodromo;
   const $ = (id) => document.getElementById(id);
   const root = $("play");
   const gameId = root.dataset.gameId;
-  const S = { seat: null, since: 0, board: null, payload: null, busy: false, timer: null, handoff: null, humans: [], hidden: false };
+  const S = { seat: null, since: 0, board: null, payload: null, busy: false, timer: null, handoff: null,
+    humans: [], hidden: false, game: null, anim: null, howto: [] };
 
   const multiHidden = () => S.hidden && S.humans.length >= 2;
   const speed = () => Number($("speed").value);
   const nameOf = (seat) => S.payload.seats[seat].name;
+  const module = () => games[S.game] || { render: () => [] };
 
   function showError(e) {
     $("play-error").textContent = e ? e.message || String(e) : "";
   }
 
-  function ordinal(n) {
-    return ["1st", "2nd", "3rd"][n] || `${n + 1}th`;
-  }
-
   function drawStatus(p) {
-    $("title").textContent = `${p.title} · seed ${p.seed}`;
-    $("turn").textContent = `${p.turn.label} ${p.turn.value}`;
+    $("title").textContent = p.title;
+    $("turn").textContent = `${p.turn.label}${p.turn.value !== "" ? " " + p.turn.value : ""}${p.phase ? " · " + p.phase : ""}`;
     let who;
     if (p.status === "finished") {
-      const places = p.result.places;
-      const order = p.seats.map((s) => s.seat).sort((a, b) => places[a] - places[b]);
-      who = "Finished: " + order.map((s) => `${ordinal(places[s] - 1)} ${nameOf(s)}`).join(", ");
+      who = `Finished: ${p.results.headline}`;
     } else if (p.to_move === null) {
       who = "…";
     } else if (p.to_move_kind === "bot") {
@@ -38,13 +36,36 @@
     $("to-move").textContent = who;
     $("to-move").classList.toggle("result", p.status === "finished");
     $("distance").replaceChildren(...p.distance.map((d) =>
-      el("li", {}, d.seat !== undefined ? Tables.swatch(d.seat) : "", `${d.who}: ${d.left} ${d.unit} to go`)));
+      el("li", {}, d.seat !== undefined ? Autodromo.swatch(d.seat) : "", `${d.who}: ${d.left} ${d.unit} to go`)));
     const undo = $("undo");
     undo.disabled = !p.undo.ok;
     undo.title = p.undo.ok ? "take back your last decision" : `cannot undo: ${p.undo.reason}`;
     $("export").href = `/api/games/${gameId}/replay`;
-    $("export").setAttribute("download", `autodromo-${p.game}-${gameId}.json`);
+    $("export").setAttribute("download", `autodromo-${gameId}.json`);
     $("viewer").href = `/replay/${gameId}`;
+    $("seed").textContent = `seed ${p.seed}`;
+  }
+
+  // A decision that cannot be taken back asks first, on the page (not a browser dialog).
+  function confirmRisk(risk, what, go) {
+    const box = $("confirm");
+    $("confirm-text").textContent = `${what}: ${risk}. Do it anyway?`;
+    box.hidden = false;
+    $("confirm-yes").focus();
+    $("confirm-yes").onclick = () => { box.hidden = true; go(); };
+    $("confirm-no").onclick = () => { box.hidden = true; };
+  }
+
+  function choose(d) {
+    const go = () => decide({ action: d.id });
+    if (d.risk) confirmRisk(d.risk, d.text, go);
+    else go();
+  }
+
+  function choosePlan(plan) {
+    const go = () => decide({ plan: plan.ids });
+    if (plan.risk) confirmRisk(plan.risk, `Drive to ${plan.where}`, go);
+    else go();
   }
 
   function drawDecisions(p) {
@@ -52,28 +73,27 @@
     const prompt = $("prompt");
     prompt.replaceChildren();
     box.replaceChildren();
-    $("dashboard").replaceChildren();
-    if (p.game === "legend" && p.view.active && p.view.phase.seat !== null && p.view.phase.seat !== undefined) {
-      const car = p.view.cars[p.view.phase.seat];
-      if (car && S.board.dashboard) $("dashboard").append(Board.dashboard(car, S.board.dashboard));
-    }
-    if (!p.legal.length) {
+    const aside = module().aside ? module().aside(p, S.board) : [];
+    $("aside").replaceChildren(...aside);
+    $("phase-help").textContent = p.help.phase || "";
+    if (!p.decisions.length) {
       box.append(el("p", { class: "muted" }, p.status === "finished" ? "The game is over." : "Nothing to decide now."));
       return;
     }
-    const phase = p.view.phase;
-    if (p.game === "mille_bornes" && phase && phase.name === "coup_fourre") {
-      prompt.append(el("div", { class: "prompt", "data-testid": "coup-fourre-prompt" },
-        el("strong", {}, "Coup fourré! "),
-        `${nameOf(phase.attacker)} played ${phase.hazard} on you and you hold the safety: call it now?`));
-    } else if (p.game === "legend") {
-      prompt.append(el("p", { class: "muted" }, `${phase.name}` + (p.plan.length ? " — or pick a highlighted space on the board" : "")));
+    if (p.prompt) {
+      prompt.append(el("div", { class: "prompt", "data-testid": `${p.prompt.kind.replace("_", "-")}-prompt`, role: "alertdialog" },
+        el("strong", {}, p.prompt.title + " "), p.prompt.text));
+    } else if (p.plan.length) {
+      prompt.append(el("p", { class: "muted" }, "Decide step by step below, or pick a highlighted space on the board."));
     }
-    p.legal.forEach((a, i) => {
-      const b = el("button", { "data-testid": "decision", "data-label": a.label, class: i === 0 ? "primary" : "",
-        "aria-keyshortcuts": i < 9 ? String(i + 1) : null, onclick: () => decide({ action: a.id }) },
-        el("span", {}, i < 9 ? `${i + 1}. ${a.label}` : a.label),
-        a.breakdown ? el("span", { class: "breakdown" }, a.breakdown) : "");
+    p.decisions.forEach((d, i) => {
+      const help = p.help[d.kind] || "";
+      const b = el("button", { "data-testid": "decision", "data-kind": d.kind, "data-text": d.text,
+        class: `${i === 0 ? "primary" : ""}${d.risk ? " risky" : ""}`, title: help || null,
+        "aria-keyshortcuts": i < 9 ? String(i + 1) : null, onclick: () => choose(d) },
+        el("span", {}, i < 9 ? `${i + 1}. ${d.text}` : d.text),
+        d.detail ? el("span", { class: "breakdown" }, d.detail) : "",
+        d.risk ? el("span", { class: "risk-note", "data-testid": "risk" }, `⚠ ${d.risk}`) : "");
       box.append(b);
     });
   }
@@ -81,34 +101,105 @@
   function drawLog(p, reset) {
     const list = $("log");
     if (reset) list.replaceChildren();
+    let last = list.lastElementChild ? list.lastElementChild.dataset.round : null;
     for (const e of p.log) {
-      if (!e.text) continue;
-      list.append(el("li", { value: e.i + 1 }, e.text));
+      if (e.round && e.round !== last) {
+        list.append(el("li", { class: "log-round", "data-round": e.round, "aria-hidden": "true" }, e.round));
+        last = e.round;
+      }
+      list.append(el("li", { class: e.strong ? "strong" : "", "data-round": e.round || "" },
+        e.who !== null && e.who !== undefined ? Autodromo.swatch(e.who) : "", e.text,
+        e.detail ? el("span", { class: "breakdown" }, ` — ${e.detail}`) : ""));
     }
     list.scrollTop = list.scrollHeight;
   }
 
   function drawTable(p) {
-    $("table").replaceChildren(...Tables.render(p, S.board, (plan) => decide({ plan })));
+    $("table").replaceChildren(...module().render(p, S.board, choosePlan));
   }
 
-  function apply(p, resetLog) {
+  function drawResults(p) {
+    const box = $("results");
+    if (p.status !== "finished") {
+      box.hidden = true;
+      return;
+    }
+    const r = p.results;
+    const parts = [el("h2", { id: "results-title" }, r.headline),
+      el("div", { class: "scroll" }, el("table", { class: "cars-table", "data-testid": "results-table" },
+        el("thead", {}, el("tr", {}, r.columns.map((c) => el("th", {}, c)))),
+        el("tbody", {}, r.rows.map((row) => el("tr", {}, row.cells.map((c, i) =>
+          el("td", {}, i === 1 && row.seat !== undefined ? Autodromo.swatch(row.seat) : "", c)))))))];
+    for (const t of r.scores || []) {
+      parts.push(el("h3", {}, t.title), el("div", { class: "scroll" }, el("table", { class: "cars-table", "data-testid": "score-table" },
+        el("thead", {}, el("tr", {}, el("th", {}, ""), r.sides.map((s) => el("th", {}, s)))),
+        el("tbody", {}, t.rows.map((row) => el("tr", { class: row.strong ? "strong" : "" },
+          el("td", {}, row.label), row.values.map((v) => el("td", {}, String(v)))))))));
+    }
+    if (r.hands && r.hands.some((h) => h.cards.length)) {
+      parts.push(el("h3", {}, "Hands at the end"));
+      for (const h of r.hands) {
+        parts.push(el("div", {}, el("strong", {}, h.name), h.cards.length ? el("ul", { class: "cards small" }, h.cards.map((c) => Autodromo.cardFace(c))) : " — no card left"));
+      }
+    }
+    if (r.money) parts.push(el("p", {}, "Money: " + r.money.map((m) => `${m.name} ${m.money}`).join(", ")));
+    parts.push(el("p", { class: "controls" },
+      el("button", { class: "primary", "data-testid": "play-again", onclick: again }, "Play again with the same settings"),
+      el("a", { href: "/" }, "Back to the lobby")));
+    box.replaceChildren(...parts);
+    box.hidden = false;
+  }
+
+  async function again() {
+    try {
+      const g = await api("POST", `/api/games/${gameId}/again`);
+      window.location.href = `/play/${g.id}`;
+    } catch (e) {
+      showError(e);
+    }
+  }
+
+  // New moves slide along their path; a click on the board or Escape skips to the end.
+  async function animate(p, mine) {
+    if (!S.board || S.anim) return;
+    const instant = speed() === 0;
+    const moves = p.log.filter((e) => e.path && e.path.length > 1 && (mine ? e.who === S.seat : !instant));
+    const svg = $("table").querySelector("svg.track");
+    if (!svg || !moves.length) return;
+    const ms = mine || instant ? 90 : Math.max(60, Math.min(160, speed() / 3));
+    for (const m of moves.slice(-4)) {
+      S.anim = Board.animate(svg, S.board, m.car, m.path, ms);
+      root.dataset.animating = "1";
+      await S.anim.done;
+    }
+    S.anim = null;
+    delete root.dataset.animating;
+  }
+
+  function skipAnimation() {
+    if (S.anim) S.anim.skip();
+  }
+
+  function apply(p, resetLog, mine) {
     S.payload = p;
     root.dataset.version = p.version;
     drawStatus(p);
     drawTable(p);
     drawDecisions(p);
     drawLog(p, resetLog);
+    drawResults(p);
     S.since = p.log_length;
+    if (!resetLog) animate(p, mine);
     next(p);
   }
 
   function next(p) {
     clearTimeout(S.timer);
     if (p.status === "finished") return;
-    if (p.to_move_kind === "bot") {
+    if (p.to_move_kind === "bot" || (p.to_move === null && p.status === "playing")) {
       const ms = speed();
       if (ms < 0) return;
+      // Bots play one whole turn per step at a paced speed, all at once at "instant".
       S.timer = setTimeout(() => step(ms === 0 ? null : 1), ms);
     } else if (p.to_move_kind === "human" && p.to_move !== S.seat) {
       const seat = p.to_move;
@@ -116,7 +207,7 @@
       else if (S.handoff !== seat) handoff(seat).catch(showError);
     } else if (p.to_move === S.seat) {
       const first = $("decisions").querySelector("button");
-      if (first && !document.activeElement.closest("select, input, .track")) first.focus({ preventScroll: true });
+      if (first && !document.activeElement.closest("select, input, .track, dialog")) first.focus({ preventScroll: true });
     }
   }
 
@@ -141,28 +232,29 @@
 
   async function refresh(resetLog) {
     if (resetLog) S.since = 0;
-    const p = await api("GET", `/api/games/${gameId}?${seatQuery()}since=${S.since}`);
-    apply(p, resetLog);
+    const p = await api("GET", `/api/games/${gameId}?${seatQuery()}since=${S.since}&page=1`);
+    apply(p, resetLog, false);
   }
 
-  function step(steps) {
+  function step(turns) {
     call(async () => {
-      const body = { since: S.since };
+      const body = { since: S.since, page: true };
       if (S.seat !== null) body.seat = S.seat;
-      if (steps !== null) body.steps = steps;
-      apply(await api("POST", `/api/games/${gameId}/advance`, body), false);
+      if (turns !== null) body.turns = turns;
+      apply(await api("POST", `/api/games/${gameId}/advance`, body), false, false);
     });
   }
 
   function decide(choice) {
+    skipAnimation();
     call(async () => {
-      const body = { seat: S.seat, since: S.since, bots: speed() === 0, ...choice };
-      apply(await api("POST", `/api/games/${gameId}/actions`, body), false);
+      const body = { seat: S.seat, since: S.since, bots: speed() === 0, page: true, ...choice };
+      apply(await api("POST", `/api/games/${gameId}/actions`, body), false, true);
     });
   }
 
   function undo() {
-    call(async () => apply(await api("POST", `/api/games/${gameId}/undo`, { seat: S.seat }), true));
+    call(async () => apply(await api("POST", `/api/games/${gameId}/undo`, { seat: S.seat, page: true }), true, false));
   }
 
   function switchSeat(seat) {
@@ -175,8 +267,8 @@
   async function handoff(seat) {
     S.handoff = seat;
     S.seat = null;
-    const p = await api("GET", `/api/games/${gameId}?since=0`);
-    apply(p, true);
+    const p = await api("GET", `/api/games/${gameId}?since=0&page=1`);
+    apply(p, true, false);
     $("handoff-text").textContent = `${nameOf(seat)}, it is your turn. Others, please look away.`;
     $("handoff-ready").textContent = `I am ${nameOf(seat)}: show my hand`;
     $("handoff").hidden = false;
@@ -188,21 +280,40 @@
     };
   }
 
+  function toggleHowTo() {
+    const box = $("howto");
+    if (box.hidden) {
+      box.replaceChildren(el("h2", {}, `How to play ${S.payload.title}`), ...S.howto.map((t) => el("p", {}, t)),
+        el("button", { onclick: toggleHowTo }, "Close"));
+    }
+    box.hidden = !box.hidden;
+  }
+
   function keys(e) {
     if (e.target.closest("input, select, textarea") || !$("handoff").hidden) return;
-    if (/^[1-9]$/.test(e.key)) {
+    if (e.key === "Escape") {
+      skipAnimation();
+      $("confirm").hidden = true;
+      $("howto").hidden = true;
+    } else if (!$("confirm").hidden) {
+      return;
+    } else if (/^[1-9]$/.test(e.key)) {
       const b = $("decisions").querySelectorAll("button")[Number(e.key) - 1];
       if (b) { e.preventDefault(); b.click(); }
     } else if (e.key === "u" && !$("undo").disabled) {
       e.preventDefault();
       undo();
+    } else if (e.key === "?") {
+      toggleHowTo();
     }
   }
 
   async function init() {
-    Autodromo.initPalette(() => S.payload && apply(S.payload, false));
-    const first = await api("GET", `/api/games/${gameId}?board=1&since=0`);
+    Autodromo.initPalette(() => S.payload && apply(S.payload, false, false));
+    const first = await api("GET", `/api/games/${gameId}?board=1&since=0&page=1`);
     S.board = first.board;
+    S.game = first.game;
+    S.howto = first.how_to_play || [];
     S.hidden = first.hidden_information;
     S.humans = first.seats.filter((s) => s.kind === "human").map((s) => s.seat);
     S.payload = first;
@@ -210,6 +321,8 @@
     let seat = first.to_move_kind === "human" ? first.to_move : S.humans.length ? S.humans[0] : null;
     if (asked !== null && S.humans.includes(Number(asked))) seat = Number(asked);
     $("undo").addEventListener("click", undo);
+    $("howto-open").addEventListener("click", toggleHowTo);
+    $("table").addEventListener("click", (e) => { if (!e.target.closest(".reach")) skipAnimation(); });
     $("speed").value = localStorage.getItem("autodromo.speed") || "0";
     $("speed").addEventListener("change", () => {
       localStorage.setItem("autodromo.speed", $("speed").value);

@@ -1,7 +1,7 @@
 // The replay viewer: the game as a spectator saw it after any step, with step and scrub.
 "use strict";
 (() => {
-  const { api, el } = Autodromo;
+  const { api, el, games } = Autodromo;
   const $ = (id) => document.getElementById(id);
   const gameId = $("replay").dataset.gameId;
   let steps = [];
@@ -21,9 +21,9 @@
       while (shown !== wanted) {
         shown = wanted;
         const frame = await api("GET", `/api/games/${gameId}/at/${shown}`);
-        const p = { ...base, view: frame.view, plan: [], seat: null };
-        $("table").replaceChildren(...Tables.render(p, base.board, null));
-        $("label").textContent = shown ? describe(steps[shown - 1]) : "the start";
+        const p = { ...base, table: frame.table, plan: [], seat: null };
+        $("table").replaceChildren(...games[base.game].render(p, base.board, null));
+        $("label").textContent = shown ? steps[shown - 1].text : "the start";
         const items = $("timeline").children;
         for (const li of $("timeline").querySelectorAll("[aria-current]")) li.removeAttribute("aria-current");
         if (shown > 0 && items[shown - 1]) {
@@ -36,19 +36,15 @@
     }
   }
 
-  function describe(s) {
-    return `${s.actor >= 0 ? base.seats[s.actor].name : "chance"}: ${s.label}`;
-  }
-
   async function init() {
     Autodromo.initPalette(() => show(wanted));
-    base = await api("GET", `/api/games/${gameId}?board=1&since=1000000000`);
+    base = await api("GET", `/api/games/${gameId}?board=1&since=1000000000&page=1`);
     steps = (await api("GET", `/api/games/${gameId}/steps`)).steps;
     $("title").textContent = `Replay: ${base.title} · seed ${base.seed}`;
     $("of").textContent = steps.length;
     $("scrub").max = steps.length;
     $("timeline").replaceChildren(...steps.map((s, i) =>
-      el("li", {}, el("a", { href: "#", onclick: (e) => { e.preventDefault(); show(i + 1); } }, describe(s)))));
+      el("li", {}, el("a", { href: "#", onclick: (e) => { e.preventDefault(); show(i + 1); } }, s.text))));
     $("back-to-game").href = `/play/${gameId}`;
     $("first").onclick = () => show(0);
     $("back").onclick = () => show(wanted - 1);

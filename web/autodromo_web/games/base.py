@@ -1,0 +1,252 @@
+"""What every game module gives the page, with the generic answers a game may keep.
+
+A game module subclasses :class:`GameModule` and calls :func:`register` with an instance; the
+page's shared code (lobby, API, presenter, scripts) asks the module and never names a game.
+Everything a module returns for the page speaks in names: the content's names and values,
+seats by their players' names, counting from 1.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+import autodromo
+from autodromo import content
+
+from ..errors import bad
+
+if TYPE_CHECKING:
+    from ..tables import Table
+
+#: A chance outcome's actor in a table's action list.
+CHANCE = -1
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A legal action as the page offers it: its id (what is posted back), the words on the
+    button, the arithmetic under them, and a warning that asks for a confirmation."""
+
+    id: int
+    text: str
+    detail: str = ""
+    risk: str = ""
+    kind: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "text": self.text, "detail": self.detail, "risk": self.risk, "kind": self.kind}
+
+
+def field(key: str, kind: str, label: str, default: Any, **extra: Any) -> dict[str, Any]:
+    """A lobby option field: ``kind`` is bool, int or choice."""
+    return {"key": key, "kind": kind, "label": label, "default": default, **extra}
+
+
+def ordinal(n: int) -> str:
+    """1 -> "1st", 2 -> "2nd", 11 -> "11th"."""
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
+
+
+def money(n: int) -> str:
+    return f"{n:,} $"
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+@lru_cache(maxsize=32)
+def toml(game: str, path: str) -> dict[str, Any]:
+    """A shipped content file of ``game``, parsed (the names and values the page shows)."""
+    return tomllib.loads((content.directory(game) / path).read_text(encoding="utf-8"))
+
+
+def circuits(game: str) -> list[dict[str, Any]]:
+    """Every shipped circuit of ``game``: id, name and default laps."""
+    out = []
+    for path in sorted((content.directory(game) / "circuits").glob("*.toml")):
+        doc = toml(game, f"circuits/{path.name}")
+        out.append({"id": path.stem, "name": doc.get("name", path.stem), "laps": doc.get("laps")})
+    return out
+
+
+def lane_name(lane: int, lanes: int) -> str:
+    """Lanes as the board shows them, left to right in the driving direction."""
+    if lanes == 3:
+        return ("left", "middle", "right")[lane] + " lane"
+    if lanes == 2:
+        return ("left", "right")[lane] + " lane"
+    return f"lane {lane + 1} from the left"
+
+
+def cell_name(row: int, lane: int, lanes: int) -> str:
+    """A space as the board numbers it: rows from 1 at the finish line."""
+    return f"row {row + 1}, {lane_name(lane, lanes)}"
+
+
+def places(returns: list[float]) -> list[int]:
+    """Places from the returns (1 = best; ties share a place)."""
+    return [1 + sum(r > mine for r in returns) for mine in returns]
+
+
+class GameModule:
+    """A game as the page plays it. Subclasses set the class attributes and override what
+    their game shows differently."""
+
+    #: The core's id of the game (``autodromo.game(id)``).
+    id: str = ""
+    title: str = ""
+    #: A seat holds cards the others must not see (hot-seat hand-off, undo limits).
+    hidden_information: bool = False
+    seats: dict[str, int] = {"min": 2, "max": 4, "default": 2}
+    #: Bots a seat may take, strongest first: (id, name). Replaced by the core's own list of
+    #: levels when it reports one (see :meth:`bots`).
+    bot_levels: tuple[tuple[str, str], ...] = (("heuristic", "strong"), ("random", "weak"))
+    #: "Round", "Turn", "Hand": what the status line counts.
+    turn_word: str = "Turn"
+
+    # --- the lobby ------------------------------------------------------------------------
+
+    def bots(self) -> list[dict[str, str]]:
+        """The bot levels by name, as the core reports them for this game."""
+        reported = _core_levels(self.id)
+        if reported:
+            return reported
+        return [{"id": i, "label": f"{name} bot"} for i, name in self.bot_levels]
+
+    def options(self) -> list[dict[str, Any]]:
+        return []
+
+    def lobby(self) -> dict[str, Any]:
+        """Anything else the lobby draws for this game (a car list, say)."""
+        return {}
+
+    def check_options(self, options: dict[str, Any], seats: list[dict[str, Any]]) -> dict[str, Any]:
+        """The options of a create request with what follows from the seats (``players``)."""
+        players = options.setdefault("players", len(seats))
+        if players != len(seats):
+            raise bad(f"option \"players\" is {players!r} but {len(seats)} seats were given")
+        return options
+
+    def race_seat(self, seat: dict[str, Any]) -> str:
+        """The seat as the Race loop takes it: "human" or a bot's name."""
+        return "human" if seat["kind"] == "human" else str(seat["bot"])
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "title": self.title, "bots": self.bots(), "seats": self.seats,
+            "options": self.options(), "hidden_information": self.hidden_information,
+            "help": self.how_to_play(), **self.lobby(),
+        }
+
+    # --- the table ------------------------------------------------------------------------
+
+    def board(self, game: autodromo.Game) -> dict[str, Any] | None:
+        """The circuit as the page draws it, or None (cards only)."""
+        return None
+
+    def turn(self, view: dict[str, Any]) -> dict[str, Any]:
+        return {"label": self.turn_word, "value": view.get("turn", 0)}
+
+    def phase(self, view: dict[str, Any]) -> str:
+        """The phase in words, for the status line and the help."""
+        return ""
+
+    def distance(self, table: Table, view: dict[str, Any]) -> list[dict[str, Any]]:
+        return []
+
+    def table(self, table: Table, view: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        """What lies on the table for ``seat`` (None: a spectator), in names."""
+        return {}
+
+    def decisions(self, table: Table, view: dict[str, Any], seat: int) -> list[Decision]:
+        """The seat's legal actions as buttons."""
+        return [Decision(a["id"], a["label"]) for a in view.get("legal_actions") or []]
+
+    def prompt(self, table: Table, view: dict[str, Any], seat: int, decisions: list[Decision]) -> dict[str, Any] | None:
+        """A question that stands above the buttons (a coup fourré), or None."""
+        return None
+
+    def plan(self, table: Table, seat: int) -> list[dict[str, Any]]:
+        """The reachable cells of the car to move, each with its decisions and words."""
+        return []
+
+    def log(self, table: Table, seat: int | None) -> list[dict[str, Any]]:
+        """The seat's log, one entry per decision: {"who", "text", "detail", ...}."""
+        return []
+
+    def results(self, table: Table) -> dict[str, Any]:
+        """The results screen: {"headline", "columns", "rows", ...}."""
+        s = table.state
+        p = places(s.returns())
+        rows = sorted(range(len(table.seats)), key=lambda i: p[i])
+        return {
+            "headline": f"{table.seats[rows[0]]['name']} wins",
+            "columns": ["Place", "Player"],
+            "rows": [{"seat": i, "cells": [ordinal(p[i]), table.seats[i]["name"]]} for i in rows],
+        }
+
+    def step_text(self, table: Table, state: autodromo.State, action: int, actor: int) -> str:
+        """One action of the replay viewer's timeline, in words (``state`` is before it)."""
+        who = "Chance" if actor < 0 else table.seats[actor]["name"]
+        return f"{who}: {state.action_to_string(action)}"
+
+    def hides_step(self, table: Table, actor: int) -> bool:
+        """Whether the replay timeline of an unfinished game hides this step (a card drawn)."""
+        return self.hidden_information and actor < 0
+
+    # --- help -----------------------------------------------------------------------------
+
+    def how_to_play(self) -> list[str]:
+        """A short "how to play", a paragraph a line."""
+        return []
+
+    def help(self, view: dict[str, Any]) -> dict[str, str]:
+        """Explanations for what is on screen now: the phase, and each kind of decision."""
+        return {}
+
+
+REGISTRY: dict[str, GameModule] = {}
+
+
+def register(module: GameModule) -> GameModule:
+    """Adds a game to the page (each game module calls it once, when imported)."""
+    if not module.id or module.id in REGISTRY:
+        raise ValueError(f"game module {module.id!r}: no id, or registered twice")
+    REGISTRY[module.id] = module
+    return module
+
+
+def get(game_id: Any) -> GameModule:
+    """The module of a game by its id, or a 400 listing the games."""
+    module = REGISTRY.get(game_id) if isinstance(game_id, str) else None
+    if module is None:
+        raise bad(f"unknown game {game_id!r}; known: {', '.join(REGISTRY)}")
+    return module
+
+
+def every() -> list[GameModule]:
+    return list(REGISTRY.values())
+
+
+def _core_levels(game_id: str) -> list[dict[str, str]]:
+    """The bot levels the core reports for a game, if this build reports them."""
+    report = getattr(autodromo, "bot_levels", None)
+    if report is None:
+        return []
+    try:
+        levels = report(game_id)
+    except Exception:
+        return []
+    out = []
+    for level in levels:
+        if isinstance(level, str):
+            out.append({"id": level, "label": f"{level} bot"})
+        elif isinstance(level, dict) and "id" in level:
+            out.append({"id": str(level["id"]), "label": str(level.get("label") or level.get("name") or level["id"])})
+    return out

@@ -1,0 +1,357 @@
+"""Lamborghini on the page: the draft as card faces with their numbers, the cars on the
+circuit, one log entry per decision (a whole movement), and the results of the race."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+import autodromo
+
+from .. import board as boards
+from .base import CHANCE, Decision, GameModule, circuits, field, lane_name, money, ordinal, plural, register, toml
+
+if TYPE_CHECKING:
+    from ..tables import Table
+
+GAME = "lamborghini"
+DIRECTIONS = {"ahead": "straight ahead", "left": "diagonally left", "right": "diagonally right"}
+TECH = {"aerodynamics": ("Aerodynamics", "+{v} squares"), "engine": ("Engine", "+{v} squares"),
+        "brakes": ("Brakes", "prevents {v} damage"), "setup": ("Set-up", "+{v} to a manoeuvre check"),
+        "tyres": ("Tyres", "+1 speed for {v} turns"), "petrol_tank": ("Petrol tank", "+1 speed for {v} turns"),
+        "team": ("Team", "repairs a damage or +1 to a check")}
+MANOEUVRES = {"skill": "Skill", "hazard": "Hazard", "fortune": "Fortune", "will": "Will", "winning": "Winning",
+              "engagement": "Engagement", "fast_car": "Fast car", "slipstreaming": "Slipstreaming",
+              "manoeuvre": "Manoeuvre"}
+PHASES = {
+    "Bid": "Sealed bids for the order of choice",
+    "Reveal": "Cards turned face up",
+    "Draft": "Choosing cards",
+    "Turned": "A card turned",
+    "Grant": "Set-up cards dealt",
+    "Link": "Linking drivers and cards to the cars",
+    "Qualify": "Qualifications",
+    "SpeedDraw": "Speed card",
+    "Drive": "Driving",
+    "Slip": "Slipstream",
+    "CheckPrep": "Before a manoeuvre check",
+    "Check": "Manoeuvre check",
+    "Team": "Team card for the check",
+    "DirectionDraw": "Accident: direction card",
+    "Direction": "Accident: direction",
+    "Over": "Race over",
+    "Flow": "",
+}
+
+
+@lru_cache(maxsize=1)
+def deck() -> dict[str, dict[str, Any]]:
+    """Every card by id, as a face: its name, kind, numbers and Speed value."""
+    doc = toml(GAME, "cards.toml")
+    out: dict[str, dict[str, Any]] = {}
+    for c in doc.get("car", []):
+        out[c["id"]] = {"name": c["name"], "kind": "car", "value": _stats(c), "price": money(c["price"])}
+    for c in doc.get("driver", []):
+        out[c["id"]] = {"name": c["name"], "kind": "driver", "value": _stats(c), "price": money(c["price"])}
+    for c in doc.get("technology", []):
+        title, effect = TECH.get(c["kind"], (c["kind"].replace("_", " ").capitalize(), "{v}"))
+        out[c["id"]] = {"name": f"{c['supplier'].capitalize()} {title}", "kind": "technology",
+                        "supplier": c["supplier"], "value": effect.format(v=c["value"]), "speed": c["speed"],
+                        "crazy": c.get("crazy", False)}
+    for c in doc.get("manoeuvre", []):
+        out[c["id"]] = {"name": MANOEUVRES.get(c["kind"], c["kind"].replace("_", " ").capitalize()),
+                        "kind": "manoeuvre", "speed": c["speed"], "crazy": c.get("crazy", False)}
+    for c in doc.get("banknote", []):
+        out[c["id"]] = {"name": money(c["amount"]), "kind": "banknote", "speed": c["speed"],
+                        "crazy": c.get("crazy", False)}
+    return out
+
+
+def _stats(c: dict[str, Any]) -> str:
+    return f"speed {c['speed']:+}, manoeuvre {c['manoeuvre']:+}"
+
+
+def face(card_id: str | None) -> dict[str, Any] | None:
+    if card_id is None:
+        return None
+    return deck().get(card_id, {"name": "a card", "kind": ""})
+
+
+def card_text(card_id: str) -> str:
+    c = face(card_id) or {"name": "a card"}
+    extra = [c[k] for k in ("value",) if c.get(k)]
+    if c.get("speed"):
+        extra.append(f"Speed {c['speed']}{', crazy' if c.get('crazy') else ''}")
+    return f"{c['name']}" + (f" ({', '.join(extra)})" if extra else "")
+
+
+def words(label: str) -> str:
+    verb, _, rest = label.partition(" ")
+    if verb in ("pick", "play", "draw") and rest in deck():
+        return {"pick": "Take", "play": "Play", "draw": "Draw"}[verb] + " " + card_text(rest)
+    m = re.match(r"^bid (\d+)\$$", label)
+    if m:
+        return f"Bid {money(int(m.group(1)))}"
+    if label == "bid nothing":
+        return "Bid nothing"
+    if verb in ("move", "direction") and rest in DIRECTIONS:
+        return ("Move " if verb == "move" else "Accident: go ") + DIRECTIONS[rest]
+    if verb == "slipstream":
+        return f"Slipstream to the {rest}"
+    if label == "take the check":
+        return "Take the manoeuvre check"
+    if label == "team: +1 to the check":
+        return "Play the Team card: +1 to the check"
+    m = re.match(r"^turn a (\w+) card$", label)
+    if m:
+        return f"Turn a {m.group(1)} card face up"
+    return label.capitalize()
+
+
+def _squeeze(parts: list[str]) -> list[str]:
+    """A run of single squares as one movement: "moves 9 squares (3 diagonally)"."""
+    out: list[str] = []
+    run: list[str] = []
+
+    def close() -> None:
+        if run:
+            diagonal = sum("diagonally" in p for p in run)
+            out.append(f"moves {plural(len(run), 'square')}" + (f" ({diagonal} diagonally)" if diagonal else ""))
+            run.clear()
+
+    for p in parts:
+        if p.startswith("Move "):
+            run.append(p)
+        else:
+            close()
+            out.append(p)
+    close()
+    return out
+
+
+class Lamborghini(GameModule):
+    id = GAME
+    title = "Lamborghini: The Official Race Game"
+    hidden_information = True
+    seats = {"min": 2, "max": 5, "default": 3}
+
+    def options(self) -> list[dict[str, Any]]:
+        return [
+            field("circuit", "choice", "Circuit", "sant_agata",
+                  choices=[{"id": c["id"], "label": c["name"]} for c in circuits(GAME)]),
+            field("laps", "int", "Laps (empty: the circuit's)", None, min=1, max=10),
+            field("long", "bool", "Long game (money, auction, several races)", False),
+            field("accident_table", "choice", "Accident table", "split", choices=[
+                {"id": "split", "label": "8-9 right, 10-11 left"},
+                {"id": "right_first", "label": "8-10 right, 11 left"},
+                {"id": "left_first", "label": "8 right, 9-11 left"},
+            ]),
+        ]
+
+    def board(self, game: autodromo.Game) -> dict[str, Any] | None:
+        options = autodromo.game_options(game)
+        out = dict(boards.lamborghini(str(options["circuit"])))
+        out["lane_names"] = [lane_name(i, out["lanes"]) for i in range(out["lanes"])]
+        return out
+
+    def _track(self, table: Table) -> dict[str, Any]:
+        cached = table.memo.get("track")
+        if cached is None:
+            cached = self.board(table.game) or {}
+            table.memo["track"] = cached
+        track: dict[str, Any] = cached
+        return track
+
+    def phase(self, view: dict[str, Any]) -> str:
+        return PHASES.get(view["phase"], "")
+
+    def turn(self, view: dict[str, Any]) -> dict[str, Any]:
+        if view["turn"] == 0:
+            return {"label": "Before the start", "value": ""}
+        return {"label": "Turn", "value": view["turn"]}
+
+    def car_label(self, table: Table, view: dict[str, Any], car: dict[str, Any]) -> str:
+        owner = table.seats[car["owner"]]["name"]
+        model = face(car["card"])
+        mine = [c for c in view["cars"] if c["owner"] == car["owner"]]
+        if len(mine) > 1:
+            return f"{owner}'s {'first' if car is mine[0] else 'second'} Murciélago" + (f" ({model['name']})" if model else "")
+        return f"{owner}'s {model['name']}" if model else f"{owner}'s Murciélago"
+
+    def distance(self, table: Table, view: dict[str, Any]) -> list[dict[str, Any]]:
+        track = self._track(table)
+        laps = table.game_options().get("laps") or track["laps"] or 1
+        total = int(laps) * int(track["length"])
+        return [{"who": self.car_label(table, view, c), "seat": c["owner"],
+                 "left": 0 if c.get("finish") else max(0, total - int(c["progress"])), "unit": "squares"}
+                for c in view["cars"]]
+
+    def table(self, table: Table, view: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        lanes = int(self._track(table)["lanes"])
+        cars = []
+        for c in view["cars"]:
+            hand = c.get("cards")
+            cars.append({
+                "seat": c["owner"], "name": self.car_label(table, view, c), "row": c["row"], "lane": c["lane"],
+                "model": face(c["card"]), "driver": face(c["driver"]),
+                "supplier": (c["supplier"] or "").capitalize() or None,
+                "where": "finished" if c.get("finish") else f"row {c['row'] + 1}, {lane_name(c['lane'], lanes)}",
+                "damages": c["damages"], "wrecked": c["wrecked"], "stopped": c["stopped"],
+                "hand": [face(x) for x in hand] if isinstance(hand, list) else None,
+                "hand_count": hand if isinstance(hand, int) else len(hand or []),
+            })
+        players = []
+        for p in view["players"]:
+            players.append({
+                "seat": p["seat"], "name": table.seats[p["seat"]]["name"], "money": money(p["money"]),
+                "bid": money(p["bid"]) if isinstance(p.get("bid"), int) else None,
+                "mine": p["seat"] == seat,
+                "cards": [face(x) for x in p["cards"]] if p.get("cards") is not None else None,
+                "card_count": p["card_count"],
+            })
+        return {"circuit": self._track(table)["name"], "phase": self.phase(view), "speed_deck": view["speed_deck"],
+                "face_up": [face(x) for x in view.get("face_up") or []], "cars": cars, "players": players,
+                "long": bool(table.game_options().get("long"))}
+
+    def decisions(self, table: Table, view: dict[str, Any], seat: int) -> list[Decision]:
+        out = []
+        for a in view.get("legal_actions") or []:
+            label = str(a["label"])
+            verb = label.split(" ", 1)[0]
+            kind = {"pick": "draft", "turn": "draft", "bid": "bid", "play": "card", "move": "move",
+                    "direction": "accident", "slipstream": "slipstream", "take": "check", "team:": "check"}.get(verb, "")
+            out.append(Decision(a["id"], words(label), kind=kind))
+        return out
+
+    def plan(self, table: Table, seat: int) -> list[dict[str, Any]]:
+        lanes = int(self._track(table)["lanes"])
+        s = table.state
+        out = []
+        for p in s.plan_moves():
+            ids = []
+            probe = s.clone()
+            for label in p["decisions"]:
+                try:
+                    a = probe.string_to_action(label)
+                    probe.apply_action(a)
+                except autodromo.AutodromoError:
+                    break
+                ids.append(a)
+            out.append({
+                "row": p["row"], "lane": p["lane"], "progress": p["progress"], "speed": p["speed"],
+                "decisions": p["decisions"], "ids": ids, "where": f"row {p['row'] % self._track(table)['length'] + 1}, "
+                f"{lane_name(p['lane'], lanes)}", "steps": [words(x) for x in p["decisions"]],
+                "cost": plural(len(p["decisions"]), "square"),
+                "risk": "a manoeuvre check (squeezing between two cars)" if p.get("check") else "",
+                "engine": 0, "brakes": 0, "tires": 0, "temperature": 0, "damage": p.get("check", False),
+                "off_road": False,
+            })
+        return out
+
+    def log(self, table: Table, seat: int | None) -> list[dict[str, Any]]:
+        names = table.names()
+        out: list[dict[str, Any]] = []
+        group: dict[str, Any] | None = None
+
+        def flush() -> None:
+            nonlocal group
+            if group is not None:
+                text = f"{names[group['who']]}: " + ", ".join(_squeeze(group["parts"]))
+                out.append({"who": group["who"], "round": group["when"], "text": text})
+                group = None
+
+        for e in table.state.log(seat):
+            who = e.get("player", CHANCE)
+            when = "Before the start" if e.get("turn", 0) == 0 else f"Turn {e['turn']}"
+            label = str(e["action"])
+            if who is None or who < 0:
+                flush()
+                if label == "draw a card":
+                    text = "A card is dealt to another player's hand"
+                elif label.startswith("draw "):
+                    text = "Drawn: " + card_text(label[5:])
+                else:
+                    text = words(label)
+                out.append({"who": None, "round": when, "text": text})
+                continue
+            if label == "bid (sealed)":
+                flush()
+                out.append({"who": who, "round": when, "text": f"{names[who]} bids (sealed until every bid is in)"})
+                continue
+            if group is None or group["who"] != who or group["when"] != when:
+                flush()
+                group = {"who": who, "when": when, "parts": []}
+            group["parts"].append(words(label))
+        flush()
+        return out
+
+    def step_text(self, table: Table, state: autodromo.State, action: int, actor: int) -> str:
+        label = str(state.action_to_string(action))
+        if actor < 0:
+            return "Drawn: " + card_text(label[5:]) if label.startswith("draw ") else words(label)
+        return f"{table.seats[actor]['name']}: {words(label)}"
+
+    def results(self, table: Table) -> dict[str, Any]:
+        s = table.state
+        v = s.view(None)
+        returns = s.returns()
+        order = sorted(range(len(v["cars"])), key=lambda i: (not v["cars"][i].get("finish"),
+                                                              (v["cars"][i].get("finish") or {}).get("turn", 0),
+                                                              -v["cars"][i]["progress"]))
+        rows = []
+        for place, i in enumerate(order, 1):
+            c = v["cars"][i]
+            finish = c.get("finish")
+            time = f"turn {finish['turn']}" if finish else "did not finish"
+            status = "wrecked" if c["wrecked"] else "finished" if finish else "still racing at the turn limit"
+            rows.append({"seat": c["owner"], "cells": [ordinal(place), self.car_label(table, v, c),
+                                                       time, plural(c["damages"], "damage"), status]})
+        best = max(range(len(returns)), key=lambda i: returns[i])
+        out: dict[str, Any] = {
+            "headline": f"{table.seats[best]['name']} wins",
+            "columns": ["Place", "Car", "Time", "Damage", "Status"],
+            "rows": rows,
+        }
+        if table.game_options().get("long"):
+            out["money"] = [{"name": table.seats[p["seat"]]["name"], "money": money(p["money"])} for p in v["players"]]
+        return out
+
+    def how_to_play(self) -> list[str]:
+        return [
+            "Each player drives a Murciélago (two with two players). First the cards: take turns to "
+            "choose a Car, a Driver, Technology and Manoeuvre cards from those face up.",
+            "Each turn a car draws a Speed card: its number, plus the car's and the driver's speed, "
+            "plus at most one card played from the hand, is how many squares it must move: straight "
+            "ahead or diagonally, never sideways, never onto another car.",
+            "Squeezing between two cars, or a crazy Speed card (a coloured arrow), calls for a "
+            "manoeuvre check: a failed one is an accident and a damage. Three damages wreck the car.",
+            "Behind another car you may take its slipstream. The first car over the line after the "
+            "last lap wins.",
+        ]
+
+    def help(self, view: dict[str, Any]) -> dict[str, str]:
+        phase = {
+            "Draft": "Choose a card from those face up: a Car and a Driver for each Murciélago, "
+                     "Technology cards of one supplier, Manoeuvre cards for checks.",
+            "Bid": "Long game: bid money, sealed, for the order of choice; the money is lost.",
+            "Drive": "Move your car square by square, or pick a highlighted square on the board. You "
+                     "may first play one card from your hand for more speed.",
+            "Slip": "A car is right ahead of you: take its slipstream to the left or right.",
+            "CheckPrep": "A manoeuvre check is coming: play a card for it, or take the check.",
+            "Team": "Play your Team card to add 1 to the check.",
+            "Direction": "An accident: choose where the car goes.",
+            "Link": "Two players: link a driver and your cards to each of your cars.",
+        }.get(view["phase"], "The other players and the card draws act now.")
+        return {
+            "phase": phase,
+            "draft": "Cards chosen now set your car up for the whole race.",
+            "card": "A card from your hand adds speed or helps a check; one per movement.",
+            "move": "One square straight ahead or diagonally; every square of the speed must be used.",
+            "check": "A manoeuvre check: a Speed card against your car's manoeuvre value.",
+            "bid": "Sealed bids decide who chooses cards first.",
+            "slipstream": "An extra square beside the car ahead of you.",
+        }
+
+
+register(Lamborghini())

@@ -1,0 +1,627 @@
+"""Legend on the page: the circuit and the cars, each car's Dashboard, decisions in words with
+their cost and risk, one log entry per decision (the whole move), every retirement, crash and
+Damage card with its cause, and the results of the race."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import TYPE_CHECKING, Any
+
+import autodromo
+from autodromo.race import bot_action
+
+from ... import board as boards
+from ..base import (CHANCE, Decision, GameModule, cell_name, circuits, field, lane_name, ordinal, plural, register,
+                    toml)
+from .help import DECISIONS, HOW_TO_PLAY, PHASES
+
+if TYPE_CHECKING:
+    from ...tables import Table
+
+GAME = "legend"
+CARS_PER_LOOK = ("row", "lane", "speed", "temperature", "engine", "brakes", "tires", "status",
+                 "crashes", "battery_ok", "headlights_ok", "progress", "lap")
+
+
+def cars() -> list[dict[str, Any]]:
+    roster: list[dict[str, Any]] = toml(GAME, "cars.toml")["car"]
+    return roster
+
+
+def car_name(car_id: str) -> str:
+    return next((str(c["name"]) for c in cars() if c["id"] == car_id), car_id.replace("_", " ").title())
+
+
+def card_names(deck: str) -> dict[str, str]:
+    """Damage or Event card names by id."""
+    return {c["id"]: str(c["name"]) for c in toml(GAME, f"{deck}.toml")["card"]}
+
+
+def dashboard() -> dict[str, Any]:
+    doc: dict[str, Any] = toml(GAME, "dashboard.toml")
+    return doc
+
+
+def damage_effects(card: dict[str, Any]) -> str:
+    parts = []
+    for key, word in (("engine", "Engine"), ("brakes", "Brakes"), ("tires", "Tyres")):
+        if card.get(key):
+            parts.append(f"−{card[key]} {word}")
+    if card.get("temperature"):
+        parts.append(f"+{card['temperature']} Temperature")
+    if card.get("flat_tire"):
+        parts.append("a flat tyre")
+    if card.get("battery"):
+        parts.append("the battery fails")
+    if card.get("headlights"):
+        parts.append("the headlights fail")
+    return ", ".join(parts) or "no effect"
+
+
+def event_effects(card: dict[str, Any]) -> str:
+    parts = []
+    t = int(card.get("temperature", 0))
+    if t:
+        parts.append(f"{t:+} Temperature for every car")
+    if card.get("tires"):
+        parts.append(f"−{card['tires']} Tyres for every car")
+    if card.get("engine"):
+        parts.append(f"−{card['engine']} Engine for every car")
+    if card.get("weather_roll"):
+        parts.append("a weather roll")
+    if card.get("reshuffle"):
+        parts.append("the deck is reshuffled")
+    return ", ".join(parts) or "no effect on a track race"
+
+
+def _cards_by_id(deck: str) -> dict[str, dict[str, Any]]:
+    return {c["id"]: c for c in toml(GAME, f"{deck}.toml")["card"]}
+
+
+WORDS = [
+    (re.compile(r"^engine (\d+)$"), "Engine {0}, the rest to the Brakes"),
+    (re.compile(r"^challenge with engine$"), "Challenge with an Engine point"),
+    (re.compile(r"^challenge with brakes$"), "Challenge with a Brakes point"),
+    (re.compile(r"^challenge with tires$"), "Challenge with a Tyre point"),
+    (re.compile(r"^no challenge$"), "No challenge"),
+    (re.compile(r"^match the challenge$"), "Match the challenge"),
+    (re.compile(r"^yield the position$"), "Yield the position"),
+    (re.compile(r"^bid a temperature step for priority$"), "Bid a Temperature step to move first"),
+    (re.compile(r"^no bid$"), "No bid"),
+    (re.compile(r"^match the bid$"), "Match the bid (+1 Temperature)"),
+    (re.compile(r"^concede priority$"), "Let them move first"),
+    (re.compile(r"^maintain$"), "Keep the speed"),
+    (re.compile(r"^maintain push$"), "Keep the speed above Top Speed (push)"),
+    (re.compile(r"^accelerate (\d+)$"), "Accelerate {0}"),
+    (re.compile(r"^accelerate (\d+) push$"), "Accelerate {0} and push past Top Speed"),
+    (re.compile(r"^lift and coast$"), "Lift and coast (−1 speed, cools)"),
+    (re.compile(r"^stop to cool$"), "Stop to cool"),
+    (re.compile(r"^pit stop$"), "Pit stop"),
+    (re.compile(r"^no braking$"), "No braking"),
+    (re.compile(r"^brake (\d+)$"), "Brake {0}"),
+    (re.compile(r"^lift and coast at entry$"), "Lift and coast at the entry line"),
+    (re.compile(r"^emergency brake (\d+)$"), "Emergency brake {0}"),
+    (re.compile(r"^drift$"), "Drift"),
+    (re.compile(r"^regain best line$"), "Regain the best line"),
+    (re.compile(r"^no power out$"), "No powering out"),
+    (re.compile(r"^power out (\d+)$"), "Power out {0}"),
+    (re.compile(r"^slipstream drift outward$"), "Drift outward in the slipstream"),
+    (re.compile(r"^resist with a tire point$"), "Resist the slipstream (1 Tyre point)"),
+    (re.compile(r"^use (.+)$"), "Use the spare part {0}"),
+    (re.compile(r"^set (\w+) (\w+)$"), "Turn the {0} card to {1}"),
+    (re.compile(r"^leave pit$"), "Leave the pit"),
+]
+
+KIND = {"engine": "split", "challenge": "challenge", "no": "", "match": "challenge", "yield": "challenge",
+        "bid": "bid", "concede": "bid", "maintain": "pace", "accelerate": "pace", "lift": "pace",
+        "stop": "pace", "pit": "pit", "brake": "entry", "emergency": "entry", "drift": "entry",
+        "move": "move", "regain": "move", "power": "exit", "slipstream": "slipstream",
+        "resist": "slipstream", "use": "pit", "set": "pit", "leave": "pit"}
+
+
+def words(label: str, view: dict[str, Any], seat: int | None, lanes: int) -> str:
+    """A decision's label as the page says it ("move to lane 0" -> "to row 13, left lane")."""
+    lane = re.match(r"^(move|slipstream) to lane (\d+)$", label)
+    if lane:
+        car = view["cars"][seat] if seat is not None else None
+        rows = view.get("_rows")
+        row = (car["row"] + 1) % rows if car and rows else None
+        where = lane_name(int(lane.group(2)), lanes)
+        if lane.group(1) == "slipstream":
+            return f"Slipstream into the {where}"
+        return f"To row {row + 1}, {where}" if row is not None else f"To the {where}"
+    for pattern, text in WORDS:
+        m = pattern.match(label)
+        if m:
+            return text.format(*m.groups())
+    return label.capitalize()
+
+
+def kind_of(label: str) -> str:
+    word = label.split(" ", 1)[0]
+    if label.startswith("no challenge"):
+        return "challenge"
+    if label in ("no braking",):
+        return "entry"
+    if label in ("no power out",):
+        return "exit"
+    if label == "no bid":
+        return "bid"
+    return KIND.get(word, "")
+
+
+def compact(view: dict[str, Any]) -> list[dict[str, Any]]:
+    return [{k: c[k] for k in CARS_PER_LOOK} for c in view["cars"]]
+
+
+class Legend(GameModule):
+    id = GAME
+    title = "Legend: History of 1000 Miglia"
+    seats = {"min": 2, "max": 12, "default": 4}
+    bot_levels = (("greedy", "strong"), ("random", "weak"), ("neutral", "Neutral Car (rules-driven)"))
+    turn_word = "Round"
+
+    def bots(self) -> list[dict[str, str]]:
+        levels = super().bots()
+        names = {b["id"] for b in levels}
+        if "neutral" not in names:
+            levels.append({"id": "neutral", "label": "Neutral Car (rules-driven)"})
+        return [{**b, "label": b["label"] if b["id"] != "neutral" else "Neutral Car (rules-driven)"} for b in levels]
+
+    def options(self) -> list[dict[str, Any]]:
+        return [
+            field("circuit", "choice", "Circuit", "example",
+                  choices=[{"id": c["id"], "label": c["name"]} for c in circuits(GAME)]),
+            field("laps", "int", "Laps (empty: the circuit's)", None, min=1, max=10),
+            field("qualifying", "bool", "Qualifying challenges", True),
+            field("choose_split", "bool", "Choose the Engine/Brakes split", True),
+            field("slipstream_in_turns", "bool", "Variant: slipstream in turns", False),
+            field("realistic_collisions", "bool", "Variant: realistic collisions", False),
+            field("priority_bid", "bool", "Variant: priority bid", False),
+        ]
+
+    def lobby(self) -> dict[str, Any]:
+        return {"cars": [{"id": c["id"], "name": c["name"], "year": c.get("year"), "ranking": c.get("ranking")}
+                         for c in cars()], "event": True}
+
+    def check_options(self, options: dict[str, Any], seats: list[dict[str, Any]]) -> dict[str, Any]:
+        from ...errors import bad
+
+        chosen = options.get("cars")
+        if not isinstance(chosen, list) or len(chosen) != len(seats):
+            raise bad("option \"cars\": name one car for every seat")
+        options["neutral"] = [s["bot"] == "neutral" for s in seats]
+        return options
+
+    def race_seat(self, seat: dict[str, Any]) -> str:
+        return super().race_seat(seat)
+
+    def board(self, game: autodromo.Game) -> dict[str, Any] | None:
+        options = autodromo.game_options(game)
+        out = dict(boards.legend(str(options["circuit"])))
+        dash = dashboard()
+        out["dashboard"] = {k: dash[k] for k in ("tachometer_max", "temperature_max", "tires_max")}
+        out["lane_names"] = [lane_name(i, out["lanes"]) for i in range(out["lanes"])]
+        return out
+
+    def _lanes(self, table: Table) -> int:
+        return int(self._track(table)["lanes"])
+
+    def _track(self, table: Table) -> dict[str, Any]:
+        cached = table.memo.get("track")
+        if cached is None:
+            cached = self.board(table.game) or {}
+            table.memo["track"] = cached
+        track: dict[str, Any] = cached
+        return track
+
+    def turn(self, view: dict[str, Any]) -> dict[str, Any]:
+        if view["round"] == 0:
+            return {"label": "Before the start", "value": ""}
+        return {"label": "Round", "value": view["round"]}
+
+    def phase(self, view: dict[str, Any]) -> str:
+        return str(view["phase"]["name"])
+
+    def distance(self, table: Table, view: dict[str, Any]) -> list[dict[str, Any]]:
+        track = self._track(table)
+        total = int(view["laps"]) * int(track["length"])
+        out = []
+        for car in view["cars"]:
+            left = 0 if car.get("finish") else max(0, total - int(car["progress"]))
+            out.append({"who": car["name"], "seat": car["seat"], "left": left, "unit": "spaces"})
+        return out
+
+    # --- the table -------------------------------------------------------------------------
+
+    def where(self, car: dict[str, Any], lanes: int) -> str:
+        if car["status"] == "finished":
+            return "finished"
+        if car["status"] == "retired":
+            return "retired"
+        place = f"lap {car['lap']}, {cell_name(car['row'], car['lane'], lanes)}"
+        return place + (" (stopped off the road)" if car["status"] == "off_road" else "")
+
+    def table(self, table: Table, view: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        lanes = self._lanes(table)
+        track = self._track(table)
+        active = view["phase"].get("seat")
+        cars_out = []
+        for c in view["cars"]:
+            cars_out.append({
+                "seat": c["seat"], "name": c["name"], "driver": table.seats[c["seat"]]["name"],
+                "neutral": c["neutral"], "row": c["row"], "lane": c["lane"], "status": c["status"],
+                "where": self.where(c, lanes), "speed": c["speed"], "top_speed": c["top_speed"],
+                "acceleration": c["acceleration"], "braking": c["braking"],
+                "temperature": c["temperature"], "engine": c["engine"], "engine_max": c["engine_max"],
+                "brakes": c["brakes"], "brakes_max": c["brakes_max"], "tires": c["tires"],
+                "flat_tire": c["flat_tire"], "battery_ok": c["battery_ok"], "headlights_ok": c["headlights_ok"],
+                "best_line": c["best_line"], "safe_speeds": c["safe_speeds"], "crashes": c["crashes"],
+                "spares": [{"name": k, "count": v} for k, v in c["spares"].items()],
+                "lap": c["lap"], "active": c["seat"] == active,
+            })
+        return {
+            "circuit": track["name"], "laps": view["laps"], "weather": view["weather"],
+            "phase": view["phase"]["name"], "cars": cars_out, "active": active,
+            "order": [view["cars"][i]["name"] for i in view.get("order") or []],
+            "moves_left": max(0, view["active"]["allowance"] - view["active"]["spent"]) if active is not None else None,
+        }
+
+    # --- decisions and their risks ---------------------------------------------------------
+
+    def decisions(self, table: Table, view: dict[str, Any], seat: int) -> list[Decision]:
+        lanes = self._lanes(table)
+        view = {**view, "_rows": self._track(table)["length"]}
+        out = []
+        for a in view.get("legal_actions") or []:
+            label = str(a["label"])
+            cost = str(a.get("cost") or "")
+            detail = "" if cost == "no cost" else cost
+            text = self._split(table, seat, label) or words(label, view, seat, lanes)
+            out.append(Decision(a["id"], text, detail,
+                                self.risk(table, seat, [a["id"]]), kind_of(label)))
+        return out
+
+    @staticmethod
+    def _split(table: Table, seat: int, label: str) -> str | None:
+        """"engine k" as the two needles: "Engine 3, Brakes 5" (the car's Reliability is 8)."""
+        split = re.match(r"^engine (\d+)$", label)
+        if not split:
+            return None
+        car = table.game_options()["cars"][seat]
+        reliability = next((int(c.get("reliability", 0)) for c in cars() if c["id"] == car), 0)
+        k = int(split.group(1))
+        return f"Engine {k}, Brakes {reliability - k}" if reliability else None
+
+    def plan(self, table: Table, seat: int) -> list[dict[str, Any]]:
+        lanes = self._lanes(table)
+        s = table.state
+        out = []
+        for p in s.plan_moves():
+            ids = []
+            probe = s.clone()
+            for label in p["decisions"]:
+                try:
+                    a = probe.string_to_action(label)
+                    probe.apply_action(a)
+                except autodromo.AutodromoError:
+                    break
+                ids.append(a)
+            view = {**s.view(None), "_rows": self._track(table)["length"]}
+            path = []
+            probe = s.clone()
+            for label in p["decisions"]:
+                path.append(words(label, view, seat, lanes))
+                try:
+                    probe.apply_action(label)
+                except autodromo.AutodromoError:
+                    break
+                view = {**probe.view(None), "_rows": self._track(table)["length"]}
+            costs = []
+            for key, word in (("engine", "Engine"), ("brakes", "Brakes"), ("tires", "Tyres")):
+                if p[key]:
+                    costs.append(f"{word} −{p[key]}")
+            if p["temperature"]:
+                costs.append(f"Temperature {p['temperature']:+}")
+            risk = self.risk(table, seat, ids)
+            if not risk and p["damage"]:
+                risk = "a Damage card on the way"
+            if not risk and p["off_road"]:
+                risk = "off the road"
+            out.append({
+                "row": p["row"], "lane": p["lane"], "progress": p["progress"], "speed": p["speed"],
+                "decisions": p["decisions"], "ids": ids,
+                "where": cell_name(p["row"] % self._track(table)["length"], p["lane"], lanes),
+                "steps": path, "cost": ", ".join(costs) or "no wear", "risk": risk,
+                "engine": p["engine"], "brakes": p["brakes"], "tires": p["tires"],
+                "temperature": p["temperature"], "damage": p["damage"], "off_road": p["off_road"],
+            })
+        return out
+
+    def risk(self, table: Table, seat: int, actions: list[int]) -> str:
+        """What the decision(s) would cost that cannot be taken back: a retirement, a crash, a
+        needle's last point; the rest of the round is played out on a copy to see the end-of-
+        round tests (the car's own activation by the strong bot, the others at random)."""
+        key = f"risk:{len(table.actions)}:{seat}:{','.join(map(str, actions))}"
+        if key in table.memo:
+            return str(table.memo[key])
+        s = table.state
+        before = s.view(None)["cars"][seat]
+        probe = s.clone()
+        try:
+            for a in actions:
+                probe.apply_action(a)
+        except autodromo.AutodromoError:
+            return ""
+        now = probe.view(None)["cars"][seat]
+        text = self._harm(before, now, soon=True)
+        if not text:
+            text = self._round_end(probe, seat, before)
+        table.memo[key] = text
+        return text
+
+    def _harm(self, before: dict[str, Any], now: dict[str, Any], soon: bool) -> str:
+        if now["status"] == "retired" and before["status"] != "retired":
+            return "your car retires"
+        if now["crashes"] > before["crashes"]:
+            return "your car crashes (a Damage card, speed 0)"
+        lost = []
+        for key, word in (("engine", "Engine"), ("brakes", "Brakes")):
+            if before[key] > 0 and now[key] == 0:
+                lost.append(f"the last {word} point")
+        if before["tires"] >= 0 and now["tires"] < 0:
+            lost.append("the last Tyre point: a flat tyre")
+        if lost:
+            return "costs " + " and ".join(lost)
+        return ""
+
+    def _round_end(self, probe: autodromo.State, seat: int, before: dict[str, Any]) -> str:
+        start_round = probe.view(None)["round"]
+        rng = random.Random(len(probe.history()))
+        for _ in range(400):
+            if probe.is_terminal():
+                break
+            v = probe.view(None)
+            if v["round"] != start_round:
+                break
+            if probe.is_chance_node():
+                outcomes = probe.chance_outcomes()
+                probe.apply_action(max(outcomes, key=lambda o: o[1])[0])
+                continue
+            who = probe.current_player()
+            legal = probe.legal_actions()
+            bot = "greedy" if who == seat else "random"
+            try:
+                probe.apply_action(bot_action(probe, bot, rng.getrandbits(64)))
+            except Exception:
+                probe.apply_action(legal[0])
+        after = probe.view(None)["cars"][seat]
+        if after["status"] == "retired":
+            red = dashboard()["temperature_red_zone"]
+            why = f" (Temperature {after['temperature']} in the red zone)" if red[after["temperature"]] else ""
+            return f"your car retires at the end of the round{why}: its Engine has no point left to lose"
+        if before["engine"] > 0 and after["engine"] == 0:
+            return "the end of the round costs the last Engine point"
+        return ""
+
+    # --- the log ---------------------------------------------------------------------------
+
+    def trace(self, table: Table) -> list[dict[str, Any]]:
+        """Per action: the phase before it, the round, and every car before and after (kept
+        and extended as the game goes on)."""
+        memo = table.memo.setdefault("trace", {"state": table.game.new_state(), "steps": []})
+        state: autodromo.State = memo["state"]
+        steps: list[dict[str, Any]] = memo["steps"]
+        for a in table.actions[len(steps):]:
+            v = state.view(None)
+            label = state.action_to_string(a)
+            state.apply_action(a)
+            after = state.view(None)
+            steps.append({"phase": v["phase"]["name"], "seat": v["phase"].get("seat"), "round": v["round"],
+                          "label": label, "before": compact(v), "after": compact(after),
+                          "weather": after["weather"], "next_round": after["round"]})
+        return steps
+
+    def log(self, table: Table, seat: int | None) -> list[dict[str, Any]]:
+        lanes = self._lanes(table)
+        rows = int(self._track(table)["length"])
+        events = table.state.log(None)
+        steps = self.trace(table)
+        names = [c["name"] for c in table.state.view(None)["cars"]]
+        damage = _cards_by_id("damage")
+        event_cards = _cards_by_id("events")
+        out: list[dict[str, Any]] = []
+        group: dict[str, Any] | None = None
+        last_actor: int | None = None
+
+        def flush() -> None:
+            nonlocal group
+            if group is not None:
+                out.append(self._entry(group, names, lanes, rows, table))
+                group = None
+
+        for i, (e, st) in enumerate(zip(events, steps)):
+            who = e.get("player", CHANCE)
+            rnd = st["round"]
+            when = "Before the start" if rnd == 0 else f"Round {rnd}"
+            if who is not None and who >= 0:
+                if group is None or group["who"] != who or group["round"] != rnd:
+                    flush()
+                    group = {"who": who, "round": rnd, "when": when, "steps": [], "start": st["before"][who]}
+                group["steps"].append({"label": e["action"], "cost": e.get("cost", ""), "car": st["after"][who],
+                                       "phase": st["phase"]})
+                last_actor = who
+            else:
+                flush()
+                out.append({"who": None, "round": when, "text": self._chance(st, names, damage, event_cards, last_actor)})
+            for line in self._effects(st, names, lanes):
+                flush()
+                out.append({"who": line[0], "round": when, "text": line[1], "strong": True})
+        flush()
+        return out
+
+    def _entry(self, group: dict[str, Any], names: list[str], lanes: int, rows: int, table: Table) -> dict[str, Any]:
+        who = group["who"]
+        parts: list[str] = []
+        path = [[group["start"]["row"], group["start"]["lane"]]]
+        moved = 0
+        details = []
+        for st in group["steps"]:
+            label = st["label"]
+            car = st["car"]
+            if label.startswith("move to lane") or label.startswith("slipstream to lane"):
+                moved += 1
+                path.append([car["row"], car["lane"]])
+                if st["cost"] and st["cost"] != "no cost":
+                    details.append(st["cost"])
+                continue
+            text = self._split(table, who, label) or words(label, {"cars": [], "_rows": rows}, None, lanes)
+            if st["cost"] and st["cost"] != "no cost":
+                text += f" ({st['cost']})"
+            parts.append(text)
+            if [car["row"], car["lane"]] != path[-1]:
+                path.append([car["row"], car["lane"]])
+        end = group["steps"][-1]["car"]
+        if moved:
+            start = group["start"]
+            parts.append(f"{plural(moved, 'space')}: {cell_name(start['row'] % rows, start['lane'], lanes)} → "
+                         f"{cell_name(end['row'] % rows, end['lane'], lanes)}")
+        text = f"{table.seats[who]['name']} ({names[who]}): " + "; ".join(parts)
+        return {"who": who, "round": group["when"], "text": text, "detail": "; ".join(details),
+                "path": path if moved else None, "car": who,
+                "dashboard": f"speed {end['speed']}, Temperature {end['temperature']}, Engine {end['engine']}, "
+                             f"Brakes {end['brakes']}, Tyres {'flat' if end['tires'] < 0 else end['tires']}"}
+
+    def _chance(self, st: dict[str, Any], names: list[str], damage: dict[str, Any], events: dict[str, Any],
+                last_actor: int | None) -> str:
+        label = st["label"]
+        die = re.match(r"^d6 (\d)$", label)
+        if die:
+            v = die.group(1)
+            if st["phase"] == "weather roll":
+                return f"Weather: the die shows {v} → {st['weather']}"
+            if st["phase"] == "qualifying die":
+                who = names[st["seat"]] if st["seat"] is not None else "a car tied on every figure"
+                return f"Qualifying: {who} rolls {v}"
+            if st["phase"] == "Neutral Cars' die":
+                return f"Neutral Cars: the die shows {v}"
+            return f"The die shows {v}"
+        card = re.match(r"^(damage|event) (.+)$", label)
+        if card and card.group(1) == "damage":
+            c = damage.get(card.group(2), {})
+            hit = self._hit(st) if self._hit(st) is not None else last_actor
+            whom = f" for {names[hit]}" if hit is not None else ""
+            return f"Damage card{whom}: {c.get('name', 'unknown')} ({damage_effects(c)})"
+        if card:
+            c = events.get(card.group(2), {})
+            return f"Event card: {c.get('name', 'unknown')} ({event_effects(c)})"
+        return str(label)
+
+    @staticmethod
+    def _hit(st: dict[str, Any]) -> int | None:
+        for i, (b, a) in enumerate(zip(st["before"], st["after"])):
+            if b != a:
+                return i
+        return None
+
+    def _effects(self, st: dict[str, Any], names: list[str], lanes: int) -> list[tuple[int, str]]:
+        """Retirements, crashes and needles at their last point caused by this action."""
+        out = []
+        end_of_round = st["next_round"] != st["round"]
+        red = dashboard()["temperature_red_zone"]
+        for i, (b, a) in enumerate(zip(st["before"], st["after"])):
+            if a["status"] == "retired" and b["status"] != "retired":
+                if end_of_round and b["status"] in ("racing", "off_road") and a["engine"] == 0 and b["engine"] <= 2:
+                    heat = f"Temperature {a['temperature']} in the red zone" if red[a["temperature"]] else "heating at Top Speed"
+                    cause = f"at the end of round {st['round']}, {heat} cost an Engine point it did not have"
+                elif st["label"].startswith("damage"):
+                    cause = "the Damage card cost an Engine point it did not have"
+                elif st["label"].startswith("event"):
+                    cause = "the Event card cost an Engine point it did not have"
+                elif end_of_round:
+                    cause = "the race's round limit was reached"
+                else:
+                    cause = "pushing the engine cost a point it did not have"
+                out.append((i, f"{names[i]} retires: {cause}"))
+            elif a["crashes"] > b["crashes"]:
+                out.append((i, f"{names[i]} crashes at {cell_name(a['row'], a['lane'], lanes)}: speed 0 and a "
+                               f"Damage card"))
+            else:
+                for key, word in (("engine", "Engine"), ("brakes", "Brakes")):
+                    if b[key] > 0 and a[key] == 0:
+                        out.append((i, f"{names[i]} has no {word} point left"))
+                if b["tires"] >= 0 > a["tires"]:
+                    out.append((i, f"{names[i]} has a flat tyre"))
+                if b["battery_ok"] and not a["battery_ok"]:
+                    out.append((i, f"{names[i]}: the battery fails"))
+                if b["headlights_ok"] and not a["headlights_ok"]:
+                    out.append((i, f"{names[i]}: the headlights fail"))
+        return out
+
+    def step_text(self, table: Table, state: autodromo.State, action: int, actor: int) -> str:
+        v = state.view(None)
+        label = str(state.action_to_string(action))
+        names = [c["name"] for c in v["cars"]]
+        if actor < 0:
+            after = state.clone()
+            after.apply_action(action)
+            st = {"label": label, "phase": v["phase"]["name"], "seat": v["phase"].get("seat"),
+                  "weather": after.view(None)["weather"], "before": compact(v), "after": compact(after.view(None))}
+            return self._chance(st, names, _cards_by_id("damage"), _cards_by_id("events"), None)
+        view = {**v, "_rows": self._track(table)["length"]}
+        text = self._split(table, actor, label) or words(label, view, actor, self._lanes(table))
+        return f"{table.seats[actor]['name']} ({names[actor]}): {text}"
+
+    # --- the end ---------------------------------------------------------------------------
+
+    def results(self, table: Table) -> dict[str, Any]:
+        s = table.state
+        v = s.view(None)
+        ranking = s.ranking()
+        steps = self.trace(table)
+        names = [c["name"] for c in v["cars"]]
+        lanes = self._lanes(table)
+        causes: dict[int, str] = {}
+        for st in steps:
+            for seat, text in self._effects(st, names, lanes):
+                if "retires" in text:
+                    causes[seat] = text.split(": ", 1)[1]
+        order = sorted(range(len(v["cars"])), key=lambda i: (ranking[i], i))
+        rows = []
+        for i in order:
+            c = v["cars"][i]
+            finish = c.get("finish")
+            if finish:
+                time = f"round {finish['round']}, {plural(finish['past_line'], 'space')} past the line"
+            else:
+                time = "did not finish"
+            wear = (f"Engine {c['engine']}/{c['engine_max']}, Brakes {c['brakes']}/{c['brakes_max']}, "
+                    f"Tyres {'flat' if c['flat_tire'] else c['tires']}, Temperature {c['temperature']}")
+            damage = [plural(c["crashes"], "crash", "crashes")] if c["crashes"] else []
+            if not c["battery_ok"]:
+                damage.append("battery failed")
+            if not c["headlights_ok"]:
+                damage.append("headlights failed")
+            place = ordinal(ranking[i] + 1) if finish else "—"
+            status = "finished" if finish else f"retired: {causes.get(i, 'out of the race')}"
+            rows.append({"seat": i, "cells": [place, c["name"], table.seats[i]["name"], time, wear,
+                                              ", ".join(damage) or "none", status]})
+        winner = order[0]
+        return {
+            "headline": f"{table.seats[winner]['name']} wins with the {names[winner]}"
+                        if v["cars"][winner].get("finish") else "Nobody finished",
+            "columns": ["Place", "Car", "Driver", "Time", "Wear", "Damage", "Status"],
+            "rows": rows,
+        }
+
+    # --- help ------------------------------------------------------------------------------
+
+    def how_to_play(self) -> list[str]:
+        return HOW_TO_PLAY
+
+    def help(self, view: dict[str, Any]) -> dict[str, str]:
+        return {"phase": PHASES.get(view["phase"]["name"], PHASES["in progress"]), **DECISIONS}
+
+
+register(Legend())

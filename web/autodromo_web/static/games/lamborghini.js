@@ -1,0 +1,39 @@
+// Lamborghini's table: the draft's face-up cards, the cars on the circuit, each player's money
+// and hand (another player's as card backs), and the cars' table. Registered with the page.
+"use strict";
+(() => {
+  const { el, swatch, cardFace, backs, registerGame } = Autodromo;
+
+  function render(p, board, onPlan) {
+    const t = p.table;
+    const cars = t.cars.map((c, i) => ({ seat: c.seat, car: i, row: c.row, lane: c.lane,
+      title: `${c.name}: ${c.where}, ${c.damages} damage${c.damages === 1 ? "" : "s"}`, faded: c.wrecked }));
+    const carRows = t.cars.map((c) => el("tr", {},
+      el("td", {}, swatch(c.seat), c.name),
+      el("td", {}, c.model ? c.model.name : "—"), el("td", {}, c.driver ? c.driver.name : "—"),
+      el("td", {}, c.supplier || "—"),
+      el("td", {}, c.where),
+      el("td", {}, `${c.damages}${c.wrecked ? " (wrecked)" : c.stopped ? " (stopped)" : ""}`)));
+    const players = t.players.map((pl) => el("div", { class: `side${pl.mine ? " me" : ""}`, "data-testid": `player-${pl.seat}` },
+      el("strong", {}, swatch(pl.seat), pl.name), t.long ? ` — ${pl.money}` : "",
+      pl.bid ? ` · bid ${pl.bid}` : "",
+      el("ul", { class: "cards", "data-testid": pl.cards ? "hand" : "hidden-hand" },
+        pl.cards ? pl.cards.map((c) => cardFace(c)) : backs(pl.card_count))));
+    const parts = [el("p", { class: "muted" }, `${t.circuit} · ${t.phase || "racing"} · Speed deck: ${t.speed_deck} cards`)];
+    if (t.face_up && t.face_up.length) {
+      parts.push(el("h3", {}, "Face-up cards"), el("ul", { class: "cards", "data-testid": "draft" }, t.face_up.map((c) => cardFace(c))));
+    }
+    parts.push(Board.draw(board, cars, p.plan, onPlan),
+      p.plan && p.plan.length
+        ? el("p", { id: "reach-info", class: "muted", "aria-live": "polite", "data-testid": "reach-info" },
+          "Point at or tab to a highlighted square to see the way there; click it to drive there.")
+        : "",
+      el("div", { class: "sides" }, players),
+      el("div", { class: "scroll" }, el("table", { class: "cars-table", "data-testid": "cars" },
+        el("thead", {}, el("tr", {}, ["Car", "Model", "Driver", "Supplier", "Where", "Damage"].map((h) => el("th", {}, h)))),
+        el("tbody", {}, carRows))));
+    return parts;
+  }
+
+  registerGame("lamborghini", { render });
+})();
