@@ -29,12 +29,15 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config.update(config)
     db = app.config["DB"] or os.environ.get("AUTODROMO_WEB_DB") or default_path()
     store = Store(db)
-    app.extensions["autodromo.tables"] = Tables(store)
+    tables = Tables(store)
+    app.extensions["autodromo.tables"] = tables
     app.extensions["autodromo.db"] = str(store.path)
 
-    from . import api, views
+    from . import api, events, views
 
+    app.extensions["autodromo.events"] = events.Events(store, tables)
     app.register_blueprint(api.bp)
+    app.register_blueprint(events.bp)
     app.register_blueprint(views.bp)
     return app
 

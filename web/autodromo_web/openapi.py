@@ -154,6 +154,27 @@ SPEC: dict[str, Any] = {
             ]}),
             "responses": {"201": _json({"$ref": "#/components/schemas/Summary"}), "400": ERROR},
         }},
+        "/api/events": {
+            "get": {"summary": "Saved events (championships)", "responses": {"200": _json({"type": "object"})}},
+            "post": {"summary": "Create an event of a game that has them (see the catalogue's `event` fields)",
+                     "requestBody": _body({"type": "object", "required": ["game", "seats"]}),
+                     "responses": {"201": _json({"type": "object"}), "400": ERROR}},
+        },
+        "/api/events/{event_id}": {
+            "get": {"summary": "An event: its stage, races, standings, the decision of the moment (page form)",
+                    "parameters": [{"name": "event_id", "in": "path", "required": True, "schema": {"type": "string"}},
+                                   SEAT_Q],
+                    "responses": {"200": _json({"type": "object"}), "404": ERROR}},
+            "delete": {"summary": "Delete an event (its races stay saved games)",
+                       "parameters": [{"name": "event_id", "in": "path", "required": True, "schema": {"type": "string"}}],
+                       "responses": {"200": _json({"type": "object"}), "404": ERROR}},
+        },
+        "/api/events/{event_id}/decisions": {"post": {
+            "summary": "A human seat's decision in the event: {\"seat\", \"choice\"} (an offered id, or the repairs)",
+            "parameters": [{"name": "event_id", "in": "path", "required": True, "schema": {"type": "string"}}],
+            "requestBody": _body({"type": "object", "required": ["seat", "choice"]}),
+            "responses": {"200": _json({"type": "object"}), "400": ERROR, "404": ERROR, "409": ERROR},
+        }},
         "/api/openapi.json": {"get": {
             "summary": "This document", "responses": {"200": _json({"type": "object"})},
         }},

@@ -40,6 +40,7 @@ def _header(table: Table, seat: int | None) -> dict[str, Any]:
         "to_move_kind": table.seats[to_move]["kind"] if to_move >= 0 else None,
         "seat": seat,
         "undo": undo_state(table, seat),
+        "event": table.event,
     }
 
 

@@ -24,6 +24,15 @@ CREATE TABLE IF NOT EXISTS games (
     created REAL NOT NULL,
     updated REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS events (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    setup TEXT NOT NULL,
+    decisions TEXT NOT NULL,
+    races TEXT NOT NULL,
+    created REAL NOT NULL,
+    updated REAL NOT NULL
+);
 CREATE TABLE IF NOT EXISTS actions (
     game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
     idx INTEGER NOT NULL,
@@ -59,6 +68,19 @@ class Saved:
     updated: float
     actions: list[int]
     actors: list[int]
+
+
+@dataclass(frozen=True)
+class SavedEvent:
+    """An event as stored: its set-up, every decision taken between games, its games' ids."""
+
+    id: str
+    game: str
+    setup: dict[str, Any]
+    decisions: list[Any]
+    races: list[str]
+    created: float
+    updated: float
 
 
 class Store:
@@ -135,6 +157,28 @@ class Store:
                 )
             )
         return out
+
+    # --- events: several games and the decisions between them (a championship, say) ----------
+
+    def save_event(self, event: SavedEvent) -> None:
+        """Creates or replaces an event's record (its decisions and races so far)."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            self._db.execute(
+                "INSERT OR REPLACE INTO events VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (event.id, event.game, json.dumps(event.setup), json.dumps(event.decisions),
+                 json.dumps(event.races), event.created, time.time()),
+            )
+
+    def events(self) -> list[SavedEvent]:
+        with self._lock:
+            rows = self._db.execute("SELECT * FROM events ORDER BY created").fetchall()
+        return [SavedEvent(i, g, json.loads(s), json.loads(d), json.loads(r), c, u) for i, g, s, d, r, c, u in rows]
+
+    def delete_event(self, event_id: str) -> None:
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            self._db.execute("DELETE FROM events WHERE id = ?", (event_id,))
 
     def _insert(self, game_id: str, start: int, actions: list[int], actors: list[int]) -> None:
         self._db.executemany(

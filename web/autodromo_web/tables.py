@@ -49,6 +49,8 @@ class Table:
     memo: dict[str, Any] = field(default_factory=dict)
     #: Set (under the lock) when the game is deleted: a request that waited for the lock stops.
     deleted: bool = False
+    #: The event (a championship) this game is a race of, if any.
+    event: str | None = None
 
     @classmethod
     def new(cls, table_id: str, game_id: str, options: dict[str, Any], seats: list[dict[str, Any]],

@@ -22,6 +22,15 @@ def play(game_id: str) -> str:
     return render_template("play.html", game_id=game_id, game_script=f"games/{table.game_id}.js")
 
 
+@bp.get("/event/<event_id>")
+def event(event_id: str) -> str:
+    from .events import events
+
+    with events().locked(event_id) as found:
+        game = found.setup["game"]
+    return render_template("event.html", event_id=event_id, game_script=f"games/{game}_event.js")
+
+
 @bp.get("/replay/<game_id>")
 def replay_viewer(game_id: str) -> str:
     table = tables().get(game_id)

@@ -109,6 +109,8 @@ class GameModule:
     bot_levels: tuple[tuple[str, str], ...] = (("heuristic", "strong"), ("random", "weak"))
     #: "Round", "Turn", "Hand": what the status line counts.
     turn_word: str = "Turn"
+    #: The class of this game's events (several games and the decisions between them), if any.
+    event: Any = None
 
     # --- the lobby ------------------------------------------------------------------------
 
@@ -126,6 +128,10 @@ class GameModule:
         """Anything else the lobby draws for this game (a car list, say)."""
         return {}
 
+    def event_fields(self) -> list[dict[str, Any]] | None:
+        """The lobby's fields for an event of this game, or None (no events)."""
+        return None
+
     def check_options(self, options: dict[str, Any], seats: list[dict[str, Any]]) -> dict[str, Any]:
         """The options of a create request with what follows from the seats (``players``)."""
         players = options.setdefault("players", len(seats))
@@ -141,7 +147,7 @@ class GameModule:
         return {
             "id": self.id, "title": self.title, "bots": self.bots(), "seats": self.seats,
             "options": self.options(), "hidden_information": self.hidden_information,
-            "help": self.how_to_play(), **self.lobby(),
+            "help": self.how_to_play(), "event": self.event_fields(), **self.lobby(),
         }
 
     # --- the table ------------------------------------------------------------------------

@@ -113,5 +113,12 @@ const Autodromo = (() => {
     games[id] = module;
   }
 
-  return { api, el, svg, carColour, carShape, inkOn, initPalette, PALETTES, swatch, cardFace, backs, games, registerGame };
+  // A game with events (a championship) registers how their decision of the moment is drawn.
+  const events = {};
+  function registerEvent(id, module) {
+    events[id] = module;
+  }
+
+  return { api, el, svg, carColour, carShape, inkOn, initPalette, PALETTES, swatch, cardFace, backs, games, registerGame,
+    events, registerEvent };
 })();

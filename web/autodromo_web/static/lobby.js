@@ -16,6 +16,7 @@
     $("seats").replaceChildren();
     drawSeats();
     drawOptions();
+    drawEvent();
     $("game-help").replaceChildren(el("summary", {}, `How to play ${game.title}`), ...game.help.map((t) => el("p", {}, t)));
   }
 
@@ -24,7 +25,8 @@
       el("option", { value: "human" }, "a person"),
       game.bots.map((b) => el("option", { value: `bot:${b.id}` }, b.label)));
     kind.value = i === 0 ? "human" : `bot:${game.bots[0].id}`;
-    const name = el("input", { type: "text", maxlength: 40, placeholder: `Player ${i + 1}`,
+    kind.addEventListener("change", () => { name.placeholder = kind.value === "human" ? `Player ${i + 1}` : `Bot ${i + 1}`; });
+    const name = el("input", { type: "text", maxlength: 40, placeholder: i === 0 ? `Player ${i + 1}` : `Bot ${i + 1}`,
       "data-testid": `seat-${i}-name`, "aria-label": `seat ${i + 1} name` });
     const parts = [kind, name];
     if (game.cars) {
@@ -66,6 +68,43 @@
     }
   }
 
+  // A championship's own fields (when the game has events): drawn like the options.
+  function drawEvent() {
+    $("championship-box").hidden = !game.event;
+    $("championship").checked = false;
+    $("event-options").hidden = true;
+    $("options").closest("fieldset").hidden = false;
+    $("start").textContent = "Start the game";
+    const box = $("event-options");
+    box.replaceChildren();
+    for (const f of game.event || []) {
+      let input;
+      if (f.kind === "circuits") {
+        input = el("span", { class: "choices", "data-key": f.key, "data-kind": f.kind },
+          f.choices.map((c) => el("label", {}, el("input", { type: "checkbox", value: c.id, checked: f.default.includes(c.id) ? true : null,
+            "data-testid": `event-circuit-${c.id}` }), c.label)));
+      } else if (f.kind === "choice") {
+        input = el("select", { "data-key": f.key, "data-kind": f.kind, "data-testid": `event-${f.key}` },
+          f.choices.map((c) => el("option", { value: String(c.id) }, c.label)));
+        input.value = String(f.default);
+      } else {
+        input = el("input", { type: "number", "data-key": f.key, "data-kind": f.kind, min: f.min, max: f.max, value: f.default,
+          "data-testid": `event-${f.key}` });
+      }
+      box.append(el("label", {}, f.label, " ", input));
+    }
+  }
+
+  function readEvent() {
+    const out = {};
+    for (const input of $("event-options").querySelectorAll("[data-key]")) {
+      if (input.dataset.kind === "circuits") out[input.dataset.key] = [...input.querySelectorAll("input:checked")].map((x) => x.value);
+      else if (input.dataset.kind === "int") out[input.dataset.key] = Number(input.value);
+      else out[input.dataset.key] = input.value;
+    }
+    return out;
+  }
+
   function readForm() {
     const options = {};
     for (const input of $("options").querySelectorAll("[data-key]")) {
@@ -95,6 +134,13 @@
     ev.preventDefault();
     $("lobby-error").textContent = "";
     try {
+      if ($("championship").checked) {
+        const form = readForm();
+        const body = { game: form.game, seats: form.seats, seed: form.seed, cars: form.options.cars, ...readEvent() };
+        const created = await api("POST", "/api/events", body);
+        window.location.href = `/event/${created.id}`;
+        return;
+      }
       const created = await api("POST", "/api/games", readForm());
       window.location.href = `/play/${created.id}`;
     } catch (e) {
@@ -124,6 +170,9 @@
           del)));
     }
     $("broken").textContent = doc.broken.map((b) => `${b.id}: ${b.error}`).join("; ");
+    const evs = await api("GET", "/api/events");
+    $("saved-events").replaceChildren(...evs.events.slice().reverse().map((e) => el("li", {},
+      el("a", { href: `/event/${e.id}`, "data-testid": `event-${e.id}` }, `${e.title}: ${e.seats.join(", ")}`), ` (${e.stage})`)));
   }
 
   async function importFile() {
@@ -151,6 +200,12 @@
     box.querySelector("input").checked = true;
     chooseGame(catalogue[0].id);
     $("seat-count").addEventListener("input", drawSeats);
+    $("championship").addEventListener("change", () => {
+      const on = $("championship").checked;
+      $("event-options").hidden = !on;
+      $("options").closest("fieldset").hidden = on;
+      $("start").textContent = on ? "Start the championship" : "Start the game";
+    });
     $("new-game").addEventListener("submit", start);
     $("import").addEventListener("change", importFile);
     await drawSaved();

@@ -143,8 +143,9 @@
       }
     }
     if (r.money) parts.push(el("p", {}, "Money: " + r.money.map((m) => `${m.name} ${m.money}`).join(", ")));
-    parts.push(el("p", { class: "controls" },
-      el("button", { class: "primary", "data-testid": "play-again", onclick: again }, "Play again with the same settings"),
+    parts.push(el("p", { class: "controls" }, p.event
+      ? el("a", { class: "button primary", href: `/event/${p.event}`, "data-testid": "back-to-event" }, "Back to the championship")
+      : el("button", { class: "primary", "data-testid": "play-again", onclick: again }, "Play again with the same settings"),
       el("a", { href: "/" }, "Back to the lobby")));
     box.replaceChildren(...parts);
     box.hidden = false;

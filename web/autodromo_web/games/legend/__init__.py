@@ -183,7 +183,12 @@ class Legend(GameModule):
 
     def lobby(self) -> dict[str, Any]:
         return {"cars": [{"id": c["id"], "name": c["name"], "year": c.get("year"), "ranking": c.get("ranking")}
-                         for c in cars()], "event": True}
+                         for c in cars()]}
+
+    def event_fields(self) -> list[dict[str, Any]] | None:
+        from .event import fields
+
+        return fields()
 
     def check_options(self, options: dict[str, Any], seats: list[dict[str, Any]]) -> dict[str, Any]:
         from ...errors import bad
@@ -624,4 +629,12 @@ class Legend(GameModule):
         return {"phase": PHASES.get(view["phase"]["name"], PHASES["in progress"]), **DECISIONS}
 
 
-register(Legend())
+def _register() -> None:
+    from .event import LegendEvent
+
+    module = Legend()
+    module.event = LegendEvent
+    register(module)
+
+
+_register()

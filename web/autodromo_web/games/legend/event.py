@@ -1,0 +1,436 @@
+"""Legend's whole event on the page: the Racing Day choice (historical cars of an era, sold in
+the Spare Part auction, or a balanced choice), the Engine/Brakes split, then a championship of
+races with the book's points, the repairs between races and the standings.
+
+An event is its set-up plus its decisions (auction bids, splits, repairs) plus its races, each a
+saved game of the page; everything is rebuilt from them, so an event survives a restart too.
+Decisions where the book is silent are in docs/web.md ("Legend's Racing Day and championship").
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from autodromo.championship import POINTS, Repair, default_repair, repair_between_races
+from autodromo.errors import AutodromoError
+from autodromo.legend import PARTS, Auction, balanced
+
+from ...errors import bad, conflict
+from ..base import circuits, ordinal, plural
+from . import cars
+
+if TYPE_CHECKING:
+    from ...tables import Table, Tables
+
+#: Eras of the roster for historical play: our content has one to three cars a year, too few
+#: for an auction, so the Racing Day offers the cars of an era.
+ERAS = [("prewar", "Before the war (1927–1938)", 1900, 1939),
+        ("postwar", "After the war (1947–1953)", 1940, 1953),
+        ("fifties", "The last years (1954–1957)", 1954, 1999)]
+TITLE = "Legend championship"
+
+
+def _car(car_id: str) -> dict[str, Any]:
+    return next(c for c in cars() if c["id"] == car_id)
+
+
+def era_roster(era: str) -> list[str]:
+    """The cars of an era, highest Performance first (the auction's order)."""
+    _, _, lo, hi = next(e for e in ERAS if e[0] == era)
+    roster = [c for c in cars() if lo <= int(c["year"]) <= hi]
+    return [c["id"] for c in sorted(roster, key=lambda c: (-int(c["performance"]), c["id"]))]
+
+
+def fields() -> list[dict[str, Any]]:
+    """The lobby's fields for an event."""
+    return [
+        {"key": "mode", "kind": "choice", "label": "Racing Day", "default": "historical",
+         "choices": [{"id": "historical", "label": "Historical: the cars of an era, sold in the Spare Part auction"},
+                     {"id": "balanced", "label": "Balanced: each player picks a car (Rankings within 3 points)"}]},
+        {"key": "era", "kind": "choice", "label": "Era (historical)", "default": "fifties",
+         "choices": [{"id": e[0], "label": f"{e[1]}: {plural(len(era_roster(e[0])), 'car')}"} for e in ERAS]},
+        {"key": "circuits", "kind": "circuits", "label": "Races", "default": [c["id"] for c in circuits("legend")][:2],
+         "choices": [{"id": c["id"], "label": c["name"]} for c in circuits("legend")]},
+        {"key": "laps", "kind": "int", "label": "Laps a race", "default": 1, "min": 1, "max": 5},
+    ]
+
+
+@dataclass
+class LegendEvent:
+    """One event: set-up, decisions so far, races so far; ``tables`` holds the races."""
+
+    id: str
+    setup: dict[str, Any]
+    tables: Tables
+    decisions: list[dict[str, Any]] = field(default_factory=list)
+    races: list[str] = field(default_factory=list)
+    created: float = 0.0
+    auction: Auction | None = None
+    log: list[dict[str, Any]] = field(default_factory=list)
+
+    # --- set-up ----------------------------------------------------------------------------
+
+    @staticmethod
+    def check(body: dict[str, Any], seats: list[dict[str, Any]]) -> dict[str, Any]:
+        """The set-up of a create request, checked: a 400 naming what is wrong."""
+        if any(s["bot"] == "neutral" for s in seats):
+            raise bad("a championship seats players and bots, not Neutral Cars")
+        mode = body.get("mode", "historical")
+        setup: dict[str, Any] = {"mode": mode, "seats": seats}
+        if mode == "historical":
+            era = body.get("era", "fifties")
+            if era not in {e[0] for e in ERAS}:
+                raise bad(f"unknown era {era!r}; known: {', '.join(e[0] for e in ERAS)}")
+            roster = era_roster(era)
+            if 2 * len(roster) < len(seats):
+                raise bad(f"{len(seats)} players are too many for the {len(roster)} cars of that era")
+            setup["era"] = era
+        elif mode == "balanced":
+            chosen = body.get("cars")
+            if not isinstance(chosen, list) or len(chosen) != len(seats):
+                raise bad("balanced play: name one car for every seat")
+            try:
+                setup["cars"] = balanced([str(c) for c in chosen])
+            except AutodromoError as e:
+                raise bad(str(e)) from None
+        else:
+            raise bad("mode must be \"historical\" or \"balanced\"")
+        known = {c["id"] for c in circuits("legend")}
+        races = body.get("circuits")
+        if not isinstance(races, list) or not 1 <= len(races) <= 6 or any(r not in known for r in races):
+            raise bad(f"circuits: one to six of {', '.join(sorted(known))}")
+        laps = body.get("laps", 1)
+        if isinstance(laps, bool) or not isinstance(laps, int) or not 1 <= laps <= 5:
+            raise bad("laps must be a whole number from 1 to 5")
+        setup["circuits"] = races
+        setup["laps"] = laps
+        return setup
+
+    # --- replaying -------------------------------------------------------------------------
+
+    def rebuild(self) -> None:
+        """The auction and the log again from the decisions (after a restart)."""
+        decisions, self.decisions = self.decisions, []
+        self.log = []
+        self.auction = None
+        self._start_auction()
+        for d in decisions:
+            self._apply(d)
+
+    def _start_auction(self) -> None:
+        if self.setup["mode"] == "historical":
+            self.auction = Auction(era_roster(self.setup["era"]), len(self.setup["seats"]), seed=self.setup["seed"])
+
+    def names(self) -> list[str]:
+        return [str(s["name"]) for s in self.setup["seats"]]
+
+    def is_human(self, seat: int) -> bool:
+        return bool(self.setup["seats"][seat]["kind"] == "human")
+
+    # --- where the event stands --------------------------------------------------------------
+
+    def stage(self) -> str:
+        if self.auction is not None and not self.auction.is_over():
+            return "auction"
+        if not self.races:
+            return "split"
+        k = len(self.races) - 1
+        race = self.tables.get(self.races[k])
+        if not race.finished:
+            return "race"
+        if k + 1 < len(self.setup["circuits"]):
+            return "repairs"
+        return "over"
+
+    def to_decide(self) -> int | None:
+        """The seat that decides now (auction turn, split or repairs), or None."""
+        stage = self.stage()
+        if stage == "auction":
+            assert self.auction is not None
+            return self.auction.current_player()
+        if stage == "split":
+            return next((s for s in range(len(self.setup["seats"])) if s not in self._done("split")), None)
+        if stage == "repairs":
+            return next((s for s in range(len(self.setup["seats"])) if s not in self._done("repair")), None)
+        return None
+
+    def _done(self, kind: str) -> set[int]:
+        race = len(self.races)
+        return {d["seat"] for d in self.decisions if d["kind"] == kind and d.get("race", 0) == race}
+
+    def cars(self) -> list[str]:
+        """The car of every seat (after the auction, or as chosen)."""
+        if self.setup["mode"] == "balanced":
+            return list(self.setup["cars"])
+        assert self.auction is not None
+        result = self.auction.result()
+        out = [car for car, _ in result]
+        spare = list(self.auction.unassigned) or [c for c in era_roster(self.setup["era"])]
+        # A seat the auction left without a car takes one nobody bid for (or shares the last).
+        return [car if car is not None else spare[i % len(spare)] for i, car in enumerate(out)]
+
+    def spares(self) -> list[list[int]]:
+        if self.auction is None:
+            return [[1] * len(PARTS) for _ in self.setup["seats"]]
+        return [hand for _, hand in self.auction.result()]
+
+    # --- deciding --------------------------------------------------------------------------
+
+    def options_for(self, seat: int) -> list[dict[str, Any]]:
+        """The seat's choices now, as buttons: an index and the words (auction, split)."""
+        stage = self.stage()
+        if self.to_decide() != seat:
+            return []
+        if stage == "auction":
+            assert self.auction is not None
+            return [{"id": i, "text": self._auction_words(label)} for i, label in enumerate(self.auction.legal_actions())]
+        if stage == "split":
+            r = int(_car(self.cars()[seat])["reliability"])
+            return [{"id": k, "text": f"Engine {k}, Brakes {r - k}"} for k in range(1, r)]
+        return []
+
+    def _auction_words(self, label: str) -> str:
+        if label.startswith("add "):
+            return f"Add {label[4:]} to your bid"
+        if label == "done":
+            assert self.auction is not None
+            seat = self.auction.current_player()
+            return f"Stand on your bid ({plural(self.auction.bid_of(seat or 0), 'card')})"
+        if label == "pass":
+            return "Pass on this car (your cards come back)"
+        if label.startswith("attach "):
+            part, car = label[7:].rsplit(" to ", 1)
+            return f"Attach {part} to the {_car(car)['name']}"
+        return label
+
+    def decide(self, seat: int, choice: Any) -> None:
+        """A human seat's decision; a 409 with the reason when it is not theirs or not legal."""
+        if not 0 <= seat < len(self.setup["seats"]) or not self.is_human(seat):
+            raise bad("only a human seat of this event decides here")
+        if self.to_decide() != seat:
+            raise conflict(f"it is not {self.names()[seat]}'s decision now")
+        stage = self.stage()
+        if stage == "repairs":
+            self._apply({"kind": "repair", "seat": seat, "race": len(self.races), "repair": self._repair_of(seat, choice)})
+            return
+        options = self.options_for(seat)
+        if isinstance(choice, bool) or not isinstance(choice, int) or not any(o["id"] == choice for o in options):
+            raise conflict("choose one of the offered decisions")
+        if stage == "auction":
+            self._apply({"kind": "auction", "seat": seat, "choice": choice})
+        else:
+            self._apply({"kind": "split", "seat": seat, "engine": choice, "race": 0})
+
+    def _repair_of(self, seat: int, choice: Any) -> dict[str, Any]:
+        if not isinstance(choice, dict):
+            raise bad("repairs: {\"collect\": part or null, \"engine\", \"brakes\", \"tires\", \"spend\": [parts]}")
+        repair = {"collect": choice.get("collect"), "engine": choice.get("engine", 0), "brakes": choice.get("brakes", 0),
+                  "tires": choice.get("tires", 0), "spend": choice.get("spend", [])}
+        for k in ("engine", "brakes", "tires"):
+            if isinstance(repair[k], bool) or not isinstance(repair[k], int):
+                raise bad(f"repairs: {k} must be a whole number")
+        if repair["collect"] is not None and (isinstance(repair["collect"], bool) or not isinstance(repair["collect"], int)):
+            raise bad("repairs: collect must be a part's number or null")
+        if not isinstance(repair["spend"], list) or any(isinstance(p, bool) or not isinstance(p, int) for p in repair["spend"]):
+            raise bad("repairs: spend must be a list of part numbers")
+        car, podium = self._last_race_car(seat)
+        try:
+            repair_between_races(car, podium, self._repair(repair))
+        except AutodromoError as e:
+            raise conflict(str(e)) from None
+        return repair
+
+    @staticmethod
+    def _repair(r: dict[str, Any]) -> Repair:
+        return Repair(r["collect"], r["engine"], r["brakes"], r["tires"], tuple(r["spend"]))
+
+    def _apply(self, d: dict[str, Any]) -> None:
+        names = self.names()
+        if d["kind"] == "auction":
+            assert self.auction is not None
+            label = self.auction.legal_actions()[d["choice"]]
+            car = self.auction.car_up()
+            words = self._auction_words(label)
+            self.auction.apply(label)
+            self.log.append({"text": f"{names[d['seat']]}: {words}" + (f" ({_car(car)['name']})" if car and label in ("done", "pass") else "")})
+            self._note_sales()
+        elif d["kind"] == "split":
+            r = int(_car(self.cars()[d["seat"]])["reliability"])
+            self.log.append({"text": f"{names[d['seat']]} sets the {_car(self.cars()[d['seat']])['name']}: Engine {d['engine']}, Brakes {r - d['engine']}"})
+        elif d["kind"] == "repair":
+            self.log.append({"text": f"{names[d['seat']]}: {self._repair_words(d['repair'])}"})
+        self.decisions.append(d)
+
+    def _note_sales(self) -> None:
+        assert self.auction is not None
+        sold = {s: car for s, car in self.auction.owner.items()}
+        told = {x["seat"] for x in self.log if "sold" in x}
+        for s, car in sold.items():
+            if s not in told:
+                self.log.append({"text": f"{self.names()[s]} wins the {_car(car)['name']}", "sold": True, "seat": s})
+
+    @staticmethod
+    def _repair_words(r: dict[str, Any]) -> str:
+        parts = []
+        if r["collect"] is not None:
+            parts.append(f"collects {PARTS[r['collect']]}")
+        points = [f"{r[k]} {w}" for k, w in (("engine", "Engine"), ("brakes", "Brakes"), ("tires", "Tyre")) if r[k]]
+        if points:
+            parts.append("repairs " + ", ".join(points))
+        if r["spend"]:
+            parts.append("uses " + ", ".join(PARTS[p] for p in r["spend"]))
+        return "; ".join(parts) or "no repair"
+
+    # --- bots, and starting races ---------------------------------------------------------
+
+    def advance(self) -> bool:
+        """Bots decide, races start; True if anything changed (the caller saves)."""
+        changed = False
+        for _ in range(10_000):
+            stage = self.stage()
+            seat = self.to_decide()
+            if stage == "auction" and seat is not None and not self.is_human(seat):
+                assert self.auction is not None
+                label = self.auction.bot()
+                self._apply({"kind": "auction", "seat": seat, "choice": self.auction.legal_actions().index(label)})
+            elif stage == "split" and seat is not None and not self.is_human(seat):
+                r = int(_car(self.cars()[seat])["reliability"])
+                self._apply({"kind": "split", "seat": seat, "engine": math.ceil(r / 2), "race": 0})
+            elif stage == "split" and seat is None:
+                self._start_race()
+            elif stage == "repairs" and seat is not None and not self.is_human(seat):
+                car, podium = self._last_race_car(seat)
+                chosen = default_repair(car, podium)
+                self._apply({"kind": "repair", "seat": seat, "race": len(self.races),
+                             "repair": {"collect": chosen.collect, "engine": chosen.engine, "brakes": chosen.brakes,
+                                        "tires": chosen.tires, "spend": list(chosen.spend)}})
+            elif stage == "repairs" and seat is None:
+                self._start_race()
+            else:
+                return changed
+            changed = True
+        raise RuntimeError("the event does not settle")
+
+    def _last_race_car(self, seat: int) -> tuple[dict[str, Any], bool]:
+        race = self.tables.get(self.races[-1])
+        view = race.state.view(None)
+        ranking = race.state.ranking()
+        car = view["cars"][seat]
+        return car, car["finish"] is not None and ranking[seat] < 3
+
+    def _conditions(self) -> list[dict[str, Any]]:
+        k = len(self.races)
+        if k == 0:
+            out: list[dict[str, Any]] = []
+            for seat, car_id in enumerate(self.cars()):
+                engine = next(d["engine"] for d in self.decisions if d["kind"] == "split" and d["seat"] == seat)
+                r = int(_car(car_id)["reliability"])
+                out.append({"engine": engine, "engine_max": engine, "brakes": r - engine, "brakes_max": r - engine,
+                            "tires": 16, "spares": self.spares()[seat], "battery_ok": True, "headlights_ok": True})
+            return out
+        after = []
+        for seat in range(len(self.setup["seats"])):
+            car, podium = self._last_race_car(seat)
+            repair = next(d["repair"] for d in self.decisions if d["kind"] == "repair" and d["seat"] == seat and d["race"] == k)
+            after.append(repair_between_races(car, podium, self._repair(repair)))
+        return after
+
+    def _start_race(self) -> None:
+        k = len(self.races)
+        seed = random.Random(f"{self.setup['seed']}:race:{k}").randrange(2**53)
+        body = {"game": "legend", "seed": seed, "seats": self.setup["seats"],
+                "options": {"circuit": self.setup["circuits"][k], "laps": self.setup["laps"],
+                            "cars": self.cars(), "condition": self._conditions()}}
+        race = self.tables.create(body)
+        self.races.append(race.id)
+        self.log.append({"text": f"Race {k + 1} of {len(self.setup['circuits'])} starts: {self._circuit(k)}"})
+
+    def _circuit(self, k: int) -> str:
+        cid = self.setup["circuits"][k]
+        return next(str(c["name"]) for c in circuits("legend") if c["id"] == cid)
+
+    # --- what the page shows -----------------------------------------------------------------
+
+    def standings(self) -> dict[str, Any]:
+        n = len(self.setup["seats"])
+        points: list[list[int]] = []
+        for rid in self.races:
+            race = self.tables.get(rid)
+            if not race.finished:
+                break
+            view = race.state.view(None)
+            ranking = race.state.ranking()
+            points.append([POINTS[ranking[s]] if view["cars"][s]["finish"] is not None and ranking[s] < len(POINTS) else 0
+                           for s in range(n)])
+        totals = [sum(p[s] for p in points) for s in range(n)]
+        order = sorted(range(n), key=lambda s: (-totals[s], s))
+        car_names = [str(_car(c)["name"]) for c in self.cars()] if self.stage() != "auction" else [""] * n
+        rows = []
+        for place, s in enumerate(order, 1):
+            rows.append({"seat": s, "cells": [ordinal(place), self.names()[s], car_names[s],
+                                              *[str(p[s]) for p in points], str(totals[s])]})
+        return {"columns": ["Place", "Player", "Car", *[f"Race {k + 1}" for k in range(len(points))], "Points"],
+                "rows": rows, "races_done": len(points)}
+
+    def payload(self, seat: int | None) -> dict[str, Any]:
+        stage = self.stage()
+        decider = self.to_decide()
+        out: dict[str, Any] = {
+            "id": self.id, "game": "legend", "title": TITLE, "stage": stage,
+            "stage_text": {"auction": "The Spare Part auction", "split": "Engine and Brakes",
+                           "race": f"Race {len(self.races)}", "repairs": "Repairs between races",
+                           "over": "Final standings"}[stage],
+            "seats": [{"seat": i, "name": s["name"], "kind": s["kind"]} for i, s in enumerate(self.setup["seats"])],
+            "races": [{"number": k + 1, "circuit": self._circuit(k), "laps": self.setup["laps"],
+                       "id": self.races[k] if k < len(self.races) else None,
+                       "status": ("finished" if self.tables.get(self.races[k]).finished else "racing")
+                       if k < len(self.races) else "to come"} for k in range(len(self.setup["circuits"]))],
+            "standings": self.standings(),
+            "to_decide": decider, "to_decide_name": self.names()[decider] if decider is not None else None,
+            "decisions": self.options_for(seat) if seat is not None else [],
+            "log": self.log[-60:],
+            "points": list(POINTS),
+        }
+        if stage == "auction":
+            out["auction"] = self._auction_view()
+        if stage == "repairs" and seat is not None and decider == seat:
+            out["repair"] = self._repair_view(seat)
+        if stage in ("race", "repairs", "over") and self.races:
+            out["race"] = self.races[-1]
+        return out
+
+    def _auction_view(self) -> dict[str, Any]:
+        a = self.auction
+        assert a is not None
+        up = a.car_up()
+        car = _car(up) if up else None
+        return {
+            "car": {"name": car["name"], "year": car["year"], "performance": car["performance"],
+                    "ranking": car["ranking"], "reliability": car["reliability"], "top_speed": car["top_speed"]} if car else None,
+            "lot": a.lot + 1, "lots": len(a.cars),
+            "attaching": a.winner_to_assign is not None,
+            "players": [{"seat": s, "name": self.names()[s], "bid": a.bid_of(s), "out": s in a.out,
+                         "car": str(_car(a.owner[s])["name"]) if s in a.owner else None,
+                         "hand": [{"name": PARTS[p], "count": a.hands[s][p]} for p in range(len(PARTS)) if a.hands[s][p]]}
+                        for s in range(a.players)],
+            "attached": [{"car": str(_car(c)["name"]), "parts": [PARTS[p] for p in ps]} for c, ps in a.attached.items() if ps],
+            "rules": "Bid with Spare Part cards, one at a time: stand on your bid when it is the highest, or pass "
+                     "(your cards come back). The winner attaches its bid cards to cars still for sale; whoever "
+                     "wins those cars takes them. The cards left in your hand are your spare parts in the races.",
+        }
+
+    def _repair_view(self, seat: int) -> dict[str, Any]:
+        car, podium = self._last_race_car(seat)
+        return {
+            "car": car["name"], "podium": podium,
+            "engine": [car["engine"], car["engine_max"]], "brakes": [car["brakes"], car["brakes_max"]],
+            "tires": car["tires"], "battery_ok": car["battery_ok"], "headlights_ok": car["headlights_ok"],
+            "spares": [{"part": i, "name": name, "count": car["spares"][name]} for i, name in enumerate(PARTS)],
+            "rules": ("A podium finisher either collects one spare part or repairs up to 4 points among Engine and "
+                      "Brakes." if podium else "Collect one spare part and repair up to 4 points among Engine, "
+                      "Brakes and Tyres.") + " A part can be collected only while you hold at most one of it; "
+                     "a spare part you use repairs its system fully.",
+        }
