@@ -9,7 +9,7 @@
   const root = $("play");
   const gameId = root.dataset.gameId;
   const S = { seat: null, since: 0, board: null, payload: null, busy: false, timer: null, handoff: null,
-    humans: [], hidden: false, game: null, anim: null, howto: [] };
+    humans: [], hidden: false, game: null, anim: null, howto: [], animated: new Set() };
 
   const multiHidden = () => S.hidden && S.humans.length >= 2;
   const speed = () => Number($("speed").value);
@@ -36,7 +36,7 @@
     $("to-move").textContent = who;
     $("to-move").classList.toggle("result", p.status === "finished");
     $("distance").replaceChildren(...p.distance.map((d) =>
-      el("li", {}, d.seat !== undefined ? Autodromo.swatch(d.seat) : "", `${d.who}: ${d.left} ${d.unit} to go`)));
+      el("li", {}, d.seat !== undefined ? Autodromo.swatch(d.seat) : "", `${d.who}: ${d.note || `${d.left} ${d.unit} to go`}`)));
     const undo = $("undo");
     undo.disabled = !p.undo.ok;
     undo.title = p.undo.ok ? "take back your last decision" : `cannot undo: ${p.undo.reason}`;
@@ -98,16 +98,23 @@
     });
   }
 
+  // The last entry may still grow (a move told while it is made, a draw before its play): it is
+  // always sent again and replaces the one shown.
   function drawLog(p, reset) {
     const list = $("log");
     if (reset) list.replaceChildren();
+    if (p.log.length) {
+      const from = p.log[0].i;
+      for (const li of [...list.children]) if (Number(li.dataset.i) >= from) li.remove();
+      while (list.lastElementChild && list.lastElementChild.classList.contains("log-round")) list.lastElementChild.remove();
+    }
     let last = list.lastElementChild ? list.lastElementChild.dataset.round : null;
     for (const e of p.log) {
       if (e.round && e.round !== last) {
-        list.append(el("li", { class: "log-round", "data-round": e.round, "aria-hidden": "true" }, e.round));
+        list.append(el("li", { class: "log-round", "data-round": e.round, "data-i": e.i, "aria-hidden": "true" }, e.round));
         last = e.round;
       }
-      list.append(el("li", { class: e.strong ? "strong" : "", "data-round": e.round || "" },
+      list.append(el("li", { class: e.strong ? "strong" : "", "data-round": e.round || "", "data-i": e.i },
         e.who !== null && e.who !== undefined ? Autodromo.swatch(e.who) : "", e.text,
         e.detail ? el("span", { class: "breakdown" }, ` — ${e.detail}`) : ""));
     }
@@ -164,7 +171,10 @@
   async function animate(p, mine) {
     if (!S.board || S.anim) return;
     const instant = speed() === 0;
-    const moves = p.log.filter((e) => e.path && e.path.length > 1 && (mine ? e.who === S.seat : !instant));
+    // The last entry comes again with every answer: a move is animated once.
+    const moves = p.log.filter((e) => e.path && e.path.length > 1 && (mine ? e.who === S.seat : !instant)
+      && !S.animated.has(`${e.i}:${e.path.length}`));
+    for (const m of p.log) if (m.path) S.animated.add(`${m.i}:${m.path.length}`);
     const svg = $("table").querySelector("svg.track");
     if (!svg || !moves.length) return;
     const ms = mine || instant ? 90 : Math.max(60, Math.min(160, speed() / 3));
@@ -187,9 +197,10 @@
     drawStatus(p);
     drawTable(p);
     drawDecisions(p);
+    if (resetLog) for (const m of p.log) if (m.path) S.animated.add(`${m.i}:${m.path.length}`);
     drawLog(p, resetLog);
     drawResults(p);
-    S.since = p.log_length;
+    S.since = Math.max(0, p.log_length - 1);
     if (!resetLog) animate(p, mine);
     next(p);
   }

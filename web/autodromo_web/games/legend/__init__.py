@@ -235,7 +235,8 @@ class Legend(GameModule):
         out = []
         for car in view["cars"]:
             left = 0 if car.get("finish") else max(0, total - int(car["progress"]))
-            out.append({"who": car["name"], "seat": car["seat"], "left": left, "unit": "spaces"})
+            note = {"retired": "retired", "finished": "finished"}.get(car["status"])
+            out.append({"who": car["name"], "seat": car["seat"], "left": left, "unit": "spaces", "note": note})
         return out
 
     # --- the table -------------------------------------------------------------------------
@@ -332,8 +333,6 @@ class Legend(GameModule):
             risk = self.risk(table, seat, ids)
             if not risk and p["damage"]:
                 risk = "a Damage card on the way"
-            if not risk and p["off_road"]:
-                risk = "off the road"
             out.append({
                 "row": p["row"], "lane": p["lane"], "progress": p["progress"], "speed": p["speed"],
                 "decisions": p["decisions"], "ids": ids,
@@ -478,7 +477,7 @@ class Legend(GameModule):
             if label.startswith("move to lane") or label.startswith("slipstream to lane"):
                 moved += 1
                 path.append([car["row"], car["lane"]])
-                if st["cost"] and st["cost"] != "no cost":
+                if st["cost"] and st["cost"] != "no cost" and st["cost"] not in details:
                     details.append(st["cost"])
                 continue
             text = self._split(table, who, label) or words(label, {"cars": [], "_rows": rows}, None, lanes)
@@ -488,9 +487,10 @@ class Legend(GameModule):
             if [car["row"], car["lane"]] != path[-1]:
                 path.append([car["row"], car["lane"]])
         end = group["steps"][-1]["car"]
-        if moved:
-            start = group["start"]
-            parts.append(f"{plural(moved, 'space')}: {cell_name(start['row'] % rows, start['lane'], lanes)} → "
+        start = group["start"]
+        spaces = end["progress"] - start["progress"]
+        if moved and spaces > 0:
+            parts.append(f"{plural(spaces, 'space')}: {cell_name(start['row'] % rows, start['lane'], lanes)} → "
                          f"{cell_name(end['row'] % rows, end['lane'], lanes)}")
         text = f"{table.seats[who]['name']} ({names[who]}): " + "; ".join(parts)
         return {"who": who, "round": group["when"], "text": text, "detail": "; ".join(details),

@@ -206,6 +206,22 @@ class LegendEvent:
             return f"Attach {part} to the {_car(car)['name']}"
         return label
 
+    def _auction_told(self, name: str, label: str) -> str:
+        """An auction decision in the log, before it is applied: "Ada adds Luxor to her bid"."""
+        assert self.auction is not None
+        car = self.auction.car_up()
+        car_name = str(_car(car)["name"]) if car else "the car"
+        if label.startswith("add "):
+            return f"{name} adds {label[4:]} to the bid for the {car_name}"
+        if label == "done":
+            return f"{name} stands on {plural(self.auction.bid_of(self.auction.current_player() or 0), 'card')} for the {car_name}"
+        if label == "pass":
+            return f"{name} passes on the {car_name}"
+        if label.startswith("attach "):
+            part, target = label[7:].rsplit(" to ", 1)
+            return f"{name} attaches {part} to the {_car(target)['name']}"
+        return f"{name}: {label}"
+
     def decide(self, seat: int, choice: Any) -> None:
         """A human seat's decision; a 409 with the reason when it is not theirs or not legal."""
         if not 0 <= seat < len(self.setup["seats"]) or not self.is_human(seat):
@@ -252,10 +268,9 @@ class LegendEvent:
         if d["kind"] == "auction":
             assert self.auction is not None
             label = self.auction.legal_actions()[d["choice"]]
-            car = self.auction.car_up()
-            words = self._auction_words(label)
+            told = self._auction_told(names[d["seat"]], label)
             self.auction.apply(label)
-            self.log.append({"text": f"{names[d['seat']]}: {words}" + (f" ({_car(car)['name']})" if car and label in ("done", "pass") else "")})
+            self.log.append({"text": told})
             self._note_sales()
         elif d["kind"] == "split":
             r = int(_car(self.cars()[d["seat"]])["reliability"])
