@@ -1,10 +1,12 @@
 """`make bench`: the round trip of one action on the web page, as the browser pays it.
 
 An 8-car Legend race (one human, seven greedy bots, the example circuit, 2 laps) on a real server
-in its own process, over loopback HTTP. Each sample is one POST of the human's decision: the
-server checks it, applies it, lets the bots and chance play up to the human's next decision,
-commits every action to SQLite (synchronous=FULL) and answers with the seat's whole view and the
-new log lines. Target: p95 under 50 ms. Exits 1 when the target is missed.
+in its own process, over loopback HTTP. Each sample is one POST of the human's decision, as the
+page sends it (its form, in names): the server checks it, applies it, lets the bots and chance
+play up to the human's next decision, commits every action to SQLite (synchronous=FULL) and
+answers with the seat's table, its decisions with their cost and risk (each risk looked ahead to
+the end of the round on a copy), the reachable spaces and the new log entries. Target: p95 under
+50 ms. Exits 1 when the target is missed.
 """
 
 from __future__ import annotations
@@ -48,19 +50,19 @@ def race(base: str, seed: int) -> list[float]:
         "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": "greedy"}] * 7,
     }
     gid = call(f"{base}/api/games", "POST", body)["id"]
-    p = call(f"{base}/api/games/{gid}?seat=0")
+    p = call(f"{base}/api/games/{gid}?seat=0&page=1")
     since = p["log_length"]
     times = []
     step = 0
     while p["status"] != "finished":
         # A player who mostly keeps the pace and sometimes takes the last offer.
-        legal = p["legal"]
+        legal = p["decisions"]
         choice = legal[-1] if step % 5 == 4 else legal[0]
         start = time.perf_counter()
         p = call(f"{base}/api/games/{gid}/actions", "POST",
-                 {"seat": 0, "action": choice["id"], "since": since})
+                 {"seat": 0, "action": choice["id"], "since": since, "page": True})
         times.append((time.perf_counter() - start) * 1000)
-        since = p["log_length"]
+        since = max(0, p["log_length"] - 1)
         step += 1
     return times
 

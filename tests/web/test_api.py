@@ -371,3 +371,49 @@ def test_a_save_that_cannot_be_resumed_is_listed_with_its_reason(db: Path) -> No
     assert r.status_code == 409 and "content files changed" in r.json["error"]
     assert restarted.delete(f"/api/games/{gid}").status_code == 200
     assert restarted.get("/api/games").json["broken"] == []
+
+
+WEB_GAMES = {
+    "legend": {"game": "legend", "options": {"laps": 1, "cars": ["bugatti_type_35", "alfa_8c_2300", "ferrari_166_mm"]},
+               "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "neutral"}]},
+    "lamborghini": {"game": "lamborghini", "options": {"laps": 1},
+                    "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "random"}]},
+    "mille_bornes": {"game": "mille_bornes", "options": {"score_to_win": 0},
+                     "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "random"}]},
+}
+
+
+@pytest.mark.parametrize("name", sorted(WEB_GAMES))
+def test_a_web_game_exported_as_a_replay_runs_again_in_race_from_its_seed(client: Any, name: str) -> None:
+    """The page plays through Race: its replay file, run again by Race from the file's seed with
+    the human's decisions read back (and the same bots), is the same game, action for action."""
+    gid = create(client, {**WEB_GAMES[name], "seed": 77})["id"]
+    p = view(client, gid, seat=0)
+    person = __import__("random").Random(1)
+    for _ in range(3000):
+        if p["status"] == "finished":
+            break
+        if p["to_move"] != 0:
+            p = client.post(f"/api/games/{gid}/advance", json={"seat": 0}).json
+            continue
+        p = act(client, gid, 0, person.choice(p["legal"])["id"])
+    assert p["status"] == "finished"
+    r = replay.loads(client.get(f"/api/games/{gid}/replay").get_data(as_text=True))
+    assert r.seed == 77
+    seats = [s["bot"] if s["kind"] == "bot" else None for s in WEB_GAMES[name]["seats"]]
+    mine = iter(a for a, who in zip(r.actions, _actors(r.game, r.actions)) if who == 0)
+
+    def human(state: Any, seat: int) -> int:
+        return next(mine)
+
+    again = autodromo.Race(r.game, [human if s is None else s for s in seats], seed=r.seed).run()
+    assert again.history() == r.actions
+
+
+def _actors(game: Any, actions: list[int]) -> list[int]:
+    s = game.new_state()
+    out = []
+    for a in actions:
+        out.append(s.current_player())
+        s.apply_action(a)
+    return out

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 import autodromo
 
 from .. import board as boards
-from .base import CHANCE, Decision, GameModule, circuits, field, lane_name, money, ordinal, plural, register, toml
+from .base import (CHANCE, Decision, GameModule, circuits, field, lane_name, money, ordinal, plural, register, toml,
+                   trace)
 
 if TYPE_CHECKING:
     from ..tables import Table
@@ -249,10 +250,29 @@ class Lamborghini(GameModule):
             })
         return out
 
+    def _effects(self, table: Table, step: dict[str, Any]) -> list[tuple[int, str]]:
+        """Damages and wrecks an action caused, as log lines."""
+        out = []
+        view = {"cars": step["after"]}
+        for b, a in zip(step["before"], step["after"]):
+            name = self.car_label(table, view, a)
+            if a["wrecked"] and not b["wrecked"]:
+                out.append((a["owner"], f"{name} is wrecked (a third damage)"))
+            elif a["damages"] > b["damages"]:
+                out.append((a["owner"], f"{name} takes a damage ({a['damages']} of 3): "
+                                        f"{'a failed manoeuvre check' if step['label'].startswith('draw') else 'a crash'}"))
+        return out
+
     def log(self, table: Table, seat: int | None) -> list[dict[str, Any]]:
         names = table.names()
         out: list[dict[str, Any]] = []
         group: dict[str, Any] | None = None
+        steps = trace(table, lambda v: [{k: c[k] for k in ("owner", "card", "damages", "wrecked")} for c in v["cars"]])
+        effects: dict[int, list[tuple[int, str]]] = {}
+        for i, st in enumerate(steps):
+            found = self._effects(table, st)
+            if found:
+                effects[i] = found
 
         def flush() -> None:
             nonlocal group
@@ -261,10 +281,13 @@ class Lamborghini(GameModule):
                 out.append({"who": group["who"], "round": group["when"], "text": text})
                 group = None
 
-        for e in table.state.log(seat):
+        for i, e in enumerate(table.state.log(seat)):
             who = e.get("player", CHANCE)
             when = "Before the start" if e.get("turn", 0) == 0 else f"Turn {e['turn']}"
             label = str(e["action"])
+            for owner, text in effects.get(i - 1, []):
+                flush()
+                out.append({"who": owner, "round": when, "text": text, "strong": True})
             if who is None or who < 0:
                 flush()
                 if label == "draw a card":
@@ -284,6 +307,8 @@ class Lamborghini(GameModule):
                 group = {"who": who, "when": when, "parts": []}
             group["parts"].append(words(label))
         flush()
+        for owner, text in effects.get(len(steps) - 1, []):
+            out.append({"who": owner, "round": out[-1]["round"] if out else "", "text": text, "strong": True})
         return out
 
     def step_text(self, table: Table, state: autodromo.State, action: int, actor: int) -> str:
@@ -313,6 +338,9 @@ class Lamborghini(GameModule):
             "columns": ["Place", "Car", "Time", "Damage", "Status"],
             "rows": rows,
         }
+        out["hands"] = [{"name": table.seats[p["seat"]]["name"],
+                         "cards": [face(x) for x in s.view(p["seat"])["players"][p["seat"]]["cards"] or []]}
+                        for p in v["players"]]
         if table.game_options().get("long"):
             out["money"] = [{"name": table.seats[p["seat"]]["name"], "money": money(p["money"])} for p in v["players"]]
         return out

@@ -13,7 +13,7 @@ from autodromo.race import bot_action
 
 from ... import board as boards
 from ..base import (CHANCE, Decision, GameModule, cell_name, circuits, field, lane_name, ordinal, plural, register,
-                    toml)
+                    toml, trace)
 from .help import DECISIONS, HOW_TO_PLAY, PHASES
 
 if TYPE_CHECKING:
@@ -301,52 +301,66 @@ class Legend(GameModule):
         return f"Engine {k}, Brakes {reliability - k}" if reliability else None
 
     def plan(self, table: Table, seat: int) -> list[dict[str, Any]]:
+        """The reachable spaces, each with the way there in words, its wear and its risk (from
+        the plan's own figures; the end of the round is looked ahead only for a hot car)."""
         lanes = self._lanes(table)
+        rows = int(self._track(table)["length"])
         s = table.state
+        car = s.view(None)["cars"][seat]
         out = []
         for p in s.plan_moves():
-            ids = []
-            probe = s.clone()
+            ids = [s.string_to_action(label) for label in p["decisions"]]
+            steps, row = [], car["row"]
             for label in p["decisions"]:
-                try:
-                    a = probe.string_to_action(label)
-                    probe.apply_action(a)
-                except autodromo.AutodromoError:
-                    break
-                ids.append(a)
-            view = {**s.view(None), "_rows": self._track(table)["length"]}
-            path = []
-            probe = s.clone()
-            for label in p["decisions"]:
-                path.append(words(label, view, seat, lanes))
-                try:
-                    probe.apply_action(label)
-                except autodromo.AutodromoError:
-                    break
-                view = {**probe.view(None), "_rows": self._track(table)["length"]}
-            costs = []
-            for key, word in (("engine", "Engine"), ("brakes", "Brakes"), ("tires", "Tyres")):
-                if p[key]:
-                    costs.append(f"{word} −{p[key]}")
+                lane = re.match(r"^(move|slipstream) to lane (\d+)$", label)
+                if lane:
+                    row = (row + 1) % rows
+                    into = "Slipstream into" if lane.group(1) == "slipstream" else "To"
+                    steps.append(f"{into} row {row + 1}, {lane_name(int(lane.group(2)), lanes)}")
+                else:
+                    steps.append(words(label, {"cars": [], "_rows": rows}, None, lanes))
+            costs = [f"{word} −{p[key]}" for key, word in (("engine", "Engine"), ("brakes", "Brakes"), ("tires", "Tyres"))
+                     if p[key]]
             if p["temperature"]:
                 costs.append(f"Temperature {p['temperature']:+}")
-            risk = self.risk(table, seat, ids)
-            if not risk and p["damage"]:
-                risk = "a Damage card on the way"
+            risk = self._plan_harm(car, p)
+            if not risk and self._hot(car["temperature"] + p["temperature"]):
+                risk = self.risk(table, seat, ids)
             out.append({
                 "row": p["row"], "lane": p["lane"], "progress": p["progress"], "speed": p["speed"],
-                "decisions": p["decisions"], "ids": ids,
-                "where": cell_name(p["row"] % self._track(table)["length"], p["lane"], lanes),
-                "steps": path, "cost": ", ".join(costs) or "no wear", "risk": risk,
+                "decisions": p["decisions"], "ids": ids, "where": cell_name(p["row"] % rows, p["lane"], lanes),
+                "steps": steps, "cost": ", ".join(costs) or "no wear", "risk": risk,
                 "engine": p["engine"], "brakes": p["brakes"], "tires": p["tires"],
                 "temperature": p["temperature"], "damage": p["damage"], "off_road": p["off_road"],
             })
         return out
 
+    @staticmethod
+    def _plan_harm(car: dict[str, Any], p: dict[str, Any]) -> str:
+        if p["engine"] > car["engine"]:
+            return "your car retires: the move needs Engine points it does not have"
+        lost = [f"the last {word} point" for key, word in (("engine", "Engine"), ("brakes", "Brakes"))
+                if p[key] and p[key] >= car[key] > 0]
+        if car["tires"] >= 0 and p["tires"] > car["tires"]:
+            lost.append("the last Tyre point: a flat tyre")
+        if lost:
+            return "costs " + " and ".join(lost)
+        if p["damage"]:
+            return "a crash or a collision on the way: a Damage card"
+        return ""
+
+    @staticmethod
+    def _hot(temperature: int) -> bool:
+        """Whether the end of the round could cost an Engine point: the red zone is within the
+        steps the rest of a round can add (Top Speed, a rich mixture, powering out)."""
+        red = dashboard()["temperature_red_zone"]
+        first = next((i for i, d in enumerate(red) if d > 0), len(red))
+        return temperature + 3 >= first
+
     def risk(self, table: Table, seat: int, actions: list[int]) -> str:
         """What the decision(s) would cost that cannot be taken back: a retirement, a crash, a
-        needle's last point; the rest of the round is played out on a copy to see the end-of-
-        round tests (the car's own activation by the strong bot, the others at random)."""
+        needle's last point; for a hot car the rest of the round is played out on a copy to see
+        the end-of-round tests (its own activation by the strong bot, the others at random)."""
         key = f"risk:{len(table.actions)}:{seat}:{','.join(map(str, actions))}"
         if key in table.memo:
             return str(table.memo[key])
@@ -359,13 +373,14 @@ class Legend(GameModule):
         except autodromo.AutodromoError:
             return ""
         now = probe.view(None)["cars"][seat]
-        text = self._harm(before, now, soon=True)
-        if not text:
+        text = self._harm(before, now)
+        if not text and self._hot(now["temperature"]):
             text = self._round_end(probe, seat, before)
         table.memo[key] = text
         return text
 
-    def _harm(self, before: dict[str, Any], now: dict[str, Any], soon: bool) -> str:
+    @staticmethod
+    def _harm(before: dict[str, Any], now: dict[str, Any]) -> str:
         if now["status"] == "retired" and before["status"] != "retired":
             return "your car retires"
         if now["crashes"] > before["crashes"]:
@@ -380,26 +395,23 @@ class Legend(GameModule):
             return "costs " + " and ".join(lost)
         return ""
 
-    def _round_end(self, probe: autodromo.State, seat: int, before: dict[str, Any]) -> str:
+    @staticmethod
+    def _round_end(probe: autodromo.State, seat: int, before: dict[str, Any]) -> str:
         start_round = probe.view(None)["round"]
         rng = random.Random(len(probe.history()))
         for _ in range(400):
             if probe.is_terminal():
                 break
-            v = probe.view(None)
-            if v["round"] != start_round:
-                break
             if probe.is_chance_node():
                 outcomes = probe.chance_outcomes()
                 probe.apply_action(max(outcomes, key=lambda o: o[1])[0])
+                if probe.view(None)["round"] != start_round:
+                    break
                 continue
             who = probe.current_player()
-            legal = probe.legal_actions()
-            bot = "greedy" if who == seat else "random"
-            try:
-                probe.apply_action(bot_action(probe, bot, rng.getrandbits(64)))
-            except Exception:
-                probe.apply_action(legal[0])
+            probe.apply_action(bot_action(probe, "greedy" if who == seat else "random", rng.getrandbits(64)))
+            if probe.view(None)["round"] != start_round:
+                break
         after = probe.view(None)["cars"][seat]
         if after["status"] == "retired":
             red = dashboard()["temperature_red_zone"]
@@ -412,78 +424,93 @@ class Legend(GameModule):
     # --- the log ---------------------------------------------------------------------------
 
     def trace(self, table: Table) -> list[dict[str, Any]]:
-        """Per action: the phase before it, the round, and every car before and after (kept
-        and extended as the game goes on)."""
-        memo = table.memo.setdefault("trace", {"state": table.game.new_state(), "steps": []})
-        state: autodromo.State = memo["state"]
-        steps: list[dict[str, Any]] = memo["steps"]
-        for a in table.actions[len(steps):]:
-            v = state.view(None)
-            label = state.action_to_string(a)
-            state.apply_action(a)
-            after = state.view(None)
-            steps.append({"phase": v["phase"]["name"], "seat": v["phase"].get("seat"), "round": v["round"],
-                          "label": label, "before": compact(v), "after": compact(after),
-                          "weather": after["weather"], "next_round": after["round"]})
-        return steps
+        """Per action: the phase before it, the round, and every car before and after."""
+        def pick(v: dict[str, Any]) -> dict[str, Any]:
+            return {"phase": v["phase"]["name"], "seat": v["phase"].get("seat"), "round": v["round"],
+                    "weather": v["weather"], "cars": compact(v), "allowance": v["active"]["allowance"]}
+
+        steps = trace(table, pick)
+        flat: list[dict[str, Any]] = table.memo.setdefault("legend_trace", [])
+        flat.extend({"phase": st["before"]["phase"], "seat": st["before"]["seat"], "round": st["before"]["round"],
+                     "label": st["label"], "actor": st["actor"], "before": st["before"]["cars"],
+                     "after": st["after"]["cars"], "weather": st["after"]["weather"], "next_round": st["after"]["round"],
+                     "allowance": st["after"]["allowance"]} for st in steps[len(flat):])
+        return flat
 
     def log(self, table: Table, seat: int | None) -> list[dict[str, Any]]:
+        """One entry per decision (a car's whole activation is one), chance outcomes, and the
+        retirements, crashes and needles at their last point with their cause. Built as the
+        game goes on: only the actions since the last request are read."""
+        steps = self.trace(table)
+        memo = table.memo.setdefault("legend_log", {"n": 0, "closed": [], "group": None, "last_actor": None})
         lanes = self._lanes(table)
         rows = int(self._track(table)["length"])
-        events = table.state.log(None)
-        steps = self.trace(table)
         names = [c["name"] for c in table.state.view(None)["cars"]]
-        damage = _cards_by_id("damage")
-        event_cards = _cards_by_id("events")
-        out: list[dict[str, Any]] = []
-        group: dict[str, Any] | None = None
-        last_actor: int | None = None
-
-        def flush() -> None:
-            nonlocal group
-            if group is not None:
-                out.append(self._entry(group, names, lanes, rows, table))
-                group = None
-
-        for i, (e, st) in enumerate(zip(events, steps)):
-            who = e.get("player", CHANCE)
+        closed: list[dict[str, Any]] = memo["closed"]
+        for st in steps[memo["n"]:]:
+            who = st["actor"]
             rnd = st["round"]
             when = "Before the start" if rnd == 0 else f"Round {rnd}"
-            if who is not None and who >= 0:
+            group = memo["group"]
+            if who >= 0:
                 if group is None or group["who"] != who or group["round"] != rnd:
-                    flush()
-                    group = {"who": who, "round": rnd, "when": when, "steps": [], "start": st["before"][who]}
-                group["steps"].append({"label": e["action"], "cost": e.get("cost", ""), "car": st["after"][who],
-                                       "phase": st["phase"]})
-                last_actor = who
+                    if group is not None:
+                        closed.append(self._entry(group, names, lanes, rows, table))
+                    group = memo["group"] = {"who": who, "round": rnd, "when": when, "steps": [],
+                                             "start": st["before"][who]}
+                group["steps"].append({"label": st["label"], "before": st["before"][who], "car": st["after"][who],
+                                       "allowance": st["allowance"], "phase": st["phase"]})
+                memo["last_actor"] = who
             else:
-                flush()
-                out.append({"who": None, "round": when, "text": self._chance(st, names, damage, event_cards, last_actor)})
-            for line in self._effects(st, names, lanes):
-                flush()
-                out.append({"who": line[0], "round": when, "text": line[1], "strong": True})
-        flush()
-        return out
+                if group is not None:
+                    closed.append(self._entry(group, names, lanes, rows, table))
+                    memo["group"] = None
+                closed.append({"who": None, "round": when,
+                               "text": self._chance(st, names, _cards_by_id("damage"), _cards_by_id("events"),
+                                                    memo["last_actor"])})
+            effects = self._effects(st, names, lanes)
+            if effects and memo["group"] is not None:
+                closed.append(self._entry(memo["group"], names, lanes, rows, table))
+                memo["group"] = None
+            closed.extend({"who": w, "round": when, "text": text, "strong": True} for w, text in effects)
+        memo["n"] = len(steps)
+        if memo["group"] is not None:
+            return [*closed, self._entry(memo["group"], names, lanes, rows, table)]
+        return list(closed)
+
+    @staticmethod
+    def _cost(step: dict[str, Any]) -> str:
+        """What a decision did to the Dashboard: "speed 4 → 7, Temperature +1, 1 Engine, 7 MP"."""
+        b, c = step["before"], step["car"]
+        parts = []
+        if c["speed"] != b["speed"]:
+            parts.append(f"speed {b['speed']} → {c['speed']}")
+        if c["temperature"] != b["temperature"]:
+            parts.append(f"Temperature {c['temperature'] - b['temperature']:+}")
+        for key, word in (("engine", "Engine"), ("brakes", "Brakes")):
+            if c[key] < b[key]:
+                parts.append(f"−{b[key] - c[key]} {word}")
+        if c["tires"] < b["tires"]:
+            parts.append(f"−{b['tires'] - c['tires']} Tyres")
+        if step["phase"] == "set the pace" and c["speed"] > 0 and step["allowance"]:
+            parts.append(f"{step['allowance']} MP")
+        return ", ".join(parts)
 
     def _entry(self, group: dict[str, Any], names: list[str], lanes: int, rows: int, table: Table) -> dict[str, Any]:
         who = group["who"]
         parts: list[str] = []
         path = [[group["start"]["row"], group["start"]["lane"]]]
         moved = 0
-        details = []
         for st in group["steps"]:
             label = st["label"]
             car = st["car"]
             if label.startswith("move to lane") or label.startswith("slipstream to lane"):
                 moved += 1
                 path.append([car["row"], car["lane"]])
-                if st["cost"] and st["cost"] != "no cost" and st["cost"] not in details:
-                    details.append(st["cost"])
                 continue
             text = self._split(table, who, label) or words(label, {"cars": [], "_rows": rows}, None, lanes)
-            if st["cost"] and st["cost"] != "no cost":
-                text += f" ({st['cost']})"
-            parts.append(text)
+            cost = self._cost(st)
+            parts.append(f"{text} ({cost})" if cost else text)
             if [car["row"], car["lane"]] != path[-1]:
                 path.append([car["row"], car["lane"]])
         end = group["steps"][-1]["car"]
@@ -493,10 +520,10 @@ class Legend(GameModule):
             parts.append(f"{plural(spaces, 'space')}: {cell_name(start['row'] % rows, start['lane'], lanes)} → "
                          f"{cell_name(end['row'] % rows, end['lane'], lanes)}")
         text = f"{table.seats[who]['name']} ({names[who]}): " + "; ".join(parts)
-        return {"who": who, "round": group["when"], "text": text, "detail": "; ".join(details),
+        return {"who": who, "round": group["when"], "text": text,
                 "path": path if moved else None, "car": who,
-                "dashboard": f"speed {end['speed']}, Temperature {end['temperature']}, Engine {end['engine']}, "
-                             f"Brakes {end['brakes']}, Tyres {'flat' if end['tires'] < 0 else end['tires']}"}
+                "detail": f"now speed {end['speed']}, Temperature {end['temperature']}, Engine {end['engine']}, "
+                          f"Brakes {end['brakes']}, Tyres {'flat' if end['tires'] < 0 else end['tires']}"}
 
     def _chance(self, st: dict[str, Any], names: list[str], damage: dict[str, Any], events: dict[str, Any],
                 last_actor: int | None) -> str:
