@@ -101,7 +101,7 @@ bench: setup ## Benchmarks: Rust loops, Python loop, batch runner, web round tri
 	cargo bench -p autodromo-core --bench throughput
 	$(PY) benches/python_loop.py
 	$(PY) benches/simulate.py
-	$(PY) benches/web_roundtrip.py
+	$(PY) benches/legend_web_roundtrip.py
 	$(PY) benches/bridge.py
 
 soak: setup ## Long harness runs (100,000 random games); not part of make test

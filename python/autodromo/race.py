@@ -28,7 +28,8 @@ Policy = Callable[[State, int], "SupportsIndex | str"]
 #: A seat decided outside the loop (a person at the page, a dashboard): the loop stops for it.
 HUMAN = "human"
 
-#: Built-in bots. "neutral" marks a Legend Neutral Car, which the core drives itself.
+#: Built-in bots. "neutral" marks a seat the book's own automaton drives (a Neutral Car): the
+#: core plays it, the loop never asks it.
 BOTS = ("random", "heuristic", "greedy", "mcts", "neutral")
 _MCTS = re.compile(r"mcts:\d+")
 
@@ -51,9 +52,8 @@ class Race:
     callable's, so :meth:`follow` can rebuild a race from its actions alone.
 
     >>> import autodromo
-    >>> r = autodromo.Race(autodromo.game("mille_bornes", players=2, score_to_win=0),
-    ...                    ["heuristic", "random"], seed=7)
-    >>> r.run().is_terminal()
+    >>> g = autodromo.game(autodromo.games()[0])
+    >>> autodromo.Race(g, ["heuristic"] * g.num_players, seed=7).run().is_terminal()
     True
     """
 

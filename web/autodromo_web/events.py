@@ -1,5 +1,5 @@
-"""Events: several games of one game and the decisions between them (Legend's Racing Day and
-championship). A game module that has events names their class (``GameModule.event``); this
+"""Events: several games of one game and the decisions between them (a racing day and a
+championship, say). A game module that has events names their class (``GameModule.event``); this
 file keeps them, saves them and answers the API, without knowing any game.
 
 An event is its set-up, its decisions and its games (each a saved game of the page), so it is
