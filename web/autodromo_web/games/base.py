@@ -178,6 +178,10 @@ class GameModule:
         """A question that stands above the buttons (a coup fourré), or None."""
         return None
 
+    def notice(self, table: Table, view: dict[str, Any], seat: int | None) -> str:
+        """A word for the seat when the game goes on without it (its car retired, say)."""
+        return ""
+
     def plan(self, table: Table, seat: int) -> list[dict[str, Any]]:
         """The reachable cells of the car to move, each with its decisions and words."""
         return []

@@ -267,7 +267,8 @@ class Lamborghini(GameModule):
         names = table.names()
         out: list[dict[str, Any]] = []
         group: dict[str, Any] | None = None
-        steps = trace(table, lambda v: [{k: c[k] for k in ("owner", "card", "damages", "wrecked")} for c in v["cars"]])
+        steps = trace(table, lambda v: [{k: c[k] for k in ("owner", "card", "damages", "wrecked", "row", "lane")}
+                                        for c in v["cars"]])
         effects: dict[int, list[tuple[int, str]]] = {}
         for i, st in enumerate(steps):
             found = self._effects(table, st)
@@ -278,7 +279,8 @@ class Lamborghini(GameModule):
             nonlocal group
             if group is not None:
                 text = f"{names[group['who']]}: " + ", ".join(_squeeze(group["parts"]))
-                out.append({"who": group["who"], "round": group["when"], "text": text})
+                out.append({"who": group["who"], "round": group["when"], "text": text,
+                            "car": group["car"], "path": group["path"] if len(group["path"]) > 1 else None})
                 group = None
 
         for i, e in enumerate(table.state.log(seat)):
@@ -304,8 +306,18 @@ class Lamborghini(GameModule):
                 continue
             if group is None or group["who"] != who or group["when"] != when:
                 flush()
-                group = {"who": who, "when": when, "parts": []}
+                group = {"who": who, "when": when, "parts": [], "car": None, "path": []}
             group["parts"].append(words(label))
+            if i < len(steps):
+                # The car this decision moved, square by square, for the board to animate.
+                st = steps[i]
+                moved = next((k for k, (b, a) in enumerate(zip(st["before"], st["after"]))
+                              if (b["row"], b["lane"]) != (a["row"], a["lane"])), None)
+                if moved is not None and group["car"] in (None, moved):
+                    if not group["path"]:
+                        group["path"].append([st["before"][moved]["row"], st["before"][moved]["lane"]])
+                    group["car"] = moved
+                    group["path"].append([st["after"][moved]["row"], st["after"][moved]["lane"]])
         flush()
         for owner, text in effects.get(len(steps) - 1, []):
             out.append({"who": owner, "round": out[-1]["round"] if out else "", "text": text, "strong": True})

@@ -76,6 +76,7 @@
     const aside = module().aside ? module().aside(p, S.board) : [];
     $("aside").replaceChildren(...aside);
     $("phase-help").textContent = p.help.phase || "";
+    if (p.notice) prompt.append(el("div", { class: "prompt", "data-testid": "notice", role: "status" }, p.notice));
     if (!p.decisions.length) {
       box.append(el("p", { class: "muted" }, p.status === "finished" ? "The game is over." : "Nothing to decide now."));
       return;

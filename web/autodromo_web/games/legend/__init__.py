@@ -274,6 +274,22 @@ class Legend(GameModule):
             "moves_left": max(0, view["active"]["allowance"] - view["active"]["spent"]) if active is not None else None,
         }
 
+    def notice(self, table: Table, view: dict[str, Any], seat: int | None) -> str:
+        if seat is None or view["cars"][seat]["status"] != "retired":
+            return ""
+        cause = self._retirements(table).get(seat, "")
+        return f"Your {view['cars'][seat]['name']} retired{': ' + cause if cause else ''}. The race goes on without it."
+
+    def _retirements(self, table: Table) -> dict[int, str]:
+        names = [c["name"] for c in table.state.view(None)["cars"]]
+        lanes = self._lanes(table)
+        causes: dict[int, str] = {}
+        for st in self.trace(table):
+            for seat, text in self._effects(st, names, lanes):
+                if " retires: " in text:
+                    causes[seat] = text.split(": ", 1)[1]
+        return causes
+
     # --- decisions and their risks ---------------------------------------------------------
 
     def decisions(self, table: Table, view: dict[str, Any], seat: int) -> list[Decision]:
@@ -611,14 +627,8 @@ class Legend(GameModule):
         s = table.state
         v = s.view(None)
         ranking = s.ranking()
-        steps = self.trace(table)
         names = [c["name"] for c in v["cars"]]
-        lanes = self._lanes(table)
-        causes: dict[int, str] = {}
-        for st in steps:
-            for seat, text in self._effects(st, names, lanes):
-                if "retires" in text:
-                    causes[seat] = text.split(": ", 1)[1]
+        causes = self._retirements(table)
         order = sorted(range(len(v["cars"])), key=lambda i: (ranking[i], i))
         rows = []
         for i in order:
