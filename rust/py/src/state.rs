@@ -232,6 +232,7 @@ impl PyState {
                             "progress": p.progress, "row": p.row, "lane": p.lane, "speed": p.speed,
                             "decisions": p.decisions, "temperature": p.temperature, "engine": p.engine,
                             "brakes": p.brakes, "tires": p.tires, "damage": p.damage, "off_road": p.off_road,
+                            "unseen_turn": p.unseen_turn, "finishes": p.finishes,
                         })
                     })
                     .collect(),

@@ -1,4 +1,6 @@
-//! A closed track: rows along the road, lanes across it (lane 0 on the left).
+//! A track: rows along the road, lanes across it (lane 0 on the left). A circuit is closed (its
+//! last row leads back to row 0); a stage is an open road whose finish line lies after its last
+//! row.
 use alloc::vec::Vec;
 
 /// A space of the track: `row` along the loop, `lane` across (0 = leftmost).
@@ -65,12 +67,27 @@ pub struct TrackRow {
     pub pit_box: bool,
     /// Lane of the best line on this row, inside a turn.
     pub best_lane: Option<u8>,
+    /// The row lies on a tile marked with a Technical Assistance marker (Stage races).
+    pub assistance: bool,
 }
 
-/// A closed circuit. Row 0 is just past the finish line.
+/// What lies past the finish line of an open road: plain straight road, nothing to check.
+static BEYOND: TrackRow = TrackRow {
+    tile: u16::MAX,
+    turn: None,
+    slope: Slope::Flat,
+    pit_box: false,
+    best_lane: None,
+    assistance: false,
+};
+
+/// A circuit (closed: row 0 is just past the finish line) or a stage (open: row 0 is just past
+/// the start, the finish line just after the last row).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Track {
     pub lanes: u8,
+    /// The last row leads back to row 0; false on an open road.
+    pub closed: bool,
     pub rows: Vec<TrackRow>,
     pub turns: Vec<Turn>,
     /// Centre of every cell, `row * lanes + lane`, in space units (one space ≈ 1.0).
@@ -89,16 +106,26 @@ impl Track {
     }
 
     pub fn row(&self, row: u16) -> &TrackRow {
-        &self.rows[usize::from(row % self.len())]
+        match self.rows.get(usize::from(row)) {
+            Some(r) => r,
+            None if self.closed => &self.rows[usize::from(row % self.len())],
+            None => &BEYOND,
+        }
     }
 
+    /// The row ahead; on an open road the rows past the last one lie beyond the finish line.
     pub fn next_row(&self, row: u16) -> u16 {
         // A compare, not a division: this runs on every square every car moves.
-        if row + 1 >= self.len() {
+        if row + 1 >= self.len() && self.closed {
             0
         } else {
             row + 1
         }
+    }
+
+    /// On an open road: the row lies past the finish line.
+    pub fn beyond_finish(&self, row: u16) -> bool {
+        !self.closed && row >= self.len()
     }
 
     pub fn turn_at(&self, row: u16) -> Option<&Turn> {
@@ -120,6 +147,9 @@ impl Track {
 
     /// The turn the car is in, or else the next one ahead (for the inside-lane tie-break).
     pub fn current_or_next_turn(&self, row: u16) -> Option<&Turn> {
+        if !self.closed {
+            return (row..self.len()).find_map(|r| self.turn_at(r));
+        }
         (0..self.len())
             .map(|k| (row + k) % self.len())
             .find_map(|r| self.turn_at(r))
@@ -146,5 +176,48 @@ impl Track {
 
     pub fn centre(&self, c: Cell) -> [f32; 2] {
         self.geometry[usize::from(c.row) * usize::from(self.lanes) + usize::from(c.lane)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn road(closed: bool) -> Track {
+        let mut rows = alloc::vec![TrackRow::default(); 10];
+        for r in rows.iter_mut().take(4).skip(2) {
+            r.turn = Some(0);
+        }
+        Track {
+            lanes: 3,
+            closed,
+            rows,
+            turns: alloc::vec![Turn {
+                rating: 1,
+                inside: Side::Left,
+                entry: 2,
+                exit: 3,
+            }],
+            geometry: alloc::vec![[0.0, 0.0]; 30],
+            tile_slopes: alloc::vec![Slope::Flat],
+        }
+    }
+
+    #[test]
+    fn an_open_road_ends_at_its_finish_line() {
+        let open = road(false);
+        assert_eq!(open.next_row(9), 10, "past the last row: over the line");
+        assert!(open.beyond_finish(10) && !open.beyond_finish(9));
+        assert_eq!(open.row(10).turn, None);
+        assert_eq!(open.row(10).tile, u16::MAX);
+        assert!(open.forward(Cell { row: 9, lane: 1 }).all(|c| c.row == 10));
+        assert!(
+            open.current_or_next_turn(5).is_none(),
+            "no wrap to the first turn"
+        );
+        let closed = road(true);
+        assert_eq!(closed.next_row(9), 0);
+        assert!(!closed.beyond_finish(10));
+        assert_eq!(closed.current_or_next_turn(5).map(|t| t.entry), Some(2));
     }
 }

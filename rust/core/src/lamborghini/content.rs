@@ -402,6 +402,7 @@ fn build_circuit(file: &str, id: &str, c: &CircuitFile) -> Result<Circuit, Error
                 slope: Slope::Flat,
                 pit_box: false,
                 best_lane: None,
+                assistance: false,
             });
         }
         pieces.push(Piece {
@@ -434,6 +435,7 @@ fn build_circuit(file: &str, id: &str, c: &CircuitFile) -> Result<Circuit, Error
         grid_rows: c.grid_rows,
         track: Track {
             lanes: c.lanes,
+            closed: true,
             rows,
             turns: Vec::new(),
             geometry,

@@ -1,6 +1,7 @@
 //! Legend's action encoding: every decision the book gives a driver, as small action sets.
 //!
-//! Decisions come first, chance outcomes last (their number depends on the decks).
+//! Decisions come first, then chance outcomes (their number depends on the decks); the decisions
+//! only Stage races have come after them, so a Track race's ids are those it always had.
 use alloc::format;
 use alloc::string::String;
 
@@ -77,6 +78,11 @@ pub enum Move {
     Die(u8),
     DamageCard(u8),
     EventCard(u8),
+    /// Stage races: stop at a Technical Assistance spot (a marked tile) for repairs.
+    Assistance,
+    /// Stage races: take a spare part of this type (at a Technical Assistance spot, or at the
+    /// start after a Check Point), staying one round more.
+    TakeSpare(u8),
 }
 
 /// Ids for one game: the decks' sizes fix the chance block.
@@ -84,6 +90,8 @@ pub enum Move {
 pub struct Encoding {
     pub damage_kinds: u8,
     pub event_kinds: u8,
+    /// A Stage race: its own decisions follow the Event block, and two labels read for stages.
+    pub stage: bool,
 }
 
 // Block sizes, in id order.
@@ -98,6 +106,7 @@ const SMALL: u32 = 1 + (MAX_STAT as u32 + 1); // regain, power out 0..=8
 const SLIP: u32 = LANES + 2;
 const PIT: u32 = SPARE_PARTS.len() as u32 + 1 + 6; // parts, leave, adjustable set-up sides
 const DIE: u32 = 6;
+const STAGE: u32 = 1 + SPARE_PARTS.len() as u32; // technical assistance, take a part
 
 const B_SPLIT: u32 = 0;
 const B_QUALI: u32 = B_SPLIT + SPLIT;
@@ -117,8 +126,12 @@ impl Encoding {
         B_DAMAGE + u32::from(self.damage_kinds)
     }
 
+    fn b_stage(&self) -> u32 {
+        self.b_event() + u32::from(self.event_kinds)
+    }
+
     pub fn num_actions(&self) -> usize {
-        (self.b_event() + u32::from(self.event_kinds)) as usize
+        (self.b_stage() + if self.stage { STAGE } else { 0 }) as usize
     }
 
     pub fn encode(&self, m: Move) -> Action {
@@ -154,6 +167,8 @@ impl Encoding {
             Move::Die(v) => B_DIE + u32::from(v) - 1,
             Move::DamageCard(i) => B_DAMAGE + u32::from(i),
             Move::EventCard(i) => self.b_event() + u32::from(i),
+            Move::Assistance => self.b_stage(),
+            Move::TakeSpare(p) => self.b_stage() + 1 + u32::from(p),
         }
     }
 
@@ -225,8 +240,13 @@ impl Encoding {
             Move::Die((a - B_DIE + 1) as u8)
         } else if a < self.b_event() {
             Move::DamageCard((a - B_DAMAGE) as u8)
-        } else if (a as usize) < self.num_actions() {
+        } else if a < self.b_stage() {
             Move::EventCard((a - self.b_event()) as u8)
+        } else if (a as usize) < self.num_actions() {
+            match a - self.b_stage() {
+                0 => Move::Assistance,
+                k => Move::TakeSpare((k - 1) as u8),
+            }
         } else {
             return None;
         };
@@ -257,6 +277,8 @@ impl Encoding {
                 Move::Accelerate(k, false) => format!("accelerate {k}"),
                 Move::Accelerate(k, true) => format!("accelerate {k} push"),
                 Move::LiftAndCoast => "lift and coast".into(),
+                // In a Stage race the same stop also repairs ("Roadside Repairs").
+                Move::StopToCool if self.stage => "roadside stop".into(),
                 Move::StopToCool => "stop to cool".into(),
                 Move::PitStop => "pit stop".into(),
                 Move::Brake(0) => "no braking".into(),
@@ -276,10 +298,13 @@ impl Encoding {
                     let (name, sides) = ADJUSTABLE[usize::from(card).min(2)];
                     format!("set {name} {}", sides[usize::from(side).min(1)])
                 }
+                Move::LeavePit if self.stage => "end the stop".into(),
                 Move::LeavePit => "leave pit".into(),
                 Move::Die(v) => format!("d6 {v}"),
                 Move::DamageCard(i) => format!("damage {}", damage(i)),
                 Move::EventCard(i) => format!("event {}", event(i)),
+                Move::Assistance => "technical assistance".into(),
+                Move::TakeSpare(p) => format!("take {}", SPARE_PARTS[usize::from(p).min(5)]),
             },
         }
     }

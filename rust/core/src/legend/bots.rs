@@ -5,21 +5,61 @@ use super::actions::Move;
 use super::state::{LegendState, Phase};
 use crate::game::Action;
 
-/// Rows from `row` to the next entry line, and that turn's safe speed for `car` (+1 best line).
+/// Rows from `row` to the next entry line, and that turn's safe speed for `car` (+1 best line);
+/// a marker the driver cannot see is taken for an A. A Check Point line counts with its limit.
 fn next_turn(s: &LegendState, car: usize) -> Option<(u16, u8)> {
-    let track = s.race.track();
+    let track = s.track();
     let c = &s.cars[car];
     let len = track.len();
-    (0..len).find_map(|k| {
+    let ahead = if track.closed {
+        len
+    } else {
+        len - c.cell.row.min(len)
+    };
+    (0..ahead).find_map(|k| {
         let row = (c.cell.row + k) % len;
+        if s.check_point_ahead(row) {
+            return s
+                .race
+                .stage(s.stage)
+                .and_then(|st| st.speed_limit())
+                .map(|l| (k, l));
+        }
         let turn = track.entry_ahead(row)?;
-        let pin = c.safe_speed(
-            s.race.spec(car),
-            s.race.dash(),
-            s.rating_for(car, turn.rating),
-        );
+        let t = track.turns.iter().position(|u| u == turn)?;
+        let rating = if s.sees_turn(car, t) {
+            s.rating_for(car, turn.rating)
+        } else {
+            0
+        };
+        let pin = c.safe_speed(s.race.spec(car), s.race.dash(), rating);
         Some((k, pin + 1))
     })
+}
+
+/// Before a Check Point: a Speed that covers `moves` more rows this round can still cross the
+/// line at its limit, lifting a step each round and braking at the line (there is no emergency
+/// braking there). True away from a Check Point.
+fn check_point_ok(s: &LegendState, car: usize, braking: u8, speed: u8, moves: u16) -> bool {
+    let Some(limit) = s.race.stage(s.stage).and_then(|st| st.speed_limit()) else {
+        return true;
+    };
+    let Some(mut left) = s.track().len().checked_sub(1 + s.cars[car].cell.row) else {
+        return true;
+    };
+    let reach = u16::from(limit + braking);
+    let (mut v, mut covered) = (u16::from(speed), moves);
+    loop {
+        if covered >= left {
+            return v <= reach;
+        }
+        if v <= reach {
+            return true;
+        }
+        left -= covered;
+        v -= 1;
+        covered = v;
+    }
 }
 
 fn rate(s: &LegendState, car: usize, m: Move) -> i32 {
@@ -53,7 +93,8 @@ fn rate(s: &LegendState, car: usize, m: Move) -> i32 {
                 Some((d, safe)) if u16::from(new) + 1 >= d => i32::from(safe + braking),
                 _ => i32::from(s.act.top_speed),
             };
-            let over = (i32::from(new) - target).max(0);
+            let over = (i32::from(new) - target).max(0)
+                + 2 * i32::from(!check_point_ok(s, car, braking, new, u16::from(new)));
             let full = k >= s.act.acc_limit;
             100 + i32::from(new)
                 - 20 * over
@@ -67,6 +108,7 @@ fn rate(s: &LegendState, car: usize, m: Move) -> i32 {
             } else {
                 match next_turn(s, car) {
                     Some((d, safe)) if u16::from(c.speed) >= d && c.speed > safe + braking => 140,
+                    _ if !check_point_ok(s, car, braking, c.speed, u16::from(c.speed)) => 140,
                     _ => 10,
                 }
             }
@@ -93,7 +135,7 @@ fn rate(s: &LegendState, car: usize, m: Move) -> i32 {
         }
         Move::LiftAtEntry => 0,
         Move::MoveToLane(l) => {
-            let track = s.race.track();
+            let track = s.track();
             let row = track.next_row(c.cell.row);
             let best = track.row(row).best_lane;
             let inside = track
@@ -111,7 +153,12 @@ fn rate(s: &LegendState, car: usize, m: Move) -> i32 {
         }
         Move::Drift => 40 - if c.tires > 4 { 0 } else { 30 },
         Move::RegainBestLine => i32::from(c.tires > 8) * 60,
-        Move::PowerOut(k) => i32::from(k) - if hot { 3 * i32::from(k) } else { 0 },
+        Move::PowerOut(k) => {
+            let new = (c.speed + k).min(s.act.top_speed.max(c.speed));
+            let moves = u16::from(new.saturating_sub(s.act.spent));
+            let late = !check_point_ok(s, car, braking, new, moves);
+            i32::from(k) - if hot { 3 * i32::from(k) } else { 0 } - 100 * i32::from(late)
+        }
         Move::SlipstreamTo(l) => 10 - i32::from(l),
         Move::DriftOutward => i32::from(c.tires <= 8) * 20,
         Move::ResistWithTire => i32::from(c.tires > 8) * 20,
@@ -119,6 +166,28 @@ fn rate(s: &LegendState, car: usize, m: Move) -> i32 {
         Move::LeavePit => 0,
         Move::SetSetup(..) => -10,
         Move::Die(_) | Move::DamageCard(_) | Move::EventCard(_) => 0,
+        Move::Assistance => {
+            let worn = c.engine * 2 < c.engine_max
+                || c.brakes <= 4
+                || c.tires < 8
+                || !c.battery_ok
+                || !c.headlights_ok
+                || c.temperature + 2 >= red;
+            if worn {
+                300
+            } else {
+                -100
+            }
+        }
+        // A part costs a round stopped: only one of a kind the car has none of, at the
+        // Technical Assistance stop it makes anyway.
+        Move::TakeSpare(p) => {
+            if s.act.assistance && c.spares[usize::from(p)] == 0 && p != super::car::BATTERY {
+                50
+            } else {
+                -50
+            }
+        }
     }
 }
 

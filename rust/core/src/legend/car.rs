@@ -47,8 +47,13 @@ pub enum Status {
     Racing,
     /// Off the road this round (stopped to cool, or in the pit); standing start next round.
     OffRoad,
+    /// Over the finish line: a Track race, or a Stage race's final stage.
     Finished,
     Retired,
+    /// Stage races: not yet started on this stage (off the road until its start time).
+    Waiting,
+    /// Stage races: over this stage's line, off the road until the next stage starts.
+    Parked,
 }
 
 /// One car's state during a race. `tires` below 0 is the flat-tire red zone.
@@ -88,6 +93,10 @@ pub struct Car {
     /// Tire points lost and whether the Temperature rose this round (for the set-up cards).
     pub tire_loss_round: u8,
     pub heated_round: bool,
+    /// Stage races: the start after a Check Point, where a spare part may be taken.
+    pub spare_offer: bool,
+    /// Neutral Cars: stops for damage (their damage score in the Historical points).
+    pub damage_stops: u8,
 }
 
 /// Limiters as they stand now, after wear and slopes.
@@ -129,7 +138,23 @@ impl Car {
             rain: 0,
             tire_loss_round: 0,
             heated_round: false,
+            spare_offer: false,
+            damage_stops: 0,
         }
+    }
+
+    /// A car at the start of a Stage race: "Set Engine and Brakes needles to your Reliability
+    /// value" (the split is for Track races only); waiting for its start time.
+    pub fn for_stage_race(spec_index: u8, spec: &CarSpec, dash: &Dashboard, neutral: bool) -> Car {
+        let mut c = Car::new(spec_index, spec, dash, neutral);
+        (c.engine, c.engine_max, c.brakes, c.brakes_max) = (
+            spec.reliability,
+            spec.reliability,
+            spec.reliability,
+            spec.reliability,
+        );
+        c.status = Status::Waiting;
+        c
     }
 
     pub fn on_track(&self) -> bool {

@@ -11,6 +11,8 @@ use crate::error::Error;
 use crate::grid::geometry::{lay_out, Piece};
 use crate::grid::{Side, Slope, Track, TrackRow, Turn};
 
+use super::route::{self, Route, Stage, StageRaces};
+
 pub const RATINGS: [char; 5] = ['A', 'B', 'C', 'D', 'E'];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -132,9 +134,9 @@ pub struct TileSpec {
 
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct TileFile {
-    lanes: u8,
-    tile: Vec<TileSpec>,
+pub(crate) struct TileFile {
+    pub lanes: u8,
+    pub tile: Vec<TileSpec>,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -147,6 +149,9 @@ pub struct Placement {
     pub pit_box: bool,
     #[serde(default)]
     pub rating: Option<String>,
+    /// A Technical Assistance marker on this tile (Stage races).
+    #[serde(default)]
+    pub assistance: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -207,17 +212,27 @@ pub struct Content {
     pub tiles: Vec<TileSpec>,
     pub lanes: u8,
     pub circuits: Vec<Circuit>,
-    /// FNV-1a over every file's name and text: goes into saves.
+    pub stages: Vec<Stage>,
+    pub routes: Vec<Route>,
+    pub stage_races: StageRaces,
+    /// FNV-1a over every file a Track race reads (all but the Stage-race files), by name and
+    /// text: goes into Track races' saves. A route keeps its own (`Route::hash`).
     pub hash: u64,
 }
 
 impl Content {
     /// Parses and validates content from `(file name, text)` pairs: `dashboard.toml`,
-    /// `cars.toml`, `damage.toml`, `events.toml`, `tiles.toml` and `circuits/<id>.toml`.
+    /// `cars.toml`, `damage.toml`, `events.toml`, `tiles.toml` and `circuits/<id>.toml`; for
+    /// Stage races, optionally `stage_races.toml`, `stages/<id>.toml` and `routes/<id>.toml`.
     pub fn parse(files: &[(String, String)]) -> Result<Content, Error> {
         let mut sorted: Vec<&(String, String)> = files.iter().collect();
         sorted.sort_by(|a, b| a.0.cmp(&b.0));
-        let hash = crate::content::hash(sorted.iter().map(|(n, t)| (n.as_str(), t.as_str())));
+        let hash = crate::content::hash(
+            sorted
+                .iter()
+                .filter(|(n, _)| !route::stage_only(n))
+                .map(|(n, t)| (n.as_str(), t.as_str())),
+        );
         let get = |name: &str| {
             sorted
                 .iter()
@@ -254,6 +269,29 @@ impl Content {
         if circuits.is_empty() {
             return Err(err("circuits/", "(directory)", "no circuit"));
         }
+        let file = |name: &str| {
+            sorted
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, t)| t.as_str())
+        };
+        let stage_races = route::parse_stage_races(file(route::FILE), &cars.car)?;
+        let in_dir = |dir: &'static str| {
+            sorted.iter().filter_map(move |(name, text)| {
+                let id = name.strip_prefix(dir)?.strip_suffix(".toml")?;
+                Some((name.as_str(), id, text.as_str()))
+            })
+        };
+        let mut stages = Vec::new();
+        for (name, id, text) in in_dir("stages/") {
+            stages.push(route::build_stage(name, id, text, &tiles, &dashboard)?);
+        }
+        let mut routes = Vec::new();
+        for (name, id, text) in in_dir("routes/") {
+            let mut r = route::build_route(name, id, text, &stages, stage_races.chrono_minutes)?;
+            r.hash = route::route_hash(&sorted, &r, &stages);
+            routes.push(r);
+        }
         Ok(Content {
             dashboard,
             cars: cars.car,
@@ -262,8 +300,15 @@ impl Content {
             lanes: tiles.lanes,
             tiles: tiles.tile,
             circuits,
+            stages,
+            routes,
+            stage_races,
             hash,
         })
+    }
+
+    pub fn route(&self, id: &str) -> Option<(usize, &Route)> {
+        self.routes.iter().enumerate().find(|(_, r)| r.id == id)
     }
 
     pub fn car(&self, id: &str) -> Option<(usize, &CarSpec)> {
@@ -429,17 +474,35 @@ fn validate_tiles(t: &TileFile) -> Result<(), Error> {
     Ok(())
 }
 
-fn build_circuit(
+/// A road laid from tile placements: its rows, turns, tile slopes and geometry pieces.
+pub(crate) struct LaidTiles {
+    pub rows: Vec<TrackRow>,
+    pub turns: Vec<Turn>,
+    pub pieces: Vec<Piece>,
+    pub tile_slopes: Vec<Slope>,
+}
+
+/// What a kind of road allows on its tiles: a Box stretch (circuits) or Technical Assistance
+/// markers (stages).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Road {
+    Circuit,
+    Stage,
+}
+
+/// Walks the placements tile by tile (shared by circuits and stages); errors name `file` and the
+/// placement's key.
+pub(crate) fn lay_tiles(
     file: &str,
-    id: &str,
-    spec: &CircuitSpec,
+    placements: &[Placement],
     tiles: &TileFile,
-) -> Result<Circuit, Error> {
+    road: Road,
+) -> Result<LaidTiles, Error> {
     let mut rows: Vec<TrackRow> = Vec::new();
     let mut turns: Vec<Turn> = Vec::new();
     let mut pieces = Vec::new();
     let mut tile_slopes = Vec::new();
-    for (i, p) in spec.tiles.iter().enumerate() {
+    for (i, p) in placements.iter().enumerate() {
         let key = |k: &str| format!("tiles[{i}].{k}");
         let tile = tiles.tile.iter().find(|t| t.id == p.tile).ok_or_else(|| {
             err(
@@ -486,8 +549,22 @@ fn build_circuit(
             }
             None
         };
+        if p.pit_box && road == Road::Stage {
+            return Err(err(
+                file,
+                key("box"),
+                "a stage has no Pit Lane (Track races only); mark Technical Assistance instead",
+            ));
+        }
         if p.pit_box && tile.kind != "straight" {
             return Err(err(file, key("box"), "the Box stretch must be a straight"));
+        }
+        if p.assistance && road == Road::Circuit {
+            return Err(err(
+                file,
+                key("assistance"),
+                "Technical Assistance spots are for Stage races only; a circuit has a Box",
+            ));
         }
         for r in 0..tile.rows {
             let row = start + r;
@@ -500,6 +577,7 @@ fn build_circuit(
                 slope,
                 pit_box: p.pit_box,
                 best_lane,
+                assistance: p.assistance,
             });
         }
         let left = match tile.inside.as_deref() {
@@ -512,6 +590,26 @@ fn build_circuit(
             left_degrees: left,
         });
     }
+    Ok(LaidTiles {
+        rows,
+        turns,
+        pieces,
+        tile_slopes,
+    })
+}
+
+fn build_circuit(
+    file: &str,
+    id: &str,
+    spec: &CircuitSpec,
+    tiles: &TileFile,
+) -> Result<Circuit, Error> {
+    let LaidTiles {
+        rows,
+        turns,
+        pieces,
+        tile_slopes,
+    } = lay_tiles(file, &spec.tiles, tiles, Road::Circuit)?;
     if rows.len() < 8 {
         return Err(err(file, "tiles", "a circuit needs at least 8 rows"));
     }
@@ -567,6 +665,7 @@ fn build_circuit(
         grid_rows: spec.grid_rows,
         track: Track {
             lanes: tiles.lanes,
+            closed: true,
             rows,
             turns,
             geometry,
@@ -594,16 +693,24 @@ impl Content {
         ] {
             files.push(read(name.into())?);
         }
-        let circuits = std::fs::read_dir(dir.join("circuits"))
-            .map_err(|e| err("circuits/", "(directory)", e.to_string()))?;
-        let mut names: Vec<String> = circuits
-            .filter_map(|e| e.ok())
-            .filter_map(|e| e.file_name().into_string().ok())
-            .filter(|n| n.ends_with(".toml"))
-            .collect();
-        names.sort();
-        for n in names {
-            files.push(read(format!("circuits/{n}"))?);
+        if dir.join(route::FILE).is_file() {
+            files.push(read(route::FILE.into())?);
+        }
+        for (sub, required) in [("circuits", true), ("stages", false), ("routes", false)] {
+            let listing = match std::fs::read_dir(dir.join(sub)) {
+                Ok(l) => l,
+                Err(_) if !required => continue,
+                Err(e) => return Err(err(&format!("{sub}/"), "(directory)", e.to_string())),
+            };
+            let mut names: Vec<String> = listing
+                .filter_map(|e| e.ok())
+                .filter_map(|e| e.file_name().into_string().ok())
+                .filter(|n| n.ends_with(".toml"))
+                .collect();
+            names.sort();
+            for n in names {
+                files.push(read(format!("{sub}/{n}"))?);
+            }
         }
         Content::parse(&files)
     }

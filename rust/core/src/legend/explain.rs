@@ -62,7 +62,7 @@ impl LegendState {
         }
         match m {
             Move::MoveToLane(lane) => {
-                let track = self.race.track();
+                let track = self.track();
                 let row = track.next_row(b.cell.row);
                 if let Some(t) = track.row(row).turn {
                     let turn = track.turns[usize::from(t)];
@@ -92,6 +92,9 @@ impl LegendState {
             Move::StopToCool | Move::PitStop => parts.push(String::from("off the road this round")),
             _ => {}
         }
+        if self.race.is_stage_race() {
+            parts.extend(self.time_cost(car, m, after));
+        }
         if matches!(self.phase, Phase::Pace { .. }) && c.speed > 0 && after.act.allowance > 0 {
             parts.push(format!("{} MP", after.act.allowance));
         }
@@ -100,5 +103,58 @@ impl LegendState {
         } else {
             parts.join(", ")
         }
+    }
+}
+
+impl LegendState {
+    /// What a decision costs on the Time Chart: a round off the road, a finish, its penalty or
+    /// its residual-MP bonus, the Check Point limit still exceeded after braking.
+    fn time_cost(&self, car: usize, m: Move, after: &LegendState) -> Vec<String> {
+        use super::car::Status;
+        use super::view_stage::{clock, duration};
+        let mut out = Vec::new();
+        let step = u32::from(self.race.content.stage_races.chrono_minutes) * 60;
+        let (b, c) = (&self.cars[car], &after.cars[car]);
+        let stops = matches!(m, Move::StopToCool | Move::Assistance | Move::TakeSpare(_));
+        if stops && matches!(self.phase, Phase::Pace { .. }) && b.status == Status::Racing {
+            out.push(format!("+{} off the road", duration(i64::from(step))));
+        }
+        if matches!(m, Move::TakeSpare(_)) && after.cars[car].stop_rounds > b.stop_rounds {
+            out.push(format!(
+                "+{} one more round stopped",
+                duration(i64::from(step))
+            ));
+        }
+        let (rb, ra) = (self.record(self.stage, car), after.record(self.stage, car));
+        if after.stage == self.stage {
+            if let (None, Some(f)) = (rb.finish, ra.finish) {
+                out.push(format!("over the line: finish {}", clock(f)));
+            }
+            if ra.penalty > rb.penalty {
+                out.push(format!(
+                    "+{} Check Point penalty",
+                    duration(i64::from(ra.penalty - rb.penalty))
+                ));
+            }
+            if ra.bonus > rb.bonus {
+                out.push(format!(
+                    "−{} residual MPs",
+                    duration(i64::from(ra.bonus - rb.bonus))
+                ));
+            }
+        }
+        if let (Phase::EntryLine { turn, .. }, Some(limit)) = (
+            self.phase,
+            self.race.stage(self.stage).and_then(|s| s.speed_limit()),
+        ) {
+            if turn == super::stage::CHECK_POINT_LINE && c.speed > limit {
+                out.push(format!(
+                    "crossing at {} > {limit}: +{} Check Point penalty",
+                    c.speed,
+                    duration(i64::from(super::stage::CHECK_POINT_PENALTY))
+                ));
+            }
+        }
+        out
     }
 }

@@ -4,10 +4,11 @@ use alloc::string::String;
 
 use super::car::Status;
 use super::state::LegendState;
+use super::state::Phase;
 
 pub fn check(s: &LegendState) -> Result<(), String> {
     let dash = s.race.dash();
-    let lanes = s.race.track().lanes;
+    let lanes = s.track().lanes;
     for (i, c) in s.cars.iter().enumerate() {
         if s.racing && c.status == Status::Racing {
             if let Some(j) = s
@@ -19,7 +20,7 @@ pub fn check(s: &LegendState) -> Result<(), String> {
                 return Err(format!("cars {i} and {j} share a space {:?}", c.cell));
             }
         }
-        if c.cell.lane >= lanes || c.cell.row >= s.race.track().len() {
+        if c.cell.lane >= lanes || c.cell.row >= s.track().len() {
             return Err(format!("car {i} is off the grid at {:?}", c.cell));
         }
         if c.temperature > dash.temperature_max {
@@ -37,10 +38,20 @@ pub fn check(s: &LegendState) -> Result<(), String> {
         if c.speed > dash.tachometer_max + 1 {
             return Err(format!("car {i}: speed {} off the Tachometer", c.speed));
         }
-        if u16::from(c.engine_max) + u16::from(c.brakes_max) > u16::from(s.race.spec(i).reliability)
-        {
+        let r = u16::from(s.race.spec(i).reliability);
+        let (e, b) = (u16::from(c.engine_max), u16::from(c.brakes_max));
+        // A Track race splits Reliability; a Stage race sets both needles to it.
+        let within = if s.race.is_stage_race() {
+            e <= r && b <= r
+        } else {
+            e + b <= r
+        };
+        if !within {
             return Err(format!("car {i}: Engine and Brakes exceed Reliability"));
         }
+    }
+    if s.race.is_stage_race() && s.racing {
+        stage_race(s)?;
     }
     // Every MP is spent unless a rule stopped the car.
     let a = &s.act;
@@ -49,6 +60,43 @@ pub fn check(s: &LegendState) -> Result<(), String> {
             "car {} spent {} MPs of {}",
             a.car, a.spent, a.allowance
         ));
+    }
+    Ok(())
+}
+
+/// Stage races: the Chrono steps once a round within a stage, cars off the road are not driven,
+/// and racing time is never negative.
+fn stage_race(s: &LegendState) -> Result<(), String> {
+    let step = u32::from(s.race.content.stage_races.chrono_minutes);
+    let (round, chrono) = s.stage_began;
+    let rounds = u32::from(s.round.saturating_sub(round)) + u32::from(s.phase == Phase::Over);
+    if s.round < round || s.chrono != chrono + rounds * step {
+        return Err(format!(
+            "the Chrono reads {} in round {}: the stage began at {chrono} in round {round}",
+            s.chrono, s.round
+        ));
+    }
+    for (i, c) in s.cars.iter().enumerate() {
+        let rec = s.record(s.stage, i);
+        match c.status {
+            Status::Waiting if rec.finish.is_some() || c.progress != 0 => {
+                return Err(format!("car {i} waits to start a stage it has run"));
+            }
+            Status::Parked | Status::Finished if rec.finish.is_none() => {
+                return Err(format!("car {i} is off the road without a finishing time"));
+            }
+            Status::Waiting | Status::Parked
+                if s.phase.seat() == Some(i as u8) && s.phase != Phase::Over =>
+            {
+                return Err(format!("car {i} is driven while off the road"));
+            }
+            _ => {}
+        }
+        if let Some(t) = s.racing_time(i) {
+            if t < 0 {
+                return Err(format!("car {i}: racing time {t} s is negative"));
+            }
+        }
     }
     Ok(())
 }

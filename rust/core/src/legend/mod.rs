@@ -1,20 +1,22 @@
-//! Legend: History of 1000 Miglia — Track races on the lane grid.
+//! Legend: History of 1000 Miglia — Track races and Stage races on the lane grid.
 //!
 //! Rules source: `shared/rules/legend-history-of-1000-miglia.en.txt`; every decision taken where
 //! the book is silent is in `docs/rules/legend.md`, the content schema in
-//! `docs/content/legend.md`. Stage races (the Mille Miglia itself) come later; the time and
-//! weather model here is the one they will share.
+//! `docs/content/legend.md`. A Track race runs laps of a closed circuit; a Stage race (option
+//! `route`, the Mille Miglia itself) runs a route of stages on open roads, timed by the Chrono.
 //!
-//! Not implemented yet: Stage races (roadside repairs, Technical Assistance, checkpoints, night,
-//! fog and what failed headlights change there). The car auction, historical or balanced choice
-//! and championships are composed in Python (`python/autodromo/legend/`, `championship.py`).
+//! Not implemented: championships of Stage races (the book has none); the car auction, historical
+//! or balanced choice and Track championships are composed in Python (`python/autodromo/legend/`,
+//! `championship.py`).
 //!
-//! Options: see `options.rs` (`circuit`, `cars`, `neutral`, `laps`, `slipstream_in_turns`,
-//! `realistic_collisions`, `priority_bid`, `qualifying`, `choose_split`, `setups`, `condition`,
-//! `max_rounds`).
+//! Options: see `options.rs` (`circuit`, `route`, `cars`, `neutral`, `laps`,
+//! `slipstream_in_turns`, `realistic_collisions`, `priority_bid`, `qualifying`, `choose_split`,
+//! `setups`, `condition`, `max_rounds`, `residual_mps`, `historical_points`,
+//! `neutral_checkpoint_penalty`).
 pub mod actions;
 pub mod bots;
 pub mod car;
+pub mod classification;
 pub mod content;
 pub mod explain;
 pub mod invariants;
@@ -23,10 +25,15 @@ pub mod neutral;
 pub mod options;
 pub mod plan;
 pub mod race;
+pub mod repairs;
+pub mod route;
 pub mod rules;
 pub mod sim;
+pub mod stage;
 pub mod state;
 pub mod view;
+pub mod view_stage;
+pub mod visibility;
 pub mod wear;
 
 use alloc::format;
@@ -85,7 +92,7 @@ impl Game for Legend {
     }
 
     fn observation_len(&self) -> usize {
-        view::observation_len(self.race.cars())
+        view::observation_len_for(&self.race)
     }
 
     fn options_json(&self) -> Value {
@@ -93,7 +100,7 @@ impl Game for Legend {
     }
 
     fn content_hash(&self) -> u64 {
-        self.race.content.hash ^ u64::from(RULES_VERSION)
+        self.race.content_hash() ^ u64::from(RULES_VERSION)
     }
 
     fn new_initial_state(&self) -> LegendState {

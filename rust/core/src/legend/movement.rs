@@ -5,22 +5,30 @@ use alloc::vec::Vec;
 
 use super::actions::Move;
 use super::car::{Status, BATTERY, BRAKE_KIT, BULBS, COOLANT, PLUGS, TIRES};
+use super::stage::CHECK_POINT_LINE;
 use super::state::{Activation, LegendState, Phase};
 use crate::grid::{Cell, Slope};
 
 impl LegendState {
     fn uphill(&self, car: usize) -> bool {
         let c = &self.cars[car];
-        self.race.track().row(c.cell.row).slope == Slope::Uphill
+        self.race.track_for(self.stage).row(c.cell.row).slope == Slope::Uphill
     }
 
-    /// Off-road cars come back on the nearest free space: their row first, then rows behind.
+    /// Off-road cars come back on the nearest free space: their row first, then rows behind
+    /// (on an open road never behind the start, and then ahead).
     pub(crate) fn return_to_track(&mut self, car: usize) {
-        let track = self.race.track();
-        let (lanes, len) = (track.lanes, track.len());
+        let track = self.race.track_for(self.stage);
+        let (lanes, len, closed) = (track.lanes, track.len(), track.closed);
         let from = self.cars[car].cell;
         for back in 0..len {
-            let row = (from.row + len - back) % len;
+            let row = if closed {
+                (from.row + len - back) % len
+            } else if back <= from.row {
+                from.row - back
+            } else {
+                back // none free behind: the rows ahead
+            };
             let mut lanes_by_distance: Vec<u8> = (0..lanes).collect();
             lanes_by_distance.sort_by_key(|&l| (l.abs_diff(from.lane), l));
             for lane in lanes_by_distance {
@@ -28,7 +36,10 @@ impl LegendState {
                 if self.occupied(cell).is_none() {
                     let c = &mut self.cars[car];
                     c.cell = cell;
-                    c.progress -= i32::from(back);
+                    c.progress += i32::from(row) - i32::from(from.row);
+                    if closed && row > from.row {
+                        c.progress -= i32::from(len); // behind, across the finish line
+                    }
                     c.status = Status::Racing;
                     c.speed = 0;
                     c.best_line = false;
@@ -97,13 +108,23 @@ impl LegendState {
             out.push(Move::LiftAndCoast);
         }
         out.push(Move::StopToCool);
-        if self.race.track().row(c.cell.row).pit_box {
+        if self.race.track_for(self.stage).row(c.cell.row).pit_box {
             out.push(Move::PitStop);
+        }
+        if self.race.is_stage_race() {
+            self.stage_pace_moves(car, &mut out);
         }
         out
     }
 
     pub(crate) fn apply_pace(&mut self, car: usize, m: Move) {
+        self.cars[car].spare_offer = false;
+        if self.race.is_stage_race()
+            && matches!(m, Move::StopToCool | Move::Assistance | Move::TakeSpare(_))
+        {
+            self.stage_stop(car, m);
+            return;
+        }
         let dash = self.race.content.dashboard.clone();
         let act = self.act;
         let c = &mut self.cars[car];
@@ -172,8 +193,11 @@ impl LegendState {
             .filter(|&p| c.spares[usize::from(p)] > 0 && useful[usize::from(p)])
             .map(Move::UseSpare)
             .collect();
+        self.assistance_spares(car, &mut out);
         let set = c.setup;
-        if set != super::car::Setup::default() {
+        // Set-up cards change in the Pit Lane or at Technical Assistance, not at the roadside.
+        let garage = !self.race.is_stage_race() || self.act.assistance;
+        if set != super::car::Setup::default() && garage {
             // Adjustable cards: suspension, treads, mixture; only to the other side.
             let now = [
                 (set.suspension != 0).then_some(u8::from(set.suspension < 0)),
@@ -216,23 +240,15 @@ impl LegendState {
                 // "provided you remain there for one additional round"
                 c.stop_rounds = 1;
             }
+            Move::TakeSpare(p) => self.take_spare_at_assistance(car, p),
             Move::UseSpare(p) => {
                 c.spares[usize::from(p)] -= 1;
                 match p {
                     COOLANT => c.temperature = 0,
                     PLUGS => c.engine = c.engine_max,
                     BRAKE_KIT => c.brakes = c.brakes_max,
-                    TIRES => {
-                        // Counterclockwise to the first underlined value reached.
-                        let mut marks = dash.tire_refit_marks.clone();
-                        marks.sort_unstable();
-                        let t = c.tires;
-                        c.tires = marks
-                            .iter()
-                            .map(|&m| m as i8)
-                            .find(|&m| m > t)
-                            .unwrap_or(dash.tires_max as i8);
-                    }
+                    // Counterclockwise to the first underlined value reached.
+                    TIRES => super::repairs::refit_tires(c, &dash),
                     BATTERY => c.battery_ok = true,
                     BULBS => c.headlights_ok = true,
                     _ => {}
@@ -244,12 +260,12 @@ impl LegendState {
 
     // ---- movement --------------------------------------------------------------------------
 
-    fn end_activation(&mut self) {
+    pub(crate) fn end_activation(&mut self) {
         self.act.ended = true;
         if self.cars[usize::from(self.act.car)].status != Status::Racing {
             self.act.stopped = true;
         }
-        let len = self.race.race_length();
+        let len = self.race_length();
         let c = &mut self.cars[usize::from(self.act.car)];
         if let Some(f) = c.finish.as_mut() {
             f.1 = c.progress - len;
@@ -260,7 +276,7 @@ impl LegendState {
 
     /// Rating (with rain), safe speed and turn index of the turn a row belongs to.
     fn turn_at(&self, car: usize, row: u16) -> Option<(u8, u8)> {
-        let track = self.race.track();
+        let track = self.race.track_for(self.stage);
         let t = track.row(row).turn?;
         let turn = track.turns[usize::from(t)];
         let pin = self.cars[car].safe_speed(
@@ -275,7 +291,7 @@ impl LegendState {
     pub(crate) fn continue_move(&mut self) -> bool {
         let car = usize::from(self.act.car);
         let race = self.race.clone();
-        let track = race.track();
+        let track = race.track_for(self.stage);
         loop {
             let c = self.cars[car];
             if c.status != Status::Racing {
@@ -294,6 +310,18 @@ impl LegendState {
                     };
                     return true;
                 }
+            }
+            // The Check Point line is braked for like an entry line (docs/rules/legend.md).
+            if self.check_point_ahead(row)
+                && c.entry_done != Some(CHECK_POINT_LINE)
+                && c.speed > 0
+                && !self.act.drifting
+            {
+                self.phase = Phase::EntryLine {
+                    car: car as u8,
+                    turn: CHECK_POINT_LINE,
+                };
+                return true;
             }
             // Reaching an exit line: power out, even with the last MP spent (it adds MPs).
             let exit = track
@@ -333,7 +361,7 @@ impl LegendState {
     /// The moves of the active car: the spaces it may enter, and the answers to entering too fast.
     pub fn step_moves(&self, car: usize) -> Vec<Move> {
         let c = &self.cars[car];
-        let track = self.race.track();
+        let track = self.race.track_for(self.stage);
         let speed = c.speed;
         let here = track.row(c.cell.row).turn;
         let mut out = Vec::new();
@@ -379,7 +407,7 @@ impl LegendState {
 
     pub(crate) fn apply_step(&mut self, car: usize, m: Move) {
         let race = self.race.clone();
-        let track = race.track();
+        let track = race.track_for(self.stage);
         match m {
             Move::MoveToLane(lane) => {
                 let c = self.cars[car];
@@ -421,13 +449,15 @@ impl LegendState {
         self.phase = Phase::Moving { car: car as u8 };
     }
 
-    /// Moves the car one space and counts it.
+    /// Moves the car one space and counts it; on a stage, the space past the last row is over
+    /// the finish line.
     fn advance(&mut self, car: usize, to: Cell) {
-        let track = self.race.track();
-        let len = self.race.race_length();
+        let track = self.race.track_for(self.stage);
+        let len = self.race_length();
         let round = self.round;
         let next = self.next;
         let leaving_turn = track.row(to.row).turn.is_none();
+        let crossing = track.beyond_finish(to.row);
         let c = &mut self.cars[car];
         c.cell = to;
         c.progress += 1;
@@ -436,17 +466,21 @@ impl LegendState {
             c.exit_done = None;
             c.best_line = false;
         }
-        if c.progress >= len && c.finish.is_none() {
+        if c.progress >= len && c.finish.is_none() && track.closed {
             c.finish = Some((round, 0, next));
         }
         self.act.spent += 1;
+        if crossing {
+            let residual = self.act.allowance.saturating_sub(self.act.spent);
+            self.cross_finish(car, residual);
+        }
     }
 
     /// One forced drift space: diagonally outward, one Speed lost. False when the move ended
     /// (a crash or a collision).
     fn drift_step(&mut self, car: usize) -> bool {
         let race = self.race.clone();
-        let track = race.track();
+        let track = race.track_for(self.stage);
         let c = self.cars[car];
         let next_row = track.next_row(c.cell.row);
         let turn = track
@@ -502,7 +536,7 @@ impl LegendState {
 
     /// Forced into an occupied space: the car stops where it is, beside the car it hits.
     fn collide(&mut self, car: usize) {
-        let track = self.race.track();
+        let track = self.race.track_for(self.stage);
         let c = self.cars[car];
         let ahead = Cell {
             row: track.next_row(c.cell.row),
@@ -526,7 +560,7 @@ impl LegendState {
         if drifting && hit != car {
             // A collision in a drift pushes both cars one space outward.
             let race = self.race.clone();
-            let track = race.track();
+            let track = race.track_for(self.stage);
             for who in [car, hit] {
                 let cell = self.cars[who].cell;
                 let turn = track
@@ -593,7 +627,7 @@ impl LegendState {
             self.act.allowance = c.speed;
         }
         let row = self.cars[car].cell.row;
-        self.cars[car].exit_done = self.race.track().row(row).turn;
+        self.cars[car].exit_done = self.race.track_for(self.stage).row(row).turn;
         self.phase = Phase::Moving { car: car as u8 };
     }
 
@@ -603,7 +637,7 @@ impl LegendState {
     fn end_movement(&mut self) -> bool {
         let car = usize::from(self.act.car);
         let race = self.race.clone();
-        let track = race.track();
+        let track = race.track_for(self.stage);
         if !self.act.slip_done {
             self.act.slip_done = true;
             let c = self.cars[car];
@@ -665,7 +699,7 @@ impl LegendState {
 
     /// Free diagonal spaces past the car ahead, short of a turn's entry line.
     pub fn slipstream_cells(&self, car: usize) -> Vec<Cell> {
-        let track = self.race.track();
+        let track = self.race.track_for(self.stage);
         let c = &self.cars[car];
         track
             .forward(c.cell)
@@ -675,7 +709,7 @@ impl LegendState {
     }
 
     fn turn_slip_target(&self, car: usize) -> Option<Cell> {
-        let track = self.race.track();
+        let track = self.race.track_for(self.stage);
         let c = &self.cars[car];
         let turn = track.turn_at(c.cell.row)?;
         let lane = turn.outward(c.cell.lane, track.lanes)?;
@@ -705,7 +739,7 @@ impl LegendState {
 
     pub(crate) fn apply_slipstream(&mut self, car: usize, m: Move) {
         let race = self.race.clone();
-        let track = race.track();
+        let track = race.track_for(self.stage);
         match m {
             Move::SlipstreamTo(lane) => {
                 let to = Cell {

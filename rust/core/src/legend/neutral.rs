@@ -5,6 +5,7 @@ use crate::grid::{Cell, Slope};
 
 /// Columns of a Neutral table.
 const STANDING: usize = 0;
+const COLUMN_B: usize = 2;
 const COLUMN_E: usize = 5;
 const COLUMN_T: usize = 6;
 
@@ -16,7 +17,7 @@ impl LegendState {
             self.return_to_track(car);
         }
         let race = self.race.clone();
-        let track = race.track();
+        let track = race.track_for(self.stage);
         let table = race.spec(car).neutral[row_index];
         let c = self.cars[car];
         let here = track.row(c.cell.row);
@@ -28,6 +29,9 @@ impl LegendState {
             STANDING
         } else if let Some(t) = turn_near {
             1 + usize::from(self.rating_now(t.rating))
+        } else if self.check_point_ahead(c.cell.row) {
+            // "Treat the Checkpoint line as the entry line of a B-Turn for Neutral Cars."
+            COLUMN_B
         } else if here.slope == Slope::Uphill {
             COLUMN_E
         } else {
@@ -40,6 +44,8 @@ impl LegendState {
         if column == COLUMN_T && here.slope == Slope::Downhill {
             allowance += 1;
         }
+        let low_visibility = self.low_visibility(car);
+        self.cars[car].speed = allowance;
         let mut spent = 0u8;
         while spent < allowance {
             let c = self.cars[car];
@@ -52,12 +58,29 @@ impl LegendState {
                 break;
             };
             let entering_box = track.row(to.row).pit_box && !track.row(c.cell.row).pit_box;
+            let entering_assistance =
+                track.row(to.row).assistance && !track.row(c.cell.row).assistance;
+            let into_turn =
+                track.row(to.row).turn.is_some() && track.row(c.cell.row).turn.is_none();
             self.place(car, to);
             spent += 1;
+            if track.beyond_finish(to.row) {
+                self.cross_finish(car, allowance - spent);
+                break;
+            }
             if entering_box && die_one_or_two {
                 let c = &mut self.cars[car];
                 c.status = Status::OffRoad;
                 c.stop_rounds = 1;
+                break;
+            }
+            if into_turn && low_visibility && row_index == 2 {
+                // "if a Neutral Car moves from a straight into a turn and the die result for that
+                // round is 5 or 6, shift the car one lane outward and end its movement."
+                self.neutral_blind_shift(car);
+                break;
+            }
+            if entering_assistance && self.neutral_assistance_stop(car) {
                 break;
             }
         }
@@ -89,7 +112,7 @@ impl LegendState {
         } else {
             c.speed = 0;
         }
-        let len = race.race_length();
+        let len = self.race_length();
         let c = &mut self.cars[car];
         if let Some(f) = c.finish.as_mut() {
             f.1 = c.progress - len;
@@ -99,7 +122,7 @@ impl LegendState {
     /// Best line in turns, innermost lane on straights; blocked: any free way round, no penalty.
     /// Among the free spaces ahead it takes one from which it gets furthest with the MPs left.
     fn neutral_target(&self, car: usize, remaining: u8) -> Option<Cell> {
-        let track = self.race.track();
+        let track = self.race.track_for(self.stage);
         let c = &self.cars[car];
         let next = track.next_row(c.cell.row);
         let preferred = match track.row(next).best_lane {
@@ -125,7 +148,7 @@ impl LegendState {
 
     /// How many more spaces forward a car could go from `from` through free spaces (at most `steps`).
     fn free_reach(&self, from: Cell, steps: u8) -> u8 {
-        let track = self.race.track();
+        let track = self.race.track_for(self.stage);
         let mut lanes: u16 = 1 << from.lane;
         let mut row = from.row;
         for k in 0..steps {
@@ -152,13 +175,53 @@ impl LegendState {
 
     /// Moves a car one space forward without a decision (Neutral Cars).
     fn place(&mut self, car: usize, to: Cell) {
-        let len = self.race.race_length();
+        let len = self.race_length();
+        let closed = self.track().closed;
         let (round, next) = (self.round, self.next);
         let c = &mut self.cars[car];
         c.cell = to;
         c.progress += 1;
-        if c.progress >= len && c.finish.is_none() {
+        if c.progress >= len && c.finish.is_none() && closed {
             c.finish = Some((round, 0, next));
         }
+    }
+
+    /// The low-visibility shift: one lane outward on the turn's first row; off the track, a
+    /// Damage card (the car stays where it entered). A lane taken by a car: it stays too, as
+    /// Neutral Cars never crash into other cars.
+    fn neutral_blind_shift(&mut self, car: usize) {
+        let track = self.race.track_for(self.stage);
+        let cell = self.cars[car].cell;
+        let Some(turn) = track.turn_at(cell.row).copied() else {
+            return;
+        };
+        match turn.outward(cell.lane, track.lanes) {
+            None => self.cars[car].damage_due += 1,
+            Some(lane) => {
+                let to = Cell {
+                    row: cell.row,
+                    lane,
+                };
+                if self.occupied(to).is_none() {
+                    self.cars[car].cell = to;
+                }
+            }
+        }
+    }
+
+    /// "Neutral Cars must stop at a Technical Assistance / Pit Lane space if they carry any Damage
+    /// card. They remain stopped for a number of rounds equal to the number of Damage cards they
+    /// hold (maximum 2: one Headlight and one Battery failure)." True when it stops.
+    fn neutral_assistance_stop(&mut self, car: usize) -> bool {
+        let c = &mut self.cars[car];
+        let cards = u8::from(!c.battery_ok) + u8::from(!c.headlights_ok);
+        if cards == 0 {
+            return false;
+        }
+        c.status = Status::OffRoad;
+        c.stop_rounds = cards;
+        c.battery_ok = true;
+        c.headlights_ok = true;
+        true
     }
 }

@@ -1,4 +1,5 @@
-//! Legend race options: the circuit, the cars on each seat, laps, and every optional rule.
+//! Legend race options: the circuit (a Track race) or the route (a Stage race), the cars on each
+//! seat, laps, and every optional rule.
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -33,6 +34,14 @@ pub struct LegendOptions {
     pub setups: Vec<Setup>,
     /// A car's condition carried over from an earlier race (a Championship), per seat.
     pub condition: Vec<Option<Condition>>,
+    /// A Stage race on this route (instead of a Track race on `circuit`).
+    pub route: Option<String>,
+    /// Optional rule (Standard Stage Finish): residual MPs at an Arrivo become saved time.
+    pub residual_mps: bool,
+    /// Historical Gameplay: the game is won on the points table, not by racing time alone.
+    pub historical_points: bool,
+    /// Neutral Cars pay the Check Point's 6 minutes when they cross above its limit (ours: off).
+    pub neutral_checkpoint_penalty: bool,
 }
 
 /// Needles, switches and spare parts a car brings to the start instead of a fresh car.
@@ -48,7 +57,11 @@ pub struct Condition {
     pub headlights_ok: bool,
 }
 
-const KEYS: [&str; 12] = [
+const KEYS: [&str; 16] = [
+    "route",
+    "residual_mps",
+    "historical_points",
+    "neutral_checkpoint_penalty",
     "priority_bid",
     "setups",
     "condition",
@@ -84,6 +97,38 @@ impl LegendOptions {
                 k.as_str(),
                 format!("unknown option; known: {}", KEYS.join(", ")),
             ));
+        }
+        let route = match map.get("route") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(s)) => Some(s.clone()),
+            Some(v) => {
+                return Err(Error::options(
+                    "route",
+                    format!("must be a route id, not {v}"),
+                ))
+            }
+        };
+        if route.is_some() {
+            // A Stage race has no circuit, laps, qualifying or Reliability split (Setup step 5).
+            let track_only = ["circuit", "laps", "qualifying", "choose_split", "condition"];
+            if let Some(k) = track_only
+                .iter()
+                .find(|k| !matches!(map.get(**k), None | Some(Value::Null)))
+            {
+                return Err(Error::options(
+                    *k,
+                    "a Track-race option: a Stage race (route) has no circuit, laps, qualifying, Reliability split or carried-over condition",
+                ));
+            }
+        } else if let Some(k) = [
+            "residual_mps",
+            "historical_points",
+            "neutral_checkpoint_penalty",
+        ]
+        .iter()
+        .find(|k| matches!(map.get(**k), Some(Value::Bool(true))))
+        {
+            return Err(Error::options(*k, "a Stage-race option: name a route"));
         }
         let circuit = match map.get("circuit") {
             None | Some(Value::Null) => String::from("example"),
@@ -178,13 +223,37 @@ impl LegendOptions {
             slipstream_in_turns: flag(map, "slipstream_in_turns", false)?,
             realistic_collisions: flag(map, "realistic_collisions", false)?,
             priority_bid: flag(map, "priority_bid", false)?,
-            qualifying: flag(map, "qualifying", true)?,
-            choose_split: flag(map, "choose_split", true)?,
+            // Stage races start by Ranking with Engine and Brakes both at Reliability.
+            qualifying: route.is_none() && flag(map, "qualifying", true)?,
+            choose_split: route.is_none() && flag(map, "choose_split", true)?,
             max_rounds,
+            route,
+            residual_mps: flag(map, "residual_mps", false)?,
+            historical_points: flag(map, "historical_points", false)?,
+            neutral_checkpoint_penalty: flag(map, "neutral_checkpoint_penalty", false)?,
         })
     }
 
+    pub fn is_stage_race(&self) -> bool {
+        self.route.is_some()
+    }
+
     pub fn to_json(&self) -> Value {
+        if self.is_stage_race() {
+            return json!({
+                "route": self.route,
+                "cars": self.cars,
+                "neutral": self.neutral,
+                "slipstream_in_turns": self.slipstream_in_turns,
+                "realistic_collisions": self.realistic_collisions,
+                "priority_bid": self.priority_bid,
+                "max_rounds": self.max_rounds,
+                "setups": self.setups.iter().map(setup_json).collect::<Vec<_>>(),
+                "residual_mps": self.residual_mps,
+                "historical_points": self.historical_points,
+                "neutral_checkpoint_penalty": self.neutral_checkpoint_penalty,
+            });
+        }
         json!({
             "circuit": self.circuit,
             "cars": self.cars,

@@ -26,12 +26,17 @@ pub struct Plan {
     /// The plan ends with a Damage card (a crash or a collision).
     pub damage: bool,
     pub off_road: bool,
+    /// Night or fog: the plan stops at the entry line of a turn whose marker the driver cannot
+    /// see yet; what follows depends on that marker.
+    pub unseen_turn: bool,
+    /// A Stage race: the plan crosses the stage's finish line.
+    pub finishes: bool,
 }
 
 /// Outcomes that look alike to the driver are merged: the first (fewest decisions) is kept.
-type Key = (u16, u8, u8, u8, u8, u8, i8, bool, bool);
+type Key = (u16, u8, u8, u8, u8, u8, i8, bool, bool, bool);
 
-fn key(c: &Car) -> Key {
+fn key(c: &Car, blind: bool) -> Key {
     (
         c.cell.row,
         c.cell.lane,
@@ -42,6 +47,7 @@ fn key(c: &Car) -> Key {
         c.tires,
         c.damage_due > 0,
         c.status != Status::Racing,
+        blind,
     )
 }
 
@@ -67,6 +73,11 @@ impl LegendState {
         }
         let start = self.cars[car];
         let round = self.round;
+        // Turns the driver cannot read now: no plan looks past their entry lines.
+        let unseen: Vec<u16> = (0..self.track().turns.len())
+            .filter(|&t| !self.sees_turn(car, t))
+            .map(|t| self.track().turns[t].entry)
+            .collect();
         let mut out: BTreeMap<Key, Plan> = BTreeMap::new();
         let mut seen: BTreeMap<(Key, u8, u8, bool, bool), ()> = BTreeMap::new();
         let mut frontier: VecDeque<(LegendState, Vec<String>)> = VecDeque::new();
@@ -75,9 +86,13 @@ impl LegendState {
         while let Some((s, path)) = frontier.pop_front() {
             let active =
                 s.phase.seat().map(usize::from) == Some(car) && s.round == round && !s.act.ended;
-            if !active || out.len() > 400 {
-                let c = s.cars[car];
-                out.entry(key(&c)).or_insert_with(|| Plan {
+            let c = s.cars[car];
+            let blind = active
+                && c.status == Status::Racing
+                && unseen.iter().any(|&entry| c.cell.row + 1 == entry)
+                && !matches!(s.phase, Phase::Pace { .. });
+            if !active || blind || out.len() > 400 {
+                out.entry(key(&c, blind)).or_insert_with(|| Plan {
                     progress: c.progress,
                     row: c.cell.row,
                     lane: c.cell.lane,
@@ -89,6 +104,9 @@ impl LegendState {
                     tires: i16::from(start.tires) - i16::from(c.tires),
                     damage: c.damage_due > 0,
                     off_road: c.status == Status::OffRoad,
+                    unseen_turn: blind,
+                    finishes: matches!(c.status, Status::Parked | Status::Finished)
+                        && start.status != c.status,
                 });
                 continue;
             }
@@ -97,7 +115,7 @@ impl LegendState {
             }
             let c = s.cars[car];
             let memo = (
-                key(&c),
+                key(&c, false),
                 s.act.allowance,
                 s.act.acc_left,
                 s.act.drifting,

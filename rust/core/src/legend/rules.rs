@@ -142,7 +142,11 @@ impl LegendState {
                 here("braking is allowed only at an entry line")
             }
             Move::Brake(k) => format!("brake {k}: the Braking limiter and the Speed allow less"),
-            Move::Accelerate(..) | Move::LiftAndCoast | Move::StopToCool | Move::PitStop
+            Move::Accelerate(..)
+            | Move::LiftAndCoast
+            | Move::StopToCool
+            | Move::PitStop
+            | Move::Assistance
                 if !matches!(phase, Phase::Pace { .. }) =>
             {
                 here("the pace is set at the start of your round")
@@ -194,6 +198,12 @@ impl LegendState {
                 here("qualifying challenges: only the car behind challenges, with a wear point it can spare")
             }
             Move::Die(_) | Move::DamageCard(_) | Move::EventCard(_) => here("not a chance node, or no such card left"),
+            Move::Assistance if !self.race.is_stage_race() => String::from("Technical Assistance spots are for Stage races only"),
+            Move::Assistance => String::from("technical assistance: only by stopping inside a tile marked with a Technical Assistance marker"),
+            Move::TakeSpare(p) => format!(
+                "take {}: a spare part is taken only at a Technical Assistance spot (holding none of that type, one a stop) or at the start after a Check Point (holding at most one of that type)",
+                super::car::SPARE_PARTS[usize::from(p).min(5)]
+            ),
         }
     }
 }

@@ -7,8 +7,9 @@ use super::actions::{Move, Wear};
 use super::car::{Car, Status};
 use super::content::Characteristic;
 use super::race::RaceDef;
+use super::stage::StageRecord;
 use crate::game::{Action, Player};
-use crate::grid::Cell;
+use crate::grid::{Cell, Track};
 
 /// Where the race stands. Chance phases are resolved by a driver; the rest are a seat's choice.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -121,6 +122,10 @@ pub struct Activation {
     pub ended: bool,
     /// A rule stopped the car before its MPs were spent (a crash, a collision, a stop, a failure).
     pub stopped: bool,
+    /// Stage races: this stop is at a Technical Assistance spot.
+    pub assistance: bool,
+    /// Stage races: a spare part was taken at this Technical Assistance stop.
+    pub spare_taken: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -159,14 +164,30 @@ pub struct LegendState {
     pub racing: bool,
     /// Optional priority bid: the place in `order` whose car may contest the car ahead next.
     pub bid_pos: u8,
+    /// Stage races: the stage being raced (0 = Stage 1).
+    pub stage: u8,
+    /// Stage races: the Chrono board, in minutes from midnight of race day.
+    pub chrono: u32,
+    /// The last weather roll with its carry (a 1 is fog on a fog stage).
+    pub weather_total: u8,
+    /// Stage races: the Time Chart, one record per stage and car (`stage * cars + car`).
+    pub chart: Vec<StageRecord>,
+    /// Stage races: the round the stage's first round is and the Chrono then.
+    pub stage_began: (u16, u32),
     pub history: Vec<Action>,
 }
 
 impl LegendState {
     pub fn new(race: Arc<RaceDef>) -> LegendState {
+        let stage_race = race.is_stage_race();
         let mut cars: Vec<Car> = (0..race.cars())
             .map(|i| {
-                let mut c = Car::new(
+                let new = if stage_race {
+                    Car::for_stage_race
+                } else {
+                    Car::new
+                };
+                let mut c = new(
                     race.car_specs[i],
                     race.spec(i),
                     race.dash(),
@@ -194,7 +215,6 @@ impl LegendState {
             damage_discard: alloc::vec![0; race.damage_counts.len()],
             event_deck: race.event_counts.clone(),
             event_discard: alloc::vec![0; race.event_counts.len()],
-            race,
             cars,
             phase: Phase::Over,
             round: 0,
@@ -216,10 +236,30 @@ impl LegendState {
             },
             racing: false,
             bid_pos: 0,
+            stage: 0,
+            chrono: race.route().map_or(0, |r| r.start),
+            weather_total: 0,
+            stage_began: (1, 0),
+            chart: alloc::vec![StageRecord::default(); n * usize::from(race.stages())],
+            race,
             history: Vec::new(),
         };
         s.settle();
         s
+    }
+
+    /// The road being raced: the circuit, or the current stage.
+    pub fn track(&self) -> &Track {
+        self.race.track_for(self.stage)
+    }
+
+    /// Rows from the start to the finish line: every lap of a Track race, or the stage's road.
+    pub fn race_length(&self) -> i32 {
+        if self.race.is_stage_race() {
+            i32::from(self.track().len())
+        } else {
+            self.race.race_length()
+        }
     }
 
     pub fn current_player(&self) -> Player {
@@ -300,6 +340,14 @@ impl LegendState {
         if self.weather_due > 0 {
             self.phase = Phase::Weather;
             return true;
+        }
+        if race.is_stage_race() {
+            // No qualifying and no grid: cars start one at a time on the open road.
+            self.schedule_first_stage();
+            self.racing = true;
+            self.start_round();
+            self.phase = Phase::Flow;
+            return false;
         }
         if race.opts.qualifying {
             if !self.quali.grid_sorted {
@@ -415,7 +463,7 @@ impl LegendState {
 
     /// Grid slots: two cars a row on the last rows before the finish line, pole at the front.
     fn place_on_grid(&mut self) {
-        let track = self.race.track();
+        let track = self.race.track_for(self.stage);
         let len = track.len();
         let lanes = track.lanes;
         for (pos, &car) in self.grid.iter().enumerate() {
@@ -429,7 +477,7 @@ impl LegendState {
 
     /// Track order: furthest ahead first; then faster, on the best line, nearer the inside.
     pub fn track_order(&self) -> Vec<u8> {
-        let track = self.race.track();
+        let track = self.race.track_for(self.stage);
         let mut order: Vec<u8> = (0..self.cars.len() as u8)
             .filter(|&i| {
                 matches!(
@@ -458,7 +506,12 @@ impl LegendState {
 
     pub fn start_round(&mut self) {
         self.round += 1;
-        self.order = if self.round == 1 {
+        self.order = if self.race.is_stage_race() {
+            // "Once all drivers have started, turns proceed in track position order."
+            let mut order = self.track_order();
+            order.extend(self.starters());
+            order
+        } else if self.round == 1 {
             // "Starting with the pole-position driver, each car begins the race with a standing start."
             self.grid.clone()
         } else {
@@ -491,8 +544,15 @@ impl LegendState {
         while usize::from(self.next) < self.order.len() {
             let car = self.order[usize::from(self.next)];
             let c = self.cars[usize::from(car)];
-            if matches!(c.status, Status::Finished | Status::Retired) {
+            if matches!(
+                c.status,
+                Status::Finished | Status::Retired | Status::Parked
+            ) {
                 self.next += 1;
+                continue;
+            }
+            if c.status == Status::Waiting && !self.start_on_road(usize::from(car)) {
+                self.next += 1; // the start is full: it starts next round
                 continue;
             }
             if c.status == Status::OffRoad && c.stop_rounds > 0 {
@@ -520,14 +580,19 @@ impl LegendState {
     fn end_round(&mut self) -> bool {
         let race = self.race.clone();
         let dash = race.dash();
+        let round = self.round;
         for i in 0..self.cars.len() {
             let spec = race.spec(i);
             let c = &mut self.cars[i];
+            // A car over a stage's line this round still has this round's technical issues.
+            let crossed = matches!(c.status, Status::Parked | Status::Finished)
+                && c.finish.is_some_and(|f| f.0 == round);
             // Stopped cars too: the overheating test looks at every Dashboard.
-            if c.neutral || !matches!(c.status, Status::Racing | Status::OffRoad) {
+            if c.neutral || !(matches!(c.status, Status::Racing | Status::OffRoad) || crossed) {
                 continue;
             }
-            let uphill = race.track().row(c.cell.row).slope == crate::grid::Slope::Uphill;
+            let uphill =
+                race.track_for(self.stage).row(c.cell.row).slope == crate::grid::Slope::Uphill;
             let limits = c.limits(spec, dash, uphill);
             // Heating: the round ends with the Tachometer on T (once a round).
             if c.speed == limits.top_speed {
@@ -546,9 +611,17 @@ impl LegendState {
                 c.status = Status::Finished;
             }
         }
-        self.hours += 1;
-        if self.hours % u16::from(dash.chrono_hours) == 0 {
-            self.events_due += 1;
+        if race.is_stage_race() {
+            // The minutes hand steps; back at 0 the hours hand advances: an Event and the weather.
+            self.chrono += u32::from(race.content.stage_races.chrono_minutes);
+            if self.chrono % 60 == 0 {
+                self.events_due += 1;
+            }
+        } else {
+            self.hours += 1;
+            if self.hours % u16::from(dash.chrono_hours) == 0 {
+                self.events_due += 1;
+            }
         }
         if self
             .cars
@@ -557,6 +630,9 @@ impl LegendState {
         {
             self.phase = Phase::Over;
             return true;
+        }
+        if race.is_stage_race() && self.stage_over() {
+            self.next_stage();
         }
         if self.round >= race.opts.max_rounds {
             for c in self
@@ -614,6 +690,7 @@ impl LegendState {
             (Phase::Weather, Move::Die(v)) => {
                 self.weather_due -= 1;
                 let roll = v + self.carry;
+                self.weather_total = roll;
                 (self.rain, self.carry) = match roll {
                     0..=4 => (0, 0),
                     5 => (1, 1),
@@ -659,16 +736,22 @@ impl LegendState {
                     }
                 }
                 self.weather_due += 1 + u8::from(card.weather_roll);
-                for c in self
-                    .cars
-                    .iter_mut()
-                    .filter(|c| matches!(c.status, Status::Racing | Status::OffRoad))
-                {
+                let stage_race = self.race.is_stage_race();
+                for i in 0..self.cars.len() {
+                    let c = &mut self.cars[i];
+                    if !matches!(c.status, Status::Racing | Status::OffRoad) {
+                        continue;
+                    }
                     super::wear::apply_event_card(
                         c,
                         &card,
                         self.race.content.dashboard.temperature_max,
                     );
+                    if stage_race && card.time_penalty > 0 {
+                        // Chronograph cards: time on the Time Chart, Neutral Cars included.
+                        let stage = self.stage;
+                        self.record_mut(stage, i).time_cards += u32::from(card.time_penalty);
+                    }
                 }
                 self.phase = Phase::Flow;
             }
@@ -679,6 +762,9 @@ impl LegendState {
     /// Who won: finished cars by round, then distance past the line, then activation order;
     /// then the rest by distance. Per seat, 0 = first.
     pub fn ranking(&self) -> Vec<u32> {
+        if self.race.is_stage_race() {
+            return self.stage_ranking();
+        }
         let mut order: Vec<usize> = (0..self.cars.len()).collect();
         order.sort_by_key(|&i| {
             let c = &self.cars[i];
@@ -700,9 +786,15 @@ impl LegendState {
             return alloc::vec![0.0; n];
         }
         let rank = self.ranking();
+        let stage_race = self.race.is_stage_race();
         (0..n)
             .map(|i| {
-                if self.cars[i].finish.is_none() {
+                let finished = if stage_race {
+                    self.finished_route(i)
+                } else {
+                    self.cars[i].finish.is_some()
+                };
+                if !finished {
                     0.0
                 } else {
                     (n - 1 - rank[i] as usize) as f64 / (n - 1) as f64

@@ -10,8 +10,23 @@ use super::state::{LegendState, Phase};
 
 const PER_CAR: usize = 13;
 
+/// Stage races append per car (waiting, parked, racing time in hours) and for the race (stage,
+/// night, fog, the Chrono's time of day): a Track race's tensor is unchanged.
+const STAGE_PER_CAR: usize = 3;
+const STAGE_GLOBAL: usize = 4;
+
 pub fn observation_len(cars: usize) -> usize {
     cars * PER_CAR + 9
+}
+
+pub fn observation_len_for(race: &super::RaceDef) -> usize {
+    let n = race.cars();
+    observation_len(n)
+        + if race.is_stage_race() {
+            n * STAGE_PER_CAR + STAGE_GLOBAL
+        } else {
+            0
+        }
 }
 
 fn status_name(s: Status) -> &'static str {
@@ -20,6 +35,8 @@ fn status_name(s: Status) -> &'static str {
         Status::OffRoad => "off_road",
         Status::Finished => "finished",
         Status::Retired => "retired",
+        Status::Waiting => "waiting",
+        Status::Parked => "parked",
     }
 }
 
@@ -71,13 +88,14 @@ pub fn view(s: &LegendState, player: Option<usize>) -> Value {
             })
         })
         .collect();
+    let stage_race = race.is_stage_race();
     let mut v = json!({
         "game": "legend",
-        "circuit": race.circuit().id,
-        "laps": race.laps,
+        "circuit": (!stage_race).then(|| race.circuit().id.clone()),
+        "laps": (!stage_race).then_some(race.laps),
         "round": s.round,
         "hours": s.hours,
-        "weather": match s.rain { 0 => "clear", 1 => "light rain", _ => "heavy rain" },
+        "weather": match s.rain { 0 if s.fog() => "fog", 0 => "clear", 1 => "light rain", _ => "heavy rain" },
         "phase": {"name": phase_name(s.phase), "seat": s.phase.seat()},
         "order": s.order,
         "grid": s.grid,
@@ -90,6 +108,11 @@ pub fn view(s: &LegendState, player: Option<usize>) -> Value {
         "event_deck": s.event_deck.iter().map(|&n| u32::from(n)).sum::<u32>(),
         "seat": player,
     });
+    if stage_race {
+        if let Value::Object(map) = &mut v {
+            map.extend(super::view_stage::stage_view(s, player));
+        }
+    }
     if let (Some(p), Some(seat)) = (player, s.phase.seat()) {
         if usize::from(seat) == p {
             let legal: Vec<Value> = s
@@ -105,8 +128,8 @@ pub fn view(s: &LegendState, player: Option<usize>) -> Value {
 
 pub fn observation(s: &LegendState, player: usize, out: &mut [f32]) {
     let n = s.cars.len();
-    let len = s.race.race_length().max(1) as f32;
-    let track = s.race.track();
+    let len = s.race_length().max(1) as f32;
+    let track = s.track();
     let mut at = 0;
     let mut put = |v: f32, out: &mut [f32]| {
         if let Some(slot) = out.get_mut(at) {
@@ -165,4 +188,19 @@ pub fn observation(s: &LegendState, player: usize, out: &mut [f32]) {
             out,
         );
     }
+    if !s.race.is_stage_race() {
+        return;
+    }
+    let flag = |b: bool| if b { 1.0 } else { 0.0 };
+    for k in 0..n {
+        let i = (player + k) % n;
+        let c = &s.cars[i];
+        put(flag(c.status == Status::Waiting), out);
+        put(flag(c.status == Status::Parked), out);
+        put(s.racing_time(i).map_or(0.0, |t| t as f32 / 3600.0), out);
+    }
+    put(f32::from(s.stage) / f32::from(s.race.stages().max(1)), out);
+    put(flag(s.night()), out);
+    put(flag(s.fog()), out);
+    put((s.chrono % (24 * 60)) as f32 / (24.0 * 60.0), out);
 }

@@ -3,6 +3,7 @@ use super::car::{Car, Status};
 use super::content::{DamageCard, EventCard};
 
 fn neutral_stop(c: &mut Car) {
+    c.damage_stops = c.damage_stops.saturating_add(1);
     c.status = Status::OffRoad;
     c.stop_rounds = c.stop_rounds.max(1);
     c.speed = 0;

@@ -65,3 +65,82 @@ pub fn cell(s: &LegendState, car: usize) -> (u16, u8) {
     let c = s.cars[car].cell;
     (c.row, c.lane)
 }
+
+// ---- Stage races --------------------------------------------------------------------------
+
+/// A Stage race with the weather rolled clear (a 3): the first car to start sets its pace.
+pub fn stage_race(options: Value) -> LegendState {
+    let mut s = race(options);
+    act(&mut s, "d6 3");
+    s
+}
+
+/// Puts a car on the current stage's road at `row`, racing at `speed`.
+pub fn place_on_road(s: &mut LegendState, car: usize, row: u16, lane: u8, speed: u8) {
+    let c = &mut s.cars[car];
+    c.cell = Cell { row, lane };
+    c.progress = i32::from(row);
+    c.speed = speed;
+    c.status = autodromo_core::legend::car::Status::Racing;
+}
+
+/// Plays the greedy driver for `car`'s activation, until another seat, chance or the next round.
+pub fn drive(s: &mut LegendState, car: usize) {
+    let round = s.round;
+    while s.phase.seat() == Some(car as u8) && s.round == round {
+        let a = autodromo_core::legend::bots::greedy_action(s).expect("a decision");
+        s.apply_action(a)
+            .expect("the greedy driver plays legal moves");
+    }
+}
+
+/// Moves `car` `n` spaces straight ahead in its lane.
+pub fn straight_on(s: &mut LegendState, car: usize, n: usize) {
+    for _ in 0..n {
+        let lane = s.cars[car].cell.lane;
+        act(s, &format!("move to lane {lane}"));
+    }
+}
+
+/// Every shipped content file, as `(path relative to the folder, text)`.
+pub fn all_files() -> Vec<(String, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../python/autodromo/content/legend");
+    let mut out = Vec::new();
+    let mut dirs = vec![root.clone()];
+    while let Some(dir) = dirs.pop() {
+        for e in std::fs::read_dir(&dir).unwrap() {
+            let path = e.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|x| x == "toml") {
+                let rel = path
+                    .strip_prefix(&root)
+                    .unwrap()
+                    .to_string_lossy()
+                    .replace('\\', "/");
+                out.push((rel, std::fs::read_to_string(&path).unwrap()));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The shipped content with files added (or replaced).
+pub fn content_with(extra: &[(&str, &str)]) -> Arc<Content> {
+    let mut files = all_files();
+    for (name, text) in extra {
+        files.retain(|(n, _)| n != name);
+        files.push((name.to_string(), text.to_string()));
+    }
+    Arc::new(Content::parse(&files).expect("valid content"))
+}
+
+/// A Stage race on `content`, the weather rolled clear.
+pub fn stage_race_on(content: Arc<Content>, options: Value) -> LegendState {
+    let mut s = Legend::new(content, &options)
+        .expect("options are valid")
+        .new_initial_state();
+    act(&mut s, "d6 3");
+    s
+}

@@ -1,0 +1,132 @@
+"""Legend Stage races from Python: a route to the end, the Time Chart in the view, saves made before
+Stage races existed, and the generic harness over random Stage races."""
+
+from __future__ import annotations
+
+import json
+import os
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+import autodromo
+from autodromo import OptionError, _core, replay
+
+DATA = Path(__file__).parent / "data"
+CARS = [
+    "bugatti_type_35",
+    "alfa_8c_2300",
+    "ferrari_166_mm",
+    "maserati_300s",
+    "fiat_1100s",
+    "porsche_550",
+    "jaguar_c_type",
+    "mercedes_300slr",
+]
+
+
+def stage_game(**options: object) -> autodromo.Game:
+    options.setdefault("route", "coppa_breve")
+    options.setdefault("cars", CARS[:4])
+    return autodromo.game("legend", **options)
+
+
+def test_track_saves_and_replays_made_before_stage_races_still_load() -> None:
+    # Made with the engine before Stage races (main at e2cdae0); the content then had no stages.
+    saves = json.loads((DATA / "legend_track_saves_v1.json").read_text())
+    g = autodromo.game(
+        "legend", circuit="example", laps=1, cars=CARS[:3], neutral=[False, True, False]
+    )
+    s = g.deserialize_state(saves["example_finished"])
+    assert s.is_terminal()
+    assert s.ranking() == saves["example_finished_ranking"]
+    g2 = autodromo.game(
+        "legend", circuit="castelrosso", laps=2, cars=["porsche_550", "osca_mt4"],
+        slipstream_in_turns=True, setups=[{"gears": "long"}, None],
+    )
+    s2 = g2.deserialize_state(saves["castelrosso_midrace"])
+    assert s2.view(None)["round"] == saves["castelrosso_midrace_view_round"]
+    loaded = replay.load(DATA / "legend_track_replay_v1.json")
+    assert loaded.state.is_terminal()
+    assert loaded.state.ranking() == [2, 0, 3, 1]
+
+
+def test_a_route_is_an_option_and_refuses_track_options() -> None:
+    g = stage_game()
+    options = autodromo.game_options(g)
+    assert options["route"] == "coppa_breve"
+    assert "circuit" not in options and "laps" not in options
+    with pytest.raises(OptionError, match="laps"):
+        stage_game(laps=2)
+    with pytest.raises(OptionError, match="unknown route"):
+        stage_game(route="targa_florio")
+
+
+def test_a_stage_race_of_greedy_drivers_and_neutral_cars_runs_to_the_final_check_point() -> None:
+    g = stage_game(cars=CARS[:5], neutral=[False, True, False, True, False], residual_mps=True,
+                   historical_points=True)
+    s = autodromo.Race(g, ["greedy", "neutral", "greedy", "neutral", "greedy"], seed=4).run()
+    assert s.is_terminal()
+    view = s.view(None)
+    assert view["stage"]["number"] == 2 and view["stage"]["finish"] == "checkpoint"
+    chart = view["time_chart"]
+    finishers = [row for row in chart if row["stages_done"] == 2]
+    assert finishers, "somebody reaches Ravenna"
+    for row in finishers:
+        assert row["racing_time"] > 0
+        assert [st["stage"] for st in row["stages"]] == [1, 2]
+        # Stage 2 starts when stage 1 finished: the clock runs on.
+        assert row["stages"][1]["start"] == row["stages"][0]["finish"]
+    ranking = s.ranking()
+    assert sorted(ranking) == list(range(5))
+    points = {p["seat"]: p["total"] for p in view["points"]}
+    winner = ranking.index(0)
+    assert points[winner] == max(points.values()), "Historical play: the most points win"
+    assert s.returns()[winner] == 1.0
+
+
+def test_same_seed_same_stage_race_and_its_replay(tmp_path: Path) -> None:
+    g = stage_game(neutral=[False, True, False, True])
+    a = autodromo.Race(g, ["greedy", "neutral", "random", "neutral"], seed=9).run()
+    b = autodromo.Race(g, ["greedy", "neutral", "random", "neutral"], seed=9).run()
+    assert a.history() == b.history()
+    path = tmp_path / "stage.json"
+    replay.save(path, a, seed=9)
+    loaded = replay.load(path)
+    assert loaded.state == a
+    assert loaded.state.view(None)["time_chart"] == a.view(None)["time_chart"]
+
+
+DEFAULT_RACES = 2000
+SOAK = int(os.environ.get("AUTODROMO_SOAK", "0") or 0)
+
+
+def _one(seed: int) -> int:
+    n = 2 + seed % 7
+    g = autodromo.game(
+        "legend",
+        route=["coppa_breve", "mille_miglia"][seed % 2],
+        cars=[CARS[(seed + 3 * i) % len(CARS)] for i in range(n)],
+        neutral=[(seed + i) % 3 == 0 for i in range(n)],
+        residual_mps=seed % 2 == 0,
+        historical_points=seed % 3 == 0,
+        neutral_checkpoint_penalty=seed % 5 == 0,
+        slipstream_in_turns=seed % 4 == 1,
+        realistic_collisions=seed % 5 == 2,
+        priority_bid=seed % 4 == 3,
+        setups=[None if (seed + i) % 2 else {"suspension": "soft", "tires": "wet"} for i in range(n)],
+    )
+    # The serialize round trip replays the whole history: every 50 steps and at the end.
+    actions, _ = _core.random_sim(g, seed, 2_000_000, 50)
+    return int(actions)
+
+
+def test_harness_over_random_stage_races_of_two_to_eight_cars() -> None:
+    """The invariants at every step: the Chrono only moves forward within a stage (one step a
+    round), cars waiting or parked are never driven, racing time is never negative; and the
+    harness's own checks (clones, masks, labels, illegal ids refused, round trips)."""
+    races = max(DEFAULT_RACES, SOAK // 10)
+    with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
+        actions = list(pool.map(_one, range(races)))
+    assert len(actions) == races and min(actions) > 0
