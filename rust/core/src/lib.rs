@@ -9,6 +9,7 @@ extern crate alloc;
 
 pub mod content;
 pub mod error;
+pub mod formula90;
 pub mod game;
 pub mod grid;
 pub mod harness;

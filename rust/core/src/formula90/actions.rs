@@ -1,0 +1,258 @@
+//! Every decision and chance outcome as one dense id, and its label.
+//!
+//! Card ids run over `MAX_CARDS` (99 Race Cards, then up to 48 Track Cards); a play names one or
+//! two cards (an unordered pair) and whether the car uses its trajectory. Labels name cards as
+//! the players read them: a Race Card by its check factor ("42"), a Track Card by its printed
+//! number ("T3"). Labels of decisions that depend on the moment (a test, a trajectory spot)
+//! are built from the state; every legal action's label is unique and parses back.
+use super::cards::{CardId, MAX_CARDS};
+
+const N: u32 = MAX_CARDS as u32;
+/// Unordered pairs `a < b` of card ids.
+const PAIRS: u32 = N * (N - 1) / 2;
+/// A card choice of one or two cards.
+const CHOICES: u32 = PAIRS + N;
+
+/// One decision or chance outcome.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Move {
+    // Qualifying and pre-race.
+    Qualify(CardId),
+    Fuel(u8),
+    Strategy(u8),
+    // Phase A.
+    Drive,
+    Skip,
+    Pit(u8),
+    // The pit stop.
+    KeepHand,
+    NewTyres,
+    KeepTyres,
+    /// A card to the discard pile: at a pit, Lucky's discard, a D.1 or recovery discard.
+    Discard(CardId),
+    // Phase C: one or two movement cards (`b` = None for one card, `a` = None for none).
+    Play {
+        a: Option<CardId>,
+        b: Option<CardId>,
+        trajectory: bool,
+    },
+    // D.1 tyres beyond the first token.
+    PayToken,
+    PayCard(CardId),
+    /// A test: `slot` 0 or 1 is the check of the first or second movement card, 2 any other
+    /// check (the leader's, a recovery's); `with` None is a blind draw.
+    Test {
+        slot: u8,
+        with: Option<CardId>,
+    },
+    // Phase F.
+    LateBrake,
+    NoLateBrake,
+    Trajectory(u8),
+    NoTrajectory,
+    // Duels.
+    Challenge,
+    NoChallenge,
+    Join,
+    Decline,
+    DuelCards {
+        a: CardId,
+        b: Option<CardId>,
+    },
+    // Chance outcomes.
+    Draw(CardId),
+    WearRed,
+    WearBrown,
+    Chit(u8),
+    TieFirst(u8),
+}
+
+pub const MAX_CHITS: u32 = 64;
+pub const MAX_CARS: u32 = 16;
+
+// Id ranges, in order.
+const PLAY: u32 = 0;
+const PLAY_LEN: u32 = (CHOICES + 1) * 2;
+const DUEL: u32 = PLAY + PLAY_LEN;
+const QUALIFY: u32 = DUEL + CHOICES;
+const FUEL: u32 = QUALIFY + N;
+const STRATEGY: u32 = FUEL + 5;
+const SMALL: u32 = STRATEGY + 16;
+const SMALL_LEN: u32 = 16;
+const PIT: u32 = SMALL + SMALL_LEN;
+const DISCARD: u32 = PIT + 3;
+const PAY_CARD: u32 = DISCARD + N;
+const TEST: u32 = PAY_CARD + N;
+const TRAJECTORY: u32 = TEST + 3 * (N + 1);
+const DRAW: u32 = TRAJECTORY + 5;
+const CHIT: u32 = DRAW + N;
+const TIE: u32 = CHIT + MAX_CHITS;
+pub const NUM_ACTIONS: u32 = TIE + MAX_CARS;
+
+const SMALL_MOVES: [Move; 13] = [
+    Move::Drive,
+    Move::Skip,
+    Move::KeepHand,
+    Move::NewTyres,
+    Move::KeepTyres,
+    Move::PayToken,
+    Move::LateBrake,
+    Move::NoLateBrake,
+    Move::NoTrajectory,
+    Move::Challenge,
+    Move::NoChallenge,
+    Move::Join,
+    Move::Decline,
+];
+const WEAR_RED: u32 = SMALL + 13;
+const WEAR_BROWN: u32 = SMALL + 14;
+
+fn pair_index(a: u32, b: u32) -> u32 {
+    // a < b: rows of decreasing length.
+    a * N - a * (a + 1) / 2 + (b - a - 1)
+}
+
+fn pair_of(mut i: u32) -> (u32, u32) {
+    let mut a = 0;
+    loop {
+        let row = N - 1 - a;
+        if i < row {
+            return (a, a + 1 + i);
+        }
+        i -= row;
+        a += 1;
+    }
+}
+
+fn choice_index(a: CardId, b: Option<CardId>) -> u32 {
+    let a = u32::from(a);
+    match b {
+        None => PAIRS + a,
+        Some(b) => {
+            let b = u32::from(b);
+            pair_index(a.min(b), a.max(b))
+        }
+    }
+}
+
+fn choice_of(i: u32) -> (CardId, Option<CardId>) {
+    if i >= PAIRS {
+        ((i - PAIRS) as CardId, None)
+    } else {
+        let (a, b) = pair_of(i);
+        (a as CardId, Some(b as CardId))
+    }
+}
+
+pub fn encode(m: Move) -> u32 {
+    match m {
+        Move::Play { a, b, trajectory } => {
+            let c = match a {
+                None => CHOICES,
+                Some(a) => choice_index(a, b),
+            };
+            PLAY + c * 2 + u32::from(trajectory)
+        }
+        Move::DuelCards { a, b } => DUEL + choice_index(a, b),
+        Move::Qualify(c) => QUALIFY + u32::from(c),
+        Move::Fuel(i) => FUEL + u32::from(i),
+        Move::Strategy(s) => STRATEGY + u32::from(s),
+        Move::Pit(extra) => PIT + u32::from(extra),
+        Move::Discard(c) => DISCARD + u32::from(c),
+        Move::PayCard(c) => PAY_CARD + u32::from(c),
+        Move::Test { slot, with } => TEST + u32::from(slot) * (N + 1) + with.map_or(N, u32::from),
+        Move::Trajectory(i) => TRAJECTORY + u32::from(i),
+        Move::Draw(c) => DRAW + u32::from(c),
+        Move::WearRed => WEAR_RED,
+        Move::WearBrown => WEAR_BROWN,
+        Move::Chit(i) => CHIT + u32::from(i),
+        Move::TieFirst(c) => TIE + u32::from(c),
+        small => {
+            SMALL
+                + SMALL_MOVES
+                    .iter()
+                    .position(|&x| x == small)
+                    .expect("every other move is a small one") as u32
+        }
+    }
+}
+
+pub fn decode(id: u32) -> Option<Move> {
+    Some(match id {
+        i if i < DUEL => {
+            let c = (i - PLAY) / 2;
+            let trajectory = (i - PLAY) % 2 == 1;
+            if c == CHOICES {
+                Move::Play {
+                    a: None,
+                    b: None,
+                    trajectory,
+                }
+            } else {
+                let (a, b) = choice_of(c);
+                Move::Play {
+                    a: Some(a),
+                    b,
+                    trajectory,
+                }
+            }
+        }
+        i if i < QUALIFY => {
+            let (a, b) = choice_of(i - DUEL);
+            Move::DuelCards { a, b }
+        }
+        i if i < FUEL => Move::Qualify((i - QUALIFY) as CardId),
+        i if i < STRATEGY => Move::Fuel((i - FUEL) as u8),
+        i if i < SMALL => Move::Strategy((i - STRATEGY) as u8),
+        i if i < PIT => match i - SMALL {
+            k if (k as usize) < SMALL_MOVES.len() => SMALL_MOVES[k as usize],
+            13 => Move::WearRed,
+            14 => Move::WearBrown,
+            _ => return None,
+        },
+        i if i < DISCARD => Move::Pit((i - PIT) as u8),
+        i if i < PAY_CARD => Move::Discard((i - DISCARD) as CardId),
+        i if i < TEST => Move::PayCard((i - PAY_CARD) as CardId),
+        i if i < TRAJECTORY => {
+            let k = i - TEST;
+            let slot = (k / (N + 1)) as u8;
+            let w = k % (N + 1);
+            Move::Test {
+                slot,
+                with: (w < N).then_some(w as CardId),
+            }
+        }
+        i if i < DRAW => Move::Trajectory((i - TRAJECTORY) as u8),
+        i if i < CHIT => Move::Draw((i - DRAW) as CardId),
+        i if i < TIE => Move::Chit((i - CHIT) as u8),
+        i if i < NUM_ACTIONS => Move::TieFirst((i - TIE) as u8),
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_id_decodes_and_encodes_back() {
+        for id in 0..NUM_ACTIONS {
+            if let Some(m) = decode(id) {
+                assert_eq!(encode(m), id, "{m:?}");
+            }
+        }
+        let m = Move::Play {
+            a: Some(120),
+            b: Some(3),
+            trajectory: true,
+        };
+        assert_eq!(
+            decode(encode(m)),
+            Some(Move::Play {
+                a: Some(3),
+                b: Some(120),
+                trajectory: true
+            })
+        );
+    }
+}

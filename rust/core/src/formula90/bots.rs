@@ -1,0 +1,335 @@
+//! Bots for the human seats, at three levels. Each reads only its seat's view (its own hand and
+//! what the table shows), so none can use hidden information.
+//!
+//! - `easy`: plays its fastest affordable card, pays with tokens, never late-brakes or duels.
+//! - `medium`: weighs movement against tyres, wear and cards, tests with the card that passes
+//!   and keeps the Target Check high, late-brakes when the odds are good, duels with a strong
+//!   hand, plans its fuel.
+//! - `hard`: `medium`, but rates each play by where it actually lands (a dry run of the move:
+//!   sections gained, cars passed, a late-braking point or a trajectory reached).
+use alloc::vec::Vec;
+
+use super::actions::{decode, Move};
+use super::car::NO_CARD;
+use super::cards::CardId;
+use super::rules::{Strategy, FUEL_CHITS};
+use super::state::{Check, F90State, Phase};
+use super::view::SeatView;
+use crate::game::Action;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Level {
+    Easy,
+    Medium,
+    Hard,
+}
+
+impl Level {
+    pub fn parse(s: &str) -> Option<Level> {
+        match s {
+            "easy" => Some(Level::Easy),
+            "medium" => Some(Level::Medium),
+            "hard" => Some(Level::Hard),
+            _ => None,
+        }
+    }
+}
+
+/// The action a bot of `level` takes for the seat to move, one of `legal`.
+pub fn choose(view: &SeatView<'_>, legal: &[Action], level: Level) -> Option<Action> {
+    let s = view.state();
+    let first = *legal.first()?;
+    let best = |rate: &dyn Fn(Move) -> i32| -> Action {
+        let mut top = (i32::MIN, first);
+        for &a in legal {
+            if let Some(m) = decode(a) {
+                let r = rate(m);
+                if r > top.0 {
+                    top = (r, a);
+                }
+            }
+        }
+        top.1
+    };
+    let car = match s.phase {
+        Phase::QualifyCard { seat } | Phase::QualifyFuel { seat } => seat,
+        Phase::Strategy { car, .. }
+        | Phase::Declare { car }
+        | Phase::PitDiscard { car }
+        | Phase::PitTyres { car }
+        | Phase::LuckyDiscard { car }
+        | Phase::Play { car }
+        | Phase::PayTyres { car }
+        | Phase::PayDiscard { car }
+        | Phase::Tests { car }
+        | Phase::Check { car, .. }
+        | Phase::LateBrake { car }
+        | Phase::Trajectory { car, .. }
+        | Phase::RecoveryDiscard { car, .. }
+        | Phase::Challenge { car }
+        | Phase::Join { car }
+        | Phase::DuelCards { car } => car,
+        _ => return Some(first),
+    };
+    let bot = Bot { s, car, level };
+    Some(best(&|m| bot.rate(m)))
+}
+
+struct Bot<'a> {
+    s: &'a F90State,
+    car: u8,
+    level: Level,
+}
+
+impl Bot<'_> {
+    fn card(&self, id: CardId) -> &super::cards::Card {
+        self.s.race.card(id)
+    }
+
+    /// How much a card in hand is worth keeping: movement, a good check factor for tests,
+    /// draws; a Track Card more.
+    fn keep(&self, id: CardId) -> i32 {
+        let c = self.card(id);
+        let mut v = i32::from(c.mp) * 10 + i32::from(c.draw) * 6
+            - i32::from(c.tyres) * 3
+            - i32::from(c.wear) * 5;
+        // Low check factors pass tests.
+        v += (100 - i32::from(c.cf)) / 12;
+        if c.is_track() {
+            v += 8;
+        }
+        v
+    }
+
+    fn target(&self) -> i16 {
+        self.s.check_target(self.car, 0)
+    }
+
+    fn turns_left(&self) -> i32 {
+        i32::from(self.s.race.turns) - i32::from(self.s.turn)
+    }
+
+    fn rate(&self, m: Move) -> i32 {
+        let s = self.s;
+        let me = s.car(self.car);
+        let easy = self.level == Level::Easy;
+        match m {
+            // A high card qualifies well and leaves a high Target Check.
+            Move::Qualify(id) => {
+                let c = self.card(id);
+                if easy {
+                    i32::from(c.mp) * 100 - i32::from(c.cf)
+                } else {
+                    i32::from(c.mp) * 30 + i32::from(c.cf)
+                }
+            }
+            // One stop: the lightest load whose refuel lasts to the flag.
+            Move::Fuel(i) => {
+                let turn = i32::from(FUEL_CHITS[usize::from(i)].0);
+                let need = i32::from(s.race.turns) - 9;
+                if easy {
+                    -(turn - 12).abs()
+                } else if turn >= need {
+                    100 - turn
+                } else {
+                    turn - 100
+                }
+            }
+            Move::Strategy(i) => {
+                let preferred = if easy {
+                    Strategy::SaveTyres
+                } else {
+                    Strategy::Lucky
+                };
+                i32::from(Strategy::from_index(i) == Some(preferred))
+            }
+            Move::Drive => 10,
+            Move::Skip => 0,
+            Move::Pit(extra) => {
+                let must = me.must_pit || me.forced_pit;
+                if !must {
+                    // A voluntary stop when the car is worn out and the race is long enough.
+                    let worn = me.tyres == 0 && me.hand.len() < 3 && self.turns_left() > 4;
+                    return if worn && !easy { 20 } else { -1 };
+                }
+                let fuel_after = i32::from(me.fuel) + 10 + 3 * i32::from(extra);
+                let finishes = fuel_after > i32::from(s.race.turns);
+                if finishes {
+                    50 - i32::from(extra) * 10
+                } else {
+                    10 + i32::from(extra)
+                }
+            }
+            Move::KeepHand => 0,
+            Move::Discard(id) => match s.phase {
+                // At a pit, only cards worth less than a fresh draw go.
+                Phase::PitDiscard { .. } => {
+                    if easy {
+                        -1000
+                    } else {
+                        28 - self.keep(id)
+                    }
+                }
+                _ => 1000 - self.keep(id),
+            },
+            Move::NewTyres => 1,
+            Move::KeepTyres => i32::from(me.tyres >= me.chart.tyres.saturating_sub(1)) * 2,
+            Move::Play { a, b, trajectory } => self.rate_play(a, b, trajectory),
+            Move::PayToken if easy || i32::from(me.tyres) > self.turns_left().min(6) / 2 => 100,
+            Move::PayToken => 0,
+            Move::PayCard(id) => 50 - self.keep(id),
+            Move::Test { slot, with } => self.rate_test(slot, with),
+            Move::LateBrake => {
+                if easy {
+                    return -1;
+                }
+                let modifier = s.check_modifier(Check::LateBrake);
+                let t = s.check_target(self.car, modifier);
+                let ahead = s
+                    .section_cars(me.section)
+                    .take_while(|&c| c != self.car)
+                    .count() as i16;
+                // Worth the risk with good odds, better with cars to pass.
+                i32::from(t + ahead * 8 >= 62)
+            }
+            Move::NoLateBrake => 0,
+            Move::Trajectory(i) => {
+                let sec = &s.race.track().sections[usize::from(me.section)];
+                10 + sec
+                    .trajectories
+                    .get(usize::from(i))
+                    .map_or(0, |t| i32::from(t.bonus) * 10 - i32::from(t.costs.wear) * 8)
+            }
+            Move::NoTrajectory => 5,
+            Move::Challenge => {
+                if easy {
+                    return -1;
+                }
+                i32::from(self.duel_strength() >= 6 && me.hand.len() >= 4)
+            }
+            Move::NoChallenge => 0,
+            Move::Join => {
+                if easy {
+                    return -1;
+                }
+                i32::from(self.duel_strength() >= 5)
+            }
+            Move::Decline => 0,
+            Move::DuelCards { a, b } => {
+                let mp = i32::from(self.card(a).mp) + b.map_or(0, |b| i32::from(self.card(b).mp));
+                let cost = self.keep(a) + b.map_or(0, |b| self.keep(b));
+                mp * 40 - cost
+            }
+            _ => 0,
+        }
+    }
+
+    /// The best two cards' movement points.
+    fn duel_strength(&self) -> i32 {
+        let mut mps: Vec<u8> = self
+            .s
+            .car(self.car)
+            .hand
+            .iter()
+            .map(|id| self.card(id).mp)
+            .collect();
+        mps.sort_unstable_by(|a, b| b.cmp(a));
+        mps.iter().take(2).map(|&x| i32::from(x)).sum()
+    }
+
+    fn rate_play(&self, a: Option<CardId>, b: Option<CardId>, trajectory: bool) -> i32 {
+        let s = self.s;
+        let car = self.car;
+        let Some(a) = a else { return -1000 };
+        let cards = [a, b.unwrap_or(NO_CARD)];
+        let k = s.costs_of(car, cards, trajectory);
+        let me = s.car(car);
+        if self.level == Level::Easy {
+            return i32::from(k.mp) * 10 - i32::from(b.is_some());
+        }
+        let hand_after = me.hand.len() as i32 - 1 - i32::from(b.is_some());
+        let left = self.turns_left().max(1);
+        // Resources matter more when they must last.
+        let tyre_cost = if i32::from(me.tyres) >= left { 2 } else { 5 };
+        let mut v = i32::from(k.mp) * 20;
+        v -= i32::from(k.tyres) * tyre_cost;
+        v -= i32::from(k.wear)
+            * (6 + 6 * i32::from(me.wear()) / i32::from(me.chart.wear_slots.max(1)) * 2);
+        v -= i32::from(k.discard) * 7;
+        v += i32::from(k.draws) * 7;
+        // A card spent is one less to play later; the hand runs thin.
+        v -= (1 + i32::from(b.is_some())) * if hand_after <= 2 { 12 } else { 6 };
+        for &id in &cards {
+            if id == NO_CARD {
+                continue;
+            }
+            if let Some(t) = self.card(id).test {
+                let target = s.check_target(car, t.modifier);
+                let passes = me
+                    .hand
+                    .iter()
+                    .any(|h| !cards.contains(&h) && i16::from(self.card(h).cf) <= target)
+                    || cards
+                        .iter()
+                        .any(|&c| c != NO_CARD && i16::from(self.card(c).cf) <= target);
+                if !passes {
+                    v -= if t.blind || target < 50 { 10 } else { 5 };
+                }
+            }
+        }
+        if self.level == Level::Hard {
+            let run = s.dry_run(car, s.play_mp(car, cards, trajectory));
+            // Cars passed and sections gained are what the move is for; movement lost behind
+            // a car is wasted.
+            v += i32::from(run.passes) * 8 - i32::from(run.lost.max(0)) * 10;
+            if run.late_brake && self.target() >= 60 {
+                v += 6;
+            }
+            let sec = &s.race.track().sections[usize::from(run.landing)];
+            if !sec.trajectories.is_empty() {
+                v += 4;
+            }
+        }
+        v
+    }
+
+    fn rate_test(&self, slot: u8, with: Option<CardId>) -> i32 {
+        let s = self.s;
+        let car = self.car;
+        let modifier = match s.phase {
+            Phase::Check { why, .. } => s.check_modifier(why),
+            _ => {
+                s.it.tests
+                    .get(usize::from(slot))
+                    .copied()
+                    .flatten()
+                    .map_or(0, |t| t.modifier)
+            }
+        };
+        let target = s.check_target(car, modifier);
+        // Prefer the first pending check of the two.
+        let order = -i32::from(slot.min(1)) * 2;
+        let Some(id) = with else {
+            // A blind draw passes about target% of the time.
+            return order + i32::from(target.clamp(0, 99)) / 2 - 30;
+        };
+        let cf = i16::from(self.card(id).cf);
+        let movement = s.it.cards.contains(&id);
+        let keep = if movement { 0 } else { self.keep(id) };
+        if self.level == Level::Easy {
+            return order - keep;
+        }
+        if cf <= target {
+            // Passes; the highest check factor that passes keeps the next target easy.
+            order + 100 + i32::from(cf) / 2 - keep / 2
+        } else {
+            // A deliberate failure with a high card raises the target (wear for it).
+            order + i32::from(cf) / 4 - keep / 2
+        }
+    }
+}
+
+/// The heuristic the batch runner's `heuristic` policy plays: `medium`.
+pub fn heuristic_action(view: &SeatView<'_>, legal: &[Action]) -> Option<Action> {
+    choose(view, legal, Level::Medium)
+}

@@ -1,0 +1,430 @@
+//! The race log: what happened and why, as typed events. A seat's log hides what it may not
+//! see: other players' draws and sealed cards until they are revealed.
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+use serde_json::{json, Value};
+
+use super::car::NO_CARD;
+use super::cards::CardId;
+use super::options::MAX_CARS;
+use super::race::RaceDef;
+use super::rules::{Relation, Strategy};
+use super::state::Check;
+use super::track::Outcome;
+
+/// Why a car left the race ("Abandonando a Corrida").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Retire {
+    /// A wear token that could not be placed.
+    Wear,
+    /// Tyre tokens it could not pay.
+    Tyres,
+    /// Cards it could not discard.
+    Cards,
+    /// Left the track at a Crash Out point and did not regain control.
+    CrashOut,
+    /// The turn pawn reached its refuel chit and it did not stop ("pane seca").
+    Fuel,
+}
+
+impl Retire {
+    pub fn text(self) -> &'static str {
+        match self {
+            Retire::Wear => "no wear slot left for a wear token",
+            Retire::Tyres => "not enough tyre tokens to pay",
+            Retire::Cards => "not enough cards to discard",
+            Retire::CrashOut => "crashed out and did not regain control",
+            Retire::Fuel => "out of fuel",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Event {
+    Qualifying,
+    Draw {
+        car: u8,
+        card: CardId,
+    },
+    QualifyReveal {
+        car: u8,
+        card: CardId,
+        fuel: u8,
+        value: i8,
+    },
+    RobotChit {
+        car: u8,
+        chit: u8,
+    },
+    TieBreak {
+        car: u8,
+        slot: u8,
+    },
+    Grid {
+        car: u8,
+        slot: u8,
+        value: i8,
+    },
+    Strategy {
+        car: u8,
+        strategy: Strategy,
+    },
+    Tyres {
+        car: u8,
+        new: bool,
+    },
+    TurnStart {
+        turn: u8,
+        stage: bool,
+    },
+    RobotMustPit {
+        car: u8,
+    },
+    Plays {
+        car: u8,
+    },
+    Skip {
+        car: u8,
+    },
+    Pit {
+        car: u8,
+        from: u8,
+        to: u8,
+        extra: u8,
+        fuel: u8,
+    },
+    Discard {
+        car: u8,
+        card: CardId,
+    },
+    Play {
+        car: u8,
+        cards: [CardId; 2],
+        trajectory: bool,
+    },
+    PayToken {
+        car: u8,
+    },
+    PayCard {
+        car: u8,
+        card: CardId,
+    },
+    Wear {
+        car: u8,
+        brown: bool,
+    },
+    Check {
+        car: u8,
+        why: Check,
+        card: CardId,
+        target: i16,
+        pass: bool,
+    },
+    Movement {
+        car: u8,
+        mp: i8,
+    },
+    Enter {
+        car: u8,
+        section: u8,
+    },
+    Pass {
+        car: u8,
+        other: u8,
+        relation: Relation,
+        cost: u8,
+    },
+    Blocked {
+        car: u8,
+        by: u8,
+        left: i8,
+    },
+    LateBrakeTry {
+        car: u8,
+    },
+    OffTrack {
+        car: u8,
+        section: u8,
+    },
+    Recovery {
+        car: u8,
+        outcome: Outcome,
+    },
+    ReentryPoint {
+        car: u8,
+        section: u8,
+    },
+    Reenter {
+        car: u8,
+        section: u8,
+    },
+    TakeTrajectory {
+        car: u8,
+        spot: u8,
+    },
+    Special {
+        car: u8,
+        strategy: Strategy,
+    },
+    Retired {
+        car: u8,
+        why: Retire,
+    },
+    DuelCalled {
+        section: u8,
+    },
+    NoDuel {
+        section: u8,
+    },
+    Challenge {
+        car: u8,
+    },
+    Join {
+        car: u8,
+        join: bool,
+    },
+    DuelSealed {
+        car: u8,
+    },
+    DuelReveal {
+        section: u8,
+        result: [(u8, i8); MAX_CARS],
+    },
+    Reshuffle {
+        track: bool,
+    },
+    RaceEnd,
+}
+
+/// Where events go: a `Vec<Event>` when someone reads the log, `NoLog` on the fast path.
+pub trait Log {
+    fn push(&mut self, e: Event);
+    fn reshuffle(&mut self, track: bool) {
+        self.push(Event::Reshuffle { track });
+    }
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoLog;
+
+impl Log for NoLog {
+    #[inline(always)]
+    fn push(&mut self, _: Event) {}
+}
+
+impl Log for Vec<Event> {
+    fn push(&mut self, e: Event) {
+        Vec::push(self, e);
+    }
+}
+
+fn relation_name(r: Relation) -> &'static str {
+    match r {
+        Relation::Overtake => "overtakes",
+        Relation::Lap => "laps",
+        Relation::Unlap => "gets a lap back on",
+    }
+}
+
+fn check_name(why: Check) -> &'static str {
+    match why {
+        Check::Card(_) => "card check",
+        Check::Leader => "leader check",
+        Check::LateBrake => "late brake",
+        Check::Recovery(_) => "recovery",
+    }
+}
+
+impl Event {
+    /// The event as `seat` may see it (`None`: a spectator); `None` when it must stay hidden.
+    pub fn to_json(&self, race: &RaceDef, seat: Option<usize>) -> Option<Value> {
+        let name = |c: u8| race.names[usize::from(c)].clone();
+        let card = |id: CardId| {
+            if id == NO_CARD {
+                Value::Null
+            } else {
+                Value::from(race.card_name(id))
+            }
+        };
+        let own = |c: u8| seat == Some(usize::from(c)) && usize::from(c) < race.humans();
+        let sec = |s: u8| race.track().section_name(s);
+        Some(match *self {
+            Event::Qualifying => {
+                json!({"event": "qualifying", "text": "Qualifying: each player lays a card and a refuel chit face down"})
+            }
+            Event::Draw { car, card: id } => {
+                let text = if own(car) {
+                    format!("{} draws {}", name(car), race.card_name(id))
+                } else {
+                    format!("{} draws a card", name(car))
+                };
+                json!({"event": "draw", "car": name(car), "card": if own(car) { card(id) } else { Value::Null }, "text": text})
+            }
+            Event::QualifyReveal {
+                car,
+                card: id,
+                fuel,
+                value,
+            } => {
+                json!({"event": "qualify", "car": name(car), "card": card(id), "fuel": fuel, "value": value,
+                "text": format!("{} qualifies with {} and fuel to turn {fuel}: {value}", name(car), race.card_name(id))})
+            }
+            Event::RobotChit { car, chit } => {
+                let c = race.content.robots.chits[usize::from(chit)];
+                json!({"event": "robot_chit", "car": name(car), "qualifying": c.qualifying, "cf": c.cf, "pit_turn": c.pit_turn,
+                    "text": format!("{} draws a refuel chit: qualifying {} ({}), pit at turn {}", name(car), c.qualifying, c.cf, c.pit_turn)})
+            }
+            Event::TieBreak { car, slot } => {
+                json!({"event": "tie_break", "car": name(car), "text": format!("{} wins the draw for grid slot {}", name(car), slot + 1)})
+            }
+            Event::Grid { car, slot, value } => {
+                json!({"event": "grid", "car": name(car), "slot": slot + 1, "value": value,
+                "text": format!("{}: grid slot {} (qualifying {value})", name(car), slot + 1)})
+            }
+            Event::Strategy { car, strategy } => {
+                json!({"event": "strategy", "car": name(car), "strategy": strategy.name(),
+                "text": format!("{} runs the {} strategy", name(car), strategy.name())})
+            }
+            Event::Tyres { car, new } => json!({"event": "tyres", "car": name(car), "new": new,
+                "text": if new { format!("{} fits hard tyres", name(car)) } else { format!("{} keeps its tyres", name(car)) }}),
+            Event::TurnStart { turn, stage } => {
+                json!({"event": "turn", "turn": turn, "race_stage": stage,
+                "text": if stage { format!("Turn {turn}: a new Race Stage") } else { format!("Turn {turn}") }})
+            }
+            Event::RobotMustPit { car } => {
+                json!({"event": "robot_pit_due", "car": name(car), "text": format!("{} must pit this turn", name(car))})
+            }
+            Event::Plays { car } => {
+                json!({"event": "plays", "car": name(car), "text": format!("{} plays", name(car))})
+            }
+            Event::Skip { car } => {
+                json!({"event": "skip", "car": name(car), "text": format!("{} skips its turn", name(car))})
+            }
+            Event::Pit {
+                car,
+                from,
+                to,
+                extra,
+                fuel,
+            } => {
+                json!({"event": "pit", "car": name(car), "from": sec(from), "to": sec(to), "extra": extra, "fuel": fuel,
+                "text": format!("{} pits: from {} back to {}, fuel to turn {fuel}", name(car), sec(from), sec(to))})
+            }
+            Event::Discard { car, card: id } => {
+                json!({"event": "discard", "car": name(car), "card": card(id), "text": format!("{} discards {}", name(car), race.card_name(id))})
+            }
+            Event::Play {
+                car,
+                cards,
+                trajectory,
+            } => {
+                let names: Vec<String> = cards
+                    .iter()
+                    .filter(|&&c| c != NO_CARD)
+                    .map(|&c| race.card_name(c))
+                    .collect();
+                json!({"event": "play", "car": name(car), "cards": names, "trajectory": trajectory,
+                    "text": format!("{} plays {}{}", name(car), if names.is_empty() { String::from("no card") } else { names.join(" + ") },
+                        if trajectory { " on its trajectory" } else { "" })})
+            }
+            Event::PayToken { car } => {
+                json!({"event": "pay_token", "car": name(car), "text": format!("{} pays a tyre token", name(car))})
+            }
+            Event::PayCard { car, card: id } => {
+                json!({"event": "pay_card", "car": name(car), "card": card(id), "text": format!("{} pays a tyre with {}", name(car), race.card_name(id))})
+            }
+            Event::Wear { car, brown } => json!({"event": "wear", "car": name(car), "brown": brown,
+                "text": format!("{} takes a {} wear token", name(car), if brown { "brown (permanent)" } else { "red" })}),
+            Event::Check {
+                car,
+                why,
+                card: id,
+                target,
+                pass,
+            } => {
+                json!({"event": "check", "car": name(car), "why": check_name(why), "card": card(id), "target": target, "pass": pass,
+                "text": format!("{} {}: {} against {target}: {}", name(car), check_name(why),
+                    if id == NO_CARD { String::from("no card to draw") } else { race.card_name(id) }, if pass { "passed" } else { "failed" })})
+            }
+            Event::Movement { car, mp } => {
+                json!({"event": "movement", "car": name(car), "mp": mp, "text": format!("{} has {mp} MP", name(car))})
+            }
+            Event::Enter { car, section } => {
+                json!({"event": "enter", "car": name(car), "section": section + 1, "text": format!("{} enters {}", name(car), sec(section))})
+            }
+            Event::Pass {
+                car,
+                other,
+                relation,
+                cost,
+            } => {
+                json!({"event": "pass", "car": name(car), "other": name(other), "relation": relation_name(relation), "cost": cost,
+                "text": format!("{} {} {} ({cost} MP)", name(car), relation_name(relation), name(other))})
+            }
+            Event::Blocked { car, by, left } => {
+                json!({"event": "blocked", "car": name(car), "by": name(by), "lost": left,
+                "text": format!("{} stops behind {}, losing {left} MP", name(car), name(by))})
+            }
+            Event::LateBrakeTry { car } => {
+                json!({"event": "late_brake", "car": name(car), "text": format!("{} tries a late brake", name(car))})
+            }
+            Event::OffTrack { car, section } => {
+                json!({"event": "off_track", "car": name(car), "section": section + 1, "text": format!("{} goes off the track at {}", name(car), sec(section))})
+            }
+            Event::Recovery { car, outcome: o } => {
+                json!({"event": "recovery", "car": name(car), "tyres": o.tyres, "wear": o.wear, "discard": o.discard,
+                "time_loss": o.time_loss, "forced_pit": o.forced_pit, "abandon": o.abandon,
+                "text": format!("{} recovery: {} tyres, {} wear, {} cards, -{} MP next turn{}{}", name(car), o.tyres, o.wear, o.discard, o.time_loss,
+                    if o.forced_pit { ", forced to pit" } else { "" }, if o.abandon { ", out of the race" } else { "" })})
+            }
+            Event::ReentryPoint { car, section } => {
+                json!({"event": "reentry_point", "car": name(car), "section": section + 1,
+                "text": format!("{} waits to re-enter at {}", name(car), sec(section))})
+            }
+            Event::Reenter { car, section } => {
+                json!({"event": "reenter", "car": name(car), "section": section + 1, "text": format!("{} re-enters at {}", name(car), sec(section))})
+            }
+            Event::TakeTrajectory { car, spot } => {
+                json!({"event": "trajectory", "car": name(car), "spot": spot + 1, "text": format!("{} takes trajectory {}", name(car), spot + 1)})
+            }
+            Event::Special { car, strategy } => {
+                json!({"event": "special", "car": name(car), "strategy": strategy.name(),
+                "text": format!("{}: {} Special, a Track Card", name(car), strategy.name())})
+            }
+            Event::Retired { car, why } => {
+                json!({"event": "retired", "car": name(car), "why": why.text(), "text": format!("{} retires: {}", name(car), why.text())})
+            }
+            Event::DuelCalled { section } => {
+                json!({"event": "duel_called", "section": section + 1, "text": format!("{} is activated: duels may start", sec(section))})
+            }
+            Event::NoDuel { section } => {
+                json!({"event": "no_duel", "section": section + 1, "text": format!("No duel at {}", sec(section))})
+            }
+            Event::Challenge { car } => {
+                json!({"event": "challenge", "car": name(car), "text": format!("{} starts a duel", name(car))})
+            }
+            Event::Join { car, join } => json!({"event": "join", "car": name(car), "join": join,
+                "text": format!("{} {} the duel", name(car), if join { "joins" } else { "declines" })}),
+            Event::DuelSealed { car } => {
+                json!({"event": "duel_cards", "car": name(car), "text": format!("{} lays its duel cards face down", name(car))})
+            }
+            Event::DuelReveal { section, result } => {
+                let list: Vec<Value> = result
+                    .iter()
+                    .filter(|r| r.0 != u8::MAX)
+                    .map(|&(c, s)| json!({"car": name(c), "total": s}))
+                    .collect();
+                let text: Vec<String> = result
+                    .iter()
+                    .filter(|r| r.0 != u8::MAX)
+                    .map(|&(c, s)| format!("{} {s}", name(c)))
+                    .collect();
+                json!({"event": "duel", "section": section + 1, "result": list, "text": format!("Duel at {}: {}", sec(section), text.join(", "))})
+            }
+            Event::Reshuffle { track } => json!({"event": "reshuffle", "track": track,
+                "text": if track { "The Track deck is reshuffled" } else { "The Race deck is reshuffled" }}),
+            Event::RaceEnd => json!({"event": "race_end", "text": "The race is over"}),
+        })
+    }
+}

@@ -1,0 +1,92 @@
+//! Invariants of every reachable race state; the harness checks them at every step: every car
+//! in exactly one place, the 99 Race Cards (and the Track deck) conserved, each car playing at
+//! most once per game turn, the race ending at its last turn.
+use alloc::format;
+use alloc::string::String;
+
+use super::car::Status;
+use super::cards::CardSet;
+use super::state::{F90State, Phase};
+
+pub fn check(s: &F90State) -> Result<(), String> {
+    // Every card in exactly one place.
+    let mut seen = CardSet::EMPTY;
+    for (place, set) in s.card_places() {
+        if seen.intersects(&set) {
+            let dup = set.iter().find(|&c| seen.contains(c)).unwrap_or(0);
+            return Err(format!(
+                "card {} is in two places (one is the {place})",
+                s.race.card_name(dup)
+            ));
+        }
+        seen = seen.union(set);
+    }
+    let all = CardSet::race_all().union(CardSet::track_all(s.race.track_cards()));
+    if seen != all {
+        let missing = all.minus(seen).iter().next().unwrap_or(0);
+        return Err(format!("card {} is nowhere", s.race.card_name(missing)));
+    }
+    // Every car in exactly one place: on the track once, or off it, or retired.
+    let mut counted = [0u8; 16];
+    for &c in s.order_slice() {
+        counted[usize::from(c)] += 1;
+        if !s.car(c).racing() {
+            return Err(format!(
+                "{} is listed on the track but is not racing",
+                s.race.names[usize::from(c)]
+            ));
+        }
+    }
+    if s.turn > 0 {
+        for c in 0..s.n {
+            let car = s.car(c);
+            let expect = u8::from(car.status == Status::Racing);
+            if counted[usize::from(c)] != expect {
+                return Err(format!(
+                    "{} is on the track {} times",
+                    s.race.names[usize::from(c)],
+                    counted[usize::from(c)]
+                ));
+            }
+            if usize::from(car.section) >= s.race.track().len() {
+                return Err(format!("{} is in no section", s.race.names[usize::from(c)]));
+            }
+            if car.wear() > car.chart.wear_slots {
+                return Err(format!(
+                    "{} holds more wear than its slots",
+                    s.race.names[usize::from(c)]
+                ));
+            }
+        }
+        // The physical order runs from the last section to the first.
+        let list = s.order_slice();
+        if list
+            .windows(2)
+            .any(|w| s.car(w[0]).section < s.car(w[1]).section)
+        {
+            return Err("the cars are out of section order".into());
+        }
+    }
+    // Each car plays at most once a game turn: the one playing has not played yet.
+    if let Phase::Play { car } | Phase::Declare { car } = s.phase {
+        if s.car(car).played {
+            return Err(format!(
+                "{} plays a second time this turn",
+                s.race.names[usize::from(car)]
+            ));
+        }
+    }
+    if s.turn > s.race.turns && s.phase != Phase::GameOver {
+        return Err(format!(
+            "turn {} after the last turn {}",
+            s.turn, s.race.turns
+        ));
+    }
+    if s.phase == Phase::GameOver
+        && s.turn <= s.race.turns
+        && (0..s.race.humans() as u8).any(|c| !s.car(c).retired())
+    {
+        return Err("the race ended before its last turn".into());
+    }
+    Ok(())
+}

@@ -1,0 +1,289 @@
+//! Labels people read ("play 42 + 17 (5 MP)", "check 42 with 33", "pit stop +1 section") and
+//! parsing them back. Names, never ids: cards by their check factor or Track number, cars by
+//! their names, sections and chits counted from 1.
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use super::actions::Move;
+use super::car::NO_CARD;
+use super::cards::{CardId, Colour};
+use super::rules::{Strategy, FUEL_CHITS};
+use super::state::F90State;
+use crate::error::Error;
+
+impl F90State {
+    pub fn label(&self, m: Move) -> String {
+        let n = |id: CardId| self.race.card_name(id);
+        match m {
+            Move::Qualify(id) => format!("qualify with {}", n(id)),
+            Move::Fuel(i) => format!(
+                "fuel to turn {}",
+                FUEL_CHITS.get(usize::from(i)).map_or(0, |f| f.0)
+            ),
+            Move::Strategy(i) => format!(
+                "strategy {}",
+                Strategy::from_index(i).map_or("?", Strategy::name)
+            ),
+            Move::Drive => "drive".into(),
+            Move::Skip => "skip the turn".into(),
+            Move::Pit(0) => "pit stop".into(),
+            Move::Pit(1) => "pit stop +1 section".into(),
+            Move::Pit(e) => format!("pit stop +{e} sections"),
+            Move::KeepHand => "keep the hand".into(),
+            Move::NewTyres => "new hard tyres".into(),
+            Move::KeepTyres => "keep the tyres".into(),
+            Move::Discard(id) => format!("discard {}", n(id)),
+            Move::Play { a: None, .. } => "play no card".into(),
+            Move::Play {
+                a: Some(a),
+                b,
+                trajectory,
+            } => {
+                let mut s = format!("play {}", n(a));
+                if let Some(b) = b {
+                    s.push_str(&format!(" + {}", n(b)));
+                }
+                if trajectory {
+                    s.push_str(" on the trajectory");
+                }
+                let car = self.it.car;
+                if usize::from(car) < self.n() {
+                    let mp = self.play_mp(car, [a, b.unwrap_or(NO_CARD)], trajectory);
+                    s.push_str(&format!(" ({mp} MP)"));
+                }
+                s
+            }
+            Move::PayToken => "pay a tyre token".into(),
+            Move::PayCard(id) => format!("pay a tyre with {}", n(id)),
+            Move::Test { slot, with } => {
+                let by = with.map_or_else(|| "blind".to_string(), |c| format!("with {}", n(c)));
+                if slot < 2 {
+                    let card = self.it.cards[usize::from(slot)];
+                    let of = if card == NO_CARD {
+                        format!("card {}", slot + 1)
+                    } else {
+                        n(card)
+                    };
+                    format!("check {of} {by}")
+                } else {
+                    format!("check {by}")
+                }
+            }
+            Move::LateBrake => "late brake".into(),
+            Move::NoLateBrake => "no late brake".into(),
+            Move::Trajectory(i) => {
+                let car = self.it.car;
+                let spot = (usize::from(car) < self.n())
+                    .then(|| {
+                        self.race.track().sections[usize::from(self.car(car).section)]
+                            .trajectories
+                            .get(usize::from(i))
+                            .copied()
+                    })
+                    .flatten();
+                match spot {
+                    Some(t) => {
+                        let colours: Vec<&str> = Colour::ALL
+                            .iter()
+                            .filter(|c| t.matches(**c))
+                            .map(|c| c.name())
+                            .collect();
+                        format!("trajectory {} ({} +{})", i + 1, colours.join("/"), t.bonus)
+                    }
+                    None => format!("trajectory {}", i + 1),
+                }
+            }
+            Move::NoTrajectory => "no trajectory".into(),
+            Move::Challenge => "challenge".into(),
+            Move::NoChallenge => "no challenge".into(),
+            Move::Join => "join the duel".into(),
+            Move::Decline => "decline the duel".into(),
+            Move::DuelCards { a, b: None } => format!("duel with {}", n(a)),
+            Move::DuelCards { a, b: Some(b) } => format!("duel with {} + {}", n(a), n(b)),
+            Move::Draw(id) => format!("draw {}", n(id)),
+            Move::WearRed => "wear red".into(),
+            Move::WearBrown => "wear brown".into(),
+            Move::Chit(i) => match self.race.content.robots.chits.get(usize::from(i)) {
+                Some(c) => format!(
+                    "chit {}: qualifying {} ({}), pit at turn {}",
+                    i + 1,
+                    c.qualifying,
+                    c.cf,
+                    c.pit_turn
+                ),
+                None => format!("chit {}", i + 1),
+            },
+            Move::TieFirst(c) => format!(
+                "tie won by {}",
+                self.race
+                    .names
+                    .get(usize::from(c))
+                    .map_or("?", String::as_str)
+            ),
+        }
+    }
+
+    fn card_arg(&self, s: &str) -> Result<CardId, Error> {
+        self.race
+            .card_by_name(s.trim())
+            .ok_or_else(|| Error::UnknownAction {
+                what: format!("no card {:?}", s.trim()),
+            })
+    }
+
+    fn one_or_two(&self, s: &str) -> Result<(CardId, Option<CardId>), Error> {
+        let mut parts = s.split('+');
+        let a = self.card_arg(parts.next().unwrap_or(""))?;
+        let b = parts.next().map(|p| self.card_arg(p)).transpose()?;
+        if parts.next().is_some() {
+            return Err(Error::UnknownAction {
+                what: "at most two cards".into(),
+            });
+        }
+        Ok((a, b))
+    }
+
+    pub fn parse(&self, label: &str) -> Result<Move, Error> {
+        let unknown = || Error::UnknownAction {
+            what: label.to_string(),
+        };
+        // A trailing "(...)" explains the move; it is not part of it.
+        let text = match label.find(" (") {
+            Some(i)
+                if label.ends_with(')')
+                    && !label.starts_with("trajectory")
+                    && !label.starts_with("chit") =>
+            {
+                &label[..i]
+            }
+            _ => label,
+        }
+        .trim();
+        let fixed = [
+            ("drive", Move::Drive),
+            ("skip the turn", Move::Skip),
+            ("pit stop", Move::Pit(0)),
+            ("pit stop +1 section", Move::Pit(1)),
+            ("pit stop +2 sections", Move::Pit(2)),
+            ("keep the hand", Move::KeepHand),
+            ("new hard tyres", Move::NewTyres),
+            ("keep the tyres", Move::KeepTyres),
+            ("pay a tyre token", Move::PayToken),
+            ("late brake", Move::LateBrake),
+            ("no late brake", Move::NoLateBrake),
+            ("no trajectory", Move::NoTrajectory),
+            ("challenge", Move::Challenge),
+            ("no challenge", Move::NoChallenge),
+            ("join the duel", Move::Join),
+            ("decline the duel", Move::Decline),
+            ("wear red", Move::WearRed),
+            ("wear brown", Move::WearBrown),
+            (
+                "play no card",
+                Move::Play {
+                    a: None,
+                    b: None,
+                    trajectory: false,
+                },
+            ),
+        ];
+        if let Some((_, m)) = fixed.iter().find(|(l, _)| *l == text) {
+            return Ok(*m);
+        }
+        if let Some(rest) = text.strip_prefix("play ") {
+            let (rest, trajectory) = match rest.strip_suffix(" on the trajectory") {
+                Some(r) => (r, true),
+                None => (rest, false),
+            };
+            let (a, b) = self.one_or_two(rest)?;
+            return Ok(Move::Play {
+                a: Some(a),
+                b,
+                trajectory,
+            });
+        }
+        if let Some(rest) = text.strip_prefix("duel with ") {
+            let (a, b) = self.one_or_two(rest)?;
+            return Ok(Move::DuelCards { a, b });
+        }
+        if let Some(rest) = text.strip_prefix("qualify with ") {
+            return Ok(Move::Qualify(self.card_arg(rest)?));
+        }
+        if let Some(rest) = text.strip_prefix("fuel to turn ") {
+            let t: u8 = rest.parse().map_err(|_| unknown())?;
+            let i = FUEL_CHITS
+                .iter()
+                .position(|f| f.0 == t)
+                .ok_or_else(unknown)?;
+            return Ok(Move::Fuel(i as u8));
+        }
+        if let Some(rest) = text.strip_prefix("strategy ") {
+            let s = Strategy::parse(rest).ok_or_else(unknown)?;
+            return Ok(Move::Strategy(s as u8));
+        }
+        if let Some(rest) = text.strip_prefix("discard ") {
+            return Ok(Move::Discard(self.card_arg(rest)?));
+        }
+        if let Some(rest) = text.strip_prefix("pay a tyre with ") {
+            return Ok(Move::PayCard(self.card_arg(rest)?));
+        }
+        if let Some(rest) = text.strip_prefix("check ") {
+            let (of, by) = match rest.strip_suffix(" blind") {
+                Some(of) => (of, None),
+                None if rest == "blind" => ("", None),
+                None => {
+                    let (of, c) = match rest.rsplit_once("with ") {
+                        Some((of, c)) => (of.trim_end(), c),
+                        None => return Err(unknown()),
+                    };
+                    (of, Some(self.card_arg(c)?))
+                }
+            };
+            let slot = if of.is_empty() || of == "blind" {
+                2
+            } else if let Some(k) = of.strip_prefix("card ") {
+                k.parse::<u8>().map_err(|_| unknown())?.saturating_sub(1)
+            } else {
+                let id = self.card_arg(of)?;
+                self.it
+                    .cards
+                    .iter()
+                    .position(|&c| c == id)
+                    .ok_or_else(unknown)? as u8
+            };
+            return Ok(Move::Test { slot, with: by });
+        }
+        if let Some(rest) = text.strip_prefix("trajectory ") {
+            let k: u8 = rest
+                .split(' ')
+                .next()
+                .unwrap_or("")
+                .parse()
+                .map_err(|_| unknown())?;
+            return Ok(Move::Trajectory(k.checked_sub(1).ok_or_else(unknown)?));
+        }
+        if let Some(rest) = text.strip_prefix("draw ") {
+            return Ok(Move::Draw(self.card_arg(rest)?));
+        }
+        if let Some(rest) = text.strip_prefix("chit ") {
+            let k: u8 = rest
+                .split(':')
+                .next()
+                .unwrap_or("")
+                .parse()
+                .map_err(|_| unknown())?;
+            return Ok(Move::Chit(k.checked_sub(1).ok_or_else(unknown)?));
+        }
+        if let Some(rest) = text.strip_prefix("tie won by ") {
+            let c = self
+                .race
+                .names
+                .iter()
+                .position(|n| n == rest)
+                .ok_or_else(unknown)?;
+            return Ok(Move::TieFirst(c as u8));
+        }
+        Err(unknown())
+    }
+}

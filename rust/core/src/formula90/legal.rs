@@ -1,0 +1,818 @@
+//! Which moves are legal, why a move is not (the failing check's own words), and applying one.
+//! The legal list is the candidates that pass `check`, so the two never disagree.
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::actions::{encode, Move};
+use super::car::NO_CARD;
+use super::cards::{CardId, CardSet};
+use super::events::{Event, Log, Retire};
+use super::rules::{pair_allowed, Strategy, FUEL_CHITS, MAX_EXTRA_SECTIONS};
+use super::state::{Check, F90State, Phase, StrategyWhy, Then};
+use crate::game::Action;
+
+impl F90State {
+    fn name(&self, id: CardId) -> String {
+        self.race.card_name(id)
+    }
+
+    fn in_hand(&self, car: u8, id: CardId) -> Result<(), String> {
+        let c = self.car(car);
+        if c.hand.contains(id) {
+            Ok(())
+        } else if c.frozen.contains(id) {
+            Err(format!(
+                "Duels: {} is frozen on the table until the next turn",
+                self.name(id)
+            ))
+        } else {
+            Err(format!("{} is not in your hand", self.name(id)))
+        }
+    }
+
+    /// The strategies on offer: the basic race's four.
+    pub fn strategies(&self) -> &'static [Strategy] {
+        &Strategy::BASIC
+    }
+
+    /// Why `m` is illegal now, or `Ok`.
+    pub fn check(&self, m: Move) -> Result<(), String> {
+        let wrong = || {
+            Err(format!(
+                "not now: the race waits for {}",
+                self.waiting_for()
+            ))
+        };
+        match (self.phase, m) {
+            (Phase::DrawRace { .. } | Phase::Blind { .. }, Move::Draw(id)) => {
+                if self.race_deck.contains(id) {
+                    Ok(())
+                } else {
+                    Err(format!("{} is not in the Race deck", self.name(id)))
+                }
+            }
+            (Phase::DrawTrack { .. }, Move::Draw(id)) => {
+                if self.track_deck.contains(id) {
+                    Ok(())
+                } else {
+                    Err(format!("{} is not in the Track deck", self.name(id)))
+                }
+            }
+            (Phase::Wear { .. }, Move::WearRed) => {
+                if self.bag[0] > 0 || self.bag == [0, 0] {
+                    Ok(())
+                } else {
+                    Err("no red wear token left in the bag".into())
+                }
+            }
+            (Phase::Wear { .. }, Move::WearBrown) => {
+                if self.bag[1] > 0 {
+                    Ok(())
+                } else {
+                    Err("no brown wear token left in the bag".into())
+                }
+            }
+            (Phase::RobotChit { car }, Move::Chit(i)) => {
+                if self.free_chits(car).any(|c| c == i) {
+                    Ok(())
+                } else {
+                    Err("that refuel chit is not free for this robot's type".into())
+                }
+            }
+            (Phase::GridTie { slot }, Move::TieFirst(c)) => {
+                if self.tied_at(slot).any(|x| x == c) {
+                    Ok(())
+                } else {
+                    Err("that car is not in the tie".into())
+                }
+            }
+            (Phase::QualifyCard { seat }, Move::Qualify(id)) => {
+                if super::cards::is_track_id(id) {
+                    return Err("Qualifying: a Race Card from your hand".into());
+                }
+                self.in_hand(seat, id)
+            }
+            (Phase::QualifyFuel { .. }, Move::Fuel(i)) => {
+                if usize::from(i) < FUEL_CHITS.len() {
+                    Ok(())
+                } else {
+                    Err("Qualifying: refuel chits are turns 8, 10, 12, 14 and 16".into())
+                }
+            }
+            (Phase::Strategy { .. }, Move::Strategy(i)) => match Strategy::from_index(i) {
+                Some(s) if self.strategies().contains(&s) => Ok(()),
+                Some(s) => Err(format!(
+                    "Strategies: {} belongs to the advanced game",
+                    s.name()
+                )),
+                None => Err("no such strategy".into()),
+            },
+            (Phase::Declare { car }, Move::Drive | Move::Skip) => {
+                let c = self.car(car);
+                if c.must_pit {
+                    Err(format!(
+                        "Fuel: the turn pawn reached {}'s refuel chit: it must pit this turn",
+                        self.race.names[usize::from(car)]
+                    ))
+                } else if c.forced_pit {
+                    Err("Recovery: a forced pit stop at the start of this turn".into())
+                } else {
+                    Ok(())
+                }
+            }
+            (Phase::Declare { .. }, Move::Pit(extra)) => {
+                if extra <= MAX_EXTRA_SECTIONS {
+                    Ok(())
+                } else {
+                    Err("Fuel: at most two sections more than the pit box".into())
+                }
+            }
+            (Phase::PitDiscard { car }, Move::Discard(id)) => self.in_hand(car, id),
+            (Phase::PitDiscard { car }, Move::KeepHand) => {
+                let have = self.pit_hand_count(car);
+                let limit = self.car(car).chart.hand;
+                if have <= limit {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "Pit stop: {have} cards (frozen duel cards count); leave with at most {limit}"
+                    ))
+                }
+            }
+            (Phase::PitTyres { .. }, Move::NewTyres | Move::KeepTyres) => Ok(()),
+            (Phase::LuckyDiscard { car } | Phase::PayDiscard { car }, Move::Discard(id)) => {
+                self.in_hand(car, id)
+            }
+            (Phase::RecoveryDiscard { car, .. }, Move::Discard(id)) => self.in_hand(car, id),
+            (Phase::Play { car }, Move::Play { a, b, trajectory }) => {
+                self.check_play(car, a, b, trajectory)
+            }
+            (Phase::PayTyres { car }, Move::PayToken) => {
+                if self.can_pay_token(car) {
+                    Ok(())
+                } else {
+                    Err("Tyres: no token left that keeps the rest payable".into())
+                }
+            }
+            (Phase::PayTyres { car }, Move::PayCard(id)) => {
+                self.in_hand(car, id)?;
+                if self.can_pay_card(car) {
+                    Ok(())
+                } else {
+                    Err("Tyres: the cards left are needed for the discards".into())
+                }
+            }
+            (Phase::Tests { car }, Move::Test { slot, with }) => self.check_test(car, slot, with),
+            (Phase::Check { car, why }, Move::Test { slot: 2, with }) => {
+                self.check_check(car, why, with)
+            }
+            (Phase::LateBrake { .. }, Move::LateBrake | Move::NoLateBrake) => Ok(()),
+            (Phase::Trajectory { car, .. }, Move::Trajectory(i)) => {
+                if i < 8 && self.free_trajectories(car) >> i & 1 == 1 {
+                    Ok(())
+                } else {
+                    Err("Trajectories: that trajectory is taken or not in this section".into())
+                }
+            }
+            (Phase::Trajectory { .. }, Move::NoTrajectory) => Ok(()),
+            (Phase::Challenge { .. }, Move::Challenge | Move::NoChallenge) => Ok(()),
+            (Phase::Join { .. }, Move::Join | Move::Decline) => Ok(()),
+            (Phase::DuelCards { car }, Move::DuelCards { a, b }) => {
+                self.in_hand(car, a)?;
+                if let Some(b) = b {
+                    self.in_hand(car, b)?;
+                    if a == b {
+                        return Err("Duels: two different cards".into());
+                    }
+                }
+                Ok(())
+            }
+            _ => wrong(),
+        }
+    }
+
+    fn waiting_for(&self) -> String {
+        match self.current_player() {
+            crate::game::Player::Seat(s) => {
+                format!(
+                    "{} ({})",
+                    self.race.names[usize::from(s)],
+                    self.phase_name()
+                )
+            }
+            crate::game::Player::Chance => format!("chance ({})", self.phase_name()),
+            crate::game::Player::Terminal => "nobody: the race is over".into(),
+        }
+    }
+
+    pub fn phase_name(&self) -> &'static str {
+        match self.phase {
+            Phase::DrawRace { .. } => "a Race Card draw",
+            Phase::DrawTrack { .. } => "a Track Card draw",
+            Phase::Blind { .. } => "a blind draw",
+            Phase::Wear { .. } => "a wear token",
+            Phase::RobotChit { .. } => "a robot's refuel chit",
+            Phase::GridTie { .. } => "a qualifying tie-break",
+            Phase::QualifyCard { .. } => "the qualifying card",
+            Phase::QualifyFuel { .. } => "the refuel chit",
+            Phase::Strategy { .. } => "the strategy",
+            Phase::Declare { .. } => "phase A: drive, skip or pit",
+            Phase::PitDiscard { .. } => "the pit stop's discards",
+            Phase::PitTyres { .. } => "the pit stop's tyres",
+            Phase::LuckyDiscard { .. } => "Lucky's discard",
+            Phase::Play { .. } => "phase C: the movement cards",
+            Phase::PayTyres { .. } => "phase D: paying tyres",
+            Phase::PayDiscard { .. } => "phase D: discards",
+            Phase::Tests { .. } => "phase D: checks",
+            Phase::Check {
+                why: Check::Leader, ..
+            } => "the leader check",
+            Phase::Check { .. } => "a recovery check",
+            Phase::LateBrake { .. } => "phase F: late braking",
+            Phase::Trajectory { .. } => "a trajectory",
+            Phase::RecoveryDiscard { .. } => "a recovery's discards",
+            Phase::Challenge { .. } => "a duel challenge",
+            Phase::Join { .. } => "joining a duel",
+            Phase::DuelCards { .. } => "the duel cards",
+            Phase::GameOver => "the end",
+        }
+    }
+
+    /// Phase C: hand, pairs, trajectory, what it costs, Track Card corners.
+    pub fn check_play(
+        &self,
+        car: u8,
+        a: Option<CardId>,
+        b: Option<CardId>,
+        trajectory: bool,
+    ) -> Result<(), String> {
+        let Some(a) = a else {
+            if trajectory || b.is_some() {
+                return Err("Play: name the first card".into());
+            }
+            return if self.any_play(car) {
+                Err("Play: a card you hold can move the car".into())
+            } else {
+                Ok(())
+            };
+        };
+        self.in_hand(car, a)?;
+        let cards = [a, b.unwrap_or(NO_CARD)];
+        if let Some(b) = b {
+            self.in_hand(car, b)?;
+            if a == b {
+                return Err("Play: two different cards".into());
+            }
+            pair_allowed(self.race.card(a).mp, self.race.card(b).mp).map_err(String::from)?;
+        }
+        if trajectory {
+            if !self.car(car).racing() {
+                return Err("Trajectories: off the track".into());
+            }
+            self.trajectory_usable(car, cards).map_err(String::from)?;
+        }
+        self.affordable(car, cards, trajectory)?;
+        for &id in &cards {
+            if id != NO_CARD && self.race.card(id).is_track() {
+                self.track_card_reachable(car, id, cards, trajectory)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// "Uma carta não pode ser jogada se o jogador não puder pagar os recursos necessários."
+    pub fn affordable(&self, car: u8, cards: [CardId; 2], trajectory: bool) -> Result<(), String> {
+        let k = self.costs_of(car, cards, trajectory);
+        let c = self.car(car);
+        let played = cards.iter().filter(|&&x| x != NO_CARD).count() as u32;
+        let left = c.hand.len() - played;
+        if k.tyres > 0 && c.tyres == 0 {
+            return Err(
+                "Tyres: no tyre token for the first tyre (at least one must be a token)".into(),
+            );
+        }
+        if u32::from(c.tyres) + left < u32::from(k.tyres) + u32::from(k.discard) {
+            return Err(format!(
+                "Tyres: {} tyres and {} discards to pay with {} tokens and {left} cards",
+                k.tyres, k.discard, c.tyres
+            ));
+        }
+        if left < u32::from(k.discard) {
+            return Err(format!(
+                "Discards: {} cards to discard, {left} left in hand",
+                k.discard
+            ));
+        }
+        if c.free_slots() < k.wear {
+            return Err(format!(
+                "Wear: {} wear tokens and {} free slots",
+                k.wear,
+                c.free_slots()
+            ));
+        }
+        Ok(())
+    }
+
+    /// Whether any play of one or two cards is legal (else "play no card" is).
+    pub fn any_play(&self, car: u8) -> bool {
+        let hand = self.car(car).hand;
+        let ids: Vec<CardId> = hand.iter().collect();
+        for (i, &a) in ids.iter().enumerate() {
+            for t in [false, true] {
+                if self.check_play(car, Some(a), None, t).is_ok() {
+                    return true;
+                }
+                for &b in &ids[i + 1..] {
+                    if self.check_play(car, Some(a), Some(b), t).is_ok() {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    fn check_test(&self, car: u8, slot: u8, with: Option<CardId>) -> Result<(), String> {
+        let Some(test) = self.it.tests.get(usize::from(slot)).copied().flatten() else {
+            return Err("Checks: no check pending for that card".into());
+        };
+        let Some(id) = with else { return Ok(()) };
+        if test.blind {
+            return Err("Checks: a blind check takes the top card of the Race deck".into());
+        }
+        let movement = (0..2).any(|j| self.it.cards[j] == id && !self.it.used[j]);
+        if movement {
+            return Ok(());
+        }
+        self.in_hand(car, id).map_err(|_| {
+            format!(
+                "Checks: {} is neither in your hand nor a movement card still free",
+                self.name(id)
+            )
+        })
+    }
+
+    fn check_check(&self, car: u8, why: Check, with: Option<CardId>) -> Result<(), String> {
+        let bound =
+            why == Check::Leader && self.it.pledge != 0 && !self.pledged_cards(car).is_empty();
+        match with {
+            None if bound => Err(
+                "Track Card: the leader check before its corner is passed with a card of the hand you hold for it".into(),
+            ),
+            None => Ok(()),
+            Some(id) => {
+                self.in_hand(car, id)?;
+                if bound && !self.pledged_cards(car).contains(id) {
+                    return Err("Track Card: the leader check before its corner is passed with a card that passes it".into());
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Every legal move's id, sorted.
+    pub fn legal_into(&self, out: &mut Vec<Action>) {
+        out.clear();
+        let push = |s: &Self, out: &mut Vec<Action>, m: Move| {
+            if s.check(m).is_ok() {
+                out.push(encode(m));
+            }
+        };
+        match self.phase {
+            Phase::DrawRace { .. } | Phase::Blind { .. } => {
+                for id in self.race_deck.iter() {
+                    out.push(encode(Move::Draw(id)));
+                }
+            }
+            Phase::DrawTrack { .. } => {
+                for id in self.track_deck.iter() {
+                    out.push(encode(Move::Draw(id)));
+                }
+            }
+            Phase::Wear { .. } => {
+                push(self, out, Move::WearRed);
+                push(self, out, Move::WearBrown);
+            }
+            Phase::RobotChit { car } => {
+                for i in self.free_chits(car) {
+                    out.push(encode(Move::Chit(i)));
+                }
+            }
+            Phase::GridTie { slot } => {
+                for c in self.tied_at(slot) {
+                    out.push(encode(Move::TieFirst(c)));
+                }
+            }
+            Phase::QualifyCard { seat } => {
+                for id in self.car(seat).hand.races().iter() {
+                    out.push(encode(Move::Qualify(id)));
+                }
+            }
+            Phase::QualifyFuel { .. } => {
+                for i in 0..FUEL_CHITS.len() as u8 {
+                    out.push(encode(Move::Fuel(i)));
+                }
+            }
+            Phase::Strategy { .. } => {
+                for s in self.strategies() {
+                    out.push(encode(Move::Strategy(*s as u8)));
+                }
+            }
+            Phase::Declare { .. } => {
+                for m in [
+                    Move::Drive,
+                    Move::Skip,
+                    Move::Pit(0),
+                    Move::Pit(1),
+                    Move::Pit(2),
+                ] {
+                    push(self, out, m);
+                }
+            }
+            Phase::PitDiscard { car } => {
+                for id in self.car(car).hand.iter() {
+                    out.push(encode(Move::Discard(id)));
+                }
+                push(self, out, Move::KeepHand);
+            }
+            Phase::PitTyres { .. } => {
+                out.push(encode(Move::NewTyres));
+                out.push(encode(Move::KeepTyres));
+            }
+            Phase::LuckyDiscard { car }
+            | Phase::PayDiscard { car }
+            | Phase::RecoveryDiscard { car, .. } => {
+                for id in self.car(car).hand.iter() {
+                    out.push(encode(Move::Discard(id)));
+                }
+            }
+            Phase::Play { car } => self.play_moves(car, out),
+            Phase::PayTyres { car } => {
+                push(self, out, Move::PayToken);
+                if self.can_pay_card(car) {
+                    for id in self.car(car).hand.iter() {
+                        out.push(encode(Move::PayCard(id)));
+                    }
+                }
+            }
+            Phase::Tests { car } => {
+                for slot in 0..2u8 {
+                    let Some(t) = self.it.tests[usize::from(slot)] else {
+                        continue;
+                    };
+                    out.push(encode(Move::Test { slot, with: None }));
+                    if t.blind {
+                        continue;
+                    }
+                    for id in self.car(car).hand.iter() {
+                        out.push(encode(Move::Test {
+                            slot,
+                            with: Some(id),
+                        }));
+                    }
+                    for j in 0..2 {
+                        let id = self.it.cards[j];
+                        if id != NO_CARD && !self.it.used[j] {
+                            out.push(encode(Move::Test {
+                                slot,
+                                with: Some(id),
+                            }));
+                        }
+                    }
+                }
+            }
+            Phase::Check { car, .. } => {
+                push(
+                    self,
+                    out,
+                    Move::Test {
+                        slot: 2,
+                        with: None,
+                    },
+                );
+                for id in self.car(car).hand.iter() {
+                    push(
+                        self,
+                        out,
+                        Move::Test {
+                            slot: 2,
+                            with: Some(id),
+                        },
+                    );
+                }
+            }
+            Phase::LateBrake { .. } => {
+                out.push(encode(Move::LateBrake));
+                out.push(encode(Move::NoLateBrake));
+            }
+            Phase::Trajectory { car, .. } => {
+                let free = self.free_trajectories(car);
+                for i in 0..8u8 {
+                    if free >> i & 1 == 1 {
+                        out.push(encode(Move::Trajectory(i)));
+                    }
+                }
+                out.push(encode(Move::NoTrajectory));
+            }
+            Phase::Challenge { .. } => {
+                out.push(encode(Move::Challenge));
+                out.push(encode(Move::NoChallenge));
+            }
+            Phase::Join { .. } => {
+                out.push(encode(Move::Join));
+                out.push(encode(Move::Decline));
+            }
+            Phase::DuelCards { car } => {
+                let ids: Vec<CardId> = self.car(car).hand.iter().collect();
+                for (i, &a) in ids.iter().enumerate() {
+                    out.push(encode(Move::DuelCards { a, b: None }));
+                    for &b in &ids[i + 1..] {
+                        out.push(encode(Move::DuelCards { a, b: Some(b) }));
+                    }
+                }
+            }
+            Phase::GameOver => {}
+        }
+        out.sort_unstable();
+        out.dedup();
+    }
+
+    fn play_moves(&self, car: u8, out: &mut Vec<Action>) {
+        let ids: Vec<CardId> = self.car(car).hand.iter().collect();
+        let on_trajectory = self.car(car).trajectory.is_some() && self.car(car).racing();
+        let start = out.len();
+        for (i, &a) in ids.iter().enumerate() {
+            for t in [false, true] {
+                if t && !on_trajectory {
+                    continue;
+                }
+                if self.check_play(car, Some(a), None, t).is_ok() {
+                    out.push(encode(Move::Play {
+                        a: Some(a),
+                        b: None,
+                        trajectory: t,
+                    }));
+                }
+                for &b in &ids[i + 1..] {
+                    if self.check_play(car, Some(a), Some(b), t).is_ok() {
+                        out.push(encode(Move::Play {
+                            a: Some(a),
+                            b: Some(b),
+                            trajectory: t,
+                        }));
+                    }
+                }
+            }
+        }
+        if out.len() == start {
+            out.push(encode(Move::Play {
+                a: None,
+                b: None,
+                trajectory: false,
+            }));
+        }
+    }
+
+    /// The chance outcomes here, with their probabilities (uniform draws; the wear bag by its
+    /// counts).
+    pub fn outcomes(&self) -> Vec<(Action, f64)> {
+        let mut ids = Vec::new();
+        self.legal_into(&mut ids);
+        if let Phase::Wear { .. } = self.phase {
+            let total = f64::from(self.bag[0]) + f64::from(self.bag[1]);
+            if total == 0.0 {
+                return ids.into_iter().map(|a| (a, 1.0)).collect();
+            }
+            return ids
+                .into_iter()
+                .map(|a| {
+                    let n = if a == encode(Move::WearRed) {
+                        self.bag[0]
+                    } else {
+                        self.bag[1]
+                    };
+                    (a, f64::from(n) / total)
+                })
+                .collect();
+        }
+        let p = 1.0 / ids.len().max(1) as f64;
+        ids.into_iter().map(|a| (a, p)).collect()
+    }
+
+    /// Samples a chance outcome without building the list (the batch runner's path).
+    pub fn sample(&self, rng: &mut crate::rng::SplitMix64) -> Option<Action> {
+        match self.phase {
+            Phase::DrawRace { .. } | Phase::Blind { .. } => {
+                let n = self.race_deck.len();
+                (n > 0).then(|| {
+                    self.race_deck
+                        .nth(rng.below(n))
+                        .map(|id| encode(Move::Draw(id)))
+                })?
+            }
+            Phase::DrawTrack { .. } => {
+                let n = self.track_deck.len();
+                (n > 0).then(|| {
+                    self.track_deck
+                        .nth(rng.below(n))
+                        .map(|id| encode(Move::Draw(id)))
+                })?
+            }
+            Phase::Wear { .. } => {
+                let total = u32::from(self.bag[0]) + u32::from(self.bag[1]);
+                let brown = total > 0 && rng.below(total) >= u32::from(self.bag[0]);
+                Some(encode(if brown {
+                    Move::WearBrown
+                } else {
+                    Move::WearRed
+                }))
+            }
+            _ => {
+                let o = self.outcomes();
+                if o.is_empty() {
+                    return None;
+                }
+                Some(o[rng.below(o.len() as u32) as usize].0)
+            }
+        }
+    }
+
+    /// Applies a move `check` accepted.
+    pub fn apply_move(&mut self, m: Move, log: &mut impl Log) {
+        match (self.phase, m) {
+            (Phase::DrawRace { car, left, then }, Move::Draw(id)) => {
+                self.race_deck.remove(id);
+                if then == Then::DuelRobot {
+                    self.car_mut(car).frozen.insert(id);
+                } else {
+                    self.car_mut(car).hand.insert(id);
+                }
+                log.push(Event::Draw { car, card: id });
+                if then == Then::PhaseB && self.car(car).uses(Strategy::Lucky) {
+                    let k = usize::from(self.it.lucky[0] != NO_CARD);
+                    self.it.lucky[k.min(1)] = id;
+                }
+                if left > 1 && self.draw_race(car, left - 1, then, log) {
+                    return;
+                }
+                self.after_draw(car, then, log);
+            }
+            (Phase::DrawTrack { car, then }, Move::Draw(id)) => {
+                self.track_deck.remove(id);
+                self.car_mut(car).hand.insert(id);
+                log.push(Event::Draw { car, card: id });
+                self.after_draw(car, then, log);
+            }
+            (Phase::Blind { car, why }, Move::Draw(id)) => {
+                self.race_deck.remove(id);
+                match why {
+                    Check::Card(slot) => self.after_card_test(car, slot, id, log),
+                    _ => self.finish_check(car, id, why, log),
+                }
+            }
+            (Phase::Wear { car, left, then }, Move::WearRed | Move::WearBrown) => {
+                let brown = m == Move::WearBrown;
+                if !self.take_wear(car, brown) {
+                    self.retire(car, Retire::Wear, log);
+                    return match then {
+                        Then::DuelTie => self.next_tie_wear(log),
+                        _ => self.activate_next(log),
+                    };
+                }
+                log.push(Event::Wear { car, brown });
+                if left > 1 {
+                    self.phase = Phase::Wear {
+                        car,
+                        left: left - 1,
+                        then,
+                    };
+                    return;
+                }
+                self.after_draw(car, then, log);
+            }
+            (Phase::RobotChit { car }, Move::Chit(i)) => self.robot_chit_drawn(car, i, log),
+            (Phase::GridTie { slot }, Move::TieFirst(c)) => self.grid_tie(slot, c, log),
+            (Phase::QualifyCard { seat }, Move::Qualify(id)) => self.qualify_card(seat, id),
+            (Phase::QualifyFuel { seat }, Move::Fuel(i)) => self.qualify_fuel(seat, i, log),
+            (Phase::Strategy { car, why }, Move::Strategy(i)) => {
+                let s = Strategy::from_index(i).expect("checked");
+                self.set_strategy(car, s, log);
+                match why {
+                    StrategyWhy::PreRace => self.pre_race_tyres(car, log),
+                    StrategyWhy::Pit => self.pit_done(car, log),
+                    StrategyWhy::Skip => self.after_skip(car, log),
+                }
+            }
+            (Phase::Declare { car }, Move::Drive) => self.phase_b(car, log),
+            (Phase::Declare { car }, Move::Skip) => self.skip(car, log),
+            (Phase::Declare { car }, Move::Pit(extra)) => self.pit(car, extra, log),
+            (Phase::PitDiscard { car }, Move::Discard(id)) => {
+                self.car_mut(car).hand.remove(id);
+                self.discard(id);
+                log.push(Event::Discard { car, card: id });
+            }
+            (Phase::PitDiscard { car }, Move::KeepHand) => self.pit_refill(car, log),
+            (Phase::PitTyres { car }, Move::NewTyres) => self.pit_tyres(car, true, log),
+            (Phase::PitTyres { car }, Move::KeepTyres) => self.pit_tyres(car, false, log),
+            (Phase::LuckyDiscard { car }, Move::Discard(id)) => {
+                self.car_mut(car).hand.remove(id);
+                self.discard(id);
+                log.push(Event::Discard { car, card: id });
+                self.phase = Phase::Play { car };
+            }
+            (Phase::Play { car }, Move::Play { a, b, trajectory }) => self.play(
+                car,
+                [a.unwrap_or(NO_CARD), b.unwrap_or(NO_CARD)],
+                trajectory,
+                log,
+            ),
+            (Phase::PayTyres { car }, Move::PayToken) => self.pay_token(car, log),
+            (Phase::PayTyres { car }, Move::PayCard(id)) => self.pay_card(car, id, log),
+            (Phase::PayDiscard { car }, Move::Discard(id)) => self.pay_discard(car, id, log),
+            (Phase::Tests { car }, Move::Test { slot, with }) => {
+                self.test_card(car, slot, with, log)
+            }
+            (Phase::Check { car, why }, Move::Test { with: None, .. }) => self.blind(car, why, log),
+            (Phase::Check { car, why }, Move::Test { with: Some(id), .. }) => {
+                self.check_with_card(car, id, why, log)
+            }
+            (Phase::LateBrake { car }, Move::LateBrake) => self.late_brake(car, log),
+            (Phase::LateBrake { car }, Move::NoLateBrake) => self.trajectory_step(car, log),
+            (Phase::Trajectory { car, pit }, Move::Trajectory(i)) => {
+                self.take_trajectory(car, Some(i), pit, log)
+            }
+            (Phase::Trajectory { car, pit }, Move::NoTrajectory) => {
+                self.take_trajectory(car, None, pit, log)
+            }
+            (Phase::RecoveryDiscard { car, left }, Move::Discard(id)) => {
+                self.recovery_discard(car, id, left, log)
+            }
+            (Phase::Challenge { .. }, Move::Challenge) => self.challenge(self.duel.at, log),
+            (Phase::Challenge { .. }, Move::NoChallenge) => self.next_challenger(log),
+            (Phase::Join { car }, Move::Join) => self.answer(car, true, log),
+            (Phase::Join { car }, Move::Decline) => self.answer(car, false, log),
+            (Phase::DuelCards { car }, Move::DuelCards { a, b }) => self.duel_cards(car, a, b, log),
+            _ => {}
+        }
+    }
+
+    /// Where a draw or a wear token leads.
+    fn after_draw(&mut self, car: u8, then: Then, log: &mut impl Log) {
+        match then {
+            Then::Deal => self.deal_next(car + 1, log),
+            Then::PreRace => {
+                let next = self.grid_slot(car) + 1;
+                self.next_pre_race(next, log)
+            }
+            Then::PitRefill => self.phase = Phase::PitTyres { car },
+            Then::PitTyreCard => self.pit_strategy(car),
+            Then::PhaseB => self.after_b(car, log),
+            Then::LuckySpecial => self.lucky_discard(car),
+            Then::Symbols => self.symbols_next(car, log),
+            Then::TurnEnd => self.activate_next(log),
+            Then::Recovery => self.recovery_after_wear(car, log),
+            Then::DuelRobot => {
+                let i = self.duel.at;
+                self.robot_duel_sum(i);
+                self.next_duel_cards(log)
+            }
+            Then::DuelTie | Then::DuelSpecial => self.next_tie_wear(log),
+        }
+    }
+
+    /// Decodes, checks and applies `action`, or says why not (nothing changed then).
+    pub fn apply_id(&mut self, action: Action, log: &mut impl Log) -> Result<(), crate::Error> {
+        let m = super::actions::decode(action).ok_or_else(|| crate::Error::UnknownAction {
+            what: format!("id {action}"),
+        })?;
+        self.check(m).map_err(crate::Error::illegal)?;
+        self.apply_move(m, log);
+        Ok(())
+    }
+
+    /// All the cards in play, by place, for the conservation invariant.
+    pub fn card_places(&self) -> Vec<(&'static str, CardSet)> {
+        let mut v = alloc::vec![
+            ("race deck", self.race_deck),
+            ("race discard", self.race_discard),
+            ("track deck", self.track_deck),
+            ("track discard", self.track_discard),
+        ];
+        for c in 0..self.n() {
+            let car = &self.cars[c];
+            v.push(("hand", car.hand));
+            v.push(("frozen", car.frozen));
+            let mut own = CardSet::EMPTY;
+            if car.target != NO_CARD {
+                own.insert(car.target);
+            }
+            if car.qualify_card != NO_CARD {
+                own.insert(car.qualify_card);
+            }
+            v.push(("target or qualifying card", own));
+        }
+        v.push(("movement cards in play", self.it.in_play));
+        v
+    }
+}

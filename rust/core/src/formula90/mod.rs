@@ -1,0 +1,275 @@
+//! Race! Formula 90 (2nd edition): the basic race on a section track.
+//!
+//! Rules source: `shared/rules/race-formula-90-2nd-edition.pt.txt` (the Advanced manual, in
+//! Portuguese); the rule-by-rule map to code and tests and every decision taken where the book
+//! is silent are in `docs/rules/formula90.md`, the content schema in
+//! `docs/content/formula90.md`.
+//!
+//! A track is a loop of sections (straights, braking zones, corners) holding cars in queues. Each
+//! game turn activates sections from the Leader backwards; a corner first calls a duel; each
+//! car plays an individual turn A–F (declare, draw, play one or two cards, pay and check, spend
+//! every movement point, late-brake and take a trajectory); robots fill the field. The leader
+//! after the last turn wins.
+//!
+//! Not implemented yet (the advanced modules, issue #15): free practice (skills, setup tokens,
+//! the spare car), weather and tyre types other than hard, flags, Extreme Trajectories, Track
+//! Card icons and Discard Powers, the Safety Car and restarts, the strategies Save Fuel, Hazard,
+//! Push, Chase and Recovery. Content already carries their data (flags, weather icons, ET spots,
+//! Safety Car marks, Track Card icons); a basic race ignores it.
+//!
+//! | option                   | default        | meaning                                         |
+//! |--------------------------|----------------|-------------------------------------------------|
+//! | `track`                  | `lago`         | a track of the content                          |
+//! | `players`                | 2              | human players, 1–6                              |
+//! | `robots`                 | the line-up    | `{"superfast": n, "fast": n, "slow": n}` or a list |
+//! | `turns`                  | the track's    | race length in game turns, 2–60                 |
+//! | `last_turn_easy_passing` | true           | every pass costs 1 MP in the last turn          |
+//! | `duel_tie_wear`          | `one`          | `one` each, or `per_other` tied car             |
+//! | `refuel_from`            | `chit`         | a refuel counts from the chit or the turn       |
+//!
+//! Actions: see `actions.rs` for the id table, `labels.rs` for the labels.
+pub mod actions;
+pub mod bots;
+pub mod car;
+pub mod cards;
+pub mod content;
+pub mod duel;
+pub mod events;
+pub mod finish;
+pub mod flow;
+pub mod invariants;
+pub mod labels;
+pub mod legal;
+pub mod movement;
+pub mod options;
+pub mod order;
+pub mod plan;
+pub mod qualifying;
+pub mod race;
+pub mod robots;
+pub mod rules;
+pub mod sim;
+pub mod state;
+pub mod symbols;
+pub mod track;
+pub mod turn;
+pub mod view;
+
+use alloc::string::String;
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+use serde_json::{json, Value};
+
+pub use content::Content;
+pub use options::Options;
+pub use race::RaceDef;
+pub use state::{F90State, Phase};
+
+use crate::error::Error;
+use crate::game::{Action, Game, Player, State};
+use crate::rng::SplitMix64;
+use crate::saves;
+use events::{Event, NoLog};
+
+pub const GAME_ID: &str = "formula90";
+/// Bumped whenever the rules or the encoding change in a way that makes old saves replay
+/// differently.
+pub const RULES_VERSION: u32 = 1;
+
+/// A Formula 90 race: content, track, players and robots, options.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Formula90 {
+    pub race: Arc<RaceDef>,
+}
+
+impl Formula90 {
+    pub fn new(content: Arc<Content>, options: &Value) -> Result<Formula90, Error> {
+        let opts = Options::from_json(options, &content)?;
+        Ok(Formula90 {
+            race: Arc::new(RaceDef::new(content, opts)?),
+        })
+    }
+
+    pub fn deserialize_state(&self, text: &str) -> Result<F90State, Error> {
+        let (options, actions) = saves::read(text, GAME_ID, RULES_VERSION, self.content_hash())?;
+        saves::same_options(
+            Options::from_json(&options, &self.race.content),
+            &self.race.opts,
+        )?;
+        saves::replay(self.new_initial_state(), &actions)
+    }
+}
+
+impl Game for Formula90 {
+    type State = F90State;
+
+    fn id(&self) -> &'static str {
+        GAME_ID
+    }
+
+    fn num_players(&self) -> usize {
+        self.race.humans()
+    }
+
+    fn num_distinct_actions(&self) -> usize {
+        actions::NUM_ACTIONS as usize
+    }
+
+    fn observation_len(&self) -> usize {
+        view::observation_len()
+    }
+
+    fn options_json(&self) -> Value {
+        self.race.opts.to_json()
+    }
+
+    fn content_hash(&self) -> u64 {
+        self.race.hash ^ u64::from(RULES_VERSION)
+    }
+
+    fn new_initial_state(&self) -> F90State {
+        F90State::new(self.race.clone())
+    }
+}
+
+impl F90State {
+    pub fn game(&self) -> Formula90 {
+        Formula90 {
+            race: self.race.clone(),
+        }
+    }
+
+    pub fn seat_view(&self, seat: Option<usize>) -> view::SeatView<'_> {
+        view::SeatView::new(self, seat)
+    }
+
+    /// Applies without recording history: the batch runner's path.
+    pub fn apply_unrecorded(&mut self, action: Action) -> Result<(), Error> {
+        self.apply_id(action, &mut NoLog)
+    }
+
+    pub fn why_illegal(&self, action: Action) -> Option<Error> {
+        match actions::decode(action) {
+            None => Some(Error::UnknownAction {
+                what: alloc::format!("id {action}"),
+            }),
+            Some(m) => self.check(m).err().map(Error::illegal),
+        }
+    }
+
+    /// The typed log, replayed from the history.
+    pub fn typed_events(&self) -> Vec<Event> {
+        let mut log: Vec<Event> = Vec::new();
+        let mut s = F90State::new_with(self.race.clone(), &mut log);
+        for &a in &self.history {
+            if s.apply_id(a, &mut log).is_err() {
+                break;
+            }
+        }
+        log
+    }
+
+    /// Per seat, its place among the seats (0 = first).
+    pub fn seat_ranking(&self) -> Vec<u32> {
+        let places = self.places();
+        let humans = self.race.humans();
+        (0..humans)
+            .map(|s| (0..humans).filter(|&o| places[o] < places[s]).count() as u32)
+            .collect()
+    }
+}
+
+impl State for F90State {
+    fn current_player(&self) -> Player {
+        F90State::current_player(self)
+    }
+
+    fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        self.legal_into(out)
+    }
+
+    fn apply_action(&mut self, action: Action) -> Result<(), Error> {
+        self.apply_unrecorded(action)?;
+        self.history.push(action);
+        Ok(())
+    }
+
+    fn chance_outcomes(&self) -> Vec<(Action, f64)> {
+        if self.current_player() != Player::Chance {
+            return Vec::new();
+        }
+        self.outcomes()
+    }
+
+    fn sample_chance(&self, rng: &mut SplitMix64) -> Option<Action> {
+        if self.current_player() != Player::Chance {
+            return None;
+        }
+        self.sample(rng)
+    }
+
+    fn action_to_string(&self, action: Action) -> String {
+        match actions::decode(action) {
+            Some(m) => self.label(m),
+            None => alloc::format!("unknown action {action}"),
+        }
+    }
+
+    fn string_to_action(&self, label: &str) -> Result<Action, Error> {
+        self.parse(label).map(actions::encode)
+    }
+
+    fn returns(&self) -> Vec<f64> {
+        if !self.is_terminal() {
+            return alloc::vec![0.0; self.race.humans()];
+        }
+        crate::sim::rank_values(&self.seat_ranking())
+    }
+
+    fn ranking(&self) -> Vec<u32> {
+        self.seat_ranking()
+    }
+
+    fn history(&self) -> &[Action] {
+        &self.history
+    }
+
+    fn view(&self, player: Option<usize>) -> Value {
+        let mut v = self.seat_view(player).to_json();
+        if let (Some(p), Player::Seat(s)) = (player, self.current_player()) {
+            if usize::from(s) == p {
+                let legal: Vec<Value> = self
+                    .legal_actions()
+                    .into_iter()
+                    .map(|a| json!({"id": a, "label": self.action_to_string(a)}))
+                    .collect();
+                v["legal_actions"] = Value::from(legal);
+                if let Phase::Play { .. } = self.phase {
+                    v["plans"] = Value::from(self.plan_moves());
+                }
+            }
+        }
+        v
+    }
+
+    fn observation_tensor(&self, player: usize, out: &mut [f32]) {
+        self.seat_view(Some(player)).observation(out)
+    }
+
+    fn events(&self, player: Option<usize>) -> Vec<Value> {
+        self.typed_events()
+            .iter()
+            .filter_map(|e| e.to_json(&self.race, player))
+            .collect()
+    }
+
+    fn serialize(&self) -> String {
+        saves::write(
+            GAME_ID,
+            RULES_VERSION,
+            self.game().content_hash(),
+            self.race.opts.to_json(),
+            &self.history,
+        )
+    }
+}

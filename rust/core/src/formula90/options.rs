@@ -1,0 +1,249 @@
+//! Formula 90 race options: the track, the number of players, the robots, the race length and
+//! the readings players may disagree on (each a decision in docs/rules/formula90.md).
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use serde_json::{json, Map, Value};
+
+use super::content::{Content, RobotType, MAX_HUMANS};
+use crate::error::Error;
+
+/// Humans and robots together.
+pub const MAX_CARS: usize = 16;
+
+/// How many wear tokens each car of a tie draws in a duel ("recebem um dano para cada carro que
+/// empatou").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TieWear {
+    /// One each (the example: two tied cars "recebem 1 dano").
+    One,
+    /// One per other tied car.
+    PerOther,
+}
+
+/// Where a refuel counts from: the chit's place (the example: 8 + 13 = 21) or the current turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RefuelFrom {
+    Chit,
+    CurrentTurn,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Options {
+    pub track: String,
+    pub players: u8,
+    /// Robots of each type: SuperFast, Fast, Slow; `None` takes the line-up for `players`.
+    pub robots: Option<[u8; 3]>,
+    /// Race length in game turns; `None` is the track's.
+    pub turns: Option<u8>,
+    /// Every pass costs 1 MP in the last turn, as at the start (the book copies the start's
+    /// paragraph under "Fim da Corrida").
+    pub last_turn_easy_passing: bool,
+    pub duel_tie_wear: TieWear,
+    pub refuel_from: RefuelFrom,
+}
+
+const KEYS: [&str; 7] = [
+    "track",
+    "players",
+    "robots",
+    "turns",
+    "last_turn_easy_passing",
+    "duel_tie_wear",
+    "refuel_from",
+];
+
+fn flag(map: &Map<String, Value>, key: &str, default: bool) -> Result<bool, Error> {
+    match map.get(key) {
+        None | Some(Value::Null) => Ok(default),
+        Some(Value::Bool(b)) => Ok(*b),
+        Some(v) => Err(Error::options(
+            key,
+            format!("must be true or false, not {v}"),
+        )),
+    }
+}
+
+fn choice<'a>(
+    map: &'a Map<String, Value>,
+    key: &str,
+    allowed: &[&str],
+) -> Result<Option<&'a str>, Error> {
+    match map.get(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) if allowed.contains(&s.as_str()) => Ok(Some(s.as_str())),
+        Some(v) => Err(Error::options(
+            key,
+            format!("{v}: one of {}", allowed.join(", ")),
+        )),
+    }
+}
+
+fn robots(v: &Value) -> Result<Option<[u8; 3]>, Error> {
+    let bad = |why: String| Error::options("robots", why);
+    match v {
+        Value::Null => Ok(None),
+        Value::Number(_) => Err(bad(
+            "name the robots: {\"superfast\": 1, \"fast\": 2, \"slow\": 1} or a list of types"
+                .into(),
+        )),
+        Value::Object(m) => {
+            let mut out = [0u8; 3];
+            for (k, n) in m {
+                let t = RobotType::parse(k)
+                    .ok_or_else(|| bad(format!("{k:?}: superfast, fast or slow")))?;
+                let n = n
+                    .as_u64()
+                    .filter(|&n| n <= MAX_CARS as u64)
+                    .ok_or_else(|| bad(format!("{k}: a count of robots, not {n}")))?;
+                out[t as usize] = n as u8;
+            }
+            Ok(Some(out))
+        }
+        Value::Array(list) => {
+            let mut out = [0u8; 3];
+            for x in list {
+                let t = x
+                    .as_str()
+                    .and_then(RobotType::parse)
+                    .ok_or_else(|| bad(format!("{x}: superfast, fast or slow")))?;
+                out[t as usize] += 1;
+            }
+            Ok(Some(out))
+        }
+        other => Err(bad(format!(
+            "{other}: an object of counts or a list of types"
+        ))),
+    }
+}
+
+impl Options {
+    pub fn defaults(content: &Content) -> Options {
+        Options {
+            track: content
+                .track("lago")
+                .map_or_else(|| content.tracks[0].id.clone(), |t| t.id.clone()),
+            players: 2,
+            robots: None,
+            turns: None,
+            last_turn_easy_passing: true,
+            duel_tie_wear: TieWear::One,
+            refuel_from: RefuelFrom::Chit,
+        }
+    }
+
+    pub fn from_json(v: &Value, content: &Content) -> Result<Options, Error> {
+        let empty = Map::new();
+        let map = match v {
+            Value::Null => &empty,
+            Value::Object(m) => m,
+            other => return Err(Error::options("options", format!("an object, not {other}"))),
+        };
+        if let Some(k) = map.keys().find(|k| !KEYS.contains(&k.as_str())) {
+            return Err(Error::options(
+                k,
+                format!("unknown option; known: {}", KEYS.join(", ")),
+            ));
+        }
+        let mut o = Options::defaults(content);
+        match map.get("track") {
+            None | Some(Value::Null) => {}
+            Some(Value::String(t)) if content.track(t).is_some() => o.track = t.clone(),
+            Some(t) => {
+                let known: Vec<&str> = content.tracks.iter().map(|t| t.id.as_str()).collect();
+                return Err(Error::options(
+                    "track",
+                    format!("{t}: known tracks are {}", known.join(", ")),
+                ));
+            }
+        }
+        match map.get("players") {
+            None | Some(Value::Null) => {}
+            Some(p) => {
+                o.players = p
+                    .as_u64()
+                    .filter(|n| (1..=MAX_HUMANS as u64).contains(n))
+                    .ok_or_else(|| Error::options("players", format!("{p}: 1 to 6 players")))?
+                    as u8;
+            }
+        }
+        o.robots = robots(map.get("robots").unwrap_or(&Value::Null))?;
+        let track = content.track(&o.track).expect("checked above");
+        match map.get("turns") {
+            None | Some(Value::Null) => {}
+            Some(t) => {
+                o.turns = Some(
+                    t.as_u64()
+                        .filter(|n| (2..=60).contains(n))
+                        .ok_or_else(|| Error::options("turns", format!("{t}: 2 to 60 turns")))?
+                        as u8,
+                );
+            }
+        }
+        o.last_turn_easy_passing = flag(map, "last_turn_easy_passing", true)?;
+        o.duel_tie_wear = match choice(map, "duel_tie_wear", &["one", "per_other"])? {
+            Some("per_other") => TieWear::PerOther,
+            _ => TieWear::One,
+        };
+        o.refuel_from = match choice(map, "refuel_from", &["chit", "current_turn"])? {
+            Some("current_turn") => RefuelFrom::CurrentTurn,
+            _ => RefuelFrom::Chit,
+        };
+        let robots = o.robot_counts(content);
+        for (t, kind) in RobotType::ALL.into_iter().enumerate() {
+            let chits = content
+                .robots
+                .chits
+                .iter()
+                .filter(|c| c.kind == kind)
+                .count();
+            if usize::from(robots[t]) > chits {
+                return Err(Error::options(
+                    "robots",
+                    format!(
+                        "{} {} robots but only {chits} refuel chits of that type in robots.toml",
+                        robots[t],
+                        kind.key()
+                    ),
+                ));
+            }
+        }
+        let cars = usize::from(o.players) + robots.iter().map(|&n| usize::from(n)).sum::<usize>();
+        if cars > MAX_CARS {
+            return Err(Error::options(
+                "robots",
+                format!("{cars} cars: at most {MAX_CARS} humans and robots"),
+            ));
+        }
+        let grid = (track.len() - 1) * usize::from(track.grid_per_section);
+        if cars > grid {
+            return Err(Error::options(
+                "robots",
+                format!("{cars} cars do not fit the grid of {}", track.name),
+            ));
+        }
+        Ok(o)
+    }
+
+    /// Robots of each type in this race.
+    pub fn robot_counts(&self, content: &Content) -> [u8; 3] {
+        self.robots
+            .unwrap_or(content.robots.lineup[usize::from(self.players.max(1)) - 1])
+    }
+
+    pub fn to_json(&self) -> Value {
+        json!({
+            "track": self.track,
+            "players": self.players,
+            "robots": self.robots.map(|r| json!({"superfast": r[0], "fast": r[1], "slow": r[2]})),
+            "turns": self.turns,
+            "last_turn_easy_passing": self.last_turn_easy_passing,
+            "duel_tie_wear": match self.duel_tie_wear { TieWear::One => "one", TieWear::PerOther => "per_other" },
+            "refuel_from": match self.refuel_from { RefuelFrom::Chit => "chit", RefuelFrom::CurrentTurn => "current_turn" },
+        })
+    }
+
+    pub fn describe(&self) -> String {
+        self.to_json().to_string()
+    }
+}

@@ -1,0 +1,481 @@
+//! The race as a state machine: the phases where a seat decides or chance draws, and what the
+//! rules do automatically between them (robots, activation, movement).
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+
+use super::car::{Car, Driver, Status, NO_CARD};
+use super::cards::{CardId, CardSet, Test};
+use super::events::Log;
+use super::options::MAX_CARS;
+use super::race::RaceDef;
+use crate::game::{Action, Player};
+
+/// Where a race stands. Chance phases draw a card, a wear token, a robot chit or a tie-break;
+/// the others wait for one seat's decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// Chance: a Race Card to `car`'s hand, then `then`.
+    DrawRace {
+        car: u8,
+        left: u8,
+        then: Then,
+    },
+    /// Chance: a Track Card to `car`'s hand.
+    DrawTrack {
+        car: u8,
+        then: Then,
+    },
+    /// Chance: a blind check's card from the top of the Race deck.
+    Blind {
+        car: u8,
+        why: Check,
+    },
+    /// Chance: a wear token from the bag.
+    Wear {
+        car: u8,
+        left: u8,
+        then: Then,
+    },
+    /// Chance: a robot's refuel chit.
+    RobotChit {
+        car: u8,
+    },
+    /// Chance: which of the cars tied in qualifying takes grid slot `slot`.
+    GridTie {
+        slot: u8,
+    },
+    /// Qualifying: the sealed card, then the sealed refuel chit.
+    QualifyCard {
+        seat: u8,
+    },
+    QualifyFuel {
+        seat: u8,
+    },
+    /// Pre-race (grid order), at a pit stop, after skipping a turn: the strategy card.
+    Strategy {
+        car: u8,
+        why: StrategyWhy,
+    },
+    /// A: drive, skip or pit.
+    Declare {
+        car: u8,
+    },
+    /// The pit stop: discards down to the chart's hand, then the tyres.
+    PitDiscard {
+        car: u8,
+    },
+    PitTyres {
+        car: u8,
+    },
+    /// B, Lucky: one card back to the discard pile.
+    LuckyDiscard {
+        car: u8,
+    },
+    /// C: the movement cards.
+    Play {
+        car: u8,
+    },
+    /// D.1: tyre units beyond the first token, then the cards to discard.
+    PayTyres {
+        car: u8,
+    },
+    PayDiscard {
+        car: u8,
+    },
+    /// D.2: the pending checks of the movement cards, in any order.
+    Tests {
+        car: u8,
+    },
+    /// E: the leader's check before lapping a car; a recovery's normal test.
+    Check {
+        car: u8,
+        why: Check,
+    },
+    /// F.1 and F.2.
+    LateBrake {
+        car: u8,
+    },
+    /// F.2 (or a pit stop's landing, `pit`): take a free trajectory.
+    Trajectory {
+        car: u8,
+        pit: bool,
+    },
+    /// A recovery chart's discards.
+    RecoveryDiscard {
+        car: u8,
+        left: u8,
+    },
+    /// Duels: declarations from the back, joining, the sealed cards.
+    Challenge {
+        car: u8,
+    },
+    Join {
+        car: u8,
+    },
+    DuelCards {
+        car: u8,
+    },
+    GameOver,
+}
+
+/// What comes after a draw or a wear token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Then {
+    /// Dealing the starting hands.
+    Deal,
+    /// Pre-race: the hard tyres' Track Card, then the next car in grid order.
+    PreRace,
+    /// A pit stop: the refill, then the tyres; the hard tyres' Track Card, then the strategy.
+    PitRefill,
+    PitTyreCard,
+    /// Phase B's draw (Lucky: two), then Lucky's Track Card.
+    PhaseB,
+    LuckySpecial,
+    /// D.1 wear, D.3 draws and a failed check's wear: back to phase D.
+    Symbols,
+    /// A strategy's Track Card at the end of the individual turn.
+    TurnEnd,
+    /// A recovery chart's wear.
+    Recovery,
+    /// Robots' duel cards; the tie's wear; Banging Wheels' Track Card after a duel.
+    DuelRobot,
+    DuelTie,
+    DuelSpecial,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StrategyWhy {
+    PreRace,
+    Pit,
+    Skip,
+}
+
+/// Which check is being made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Check {
+    /// D.2: the movement card in slot 0 or 1.
+    Card(u8),
+    /// E: the Leader before lapping a car for the first time.
+    Leader,
+    LateBrake,
+    /// A recovery chart's test (node index).
+    Recovery(u16),
+}
+
+/// One car's individual turn in progress (phases B to F).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IndTurn {
+    pub car: u8,
+    /// Movement cards; `NO_CARD` when not played.
+    pub cards: [CardId; 2],
+    /// A movement card already used in a check (it became the Target Check).
+    pub used: [bool; 2],
+    /// Movement cards out of the hand and not yet discarded (phase D).
+    pub in_play: CardSet,
+    /// The checks the movement cards print, until resolved.
+    pub tests: [Option<Test>; 2],
+    pub trajectory: bool,
+    /// D.1 still to pay: tyre units (beyond the first token), discards, wear tokens.
+    pub tyres_due: u8,
+    pub discard_due: u8,
+    pub wear_due: u8,
+    pub draws_due: u8,
+    /// A tyre token was paid from the stock this turn (Save Tyres' Special).
+    pub token_paid: bool,
+    /// Movement points to spend, and left.
+    pub mp: i8,
+    pub mp_left: i8,
+    /// Entered its present section during this turn (F.2 trajectories need it).
+    pub entered: bool,
+    pub overtook: bool,
+    /// A Track Card played needs this corner reached first: leader checks before it must be
+    /// passed with a card of the hand ("ele deve possuir esta carta").
+    pub pledge: u64,
+    /// The car it is about to lap when a leader check is pending.
+    pub lapping: u8,
+    /// Lucky's two drawn cards, for its Special.
+    pub lucky: [CardId; 2],
+    pub late_braked: bool,
+    /// Recovery discards: after them, `next` (a node) or the end of the chart.
+    pub recovery_next: Option<u16>,
+    pub recovery_reentry: Option<u8>,
+}
+
+impl IndTurn {
+    pub fn new(car: u8) -> IndTurn {
+        IndTurn {
+            car,
+            cards: [NO_CARD; 2],
+            used: [false; 2],
+            in_play: CardSet::EMPTY,
+            tests: [None; 2],
+            trajectory: false,
+            tyres_due: 0,
+            discard_due: 0,
+            wear_due: 0,
+            draws_due: 0,
+            token_paid: false,
+            mp: 0,
+            mp_left: 0,
+            entered: false,
+            overtook: false,
+            pledge: 0,
+            lapping: u8::MAX,
+            lucky: [NO_CARD; 2],
+            late_braked: false,
+            recovery_next: None,
+            recovery_reentry: None,
+        }
+    }
+}
+
+/// A duel in a corner (sub)section.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Duel {
+    pub section: u8,
+    pub side: u8,
+    /// The (sub)section's cars on the track, front to back.
+    pub members: [u8; MAX_CARS],
+    pub len: u8,
+    /// Index in `members` of the challenger, of the car deciding now.
+    pub challenger: Option<u8>,
+    pub at: u8,
+    /// Bits over `members`: may take part (had no chance here yet); joined; declined.
+    pub eligible: u16,
+    pub joined: u16,
+    pub declined: u16,
+    /// Sealed until every participant has chosen.
+    pub sums: [i8; MAX_CARS],
+    pub revealed: bool,
+    /// Tied cars still to draw their wear, as bits over `members`.
+    pub tie_wear: u16,
+}
+
+impl Duel {
+    pub const NONE: Duel = Duel {
+        section: 0,
+        side: 0,
+        members: [0; MAX_CARS],
+        len: 0,
+        challenger: None,
+        at: 0,
+        eligible: 0,
+        joined: 0,
+        declined: 0,
+        sums: [0; MAX_CARS],
+        revealed: false,
+        tie_wear: 0,
+    };
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct F90State {
+    pub race: Arc<RaceDef>,
+    pub cars: [Car; MAX_CARS],
+    pub n: u8,
+    /// Cars on the track in physical order: by section from the last before the finish line
+    /// back to the first after it, each section's queue front first. Off-track and retired
+    /// cars are not in it.
+    pub order: [u8; MAX_CARS],
+    pub on_track: u8,
+    /// The game turn (1-based); 0 before the start.
+    pub turn: u8,
+    pub phase: Phase,
+    pub race_deck: CardSet,
+    pub race_discard: CardSet,
+    pub track_deck: CardSet,
+    pub track_discard: CardSet,
+    /// Red and brown wear tokens in the bag.
+    pub bag: [u8; 2],
+    /// Robot refuel chits on the Turn track (bits over the content's chits), and the chit
+    /// each robot drew in qualifying.
+    pub chits: u64,
+    pub robot_chit: [u8; MAX_CARS],
+    /// The grid, pole first (qualifying fills it).
+    pub grid: [u8; MAX_CARS],
+    pub it: IndTurn,
+    pub duel: Duel,
+    pub retirements: u8,
+    pub history: Vec<Action>,
+}
+
+impl F90State {
+    pub fn new(race: Arc<RaceDef>) -> F90State {
+        Self::new_with(race, &mut super::events::NoLog)
+    }
+
+    /// A race at its start, the set-up's events (the deal) going to `log`.
+    pub fn new_with(race: Arc<RaceDef>, log: &mut impl Log) -> F90State {
+        let chart = race.content.chart;
+        let mut cars = [Car::new(Driver::Human { seat: 0 }, chart); MAX_CARS];
+        for (i, d) in race.drivers.iter().enumerate() {
+            cars[i] = Car::new(*d, chart);
+        }
+        let humans = race.humans().max(1);
+        let (red, brown) = race.content.wear_bag[humans - 1];
+        let n = race.cars() as u8;
+        let mut s = F90State {
+            cars,
+            n,
+            order: [0; MAX_CARS],
+            on_track: 0,
+            turn: 0,
+            phase: Phase::GameOver,
+            race_deck: CardSet::race_all(),
+            race_discard: CardSet::EMPTY,
+            track_deck: CardSet::track_all(race.track_cards()),
+            track_discard: CardSet::EMPTY,
+            bag: [red, brown],
+            chits: 0,
+            robot_chit: [u8::MAX; MAX_CARS],
+            grid: [0; MAX_CARS],
+            it: IndTurn::new(0),
+            duel: Duel::NONE,
+            retirements: 0,
+            history: Vec::new(),
+            race,
+        };
+        s.begin(log);
+        s
+    }
+
+    pub fn n(&self) -> usize {
+        usize::from(self.n)
+    }
+
+    pub fn car(&self, c: u8) -> &Car {
+        &self.cars[usize::from(c)]
+    }
+
+    pub fn car_mut(&mut self, c: u8) -> &mut Car {
+        &mut self.cars[usize::from(c)]
+    }
+
+    pub fn seat_car(&self, seat: usize) -> u8 {
+        // Humans are the first cars, in seat order.
+        seat as u8
+    }
+
+    pub fn current_player(&self) -> Player {
+        let seat = |c: u8| match self.cars[usize::from(c)].driver {
+            Driver::Human { seat } => Player::Seat(seat),
+            Driver::Robot(_) => Player::Chance,
+        };
+        match self.phase {
+            Phase::DrawRace { .. }
+            | Phase::DrawTrack { .. }
+            | Phase::Blind { .. }
+            | Phase::Wear { .. }
+            | Phase::RobotChit { .. }
+            | Phase::GridTie { .. } => Player::Chance,
+            Phase::QualifyCard { seat } | Phase::QualifyFuel { seat } => Player::Seat(seat),
+            Phase::Strategy { car, .. }
+            | Phase::Declare { car }
+            | Phase::PitDiscard { car }
+            | Phase::PitTyres { car }
+            | Phase::LuckyDiscard { car }
+            | Phase::Play { car }
+            | Phase::PayTyres { car }
+            | Phase::PayDiscard { car }
+            | Phase::Tests { car }
+            | Phase::Check { car, .. }
+            | Phase::LateBrake { car }
+            | Phase::Trajectory { car, .. }
+            | Phase::RecoveryDiscard { car, .. }
+            | Phase::Challenge { car }
+            | Phase::Join { car }
+            | Phase::DuelCards { car } => seat(car),
+            Phase::GameOver => Player::Terminal,
+        }
+    }
+
+    // ---- decks ----------------------------------------------------------------------------
+
+    /// The Race Cards a draw may give: the deck, reshuffled from the discards when it ran out
+    /// ("Se algum deck acabar, reembaralhe").
+    pub fn refill_race_deck(&mut self, log: &mut impl Log) {
+        if self.race_deck.is_empty() && !self.race_discard.is_empty() {
+            self.race_deck = self.race_discard;
+            self.race_discard = CardSet::EMPTY;
+            log.reshuffle(false);
+        }
+    }
+
+    pub fn refill_track_deck(&mut self, log: &mut impl Log) {
+        if self.track_deck.is_empty() && !self.track_discard.is_empty() {
+            self.track_deck = self.track_discard;
+            self.track_discard = CardSet::EMPTY;
+            log.reshuffle(true);
+        }
+    }
+
+    /// To the Race or the Track discard pile ("as Track Cards devem ser descartadas em uma
+    /// pilha separada").
+    pub fn discard(&mut self, id: CardId) {
+        if id == NO_CARD {
+            return;
+        }
+        if super::cards::is_track_id(id) {
+            self.track_discard.insert(id);
+        } else {
+            self.race_discard.insert(id);
+        }
+    }
+
+    pub fn discard_set(&mut self, s: CardSet) {
+        self.race_discard.race |= s.race;
+        self.track_discard.track |= s.track;
+    }
+
+    /// Sets `phase` to a Race Card draw for `car`, or skips it (both piles empty: `None`).
+    pub fn draw_race(&mut self, car: u8, left: u8, then: Then, log: &mut impl Log) -> bool {
+        self.refill_race_deck(log);
+        if left == 0 || self.race_deck.is_empty() {
+            return false;
+        }
+        self.phase = Phase::DrawRace { car, left, then };
+        true
+    }
+
+    pub fn draw_track(&mut self, car: u8, then: Then, log: &mut impl Log) -> bool {
+        self.refill_track_deck(log);
+        if self.track_deck.is_empty() {
+            return false;
+        }
+        self.phase = Phase::DrawTrack { car, then };
+        true
+    }
+
+    /// Takes a wear token for `car` from the bag; `false` if it has no free slot (it retires).
+    pub fn take_wear(&mut self, car: u8, brown: bool) -> bool {
+        let k = usize::from(brown);
+        self.bag[k] = self.bag[k].saturating_sub(1);
+        let c = &mut self.cars[usize::from(car)];
+        if c.free_slots() == 0 {
+            // The token goes back: it cannot be placed.
+            self.bag[k] += 1;
+            return false;
+        }
+        if brown {
+            c.brown += 1;
+        } else {
+            c.red += 1;
+        }
+        true
+    }
+
+    /// Returns a car's red wear to the bag (a pit stop).
+    pub fn repair(&mut self, car: u8) {
+        let c = &mut self.cars[usize::from(car)];
+        self.bag[0] += c.red;
+        c.red = 0;
+    }
+
+    pub fn is_human(&self, car: u8) -> bool {
+        !self.cars[usize::from(car)].is_robot()
+    }
+
+    pub fn status(&self, car: u8) -> Status {
+        self.cars[usize::from(car)].status
+    }
+}

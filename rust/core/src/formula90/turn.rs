@@ -1,0 +1,208 @@
+//! The individual turn's phases A (declarations), B (draw) and C (play cards), and the pit
+//! stop (A.3, Procedimento de Pit Stop, Gerenciamento de Combustível).
+use super::car::{Status, NO_CARD};
+use super::cards::CardId;
+use super::events::{Event, Log};
+use super::options::RefuelFrom;
+use super::rules::{Strategy, FUEL_PER_EXTRA_SECTION, REFUEL_TURNS, TANK_TURNS};
+use super::state::{F90State, Phase, StrategyWhy, Then};
+
+impl F90State {
+    /// A.1 "Perder o Turno": the car does not move; it may change strategy.
+    pub fn skip(&mut self, car: u8, log: &mut impl Log) {
+        log.push(Event::Skip { car });
+        self.phase = Phase::Strategy {
+            car,
+            why: StrategyWhy::Skip,
+        };
+    }
+
+    /// After a skipped turn: a car waiting off the track is put on its re-entry section, NO
+    /// MOVE, as a car whose movement came to nothing ("o carro é simplesmente posicionado na
+    /// seção de reentrada").
+    pub fn after_skip(&mut self, car: u8, log: &mut impl Log) {
+        if let Status::OffTrack { reentry } = self.car(car).status {
+            self.reenter(car, reentry, log);
+        }
+        self.end_individual(car, log);
+    }
+
+    /// A.3: back the pit value of sections (or up to two more for fuel), last in the section
+    /// reached; then the procedure.
+    pub fn pit(&mut self, car: u8, extra: u8, log: &mut impl Log) {
+        let track = self.race.track();
+        let c = self.cars[usize::from(car)];
+        // Off the track, a car counts back from where it lost control, a section more per
+        // point of the time loss printed there ("recue seu carro uma seção extra para cada
+        // ponto de penalidade").
+        let penalty = if c.off_track() { c.time_loss } else { 0 };
+        let back = u16::from(track.pit) + u16::from(extra) + u16::from(penalty);
+        let (landing, laps) = track.back(c.section, back);
+        let from = c.section;
+        {
+            let m = self.car_mut(car);
+            m.status = Status::Racing;
+            m.lap -= laps as i16;
+            m.trajectory = None;
+            m.forced_pit = false;
+            m.must_pit = false;
+            if penalty > 0 {
+                m.time_loss = 0;
+            }
+        }
+        self.place_last(car, landing);
+        self.refuel(car, extra);
+        log.push(Event::Pit {
+            car,
+            from,
+            to: landing,
+            extra,
+            fuel: self.car(car).fuel,
+        });
+        if self.car(car).is_robot() {
+            let m = self.car_mut(car);
+            m.refuelled = true;
+            m.just_pit = true;
+            self.pit_trajectory(car, log);
+            return;
+        }
+        // "Remova todos os danos vermelhos (coloque-os novamente no saco)".
+        self.repair(car);
+        self.phase = Phase::PitDiscard { car };
+    }
+
+    /// "Cada parada fornece ao jogador 10 turnos de combustível", 3 more per extra section,
+    /// never more than the 16-turn tank.
+    fn refuel(&mut self, car: u8, extra: u8) {
+        if self.car(car).is_robot() {
+            return;
+        }
+        let turn = self.turn;
+        let from = match self.race.opts.refuel_from {
+            RefuelFrom::Chit => self.car(car).fuel,
+            RefuelFrom::CurrentTurn => turn,
+        };
+        let gained = from + REFUEL_TURNS + FUEL_PER_EXTRA_SECTION * extra;
+        self.car_mut(car).fuel = gained.min(turn + TANK_TURNS);
+    }
+
+    /// Cards that count against the chart's hand when leaving the pit: the hand and the frozen
+    /// duel cards ("contam para o total de cartas na mão").
+    pub fn pit_hand_count(&self, car: u8) -> u8 {
+        let c = self.car(car);
+        (c.hand.len() + c.frozen.len()) as u8
+    }
+
+    /// The discards are done: draw back up to the chart's hand.
+    pub fn pit_refill(&mut self, car: u8, log: &mut impl Log) {
+        let short = self
+            .car(car)
+            .chart
+            .hand
+            .saturating_sub(self.pit_hand_count(car));
+        if self.draw_race(car, short, Then::PitRefill, log) {
+            return;
+        }
+        self.phase = Phase::PitTyres { car };
+    }
+
+    /// New hard tyres: a full set and one Track Card (not counted in the hand).
+    pub fn pit_tyres(&mut self, car: u8, new: bool, log: &mut impl Log) {
+        log.push(Event::Tyres { car, new });
+        if new {
+            let c = self.car_mut(car);
+            c.tyres = c.chart.tyres;
+            if self.draw_track(car, Then::PitTyreCard, log) {
+                return;
+            }
+        }
+        self.pit_strategy(car);
+    }
+
+    pub fn pit_strategy(&mut self, car: u8) {
+        self.phase = Phase::Strategy {
+            car,
+            why: StrategyWhy::Pit,
+        };
+    }
+
+    /// The pit stop is over: a free trajectory where it landed may be taken, then the car
+    /// waits for its section to be activated again (JUST PIT).
+    pub fn pit_done(&mut self, car: u8, log: &mut impl Log) {
+        self.car_mut(car).just_pit = true;
+        self.pit_trajectory(car, log);
+    }
+
+    fn pit_trajectory(&mut self, car: u8, log: &mut impl Log) {
+        // "Se houver uma trajetória livre ... este carro pode ocupá-la".
+        self.it.entered = true;
+        self.it.car = car;
+        if self.offer_trajectory(car, true, log) {
+            return;
+        }
+        self.activate_next(log);
+    }
+
+    /// B: one Race Card (Lucky: two, then one discarded).
+    pub fn phase_b(&mut self, car: u8, log: &mut impl Log) {
+        let n = if self.car(car).uses(Strategy::Lucky) {
+            2
+        } else {
+            1
+        };
+        if self.draw_race(car, n, Then::PhaseB, log) {
+            return;
+        }
+        self.after_b(car, log);
+    }
+
+    /// After B's draws: Lucky's Special and discard, then C.
+    pub fn after_b(&mut self, car: u8, log: &mut impl Log) {
+        if self.car(car).uses(Strategy::Lucky) {
+            let [a, b] = self.it.lucky;
+            if a != NO_CARD && b != NO_CARD {
+                let (x, y) = (*self.race.card(a), *self.race.card(b));
+                // "Sempre que as 2 cartas compradas tiverem o mesmo valor ou a mesma cor".
+                if x.mp == y.mp || x.colour == y.colour {
+                    log.push(Event::Special {
+                        car,
+                        strategy: Strategy::Lucky,
+                    });
+                    self.it.lucky = [NO_CARD; 2];
+                    if self.draw_track(car, Then::LuckySpecial, log) {
+                        return;
+                    }
+                }
+            }
+            self.lucky_discard(car);
+            return;
+        }
+        self.phase = Phase::Play { car };
+    }
+
+    pub fn lucky_discard(&mut self, car: u8) {
+        self.phase = if self.car(car).hand.is_empty() {
+            Phase::Play { car }
+        } else {
+            Phase::LuckyDiscard { car }
+        };
+    }
+
+    /// C: the movement cards leave the hand; D begins.
+    pub fn play(&mut self, car: u8, cards: [CardId; 2], trajectory: bool, log: &mut impl Log) {
+        for &id in &cards {
+            if id != NO_CARD {
+                self.car_mut(car).hand.remove(id);
+                self.it.in_play.insert(id);
+            }
+        }
+        self.it.cards = cards;
+        self.it.trajectory = trajectory;
+        log.push(Event::Play {
+            car,
+            cards,
+            trajectory,
+        });
+        self.begin_symbols(car, log);
+    }
+}

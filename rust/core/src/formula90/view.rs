@@ -1,0 +1,453 @@
+//! What one seat may see: its own hand and sealed choices, every chart on the table, the track
+//! with the cars in order, the activation order, a duel until and after its reveal. Bots read
+//! only this (through `SeatView`); `view()` and `observation_tensor()` are built from it.
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+use serde_json::{json, Value};
+
+use super::car::{Driver, Status, NO_CARD};
+use super::cards::{Card, CardId, CardSet, Colour, MAX_CARDS};
+use super::options::MAX_CARS;
+use super::rules::Strategy;
+use super::state::{F90State, Phase};
+use super::track::Kind;
+
+/// A card's face, as printed.
+pub fn card_face(race: &super::race::RaceDef, id: CardId) -> Value {
+    if id == NO_CARD {
+        return Value::Null;
+    }
+    let c: &Card = race.card(id);
+    let mut v = json!({
+        "name": race.card_name(id),
+        "colour": c.colour.name(),
+        "mp": c.mp,
+        "cf": c.cf,
+        "tyres": c.tyres,
+        "wear": c.wear,
+        "discard": c.discard,
+        "draw": c.draw,
+    });
+    if let Some(t) = c.test {
+        v["test"] = json!({"blind": t.blind, "modifier": t.modifier});
+    }
+    if let Some(f) = c.flag {
+        v["flag"] = Value::from(f.name());
+    }
+    if c.weather {
+        v["weather"] = Value::Bool(true);
+    }
+    if c.is_track() {
+        v["corner"] = Value::from(c.corner);
+        v["corner_name"] = Value::from(
+            race.track()
+                .sections
+                .iter()
+                .find(|s| s.corner == c.corner)
+                .map_or_else(String::new, |s| s.name.clone()),
+        );
+    }
+    v
+}
+
+fn faces(race: &super::race::RaceDef, s: CardSet) -> Vec<Value> {
+    s.iter().map(|id| card_face(race, id)).collect()
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct SeatView<'a> {
+    pub seat: Option<usize>,
+    pub s: &'a F90State,
+}
+
+impl<'a> SeatView<'a> {
+    pub fn new(s: &'a F90State, seat: Option<usize>) -> Self {
+        SeatView { seat, s }
+    }
+
+    fn mine(&self, car: u8) -> bool {
+        self.seat == Some(usize::from(car)) && usize::from(car) < self.s.race.humans()
+    }
+
+    /// This seat's hand (empty for a spectator).
+    pub fn hand(&self) -> CardSet {
+        self.seat
+            .filter(|&x| x < self.s.race.humans())
+            .map_or(CardSet::EMPTY, |x| self.s.cars[x].hand)
+    }
+
+    pub fn state(&self) -> &F90State {
+        self.s
+    }
+
+    fn car_json(&self, car: u8, places: &[u32]) -> Value {
+        let s = self.s;
+        let c = s.car(car);
+        let race = &s.race;
+        let status = match c.status {
+            Status::Racing => "racing",
+            Status::OffTrack { .. } => "off track",
+            Status::Retired { .. } => "retired",
+        };
+        let driver = match c.driver {
+            Driver::Human { .. } => "player",
+            Driver::Robot(t) => race.content.robots.types[t as usize].name.as_str(),
+        };
+        let mut v = json!({
+            "name": race.names[usize::from(car)],
+            "colour": race.colours[usize::from(car)],
+            "driver": driver,
+            "place": places[usize::from(car)] + 1,
+            "lap": c.lap,
+            "laps_down": if c.retired() { 0 } else { s.laps_down(car) },
+            "section": c.section + 1,
+            "section_name": race.track().section_name(c.section),
+            "status": status,
+            "played": c.played,
+            "no_move": c.no_move,
+            "just_pit": c.just_pit,
+            "trajectory": c.trajectory.map(|t| t + 1),
+            "time_loss": c.time_loss,
+            "forced_pit": c.forced_pit,
+            "must_pit": c.must_pit,
+            "qualifying": c.qualifying,
+        });
+        if let Status::OffTrack { reentry } = c.status {
+            v["reentry"] = Value::from(reentry + 1);
+        }
+        if let Some(seat) = c.seat() {
+            v["seat"] = Value::from(seat);
+            v["tyres"] = Value::from(c.tyres);
+            v["wear"] = json!({"red": c.red, "brown": c.brown, "slots": c.chart.wear_slots});
+            v["hand_size"] = Value::from(c.hand.len());
+            v["hand_limit"] = Value::from(c.chart.hand);
+            v["target"] = card_face(race, c.target);
+            v["strategy"] = Value::from(c.strategy.name());
+            // The refuel chit sits on the Turn track once revealed.
+            let revealed = s.turn > 0
+                || !matches!(
+                    s.phase,
+                    Phase::QualifyCard { .. } | Phase::QualifyFuel { .. }
+                );
+            v["fuel"] = if revealed || self.mine(car) {
+                Value::from(c.fuel)
+            } else {
+                Value::Null
+            };
+            v["frozen"] = Value::from(faces(race, c.frozen));
+            if c.qualify_card != NO_CARD {
+                v["qualify_card"] = if self.mine(car) {
+                    card_face(race, c.qualify_card)
+                } else {
+                    Value::from("sealed")
+                };
+            }
+        } else {
+            v["robot_refuelled"] = Value::from(c.refuelled);
+            v["frozen"] = Value::from(faces(race, c.frozen));
+        }
+        v
+    }
+
+    pub fn to_json(&self) -> Value {
+        let s = self.s;
+        let race = &s.race;
+        let track = race.track();
+        let places = s.places();
+        let cars: Vec<Value> = (0..s.n).map(|c| self.car_json(c, &places)).collect();
+        let (scan, n) = s.scan_order();
+        let sections: Vec<Value> = track
+            .sections
+            .iter()
+            .enumerate()
+            .map(|(i, sec)| {
+                let here: Vec<Value> = scan[..n]
+                    .iter()
+                    .filter(|&&c| usize::from(s.car(c).section) == i)
+                    .map(|&c| Value::from(race.names[usize::from(c)].as_str()))
+                    .collect();
+                let taken: Vec<Value> = (0..sec.trajectories.len())
+                    .map(|t| {
+                        s.section_cars(i as u8)
+                            .find(|&c| s.car(c).trajectory == Some(t as u8))
+                            .map_or(Value::Null, |c| Value::from(race.names[usize::from(c)].as_str()))
+                    })
+                    .collect();
+                json!({
+                    "number": i + 1,
+                    "kind": sec.kind.name(),
+                    "name": track.section_name(i as u8),
+                    "corner": sec.corner,
+                    "duel": sec.duel,
+                    "cars": here,
+                    "trajectories": sec.trajectories.iter().zip(taken).map(|(t, by)| json!({
+                        "colours": Colour::ALL.iter().filter(|c| t.matches(**c)).map(|c| c.name()).collect::<Vec<_>>(),
+                        "bonus": t.bonus, "tyres": t.costs.tyres, "wear": t.costs.wear, "discard": t.costs.discard,
+                        "taken_by": by,
+                    })).collect::<Vec<_>>(),
+                    "late_brake": sec.late_brake.map(|l| l.modifier),
+                })
+            })
+            .collect();
+        let leader = s.leader();
+        let activation: Vec<Value> = if s.turn > 0 {
+            let start = leader
+                .and_then(|l| scan[..n].iter().position(|&c| c == l))
+                .unwrap_or(0);
+            (0..n)
+                .map(|k| scan[(start + k) % n])
+                .map(|c| json!({"car": race.names[usize::from(c)], "played": s.car(c).played}))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let mut v = json!({
+            "game": super::GAME_ID,
+            "track": track.name,
+            "turn": s.turn,
+            "turns": race.turns,
+            "race_stage": track.stages.iter().filter(|&&t| t <= s.turn).count(),
+            "phase": s.phase_name(),
+            "to_move": self.mover(),
+            "leader": leader.map(|l| race.names[usize::from(l)].clone()),
+            "cars": cars,
+            "sections": sections,
+            "activation": activation,
+            "race_deck": s.race_deck.len(),
+            "race_discard": s.race_discard.len(),
+            "track_deck": s.track_deck.len(),
+            "track_discard": s.track_discard.len(),
+            "wear_bag": {"red": s.bag[0], "brown": s.bag[1]},
+            "over": s.phase == Phase::GameOver,
+        });
+        if let Some(seat) = self.seat.filter(|&x| x < race.humans()) {
+            v["seat"] = Value::from(seat);
+            v["hand"] = Value::from(faces(race, s.cars[seat].hand));
+        }
+        if matches!(
+            s.phase,
+            Phase::Challenge { .. } | Phase::Join { .. } | Phase::DuelCards { .. }
+        ) || (s.duel.len > 0
+            && matches!(
+                s.phase,
+                Phase::DrawRace {
+                    then: super::state::Then::DuelRobot,
+                    ..
+                } | Phase::Wear {
+                    then: super::state::Then::DuelTie,
+                    ..
+                }
+            ))
+        {
+            v["duel"] = self.duel_json();
+        }
+        let it = &s.it;
+        if !it.in_play.is_empty()
+            || matches!(
+                s.phase,
+                Phase::Tests { .. }
+                    | Phase::PayTyres { .. }
+                    | Phase::PayDiscard { .. }
+                    | Phase::Check { .. }
+                    | Phase::LateBrake { .. }
+                    | Phase::Trajectory { .. }
+            )
+        {
+            v["current"] = json!({
+                "car": race.names.get(usize::from(it.car)),
+                "cards": it.cards.iter().filter(|&&c| c != NO_CARD).map(|&c| card_face(race, c)).collect::<Vec<_>>(),
+                "trajectory": it.trajectory,
+                "mp": it.mp,
+                "tyres_to_pay": it.tyres_due,
+                "discards_to_pay": it.discard_due,
+                "checks": it.tests.iter().enumerate().filter_map(|(j, t)| t.map(|t| json!({
+                    "card": race.card_name(it.cards[j]), "blind": t.blind, "modifier": t.modifier,
+                    "target": s.check_target(it.car, t.modifier)}))).collect::<Vec<_>>(),
+            });
+        }
+        if s.phase == Phase::GameOver {
+            let order: Vec<Value> = (0..s.n)
+                .map(|c| (places[usize::from(c)], c))
+                .collect::<alloc::collections::BTreeSet<_>>()
+                .into_iter()
+                .map(|(p, c)| json!({"place": p + 1, "car": race.names[usize::from(c)], "status": if s.car(c).retired() { "retired" } else { "finished" }}))
+                .collect();
+            v["results"] = Value::from(order);
+        }
+        v
+    }
+
+    fn mover(&self) -> Value {
+        match self.s.current_player() {
+            crate::game::Player::Seat(x) => Value::from(self.s.race.names[usize::from(x)].as_str()),
+            _ => Value::Null,
+        }
+    }
+
+    fn duel_json(&self) -> Value {
+        let s = self.s;
+        let d = &s.duel;
+        let race = &s.race;
+        let members: Vec<Value> = (0..d.len)
+            .map(|i| {
+                let car = d.members[usize::from(i)];
+                let sealed = d.joined >> i & 1 == 1 && !d.revealed;
+                json!({
+                    "car": race.names[usize::from(car)],
+                    "challenger": d.challenger == Some(i),
+                    "joined": d.joined >> i & 1 == 1,
+                    "declined": d.declined >> i & 1 == 1,
+                    "total": if d.revealed || (sealed && self.mine(car)) { Value::from(d.sums[usize::from(i)]) } else { Value::Null },
+                })
+            })
+            .collect();
+        json!({"section": d.section + 1, "name": race.track().section_name(d.section), "members": members, "revealed": d.revealed})
+    }
+
+    /// The observation tensor: fixed length, floats in about [-1, 1].
+    pub fn observation(&self, out: &mut [f32]) {
+        for x in out.iter_mut() {
+            *x = 0.0;
+        }
+        let s = self.s;
+        let mut w = Writer { out, at: 0 };
+        w.put(f32::from(s.turn) / f32::from(s.race.turns.max(1)));
+        w.put(f32::from(
+            self.s.current_player() == crate::game::Player::Seat(self.seat.unwrap_or(99) as u8),
+        ));
+        w.one_hot(phase_index(s.phase), PHASES);
+        let me = self.seat.map(|x| x as u8);
+        let places = s.places();
+        let len = s.race.track().len() as f32;
+        let my_lap = me.map_or(0, |m| s.car(m).lap);
+        for c in 0..MAX_CARS as u8 {
+            if c >= s.n {
+                w.skip(CAR_FEATURES);
+                continue;
+            }
+            let car = s.car(c);
+            w.put(1.0);
+            w.put(f32::from(Some(c) == me));
+            w.one_hot(
+                match car.driver {
+                    Driver::Human { .. } => 0,
+                    Driver::Robot(t) => 1 + t as usize,
+                },
+                4,
+            );
+            w.put(f32::from((car.lap - my_lap).clamp(-3, 3)) / 3.0);
+            w.put(f32::from(car.section) / len);
+            w.put(places[usize::from(c)] as f32 / MAX_CARS as f32);
+            w.put(f32::from(car.played));
+            w.put(f32::from(car.no_move));
+            w.put(f32::from(car.off_track()));
+            w.put(f32::from(car.retired()));
+            w.put(f32::from(car.tyres) / 20.0);
+            w.put(f32::from(car.red) / 10.0);
+            w.put(f32::from(car.brown) / 10.0);
+            w.put(car.hand.len() as f32 / 15.0);
+            w.put(if car.target == NO_CARD {
+                0.0
+            } else {
+                f32::from(s.race.card(car.target).cf) / 99.0
+            });
+            w.one_hot(car.strategy as usize, Strategy::ALL.len());
+            w.put(f32::from(car.fuel) / 40.0);
+            w.put(f32::from(car.trajectory.is_some()));
+            w.put(f32::from(car.time_loss) / 5.0);
+            let kind = s.race.track().kind(car.section);
+            w.one_hot(
+                match kind {
+                    Kind::Straight => 0,
+                    Kind::Braking => 1,
+                    Kind::Corner => 2,
+                },
+                3,
+            );
+        }
+        let hand = self.hand();
+        for id in 0..MAX_CARDS as u8 {
+            w.put(f32::from(hand.contains(id)));
+        }
+        for j in 0..2 {
+            let id = s.it.cards[j];
+            w.put(if id == NO_CARD {
+                0.0
+            } else {
+                f32::from(s.race.card(id).mp) / 6.0
+            });
+        }
+        w.put(f32::from(s.it.mp) / 10.0);
+    }
+}
+
+const PHASES: usize = 26;
+const CAR_FEATURES: usize = 2 + 4 + 12 + 9 + 3 + 3;
+
+pub fn observation_len() -> usize {
+    2 + PHASES + MAX_CARS * CAR_FEATURES + MAX_CARDS + 3
+}
+
+fn phase_index(p: Phase) -> usize {
+    match p {
+        Phase::DrawRace { .. } => 0,
+        Phase::DrawTrack { .. } => 1,
+        Phase::Blind { .. } => 2,
+        Phase::Wear { .. } => 3,
+        Phase::RobotChit { .. } => 4,
+        Phase::GridTie { .. } => 5,
+        Phase::QualifyCard { .. } => 6,
+        Phase::QualifyFuel { .. } => 7,
+        Phase::Strategy { .. } => 8,
+        Phase::Declare { .. } => 9,
+        Phase::PitDiscard { .. } => 10,
+        Phase::PitTyres { .. } => 11,
+        Phase::LuckyDiscard { .. } => 12,
+        Phase::Play { .. } => 13,
+        Phase::PayTyres { .. } => 14,
+        Phase::PayDiscard { .. } => 15,
+        Phase::Tests { .. } => 16,
+        Phase::Check { .. } => 17,
+        Phase::LateBrake { .. } => 18,
+        Phase::Trajectory { .. } => 19,
+        Phase::RecoveryDiscard { .. } => 20,
+        Phase::Challenge { .. } => 21,
+        Phase::Join { .. } => 22,
+        Phase::DuelCards { .. } => 23,
+        Phase::GameOver => 24,
+    }
+}
+
+struct Writer<'a> {
+    out: &'a mut [f32],
+    at: usize,
+}
+
+impl Writer<'_> {
+    fn put(&mut self, x: f32) {
+        if let Some(slot) = self.out.get_mut(self.at) {
+            *slot = x;
+        }
+        self.at += 1;
+    }
+    fn skip(&mut self, n: usize) {
+        self.at += n;
+    }
+    fn one_hot(&mut self, i: usize, n: usize) {
+        for k in 0..n {
+            self.put(f32::from(k == i));
+        }
+    }
+}
+
+/// A seat's short status line for logs ("Blue: section 12, lap 3, 6 cards").
+pub fn summary(s: &F90State, car: u8) -> String {
+    let c = s.car(car);
+    format!(
+        "{}: {} lap {}",
+        s.race.names[usize::from(car)],
+        s.race.track().section_name(c.section),
+        c.lap
+    )
+}
