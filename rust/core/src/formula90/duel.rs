@@ -60,13 +60,12 @@ impl F90State {
             && (0..i).any(|j| d.eligible & Self::bit(j) != 0 && self.has_duel_cards(j))
     }
 
-    /// Robots challenge only a player on their lap ahead of them, never to get a lap back
-    /// ("Houver pelo menos um jogador humano à frente deste robô na seção na mesma volta").
+    /// Robots challenge only a player on their own lap ahead of them ("Houver pelo menos um
+    /// jogador humano à frente deste robô na seção na mesma volta"), never one with more laps
+    /// ("nunca iniciará um duelo na tentativa de recuperar volta"). A robot a lap down may still
+    /// duel a player on that same lap (the book's Curve 1 example).
     fn robot_challenges(&self, i: u8) -> bool {
         let r = self.member(i);
-        if self.laps_down(r) > 0 {
-            return false;
-        }
         let lap = self.car(r).lap;
         (0..i).any(|j| {
             let o = self.car(self.member(j));

@@ -309,7 +309,11 @@ impl Event {
                 fuel,
             } => {
                 json!({"event": "pit", "car": name(car), "from": sec(from), "to": sec(to), "extra": extra, "fuel": fuel,
-                "text": format!("{} pits: from {} back to {}, fuel to turn {fuel}", name(car), sec(from), sec(to))})
+                "text": if fuel == 0 {
+                    format!("{} pits: from {} back to {}", name(car), sec(from), sec(to))
+                } else {
+                    format!("{} pits: from {} back to {}, fuel to turn {fuel}", name(car), sec(from), sec(to))
+                }})
             }
             Event::Discard { car, card: id } => {
                 json!({"event": "discard", "car": name(car), "card": card(id), "text": format!("{} discards {}", name(car), race.card_name(id))})

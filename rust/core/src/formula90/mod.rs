@@ -48,6 +48,7 @@ pub mod qualifying;
 pub mod race;
 pub mod robots;
 pub mod rules;
+pub mod setup;
 pub mod sim;
 pub mod state;
 pub mod symbols;
