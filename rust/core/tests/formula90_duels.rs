@@ -232,7 +232,7 @@ fn formula90_example_a_lapped_robot_challenges_and_the_leader_joins() {
     // The Slow robot plays next (its turn in the Leader's subsection), then Orange comes last
     // with a new chance to duel the Fast robot ahead.
     settle(&mut s);
-    assert_eq!(s.car(slow).played, true);
+    assert!(s.car(slow).played);
     assert_eq!(to_move(&s), "Orange");
     assert!(
         matches!(s.phase, Phase::Challenge { .. }),
