@@ -183,7 +183,7 @@ impl F90State {
                 true
             }
             // "Sempre que estiver numa trajetória e COMBINAR COR com uma das cartas".
-            Strategy::Balance => it.trajectory && self.trajectory_colour_matched(),
+            Strategy::Balance => it.matched,
             _ => false,
         }
     }

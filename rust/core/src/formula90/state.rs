@@ -175,6 +175,8 @@ pub struct IndTurn {
     /// The checks the movement cards print, until resolved.
     pub tests: [Option<Test>; 2],
     pub trajectory: bool,
+    /// A movement card matched the trajectory's colour (Balance's Special).
+    pub matched: bool,
     /// D.1 still to pay: tyre units (beyond the first token), discards, wear tokens.
     pub tyres_due: u8,
     pub discard_due: u8,
@@ -210,6 +212,7 @@ impl IndTurn {
             in_play: CardSet::EMPTY,
             tests: [None; 2],
             trajectory: false,
+            matched: false,
             tyres_due: 0,
             discard_due: 0,
             wear_due: 0,

@@ -198,6 +198,7 @@ impl F90State {
         }
         self.it.cards = cards;
         self.it.trajectory = trajectory;
+        self.it.matched = trajectory && self.trajectory_colour_matched();
         log.push(Event::Play {
             car,
             cards,

@@ -67,7 +67,9 @@ pub fn race(options: Value) -> F90State {
 /// decision) and waiting at the start of turn 1.
 pub fn book_race(options: Value) -> F90State {
     let mut opts = options;
-    opts["track"] = Value::from("book");
+    if opts.get("track").is_none() {
+        opts["track"] = Value::from("book");
+    }
     let g = Formula90::new(book_content(), &opts).expect("options are valid");
     let mut s = g.new_initial_state();
     while s.turn == 0 {
@@ -237,6 +239,7 @@ pub fn settle(s: &mut F90State) {
 /// leader checks passed with the lowest card of the deck. Stops when another car is to play.
 pub fn run_turn(s: &mut F90State, who: &str, play: &str) {
     let c = car(s, who);
+    let turn = s.turn;
     assert_eq!(to_move(s), who, "phase {:?}", s.phase);
     act(s, "drive");
     settle(s);
@@ -245,13 +248,19 @@ pub fn run_turn(s: &mut F90State, who: &str, play: &str) {
         act(s, &first);
     }
     act(s, play);
-    finish_turn(s, c);
+    finish_turn_of(s, c, turn);
 }
 
 /// Resolves the rest of car `c`'s turn with the first option of each decision.
 pub fn finish_turn(s: &mut F90State, c: u8) {
+    let turn = s.turn;
+    finish_turn_of(s, c, turn)
+}
+
+/// `finish_turn`, stopping as well when game turn `turn` is over.
+pub fn finish_turn_of(s: &mut F90State, c: u8, turn: u8) {
     for _ in 0..200 {
-        if s.car(c).played || s.car(c).just_pit || s.is_terminal() {
+        if s.car(c).played || s.car(c).just_pit || s.is_terminal() || s.turn != turn {
             return;
         }
         match s.current_player() {
