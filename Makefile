@@ -99,6 +99,7 @@ lint: setup ## Formatting and static checks only
 
 bench: setup ## Benchmarks: Rust loops, Python loop, batch runner, web round trip, bridge (medians)
 	cargo bench -p autodromo-core --bench throughput
+	cargo bench -p autodromo-core --bench formula90
 	$(PY) benches/python_loop.py
 	$(PY) benches/simulate.py
 	$(PY) benches/legend_web_roundtrip.py

@@ -112,16 +112,28 @@ fn pair_index(a: u32, b: u32) -> u32 {
     a * N - a * (a + 1) / 2 + (b - a - 1)
 }
 
-fn pair_of(mut i: u32) -> (u32, u32) {
+/// Every unordered pair by its index, built at compile time: decoding a play is a lookup.
+static PAIR_TABLE: [(u8, u8); PAIRS as usize] = pair_table();
+
+const fn pair_table() -> [(u8, u8); PAIRS as usize] {
+    let mut t = [(0u8, 0u8); PAIRS as usize];
     let mut a = 0;
-    loop {
-        let row = N - 1 - a;
-        if i < row {
-            return (a, a + 1 + i);
+    let mut i = 0;
+    while a < N {
+        let mut b = a + 1;
+        while b < N {
+            t[i] = (a as u8, b as u8);
+            i += 1;
+            b += 1;
         }
-        i -= row;
         a += 1;
     }
+    t
+}
+
+fn pair_of(i: u32) -> (u32, u32) {
+    let (a, b) = PAIR_TABLE[i as usize];
+    (u32::from(a), u32::from(b))
 }
 
 fn choice_index(a: CardId, b: Option<CardId>) -> u32 {

@@ -7,8 +7,6 @@
 //!   hand, plans its fuel.
 //! - `hard`: `medium`, but rates each play by where it actually lands (a dry run of the move:
 //!   sections gained, cars passed, a late-braking point or a trajectory reached).
-use alloc::vec::Vec;
-
 use super::actions::{decode, Move};
 use super::car::NO_CARD;
 use super::cards::CardId;
@@ -71,7 +69,18 @@ pub fn choose(view: &SeatView<'_>, legal: &[Action], level: Level) -> Option<Act
         | Phase::DuelCards { car } => car,
         _ => return Some(first),
     };
-    let bot = Bot { s, car, level };
+    let mut low = [(u8::MAX, NO_CARD); 3];
+    if let Phase::Play { .. } = s.phase {
+        // The three lowest check factors in hand: whether a check will pass after the play.
+        for id in s.car(car).hand.iter() {
+            let cf = s.race.card(id).cf;
+            if cf < low[2].0 {
+                low[2] = (cf, id);
+                low.sort_unstable();
+            }
+        }
+    }
+    let bot = Bot { s, car, level, low };
     Some(best(&|m| bot.rate(m)))
 }
 
@@ -79,6 +88,7 @@ struct Bot<'a> {
     s: &'a F90State,
     car: u8,
     level: Level,
+    low: [(u8, CardId); 3],
 }
 
 impl Bot<'_> {
@@ -265,10 +275,12 @@ impl Bot<'_> {
             }
             if let Some(t) = self.card(id).test {
                 let target = s.check_target(car, t.modifier);
-                let passes = me
-                    .hand
+                let in_hand = self
+                    .low
                     .iter()
-                    .any(|h| !cards.contains(&h) && i16::from(self.card(h).cf) <= target)
+                    .find(|(_, h)| *h != NO_CARD && !cards.contains(h))
+                    .is_some_and(|(cf, _)| i16::from(*cf) <= target);
+                let passes = in_hand
                     || cards
                         .iter()
                         .any(|&c| c != NO_CARD && i16::from(self.card(c).cf) <= target);

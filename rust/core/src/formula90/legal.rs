@@ -8,9 +8,77 @@ use super::actions::{encode, Move};
 use super::car::NO_CARD;
 use super::cards::{CardId, CardSet};
 use super::events::{Event, Log, Retire};
+use super::plan::DryRun;
 use super::rules::{pair_allowed, Strategy, FUEL_CHITS, MAX_EXTRA_SECTIONS};
 use super::state::{Check, F90State, Phase, StrategyWhy, Then};
 use crate::game::Action;
+
+/// Why a play of cards is refused, without the words (built only when a player asks).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlayError {
+    NoFirst,
+    CouldPlay,
+    NotInHand(CardId),
+    Frozen(CardId),
+    Same,
+    Pair(&'static str),
+    Trajectory(&'static str),
+    NoToken,
+    Tyres {
+        tyres: u8,
+        discard: u8,
+        tokens: u8,
+        cards: u8,
+    },
+    Discards {
+        discard: u8,
+        cards: u8,
+    },
+    Wear {
+        wear: u8,
+        free: u8,
+    },
+    TrackCorner {
+        card: CardId,
+        corner: u8,
+    },
+    TrackChecks {
+        card: CardId,
+        checks: u8,
+        corner: u8,
+    },
+}
+
+/// Dry runs of the move already made for this phase C, by movement points: a Track Card's
+/// corner does not depend on which cards give the points.
+#[derive(Debug)]
+pub struct Memo {
+    runs: [Option<DryRun>; 40],
+}
+
+impl Default for Memo {
+    fn default() -> Self {
+        Memo { runs: [None; 40] }
+    }
+}
+
+impl Memo {
+    pub fn run(&mut self, s: &F90State, car: u8, mp: i8) -> DryRun {
+        let k = (i16::from(mp) + 8).clamp(0, 39) as usize;
+        *self.runs[k].get_or_insert_with(|| s.dry_run(car, mp))
+    }
+}
+
+/// A hand's card ids in an array (no allocation).
+pub fn hand_ids(hand: CardSet) -> ([CardId; super::cards::MAX_CARDS], usize) {
+    let mut ids = [0u8; super::cards::MAX_CARDS];
+    let mut n = 0;
+    for id in hand.iter() {
+        ids[n] = id;
+        n += 1;
+    }
+    (ids, n)
+}
 
 impl F90State {
     fn name(&self, id: CardId) -> String {
@@ -239,7 +307,8 @@ impl F90State {
         }
     }
 
-    /// Phase C: hand, pairs, trajectory, what it costs, Track Card corners.
+    /// Phase C: hand, pairs, trajectory, what it costs, Track Card corners; the refusal in
+    /// the player's words.
     pub fn check_play(
         &self,
         car: u8,
@@ -247,84 +316,156 @@ impl F90State {
         b: Option<CardId>,
         trajectory: bool,
     ) -> Result<(), String> {
+        let mut memo = Memo::default();
+        self.play_check(car, a, b, trajectory, &mut memo)
+            .map_err(|e| self.play_error(e))
+    }
+
+    /// The checks of phase C without building a message (the legal list's fast path).
+    pub fn play_check(
+        &self,
+        car: u8,
+        a: Option<CardId>,
+        b: Option<CardId>,
+        trajectory: bool,
+        memo: &mut Memo,
+    ) -> Result<(), PlayError> {
         let Some(a) = a else {
             if trajectory || b.is_some() {
-                return Err("Play: name the first card".into());
+                return Err(PlayError::NoFirst);
             }
             return if self.any_play(car) {
-                Err("Play: a card you hold can move the car".into())
+                Err(PlayError::CouldPlay)
             } else {
                 Ok(())
             };
         };
-        self.in_hand(car, a)?;
+        let c = self.car(car);
+        let held = |id: CardId| {
+            if c.hand.contains(id) {
+                Ok(())
+            } else if c.frozen.contains(id) {
+                Err(PlayError::Frozen(id))
+            } else {
+                Err(PlayError::NotInHand(id))
+            }
+        };
+        held(a)?;
         let cards = [a, b.unwrap_or(NO_CARD)];
         if let Some(b) = b {
-            self.in_hand(car, b)?;
+            held(b)?;
             if a == b {
-                return Err("Play: two different cards".into());
+                return Err(PlayError::Same);
             }
-            pair_allowed(self.race.card(a).mp, self.race.card(b).mp).map_err(String::from)?;
+            pair_allowed(self.race.card(a).mp, self.race.card(b).mp).map_err(PlayError::Pair)?;
         }
         if trajectory {
-            if !self.car(car).racing() {
-                return Err("Trajectories: off the track".into());
+            if !c.racing() {
+                return Err(PlayError::Trajectory("Trajectories: off the track"));
             }
-            self.trajectory_usable(car, cards).map_err(String::from)?;
+            self.trajectory_usable(car, cards)
+                .map_err(PlayError::Trajectory)?;
         }
         self.affordable(car, cards, trajectory)?;
         for &id in &cards {
             if id != NO_CARD && self.race.card(id).is_track() {
-                self.track_card_reachable(car, id, cards, trajectory)?;
+                self.track_card_reachable(car, id, cards, trajectory, memo)?;
             }
         }
         Ok(())
     }
 
+    pub fn play_error(&self, e: PlayError) -> String {
+        let n = |id: CardId| self.race.card_name(id);
+        match e {
+            PlayError::NoFirst => "Play: name the first card".into(),
+            PlayError::CouldPlay => "Play: a card you hold can move the car".into(),
+            PlayError::NotInHand(id) => format!("{} is not in your hand", n(id)),
+            PlayError::Frozen(id) => format!("Duels: {} is frozen on the table until the next turn", n(id)),
+            PlayError::Same => "Play: two different cards".into(),
+            PlayError::Pair(why) | PlayError::Trajectory(why) => why.into(),
+            PlayError::NoToken => "Tyres: no tyre token for the first tyre (at least one must be a token)".into(),
+            PlayError::Tyres { tyres, discard, tokens, cards } => format!(
+                "Tyres: {tyres} tyres and {discard} discards to pay with {tokens} tokens and {cards} cards"
+            ),
+            PlayError::Discards { discard, cards } => {
+                format!("Discards: {discard} cards to discard, {cards} left in hand")
+            }
+            PlayError::Wear { wear, free } => format!("Wear: {wear} wear tokens and {free} free slots"),
+            PlayError::TrackCorner { card, corner } => {
+                let name = self
+                    .race
+                    .track()
+                    .sections
+                    .iter()
+                    .find(|s| s.corner == corner)
+                    .map_or_else(String::new, |s| s.name.clone());
+                format!(
+                    "Track Cards: {} is played only by a car whose move starts in, crosses or ends in corner {corner} ({name})",
+                    n(card)
+                )
+            }
+            PlayError::TrackChecks { card, checks, corner } => format!(
+                "Track Cards: {} needs {checks} leader check(s) before corner {corner} passed with cards you hold",
+                n(card)
+            ),
+        }
+    }
+
     /// "Uma carta não pode ser jogada se o jogador não puder pagar os recursos necessários."
-    pub fn affordable(&self, car: u8, cards: [CardId; 2], trajectory: bool) -> Result<(), String> {
+    pub fn affordable(
+        &self,
+        car: u8,
+        cards: [CardId; 2],
+        trajectory: bool,
+    ) -> Result<(), PlayError> {
         let k = self.costs_of(car, cards, trajectory);
         let c = self.car(car);
         let played = cards.iter().filter(|&&x| x != NO_CARD).count() as u32;
         let left = c.hand.len() - played;
         if k.tyres > 0 && c.tyres == 0 {
-            return Err(
-                "Tyres: no tyre token for the first tyre (at least one must be a token)".into(),
-            );
+            return Err(PlayError::NoToken);
         }
         if u32::from(c.tyres) + left < u32::from(k.tyres) + u32::from(k.discard) {
-            return Err(format!(
-                "Tyres: {} tyres and {} discards to pay with {} tokens and {left} cards",
-                k.tyres, k.discard, c.tyres
-            ));
+            return Err(PlayError::Tyres {
+                tyres: k.tyres,
+                discard: k.discard,
+                tokens: c.tyres,
+                cards: left as u8,
+            });
         }
         if left < u32::from(k.discard) {
-            return Err(format!(
-                "Discards: {} cards to discard, {left} left in hand",
-                k.discard
-            ));
+            return Err(PlayError::Discards {
+                discard: k.discard,
+                cards: left as u8,
+            });
         }
         if c.free_slots() < k.wear {
-            return Err(format!(
-                "Wear: {} wear tokens and {} free slots",
-                k.wear,
-                c.free_slots()
-            ));
+            return Err(PlayError::Wear {
+                wear: k.wear,
+                free: c.free_slots(),
+            });
         }
         Ok(())
     }
 
     /// Whether any play of one or two cards is legal (else "play no card" is).
     pub fn any_play(&self, car: u8) -> bool {
-        let hand = self.car(car).hand;
-        let ids: Vec<CardId> = hand.iter().collect();
-        for (i, &a) in ids.iter().enumerate() {
+        let mut memo = Memo::default();
+        let (ids, n) = hand_ids(self.car(car).hand);
+        for i in 0..n {
             for t in [false, true] {
-                if self.check_play(car, Some(a), None, t).is_ok() {
+                if self
+                    .play_check(car, Some(ids[i]), None, t, &mut memo)
+                    .is_ok()
+                {
                     return true;
                 }
-                for &b in &ids[i + 1..] {
-                    if self.check_play(car, Some(a), Some(b), t).is_ok() {
+                for &b in &ids[i + 1..n] {
+                    if self
+                        .play_check(car, Some(ids[i]), Some(b), t, &mut memo)
+                        .is_ok()
+                    {
                         return true;
                     }
                 }
@@ -447,7 +588,11 @@ impl F90State {
                     out.push(encode(Move::Discard(id)));
                 }
             }
-            Phase::Play { car } => self.play_moves(car, out),
+            Phase::Play { car } => {
+                self.play_moves(car, out);
+                debug_assert!(out.windows(2).all(|w| w[0] < w[1]));
+                return;
+            }
             Phase::PayTyres { car } => {
                 push(self, out, Move::PayToken);
                 if self.can_pay_card(car) {
@@ -538,30 +683,42 @@ impl F90State {
         out.dedup();
     }
 
+    /// Every legal play, generated in id order (pairs, then single cards; each without and
+    /// with the trajectory), so the list needs no sort.
     fn play_moves(&self, car: u8, out: &mut Vec<Action>) {
-        let ids: Vec<CardId> = self.car(car).hand.iter().collect();
+        let (ids, n) = hand_ids(self.car(car).hand);
         let on_trajectory = self.car(car).trajectory.is_some() && self.car(car).racing();
         let start = out.len();
-        for (i, &a) in ids.iter().enumerate() {
-            for t in [false, true] {
-                if t && !on_trajectory {
-                    continue;
+        let mut memo = Memo::default();
+        let ways: &[bool] = if on_trajectory {
+            &[false, true]
+        } else {
+            &[false]
+        };
+        for i in 0..n {
+            for &b in &ids[i + 1..n] {
+                for &t in ways {
+                    if self
+                        .play_check(car, Some(ids[i]), Some(b), t, &mut memo)
+                        .is_ok()
+                    {
+                        out.push(encode(Move::Play {
+                            a: Some(ids[i]),
+                            b: Some(b),
+                            trajectory: t,
+                        }));
+                    }
                 }
-                if self.check_play(car, Some(a), None, t).is_ok() {
+            }
+        }
+        for &a in &ids[..n] {
+            for &t in ways {
+                if self.play_check(car, Some(a), None, t, &mut memo).is_ok() {
                     out.push(encode(Move::Play {
                         a: Some(a),
                         b: None,
                         trajectory: t,
                     }));
-                }
-                for &b in &ids[i + 1..] {
-                    if self.check_play(car, Some(a), Some(b), t).is_ok() {
-                        out.push(encode(Move::Play {
-                            a: Some(a),
-                            b: Some(b),
-                            trajectory: t,
-                        }));
-                    }
                 }
             }
         }

@@ -158,14 +158,26 @@ impl F90State {
         v.into_iter().map(|(c, _)| c).collect()
     }
 
-    /// The Leader: the car furthest ahead in the race.
+    /// The Leader: the car furthest ahead in the race (laps, then section, then place in the
+    /// section; a car off the track ranks behind every car of its section).
     pub fn leader(&self) -> Option<u8> {
-        let (scan, n) = self.scan_order();
-        scan[..n]
-            .iter()
-            .enumerate()
-            .max_by(|a, b| self.race_key(*a.1, a.0).cmp(&self.race_key(*b.1, b.0)))
-            .map(|(_, &c)| c)
+        let mut best: Option<(u8, (i16, u8, i32))> = None;
+        let mut consider = |c: u8, key: (i16, u8, i32)| {
+            if best.is_none_or(|(_, k)| key > k) {
+                best = Some((c, key));
+            }
+        };
+        for (i, &c) in self.order_slice().iter().enumerate() {
+            let car = &self.cars[usize::from(c)];
+            consider(c, (car.lap, car.section, -(i as i32)));
+        }
+        for c in 0..self.n {
+            let car = &self.cars[usize::from(c)];
+            if car.off_track() {
+                consider(c, (car.lap, car.section, -(1000 + i32::from(c))));
+            }
+        }
+        best.map(|(c, _)| c)
     }
 
     /// Which side of the Leader line `car` is on: 1 if it is ahead of the Leader in the
@@ -175,9 +187,7 @@ impl F90State {
         if l == car || self.cars[usize::from(l)].section != self.cars[usize::from(car)].section {
             return 0;
         }
-        let (scan, n) = self.scan_order();
-        let pos = |x: u8| scan[..n].iter().position(|&c| c == x);
-        match (pos(car), pos(l)) {
+        match (self.index_of(car), self.index_of(l)) {
             (Some(a), Some(b)) if a < b => 1,
             _ => 0,
         }

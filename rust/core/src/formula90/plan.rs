@@ -2,7 +2,6 @@
 //! ("você pode jogar uma Track Card na fase C apenas se puder comprovar ... que seu carro vai
 //! conseguir passar por pelo menos uma das seções de curvas informada na carta") and
 //! `plan_moves()`, each card choice's landing section, costs and checks for a page or a bot.
-use alloc::string::String;
 use alloc::vec::Vec;
 use serde_json::{json, Value};
 
@@ -125,23 +124,19 @@ impl F90State {
         id: CardId,
         cards: [CardId; 2],
         trajectory: bool,
-    ) -> Result<(), String> {
+        memo: &mut super::legal::Memo,
+    ) -> Result<(), super::legal::PlayError> {
+        use super::legal::PlayError;
         let card = self.race.card(id);
-        let run = self.dry_run(car, self.play_mp(car, cards, trajectory));
+        let run = memo.run(self, car, self.play_mp(car, cards, trajectory));
         let track = self.race.track();
         let reached = (0..track.len() as u8)
             .any(|s| run.visited >> s & 1 == 1 && track.in_corner(s, card.corner));
-        let name = track
-            .sections
-            .iter()
-            .find(|s| s.corner == card.corner)
-            .map_or_else(String::new, |s| s.name.clone());
         if !reached {
-            return Err(alloc::format!(
-                "Track Cards: {} is played only by a car whose move starts in, crosses or ends in corner {} ({name})",
-                self.race.card_name(id),
-                card.corner
-            ));
+            return Err(PlayError::TrackCorner {
+                card: id,
+                corner: card.corner,
+            });
         }
         let checks = run
             .checks_before
@@ -157,11 +152,11 @@ impl F90State {
                 .filter(|&c| !cards.contains(&c) && i16::from(self.race.card(c).cf) <= target)
                 .count();
             if passing < usize::from(checks) {
-                return Err(alloc::format!(
-                    "Track Cards: {} needs {checks} leader check(s) before corner {} passed with cards you hold",
-                    self.race.card_name(id),
-                    card.corner
-                ));
+                return Err(PlayError::TrackChecks {
+                    card: id,
+                    checks,
+                    corner: card.corner,
+                });
             }
         }
         Ok(())

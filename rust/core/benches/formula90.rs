@@ -1,0 +1,96 @@
+//! `make bench`, Formula 90: whole basic races in a single-core loop, 6 players driven by the
+//! `medium` bot and the 4 robots of the line-up, 20 turns on the Lago track; medians of
+//! several runs.
+use std::hint::black_box;
+use std::sync::Arc;
+use std::time::Instant;
+
+use autodromo_core::formula90::bots::{choose, Level};
+use autodromo_core::formula90::{Content, Formula90};
+use autodromo_core::rng::SplitMix64;
+use autodromo_core::{Game, Player, State};
+use serde_json::json;
+
+const RUNS: usize = 7;
+
+fn machine() -> String {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split(':').nth(1).map(|s| s.trim().to_string()))
+        })
+        .unwrap_or_else(|| "unknown CPU".into());
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    format!("{cpu}, {cores} cores")
+}
+
+/// CPU time this thread has run, in seconds (Linux's schedstat), so a busy machine shared
+/// with other work still gives the single-core figure; wall time elsewhere.
+fn cpu_seconds() -> Option<f64> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: f64 = s.split_whitespace().next()?.parse().ok()?;
+    Some(ns / 1e9)
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.total_cmp(b));
+    v[v.len() / 2]
+}
+
+/// Races per second and actions per race.
+fn races(game: &Formula90, n: u64, level: Level) -> (f64, f64) {
+    let mut legal = Vec::with_capacity(256);
+    let mut actions = 0u64;
+    let start = Instant::now();
+    let cpu = cpu_seconds();
+    for i in 0..n {
+        let mut chance = SplitMix64::for_index(90, i);
+        let mut s = game.new_initial_state();
+        loop {
+            let a = match s.current_player() {
+                Player::Terminal => break,
+                Player::Chance => s.sample_chance(&mut chance).expect("outcomes"),
+                Player::Seat(seat) => {
+                    s.legal_actions_into(&mut legal);
+                    choose(&s.seat_view(Some(usize::from(seat))), &legal, level)
+                        .expect("a decision")
+                }
+            };
+            s.apply_unrecorded(a).expect("legal");
+            actions += 1;
+        }
+        black_box(&s);
+    }
+    let seconds = match (cpu, cpu_seconds()) {
+        (Some(a), Some(b)) => b - a,
+        _ => start.elapsed().as_secs_f64(),
+    };
+    (n as f64 / seconds, actions as f64 / n as f64)
+}
+
+fn main() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../python/autodromo/content/formula90");
+    let content = Arc::new(Content::from_dir(&dir).expect("content"));
+    let game = Formula90::new(content, &json!({"players": 6, "turns": 20})).expect("options");
+    println!("machine: {}", machine());
+    println!(
+        "Formula 90, single-core Rust loop, 6 players + 4 robots, 20 turns of the Lago track:"
+    );
+    for (label, level) in [("easy bots", Level::Easy), ("medium bots", Level::Medium)] {
+        let mut per_race = 0.0;
+        let runs: Vec<f64> = (0..RUNS)
+            .map(|_| {
+                let (r, a) = races(&game, 200, level);
+                per_race = a;
+                r
+            })
+            .collect();
+        println!(
+            "  {label:<44}           median {:>12.0} races/s of CPU time  ({RUNS} runs, {per_race:.0} actions a race)",
+            median(runs)
+        );
+    }
+}
