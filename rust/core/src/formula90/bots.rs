@@ -236,15 +236,17 @@ impl Bot<'_> {
 
     /// The best two cards' movement points.
     fn duel_strength(&self) -> i32 {
-        let mut mps: Vec<u8> = self
-            .s
-            .car(self.car)
-            .hand
-            .iter()
-            .map(|id| self.card(id).mp)
-            .collect();
-        mps.sort_unstable_by(|a, b| b.cmp(a));
-        mps.iter().take(2).map(|&x| i32::from(x)).sum()
+        let mut top = [0u8; 2];
+        for id in self.s.car(self.car).hand.iter() {
+            let mp = self.card(id).mp;
+            if mp > top[1] {
+                top[1] = mp;
+                if top[1] > top[0] {
+                    top.swap(0, 1);
+                }
+            }
+        }
+        i32::from(top[0]) + i32::from(top[1])
     }
 
     fn rate_play(&self, a: Option<CardId>, b: Option<CardId>, trajectory: bool) -> i32 {

@@ -159,6 +159,7 @@ struct RobotsFile {
     fast: RobotLook,
     slow: RobotLook,
     lineup: Vec<[u8; 3]>,
+    #[serde(default)]
     chit: Vec<ChitDef>,
 }
 
