@@ -156,6 +156,15 @@ class GameModule:
         """The circuit as the page draws it, or None (cards only)."""
         return None
 
+    def track(self, table: Table) -> dict[str, Any]:
+        """The table's board, built once per table ({} for a game without one)."""
+        cached = table.memo.get("track")
+        if cached is None:
+            cached = self.board(table.game) or {}
+            table.memo["track"] = cached
+        track: dict[str, Any] = cached
+        return track
+
     def turn(self, view: dict[str, Any]) -> dict[str, Any]:
         return {"label": self.turn_word, "value": view.get("turn", 0)}
 
@@ -263,18 +272,13 @@ def every() -> list[GameModule]:
 
 
 def _core_levels(game_id: str) -> list[dict[str, str]]:
-    """The bot levels the core reports for a game, if this build reports them."""
-    report = getattr(autodromo, "bot_levels", None)
-    if report is None:
+    """The bots the core reports for a game (``autodromo.game_info``), strongest first, by
+    name; empty when this build reports none."""
+    info = getattr(autodromo, "game_info", None)
+    if info is None:
         return []
     try:
-        levels = report(game_id)
+        names = [str(b) for b in info(game_id).get("bots", [])]
     except Exception:
         return []
-    out = []
-    for level in levels:
-        if isinstance(level, str):
-            out.append({"id": level, "label": f"{level} bot"})
-        elif isinstance(level, dict) and "id" in level:
-            out.append({"id": str(level["id"]), "label": str(level.get("label") or level.get("name") or level["id"])})
-    return out
+    return [{"id": name, "label": f"{name} bot"} for name in names]

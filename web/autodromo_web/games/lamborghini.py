@@ -156,14 +156,6 @@ class Lamborghini(GameModule):
         out["lane_names"] = [lane_name(i, out["lanes"]) for i in range(out["lanes"])]
         return out
 
-    def _track(self, table: Table) -> dict[str, Any]:
-        cached = table.memo.get("track")
-        if cached is None:
-            cached = self.board(table.game) or {}
-            table.memo["track"] = cached
-        track: dict[str, Any] = cached
-        return track
-
     def phase(self, view: dict[str, Any]) -> str:
         return PHASES.get(view["phase"], "")
 
@@ -181,7 +173,7 @@ class Lamborghini(GameModule):
         return f"{owner}'s {model['name']}" if model else f"{owner}'s Murciélago"
 
     def distance(self, table: Table, view: dict[str, Any]) -> list[dict[str, Any]]:
-        track = self._track(table)
+        track = self.track(table)
         laps = table.game_options().get("laps") or track["laps"] or 1
         total = int(laps) * int(track["length"])
         return [{"who": self.car_label(table, view, c), "seat": c["owner"],
@@ -189,7 +181,7 @@ class Lamborghini(GameModule):
                 for c in view["cars"]]
 
     def table(self, table: Table, view: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        lanes = int(self._track(table)["lanes"])
+        lanes = int(self.track(table)["lanes"])
         cars = []
         for c in view["cars"]:
             hand = c.get("cards")
@@ -211,7 +203,7 @@ class Lamborghini(GameModule):
                 "cards": [face(x) for x in p["cards"]] if p.get("cards") is not None else None,
                 "card_count": p["card_count"],
             })
-        return {"circuit": self._track(table)["name"], "phase": self.phase(view), "speed_deck": view["speed_deck"],
+        return {"circuit": self.track(table)["name"], "phase": self.phase(view), "speed_deck": view["speed_deck"],
                 "face_up": [face(x) for x in view.get("face_up") or []], "cars": cars, "players": players,
                 "long": bool(table.game_options().get("long"))}
 
@@ -226,7 +218,7 @@ class Lamborghini(GameModule):
         return out
 
     def plan(self, table: Table, seat: int) -> list[dict[str, Any]]:
-        lanes = int(self._track(table)["lanes"])
+        lanes = int(self.track(table)["lanes"])
         s = table.state
         out = []
         for p in s.plan_moves():
@@ -241,7 +233,7 @@ class Lamborghini(GameModule):
                 ids.append(a)
             out.append({
                 "row": p["row"], "lane": p["lane"], "progress": p["progress"], "speed": p["speed"],
-                "decisions": p["decisions"], "ids": ids, "where": f"row {p['row'] % self._track(table)['length'] + 1}, "
+                "decisions": p["decisions"], "ids": ids, "where": f"row {p['row'] % self.track(table)['length'] + 1}, "
                 f"{lane_name(p['lane'], lanes)}", "steps": [words(x) for x in p["decisions"]],
                 "cost": plural(len(p["decisions"]), "square"),
                 "risk": "a manoeuvre check (squeezing between two cars)" if p.get("check") else "",

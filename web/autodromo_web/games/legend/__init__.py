@@ -211,15 +211,7 @@ class Legend(GameModule):
         return out
 
     def _lanes(self, table: Table) -> int:
-        return int(self._track(table)["lanes"])
-
-    def _track(self, table: Table) -> dict[str, Any]:
-        cached = table.memo.get("track")
-        if cached is None:
-            cached = self.board(table.game) or {}
-            table.memo["track"] = cached
-        track: dict[str, Any] = cached
-        return track
+        return int(self.track(table)["lanes"])
 
     def turn(self, view: dict[str, Any]) -> dict[str, Any]:
         if view["round"] == 0:
@@ -230,7 +222,7 @@ class Legend(GameModule):
         return str(view["phase"]["name"])
 
     def distance(self, table: Table, view: dict[str, Any]) -> list[dict[str, Any]]:
-        track = self._track(table)
+        track = self.track(table)
         total = int(view["laps"]) * int(track["length"])
         out = []
         for car in view["cars"]:
@@ -251,7 +243,7 @@ class Legend(GameModule):
 
     def table(self, table: Table, view: dict[str, Any], seat: int | None) -> dict[str, Any]:
         lanes = self._lanes(table)
-        track = self._track(table)
+        track = self.track(table)
         active = view["phase"].get("seat")
         cars_out = []
         for c in view["cars"]:
@@ -294,7 +286,7 @@ class Legend(GameModule):
 
     def decisions(self, table: Table, view: dict[str, Any], seat: int) -> list[Decision]:
         lanes = self._lanes(table)
-        view = {**view, "_rows": self._track(table)["length"]}
+        view = {**view, "_rows": self.track(table)["length"]}
         out = []
         for a in view.get("legal_actions") or []:
             label = str(a["label"])
@@ -320,7 +312,7 @@ class Legend(GameModule):
         """The reachable spaces, each with the way there in words, its wear and its risk (from
         the plan's own figures; the end of the round is looked ahead only for a hot car)."""
         lanes = self._lanes(table)
-        rows = int(self._track(table)["length"])
+        rows = int(self.track(table)["length"])
         s = table.state
         car = s.view(None)["cars"][seat]
         out = []
@@ -460,7 +452,7 @@ class Legend(GameModule):
         steps = self.trace(table)
         memo = table.memo.setdefault("legend_log", {"n": 0, "closed": [], "group": None, "last_actor": None})
         lanes = self._lanes(table)
-        rows = int(self._track(table)["length"])
+        rows = int(self.track(table)["length"])
         names = [c["name"] for c in table.state.view(None)["cars"]]
         closed: list[dict[str, Any]] = memo["closed"]
         for st in steps[memo["n"]:]:
@@ -617,7 +609,7 @@ class Legend(GameModule):
             st = {"label": label, "phase": v["phase"]["name"], "seat": v["phase"].get("seat"),
                   "weather": after.view(None)["weather"], "before": compact(v), "after": compact(after.view(None))}
             return self._chance(st, names, _cards_by_id("damage"), _cards_by_id("events"), None)
-        view = {**v, "_rows": self._track(table)["length"]}
+        view = {**v, "_rows": self.track(table)["length"]}
         text = self._split(table, actor, label) or words(label, view, actor, self._lanes(table))
         return f"{table.seats[actor]['name']} ({names[actor]}): {text}"
 
