@@ -145,11 +145,13 @@ impl Bot<'_> {
                     turn - 100
                 }
             }
+            // Measured in docs/simulation.md: Banging Wheels wins most among the basic four,
+            // Lucky next; the easy bot keeps its tyres.
             Move::Strategy(i) => {
-                let preferred = if easy {
-                    Strategy::SaveTyres
-                } else {
-                    Strategy::Lucky
+                let preferred = match self.level {
+                    Level::Easy => Strategy::SaveTyres,
+                    Level::Medium => Strategy::Lucky,
+                    Level::Hard => Strategy::BangingWheels,
                 };
                 i32::from(Strategy::from_index(i) == Some(preferred))
             }
@@ -158,9 +160,16 @@ impl Bot<'_> {
             Move::Pit(extra) => {
                 let must = me.must_pit || me.forced_pit;
                 if !must {
-                    // A voluntary stop when the car is worn out and the race is long enough.
-                    let worn = me.tyres == 0 && me.hand.len() < 3 && self.turns_left() > 4;
-                    return if worn && !easy { 20 } else { -1 };
+                    // A voluntary stop to repair a worn car or to refit tyres while the race
+                    // is long enough to pay the sections back.
+                    let worn = me.red >= 2 && me.free_slots() <= 1;
+                    let bald = me.tyres == 0 && me.hand.len() < 3;
+                    let worth = self.turns_left() > 3;
+                    return if (worn || bald) && worth && !easy {
+                        20 - i32::from(extra)
+                    } else {
+                        -1
+                    };
                 }
                 let fuel_after = i32::from(me.fuel) + 10 + 3 * i32::from(extra);
                 let finishes = fuel_after > i32::from(s.race.turns);
@@ -199,8 +208,23 @@ impl Bot<'_> {
                     .section_cars(me.section)
                     .take_while(|&c| c != self.car)
                     .count() as i16;
-                // Worth the risk with good odds, better with cars to pass.
-                i32::from(t + ahead * 8 >= 62)
+                let Some(lb) = s.race.track().sections[usize::from(me.section)].late_brake else {
+                    return -1;
+                };
+                let start = s.race.track().recoveries[usize::from(lb.recovery)].start;
+                let (tyres, wear, cards, abandon) = s.chart_risk(start);
+                // Never a chart that could end the race (out of tyres, wear slots or cards);
+                // a crash-out chart only with very good odds; otherwise good odds, better with
+                // cars to pass.
+                let survives = me.tyres >= tyres
+                    && me.free_slots() > wear
+                    && me.hand.len() >= u32::from(cards);
+                let odds = if abandon { 80 } else { 62 };
+                if survives && t + ahead * 8 >= odds {
+                    1
+                } else {
+                    -1
+                }
             }
             Move::NoLateBrake => 0,
             Move::Trajectory(i) => {
@@ -215,14 +239,22 @@ impl Bot<'_> {
                 if easy {
                     return -1;
                 }
-                i32::from(self.duel_strength() >= 6 && me.hand.len() >= 4)
+                if self.duel_strength() >= 6 && me.hand.len() >= 4 {
+                    1
+                } else {
+                    -1
+                }
             }
             Move::NoChallenge => 0,
             Move::Join => {
                 if easy {
                     return -1;
                 }
-                i32::from(self.duel_strength() >= 5)
+                if self.duel_strength() >= 5 {
+                    1
+                } else {
+                    -1
+                }
             }
             Move::Decline => 0,
             Move::DuelCards { a, b } => {
@@ -265,8 +297,14 @@ impl Bot<'_> {
         let tyre_cost = if i32::from(me.tyres) >= left { 2 } else { 5 };
         let mut v = i32::from(k.mp) * 20;
         v -= i32::from(k.tyres) * tyre_cost;
-        v -= i32::from(k.wear)
-            * (6 + 6 * i32::from(me.wear()) / i32::from(me.chart.wear_slots.max(1)) * 2);
+        // Wear weighs more the fuller the chart; a full chart retires the car on the next
+        // failed check.
+        let slots = i32::from(me.chart.wear_slots.max(1));
+        let free_after = i32::from(me.free_slots()) - i32::from(k.wear);
+        v -= i32::from(k.wear) * (8 + 12 * (slots - free_after) / slots);
+        if k.wear > 0 && free_after <= 0 {
+            v -= 40;
+        }
         v -= i32::from(k.discard) * 7;
         v += i32::from(k.draws) * 7;
         // A card spent is one less to play later; the hand runs thin.
@@ -282,12 +320,16 @@ impl Bot<'_> {
                     .iter()
                     .find(|(_, h)| *h != NO_CARD && !cards.contains(h))
                     .is_some_and(|(cf, _)| i16::from(*cf) <= target);
-                let passes = in_hand
-                    || cards
-                        .iter()
-                        .any(|&c| c != NO_CARD && i16::from(self.card(c).cf) <= target);
+                let passes = !t.blind
+                    && (in_hand
+                        || cards
+                            .iter()
+                            .any(|&c| c != NO_CARD && i16::from(self.card(c).cf) <= target));
                 if !passes {
-                    v -= if t.blind || target < 50 { 10 } else { 5 };
+                    // A blind draw fails about (99 - target) times in 99.
+                    let fail = (99 - i32::from(target.clamp(0, 99))) as i32;
+                    let cost = if free_after <= 1 { 90 } else { 14 };
+                    v -= cost * fail / 99;
                 }
             }
         }
@@ -333,9 +375,13 @@ impl Bot<'_> {
         if self.level == Level::Easy {
             return order - keep;
         }
+        let failing_retires =
+            s.car(car).free_slots() == 0 && matches!(s.phase, Phase::Tests { .. });
         if cf <= target {
             // Passes; the highest check factor that passes keeps the next target easy.
             order + 100 + i32::from(cf) / 2 - keep / 2
+        } else if failing_retires {
+            -1000
         } else {
             // A deliberate failure with a high card raises the target (wear for it).
             order + i32::from(cf) / 4 - keep / 2

@@ -54,6 +54,35 @@ impl F90State {
         self.recovery_test(car, start, log);
     }
 
+    /// What the recovery chart starting at `node` may cost at worst: tyres, wear, cards, and
+    /// whether a path ends out of the race (what a driver weighs before a late brake).
+    pub fn chart_risk(&self, node: u16) -> (u8, u8, u8, bool) {
+        let nodes = &self.race.track().nodes;
+        let mut worst = (0u8, 0u8, 0u8, false);
+        let mut stack = alloc::vec![(node, 0u8, 0u8, 0u8, 0usize)];
+        while let Some((n, t, w, d, depth)) = stack.pop() {
+            if depth > nodes.len() {
+                continue;
+            }
+            let x = &nodes[usize::from(n)];
+            for o in [x.pass, x.fail] {
+                let (t, w, d) = (t + o.tyres, w + o.wear, d + o.discard);
+                match o.next {
+                    Some(m) => stack.push((m, t, w, d, depth + 1)),
+                    None => {
+                        worst = (
+                            worst.0.max(t),
+                            worst.1.max(w),
+                            worst.2.max(d),
+                            worst.3 || o.abandon,
+                        );
+                    }
+                }
+            }
+        }
+        worst
+    }
+
     /// A recovery chart's test: a normal one may use a card of the hand, a blind one draws;
     /// robots always draw against 70.
     pub fn recovery_test(&mut self, car: u8, node: u16, log: &mut impl Log) {
