@@ -327,7 +327,7 @@ impl Bot<'_> {
                             .any(|&c| c != NO_CARD && i16::from(self.card(c).cf) <= target));
                 if !passes {
                     // A blind draw fails about (99 - target) times in 99.
-                    let fail = (99 - i32::from(target.clamp(0, 99))) as i32;
+                    let fail = 99 - i32::from(target.clamp(0, 99));
                     let cost = if free_after <= 1 { 90 } else { 14 };
                     v -= cost * fail / 99;
                 }
