@@ -29,6 +29,7 @@
 //!
 //! Actions: see `actions.rs` for the id table, `labels.rs` for the labels.
 pub mod actions;
+pub mod board;
 pub mod bots;
 pub mod car;
 pub mod cards;

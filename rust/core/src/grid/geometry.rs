@@ -36,7 +36,7 @@ pub fn lay_out(pieces: &[Piece], lanes: u8) -> (Vec<[f32; 2]>, [f32; 2]) {
 }
 
 // libm-free sine and cosine (the core is no_std): range-reduced Taylor series, ample for a board.
-fn sin(a: f32) -> f32 {
+pub(crate) fn sin(a: f32) -> f32 {
     let tau = core::f32::consts::TAU;
     let mut x = a % tau;
     if x > core::f32::consts::PI {
@@ -49,7 +49,7 @@ fn sin(a: f32) -> f32 {
         - x2 / 6.0 * (1.0 - x2 / 20.0 * (1.0 - x2 / 42.0 * (1.0 - x2 / 72.0 * (1.0 - x2 / 110.0)))))
 }
 
-fn cos(a: f32) -> f32 {
+pub(crate) fn cos(a: f32) -> f32 {
     sin(a + core::f32::consts::FRAC_PI_2)
 }
 
