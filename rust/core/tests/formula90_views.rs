@@ -76,7 +76,7 @@ fn determinizing_keeps_what_the_seat_sees() {
 #[test]
 fn plans_show_each_play_with_its_landing_and_costs() {
     let mut s = book_race(json!({"players": 1, "robots": {"fast": 1}}));
-    layout(&mut s, &[(11, &["Fast"]), (8, &["Blue"])], 3);
+    layout(&mut s, &[(11, &["Fast@2"]), (8, &["Blue"])], 3);
     hand(&mut s, "Blue", &["16", "23", "97"]);
     target(&mut s, "Blue", "90");
     s.cars[0].strategy = autodromo_core::formula90::rules::Strategy::Balance;
@@ -89,9 +89,10 @@ fn plans_show_each_play_with_its_landing_and_costs() {
         .iter()
         .find(|p| p["label"] == "play 16 + 23 (4 MP)")
         .expect("the plan of a pair");
-    // 9, 10, 11, past the Fast robot on the straight, 12.
-    assert_eq!(p["landing"], 13);
+    // 9, 10, 11, lapping the Fast robot on the straight (a leader check, assumed passed).
+    assert_eq!(p["landing"], 12);
     assert_eq!(p["passes"], 1);
+    assert_eq!(p["leader_checks"], 1);
     assert_eq!(p["tyres"], 0);
     let q = plans
         .iter()
