@@ -8,7 +8,7 @@ mod formula90_support;
 use autodromo_core::formula90::car::Status;
 use autodromo_core::formula90::rules::Strategy;
 use autodromo_core::formula90::{F90State, Phase};
-use autodromo_core::Player;
+use autodromo_core::{Player, State};
 use formula90_support::*;
 use serde_json::json;
 
@@ -292,4 +292,128 @@ fn a_forced_pit_stop_comes_at_the_start_of_the_next_turn() {
     refused(&mut s, "drive", "forced pit stop");
     act(&mut s, "pit stop");
     assert!(!s.car(blue).forced_pit);
+}
+
+#[test]
+fn robots_take_the_best_free_trajectory_the_outermost_of_equals() {
+    // "os robôs são sempre colocados na trajetória com o maior valor. Se mais trajetórias
+    // tiverem o mesmo valor, eles são preferencialmente colocados na mais externa."
+    let mut s = field(1, json!({"fast": 1}));
+    layout(&mut s, &[(9, &["Fast"]), (2, &["Blue"])], 3);
+    s.start_turn_at(5);
+    // Fast, 3 MP: 10, 11, 12 (the green +2 and the orange +1): the +2.
+    let fast = car(&s, "Fast");
+    assert_eq!(s.car(fast).section, 12);
+    assert_eq!(s.car(fast).trajectory, Some(0));
+}
+
+#[test]
+fn a_pitting_car_may_take_a_free_trajectory_where_it_lands() {
+    // A.3 "Se houver uma trajetória livre (incluindo um ponto de Trajetória Extrema), este
+    // carro pode ocupá-la, assumindo que ele será o último carro dentro daquela seção."
+    let mut s = field(1, json!({}));
+    // Section 16 (index) is off the track's 16 sections: 0 + 8 back lands at 8 (orange +1).
+    layout(&mut s, &[(0, &["Blue@4"])], 3);
+    s.start_turn_at(6);
+    act(&mut s, "pit stop");
+    act(&mut s, "keep the hand");
+    settle(&mut s);
+    act(&mut s, "new hard tyres");
+    settle(&mut s);
+    act(&mut s, "strategy Lucky");
+    assert!(has(&s, "trajectory 1 (orange +1)"), "{:?}", labels(&s));
+    act(&mut s, "trajectory 1 (orange +1)");
+    let blue = car(&s, "Blue");
+    assert_eq!((s.car(blue).section, s.car(blue).trajectory), (8, Some(0)));
+}
+
+#[test]
+fn when_the_leader_leaves_the_track_the_front_is_where_he_lost_control() {
+    // "Se o líder sair da pista, o token do Líder é atribuído ao carro que esteja mais à
+    // frente na seção onde ele perdeu o controle."
+    let mut s = field(3, json!({}));
+    layout(
+        &mut s,
+        &[(9, &["Orange@2"]), (7, &["Blue"]), (3, &["Green"])],
+        3,
+    );
+    hand(&mut s, "Blue", &["16", "75"]);
+    target(&mut s, "Blue", "20");
+    start(&mut s, &["Blue", "Orange", "Green"], 5);
+    act(&mut s, "drive");
+    draw(&mut s, "60");
+    act(&mut s, "play 16");
+    // Stuck behind Orange? No: Orange is a lap down — the leader check first.
+    if matches!(s.phase, Phase::Check { .. }) {
+        act(&mut s, "check with 75"); // fails: stuck behind Orange in the braking zone
+    }
+    act(&mut s, "late brake");
+    draw(&mut s, "80"); // fails 20 - 10
+    act(&mut s, "check with 60"); // fails 80 - 20 too: still re-enters (chart "ascari")
+    let blue = car(&s, "Blue");
+    assert!(s.car(blue).off_track());
+    // Off the track, Blue ranks behind the cars of section 9: Orange (a lap down) leads the
+    // activation from there; Blue keeps the race lead on laps.
+    assert_eq!(s.leader(), Some(blue));
+    assert_eq!(to_move(&s), "Orange");
+}
+
+#[test]
+fn a_failed_leader_check_in_a_braking_zone_still_allows_a_late_brake() {
+    // "Se o Líder falhar no check test do Líder em uma zona de frenagem, ele pode ainda tentar
+    // atrasar a freada na fase F."
+    let mut s = field(2, json!({}));
+    layout(&mut s, &[(12, &["Orange@2"]), (10, &["Blue"])], 3);
+    hand(&mut s, "Blue", &["6", "16", "90"]);
+    target(&mut s, "Blue", "40");
+    start(&mut s, &["Blue"], 5);
+    act(&mut s, "drive");
+    draw(&mut s, "60");
+    act(&mut s, "play 6 + 16");
+    act(&mut s, "check with 90");
+    assert!(matches!(s.phase, Phase::LateBrake { .. }));
+}
+
+#[test]
+fn recovery_discards_it_cannot_make_retire_the_car() {
+    // "Descartar Cartas ... Se ele não tiver cartas suficientes para este descarte, deve
+    // abandonar a corrida." Chart "abbey", test b passed: a wear, a card, -2 MP, forced pit.
+    let mut s = field(2, json!({}));
+    layout(&mut s, &[(10, &["Blue"]), (2, &["Orange"])], 3);
+    hand(&mut s, "Blue", &["16", "75"]);
+    target(&mut s, "Blue", "30");
+    start(&mut s, &["Blue", "Orange"], 5);
+    act(&mut s, "drive");
+    draw(&mut s, "60");
+    act(&mut s, "play 16");
+    act(&mut s, "late brake");
+    draw(&mut s, "80");
+    act(&mut s, "check with 75"); // test a fails (80 - 10)
+                                  // Blue's hand now holds only 60; discard it for the passed test b.
+    draw(&mut s, "10"); // test b passes (10 <= 75)
+    act(&mut s, "wear red");
+    let blue = car(&s, "Blue");
+    assert!(matches!(s.phase, Phase::RecoveryDiscard { .. }));
+    act(&mut s, "discard 60");
+    assert!(s.car(blue).forced_pit);
+    assert!(s.car(blue).off_track());
+}
+
+#[test]
+fn an_empty_race_deck_is_reshuffled_from_its_discards() {
+    // "Se algum deck acabar, reembaralhe."
+    let mut s = field(1, json!({}));
+    layout(&mut s, &[(4, &["Blue"])], 3);
+    let ids: Vec<u8> = s.race_deck.iter().collect();
+    for id in ids.iter().skip(3) {
+        s.take_card(*id);
+        s.race_discard.insert(*id);
+    }
+    let keep: Vec<u8> = ids[..3].to_vec();
+    s.set_hand(0, &keep);
+    assert!(s.race_deck.is_empty());
+    s.start_turn_at(5);
+    act(&mut s, "drive");
+    assert_eq!(s.current_player(), Player::Chance);
+    assert!(!s.race_deck.is_empty() && s.race_discard.is_empty());
 }

@@ -530,3 +530,15 @@ fn balance_special_on_a_matched_trajectory() {
     // The orange [1] matched the orange trajectory: a Track Card at the end of the turn.
     assert!(s.car(blue).hand.tracks().len() == 1, "{:?}", s.phase);
 }
+
+#[test]
+fn a_card_with_a_discard_symbol_makes_the_player_discard() {
+    // D.1 "Um jogador deve descartar de sua mão o número total de cartas indicadas".
+    let mut s = alone(2, &["60", "40", "41"]);
+    to_phase_c(&mut s, "50");
+    act(&mut s, "play 60"); // a yellow [2]: discard one, draw one
+    assert!(matches!(s.phase, Phase::PayDiscard { .. }));
+    act(&mut s, "discard 41");
+    assert!(s.race_discard.contains(card(&s, "41")));
+    draw(&mut s, "70");
+}

@@ -200,9 +200,20 @@ impl F90State {
     pub fn next_to_play(&self) -> Option<u8> {
         let (scan, n) = self.scan_order();
         let list = &scan[..n];
+        // An off-track Leader hands the front to the car furthest ahead in the section where
+        // he lost control ("o token do Líder é atribuído ao carro que esteja mais à frente na
+        // seção onde ele perdeu o controle"): the front of that section.
         let start = self
             .leader()
-            .and_then(|l| list.iter().position(|&c| c == l))
+            .and_then(|l| {
+                let car = &self.cars[usize::from(l)];
+                if car.off_track() {
+                    list.iter()
+                        .position(|&c| self.cars[usize::from(c)].section == car.section)
+                } else {
+                    list.iter().position(|&c| c == l)
+                }
+            })
             .unwrap_or(0);
         (0..n)
             .map(|k| list[(start + k) % n])
