@@ -8,7 +8,7 @@ mod formula90_support;
 use autodromo_core::formula90::car::Status;
 use autodromo_core::formula90::rules::Strategy;
 use autodromo_core::formula90::{F90State, Phase};
-use autodromo_core::{Player, State};
+use autodromo_core::Player;
 use formula90_support::*;
 use serde_json::json;
 
