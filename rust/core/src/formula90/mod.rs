@@ -45,6 +45,7 @@ pub mod movement;
 pub mod options;
 pub mod order;
 pub mod plan;
+pub mod position;
 pub mod qualifying;
 pub mod race;
 pub mod robots;
