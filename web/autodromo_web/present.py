@@ -105,7 +105,7 @@ def page_payload(table: Table, seat: int | None, since: int | None, with_board: 
         "decisions": [d.as_dict() for d in decisions],
         "prompt": module.prompt(table, view, seat, decisions) if mine and seat is not None else None,
         "plan": module.plan(table, seat) if mine and seat is not None else [],
-        "help": module.help(view),
+        "help": module.help(view) if not s.is_terminal() else {},
         "notice": module.notice(table, view, seat) if not s.is_terminal() else "",
         "log": [{"i": i, **e} for i, e in enumerate(log[start:], start)],
         "log_length": len(log),
