@@ -48,6 +48,25 @@ def check_seat_response(game: str, doc: dict[str, Any], seat: int | None, own: l
     assert doc["legal"] == [] or doc["to_move"] == seat
 
 
+def check_page_response(game: str, doc: dict[str, Any], seat: int | None, names: list[str],
+                        own: list[str] | None) -> None:
+    """The page's form: the seat's own hand only, and another seat's draw only as "a card"."""
+    table = doc["table"]
+    if game == "mille_bornes":
+        shown = [c["name"] for c in table.get("hand", [])]
+        assert ("hand" in table) == (seat is not None)
+        if own is not None:
+            assert len(shown) == len(own)
+        for e in doc["log"]:
+            for i, name in enumerate(names):
+                if i != seat and e["text"].startswith(f"{name} draws"):
+                    assert e["text"].startswith(f"{name} draws a card"), e["text"]
+    if game == "lamborghini":
+        for p in table["players"]:
+            if p["seat"] != seat:
+                assert p["cards"] is None, f"seat {p['seat']}'s cards shown to seat {seat}"
+
+
 def play_checking(client: Any, gid: str, game: str, humans: list[int], max_moves: int) -> int:
     tables = client.application.extensions["autodromo.tables"]
     moves = 0
@@ -58,6 +77,8 @@ def play_checking(client: Any, gid: str, game: str, humans: list[int], max_moves
             doc = client.get(f"/api/games/{gid}?{q}since=0").json
             own = table.state.view(seat)["hand"] if game == "mille_bornes" and seat is not None else None
             check_seat_response(game, doc, seat, own)
+            page = client.get(f"/api/games/{gid}?{q}since=0&page=1").json
+            check_page_response(game, page, seat, table.names(), own)
         if table.finished:
             break
         mover = table.state.current_player()
