@@ -137,3 +137,19 @@ def _actors(g: autodromo.Game, actions: list[int], start: int) -> list[int]:
             out.append(s.current_player())
         s.apply_action(a)
     return out
+
+
+def test_a_race_may_start_from_a_given_state_and_follows_from_there() -> None:
+    g = autodromo.game("mille_bornes", players=2, score_to_win=0)
+    first = Race(g, ["heuristic", "random"], seed=9)
+    for _ in range(15):
+        first.step()
+    middle = first.state.clone()
+    again = Race(g, ["heuristic", "random"], seed=21, start=middle)
+    assert again.state == middle and again.state is not middle
+    again.advance(turns=3)
+    played = again.state.history()[len(middle.history()):]
+    rebuilt = Race(g, ["heuristic", "random"], seed=21, start=middle)
+    rebuilt.follow(played)
+    assert rebuilt.state == again.state
+    assert rebuilt.rng.getstate() == again.rng.getstate()

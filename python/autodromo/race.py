@@ -60,6 +60,8 @@ class Race:
     game: Game
     seats: Sequence[str | Policy]
     seed: int | None = None
+    #: Where the race starts (a position built with ``game.state_from``); None: the beginning.
+    start: State | None = None
     state: State = field(init=False)
     rng: random.Random = field(init=False)
 
@@ -76,7 +78,7 @@ class Race:
         if self.seed is None:
             self.seed = random.SystemRandom().randrange(2**63)
         self.rng = random.Random(self.seed)
-        self.state = self.game.new_state()
+        self.state = self.start.clone() if self.start is not None else self.game.new_state()
 
     # --- who acts ---------------------------------------------------------------------------
 
@@ -176,9 +178,10 @@ class Race:
         return a
 
     def follow(self, actions: Iterable[int]) -> None:
-        """Applies recorded actions as this race's own, drawing from the RNG where the loop
-        would have (chance outcomes, built-in bots), so the race goes on as if it had played
-        them. Raises IllegalActionError (the state as far as it got) on an illegal one."""
+        """Applies recorded actions as this race's own (from ``start``), drawing from the RNG
+        where the loop would have (chance outcomes, built-in bots), so the race goes on as if it
+        had played them. Raises IllegalActionError (the state as far as it got) on an illegal
+        one."""
         for a in actions:
             s = self.state
             if s.is_chance_node():
