@@ -153,6 +153,41 @@ fn legend_bench() {
         "  State clone, 6 cars mid-race: median {:.0} ns",
         median(clones)
     );
+    stage_bench(content_for_stages());
+}
+
+fn content_for_stages() -> Arc<Content> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../python/autodromo/content/legend");
+    Arc::new(Content::from_dir(&dir).expect("content"))
+}
+
+/// Stage races: the two-stage route `coppa_breve` (issue 16's figure: at least 300 routes a second
+/// on one core), six cars, whole routes from the weather roll to the final Check Point.
+fn stage_bench(content: Arc<Content>) {
+    let cars = [
+        "bugatti_type_35",
+        "alfa_8c_2300",
+        "ferrari_166_mm",
+        "maserati_300s",
+        "fiat_1100s",
+        "porsche_550",
+    ];
+    println!("Legend Stage races, single-core Rust loop, 6 cars, coppa_breve (2 stages):");
+    for (label, neutral, greedy) in [
+        ("Neutral Cars", true, false),
+        ("greedy drivers", false, true),
+    ] {
+        let options = json!({"route": "coppa_breve", "cars": cars, "neutral": vec![neutral; 6]});
+        let game = Legend::new(content.clone(), &options).expect("options");
+        let runs: Vec<f64> = (0..RUNS)
+            .map(|_| legend_races(&game, 200, greedy))
+            .collect();
+        println!(
+            "  {label:<44}           median {:>12.0} routes/s  ({RUNS} runs)",
+            median(runs)
+        );
+    }
 }
 
 fn lambo_games(game: &Lamborghini, games: u64, heuristic: bool) -> f64 {
