@@ -15,6 +15,7 @@
 //! `neutral_checkpoint_penalty`).
 pub mod actions;
 pub mod bots;
+pub mod bots_stage;
 pub mod car;
 pub mod classification;
 pub mod content;
