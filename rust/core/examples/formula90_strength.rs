@@ -43,7 +43,7 @@ fn run(levels: &[Level], races: u64) {
             s.apply_unrecorded(a).expect("legal");
         }
         let places = s.places();
-        for c in 0..cars {
+        for (c, &place) in places.iter().enumerate().take(cars) {
             let who = if c < levels.len() {
                 format!("{:?}", level_of(c)).to_lowercase()
             } else {
@@ -51,12 +51,12 @@ fn run(levels: &[Level], races: u64) {
                     .trim_end_matches(|ch: char| ch == ' ' || ch.is_ascii_digit())
                     .to_string()
             };
-            let p = f64::from(places[c]) + 1.0;
+            let p = f64::from(place) + 1.0;
             let e = by_level.entry(who).or_default();
             e.0 += 1.0;
             e.1 += p;
             e.2 += p * p;
-            e.3 += f64::from(u8::from(places[c] == 0));
+            e.3 += f64::from(u8::from(place == 0));
             e.4 += f64::from(u8::from(s.car(c as u8).retired()));
         }
     }
