@@ -417,3 +417,22 @@ def _actors(game: Any, actions: list[int]) -> list[int]:
         out.append(s.current_player())
         s.apply_action(a)
     return out
+
+
+def test_a_database_from_before_positions_is_opened_and_its_games_resumed(db: Path) -> None:
+    """The games table of an earlier page had no position column: it gains one, nothing lost."""
+    import sqlite3
+
+    client = create_app({"DB": str(db)}).test_client()
+    gid = create(client, legend_body(bots=1))["id"]
+    p = view(client, gid, seat=0)
+    p = act(client, gid, 0, p["legal"][0]["id"])
+    con = sqlite3.connect(db)
+    con.execute("CREATE TABLE old AS SELECT id, game, options, seats, seed, content_hash, created, updated FROM games")
+    con.execute("DROP TABLE games")
+    con.execute("ALTER TABLE old RENAME TO games")
+    con.commit()
+    con.close()
+    again = create_app({"DB": str(db)}).test_client()
+    assert view(again, gid, seat=0)["version"] == p["version"]
+    assert create(again, legend_body(bots=1))["id"]

@@ -12,7 +12,7 @@ from werkzeug.exceptions import HTTPException
 from autodromo import replay
 
 from . import catalogue, openapi, present
-from .errors import ApiError, bad
+from .errors import ApiError, bad, conflict
 from .tables import Table, Tables
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -213,9 +213,26 @@ def delete(game_id: str) -> Response:
     return jsonify(deleted=game_id)
 
 
+@bp.get("/games/<game_id>/position")
+def position(game_id: str) -> Response:
+    """The position now, as the core writes it: a file to start another game from."""
+    with tables().locked(game_id) as table:
+        writer = getattr(table.state, "position", None)
+        if writer is None:
+            raise conflict("this build cannot write positions")
+        text = writer()
+    return Response(
+        text, mimetype="application/json",
+        headers={"Content-Disposition": f'attachment; filename="autodromo-position-{table.id}.json"'},
+    )
+
+
 @bp.get("/games/<game_id>/replay")
 def export(game_id: str) -> Response:
     with tables().locked(game_id) as table:
+        if table.position is not None:
+            raise conflict("this game started from a position, not from the beginning: its replay would not "
+                           "reproduce it; export its position instead")
         text = replay.dumps(table.state, table.seed)
     return Response(
         text, mimetype="application/json",
@@ -229,7 +246,7 @@ def steps(game_id: str) -> Response:
     with tables().locked(game_id) as table:
         module = table.module
         hidden = not table.finished and module.hidden_information
-        s = table.game.new_state()
+        s = table.first_state()
         out = []
         for a, who in zip(table.actions, table.actors):
             if not table.finished and module.hides_step(table, who):
@@ -247,7 +264,7 @@ def at(game_id: str, step: int) -> Response:
     with tables().locked(game_id) as table:
         if not 0 <= step <= len(table.actions):
             raise bad(f"step must be between 0 and {len(table.actions)}")
-        s = table.game.new_state()
+        s = table.first_state()
         for a in table.actions[:step]:
             s.apply_action(a)
         view = s.view(None)

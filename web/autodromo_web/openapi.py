@@ -129,6 +129,11 @@ SPEC: dict[str, Any] = {
             "parameters": [GAME_ID],
             "responses": {"200": _json({"type": "object"}), "400": ERROR, "404": ERROR},
         }},
+        "/api/games/{game_id}/position": {"get": {
+            "summary": "The position now, as the core writes it (start another game from it with `position`)",
+            "parameters": [GAME_ID],
+            "responses": {"200": _json({"type": "object"}), "404": ERROR, "409": ERROR},
+        }},
         "/api/games/{game_id}/replay": {"get": {
             "summary": "Export the replay file (every action with its label; all cards shown)",
             "parameters": [GAME_ID],
@@ -195,6 +200,8 @@ SPEC: dict[str, Any] = {
                 "options": {"type": "object", "description": "the game's options (see /api/catalogue)"},
                 "seats": {"type": "array", "items": {"$ref": "#/components/schemas/Seat"}},
                 "seed": {"type": ["integer", "null"], "minimum": 0, "maximum": 2**53 - 1},
+                "position": {"type": "object", "description": "start from this position (a position "
+                             "file, as `State.position()` and /position write it) instead of the beginning"},
             }},
             "Decision": {"type": "object", "properties": {
                 "id": {"type": "integer"}, "label": {"type": "string"},

@@ -22,7 +22,8 @@ CREATE TABLE IF NOT EXISTS games (
     seed INTEGER NOT NULL,
     content_hash TEXT NOT NULL,
     created REAL NOT NULL,
-    updated REAL NOT NULL
+    updated REAL NOT NULL,
+    position TEXT
 );
 CREATE TABLE IF NOT EXISTS events (
     id TEXT PRIMARY KEY,
@@ -68,6 +69,8 @@ class Saved:
     updated: float
     actions: list[int]
     actors: list[int]
+    #: The position the game started from (``State.position()``), when not the beginning.
+    position: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -96,6 +99,10 @@ class Store:
         # FULL: an acknowledged action survives a power cut, not only a killed server.
         self._db.execute("PRAGMA synchronous = FULL")
         self._db.executescript(SCHEMA)
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
+        if "position" not in columns:
+            # A database made before games could start from a position.
+            self._db.execute("ALTER TABLE games ADD COLUMN position TEXT")
 
     def close(self) -> None:
         with self._lock:
@@ -105,10 +112,12 @@ class Store:
         with self._lock, self._db:
             self._db.execute("BEGIN")
             self._db.execute(
-                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO games (id, game, options, seats, seed, content_hash, created, updated, position)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     saved.id, saved.game, json.dumps(saved.options), json.dumps(saved.seats),
                     saved.seed, saved.content_hash, saved.created, saved.updated,
+                    None if saved.position is None else json.dumps(saved.position),
                 ),
             )
             self._insert(saved.id, 0, saved.actions, saved.actors)
@@ -138,7 +147,10 @@ class Store:
 
     def all(self) -> list[Saved]:
         with self._lock:
-            rows = self._db.execute("SELECT * FROM games ORDER BY created").fetchall()
+            rows = self._db.execute(
+                "SELECT id, game, options, seats, seed, content_hash, created, updated, position"
+                " FROM games ORDER BY created"
+            ).fetchall()
             moves = self._db.execute(
                 "SELECT game_id, action, actor FROM actions ORDER BY game_id, idx"
             ).fetchall()
@@ -148,12 +160,12 @@ class Store:
             acts.append(action)
             who.append(actor)
         out = []
-        for gid, game, options, seats, seed, content_hash, created, updated in rows:
+        for gid, game, options, seats, seed, content_hash, created, updated, position in rows:
             acts, who = by_game.get(gid, ([], []))
             out.append(
                 Saved(
                     gid, game, json.loads(options), json.loads(seats), seed, content_hash,
-                    created, updated, acts, who,
+                    created, updated, acts, who, None if position is None else json.loads(position),
                 )
             )
         return out

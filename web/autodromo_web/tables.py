@@ -51,13 +51,21 @@ class Table:
     deleted: bool = False
     #: The event (a championship) this game is a race of, if any.
     event: str | None = None
+    #: The position the game started from, when not the beginning (kept for saving).
+    position: dict[str, Any] | None = None
 
     @classmethod
     def new(cls, table_id: str, game_id: str, options: dict[str, Any], seats: list[dict[str, Any]],
-            seed: int, game: autodromo.Game, **extra: Any) -> Table:
+            seed: int, game: autodromo.Game, position: dict[str, Any] | None = None, **extra: Any) -> Table:
         module = games.get(game_id)
-        race = Race(game, [module.race_seat(s) for s in seats], seed=seed)
-        return cls(table_id, game_id, options, seats, seed, race, **extra)
+        start = start_state(game, position) if position is not None else None
+        race = Race(game, [module.race_seat(s) for s in seats], seed=seed, start=start)
+        return cls(table_id, game_id, options, seats, seed, race, position=position, **extra)
+
+    def first_state(self) -> autodromo.State:
+        """The state the game started from (the beginning, or its position)."""
+        start = self.race.start
+        return start.clone() if start is not None else self.game.new_state()
 
     @property
     def module(self) -> games.GameModule:
@@ -185,7 +193,7 @@ class Table:
 
     def rebuild(self, length: int) -> None:
         """Back to the first ``length`` actions: the race is played again from its seed."""
-        race = Race(self.game, self.race.seats, seed=self.seed)
+        race = Race(self.game, self.race.seats, seed=self.seed, start=self.race.start)
         race.follow(self.actions[:length])
         self.race = race
         del self.actions[length:]
@@ -195,8 +203,23 @@ class Table:
     def saved(self) -> Saved:
         return Saved(
             self.id, self.game_id, self.options, self.seats, self.seed, self.game.content_hash,
-            self.created, self.updated, list(self.actions), list(self.actors),
+            self.created, self.updated, list(self.actions), list(self.actors), self.position,
         )
+
+
+def start_state(game: autodromo.Game, position: Any) -> autodromo.State:
+    """The state a position (``State.position()``'s JSON) describes, checked by the core; a 400
+    with its reason otherwise."""
+    state_from = getattr(game, "state_from", None)
+    if state_from is None:
+        raise bad("this build cannot start a game from a position")
+    if not isinstance(position, dict):
+        raise bad("position must be a JSON object, as State.position() writes it")
+    try:
+        state: autodromo.State = state_from(json.dumps(position))
+    except AutodromoError as e:
+        raise bad(f"position: {e}") from None
+    return state
 
 
 class Tables:
@@ -220,7 +243,7 @@ class Tables:
         if game.content_hash != saved.content_hash:
             raise ValueError("the content files changed since this game was saved")
         table = Table.new(saved.id, saved.game, saved.options, saved.seats, saved.seed, game,
-                          created=saved.created, updated=saved.updated)
+                          saved.position, created=saved.created, updated=saved.updated)
         table.race.follow(saved.actions)
         table.actions.extend(saved.actions)
         table.actors.extend(saved.actors)
@@ -244,7 +267,13 @@ class Tables:
         game = lobby.build(game_id, options)
         if len(seats) != game.num_players:
             raise bad(f"{game_id} with these options has {game.num_players} seats, not {len(seats)}")
-        table = Table.new(secrets.token_hex(6), game_id, options, seats, seed, game)
+        position = body.get("position") if isinstance(body, dict) else None
+        if isinstance(position, str):
+            try:
+                position = json.loads(position)
+            except json.JSONDecodeError as e:
+                raise bad(f"position: not JSON: {e}") from None
+        table = Table.new(secrets.token_hex(6), game_id, options, seats, seed, game, position)
         # Chance only: bots wait for the page's pace (or a script's /advance).
         table.advance(0)
         self.store.create(table.saved())

@@ -234,7 +234,7 @@ def trace(table: Table, pick: Any) -> list[dict[str, Any]]:
     """Per action of the game: its label, who took it, and ``pick(view)`` of the spectator's
     view before and after it; kept on the table and extended as the game goes on (a log that
     tells what an action did, a retirement or a damage, reads it)."""
-    memo = table.memo.setdefault("trace", {"state": table.game.new_state(), "steps": [], "last": None})
+    memo = table.memo.setdefault("trace", {"state": table.first_state(), "steps": [], "last": None})
     state: autodromo.State = memo["state"]
     steps: list[dict[str, Any]] = memo["steps"]
     for a in table.actions[len(steps):]:

@@ -4,6 +4,8 @@
   const { api, el } = Autodromo;
   let catalogue = [];
   let game = null;
+  // A position file read in the lobby: the game starts there instead of at the beginning.
+  let position = null;
 
   const $ = (id) => document.getElementById(id);
 
@@ -127,7 +129,9 @@
     }
     if (game.cars) options.cars = cars;
     const seedText = $("seed").value.trim();
-    return { game: game.id, options, seats, seed: seedText === "" ? null : Number(seedText) };
+    const body = { game: game.id, options, seats, seed: seedText === "" ? null : Number(seedText) };
+    if (position) body.position = position;
+    return body;
   }
 
   async function start(ev) {
@@ -188,6 +192,19 @@
     }
   }
 
+  async function readPosition() {
+    const file = $("position").files[0];
+    position = null;
+    $("position-status").textContent = "";
+    if (!file) return;
+    try {
+      position = JSON.parse(await file.text());
+      $("position-status").textContent = `${file.name}: the game starts there (the server checks it)`;
+    } catch (e) {
+      $("position-status").textContent = `${file.name} is not a JSON file: ${e.message}`;
+    }
+  }
+
   async function init() {
     Autodromo.initPalette();
     catalogue = (await api("GET", "/api/catalogue")).games;
@@ -208,6 +225,12 @@
     });
     $("new-game").addEventListener("submit", start);
     $("import").addEventListener("change", importFile);
+    $("position").addEventListener("change", readPosition);
+    $("position-clear").addEventListener("click", () => {
+      position = null;
+      $("position").value = "";
+      $("position-status").textContent = "";
+    });
     await drawSaved();
   }
 
