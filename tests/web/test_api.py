@@ -428,10 +428,14 @@ def test_a_database_from_before_positions_is_opened_and_its_games_resumed(db: Pa
     p = view(client, gid, seat=0)
     p = act(client, gid, 0, p["legal"][0]["id"])
     con = sqlite3.connect(db)
-    con.execute("CREATE TABLE old AS SELECT id, game, options, seats, seed, content_hash, created, updated FROM games")
-    con.execute("DROP TABLE games")
-    con.execute("ALTER TABLE old RENAME TO games")
-    con.commit()
+    con.executescript("""
+        CREATE TABLE old (id TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL, seats TEXT NOT NULL,
+                          seed INTEGER NOT NULL, content_hash TEXT NOT NULL, created REAL NOT NULL,
+                          updated REAL NOT NULL);
+        INSERT INTO old SELECT id, game, options, seats, seed, content_hash, created, updated FROM games;
+        DROP TABLE games;
+        ALTER TABLE old RENAME TO games;
+    """)
     con.close()
     again = create_app({"DB": str(db)}).test_client()
     assert view(again, gid, seat=0)["version"] == p["version"]
