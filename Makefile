@@ -72,10 +72,12 @@ test-wire:
 		$(CARGO_TARGET_DIR)/debug/libautodromo_ffi.a -lpthread -ldl -lm -o $(CARGO_TARGET_DIR)/golden_c
 	$(CARGO_TARGET_DIR)/golden_c rust/wire/golden/frames.txt
 
-fuzz: setup ## Long bridge-codec fuzzing: 100 MB (Rust) and 1 GB (Python) of random bytes, more proptest and hypothesis cases
+fuzz: setup ## Long bridge fuzzing: 100 MB (Rust) and 1 GB (Python) of random bytes, more proptest and hypothesis cases, a 500-seed lossy-line soak
 	AUTODROMO_FUZZ_MB=100 cargo test -p autodromo-wire --release --test robustness random_bytes
+	AUTODROMO_SOAK_SEEDS=500 cargo test -p autodromo-wire --release --test lossy -- --nocapture
 	AUTODROMO_FUZZ=1 cargo test -p autodromo-wire --release --test props
 	AUTODROMO_FUZZ=1 $(PY) -m pytest -q tests/bridge/test_wire.py tests/bridge/test_wire_c.py tests/bridge/test_c_firmware_codec.py
+	AUTODROMO_FUZZ=1 $(PY) -m pytest -q tests/bridge/test_bridge_defects.py -k byte_loss
 
 # The AVR firmware (firmware_bridge/firmware: dashboard and track board ELFs, the simavr harness,
 # the C codec's host library); Debian's AVR toolchain and simavr are installed on first use, as

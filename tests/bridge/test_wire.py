@@ -64,6 +64,8 @@ def test_bad_messages_raise_naming_the_field() -> None:
         ({"type": "ACK_INPUT", "upto": "7"}, "upto"),
         ({**golden_message("LED_KEY"), "data": b"\x01\x02"}, "LED_KEY.len"),
         ({**golden_message("LED_PALETTE"), "colors": []}, "colors"),
+        ({**golden_message("LED_PALETTE"), "first": 20}, "LED_PALETTE.count"),
+        ({**golden_message("HELLO_PART"), "offset": 50}, "HELLO_PART.len"),
         ({**golden_message("INPUT_EVENT"), "kind": 3}, "INPUT_EVENT.kind"),
         ({**golden_message("HELLO_ACK"), "uid": b"short"}, "uid"),
     ]
@@ -104,9 +106,24 @@ def led_keys(draw: st.DrawFn) -> dict[str, Any]:
         "format": fmt,
         "led_count": led_count,
         "offset": offset,
-        "last": draw(st.booleans()),
         "data": draw(st.binary(min_size=leds * bpl, max_size=leds * bpl)),
     }
+
+
+@st.composite
+def palette_parts(draw: st.DrawFn) -> dict[str, Any]:
+    colors = draw(st.lists(st.tuples(u8, u8, u8), min_size=1, max_size=256))
+    first = draw(st.integers(0, 256 - len(colors)))
+    size = draw(st.integers(first + len(colors), 256))
+    return {"type": "LED_PALETTE", "palette_id": draw(u8), "size": size, "first": first, "colors": colors}
+
+
+@st.composite
+def hello_parts(draw: st.DrawFn) -> dict[str, Any]:
+    total = draw(st.integers(1, 52))
+    data = draw(st.binary(max_size=min(16, total)))
+    offset = draw(st.integers(0, total - len(data)))
+    return {"type": "HELLO_PART", "check": draw(u16), "total": total, "offset": offset, "data": data}
 
 
 def plain(name: str, **fields: st.SearchStrategy[Any]) -> st.SearchStrategy[dict[str, Any]]:
@@ -136,10 +153,11 @@ messages = st.one_of(
         "DASH_STATE", state_id=u16, speed=u16, turn_pins=u8, temperature=u8, engine=u8, brakes=u8,
         tyres=u8, switches=u16, pace=u8, lamps=u32,
     ),
-    plain("LED_PALETTE", palette_id=u8, colors=st.lists(st.tuples(u8, u8, u8), min_size=1, max_size=256)),
+    palette_parts(),
     led_keys(),
     plain("LED_DELTA", frame_id=u16, base_id=u16, runs=st.lists(st.tuples(u16, u16, u32), max_size=64)),
-    plain("FRAME_SHOWN", frame_id=u16, ack_seq=u16, shown=st.booleans(), show_us=u32),
+    plain("FRAME_SHOWN", frame_id=u16, ack_seq=u16, ack_bits=u32, shown=st.booleans(), show_us=u32),
+    hello_parts(),
     plain("INPUT_EVENT", ev_seq=u16, t_ms=u32, control=u8, kind=st.sampled_from([0, 1, 2]), value=i16),
     plain("ACK_INPUT", upto=u16),
     plain("NACK", ref_seq=u16, code=u8),
@@ -201,7 +219,7 @@ def test_random_bytes_yield_no_frame() -> None:
 
 
 @settings(max_examples=EXAMPLES, deadline=None)
-@given(garbage=st.binary(max_size=3000), index=st.integers(0, 12))
+@given(garbage=st.binary(max_size=3000), index=st.integers(0, 13))
 def test_after_any_garbage_the_next_intact_frame_decodes(garbage: bytes, index: int) -> None:
     lines = golden_lines()
     _, _, first = lines[index]

@@ -221,8 +221,9 @@ def test_after_faults_stop_the_device_matches_the_host_and_inputs_arrive_once(se
         link.step()
     else:
         pytest.fail("no convergence within 3 s after the faults stopped")
-    # Bounded: at most a few keyframes' worth of bytes after the faults stopped.
-    assert sum(len(b) for b in link.host_sent) - frames_before < 4 * 1030
+    # Bounded: a few keyframes' worth of bytes after the faults stopped, and the window of
+    # copies a host still taking the line for a lossy one may send before the first answers.
+    assert sum(len(b) for b in link.host_sent) - frames_before < 4 * 1030 + 2048
     link.run(1000)
     assert link.dev.inputs_pending == 0
     assert link.inputs == pushed

@@ -13,7 +13,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "rust" / "wire" / "golden" / "frames.txt"
 HEADER = ROOT / "rust" / "ffi" / "include" / "autodromo_wire.h"
-SCHEMA_HASH = 0xB0BBEEE2
+SCHEMA_HASH = 0xEDC6806A
 
 
 def golden_lines() -> list[tuple[str, int, bytes]]:
@@ -29,10 +29,10 @@ def golden_lines() -> list[tuple[str, int, bytes]]:
 
 # The fixed values of every golden frame, written out independently of the Rust source.
 GOLDEN_VALUES: dict[str, dict[str, Any]] = {
-    "HELLO": {"major": 1, "minor": 0, "schema_hash": SCHEMA_HASH, "nonce": 0x12345678},
+    "HELLO": {"major": 1, "minor": 1, "schema_hash": SCHEMA_HASH, "nonce": 0x12345678},
     "HELLO_ACK": {
         "major": 1,
-        "minor": 0,
+        "minor": 1,
         "schema_hash": SCHEMA_HASH,
         "nonce": 0x12345678,
         "kind": 2,
@@ -66,6 +66,7 @@ GOLDEN_VALUES: dict[str, dict[str, Any]] = {
         "inputs": 0b101,
         "encoder": -3,
     },
+    "HELLO_PART": {"check": 0xBEEF, "total": 52, "offset": 48, "data": bytes([0, 1, 255, 128])},
     "DASH_STATE": {
         "state_id": 42,
         "speed": 180,
@@ -80,6 +81,8 @@ GOLDEN_VALUES: dict[str, dict[str, Any]] = {
     },
     "LED_PALETTE": {
         "palette_id": 3,
+        "size": 22,
+        "first": 18,
         "colors": [(0, 0, 0), (255, 0, 0), (0, 128, 255), (255, 255, 255)],
     },
     "LED_KEY": {
@@ -87,7 +90,6 @@ GOLDEN_VALUES: dict[str, dict[str, Any]] = {
         "format": 0,
         "led_count": 300,
         "offset": 296,
-        "last": True,
         "data": bytes([255, 0, 0, 0, 255, 0, 0, 0, 255, 16, 32, 48]),
     },
     "LED_DELTA": {
@@ -95,7 +97,13 @@ GOLDEN_VALUES: dict[str, dict[str, Any]] = {
         "base_id": 7,
         "runs": [(0, 1, 0xFF0000), (120, 5, 0x0080FF), (299, 1, 0)],
     },
-    "FRAME_SHOWN": {"frame_id": 7, "ack_seq": 65535, "shown": True, "show_us": 9000},
+    "FRAME_SHOWN": {
+        "frame_id": 7,
+        "ack_seq": 65535,
+        "ack_bits": 0x80000005,
+        "shown": True,
+        "show_us": 9000,
+    },
     "INPUT_EVENT": {"ev_seq": 65535, "t_ms": 5000, "control": 2, "kind": 2, "value": -2},
     "ACK_INPUT": {"upto": 65535},
     "NACK": {"ref_seq": 300, "code": 1},
@@ -163,7 +171,7 @@ def _fill(ffi: Any, struct: Any, values: dict[str, Any]) -> None:
             setattr(struct, key, value)
         elif isinstance(value, bytes) and key == "uid":
             ffi.memmove(struct.uid, value, len(value))
-        elif isinstance(value, bytes):  # LED_KEY.data
+        elif isinstance(value, bytes):  # LED_KEY.data, HELLO_PART.data
             ffi.memmove(struct.data, value, len(value))
             struct.len = len(value)
         elif key == "caps":
@@ -189,6 +197,7 @@ MEMBER = {
     "CONFIG": "config",
     "HEARTBEAT": "heartbeat",
     "STATUS": "status",
+    "HELLO_PART": "hello_part",
     "DASH_STATE": "dash_state",
     "LED_PALETTE": "led_palette",
     "LED_KEY": "led_key",

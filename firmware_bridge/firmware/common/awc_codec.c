@@ -49,6 +49,7 @@ typedef struct {
     uint32_t crc;
     size_t body; /* body bytes so far */
     int err;
+    uint8_t raw; /* payload bytes only: no COBS */
 } Writer;
 
 static void w_stuff(Writer *w, uint8_t b)
@@ -63,6 +64,10 @@ static void w_stuff(Writer *w, uint8_t b)
     w->body++;
     if (w->pos >= w->cap) {
         w->err = AWC_ERR_BUFFER;
+        return;
+    }
+    if (w->raw) {
+        w->out[w->pos++] = b;
         return;
     }
     if (b == 0) {
@@ -128,11 +133,23 @@ static void w_invalid(Writer *w)
     }
 }
 
+/* The range rules of a palette part and a HELLO_ACK part, shared by encoder and decoder. */
+static int palette_ok(const AwcLedPalette *p)
+{
+    return p->size >= 1 && p->size <= AWC_PALETTE_MAX && p->count >= 1 &&
+           (uint32_t)p->first + p->count <= p->size;
+}
+
+static int hello_part_ok(const AwcHelloPart *h)
+{
+    return h->len <= AWC_HELLO_PART_MAX && (uint16_t)h->offset + h->len <= h->total;
+}
+
 static void check_key(Writer *w, const AwcLedKey *k)
 {
     uint8_t bpl = awc_bytes_per_led(k->format);
     if (bpl == 0 || k->len > AWC_LED_CHUNK_MAX || k->len % bpl != 0 || k->led_count > AWC_MAX_LEDS ||
-        (uint32_t)k->offset + k->len / bpl > k->led_count || k->last > 1 ||
+        (uint32_t)k->offset + k->len / bpl > k->led_count ||
         (k->len > 0 && k->data == NULL)) {
         w_invalid(w);
     }
@@ -195,6 +212,19 @@ static void enc_payload(Writer *w, const AwcMsg *m)
         w_i16(w, s->encoder);
         break;
     }
+    case AWC_HELLO_PART: {
+        const AwcHelloPart *h = &m->u.hello_part;
+        if (!hello_part_ok(h) || (h->len > 0 && h->data == NULL)) {
+            w_invalid(w);
+            break;
+        }
+        w_var(w, h->check);
+        w_u8(w, h->total);
+        w_u8(w, h->offset);
+        w_var(w, h->len);
+        w_bytes(w, h->data, h->len);
+        break;
+    }
     case AWC_DASH_STATE: {
         const AwcDashState *d = &m->u.dash;
         w_var(w, d->state_id);
@@ -211,11 +241,13 @@ static void enc_payload(Writer *w, const AwcMsg *m)
     }
     case AWC_LED_PALETTE: {
         const AwcLedPalette *p = &m->u.palette;
-        if (p->count == 0 || p->count > AWC_PALETTE_MAX || p->colors == NULL) {
+        if (!palette_ok(p) || p->colors == NULL) {
             w_invalid(w);
             break;
         }
         w_u8(w, p->palette_id);
+        w_var(w, p->size);
+        w_u8(w, p->first);
         w_var(w, p->count);
         w_bytes(w, p->colors, (size_t)p->count * 3u);
         break;
@@ -230,7 +262,6 @@ static void enc_payload(Writer *w, const AwcMsg *m)
         w_u8(w, k->format);
         w_var(w, k->led_count);
         w_var(w, k->offset);
-        w_bool(w, k->last);
         w_var(w, k->len);
         w_bytes(w, k->data, k->len);
         break;
@@ -258,6 +289,7 @@ static void enc_payload(Writer *w, const AwcMsg *m)
     case AWC_FRAME_SHOWN:
         w_var(w, m->u.frame_shown.frame_id);
         w_var(w, m->u.frame_shown.ack_seq);
+        w_var(w, m->u.frame_shown.ack_bits);
         w_bool(w, m->u.frame_shown.shown);
         w_var(w, m->u.frame_shown.show_us);
         break;
@@ -299,6 +331,7 @@ int awc_encode(const AwcMsg *m, uint8_t *out, size_t cap)
     w.crc = 0xFFFFFFFFul;
     w.body = 0;
     w.err = 0;
+    w.raw = 0;
     w_u8(&w, AWC_VERSION);
     w_u8(&w, m->type);
     w_u8(&w, (uint8_t)(m->seq & 0xFFu));
@@ -322,6 +355,25 @@ int awc_encode(const AwcMsg *m, uint8_t *out, size_t cap)
     w.out[w.code_at] = w.code;
     w.out[w.pos++] = 0;
     return (int)w.pos;
+}
+
+int awc_encode_payload(const AwcMsg *m, uint8_t *out, size_t cap)
+{
+    Writer w;
+    if (m == NULL || out == NULL) {
+        return AWC_ERR_INVALID;
+    }
+    w.out = out;
+    w.cap = cap;
+    w.pos = 0;
+    w.code_at = 0;
+    w.code = 1;
+    w.crc = 0xFFFFFFFFul;
+    w.body = ENVELOPE_LEN;
+    w.err = 0;
+    w.raw = 1;
+    enc_payload(&w, m);
+    return w.err ? w.err : (int)w.pos;
 }
 
 int awc_cobs_encode(const uint8_t *src, size_t len, uint8_t *out, size_t cap)
@@ -500,6 +552,23 @@ static int dec_payload(uint8_t type, Reader *r, AwcMsg *m)
         s->encoder = r_i16(r);
         break;
     }
+    case AWC_HELLO_PART: {
+        AwcHelloPart *h = &m->u.hello_part;
+        uint16_t len;
+        h->check = r_u16(r);
+        h->total = r_u8(r);
+        h->offset = r_u8(r);
+        len = r_u16(r);
+        if (r->err || len > AWC_HELLO_PART_MAX) {
+            return 0;
+        }
+        h->len = (uint8_t)len;
+        if (!hello_part_ok(h)) {
+            return 0;
+        }
+        h->data = r_bytes(r, h->len);
+        break;
+    }
     case AWC_DASH_STATE: {
         AwcDashState *d = &m->u.dash;
         d->state_id = r_u16(r);
@@ -517,8 +586,10 @@ static int dec_payload(uint8_t type, Reader *r, AwcMsg *m)
     case AWC_LED_PALETTE: {
         AwcLedPalette *p = &m->u.palette;
         p->palette_id = r_u8(r);
+        p->size = r_u16(r);
+        p->first = r_u8(r);
         p->count = r_u16(r);
-        if (r->err || p->count == 0 || p->count > AWC_PALETTE_MAX) {
+        if (r->err || !palette_ok(p)) {
             return 0;
         }
         p->colors = r_bytes(r, (uint16_t)(p->count * 3u));
@@ -530,7 +601,6 @@ static int dec_payload(uint8_t type, Reader *r, AwcMsg *m)
         k->format = r_u8(r);
         k->led_count = r_u16(r);
         k->offset = r_u16(r);
-        k->last = r_bool(r);
         k->len = r_u16(r);
         if (r->err || !key_ok(k)) {
             return 0;
@@ -561,6 +631,7 @@ static int dec_payload(uint8_t type, Reader *r, AwcMsg *m)
     case AWC_FRAME_SHOWN:
         m->u.frame_shown.frame_id = r_u16(r);
         m->u.frame_shown.ack_seq = r_u16(r);
+        m->u.frame_shown.ack_bits = r_u32(r);
         m->u.frame_shown.shown = r_bool(r);
         m->u.frame_shown.show_us = r_u32(r);
         break;

@@ -26,14 +26,15 @@
 
 #define AWC_VERSION 0x10u
 #define AWC_VERSION_MAJOR 1u
-#define AWC_VERSION_MINOR 0u
-#define AWC_SCHEMA_HASH 0xB0BBEEE2ul
+#define AWC_VERSION_MINOR 1u
+#define AWC_SCHEMA_HASH 0xEDC6806Aul
 
 #define AWC_UID_LEN 16u
 #define AWC_MAX_LEDS 512u
 #define AWC_LED_CHUNK_MAX 960u
 #define AWC_MAX_RUNS 64u
 #define AWC_PALETTE_MAX 256u
+#define AWC_HELLO_PART_MAX 16u
 
 enum awc_type {
     AWC_HELLO = 0x01,
@@ -41,6 +42,7 @@ enum awc_type {
     AWC_CONFIG = 0x03,
     AWC_HEARTBEAT = 0x04,
     AWC_STATUS = 0x05,
+    AWC_HELLO_PART = 0x06,
     AWC_DASH_STATE = 0x10,
     AWC_LED_PALETTE = 0x20,
     AWC_LED_KEY = 0x21,
@@ -113,9 +115,12 @@ typedef struct {
     uint32_t lamps;
 } AwcDashState;
 
+/* Colours first .. first + count - 1 of palette palette_id (size entries in all). */
 typedef struct {
     uint8_t palette_id;
-    uint16_t count;        /* 1..=256 */
+    uint16_t size;         /* 1..=256 */
+    uint8_t first;
+    uint16_t count;        /* at least 1, first + count <= size */
     const uint8_t *colors; /* count * 3 bytes: red, green, blue */
 } AwcLedPalette;
 
@@ -123,7 +128,6 @@ typedef struct {
     uint16_t frame_id;
     uint8_t format;
     uint16_t led_count, offset;
-    uint8_t last;
     uint16_t len;        /* bytes of data */
     const uint8_t *data; /* len bytes */
 } AwcLedKey;
@@ -145,9 +149,17 @@ typedef struct {
 
 typedef struct {
     uint16_t frame_id, ack_seq;
+    uint32_t ack_bits; /* bit i: host frame ack_seq - 1 - i accepted too */
     uint8_t shown;
     uint32_t show_us;
 } AwcFrameShown;
+
+/* Bytes offset .. offset + len - 1 of a HELLO_ACK payload of total bytes. */
+typedef struct {
+    uint16_t check; /* low 16 bits of the CRC-32 of the whole payload */
+    uint8_t total, offset, len;
+    const uint8_t *data;
+} AwcHelloPart;
 
 typedef struct {
     uint16_t ev_seq;
@@ -174,6 +186,7 @@ typedef struct {
         AwcConfig config;
         AwcHeartbeat heartbeat;
         AwcStatus status;
+        AwcHelloPart hello_part;
         AwcDashState dash;
         AwcLedPalette palette;
         AwcLedKey key;
@@ -215,6 +228,9 @@ int awc_cobs_encode(const uint8_t *src, size_t len, uint8_t *out, size_t cap);
 /* One whole wire frame (delimiter included) for `m` with sequence m->seq; its length, or a
  * negative awc_err. A buffer of AWC_MAX_WIRE bytes always suffices. */
 int awc_encode(const AwcMsg *m, uint8_t *out, size_t cap);
+
+/* The payload alone of `m` (no envelope, CRC or COBS): its length, or a negative awc_err. */
+int awc_encode_payload(const AwcMsg *m, uint8_t *out, size_t cap);
 
 void awc_decoder_init(AwcDecoder *d);
 /* Feeds one byte: 1 when a delimiter completes a valid frame (stored in *out, its pointers

@@ -22,7 +22,7 @@ static void event(AwcDevice *d, uint8_t kind, uint16_t frame_id)
 
 /* Replies are small and drained on every poll; if 8 are waiting the host is flooding us, and a
  * dropped one is recovered by the host's timers. */
-static void reply(AwcDevice *d, uint8_t type, uint16_t id, uint16_t seq, uint8_t b, uint32_t v)
+static void reply(AwcDevice *d, uint8_t type, uint16_t seq, uint8_t code, uint32_t nonce)
 {
     AwcReply *r;
     if (d->reply_len >= AWC_REPLY_QUEUE) {
@@ -30,16 +30,45 @@ static void reply(AwcDevice *d, uint8_t type, uint16_t id, uint16_t seq, uint8_t
     }
     r = &d->replies[(d->reply_head + d->reply_len) % AWC_REPLY_QUEUE];
     r->type = type;
-    r->id = id;
     r->seq = seq;
-    r->shown_or_code = b;
-    r->nonce_or_us = v;
+    r->code = code;
+    r->nonce = nonce;
     d->reply_len++;
 }
 
-static void nack(AwcDevice *d, uint16_t ref_seq, uint8_t code)
+/* A NACK: the message is not accepted. */
+static int nack(AwcDevice *d, uint16_t ref_seq, uint8_t code)
 {
-    reply(d, AWC_NACK, 0, ref_seq, code, 0);
+    reply(d, AWC_NACK, ref_seq, code, 0);
+    return 0;
+}
+
+/* The LED answer owed (sent once however many messages it covers). */
+static void ack_leds(AwcDevice *d, uint16_t frame_id, uint8_t shown)
+{
+    d->ack_due = 1;
+    d->ack_frame = frame_id;
+    d->ack_shown = shown;
+}
+
+/* Records host frame `seq` as accepted: the last one and the 32 before it. */
+static void accepted(AwcDevice *d, uint16_t seq)
+{
+    int16_t diff;
+    if (!d->rx_any) {
+        d->rx_any = 1;
+        d->rx_last = seq;
+        d->rx_bits = 0;
+        return;
+    }
+    diff = awc_seq_diff(seq, d->rx_last);
+    if (diff > 0) {
+        uint32_t shifted = diff >= 32 ? 0ul : d->rx_bits << diff;
+        d->rx_bits = shifted | (diff <= 32 ? (uint32_t)1 << (diff - 1) : 0ul);
+        d->rx_last = seq;
+    } else if (diff < 0 && diff >= -32) {
+        d->rx_bits |= (uint32_t)1 << (-diff - 1);
+    }
 }
 
 void awc_device_init(AwcDevice *d, const AwcDeviceInfo *info)
@@ -71,35 +100,77 @@ void awc_device_tick(AwcDevice *d, uint32_t now_ms)
     }
 }
 
-static void led_key(AwcDevice *d, uint16_t seq, const AwcLedKey *k)
+#if AWC_DEVICE_MAX_LEDS > 0
+static int bit(const uint8_t *bits, uint16_t i)
+{
+    return (bits[i / 8u] >> (i % 8u)) & 1u;
+}
+
+/* Sets bits start .. start + n - 1; returns how many were not set before. */
+static uint16_t set_bits(uint8_t *bits, uint16_t start, uint16_t n)
+{
+    uint16_t i, added = 0;
+    for (i = start; i < (uint16_t)(start + n); i++) {
+        if (!bit(bits, i)) {
+            bits[i / 8u] = (uint8_t)(bits[i / 8u] | (1u << (i % 8u)));
+            added++;
+        }
+    }
+    return added;
+}
+
+static void clear_bits(uint8_t *bits, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        bits[i] = 0;
+    }
+}
+#endif
+
+static int led_key(AwcDevice *d, uint16_t seq, const AwcLedKey *k)
 {
     uint8_t bpl = awc_bytes_per_led(k->format);
-    uint16_t next;
+    uint8_t same_shape = d->led_format == k->format && d->led_count == k->led_count;
+    if (k->len == 0) {
+        /* A poke: the host asks where frame `frame_id` stands. Nothing to store, so it is
+         * answered even while the strip latches. */
+        ack_leds(d, k->frame_id, (uint8_t)(d->shown_id != 0 && d->shown_id == k->frame_id));
+        return 1;
+    }
     if (d->showing) {
-        nack(d, seq, AWC_BUSY);
-        return;
+        return nack(d, seq, AWC_BUSY);
     }
     if (!(d->info.led_formats & (1u << k->format))) {
-        nack(d, seq, AWC_UNSUPPORTED);
-        return;
+        return nack(d, seq, AWC_UNSUPPORTED);
     }
     if (k->led_count > d->info.led_count || k->led_count > AWC_DEVICE_MAX_LEDS) {
-        nack(d, seq, AWC_BAD_RANGE);
-        return;
+        return nack(d, seq, AWC_BAD_RANGE);
     }
-    if (k->offset == 0) {
-        /* The buffer is rewritten in place: it no longer holds the shown frame. */
+    if (d->shown_id != 0 && k->frame_id == d->shown_id && same_shape) {
+        ack_leds(d, k->frame_id, 1); /* resent after the frame was complete */
+        return 1;
+    }
+    if (d->assembling && d->asm_frame == k->frame_id) {
+        if (!same_shape) {
+            return nack(d, seq, AWC_BAD_RANGE);
+        }
+    } else if (!d->has_newest || awc_seq_diff(k->frame_id, d->newest) > 0) {
+        /* A new frame: the buffer is rewritten in place, so it no longer holds the one shown. */
         d->assembling = 1;
         d->asm_frame = k->frame_id;
-        d->asm_next = 0;
+        d->has_newest = 1;
+        d->newest = k->frame_id;
         d->led_format = k->format;
         d->led_count = k->led_count;
+        d->leds_have_count = 0;
+#if AWC_DEVICE_MAX_LEDS > 0
+        clear_bits(d->leds_have, sizeof d->leds_have);
+#endif
         d->shown_id = 0;
-    } else if (!d->assembling || d->asm_frame != k->frame_id || d->asm_next != k->offset ||
-               d->led_format != k->format || d->led_count != k->led_count) {
-        d->assembling = 0;
-        nack(d, seq, AWC_NEED_KEYFRAME);
-        return;
+    } else {
+        ack_leds(d, k->frame_id, 0); /* a chunk of a frame given up: nothing to store */
+        return 1;
     }
 #if AWC_DEVICE_MAX_LEDS > 0
     {
@@ -108,43 +179,42 @@ static void led_key(AwcDevice *d, uint16_t seq, const AwcLedKey *k)
         for (i = 0; i < k->len; i++) {
             d->leds[start + i] = k->data[i];
         }
+        d->leds_have_count =
+            (uint16_t)(d->leds_have_count + set_bits(d->leds_have, k->offset, (uint16_t)(k->len / bpl)));
     }
+#else
+    (void)bpl;
 #endif
-    next = (uint16_t)(k->offset + k->len / bpl);
-    if (k->last) {
+    if (d->leds_have_count >= k->led_count) {
         d->assembling = 0;
-        if (next != k->led_count) {
-            nack(d, seq, AWC_NEED_KEYFRAME);
-            return;
-        }
         d->showing = 1;
         d->show_frame = k->frame_id;
-        d->show_seq = seq;
         event(d, AWC_EV_SHOW, k->frame_id);
     } else {
-        d->asm_next = next;
-        reply(d, AWC_FRAME_SHOWN, k->frame_id, seq, 0, 0);
+        ack_leds(d, k->frame_id, 0);
     }
+    return 1;
 }
 
-static void led_delta(AwcDevice *d, uint16_t seq, const AwcLedDelta *m)
+static int led_delta(AwcDevice *d, uint16_t seq, const AwcLedDelta *m)
 {
     AwcRunIter it;
     AwcLedRun r;
     uint32_t max_value = d->led_format == AWC_PAL8 ? 0xFFul : 0xFFFFFFul;
     if (d->showing) {
-        nack(d, seq, AWC_BUSY);
-        return;
+        return nack(d, seq, AWC_BUSY);
+    }
+    if (d->shown_id != 0 && m->frame_id == d->shown_id) {
+        ack_leds(d, m->frame_id, 1); /* resent after it was shown */
+        return 1;
     }
     if (d->shown_id == 0 || m->base_id != d->shown_id) {
-        nack(d, seq, AWC_NEED_KEYFRAME);
-        return;
+        return nack(d, seq, AWC_NEED_KEYFRAME);
     }
     awc_run_iter_init(&it, m);
     while (awc_run_next(&it, &r)) {
         if ((uint32_t)r.start + r.len > d->led_count || r.value > max_value) {
-            nack(d, seq, AWC_BAD_RANGE);
-            return;
+            return nack(d, seq, AWC_BAD_RANGE);
         }
     }
 #if AWC_DEVICE_MAX_LEDS > 0
@@ -163,10 +233,13 @@ static void led_delta(AwcDevice *d, uint16_t seq, const AwcLedDelta *m)
     }
 #endif
     d->shown_id = 0;
+    d->has_newest = 1;
+    d->newest = m->frame_id;
+    d->assembling = 0;
     d->showing = 1;
     d->show_frame = m->frame_id;
-    d->show_seq = seq;
     event(d, AWC_EV_SHOW, m->frame_id);
+    return 1;
 }
 
 static int dash_equal(const AwcDashState *a, const AwcDashState *b)
@@ -177,36 +250,87 @@ static int dash_equal(const AwcDashState *a, const AwcDashState *b)
            a->pace == b->pace && a->lamps == b->lamps;
 }
 
-static void palette(AwcDevice *d, const AwcLedPalette *p)
+/* A palette part: stored aside until every entry has come, then the palette in use. A device
+ * without LEDs keeps no colours, and answers only. */
+static void palette_part(AwcDevice *d, const AwcLedPalette *p)
 {
-    uint16_t i, n = (uint16_t)(p->count * 3u);
-    int same = p->palette_id == d->palette_id && p->count == d->palette_count;
 #if AWC_DEVICE_MAX_LEDS > 0
-    for (i = 0; same && i < n; i++) {
-        same = d->palette[i] == p->colors[i];
+    uint16_t i, n = (uint16_t)(p->count * 3u), at = (uint16_t)(p->first * 3u);
+    if (d->palette_id != 0 && d->palette_id == p->palette_id && d->palette_count == p->size) {
+        ack_leds(d, 0, 0); /* a part resent after its palette was complete */
+        return;
     }
-    for (i = 0; !same && i < n; i++) {
-        d->palette[i] = p->colors[i];
+    if (!d->palette_parts || d->next_id != p->palette_id || d->next_size != p->size) {
+        d->palette_parts = 1;
+        d->next_id = p->palette_id;
+        d->next_size = p->size;
+        clear_bits(d->palette_have, sizeof d->palette_have);
     }
-#else
-    (void)i;
-    (void)n;
-#endif
-    if (!same) {
+    for (i = 0; i < n; i++) {
+        d->next_palette[at + i] = p->colors[i];
+    }
+    (void)set_bits(d->palette_have, p->first, p->count);
+    for (i = 0; i < p->size && bit(d->palette_have, i); i++) {
+    }
+    if (i == p->size) {
+        for (i = 0; i < (uint16_t)(p->size * 3u); i++) {
+            d->palette[i] = d->next_palette[i];
+        }
         d->palette_id = p->palette_id;
-        d->palette_count = p->count;
+        d->palette_count = p->size;
+        d->palette_parts = 0;
         event(d, AWC_EV_PALETTE, 0);
     }
+#else
+    (void)p;
+#endif
+    ack_leds(d, 0, 0);
 }
 
-static void handle(AwcDevice *d, const AwcMsg *m)
+static void hello(AwcDevice *d, const AwcHello *h, uint32_t now_ms)
 {
+    uint8_t again = d->has_hello && d->hello_nonce == h->nonce;
+    /* Answered either way, so an incompatible host learns why; but its other messages may
+     * mean something else in its schema, so they are ignored. */
+    d->incompatible_host = h->major != AWC_VERSION_MAJOR || h->schema_hash != AWC_SCHEMA_HASH;
+    d->linked = !d->incompatible_host;
+    reply(d, AWC_HELLO_ACK, 0, 0, h->nonce);
+    if (!d->linked) {
+        return;
+    }
+    if (!again) {
+        /* Another host session: its frame, palette and sequence numbers start afresh. */
+        d->shown_id = 0;
+        d->palette_id = 0;
+        d->assembling = 0;
+        d->palette_parts = 0;
+        d->has_newest = 0;
+        d->rx_any = 0;
+        d->next_part = 0;
+    }
+    /* The same HELLO again while no other host frame came: the host did not get our
+     * HELLO_ACK, so the parts start now (and go on from where they were). */
+    d->hello_ms = again && !d->host_heard_us ? now_ms - AWC_HELLO_PART_DELAY_MS : now_ms;
+    d->has_hello = 1;
+    d->hello_nonce = h->nonce;
+    d->host_heard_us = 0;
+    event(d, AWC_EV_LINKED, 0);
+}
+
+/* Acts on one valid frame; returns whether it was accepted (a NACKed one is not). */
+static int handle(AwcDevice *d, const AwcMsg *m, uint32_t now_ms)
+{
+    if (m->type != AWC_HELLO && !d->incompatible_host) {
+        d->host_heard_us = 1;
+    }
+    if (m->type == AWC_HELLO) {
+        hello(d, &m->u.hello, now_ms);
+        return 1;
+    }
+    if (d->incompatible_host) {
+        return 1;
+    }
     switch (m->type) {
-    case AWC_HELLO:
-        d->linked = 1;
-        reply(d, AWC_HELLO_ACK, 0, 0, 0, m->u.hello.nonce);
-        event(d, AWC_EV_LINKED, 0);
-        break;
     case AWC_CONFIG:
         d->config.failsafe_ms = m->u.config.failsafe_ms < 100 ? 100 : m->u.config.failsafe_ms;
         d->config.brightness = m->u.config.brightness;
@@ -221,16 +345,22 @@ static void handle(AwcDevice *d, const AwcMsg *m)
         }
         break;
     case AWC_LED_PALETTE:
-        palette(d, &m->u.palette);
+        d->led_rx = 1;
+        d->last_led_rx_ms = now_ms;
+        palette_part(d, &m->u.palette);
         break;
     case AWC_LED_KEY:
-        led_key(d, m->seq, &m->u.key);
-        break;
+        d->led_rx = 1;
+        d->last_led_rx_ms = now_ms;
+        return led_key(d, m->seq, &m->u.key);
     case AWC_LED_DELTA:
-        led_delta(d, m->seq, &m->u.delta);
-        break;
+        d->led_rx = 1;
+        d->last_led_rx_ms = now_ms;
+        return led_delta(d, m->seq, &m->u.delta);
     case AWC_ACK_INPUT:
-        while (d->input_len > 0 &&
+        /* Only events that went out: an acknowledgement from before this boot's link cannot
+         * cover events the host has never seen. */
+        while (d->input_len > 0 && d->inputs[d->input_head].sent &&
                awc_seq_diff(m->u.ack_input.upto, d->inputs[d->input_head].ev.ev_seq) >= 0) {
             d->input_head = (uint8_t)((d->input_head + 1) % AWC_INPUT_RING);
             d->input_len--;
@@ -240,6 +370,7 @@ static void handle(AwcDevice *d, const AwcMsg *m)
         /* Heartbeats only feed the failsafe timer; device-to-host types are ignored. */
         break;
     }
+    return 1;
 }
 
 void awc_device_receive_byte(AwcDevice *d, uint8_t byte, uint32_t now_ms)
@@ -253,7 +384,9 @@ void awc_device_receive_byte(AwcDevice *d, uint8_t byte, uint32_t now_ms)
             d->failsafe = 0;
             event(d, AWC_EV_RESTORED, 0);
         }
-        handle(d, &m);
+        if (handle(d, &m, now_ms)) {
+            accepted(d, m.seq);
+        }
     }
 }
 
@@ -285,7 +418,8 @@ int awc_device_frame_shown(AwcDevice *d, uint16_t frame_id, uint32_t show_us, ui
     }
     d->showing = 0;
     d->shown_id = frame_id;
-    reply(d, AWC_FRAME_SHOWN, frame_id, d->show_seq, 1, show_us);
+    d->last_show_us = show_us;
+    ack_leds(d, frame_id, 1);
     return 1;
 }
 
@@ -362,27 +496,6 @@ static void hello_ack(const AwcDevice *d, uint32_t nonce, AwcMsg *m)
     a->inputs = d->info.inputs;
 }
 
-static void reply_msg(const AwcDevice *d, const AwcReply *r, AwcMsg *m)
-{
-    switch (r->type) {
-    case AWC_HELLO_ACK:
-        hello_ack(d, r->nonce_or_us, m);
-        break;
-    case AWC_NACK:
-        m->type = AWC_NACK;
-        m->u.nack.ref_seq = r->seq;
-        m->u.nack.code = r->shown_or_code;
-        break;
-    default:
-        m->type = AWC_FRAME_SHOWN;
-        m->u.frame_shown.frame_id = r->id;
-        m->u.frame_shown.ack_seq = r->seq;
-        m->u.frame_shown.shown = r->shown_or_code;
-        m->u.frame_shown.show_us = r->nonce_or_us;
-        break;
-    }
-}
-
 /* Encodes m (after a 0x00 if `lead`) if the whole frame fits; advances tx_seq. */
 static int send(AwcDevice *d, AwcMsg *m, int lead, uint8_t *out, size_t cap, size_t *pos)
 {
@@ -404,9 +517,73 @@ static int send(AwcDevice *d, AwcMsg *m, int lead, uint8_t *out, size_t cap, siz
     return 1;
 }
 
+/* A keyframe or palette arriving in parts, or LED messages lately. */
+static int led_transfer(const AwcDevice *d, uint32_t now_ms)
+{
+    return d->assembling || d->palette_parts ||
+           (d->led_rx && !elapsed(now_ms, d->last_led_rx_ms, AWC_LED_ANSWER_AFTER_MS));
+}
+
+/* The LED answer, if one is due: to say a frame is shown at once; else at most every
+ * AWC_LED_ANSWER_INTERVAL_MS, and that often anyway during an LED transfer. */
+static int led_answer(AwcDevice *d, uint32_t now_ms, AwcMsg *m)
+{
+    int due = !d->ack_sent || elapsed(now_ms, d->last_ack_ms, AWC_LED_ANSWER_INTERVAL_MS);
+    if (!d->ack_due && due && led_transfer(d, now_ms)) {
+        if (d->assembling) {
+            ack_leds(d, d->asm_frame, 0);
+        } else if (!d->showing && d->shown_id != 0) {
+            ack_leds(d, d->shown_id, 1);
+        } else {
+            ack_leds(d, d->showing ? d->show_frame : 0, 0);
+        }
+    }
+    if (!d->ack_due || !(d->ack_shown || due)) {
+        return 0;
+    }
+    m->type = AWC_FRAME_SHOWN;
+    m->u.frame_shown.frame_id = d->ack_frame;
+    m->u.frame_shown.ack_seq = d->rx_any ? d->rx_last : 0;
+    m->u.frame_shown.ack_bits = d->rx_bits;
+    m->u.frame_shown.shown = d->ack_shown;
+    m->u.frame_shown.show_us = d->ack_shown ? d->last_show_us : 0;
+    return 1;
+}
+
+/* The next HELLO_ACK part, if one is due: after a HELLO that nothing else followed. */
+static int hello_part(AwcDevice *d, uint32_t now_ms, AwcMsg *m, uint8_t *payload)
+{
+    AwcMsg ack;
+    int total;
+    uint8_t len;
+    if (!d->has_hello || d->host_heard_us || !elapsed(now_ms, d->hello_ms, AWC_HELLO_PART_DELAY_MS) ||
+        elapsed(now_ms, d->hello_ms, AWC_HELLO_PART_GIVE_UP_MS) ||
+        (d->part_sent && !elapsed(now_ms, d->last_part_ms, AWC_HELLO_PART_INTERVAL_MS))) {
+        return 0;
+    }
+    hello_ack(d, d->hello_nonce, &ack);
+    total = awc_encode_payload(&ack, payload, AWC_HELLO_ACK_MAX_PAYLOAD);
+    if (total <= 0) {
+        return 0;
+    }
+    if (d->next_part >= total) {
+        d->next_part = 0;
+    }
+    len = (uint8_t)(total - d->next_part < (int)AWC_HELLO_PART_LEN ? total - d->next_part
+                                                                   : (int)AWC_HELLO_PART_LEN);
+    m->type = AWC_HELLO_PART;
+    m->u.hello_part.check = (uint16_t)awc_crc32(payload, (size_t)total);
+    m->u.hello_part.total = (uint8_t)total;
+    m->u.hello_part.offset = d->next_part;
+    m->u.hello_part.len = len;
+    m->u.hello_part.data = payload + d->next_part;
+    return 1;
+}
+
 size_t awc_device_poll_transmit(AwcDevice *d, uint32_t now_ms, uint8_t *out, size_t cap)
 {
     AwcMsg m;
+    uint8_t payload[AWC_HELLO_ACK_MAX_PAYLOAD];
     size_t pos = 0;
     uint8_t i;
     awc_device_tick(d, now_ms);
@@ -419,14 +596,37 @@ size_t awc_device_poll_transmit(AwcDevice *d, uint32_t now_ms, uint8_t *out, siz
         d->announced = 1;
     }
     while (d->reply_len > 0) {
-        reply_msg(d, &d->replies[d->reply_head], &m);
+        const AwcReply *r = &d->replies[d->reply_head];
+        if (r->type == AWC_HELLO_ACK) {
+            hello_ack(d, r->nonce, &m);
+        } else {
+            m.type = AWC_NACK;
+            m.u.nack.ref_seq = r->seq;
+            m.u.nack.code = r->code;
+        }
         if (!send(d, &m, 0, out, cap, &pos)) {
             return pos;
         }
         d->reply_head = (uint8_t)((d->reply_head + 1) % AWC_REPLY_QUEUE);
         d->reply_len--;
     }
-    for (i = 0; i < d->input_len; i++) {
+    if (led_answer(d, now_ms, &m)) {
+        if (!send(d, &m, 0, out, cap, &pos)) {
+            return pos;
+        }
+        d->ack_due = 0;
+        d->ack_sent = 1;
+        d->last_ack_ms = now_ms;
+    }
+    if (hello_part(d, now_ms, &m, payload)) {
+        if (!send(d, &m, 0, out, cap, &pos)) {
+            return pos;
+        }
+        d->next_part = (uint8_t)(d->next_part + m.u.hello_part.len);
+        d->part_sent = 1;
+        d->last_part_ms = now_ms;
+    }
+    for (i = 0; d->linked && i < d->input_len; i++) {
         AwcPendingInput *p = &d->inputs[(d->input_head + i) % AWC_INPUT_RING];
         if (p->sent && !elapsed(now_ms, p->sent_ms, AWC_INPUT_RESEND_MS)) {
             continue;

@@ -104,6 +104,7 @@ int main(void)
             case AWC_EV_FAILSAFE:
             case AWC_EV_RESTORED:
             case AWC_EV_CONFIG:
+            case AWC_EV_PALETTE: /* PAL8 colours on the strip change with the palette */
                 lamps();
                 if (dev.shown_id != 0) {
                     push_strip(dev.failsafe ? FAILSAFE_BRIGHTNESS : dev.config.brightness);

@@ -20,10 +20,10 @@
 
 #define AW_VERSION_MAJOR 1
 
-#define AW_VERSION_MINOR 0
+#define AW_VERSION_MINOR 1
 
 // FNV-1a-32 of the schema text (see PROTOCOL.md).
-#define AW_SCHEMA_HASH 2965106402
+#define AW_SCHEMA_HASH 3989209194
 
 #define AW_MAX_LEDS 512
 
@@ -35,6 +35,8 @@
 
 #define AW_UID_LEN 16
 
+#define AW_HELLO_PART_MAX 16
+
 // Message types (`AwMsg::msg_type`, envelope byte 1).
 #define AW_HELLO 1
 
@@ -45,6 +47,8 @@
 #define AW_HEARTBEAT 4
 
 #define AW_STATUS 5
+
+#define AW_HELLO_PART 6
 
 #define AW_DASH_STATE 16
 
@@ -195,11 +199,17 @@ typedef struct {
   AwConfig config;
 } AwDeviceEvent;
 
-// Host → device: the colours `PAL8` indices refer to. Latest wins.
+// Host → device: some colours of palette `palette_id`, the colours `PAL8` indices refer to.
+// A palette of `size` entries may come in several parts (each as long as `max_frame` and the
+// window allow); the device uses it once every entry has arrived. Latest wins.
 typedef struct {
   // Non-zero.
   uint8_t palette_id;
-  // 1..=256 entries are valid.
+  // Entries in the whole palette, 1..=256.
+  uint16_t size;
+  // Index of this part's first colour.
+  uint8_t first;
+  // Colours in this part, at least 1; `first + count <= size`.
   uint16_t count;
   uint8_t colors[AW_PALETTE_MAX][3];
 } AwLedPalette;
@@ -265,7 +275,19 @@ typedef struct {
   int16_t encoder;
 } AwStatus;
 
-// Host → device: one chunk of a keyframe. Chunks come in order; the frame is shown on `last`.
+// Device → host: `len` bytes of the device's HELLO_ACK payload from `offset`, so a HELLO_ACK
+// too long to cross a lossy line whole arrives in parts. `check` is the low 16 bits of the
+// CRC-32 of the whole payload (`total` bytes): parts of different answers never mix.
+typedef struct {
+  uint16_t check;
+  uint8_t total;
+  uint8_t offset;
+  uint8_t len;
+  uint8_t data[AW_HELLO_PART_MAX];
+} AwHelloPart;
+
+// Host → device: one chunk of a keyframe. Chunks come in any order, and again if lost; the
+// device shows the frame once every LED of it has arrived.
 typedef struct {
   // Non-zero.
   uint16_t frame_id;
@@ -274,7 +296,6 @@ typedef struct {
   uint16_t led_count;
   // Index of the first LED of this chunk.
   uint16_t offset;
-  uint8_t last;
   uint16_t len;
   uint8_t data[AW_LED_CHUNK_MAX];
 } AwLedKey;
@@ -294,11 +315,15 @@ typedef struct {
   AwLedRun runs[AW_MAX_RUNS];
 } AwLedDelta;
 
-// Device → host: the LED message with envelope sequence `ack_seq` is consumed; `shown` is 1
-// once frame `frame_id` is on the strip (the host's go-ahead for the next frame).
+// Device → host, the answer to LED messages: the host frames the device accepted, and where
+// frame `frame_id` stands (`shown` 1 once it is on the strip: the go-ahead for the next).
 typedef struct {
   uint16_t frame_id;
+  // Envelope `seq` of the last host frame the device accepted.
   uint16_t ack_seq;
+  // Bit `i` set: the host frame `ack_seq - 1 - i` was accepted too (a selective
+  // acknowledgement of the 32 before `ack_seq`).
+  uint32_t ack_bits;
   uint8_t shown;
   uint32_t show_us;
 } AwFrameShown;
@@ -330,6 +355,7 @@ typedef union {
   AwConfig config;
   AwHeartbeat heartbeat;
   AwStatus status;
+  AwHelloPart hello_part;
   AwDashState dash_state;
   AwLedPalette led_palette;
   AwLedKey led_key;
@@ -443,6 +469,9 @@ int32_t aw_encode_led_key(const AwLedKey *msg, uint16_t seq, uint8_t *out, size_
 
 // Encodes an LED_DELTA frame into `out`; returns its length or a negative `AW_ERR_*`.
 int32_t aw_encode_led_delta(const AwLedDelta *msg, uint16_t seq, uint8_t *out, size_t out_len);
+
+// Encodes a HELLO_PART frame into `out`; returns its length or a negative `AW_ERR_*`.
+int32_t aw_encode_hello_part(const AwHelloPart *msg, uint16_t seq, uint8_t *out, size_t out_len);
 
 // Encodes a FRAME_SHOWN frame into `out`; returns its length or a negative `AW_ERR_*`.
 int32_t aw_encode_frame_shown(const AwFrameShown *msg, uint16_t seq, uint8_t *out, size_t out_len);

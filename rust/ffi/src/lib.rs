@@ -32,14 +32,15 @@ pub const AW_MAX_WIRE: usize = 1030;
 /// Envelope byte 0 of every bridge v1 frame.
 pub const AW_VERSION: u8 = 0x10;
 pub const AW_VERSION_MAJOR: u8 = 1;
-pub const AW_VERSION_MINOR: u8 = 0;
+pub const AW_VERSION_MINOR: u8 = 1;
 /// FNV-1a-32 of the schema text (see PROTOCOL.md).
-pub const AW_SCHEMA_HASH: u32 = 0xB0BB_EEE2;
+pub const AW_SCHEMA_HASH: u32 = 0xEDC6_806A;
 pub const AW_MAX_LEDS: usize = 512;
 pub const AW_LED_CHUNK_MAX: usize = 960;
 pub const AW_MAX_RUNS: usize = 64;
 pub const AW_PALETTE_MAX: usize = 256;
 pub const AW_UID_LEN: usize = 16;
+pub const AW_HELLO_PART_MAX: usize = 16;
 
 /// Message types (`AwMsg::msg_type`, envelope byte 1).
 pub const AW_HELLO: u8 = 0x01;
@@ -47,6 +48,7 @@ pub const AW_HELLO_ACK: u8 = 0x02;
 pub const AW_CONFIG: u8 = 0x03;
 pub const AW_HEARTBEAT: u8 = 0x04;
 pub const AW_STATUS: u8 = 0x05;
+pub const AW_HELLO_PART: u8 = 0x06;
 pub const AW_DASH_STATE: u8 = 0x10;
 pub const AW_LED_PALETTE: u8 = 0x20;
 pub const AW_LED_KEY: u8 = 0x21;
@@ -142,6 +144,7 @@ mod tests {
             (w::VERSION_MAJOR, w::VERSION_MINOR)
         );
         assert_eq!(AW_SCHEMA_HASH, w::SCHEMA_HASH);
+        assert_eq!(AW_HELLO_PART_MAX, w::HELLO_PART_MAX);
         assert_eq!(
             (
                 AW_MAX_LEDS,
@@ -181,6 +184,7 @@ mod tests {
         );
         assert_eq!(
             [
+                AW_HELLO_PART,
                 AW_LED_KEY,
                 AW_LED_DELTA,
                 AW_FRAME_SHOWN,
@@ -189,6 +193,7 @@ mod tests {
                 AW_NACK
             ],
             [
+                t::HELLO_PART,
                 t::LED_KEY,
                 t::LED_DELTA,
                 t::FRAME_SHOWN,

@@ -4,7 +4,8 @@ use crate::{err, AW_ERR_NULL};
 use autodromo_wire::frame::Decoder;
 use autodromo_wire::{
     decode_frame, encode_frame, msg_type as t, AckInput, Config, Counters, DashState, FrameShown,
-    Heartbeat, Hello, HelloAck, InputEvent, LedDelta, LedKey, LedPalette, Message, Nack, Status,
+    Heartbeat, Hello, HelloAck, HelloPart, InputEvent, LedDelta, LedKey, LedPalette, Message, Nack,
+    Status,
 };
 
 /// The fields of one message; `AwMsg::msg_type` says which member is valid.
@@ -16,6 +17,7 @@ pub union AwPayload {
     pub config: Config,
     pub heartbeat: Heartbeat,
     pub status: Status,
+    pub hello_part: HelloPart,
     pub dash_state: DashState,
     pub led_palette: LedPalette,
     pub led_key: LedKey,
@@ -57,6 +59,7 @@ impl AwMsg {
             Message::Config(v) => AwPayload { config: v },
             Message::Heartbeat(v) => AwPayload { heartbeat: v },
             Message::Status(v) => AwPayload { status: v },
+            Message::HelloPart(v) => AwPayload { hello_part: v },
             Message::DashState(v) => AwPayload { dash_state: v },
             Message::LedPalette(v) => AwPayload { led_palette: v },
             Message::LedKey(v) => AwPayload { led_key: v },
@@ -84,6 +87,7 @@ impl AwMsg {
                 t::CONFIG => Message::Config(p.config),
                 t::HEARTBEAT => Message::Heartbeat(p.heartbeat),
                 t::STATUS => Message::Status(p.status),
+                t::HELLO_PART => Message::HelloPart(p.hello_part),
                 t::DASH_STATE => Message::DashState(p.dash_state),
                 t::LED_PALETTE => Message::LedPalette(p.led_palette),
                 t::LED_KEY => Message::LedKey(p.led_key),
@@ -232,6 +236,17 @@ pub extern "C" fn aw_encode_led_delta(
     out_len: usize,
 ) -> i32 {
     encode_typed(msg, Message::LedDelta, seq, out, out_len)
+}
+
+/// Encodes a HELLO_PART frame into `out`; returns its length or a negative `AW_ERR_*`.
+#[no_mangle]
+pub extern "C" fn aw_encode_hello_part(
+    msg: *const HelloPart,
+    seq: u16,
+    out: *mut u8,
+    out_len: usize,
+) -> i32 {
+    encode_typed(msg, Message::HelloPart, seq, out, out_len)
 }
 
 /// Encodes a FRAME_SHOWN frame into `out`; returns its length or a negative `AW_ERR_*`.

@@ -10,12 +10,13 @@
 //!     uart_write(&tx[..n]);
 //! }
 //! ```
+use crate::bits::Bits;
 use crate::frame::{Counters, Decoder, Out};
 use crate::messages::*;
 use crate::queue::Queue;
 use crate::seq;
 use crate::timing::{self, elapsed};
-use crate::{Error, SCHEMA_HASH, VERSION_MAJOR, VERSION_MINOR};
+use crate::{crc32, Error, SCHEMA_HASH, VERSION_MAJOR, VERSION_MINOR};
 
 /// Who the device is; fixed for one power-up.
 #[repr(C)]
@@ -38,7 +39,7 @@ pub enum DeviceEvent {
     Config(Config),
     /// A new dashboard state to show.
     Dash(DashState),
-    /// A new palette (read it with `palette()`).
+    /// A new palette, complete (read it with `palette()`).
     Palette,
     /// The LED buffer holds frame `frame_id`: push it to the strip, then call `frame_shown`.
     Show { frame_id: u16 },
@@ -46,6 +47,42 @@ pub enum DeviceEvent {
     Failsafe,
     /// Valid host frames again after a failsafe.
     Restored,
+}
+
+/// The answer owed to the host's LED messages (sent once however many it covers).
+#[derive(Debug, Clone, Copy)]
+struct LedAck {
+    frame_id: u16,
+    shown: u8,
+    show_us: u32,
+}
+
+/// Which host frames were accepted: the last one and the 32 before it (FRAME_SHOWN's
+/// `ack_seq` and `ack_bits`).
+#[derive(Debug, Clone, Copy, Default)]
+struct Accepted {
+    last: Option<u16>,
+    bits: u32,
+}
+
+impl Accepted {
+    fn record(&mut self, s: u16) {
+        let Some(last) = self.last else {
+            self.last = Some(s);
+            self.bits = 0;
+            return;
+        };
+        let d = seq::diff(s, last);
+        if d > 0 {
+            let d = d as u32;
+            // The old `last` becomes bit d - 1; what was bit i becomes bit i + d.
+            let shifted = if d >= 32 { 0 } else { self.bits << d };
+            self.bits = shifted | 1u32.checked_shl(d - 1).unwrap_or(0);
+            self.last = Some(s);
+        } else if d < 0 && -i32::from(d) <= 32 {
+            self.bits |= 1 << (-i32::from(d) - 1);
+        }
+    }
 }
 
 /// The protocol state of one device.
@@ -65,15 +102,35 @@ pub struct DeviceSession {
     last_status_ms: Option<u32>,
     config: Config,
     dash: DashState,
+    /// The palette in use (`count == size`, `first == 0`).
     palette: LedPalette,
+    /// A palette arriving in parts: its id, and which entries have come.
+    next_palette: LedPalette,
+    palette_parts: Option<u8>,
+    palette_have: Bits<{ PALETTE_MAX / 32 }>,
     led_format: u8,
     led_count: u16,
     leds: [u8; MAX_LEDS * 3],
     shown_id: u16,
-    /// A keyframe being received in place: (frame_id, next LED offset).
-    assembling: Option<(u16, u16)>,
-    /// A frame handed to the strip, not yet reported shown: (frame_id, envelope seq).
-    showing: Option<(u16, u16)>,
+    /// A keyframe being received in place: its id, and which LEDs have come.
+    assembling: Option<u16>,
+    leds_have: Bits<{ MAX_LEDS / 32 }>,
+    leds_have_count: usize,
+    /// The newest frame id seen from this host: a chunk of an older frame is stale.
+    newest_frame: Option<u16>,
+    /// A frame handed to the strip, not yet reported shown: its id.
+    showing: Option<u16>,
+    last_show_us: u32,
+    accepted: Accepted,
+    led_ack: Option<LedAck>,
+    last_led_ack_ms: Option<u32>,
+    last_led_rx_ms: Option<u32>,
+    /// The nonce of the last compatible HELLO, when it came, and whether the host has sent
+    /// anything else since (then it has our HELLO_ACK, and no parts are needed).
+    hello: Option<(u32, u32)>,
+    host_heard_us: bool,
+    next_part: usize,
+    last_part_ms: Option<u32>,
     replies: Queue<Message, 8>,
     inputs: Queue<(InputEvent, Option<u32>), { timing::INPUT_RING }>,
     next_ev_seq: u16,
@@ -104,12 +161,27 @@ impl DeviceSession {
             },
             dash: DashState::default(),
             palette: LedPalette::default(),
+            next_palette: LedPalette::default(),
+            palette_parts: None,
+            palette_have: Bits::new(),
             led_format: led_format::RGB888,
             led_count: 0,
             leds: [0; MAX_LEDS * 3],
             shown_id: 0,
             assembling: None,
+            leds_have: Bits::new(),
+            leds_have_count: 0,
+            newest_frame: None,
             showing: None,
+            last_show_us: 0,
+            accepted: Accepted::default(),
+            led_ack: None,
+            last_led_ack_ms: None,
+            last_led_rx_ms: None,
+            hello: None,
+            host_heard_us: false,
+            next_part: 0,
+            last_part_ms: None,
             replies: Queue::new(),
             inputs: Queue::new(),
             next_ev_seq: 0,
@@ -124,7 +196,8 @@ impl DeviceSession {
         &self.info
     }
     /// A compatible host has said HELLO since power-up (after a HELLO of another major version
-    /// or schema, the device answers HELLOs only, until a compatible one).
+    /// or schema, the device answers HELLOs only, until a compatible one). Input events go out
+    /// only once linked: before, the host cannot know where their numbering starts.
     pub fn is_linked(&self) -> bool {
         self.linked
     }
@@ -139,7 +212,7 @@ impl DeviceSession {
     pub fn dash(&self) -> &DashState {
         &self.dash
     }
-    /// The palette (`palette_id` 0: none yet).
+    /// The palette in use (`palette_id` 0: none yet, or not from this host), `count` entries.
     pub fn palette(&self) -> &LedPalette {
         &self.palette
     }
@@ -227,13 +300,34 @@ impl DeviceSession {
                     self.failsafe = false;
                     self.event(DeviceEvent::Restored);
                 }
-                self.handle(frame.seq, frame.message);
+                if self.handle(frame.seq, frame.message, now_ms) {
+                    self.accepted.record(frame.seq);
+                }
             }
         }
     }
 
-    fn hello_ack(&self, nonce: u32) -> Message {
-        Message::HelloAck(HelloAck {
+    /// A keyframe or a palette is arriving in parts, or LED messages came lately (the host
+    /// may not know yet that what it sent is complete).
+    fn led_transfer(&self, now_ms: u32) -> bool {
+        self.assembling.is_some()
+            || self.palette_parts.is_some()
+            || self
+                .last_led_rx_ms
+                .is_some_and(|t| !elapsed(now_ms, t, timing::LED_ANSWER_AFTER_MS))
+    }
+
+    /// Where the LEDs stand, as an answer: the keyframe arriving, else the frame shown.
+    fn led_state(&self) -> (u16, u8) {
+        match self.assembling {
+            Some(f) => (f, 0),
+            None if self.showing.is_none() && self.shown_id != 0 => (self.shown_id, 1),
+            None => (self.showing.unwrap_or(0), 0),
+        }
+    }
+
+    fn hello_ack(&self, nonce: u32) -> HelloAck {
+        HelloAck {
             major: VERSION_MAJOR,
             minor: VERSION_MINOR,
             schema_hash: SCHEMA_HASH,
@@ -247,25 +341,29 @@ impl DeviceSession {
                 .front()
                 .map_or(self.next_ev_seq, |(e, _)| e.ev_seq),
             caps: self.info.caps,
-        })
+        }
     }
 
-    fn nack(&mut self, ref_seq: u16, code: u8) {
+    fn nack(&mut self, ref_seq: u16, code: u8) -> bool {
         self.reply(Message::Nack(Nack { ref_seq, code }));
+        false
     }
 
-    fn handle(&mut self, seq: u16, msg: Message) {
+    fn ack_leds(&mut self, frame_id: u16, shown: u8) {
+        self.led_ack = Some(LedAck {
+            frame_id,
+            shown,
+            show_us: if shown == 1 { self.last_show_us } else { 0 },
+        });
+    }
+
+    /// Acts on one valid frame; returns whether it was accepted (a NACKed one is not).
+    fn handle(&mut self, seq: u16, msg: Message, now_ms: u32) -> bool {
+        if !matches!(msg, Message::Hello(_)) && !self.incompatible_host {
+            self.host_heard_us = true;
+        }
         match msg {
-            Message::Hello(h) => {
-                // Answered either way, so an incompatible host learns why; but its other
-                // messages may mean something else in its schema, so they are ignored.
-                self.incompatible_host = h.major != VERSION_MAJOR || h.schema_hash != SCHEMA_HASH;
-                self.linked = !self.incompatible_host;
-                self.reply(self.hello_ack(h.nonce));
-                if self.linked {
-                    self.event(DeviceEvent::Linked);
-                }
-            }
+            Message::Hello(h) => self.on_hello(h, now_ms),
             _ if self.incompatible_host => {}
             Message::Config(c) => {
                 self.config = Config {
@@ -279,14 +377,22 @@ impl DeviceSession {
                 self.dash = d;
                 self.event(DeviceEvent::Dash(d));
             }
-            Message::LedPalette(p) if p != self.palette => {
-                self.palette = p;
-                self.event(DeviceEvent::Palette);
+            Message::LedPalette(p) => {
+                self.last_led_rx_ms = Some(now_ms);
+                self.palette_part(&p);
             }
-            Message::LedKey(k) => self.led_key(seq, &k),
-            Message::LedDelta(d) => self.led_delta(seq, &d),
+            Message::LedKey(k) => {
+                self.last_led_rx_ms = Some(now_ms);
+                return self.led_key(seq, &k);
+            }
+            Message::LedDelta(d) => {
+                self.last_led_rx_ms = Some(now_ms);
+                return self.led_delta(seq, &d);
+            }
             Message::AckInput(a) => {
-                while let Some((e, _)) = self.inputs.front() {
+                // Only events that went out: an acknowledgement from before this boot's link
+                // cannot cover events the host has never seen.
+                while let Some((e, Some(_))) = self.inputs.front() {
                     if seq::diff(a.upto, e.ev_seq) < 0 {
                         break;
                     }
@@ -296,9 +402,77 @@ impl DeviceSession {
             // Heartbeats only feed the failsafe timer; device-to-host types are ignored.
             _ => {}
         }
+        true
     }
 
-    fn led_key(&mut self, seq: u16, k: &LedKey) {
+    fn on_hello(&mut self, h: Hello, now_ms: u32) {
+        // Answered either way, so an incompatible host learns why; but its other messages may
+        // mean something else in its schema, so they are ignored.
+        self.incompatible_host = h.major != VERSION_MAJOR || h.schema_hash != SCHEMA_HASH;
+        self.linked = !self.incompatible_host;
+        self.reply(Message::HelloAck(self.hello_ack(h.nonce)));
+        if !self.linked {
+            return;
+        }
+        let again = self.hello.is_some_and(|(nonce, _)| nonce == h.nonce);
+        if !again {
+            // Another host session: its frame, palette and sequence numbers start afresh.
+            self.shown_id = 0;
+            self.palette.palette_id = 0;
+            self.assembling = None;
+            self.palette_parts = None;
+            self.newest_frame = None;
+            self.accepted = Accepted::default();
+            self.next_part = 0;
+        }
+        // The same HELLO again while no other host frame came: the host did not get our
+        // HELLO_ACK, so the parts start now (and go on from where they were).
+        let parts_now = again && !self.host_heard_us;
+        let at = if parts_now {
+            now_ms.wrapping_sub(timing::HELLO_PART_DELAY_MS)
+        } else {
+            now_ms
+        };
+        self.hello = Some((h.nonce, at));
+        self.host_heard_us = false;
+        self.event(DeviceEvent::Linked);
+    }
+
+    fn palette_part(&mut self, p: &LedPalette) {
+        let active = self.palette.palette_id != 0 && self.palette.palette_id == p.palette_id;
+        if active && self.palette.count == p.size {
+            return self.ack_leds(0, 0); // a part resent after its palette was complete
+        }
+        if self.palette_parts != Some(p.palette_id) || self.next_palette.size != p.size {
+            self.palette_parts = Some(p.palette_id);
+            self.palette_have.clear();
+            self.next_palette = LedPalette {
+                palette_id: p.palette_id,
+                size: p.size,
+                count: p.size,
+                ..LedPalette::default()
+            };
+        }
+        let first = usize::from(p.first);
+        self.next_palette.colors[first..first + p.part().len()].copy_from_slice(p.part());
+        self.palette_have.set_range(first, p.part().len());
+        let complete = (0..usize::from(p.size)).all(|i| self.palette_have.get(i));
+        if complete {
+            self.palette = self.next_palette;
+            self.palette_parts = None;
+            self.event(DeviceEvent::Palette);
+        }
+        self.ack_leds(0, 0);
+    }
+
+    fn led_key(&mut self, seq: u16, k: &LedKey) -> bool {
+        if k.len == 0 {
+            // A poke: the host asks where frame `frame_id` stands. Nothing to store, so it is
+            // answered even while the strip latches.
+            let shown = self.shown_id != 0 && self.shown_id == k.frame_id;
+            self.ack_leds(k.frame_id, u8::from(shown));
+            return true;
+        }
         if self.showing.is_some() {
             return self.nack(seq, nack_code::BUSY);
         }
@@ -308,18 +482,27 @@ impl DeviceSession {
         if k.led_count > self.info.caps.led_count {
             return self.nack(seq, nack_code::BAD_RANGE);
         }
-        if k.offset == 0 {
-            // The buffer is rewritten in place: it no longer holds the shown frame.
-            self.assembling = Some((k.frame_id, 0));
+        let same_shape = self.led_format == k.format && self.led_count == k.led_count;
+        if self.shown_id != 0 && k.frame_id == self.shown_id && same_shape {
+            self.ack_leds(k.frame_id, 1); // resent after the frame was complete
+            return true;
+        }
+        if self.assembling == Some(k.frame_id) {
+            if !same_shape {
+                return self.nack(seq, nack_code::BAD_RANGE);
+            }
+        } else if self.newest_frame.is_none_or(|n| seq::after(k.frame_id, n)) {
+            // A new frame: the buffer is rewritten in place, so it no longer holds the one shown.
+            self.assembling = Some(k.frame_id);
+            self.newest_frame = Some(k.frame_id);
             self.led_format = k.format;
             self.led_count = k.led_count;
+            self.leds_have.clear();
+            self.leds_have_count = 0;
             self.shown_id = 0;
-        } else if self.assembling != Some((k.frame_id, k.offset))
-            || self.led_format != k.format
-            || self.led_count != k.led_count
-        {
-            self.assembling = None;
-            return self.nack(seq, nack_code::NEED_KEYFRAME);
+        } else {
+            self.ack_leds(k.frame_id, 0); // a chunk of a frame given up: nothing to store
+            return true;
         }
         // The codec has checked offset + len against led_count, and led_count against the caps.
         let bpl = led_format::bytes_per_led(k.format).unwrap_or(3);
@@ -328,30 +511,28 @@ impl DeviceSession {
         if let Some(dst) = self.leds.get_mut(start..start + data.len()) {
             dst.copy_from_slice(data);
         }
-        let next = k.offset + (data.len() / bpl) as u16;
-        if k.last == 1 {
+        self.leds_have_count += self
+            .leds_have
+            .set_range(usize::from(k.offset), data.len() / bpl);
+        if self.leds_have_count >= usize::from(k.led_count) {
             self.assembling = None;
-            if next != k.led_count {
-                return self.nack(seq, nack_code::NEED_KEYFRAME);
-            }
-            self.showing = Some((k.frame_id, seq));
+            self.showing = Some(k.frame_id);
             self.event(DeviceEvent::Show {
                 frame_id: k.frame_id,
             });
         } else {
-            self.assembling = Some((k.frame_id, next));
-            self.reply(Message::FrameShown(FrameShown {
-                frame_id: k.frame_id,
-                ack_seq: seq,
-                shown: 0,
-                show_us: 0,
-            }));
+            self.ack_leds(k.frame_id, 0);
         }
+        true
     }
 
-    fn led_delta(&mut self, seq: u16, d: &LedDelta) {
+    fn led_delta(&mut self, seq: u16, d: &LedDelta) -> bool {
         if self.showing.is_some() {
             return self.nack(seq, nack_code::BUSY);
+        }
+        if self.shown_id != 0 && d.frame_id == self.shown_id {
+            self.ack_leds(d.frame_id, 1); // resent after it was shown
+            return true;
         }
         if self.shown_id == 0 || d.base_id != self.shown_id {
             return self.nack(seq, nack_code::NEED_KEYFRAME);
@@ -378,30 +559,27 @@ impl DeviceSession {
             }
         }
         self.shown_id = 0;
-        self.showing = Some((d.frame_id, seq));
+        self.newest_frame = Some(d.frame_id);
+        self.assembling = None;
+        self.showing = Some(d.frame_id);
         self.event(DeviceEvent::Show {
             frame_id: d.frame_id,
         });
+        true
     }
 
     /// The strip has latched frame `frame_id` (taking `show_us`): tells the host it may send the
     /// next. Returns false (and does nothing) if that frame was not waiting to be shown.
     pub fn frame_shown(&mut self, frame_id: u16, show_us: u32, now_ms: u32) -> bool {
         self.tick(now_ms);
-        match self.showing {
-            Some((id, seq)) if id == frame_id => {
-                self.showing = None;
-                self.shown_id = id;
-                self.reply(Message::FrameShown(FrameShown {
-                    frame_id,
-                    ack_seq: seq,
-                    shown: 1,
-                    show_us,
-                }));
-                true
-            }
-            _ => false,
+        if self.showing != Some(frame_id) {
+            return false;
         }
+        self.showing = None;
+        self.shown_id = frame_id;
+        self.last_show_us = show_us;
+        self.ack_leds(frame_id, 1);
+        true
     }
 
     /// Records a control change and queues its INPUT_EVENT; returns its sequence number, or
@@ -476,6 +654,41 @@ impl DeviceSession {
         }
     }
 
+    /// The next part of the HELLO_ACK answering the last HELLO, if one is due: after a HELLO
+    /// that nothing else followed (the host may not have the whole answer: a lossy line).
+    fn hello_part(&mut self, now_ms: u32) -> Option<HelloPart> {
+        let (nonce, at) = self.hello?;
+        let waiting = !self.host_heard_us
+            && elapsed(now_ms, at, timing::HELLO_PART_DELAY_MS)
+            && !elapsed(now_ms, at, timing::HELLO_PART_GIVE_UP_MS);
+        let due = self
+            .last_part_ms
+            .is_none_or(|t| elapsed(now_ms, t, timing::HELLO_PART_INTERVAL_MS));
+        if !waiting || !due {
+            return None;
+        }
+        let mut payload = [0u8; HELLO_ACK_MAX_PAYLOAD];
+        let total = Message::HelloAck(self.hello_ack(nonce))
+            .encode_payload(&mut payload)
+            .ok()?;
+        let offset = if self.next_part < total {
+            self.next_part
+        } else {
+            0
+        };
+        let len = (total - offset).min(timing::HELLO_PART_LEN);
+        let mut part = HelloPart {
+            check: crc32(&payload[..total]) as u16,
+            total: total as u8,
+            offset: offset as u8,
+            len: len as u8,
+            ..HelloPart::default()
+        };
+        part.data[..len].copy_from_slice(&payload[offset..offset + len]);
+        self.next_part = offset + len;
+        Some(part)
+    }
+
     /// Writes the frames due now into `out` (whole frames only; a buffer of `MAX_WIRE + 1`
     /// bytes always makes progress); returns the number of bytes written.
     pub fn poll_transmit(&mut self, now_ms: u32, out: &mut [u8]) -> usize {
@@ -483,7 +696,7 @@ impl DeviceSession {
         let mut out = Out::new(out);
         if !self.announced {
             // Unsolicited at boot, after a delimiter that ends any boot garbage.
-            let ack = self.hello_ack(0);
+            let ack = Message::HelloAck(self.hello_ack(0));
             if !self.send(&mut out, &ack, true) {
                 return out.pos;
             }
@@ -495,7 +708,40 @@ impl DeviceSession {
             }
             self.replies.pop();
         }
+        let answer_due = self
+            .last_led_ack_ms
+            .is_none_or(|t| elapsed(now_ms, t, timing::LED_ANSWER_INTERVAL_MS));
+        if self.led_ack.is_none() && answer_due && self.led_transfer(now_ms) {
+            // While a keyframe or palette arrives, and a while after, where we stand goes out
+            // at this pace whether or not anything came: on a lossy line the host learns of
+            // its losses (and of the end) from whichever answer gets through.
+            let (frame_id, shown) = self.led_state();
+            self.ack_leds(frame_id, shown);
+        }
+        if let Some(a) = self.led_ack.filter(|a| a.shown == 1 || answer_due) {
+            let m = Message::FrameShown(FrameShown {
+                frame_id: a.frame_id,
+                ack_seq: self.accepted.last.unwrap_or(0),
+                ack_bits: self.accepted.bits,
+                shown: a.shown,
+                show_us: a.show_us,
+            });
+            if !self.send(&mut out, &m, false) {
+                return out.pos;
+            }
+            self.led_ack = None;
+            self.last_led_ack_ms = Some(now_ms);
+        }
+        if let Some(part) = self.hello_part(now_ms) {
+            if !self.send(&mut out, &Message::HelloPart(part), false) {
+                return out.pos;
+            }
+            self.last_part_ms = Some(now_ms);
+        }
         for i in 0..self.inputs.len() {
+            if !self.linked {
+                break; // the host learns where numbering starts from our HELLO_ACK first
+            }
             let Some(&(ev, sent)) = self.inputs.get_mut(i).map(|e| &*e) else {
                 break;
             };

@@ -285,6 +285,16 @@ impl<'a> Out<'a> {
     }
 }
 
+/// Body length of `msg` as a frame: envelope, payload, CRC (what `max_frame` limits).
+pub fn body_len(msg: &Message) -> Result<usize, Error> {
+    let mut tmp = [0u8; MAX_PAYLOAD];
+    let n = match msg.encode_payload(&mut tmp) {
+        Err(Error::BufferTooSmall) => return Err(Error::FrameTooLong),
+        other => other?,
+    };
+    Ok(ENVELOPE_LEN + n + CRC_LEN)
+}
+
 /// Wire length of `msg` as a frame (what flow control counts).
 pub fn wire_len(msg: &Message) -> Result<usize, Error> {
     let mut tmp = [0u8; MAX_WIRE];

@@ -6,7 +6,7 @@ use crate::messages::*;
 use crate::{SCHEMA_HASH, VERSION_MAJOR, VERSION_MINOR};
 
 /// Number of golden frames.
-pub const COUNT: usize = 13;
+pub const COUNT: usize = 14;
 
 /// The sequence number of golden frame `i` (crosses the 16-bit wrap on purpose).
 pub fn seq(i: usize) -> u16 {
@@ -19,7 +19,6 @@ fn led_key() -> LedKey {
         format: led_format::RGB888,
         led_count: 300,
         offset: 296,
-        last: 1,
         len: 12,
         ..LedKey::default()
     };
@@ -30,10 +29,24 @@ fn led_key() -> LedKey {
 fn palette() -> LedPalette {
     let mut m = LedPalette {
         palette_id: 3,
+        size: 22,
+        first: 18,
         count: 4,
         ..LedPalette::default()
     };
     m.colors[..4].copy_from_slice(&[[0, 0, 0], [255, 0, 0], [0, 128, 255], [255, 255, 255]]);
+    m
+}
+
+fn hello_part() -> HelloPart {
+    let mut m = HelloPart {
+        check: 0xBEEF,
+        total: 52,
+        offset: 48,
+        len: 4,
+        ..HelloPart::default()
+    };
+    m.data[..4].copy_from_slice(&[0x00, 0x01, 0xFF, 0x80]);
     m
 }
 
@@ -131,6 +144,7 @@ pub fn samples() -> [(&'static str, Message); COUNT] {
                 encoder: -3,
             }),
         ),
+        ("HELLO_PART", Message::HelloPart(hello_part())),
         (
             "DASH_STATE",
             Message::DashState(DashState {
@@ -154,6 +168,7 @@ pub fn samples() -> [(&'static str, Message); COUNT] {
             Message::FrameShown(FrameShown {
                 frame_id: 7,
                 ack_seq: 65535,
+                ack_bits: 0x8000_0005,
                 shown: 1,
                 show_us: 9000,
             }),

@@ -1,7 +1,7 @@
 //! The host side of a link, sans-IO. The host holds the *desired* state (dashboard, palette,
 //! LED frame); the session keeps the device converging to it over a lossy link: HELLO until
 //! answered, latest-wins state refreshed on change and on timers, LED frames as keyframes or
-//! deltas under flow control, input events acknowledged and delivered exactly once.
+//! deltas under flow control (`leds`), input events acknowledged and delivered exactly once.
 //!
 //! ```text
 //! host.set_dash(state);                      // whenever the game changes
@@ -10,21 +10,92 @@
 //! let n = host.poll_transmit(now_ms, &mut tx);   // tx: at least MAX_WIRE + 1 bytes
 //! port.write(&tx[..n]);
 //! ```
-use crate::frame::{wire_len, Decoder, Out, ENVELOPE_LEN, MAX_FRAME};
+mod leds;
+
+use core::fmt;
+
+use crate::frame::{wire_len, Decoder, Out, MAX_FRAME};
 use crate::messages::*;
 use crate::queue::Queue;
 use crate::seq;
 use crate::timing::{self, elapsed};
-use crate::{Error, SCHEMA_HASH, VERSION_MAJOR, VERSION_MINOR};
+use crate::{crc32, Error, SCHEMA_HASH, VERSION_MAJOR, VERSION_MINOR};
+use leds::{LedChannel, Limits, Outcome};
+
+/// The smallest `max_frame` a device may advertise: every message but LED data fits (HELLO
+/// is 20 bytes, DASH_STATE at most 28), and LED data is split to fit.
+pub const MIN_FRAME: u16 = 64;
 
 /// Where the link stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LinkState {
-    /// Sending HELLO every 250 ms.
+    /// Sending HELLO until a HELLO_ACK with our nonce arrives.
     Handshaking,
     Linked,
     /// The device speaks another major version or schema: the session stays silent.
     Incompatible,
+    /// The device's HELLO_ACK describes a device this host cannot drive: silent too.
+    Refused,
+}
+
+/// Why a compatible device is refused at the handshake.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// `max_frame` below [`MIN_FRAME`].
+    MaxFrame(u16),
+    /// `led_count` above `MAX_LEDS`.
+    LedCount(u16),
+    /// LEDs, but neither RGB888 nor PAL8 among `led_formats`.
+    LedFormats(u8),
+    /// LEDs, but an `rx_window` smaller than the smallest LED message.
+    Window { rx_window: u16, needed: u16 },
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Refusal::MaxFrame(n) => write!(
+                f,
+                "max_frame {n} is below the protocol's minimum of {MIN_FRAME} bytes"
+            ),
+            Refusal::LedCount(n) => {
+                write!(f, "led_count {n} is above the protocol's {MAX_LEDS} LEDs")
+            }
+            Refusal::LedFormats(b) => write!(
+                f,
+                "led_formats {b:#04x} offers neither RGB888 (bit 0) nor PAL8 (bit 1)"
+            ),
+            Refusal::Window { rx_window, needed } => write!(
+                f,
+                "rx_window {rx_window} is below the {needed} bytes of the smallest LED message"
+            ),
+        }
+    }
+}
+
+/// Something the host received and did not use, with its cause.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dropped {
+    /// A frame (HELLO_ACK, HELLO_PART or STATUS) from a boot the device has since left.
+    OlderBoot { boot_id: u32 },
+    /// Input events `first ..= first + count - 1` never came: the device numbered past them.
+    InputsSkipped { first: u16, count: u16 },
+}
+
+impl fmt::Display for Dropped {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Dropped::OlderBoot { boot_id } => write!(
+                f,
+                "a frame from an older boot ({boot_id:#010x}) of the device, ignored"
+            ),
+            Dropped::InputsSkipped { first, count } => write!(
+                f,
+                "input events {first} to {} never came: the device numbered past them",
+                first.wrapping_add(count - 1)
+            ),
+        }
+    }
 }
 
 /// What the application must act on.
@@ -37,7 +108,9 @@ pub enum HostEvent {
     DeviceReset(HelloAck),
     /// Major version or schema hash differ; nothing more is sent.
     Incompatible(HelloAck),
-    /// No valid frame for 1 s; back to handshaking.
+    /// A compatible device this host cannot drive; nothing more is sent.
+    Refused(HelloAck, Refusal),
+    /// No valid frame for 1 s (5 s while damaged frames keep coming); back to handshaking.
     LinkLost,
     /// A control changed on the device; each arrives exactly once, in order.
     Input(InputEvent),
@@ -46,36 +119,62 @@ pub enum HostEvent {
     FrameShown(u16),
     /// The device refused a message.
     Nack(Nack),
+    /// Something received was not used (counted in `dropped()`).
+    Dropped(Dropped),
 }
 
+/// A HELLO_ACK arriving in parts.
 #[derive(Debug, Clone, Copy)]
-struct LedFrame {
-    format: u8,
-    count: u16,
-    data: [u8; MAX_LEDS * 3],
+struct Parts {
+    check: u16,
+    total: usize,
+    bytes: [u8; HELLO_ACK_MAX_PAYLOAD],
+    have: u64,
 }
 
-impl LedFrame {
-    const EMPTY: LedFrame = LedFrame {
-        format: 0,
-        count: 0,
-        data: [0; MAX_LEDS * 3],
+impl Parts {
+    const EMPTY: Parts = Parts {
+        check: 0,
+        total: 0,
+        bytes: [0; HELLO_ACK_MAX_PAYLOAD],
+        have: 0,
     };
 
-    fn bytes(&self) -> &[u8] {
-        let bpl = led_format::bytes_per_led(self.format).unwrap_or(3);
-        &self.data[..usize::from(self.count) * bpl]
+    /// Adds a part; the whole HELLO_ACK once every byte has come and checks.
+    fn add(&mut self, p: &HelloPart) -> Option<HelloAck> {
+        let total = usize::from(p.total);
+        if total > HELLO_ACK_MAX_PAYLOAD {
+            return None;
+        }
+        if p.check != self.check || total != self.total {
+            *self = Parts {
+                check: p.check,
+                total,
+                ..Parts::EMPTY
+            };
+        }
+        let off = usize::from(p.offset);
+        self.bytes[off..off + p.data().len()].copy_from_slice(p.data());
+        for i in off..off + p.data().len() {
+            self.have |= 1 << i;
+        }
+        let all = if total == 64 {
+            u64::MAX
+        } else {
+            (1u64 << total) - 1
+        };
+        if self.have & all != all || crc32(&self.bytes[..total]) as u16 != self.check {
+            return None;
+        }
+        match Message::decode_payload(msg_type::HELLO_ACK, &self.bytes[..total]) {
+            Ok(Message::HelloAck(a)) => Some(a),
+            _ => None,
+        }
     }
 }
 
-/// An LED frame on its way to the strip.
-#[derive(Debug, Clone, Copy)]
-struct Inflight {
-    frame_id: u16,
-    /// Keyframe: next LED to send; `None` for a delta (sent in one message).
-    next_offset: Option<u16>,
-    last_activity_ms: u32,
-}
+/// Boot ids a device has left (newest last): their late frames are dropped.
+const RETIRED: usize = 4;
 
 /// The protocol state of the host's end of one link.
 #[derive(Debug, Clone)]
@@ -85,48 +184,53 @@ pub struct HostSession {
     state: LinkState,
     nonce: u32,
     device: Option<HelloAck>,
+    retired: [Option<u32>; RETIRED],
+    dropped: u32,
+    parts: Parts,
     last_hello_ms: Option<u32>,
+    hello_interval_ms: u32,
+    last_heard_ms: Option<u32>,
+    hello_now: bool,
+    /// Linked, asking the device where its input numbering stands (a HELLO).
+    asking: bool,
     last_rx_ms: u32,
+    last_noise_ms: Option<u32>,
     last_tx_ms: u32,
     config: Config,
     config_dirty: bool,
     dash: Option<DashState>,
     dash_dirty: bool,
     last_dash_ms: u32,
-    palette: Option<LedPalette>,
-    palette_dirty: bool,
-    desired: LedFrame,
-    led_set: bool,
-    led_dirty: bool,
-    /// What the strip shows, as last confirmed by FRAME_SHOWN (id 0: unknown).
-    confirmed: LedFrame,
-    confirmed_id: u16,
-    /// The frame being sent: a copy, so later `set_leds` calls do not tear it.
-    sending: LedFrame,
-    inflight: Option<Inflight>,
-    /// (envelope seq, wire bytes) of LED messages not yet acknowledged.
-    inflight_msgs: Queue<(u16, u16), 64>,
-    inflight_bytes: usize,
-    led_backoff_until: Option<u32>,
-    next_frame_id: u16,
-    last_keyframe_ms: u32,
+    leds: LedChannel,
     /// Next input event sequence expected (set from HELLO_ACK.input_base).
     expected: u16,
+    /// Since when an event ahead of `expected` keeps coming without `expected`.
+    gap_since: Option<u32>,
     ack_due: bool,
     events: Queue<HostEvent, 32>,
 }
 
 impl HostSession {
-    /// `nonce`: a random value from the caller (the session has no entropy of its own).
+    /// `nonce`: a random value from the caller (the session has no entropy of its own); 0 marks
+    /// a device's boot announcement, so a 0 given here is taken as 1.
     pub fn new(nonce: u32) -> Self {
+        let nonce = nonce.max(1);
         HostSession {
             decoder: Decoder::new(),
             tx_seq: 0,
             state: LinkState::Handshaking,
             nonce,
             device: None,
+            retired: [None; RETIRED],
+            dropped: 0,
+            parts: Parts::EMPTY,
             last_hello_ms: None,
+            hello_interval_ms: timing::HELLO_RETRY_MS,
+            last_heard_ms: None,
+            hello_now: false,
+            asking: false,
             last_rx_ms: 0,
+            last_noise_ms: None,
             last_tx_ms: 0,
             config: Config {
                 failsafe_ms: timing::FAILSAFE_MS,
@@ -137,21 +241,9 @@ impl HostSession {
             dash: None,
             dash_dirty: false,
             last_dash_ms: 0,
-            palette: None,
-            palette_dirty: false,
-            desired: LedFrame::EMPTY,
-            led_set: false,
-            led_dirty: false,
-            confirmed: LedFrame::EMPTY,
-            confirmed_id: 0,
-            sending: LedFrame::EMPTY,
-            inflight: None,
-            inflight_msgs: Queue::new(),
-            inflight_bytes: 0,
-            led_backoff_until: None,
-            next_frame_id: 0,
-            last_keyframe_ms: 0,
+            leds: LedChannel::new(),
             expected: 0,
+            gap_since: None,
             ack_due: false,
             events: Queue::new(),
         }
@@ -167,27 +259,27 @@ impl HostSession {
     /// Wire bytes of LED messages sent and not yet acknowledged (never above the device's
     /// `rx_window`).
     pub fn led_in_flight_bytes(&self) -> usize {
-        self.inflight_bytes
+        self.leds.inflight_bytes
     }
     /// The frame the strip is known to show (0: none or unknown).
     pub fn confirmed_frame_id(&self) -> u16 {
-        self.confirmed_id
+        self.leds.confirmed_id
+    }
+    /// Frames received and not used (from an older boot of the device).
+    pub fn dropped(&self) -> u32 {
+        self.dropped
     }
     pub fn dash(&self) -> Option<&DashState> {
         self.dash.as_ref()
     }
+    /// The whole palette (`count` colours from index 0).
     pub fn palette(&self) -> Option<&LedPalette> {
-        self.palette.as_ref()
+        self.leds.palette.as_ref()
     }
     /// The desired LED frame: (format, count, data).
     pub fn leds(&self) -> Option<(u8, u16, &[u8])> {
-        self.led_set.then(|| {
-            (
-                self.desired.format,
-                self.desired.count,
-                self.desired.bytes(),
-            )
-        })
+        let f = &self.leds.desired;
+        self.leds.led_set.then(|| (f.format, f.count, f.bytes()))
     }
 
     pub fn poll_event(&mut self) -> Option<HostEvent> {
@@ -219,45 +311,39 @@ impl HostSession {
             return Err(Error::InvalidField("LED_PALETTE.count"));
         }
         let mut p = LedPalette {
+            size: colors.len() as u16,
             count: colors.len() as u16,
             ..LedPalette::default()
         };
         p.colors[..colors.len()].copy_from_slice(colors);
-        let old = self.palette.unwrap_or_default();
+        let old = self.leds.palette.unwrap_or_default();
         p.palette_id = old.palette_id;
-        if self.palette.is_none() || p != old {
+        if self.leds.palette.is_none() || p != old {
             p.palette_id = match old.palette_id.wrapping_add(1) {
                 0 => 1,
                 n => n,
             };
-            self.palette = Some(p);
-            self.palette_dirty = true;
+            self.leds.set_palette(p);
         }
         Ok(p.palette_id)
     }
 
-    /// Sets the LED frame: `data` holds `data.len() / bytes_per_led(format)` LEDs.
+    /// Sets the LED frame: `data` holds `data.len() / bytes_per_led(format)` LEDs (at least one),
+    /// in a format the device shows and no more LEDs than it has.
     pub fn set_leds(&mut self, format: u8, data: &[u8]) -> Result<(), Error> {
         let bpl = led_format::bytes_per_led(format).ok_or(Error::InvalidField("LED_KEY.format"))?;
-        if data.len() % bpl != 0 || data.len() / bpl > MAX_LEDS {
+        if data.is_empty() || data.len() % bpl != 0 || data.len() / bpl > MAX_LEDS {
             return Err(Error::InvalidField("LED_KEY.led_count"));
         }
         if let Some(dev) = &self.device {
-            if data.len() / bpl > usize::from(dev.caps.led_count)
-                || dev.caps.led_formats & (1 << format) == 0
-            {
+            if dev.caps.led_formats & (1 << format) == 0 {
+                return Err(Error::InvalidField("LED_KEY.format"));
+            }
+            if data.len() / bpl > usize::from(dev.caps.led_count) {
                 return Err(Error::InvalidField("LED_KEY.led_count"));
             }
         }
-        let count = (data.len() / bpl) as u16;
-        if self.led_set && self.desired.format == format && self.desired.bytes() == data {
-            return Ok(());
-        }
-        self.desired.format = format;
-        self.desired.count = count;
-        self.desired.data[..data.len()].copy_from_slice(data);
-        self.led_set = true;
-        self.led_dirty = true;
+        self.leds.set_leds(format, data);
         Ok(())
     }
 
@@ -269,86 +355,203 @@ impl HostSession {
     fn resync(&mut self) {
         self.config_dirty = true;
         self.dash_dirty = self.dash.is_some();
-        self.palette_dirty = self.palette.is_some();
-        self.led_dirty = self.led_set;
-        self.confirmed_id = 0;
-        self.drop_inflight();
+        self.leds.resync();
     }
 
-    fn drop_inflight(&mut self) {
-        self.inflight = None;
-        self.inflight_msgs.clear();
-        self.inflight_bytes = 0;
+    /// Back to the handshake, saying HELLO at once (the device is gone, or it rebooted).
+    fn rehandshake(&mut self) {
+        self.state = LinkState::Handshaking;
+        self.hello_now = true;
+        self.asking = false;
+        self.ack_due = false;
+        self.gap_since = None;
+        self.resync();
     }
 
-    /// Advances the clock: the link-lost timer.
+    /// Advances the clock: the link-lost timer. A line that stays silent loses the link after
+    /// 1 s; one that keeps bringing damaged frames (a device is there) after 5 s.
     pub fn tick(&mut self, now_ms: u32) {
-        if self.state == LinkState::Linked && elapsed(now_ms, self.last_rx_ms, timing::LINK_LOST_MS)
+        if self.state != LinkState::Linked
+            || !elapsed(now_ms, self.last_rx_ms, timing::LINK_LOST_MS)
         {
-            self.state = LinkState::Handshaking;
-            self.last_hello_ms = None;
-            self.resync();
-            self.event(HostEvent::LinkLost);
+            return;
         }
+        let noisy = self
+            .last_noise_ms
+            .is_some_and(|t| !elapsed(now_ms, t, timing::LINK_LOST_MS));
+        if noisy && !elapsed(now_ms, self.last_rx_ms, timing::LINK_LOST_NOISY_MS) {
+            return;
+        }
+        self.rehandshake();
+        self.hello_now = false;
+        self.last_hello_ms = None;
+        self.event(HostEvent::LinkLost);
     }
 
     /// Feeds received bytes (any split).
     pub fn receive(&mut self, bytes: &[u8], now_ms: u32) {
         self.tick(now_ms);
+        if !bytes.is_empty() {
+            self.last_heard_ms = Some(now_ms);
+        }
         for &b in bytes {
-            if let Some(Ok(frame)) = self.decoder.feed(b) {
-                if self.state == LinkState::Incompatible {
-                    continue;
+            match self.decoder.feed(b) {
+                Some(Ok(_)) if self.state == LinkState::Incompatible => {}
+                Some(Ok(frame)) => {
+                    if self.state == LinkState::Linked {
+                        self.last_rx_ms = now_ms;
+                    }
+                    self.handle(frame.message, now_ms);
                 }
-                if self.state == LinkState::Linked {
-                    self.last_rx_ms = now_ms;
-                }
-                self.handle(frame.message, now_ms);
+                Some(Err(_)) => self.last_noise_ms = Some(now_ms),
+                None => {}
             }
+        }
+    }
+
+    fn is_retired(&self, boot_id: u32) -> bool {
+        self.retired.contains(&Some(boot_id))
+    }
+
+    fn retire(&mut self, boot_id: u32) {
+        if !self.is_retired(boot_id) {
+            self.retired.rotate_left(1);
+            self.retired[RETIRED - 1] = Some(boot_id);
+        }
+    }
+
+    /// A frame from a boot the device has left: dropped, counted, reported.
+    fn stale(&mut self, boot_id: u32) -> bool {
+        if !self.is_retired(boot_id) {
+            return false;
+        }
+        self.dropped = self.dropped.wrapping_add(1);
+        self.event(HostEvent::Dropped(Dropped::OlderBoot { boot_id }));
+        true
+    }
+
+    /// The device says it runs boot `boot_id`: a new one means it reset, whatever the message
+    /// (its own HELLO_ACK may have been lost).
+    fn boot_seen(&mut self, boot_id: u32) {
+        let Some(dev) = self.device else { return };
+        if self.state == LinkState::Linked && dev.boot_id != boot_id {
+            self.retire(dev.boot_id);
+            self.rehandshake();
         }
     }
 
     fn handle(&mut self, msg: Message, now_ms: u32) {
         match msg {
             Message::HelloAck(ack) => self.hello_ack(ack, now_ms),
-            _ if self.state != LinkState::Linked => {}
-            Message::InputEvent(ev) => {
-                let d = seq::diff(ev.ev_seq, self.expected);
-                if d == 0 && self.event(HostEvent::Input(ev)) {
-                    self.expected = self.expected.wrapping_add(1);
+            Message::HelloPart(p) => {
+                if let Some(ack) = self.parts.add(&p) {
+                    self.hello_ack(ack, now_ms);
                 }
-                // Duplicates and gaps are answered too: the ack tells the device where we are.
-                self.ack_due = true;
-            }
-            Message::FrameShown(fs) => self.frame_shown(fs, now_ms),
-            Message::Nack(n) => {
-                if self.inflight_msgs.iter().any(|&(s, _)| s == n.ref_seq) {
-                    self.drop_inflight();
-                    self.confirmed_id = 0;
-                    self.led_dirty = self.led_set;
-                    self.led_backoff_until = Some(now_ms.wrapping_add(timing::LED_NACK_BACKOFF_MS));
-                }
-                self.event(HostEvent::Nack(n));
             }
             Message::Status(st) => {
-                if self.inflight.is_none() && st.shown_frame_id != self.confirmed_id {
-                    self.confirmed_id = 0;
-                    self.led_dirty = self.led_set;
+                if self.stale(st.boot_id) {
+                    return;
                 }
-                if self.palette.is_some_and(|p| p.palette_id != st.palette_id) {
-                    self.palette_dirty = true;
+                self.boot_seen(st.boot_id);
+                if self.state != LinkState::Linked {
+                    return;
                 }
+                self.leds.status(&st);
                 if self.dash.is_some_and(|d| d.state_id != st.state_id) {
                     self.dash_dirty = true;
                 }
                 self.event(HostEvent::Status(st));
             }
+            _ if self.state != LinkState::Linked => {}
+            Message::InputEvent(ev) => self.input(ev, now_ms),
+            Message::FrameShown(fs) => {
+                if let Outcome::Shown(id) = self.leds.frame_shown(&fs, now_ms) {
+                    self.event(HostEvent::FrameShown(id));
+                }
+            }
+            Message::Nack(n) => {
+                self.leds.nack(&n, now_ms);
+                self.event(HostEvent::Nack(n));
+            }
             _ => {}
         }
     }
 
+    fn input(&mut self, ev: InputEvent, now_ms: u32) {
+        let d = seq::diff(ev.ev_seq, self.expected);
+        if d == 0 && self.event(HostEvent::Input(ev)) {
+            self.expected = self.expected.wrapping_add(1);
+            self.gap_since = None;
+        } else if d > 0 {
+            // Ahead of what we expect: lost on the line (resent within 100 ms), or the device
+            // numbered past it. If it lasts, ask the device (its HELLO_ACK says input_base).
+            match self.gap_since {
+                None => self.gap_since = Some(now_ms),
+                Some(t) if elapsed(now_ms, t, timing::INPUT_GAP_MS) && !self.asking => {
+                    self.asking = true;
+                    self.hello_now = true;
+                }
+                _ => {}
+            }
+        }
+        // Duplicates and gaps are answered too: the ack tells the device where we are.
+        self.ack_due = true;
+    }
+
+    /// Why a compatible device cannot be driven, if it cannot.
+    fn refusal(ack: &HelloAck) -> Option<Refusal> {
+        let c = &ack.caps;
+        if c.max_frame < MIN_FRAME {
+            return Some(Refusal::MaxFrame(c.max_frame));
+        }
+        if c.led_count == 0 {
+            return None;
+        }
+        if usize::from(c.led_count) > MAX_LEDS {
+            return Some(Refusal::LedCount(c.led_count));
+        }
+        if c.led_formats & 0b11 == 0 {
+            return Some(Refusal::LedFormats(c.led_formats));
+        }
+        // The smallest LED message at its longest, a chunk of one LED of the widest format the
+        // device takes (a palette part of one colour is shorter), and room for a poke.
+        let bpl = if c.led_formats & 1 != 0 { 3 } else { 1 };
+        let key = LedKey {
+            frame_id: u16::MAX,
+            format: if bpl == 3 {
+                led_format::RGB888
+            } else {
+                led_format::PAL8
+            },
+            led_count: c.led_count,
+            offset: c.led_count - 1,
+            len: bpl as u16,
+            ..LedKey::default()
+        };
+        let needed =
+            (wire_len(&Message::LedKey(key)).unwrap_or(usize::MAX) + leds::POKE_WIRE) as u16;
+        (c.rx_window < needed).then_some(Refusal::Window {
+            rx_window: c.rx_window,
+            needed,
+        })
+    }
+
     fn hello_ack(&mut self, ack: HelloAck, now_ms: u32) {
-        if ack.nonce != self.nonce && ack.nonce != 0 {
+        if self.stale(ack.boot_id) {
+            return;
+        }
+        let same_boot = self
+            .device
+            .is_some_and(|d| d.boot_id == ack.boot_id && d.uid == ack.uid);
+        if ack.nonce == 0 {
+            // A boot announcement: the device learns our nonce from a HELLO, now.
+            if !(same_boot && self.state == LinkState::Linked) {
+                self.boot_seen(ack.boot_id);
+                self.hello_now = true;
+            }
+            return;
+        }
+        if ack.nonce != self.nonce {
             return; // an answer to an older session's HELLO
         }
         if ack.major != VERSION_MAJOR || ack.schema_hash != SCHEMA_HASH {
@@ -357,12 +560,30 @@ impl HostSession {
             self.event(HostEvent::Incompatible(ack));
             return;
         }
-        let same_boot = self
-            .device
-            .is_some_and(|d| d.boot_id == ack.boot_id && d.uid == ack.uid);
-        let was_linked = self.state == LinkState::Linked;
-        if was_linked && same_boot {
-            return; // a duplicate answer
+        if let Some(why) = Self::refusal(&ack) {
+            if self.state != LinkState::Refused {
+                self.state = LinkState::Refused;
+                self.device = Some(ack);
+                self.event(HostEvent::Refused(ack, why));
+            }
+            return;
+        }
+        if same_boot && seq::after(ack.input_base, self.expected) {
+            // Events we never had were dropped by the device: say which, go on from its base.
+            let count = ack.input_base.wrapping_sub(self.expected);
+            self.event(HostEvent::Dropped(Dropped::InputsSkipped {
+                first: self.expected,
+                count,
+            }));
+            self.expected = ack.input_base;
+        }
+        self.asking = false;
+        self.gap_since = None;
+        if self.state == LinkState::Linked && same_boot {
+            return; // an answer to a question about inputs, or a duplicate
+        }
+        if let Some(old) = self.device.filter(|_| !same_boot) {
+            self.retire(old.boot_id);
         }
         if !same_boot {
             self.expected = ack.input_base;
@@ -372,44 +593,13 @@ impl HostSession {
         self.state = LinkState::Linked;
         self.last_rx_ms = now_ms;
         self.ack_due = false;
+        self.hello_now = false;
         self.resync();
         if known && !same_boot {
             self.event(HostEvent::DeviceReset(ack));
         } else {
             self.event(HostEvent::Linked(ack));
         }
-    }
-
-    fn frame_shown(&mut self, fs: FrameShown, now_ms: u32) {
-        let mut freed = false;
-        while let Some(&(s, n)) = self.inflight_msgs.front() {
-            if seq::diff(fs.ack_seq, s) < 0 {
-                break;
-            }
-            self.inflight_msgs.pop();
-            self.inflight_bytes -= usize::from(n);
-            freed = true;
-        }
-        let Some(inf) = self.inflight else { return };
-        if fs.frame_id != inf.frame_id {
-            return;
-        }
-        if freed {
-            self.inflight = Some(Inflight {
-                last_activity_ms: now_ms,
-                ..inf
-            });
-        }
-        if fs.shown == 1 {
-            self.confirmed = self.sending;
-            self.confirmed_id = inf.frame_id;
-            self.drop_inflight();
-            self.event(HostEvent::FrameShown(fs.frame_id));
-        }
-    }
-
-    fn window(&self) -> usize {
-        self.device.map_or(0, |d| usize::from(d.caps.rx_window))
     }
 
     fn send(&mut self, out: &mut Out<'_>, msg: &Message, lead: bool, now_ms: u32) -> Option<usize> {
@@ -425,26 +615,55 @@ impl HostSession {
         self.tick(now_ms);
         let mut out = Out::new(out);
         match self.state {
-            LinkState::Incompatible => {}
+            LinkState::Incompatible | LinkState::Refused => {}
             LinkState::Handshaking => {
-                if self
-                    .last_hello_ms
-                    .is_none_or(|t| elapsed(now_ms, t, timing::HELLO_INTERVAL_MS))
-                {
-                    let hello = Message::Hello(Hello {
-                        major: VERSION_MAJOR,
-                        minor: VERSION_MINOR,
-                        schema_hash: SCHEMA_HASH,
-                        nonce: self.nonce,
-                    });
-                    if self.send(&mut out, &hello, true, now_ms).is_some() {
-                        self.last_hello_ms = Some(now_ms);
-                    }
-                }
+                self.transmit_hello(now_ms, &mut out);
             }
-            LinkState::Linked => self.transmit_linked(now_ms, &mut out),
+            LinkState::Linked => {
+                if self.asking {
+                    self.transmit_hello(now_ms, &mut out);
+                }
+                self.transmit_linked(now_ms, &mut out);
+            }
         }
         out.pos
+    }
+
+    /// HELLO when due: at once when asked to; else every 20 ms while bytes come back (a
+    /// device is there, perhaps on a lossy line), backing off to 250 ms on a silent line.
+    fn transmit_hello(&mut self, now_ms: u32, out: &mut Out<'_>) {
+        // A question about inputs is not urgent: every 250 ms.
+        let interval = if self.asking {
+            timing::HELLO_INTERVAL_MS
+        } else {
+            self.hello_interval_ms
+        };
+        let due = self.hello_now
+            || self
+                .last_hello_ms
+                .is_none_or(|t| elapsed(now_ms, t, interval));
+        if !due {
+            return;
+        }
+        let hello = Message::Hello(Hello {
+            major: VERSION_MAJOR,
+            minor: VERSION_MINOR,
+            schema_hash: SCHEMA_HASH,
+            nonce: self.nonce,
+        });
+        if self.send(out, &hello, true, now_ms).is_none() {
+            return;
+        }
+        let heard = self
+            .last_heard_ms
+            .is_some_and(|t| !elapsed(now_ms, t, timing::HELLO_INTERVAL_MS));
+        self.hello_interval_ms = if heard || self.last_hello_ms.is_none() {
+            timing::HELLO_RETRY_MS
+        } else {
+            (self.hello_interval_ms * 2).min(timing::HELLO_INTERVAL_MS)
+        };
+        self.last_hello_ms = Some(now_ms);
+        self.hello_now = false;
     }
 
     fn transmit_linked(&mut self, now_ms: u32, out: &mut Out<'_>) {
@@ -463,15 +682,6 @@ impl HostSession {
                 return;
             }
             self.ack_due = false;
-        }
-        if let Some(p) = self.palette.filter(|_| self.palette_dirty) {
-            if self
-                .send(out, &Message::LedPalette(p), false, now_ms)
-                .is_none()
-            {
-                return;
-            }
-            self.palette_dirty = false;
         }
         if let Some(d) = self.dash {
             if self.dash_dirty || elapsed(now_ms, self.last_dash_ms, timing::DASH_REFRESH_MS) {
@@ -492,166 +702,30 @@ impl HostSession {
         }
     }
 
+    /// What the device's HELLO_ACK allows the LED channel.
+    fn limits(&self) -> Limits {
+        let caps = self.device.map(|d| d.caps).unwrap_or_default();
+        Limits {
+            max_body: usize::from(caps.max_frame).min(MAX_FRAME),
+            window: if caps.led_count == 0 {
+                0
+            } else {
+                usize::from(caps.rx_window)
+            },
+            pal8: caps.led_formats & (1 << led_format::PAL8) != 0,
+        }
+    }
+
     fn transmit_leds(&mut self, now_ms: u32, out: &mut Out<'_>) {
-        if !self.led_set {
-            return;
-        }
-        if let Some(inf) = self.inflight {
-            if elapsed(now_ms, inf.last_activity_ms, timing::LED_ACK_TIMEOUT_MS) {
-                // An LED message or its acknowledgement was lost: start over with a keyframe.
-                self.drop_inflight();
-                self.confirmed_id = 0;
-                self.led_dirty = true;
-            }
-        }
-        if self.inflight.is_none() {
-            if self
-                .led_backoff_until
-                .is_some_and(|t| seq::diff32(now_ms, t) < 0)
-            {
-                return;
-            }
-            let refresh = elapsed(now_ms, self.last_keyframe_ms, timing::KEYFRAME_REFRESH_MS);
-            if !self.led_dirty && self.confirmed_id != 0 && !refresh {
-                return;
-            }
-            self.led_backoff_until = None;
-            self.next_frame_id = seq::next_id(self.next_frame_id);
-            self.sending = self.desired;
-            self.led_dirty = false;
-            let frame_id = self.next_frame_id;
-            if !refresh {
-                if let Some(delta) = self.delta(frame_id) {
-                    self.inflight = Some(Inflight {
-                        frame_id,
-                        next_offset: None,
-                        last_activity_ms: now_ms,
-                    });
-                    self.send_led(out, &Message::LedDelta(delta), now_ms);
-                    return;
-                }
-            }
-            self.inflight = Some(Inflight {
-                frame_id,
-                next_offset: Some(0),
-                last_activity_ms: now_ms,
-            });
-            self.last_keyframe_ms = now_ms;
-        }
-        // Keyframe chunks, as many as the window and the output buffer take.
-        while let Some(inf) = self.inflight {
-            let Some(offset) = inf.next_offset else {
+        let lim = self.limits();
+        while let Some((msg, piece)) = self.leds.next(now_ms, lim) {
+            let seq = self.tx_seq;
+            let Some(n) = self.send(out, &msg, false, now_ms) else {
+                // The output buffer is full: the piece goes on the next poll.
+                self.leds.unsent(piece);
                 return;
             };
-            let Some(chunk) = self.chunk(inf.frame_id, offset) else {
-                return;
-            };
-            if self
-                .send_led(out, &Message::LedKey(chunk), now_ms)
-                .is_none()
-            {
-                return;
-            }
-            let next =
-                offset + chunk.len / led_format::bytes_per_led(chunk.format).unwrap_or(3) as u16;
-            let next_offset = (chunk.last == 0).then_some(next);
-            self.inflight = Some(Inflight { next_offset, ..inf });
+            self.leds.sent(piece, seq, n, now_ms);
         }
-    }
-
-    /// Sends an LED message if it fits the window; counts it in flight.
-    fn send_led(&mut self, out: &mut Out<'_>, msg: &Message, now_ms: u32) -> Option<usize> {
-        let len = wire_len(msg).ok()?;
-        if self.inflight_bytes + len > self.window() || self.inflight_msgs.is_full() {
-            return None;
-        }
-        let seq = self.tx_seq;
-        let n = self.send(out, msg, false, now_ms)?;
-        let _ = self.inflight_msgs.push((seq, n as u16));
-        self.inflight_bytes += n;
-        Some(n)
-    }
-
-    /// The largest frame body the device and the window both accept.
-    fn max_body(&self) -> usize {
-        let dev_max = self
-            .device
-            .map_or(MAX_FRAME, |d| usize::from(d.caps.max_frame))
-            .min(MAX_FRAME);
-        // Wire bytes = body + ceil(body / 254) + 1 (delimiter) <= window, with a byte to spare.
-        let window = self.window();
-        let by_window = window.saturating_sub(2) * 254 / 255;
-        dev_max.min(by_window)
-    }
-
-    /// The keyframe chunk starting at LED `offset`, sized to fit `max_body`.
-    fn chunk(&self, frame_id: u16, offset: u16) -> Option<LedKey> {
-        let f = &self.sending;
-        let bpl = led_format::bytes_per_led(f.format)?;
-        // Envelope, five header fields at their largest, the length varint, the CRC.
-        let overhead = ENVELOPE_LEN + 3 + 1 + 3 + 3 + 1 + 2 + 4;
-        let room = self.max_body().checked_sub(overhead)?.min(LED_CHUNK_MAX);
-        let per_chunk = room / bpl;
-        if per_chunk == 0 {
-            return None; // window or max_frame too small for one LED
-        }
-        let remaining = usize::from(f.count - offset);
-        let leds = remaining.min(per_chunk);
-        let start = usize::from(offset) * bpl;
-        let len = leds * bpl;
-        let mut k = LedKey {
-            frame_id,
-            format: f.format,
-            led_count: f.count,
-            offset,
-            last: u8::from(leds == remaining),
-            len: len as u16,
-            ..LedKey::default()
-        };
-        k.data[..len].copy_from_slice(&f.data[start..start + len]);
-        Some(k)
-    }
-
-    /// A delta from the confirmed frame to `sending`, if one exists, fits and is smaller.
-    fn delta(&self, frame_id: u16) -> Option<LedDelta> {
-        let (base, new) = (&self.confirmed, &self.sending);
-        if self.confirmed_id == 0 || base.format != new.format || base.count != new.count {
-            return None;
-        }
-        let bpl = led_format::bytes_per_led(new.format)?;
-        let value = |i: usize| -> u32 {
-            let px = &new.data[i * bpl..i * bpl + bpl];
-            px.iter().fold(0u32, |acc, &b| (acc << 8) | u32::from(b))
-        };
-        let changed =
-            |i: usize| base.data[i * bpl..i * bpl + bpl] != new.data[i * bpl..i * bpl + bpl];
-        let mut d = LedDelta {
-            frame_id,
-            base_id: self.confirmed_id,
-            ..LedDelta::default()
-        };
-        let n = usize::from(new.count);
-        let mut i = 0;
-        while i < n {
-            if !changed(i) {
-                i += 1;
-                continue;
-            }
-            let v = value(i);
-            let start = i;
-            while i < n && changed(i) && value(i) == v {
-                i += 1;
-            }
-            let slot = d.runs.get_mut(usize::from(d.count))?;
-            *slot = LedRun {
-                start: start as u16,
-                len: (i - start) as u16,
-                value: v,
-            };
-            d.count += 1;
-        }
-        let delta_len = wire_len(&Message::LedDelta(d)).ok()?;
-        let key_len = n * bpl + 32;
-        (delta_len < key_len && delta_len <= self.window()).then_some(d)
     }
 }

@@ -12,6 +12,7 @@
 #![no_std]
 #![forbid(unsafe_code)]
 
+mod bits;
 pub mod codec;
 mod crc;
 pub mod device;
@@ -32,7 +33,7 @@ pub use frame::{
 pub use messages::*;
 
 pub const VERSION_MAJOR: u8 = 1;
-pub const VERSION_MINOR: u8 = 0;
+pub const VERSION_MINOR: u8 = 1;
 
 /// The schema every message follows, field by field in wire order. Its hash travels in HELLO
 /// and HELLO_ACK, so two builds that disagree on any field refuse to talk (as MAVLink's
@@ -46,12 +47,13 @@ CONFIG=03:failsafe_ms u16,brightness u8,status_interval_ms u16;\
 HEARTBEAT=04:host_ms u32;\
 STATUS=05:uptime_ms u32,boot_id u32,rx_ok u32,crc_err u32,cobs_err u32,overflow u32,\
 bad_payload u32,shown_frame_id u16,state_id u16,palette_id u8,failsafe bool,inputs u32,encoder i16;\
+HELLO_PART=06:check u16,total u8,offset u8,data [u8]<=16;\
 DASH_STATE=10:state_id u16,speed u16,turn_pins u8,temperature u8,engine u8,brakes u8,tyres u8,\
 switches u16,pace u8,lamps u32;\
-LED_PALETTE=20:palette_id u8,colors [[u8;3]]<=256;\
-LED_KEY=21:frame_id u16,format u8,led_count u16,offset u16,last bool,data [u8]<=960;\
+LED_PALETTE=20:palette_id u8,size u16,first u8,colors [[u8;3]]<=256;\
+LED_KEY=21:frame_id u16,format u8,led_count u16,offset u16,data [u8]<=960;\
 LED_DELTA=22:frame_id u16,base_id u16,runs [(start u16,len u16,value u32)]<=64;\
-FRAME_SHOWN=23:frame_id u16,ack_seq u16,shown bool,show_us u32;\
+FRAME_SHOWN=23:frame_id u16,ack_seq u16,ack_bits u32,shown bool,show_us u32;\
 INPUT_EVENT=30:ev_seq u16,t_ms u32,control u8,kind u8,value i16;\
 ACK_INPUT=31:upto u16;\
 NACK=7F:ref_seq u16,code u8";

@@ -11,6 +11,7 @@ pub mod msg_type {
     pub const CONFIG: u8 = 0x03;
     pub const HEARTBEAT: u8 = 0x04;
     pub const STATUS: u8 = 0x05;
+    pub const HELLO_PART: u8 = 0x06;
     pub const DASH_STATE: u8 = 0x10;
     pub const LED_PALETTE: u8 = 0x20;
     pub const LED_KEY: u8 = 0x21;
@@ -74,6 +75,10 @@ pub const MAX_RUNS: usize = 64;
 pub const PALETTE_MAX: usize = 256;
 /// Length of a device uid.
 pub const UID_LEN: usize = 16;
+/// Most HELLO_ACK payload bytes in one `HelloPart`.
+pub const HELLO_PART_MAX: usize = 16;
+/// Longest HELLO_ACK payload (every varint at its longest): what `HelloPart` reassembles.
+pub const HELLO_ACK_MAX_PAYLOAD: usize = 52;
 
 /// Host → device, every 250 ms until answered: who I am and which protocol I speak.
 #[repr(C)]
@@ -176,13 +181,19 @@ pub struct DashState {
     pub lamps: u32,
 }
 
-/// Host → device: the colours `PAL8` indices refer to. Latest wins.
+/// Host → device: some colours of palette `palette_id`, the colours `PAL8` indices refer to.
+/// A palette of `size` entries may come in several parts (each as long as `max_frame` and the
+/// window allow); the device uses it once every entry has arrived. Latest wins.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LedPalette {
     /// Non-zero.
     pub palette_id: u8,
-    /// 1..=256 entries are valid.
+    /// Entries in the whole palette, 1..=256.
+    pub size: u16,
+    /// Index of this part's first colour.
+    pub first: u8,
+    /// Colours in this part, at least 1; `first + count <= size`.
     pub count: u16,
     pub colors: [[u8; 3]; PALETTE_MAX],
 }
@@ -191,13 +202,23 @@ impl Default for LedPalette {
     fn default() -> Self {
         LedPalette {
             palette_id: 0,
+            size: 0,
+            first: 0,
             count: 0,
             colors: [[0; 3]; PALETTE_MAX],
         }
     }
 }
 
-/// Host → device: one chunk of a keyframe. Chunks come in order; the frame is shown on `last`.
+impl LedPalette {
+    /// This part's colours.
+    pub fn part(&self) -> &[[u8; 3]] {
+        &self.colors[..usize::from(self.count).min(PALETTE_MAX)]
+    }
+}
+
+/// Host → device: one chunk of a keyframe. Chunks come in any order, and again if lost; the
+/// device shows the frame once every LED of it has arrived.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LedKey {
@@ -208,7 +229,6 @@ pub struct LedKey {
     pub led_count: u16,
     /// Index of the first LED of this chunk.
     pub offset: u16,
-    pub last: u8,
     pub len: u16,
     pub data: [u8; LED_CHUNK_MAX],
 }
@@ -220,7 +240,6 @@ impl Default for LedKey {
             format: 0,
             led_count: 0,
             offset: 0,
-            last: 0,
             len: 0,
             data: [0; LED_CHUNK_MAX],
         }
@@ -269,15 +288,38 @@ impl LedDelta {
     }
 }
 
-/// Device → host: the LED message with envelope sequence `ack_seq` is consumed; `shown` is 1
-/// once frame `frame_id` is on the strip (the host's go-ahead for the next frame).
+/// Device → host, the answer to LED messages: the host frames the device accepted, and where
+/// frame `frame_id` stands (`shown` 1 once it is on the strip: the go-ahead for the next).
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct FrameShown {
     pub frame_id: u16,
+    /// Envelope `seq` of the last host frame the device accepted.
     pub ack_seq: u16,
+    /// Bit `i` set: the host frame `ack_seq - 1 - i` was accepted too (a selective
+    /// acknowledgement of the 32 before `ack_seq`).
+    pub ack_bits: u32,
     pub shown: u8,
     pub show_us: u32,
+}
+
+/// Device → host: `len` bytes of the device's HELLO_ACK payload from `offset`, so a HELLO_ACK
+/// too long to cross a lossy line whole arrives in parts. `check` is the low 16 bits of the
+/// CRC-32 of the whole payload (`total` bytes): parts of different answers never mix.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct HelloPart {
+    pub check: u16,
+    pub total: u8,
+    pub offset: u8,
+    pub len: u8,
+    pub data: [u8; HELLO_PART_MAX],
+}
+
+impl HelloPart {
+    pub fn data(&self) -> &[u8] {
+        &self.data[..usize::from(self.len).min(HELLO_PART_MAX)]
+    }
 }
 
 /// Device → host: a control changed. Resent every 100 ms until `AckInput` covers `ev_seq`.
@@ -315,6 +357,7 @@ pub enum Message {
     Config(Config),
     Heartbeat(Heartbeat),
     Status(Status),
+    HelloPart(HelloPart),
     DashState(DashState),
     LedPalette(LedPalette),
     LedKey(LedKey),
@@ -335,6 +378,7 @@ impl Message {
             Message::Config(_) => CONFIG,
             Message::Heartbeat(_) => HEARTBEAT,
             Message::Status(_) => STATUS,
+            Message::HelloPart(_) => HELLO_PART,
             Message::DashState(_) => DASH_STATE,
             Message::LedPalette(_) => LED_PALETTE,
             Message::LedKey(_) => LED_KEY,
@@ -364,6 +408,7 @@ impl Message {
             }
             Message::Heartbeat(m) => w.u32(m.host_ms)?,
             Message::Status(m) => enc_status(m, &mut w)?,
+            Message::HelloPart(m) => enc_hello_part(m, &mut w)?,
             Message::DashState(m) => enc_dash(m, &mut w)?,
             Message::LedPalette(m) => enc_palette(m, &mut w)?,
             Message::LedKey(m) => enc_key(m, &mut w)?,
@@ -371,6 +416,7 @@ impl Message {
             Message::FrameShown(m) => {
                 w.u16(m.frame_id)?;
                 w.u16(m.ack_seq)?;
+                w.u32(m.ack_bits)?;
                 w.bool(m.shown, "FRAME_SHOWN.shown")?;
                 w.u32(m.show_us)?;
             }
@@ -412,6 +458,7 @@ impl Message {
             }),
             HEARTBEAT => Message::Heartbeat(Heartbeat { host_ms: r.u32()? }),
             STATUS => Message::Status(dec_status(&mut r)?),
+            HELLO_PART => Message::HelloPart(dec_hello_part(&mut r)?),
             DASH_STATE => Message::DashState(DashState {
                 state_id: r.u16()?,
                 speed: r.u16()?,
@@ -430,6 +477,7 @@ impl Message {
             FRAME_SHOWN => Message::FrameShown(FrameShown {
                 frame_id: r.u16()?,
                 ack_seq: r.u16()?,
+                ack_bits: r.u32()?,
                 shown: r.bool()?,
                 show_us: r.u32()?,
             }),
@@ -467,6 +515,7 @@ pub fn type_name(type_id: u8) -> Option<&'static str> {
         CONFIG => "CONFIG",
         HEARTBEAT => "HEARTBEAT",
         STATUS => "STATUS",
+        HELLO_PART => "HELLO_PART",
         DASH_STATE => "DASH_STATE",
         LED_PALETTE => "LED_PALETTE",
         LED_KEY => "LED_KEY",
@@ -586,14 +635,24 @@ fn enc_dash(m: &DashState, w: &mut Writer<'_>) -> Result<(), Error> {
     w.u32(m.lamps)
 }
 
-fn enc_palette(m: &LedPalette, w: &mut Writer<'_>) -> Result<(), Error> {
-    let n = usize::from(m.count);
-    if n == 0 || n > PALETTE_MAX {
+/// The range rules of a palette part, shared by encoder and decoder.
+fn check_palette(m: &LedPalette) -> Result<(), Error> {
+    if m.size == 0 || usize::from(m.size) > PALETTE_MAX {
+        return Err(Error::InvalidField("LED_PALETTE.size"));
+    }
+    if m.count == 0 || usize::from(m.first) + usize::from(m.count) > usize::from(m.size) {
         return Err(Error::InvalidField("LED_PALETTE.count"));
     }
+    Ok(())
+}
+
+fn enc_palette(m: &LedPalette, w: &mut Writer<'_>) -> Result<(), Error> {
+    check_palette(m)?;
     w.u8(m.palette_id)?;
+    w.u16(m.size)?;
+    w.u8(m.first)?;
     w.u16(m.count)?;
-    for c in &m.colors[..n] {
+    for c in m.part() {
         w.bytes(c)?;
     }
     Ok(())
@@ -602,16 +661,44 @@ fn enc_palette(m: &LedPalette, w: &mut Writer<'_>) -> Result<(), Error> {
 fn dec_palette(r: &mut Reader<'_>) -> Result<LedPalette, Error> {
     let mut m = LedPalette {
         palette_id: r.u8()?,
+        size: r.u16()?,
+        first: r.u8()?,
         count: r.u16()?,
         ..LedPalette::default()
     };
-    let n = usize::from(m.count);
-    if n == 0 || n > PALETTE_MAX {
-        return Err(Error::InvalidField("LED_PALETTE.count"));
-    }
-    for c in &mut m.colors[..n] {
+    check_palette(&m)?;
+    for c in &mut m.colors[..usize::from(m.count)] {
         c.copy_from_slice(r.bytes(3)?);
     }
+    Ok(m)
+}
+
+fn enc_hello_part(m: &HelloPart, w: &mut Writer<'_>) -> Result<(), Error> {
+    if usize::from(m.len) > HELLO_PART_MAX
+        || usize::from(m.offset) + usize::from(m.len) > usize::from(m.total)
+    {
+        return Err(Error::InvalidField("HELLO_PART.len"));
+    }
+    w.u16(m.check)?;
+    w.u8(m.total)?;
+    w.u8(m.offset)?;
+    w.u16(u16::from(m.len))?;
+    w.bytes(m.data())
+}
+
+fn dec_hello_part(r: &mut Reader<'_>) -> Result<HelloPart, Error> {
+    let mut m = HelloPart {
+        check: r.u16()?,
+        total: r.u8()?,
+        offset: r.u8()?,
+        ..HelloPart::default()
+    };
+    let len = usize::from(r.u16()?);
+    if len > HELLO_PART_MAX || usize::from(m.offset) + len > usize::from(m.total) {
+        return Err(Error::InvalidField("HELLO_PART.len"));
+    }
+    m.len = len as u8;
+    m.data[..len].copy_from_slice(r.bytes(len)?);
     Ok(m)
 }
 
@@ -628,9 +715,6 @@ fn check_key(m: &LedKey) -> Result<(), Error> {
     if usize::from(m.offset) + len / bpl > usize::from(m.led_count) {
         return Err(Error::InvalidField("LED_KEY.offset"));
     }
-    if m.last > 1 {
-        return Err(Error::InvalidField("LED_KEY.last"));
-    }
     Ok(())
 }
 
@@ -640,7 +724,6 @@ fn enc_key(m: &LedKey, w: &mut Writer<'_>) -> Result<(), Error> {
     w.u8(m.format)?;
     w.u16(m.led_count)?;
     w.u16(m.offset)?;
-    w.bool(m.last, "LED_KEY.last")?;
     w.u16(m.len)?;
     w.bytes(m.data())
 }
@@ -651,7 +734,6 @@ fn dec_key(r: &mut Reader<'_>) -> Result<LedKey, Error> {
         format: r.u8()?,
         led_count: r.u16()?,
         offset: r.u16()?,
-        last: r.bool()?,
         len: r.u16()?,
         ..LedKey::default()
     };

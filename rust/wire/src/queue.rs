@@ -56,6 +56,16 @@ impl<T: Copy, const N: usize> Queue<T, N> {
         (0..self.len).filter_map(move |i| self.items[(self.head + i) % N].as_ref())
     }
 
+    pub(crate) fn iter_mut(&mut self) -> impl Iterator<Item = &mut T> + '_ {
+        let (head, len) = (self.head, self.len);
+        let (wrapped, from_head) = self.items.split_at_mut(head);
+        from_head
+            .iter_mut()
+            .chain(wrapped.iter_mut())
+            .take(len)
+            .filter_map(|x| x.as_mut())
+    }
+
     pub(crate) fn get_mut(&mut self, i: usize) -> Option<&mut T> {
         if i >= self.len {
             return None;

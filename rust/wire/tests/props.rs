@@ -26,14 +26,8 @@ fn arb_caps() -> impl Strategy<Value = Caps> {
 }
 
 fn arb_key() -> impl Strategy<Value = LedKey> {
-    (
-        any::<u16>(),
-        0u8..=1,
-        0usize..=MAX_LEDS,
-        any::<bool>(),
-        any::<u64>(),
-    )
-        .prop_flat_map(|(frame_id, format, led_count, last, seed)| {
+    (any::<u16>(), 0u8..=1, 0usize..=MAX_LEDS, any::<u64>()).prop_flat_map(
+        |(frame_id, format, led_count, seed)| {
             let bpl = led_format::bytes_per_led(format).unwrap();
             let max_leds = led_count.min(LED_CHUNK_MAX / bpl);
             (0..=max_leds).prop_flat_map(move |leds| {
@@ -43,7 +37,6 @@ fn arb_key() -> impl Strategy<Value = LedKey> {
                         format,
                         led_count: led_count as u16,
                         offset: offset as u16,
-                        last: u8::from(last),
                         len: (leds * bpl) as u16,
                         ..LedKey::default()
                     };
@@ -53,7 +46,8 @@ fn arb_key() -> impl Strategy<Value = LedKey> {
                     k
                 })
             })
-        })
+        },
+    )
 }
 
 fn arb_message() -> impl Strategy<Value = Message> {
@@ -140,16 +134,41 @@ fn arb_message() -> impl Strategy<Value = Message> {
         ),
         (
             any::<u8>(),
-            prop::collection::vec(any::<[u8; 3]>(), 1..=PALETTE_MAX)
+            prop::collection::vec(any::<[u8; 3]>(), 1..=PALETTE_MAX),
+            any::<(u8, u16)>()
         )
-            .prop_map(|(palette_id, colors)| {
+            .prop_map(|(palette_id, colors, (first, extra))| {
+                // A part of `colors.len()` colours from `first`, in a palette at least as long.
+                let first = usize::from(first).min(PALETTE_MAX - colors.len());
+                let size = (first + colors.len() + usize::from(extra)).min(PALETTE_MAX);
                 let mut p = LedPalette {
                     palette_id,
+                    size: size as u16,
+                    first: first as u8,
                     count: colors.len() as u16,
                     ..LedPalette::default()
                 };
                 p.colors[..colors.len()].copy_from_slice(&colors);
                 Message::LedPalette(p)
+            }),
+        (
+            any::<u16>(),
+            1u8..=HELLO_ACK_MAX_PAYLOAD as u8,
+            any::<u8>(),
+            prop::collection::vec(any::<u8>(), 0..=HELLO_PART_MAX)
+        )
+            .prop_map(|(check, total, offset, data)| {
+                let len = data.len().min(usize::from(total));
+                let offset = usize::from(offset) % (usize::from(total) - len + 1);
+                let mut p = HelloPart {
+                    check,
+                    total,
+                    offset: offset as u8,
+                    len: len as u8,
+                    ..HelloPart::default()
+                };
+                p.data[..len].copy_from_slice(&data[..len]);
+                Message::HelloPart(p)
             }),
         arb_key().prop_map(Message::LedKey),
         (
@@ -169,16 +188,22 @@ fn arb_message() -> impl Strategy<Value = Message> {
                 }
                 Message::LedDelta(d)
             }),
-        (any::<u16>(), any::<u16>(), any::<bool>(), any::<u32>()).prop_map(
-            |(frame_id, ack_seq, shown, show_us)| {
+        (
+            any::<u16>(),
+            any::<u16>(),
+            any::<u32>(),
+            any::<bool>(),
+            any::<u32>()
+        )
+            .prop_map(|(frame_id, ack_seq, ack_bits, shown, show_us)| {
                 Message::FrameShown(FrameShown {
                     frame_id,
                     ack_seq,
+                    ack_bits,
                     shown: u8::from(shown),
                     show_us,
                 })
-            }
-        ),
+            }),
         (
             any::<u16>(),
             any::<u32>(),
@@ -310,6 +335,19 @@ fn out_of_range_fields_are_refused_when_encoding() {
             ..FrameShown::default()
         }),
         Message::LedPalette(LedPalette::default()),
+        // A part running past the palette's size.
+        Message::LedPalette(LedPalette {
+            size: 4,
+            first: 2,
+            count: 3,
+            ..LedPalette::default()
+        }),
+        Message::HelloPart(HelloPart {
+            total: 10,
+            offset: 8,
+            len: 4,
+            ..HelloPart::default()
+        }),
         Message::LedKey(LedKey {
             format: 9,
             ..LedKey::default()

@@ -53,7 +53,7 @@ fn handshake_links_both_ends_and_reports_the_device() {
 }
 
 #[test]
-fn the_host_repeats_hello_every_250_ms_until_answered() {
+fn the_host_repeats_hello_backing_off_to_250_ms_on_a_silent_line() {
     let mut host = HostSession::new(5);
     let mut buf = [0u8; MAX_WIRE + 1];
     let mut hellos = vec![];
@@ -67,7 +67,22 @@ fn the_host_repeats_hello_every_250_ms_until_answered() {
             hellos.push(t);
         }
     }
-    assert_eq!(hellos, vec![0, 250, 500, 750]);
+    assert_eq!(hellos, vec![0, 10, 30, 70, 150, 310, 560, 810]);
+}
+
+#[test]
+fn the_host_repeats_hello_every_10_ms_while_bytes_come_back() {
+    // A device is there (its bytes arrive) but its answers do not: a lossy line.
+    let mut host = HostSession::new(5);
+    let mut buf = [0u8; MAX_WIRE + 1];
+    let mut hellos = vec![];
+    for t in 0..200u32 {
+        host.receive(&[0x55], t);
+        if host.poll_transmit(t, &mut buf) > 0 {
+            hellos.push(t);
+        }
+    }
+    assert_eq!(hellos, (0..200).step_by(10).collect::<Vec<u32>>());
 }
 
 #[test]
@@ -128,6 +143,7 @@ fn a_newer_minor_version_links_and_its_unknown_messages_are_counted_and_ignored(
         schema_hash: SCHEMA_HASH,
         nonce: 9,
         kind: device_kind::TRACK,
+        caps: track_info(1, 4096).caps,
         ..HelloAck::default()
     };
     let mut buf = [0u8; MAX_WIRE];
@@ -357,7 +373,6 @@ fn a_delta_on_the_wrong_base_gets_need_keyframe_never_a_wrong_picture() {
         format: led_format::PAL8,
         led_count: 4,
         offset: 0,
-        last: 1,
         len: 4,
         ..LedKey::default()
     };
@@ -456,9 +471,25 @@ fn input_events_arrive_exactly_once_in_order_across_the_wrap() {
     assert_eq!(sim.dev.inputs_pending(), 0);
 }
 
+/// A device a host has said HELLO to (input events go out only then).
+fn hello_device() -> DeviceSession {
+    let mut dev = DeviceSession::new(track_info(1, 4096));
+    let mut buf = [0u8; MAX_WIRE];
+    let hello = Hello {
+        major: VERSION_MAJOR,
+        minor: VERSION_MINOR,
+        schema_hash: SCHEMA_HASH,
+        nonce: 3,
+    };
+    let n = encode_frame(&Message::Hello(hello), 0, &mut buf).unwrap();
+    dev.receive(&buf[..n], 0);
+    assert!(dev.is_linked());
+    dev
+}
+
 #[test]
 fn a_full_input_ring_refuses_new_events_until_acknowledged() {
-    let mut dev = DeviceSession::new(track_info(1, 4096));
+    let mut dev = hello_device();
     for i in 0..16 {
         assert_eq!(dev.push_input(1, input_kind::PRESS, 0, 0), Ok(i));
     }
@@ -470,8 +501,9 @@ fn a_full_input_ring_refuses_new_events_until_acknowledged() {
         dev.push_input(1, 7, 0, 0),
         Err(Error::InvalidField("INPUT_EVENT.kind"))
     );
-    let mut buf = [0u8; MAX_WIRE];
-    let n = encode_frame(&Message::AckInput(AckInput { upto: 4 }), 0, &mut buf).unwrap();
+    let mut buf = [0u8; 20 * MAX_WIRE];
+    dev.poll_transmit(1, &mut buf); // the 16 events go out
+    let n = encode_frame(&Message::AckInput(AckInput { upto: 4 }), 1, &mut buf).unwrap();
     dev.receive(&buf[..n], 1);
     assert_eq!(dev.inputs_pending(), 11);
     assert_eq!(dev.push_input(1, input_kind::RELEASE, 0, 2), Ok(16));
@@ -479,7 +511,7 @@ fn a_full_input_ring_refuses_new_events_until_acknowledged() {
 
 #[test]
 fn unacknowledged_events_are_resent_every_100_ms() {
-    let mut dev = DeviceSession::new(track_info(1, 4096));
+    let mut dev = hello_device();
     dev.push_input(3, input_kind::PRESS, 0, 0).unwrap();
     let mut buf = [0u8; 8 * MAX_WIRE];
     let mut sends = vec![];
@@ -530,7 +562,9 @@ fn a_slow_strip_never_gets_more_than_its_window() {
                     if let Ok(f) = decode_frame(piece) {
                         match f.message {
                             Message::LedKey(k) => {
-                                if k.offset == 0 {
+                                // Chunks of one frame may repeat (a loss), and an empty one
+                                // (a poke) only asks where the frame stands.
+                                if k.len > 0 && last_frame_started != Some(k.frame_id) {
                                     assert_eq!(
                                         last_frame_started, None,
                                         "a new frame before the last was shown"
@@ -568,10 +602,12 @@ fn a_slow_strip_never_gets_more_than_its_window() {
                         ..
                     })) => {
                         in_flight.retain(|&(s, _)| autodromo_wire::seq::diff(s, fs.ack_seq) > 0);
-                        if fs.shown == 1 {
-                            assert_eq!(last_frame_started, Some(fs.frame_id));
+                        if fs.shown == 1 && last_frame_started == Some(fs.frame_id) {
                             last_frame_started = None;
                             shown_frames.push(fs.frame_id);
+                        } else if fs.shown == 1 {
+                            // Said again, answering a poke: a frame shown before.
+                            assert!(shown_frames.contains(&fs.frame_id), "{fs:?}");
                         }
                     }
                     Some(Ok(Frame {
@@ -691,9 +727,13 @@ fn after_faults_stop_the_device_converges_and_inputs_arrive_exactly_once() {
                 sim.dev.counters().crc_err + sim.dev.counters().cobs_err > 20,
                 "faults did damage frames"
             );
+            // Right after the damage the host still takes the line for a lossy one: chunks are
+            // small (they grow back by half with each that arrives) and what is missing goes
+            // round again until the first answers show the losses have stopped, up to a
+            // window of copies. Measured: at most 215 frames and 683 ms over these runs.
             assert!(
-                frames <= 60,
-                "seed {seed} rate {rate}: {frames} frames to converge"
+                frames <= 300 && ms <= 1000,
+                "seed {seed} rate {rate}: {frames} frames, {ms} ms to converge"
             );
             sim.run(1500);
             assert_eq!(sim.dev.inputs_pending(), 0, "seed {seed}");
@@ -704,4 +744,13 @@ fn after_faults_stop_the_device_converges_and_inputs_arrive_exactly_once() {
             );
         }
     }
+}
+
+#[test]
+fn a_host_given_nonce_0_still_links() {
+    // 0 marks a device's boot announcement: the host takes 1 instead, and links.
+    let mut sim = Sim::new(3, track_info(5, 4096), FAST);
+    sim.host = HostSession::new(0);
+    sim.run(50);
+    assert_eq!(sim.host.state(), LinkState::Linked);
 }

@@ -82,6 +82,15 @@ static int build(const char *name, AwMsg *msg) {
         m->failsafe = 0;
         m->inputs = 5;
         m->encoder = -3;
+    } else if (strcmp(name, "HELLO_PART") == 0) {
+        static const uint8_t data[4] = {0x00, 0x01, 0xFF, 0x80};
+        AwHelloPart *m = &msg->payload.hello_part;
+        msg->msg_type = AW_HELLO_PART;
+        m->check = 0xBEEF;
+        m->total = 52;
+        m->offset = 48;
+        m->len = 4;
+        memcpy(m->data, data, sizeof data);
     } else if (strcmp(name, "DASH_STATE") == 0) {
         AwDashState *m = &msg->payload.dash_state;
         msg->msg_type = AW_DASH_STATE;
@@ -100,6 +109,8 @@ static int build(const char *name, AwMsg *msg) {
         AwLedPalette *m = &msg->payload.led_palette;
         msg->msg_type = AW_LED_PALETTE;
         m->palette_id = 3;
+        m->size = 22;
+        m->first = 18;
         m->count = 4;
         memcpy(m->colors, colors, sizeof colors);
     } else if (strcmp(name, "LED_KEY") == 0) {
@@ -110,7 +121,6 @@ static int build(const char *name, AwMsg *msg) {
         m->format = AW_FORMAT_RGB888;
         m->led_count = 300;
         m->offset = 296;
-        m->last = 1;
         m->len = 12;
         memcpy(m->data, data, sizeof data);
     } else if (strcmp(name, "LED_DELTA") == 0) {
@@ -132,6 +142,7 @@ static int build(const char *name, AwMsg *msg) {
         msg->msg_type = AW_FRAME_SHOWN;
         msg->payload.frame_shown.frame_id = 7;
         msg->payload.frame_shown.ack_seq = 65535;
+        msg->payload.frame_shown.ack_bits = 0x80000005u;
         msg->payload.frame_shown.shown = 1;
         msg->payload.frame_shown.show_us = 9000;
     } else if (strcmp(name, "INPUT_EVENT") == 0) {
@@ -163,6 +174,7 @@ static int32_t encode_typed(const AwMsg *msg, uint16_t seq, uint8_t *out, size_t
     case AW_CONFIG: return aw_encode_config(&p->config, seq, out, len);
     case AW_HEARTBEAT: return aw_encode_heartbeat(&p->heartbeat, seq, out, len);
     case AW_STATUS: return aw_encode_status(&p->status, seq, out, len);
+    case AW_HELLO_PART: return aw_encode_hello_part(&p->hello_part, seq, out, len);
     case AW_DASH_STATE: return aw_encode_dash_state(&p->dash_state, seq, out, len);
     case AW_LED_PALETTE: return aw_encode_led_palette(&p->led_palette, seq, out, len);
     case AW_LED_KEY: return aw_encode_led_key(&p->led_key, seq, out, len);
@@ -318,7 +330,7 @@ int main(int argc, char **argv) {
         frames++;
     }
     fclose(f);
-    CHECK(frames == 13, "13 golden frames, found %d", frames);
+    CHECK(frames == 14, "14 golden frames, found %d", frames);
     check_device();
     if (failures) {
         fprintf(stderr, "golden.c: %d failure(s)\n", failures);

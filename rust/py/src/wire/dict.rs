@@ -242,6 +242,8 @@ pub(super) fn message_from(d: &Bound<'_, PyDict>) -> PyResult<Message> {
         msg_type::LED_PALETTE => {
             let mut m = LedPalette {
                 palette_id: f.int("palette_id")?,
+                size: f.int("size")?,
+                first: f.int("first")?,
                 ..LedPalette::default()
             };
             let colors = f.triples::<u8>("colors")?;
@@ -257,9 +259,7 @@ pub(super) fn message_from(d: &Bound<'_, PyDict>) -> PyResult<Message> {
             Message::LedPalette(m)
         }
         msg_type::LED_KEY => {
-            let mut m =
-                read_plain!(f, LedKey { frame_id, format, led_count, offset } + last len data);
-            m.last = f.flag("last")?;
+            let mut m = read_plain!(f, LedKey { frame_id, format, led_count, offset } + len data);
             let data = f.bytes("data")?;
             if data.len() > LED_CHUNK_MAX {
                 return Err(protocol_error(format!(
@@ -305,6 +305,7 @@ pub(super) fn message_from(d: &Bound<'_, PyDict>) -> PyResult<Message> {
                 FrameShown {
                     frame_id,
                     ack_seq,
+                    ack_bits,
                     show_us
                 } + shown
             );
@@ -322,6 +323,18 @@ pub(super) fn message_from(d: &Bound<'_, PyDict>) -> PyResult<Message> {
             }
         )),
         msg_type::ACK_INPUT => Message::AckInput(read_plain!(f, AckInput { upto })),
+        msg_type::HELLO_PART => {
+            let mut m = read_plain!(f, HelloPart { check, total, offset } + len data);
+            let data = f.bytes("data")?;
+            if data.len() > HELLO_PART_MAX {
+                return Err(protocol_error(format!(
+                    "HELLO_PART.data: at most {HELLO_PART_MAX} bytes"
+                )));
+            }
+            m.len = data.len() as u8;
+            m.data[..data.len()].copy_from_slice(&data);
+            Message::HelloPart(m)
+        }
         _ => Message::Nack(read_plain!(f, Nack { ref_seq, code })),
     };
     f.finish()?;
@@ -348,16 +361,12 @@ pub(super) fn message_dict<'py>(py: Python<'py>, m: &Message) -> PyResult<Bound<
         }
         Message::DashState(m) => dash_into(&d, m)?,
         Message::LedPalette(m) => {
-            d.set_item("palette_id", m.palette_id)?;
-            let colors: Vec<(u8, u8, u8)> = m.colors[..usize::from(m.count)]
-                .iter()
-                .map(|c| (c[0], c[1], c[2]))
-                .collect();
+            write_plain!(d, m; palette_id, size, first);
+            let colors: Vec<(u8, u8, u8)> = m.part().iter().map(|c| (c[0], c[1], c[2])).collect();
             d.set_item("colors", colors)?;
         }
         Message::LedKey(m) => {
             write_plain!(d, m; frame_id, format, led_count, offset);
-            d.set_item("last", m.last == 1)?;
             d.set_item("data", PyBytes::new(py, m.data()))?;
         }
         Message::LedDelta(m) => {
@@ -367,8 +376,12 @@ pub(super) fn message_dict<'py>(py: Python<'py>, m: &Message) -> PyResult<Bound<
             d.set_item("runs", runs)?;
         }
         Message::FrameShown(m) => {
-            write_plain!(d, m; frame_id, ack_seq, show_us);
+            write_plain!(d, m; frame_id, ack_seq, ack_bits, show_us);
             d.set_item("shown", m.shown == 1)?;
+        }
+        Message::HelloPart(m) => {
+            write_plain!(d, m; check, total, offset);
+            d.set_item("data", PyBytes::new(py, m.data()))?;
         }
         Message::InputEvent(m) => write_plain!(d, m; ev_seq, t_ms, control, kind, value),
         Message::AckInput(m) => write_plain!(d, m; upto),

@@ -1,6 +1,6 @@
 //! `WireHost` and `WireDevice`: the sans-IO sessions of `autodromo-wire` for Python.
 use autodromo_wire::device::{DeviceEvent, DeviceInfo, DeviceSession};
-use autodromo_wire::host::{HostEvent, HostSession, LinkState};
+use autodromo_wire::host::{Dropped, HostEvent, HostSession, LinkState};
 use autodromo_wire::*;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
@@ -88,6 +88,30 @@ fn host_event_dict(py: Python<'_>, e: HostEvent) -> PyResult<Bound<'_, PyDict>> 
             return Ok(d);
         }
         HostEvent::Nack(n) => ("nack", Some(Message::Nack(n))),
+        HostEvent::Refused(a, why) => {
+            let d = fields_dict(py, &Message::HelloAck(a))?;
+            d.set_item("event", "refused")?;
+            d.set_item("reason", why.to_string())?;
+            return Ok(d);
+        }
+        HostEvent::Dropped(what) => {
+            let d = PyDict::new(py);
+            d.set_item("event", "dropped")?;
+            let cause = match what {
+                Dropped::OlderBoot { boot_id } => {
+                    d.set_item("boot_id", boot_id)?;
+                    "older_boot"
+                }
+                Dropped::InputsSkipped { first, count } => {
+                    d.set_item("first", first)?;
+                    d.set_item("count", count)?;
+                    "inputs_skipped"
+                }
+            };
+            d.set_item("cause", cause)?;
+            d.set_item("reason", what.to_string())?;
+            return Ok(d);
+        }
     };
     let d = match msg {
         Some(m) => fields_dict(py, &m)?,
@@ -159,7 +183,8 @@ impl WireHost {
     }
 
     /// Events since the last call: dicts with an "event" key ("linked", "device_reset",
-    /// "incompatible", "link_lost", "input", "status", "frame_shown", "nack").
+    /// "incompatible", "refused" with its "reason", "link_lost", "input", "status",
+    /// "frame_shown", "nack", "dropped" with its "cause" and "reason").
     fn poll_events<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         event_list(py, || self.inner.poll_event(), |e| host_event_dict(py, e))
     }
@@ -211,14 +236,21 @@ impl WireHost {
         })
     }
 
-    /// "handshaking", "linked" or "incompatible".
+    /// "handshaking", "linked", "incompatible" or "refused".
     #[getter]
     fn state(&self) -> &'static str {
         match self.inner.state() {
             LinkState::Handshaking => "handshaking",
             LinkState::Linked => "linked",
             LinkState::Incompatible => "incompatible",
+            LinkState::Refused => "refused",
         }
+    }
+
+    /// Frames received and not used (from an older boot of the device).
+    #[getter]
+    fn dropped(&self) -> u32 {
+        self.inner.dropped()
     }
 
     /// The device's last HELLO_ACK as a dict, or None.
