@@ -378,7 +378,7 @@ class Binding:
         that fails is logged here: the events after this one must still be handled."""
         try:
             self._render(dev)
-        except BridgeError as e:
+        except AutodromoError as e:  # the source failed, or the device refused the state
             self.log(f"{dev.name}: not updated: {e}")
 
     def _render(self, dev: Device) -> None:

@@ -17,6 +17,8 @@ from typing import Any
 
 from serial.tools import list_ports  # type: ignore[import-untyped]
 
+from autodromo.errors import AutodromoError
+
 from .clock import Clock, MonotonicClock
 from .errors import BridgeError, LinkClosed
 from .session import HostLink
@@ -35,6 +37,17 @@ BACKOFF_MAX_MS = 2000
 INCOMPATIBLE_RETRY_MS = 10_000
 #: Ports are listed at most this often (a USB scan reads sysfs: not for every loop turn).
 SCAN_MS = 250
+#: A link that brought bytes this recently is alive: a second port answering with its uid is
+#: another device sharing it, not the same device plugged in again.
+ALIVE_MS = 600
+
+#: What each NACK code means, for the log.
+NACK_CAUSES = {
+    1: "NEED_KEYFRAME (a delta on a frame it does not show): a keyframe follows",
+    2: "BAD_RANGE (LEDs past its strip)",
+    3: "UNSUPPORTED (an LED format it lacks)",
+    4: "BUSY (LED data while its strip latched): sent again",
+}
 
 
 @dataclass(frozen=True)
@@ -211,7 +224,15 @@ class Bridge:
         self.on_input: Listener | None = None
         self.on_detach: Listener | None = None
         self.errors: list[str] = []
+        self._said: set[str] = set()
         self._scanned: int | None = None
+
+    def _once(self, key: str, msg: str) -> None:
+        """Logs `msg` the first time `key` comes up (a refusal or a drop repeats while its
+        cause lasts; the log says it once)."""
+        if key not in self._said:
+            self._said.add(key)
+            self.log(msg)
 
     def _backoff(self, url: str, delay: int | None = None) -> None:
         now = self.clock.now_ms()
@@ -233,7 +254,9 @@ class Bridge:
         self.opened_at[url] = self.clock.now_ms()
         self.log(f"{url}: opened, saying HELLO")
 
-    def _close(self, url: str, why: str, delay: int | None = None) -> None:
+    def _close(self, url: str, why: str, delay: int | None = None, quiet: bool = False) -> None:
+        """Closes `url`'s port, to be tried again after a backoff; `quiet`: the reason was
+        logged already (once)."""
         link = self.links.pop(url, None)
         if link is None:
             return
@@ -247,7 +270,7 @@ class Bridge:
             self.log(f"{dev.name}: {why}")
             if self.on_detach:
                 self.on_detach(dev, {"event": "detached", "why": why})
-        else:
+        elif not quiet:
             self.log(f"{url}: {why}")
 
     def pump(self) -> None:
@@ -264,10 +287,20 @@ class Bridge:
                 self._close(url, f"port lost ({lost})")
                 continue
             for e in events:
-                self._event(url, link, e)
+                try:
+                    self._event(url, link, e)
+                except AutodromoError as err:
+                    # One device's trouble (a game that cannot be shown on it, a message it
+                    # cannot take) must not end the loop the others share.
+                    self._once(f"{url}:{type(err).__name__}:{err}", f"{url}: {err}")
             if (url in self.links and link.state == "handshaking" and url not in self.link_uid
                     and self.clock.now_ms() - self.opened_at.get(url, 0) >= PROBE_MS):
                 self._close(url, "no answer to HELLO")
+
+    def _alive(self, link: HostLink) -> bool:
+        now = self.clock.now_ms()
+        return (link.state == "linked" and link.heard_ms is not None
+                and now - link.heard_ms < ALIVE_MS)
 
     def _event(self, url: str, link: HostLink, e: dict[str, Any]) -> None:
         name = e["event"]
@@ -276,9 +309,18 @@ class Bridge:
             dev = self.devices.get(uid)
             if dev is None:
                 dev = self.devices[uid] = Device(uid, int(e["kind"]), dict(e))
+            elif dev.link is not None and dev.link is not link and self._alive(dev.link):
+                # Two live devices with one uid: the first keeps it, the second is left
+                # alone (each would otherwise take the other's seat and state in turn).
+                kind = KIND_NAMES.get(int(e["kind"]), "device")
+                why = (f"duplicate uid {uid.hex()}: the {dev.name.split()[0]} on "
+                       f"{dev.link.url} has it; this {kind} is left alone")
+                self._once(f"dup:{url}:{uid.hex()}", f"{url}: refused: {why}")
+                self._close(url, f"refused: {why}", INCOMPATIBLE_RETRY_MS, quiet=True)
+                return
             elif dev.link is not None and dev.link is not link:
-                # The same uid on a second port: the older port is stale (e.g. a replug
-                # before the old path reported its loss).
+                # The same uid on a second port, the first silent: the first is stale (a
+                # replug before the old path reported its loss).
                 for old_url, old in list(self.links.items()):
                     if old is dev.link:
                         self._close(old_url, "superseded by another port")
@@ -297,8 +339,17 @@ class Bridge:
         elif name == "incompatible":
             msg = (f"{url}: incompatible device (protocol {e['major']}.{e['minor']}, schema "
                    f"{e['schema_hash']:#010x}): update its firmware or this bridge")
-            self.errors.append(msg)
-            self._close(url, msg, INCOMPATIBLE_RETRY_MS)
+            if msg not in self.errors:
+                self.errors.append(msg)
+            self._once(msg, msg)
+            self._close(url, msg, INCOMPATIBLE_RETRY_MS, quiet=True)
+        elif name == "refused":
+            what = f"{KIND_NAMES.get(int(e['kind']), 'device')} {bytes(e['uid']).hex()}"
+            msg = f"{what} on {url}: refused: {e['reason']}"
+            if msg not in self.errors:
+                self.errors.append(msg)
+            self._once(msg, msg)
+            self._close(url, msg, INCOMPATIBLE_RETRY_MS, quiet=True)
         elif name == "link_lost":
             self._close(url, "link lost (no valid frame for 1 s)")
         else:
@@ -310,6 +361,10 @@ class Bridge:
                 dev.status = e
             elif name == "nack":
                 dev.nacks += 1
+                cause = NACK_CAUSES.get(int(e["code"]), f"code {e['code']}")
+                self._once(f"nack:{dev.uid.hex()}:{e['code']}", f"{dev.name}: NACK {cause}")
+            elif name == "dropped":
+                self._once(f"drop:{dev.uid.hex()}:{e['cause']}", f"{dev.name}: dropped: {e['reason']}")
             elif name == "input" and self.on_input:
                 self.on_input(dev, e)
 

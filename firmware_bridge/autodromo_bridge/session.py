@@ -23,6 +23,8 @@ class HostLink:
         self.host = _core.WireHost(secrets.randbits(32) if nonce is None else nonce)
         self.bytes_out = 0
         self.bytes_in = 0
+        #: When bytes last came from the device (clock ms), None before any.
+        self.heard_ms: int | None = None
 
     @property
     def url(self) -> str:
@@ -41,6 +43,7 @@ class HostLink:
         data = self.transport.read()
         if data:
             self.bytes_in += len(data)
+            self.heard_ms = now
             self.host.receive(data, now)
         else:
             self.host.tick(now)
