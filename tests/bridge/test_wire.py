@@ -237,3 +237,13 @@ def test_a_long_run_without_delimiter_stays_within_max_frame() -> None:
     assert dec.counters()["overflow"] == 1
     name, seq, wire = golden_lines()[0]
     assert dec.feed(b"\x00" + wire) == [(seq, golden_message(name))]
+
+
+def test_the_public_wire_module_and_its_example() -> None:
+    import doctest
+
+    from autodromo import wire
+
+    assert wire.WireHost is _core.WireHost and wire.wire_encode is _core.wire_encode
+    result = doctest.testmod(wire)
+    assert result.attempted > 0 and result.failed == 0
