@@ -63,7 +63,7 @@ class Source(Protocol):
 
 
 def _dashboard_seat(state: autodromo.State, seat: int) -> int:
-    raise BridgeError(f"seat {seat} is driven from its dashboard, not by the race loop")
+    raise BridgeError(f"seat {seat + 1} is driven from its dashboard, not by the race loop")
 
 
 class RaceSource:
@@ -86,6 +86,7 @@ class RaceSource:
         cls, cars: Sequence[str], humans: Sequence[int], bot: str = "greedy",
         seed: int | None = None, step_ms: int = 0, **options: Any,
     ) -> RaceSource:
+        options = {k: v for k, v in options.items() if v is not None}
         g = autodromo.game("legend", cars=list(cars), **options)
         seats: list[str | Policy] = [
             _dashboard_seat if i in humans else bot for i in range(len(cars))]
@@ -118,9 +119,9 @@ class RaceSource:
         if self.finished():
             raise Refused("the race is over")
         if self.to_move() != seat:
-            raise Refused(f"seat {seat}: not your turn")
+            raise Refused(f"seat {seat + 1}: not your turn")
         if action not in self.race.state.legal_actions():
-            raise Refused(f"seat {seat}: action {action} is not legal now")
+            raise Refused(f"seat {seat + 1}: that choice is not legal now")
         try:
             self.race.state.apply_action(action)
         except AutodromoError as e:
@@ -312,7 +313,7 @@ class Binding:
             free = [s for s in [*self.source.human_seats(), *cars] if s not in taken]
             dev.seat = wanted if wanted is not None else free[0] if free else 0
             self.seats[dev.uid] = dev.seat
-            self.log(f"{dev.name}: seat {dev.seat}")
+            self.log(f"{dev.name}: seat {dev.seat + 1}")
         self.render(dev)
 
     def _refuse(self, dev: Device, why: str) -> None:
@@ -338,7 +339,7 @@ class Binding:
                 self.cursor[dev.uid] = (self.cursor.get(dev.uid, 0) + int(ev["value"])) % len(legal)
                 self.render(dev)
             else:
-                self._refuse(dev, f"seat {seat}: nothing to choose now")
+                self._refuse(dev, f"seat {seat + 1}: nothing to choose now")
             return
         if kind != PRESS:
             self._refuse(dev, f"control {control}: a button is pressed, not turned")
@@ -350,13 +351,13 @@ class Binding:
             label = PACE_BUTTONS[control]
             choice = next((a for a in legal if a[1] == label), None)
             if choice is None:
-                self._refuse(dev, f"seat {seat}: {label!r} is not a legal choice now")
+                self._refuse(dev, f"seat {seat + 1}: {label!r} is not a legal choice now")
                 return
         else:
             self._refuse(dev, f"control {control} means nothing")
             return
         if choice is None:
-            self._refuse(dev, f"seat {seat}: nothing to decide now")
+            self._refuse(dev, f"seat {seat + 1}: nothing to decide now")
             return
         try:
             self.source.act(seat, choice[0])
@@ -364,7 +365,7 @@ class Binding:
             self._refuse(dev, str(e))
             return
         self.applied.append((seat, choice[1]))
-        self.log(f"seat {seat}: {choice[1]}")
+        self.log(f"seat {seat + 1}: {choice[1]}")
         self.refused[dev.uid] = False
         self.cursor[dev.uid] = 0
         try:
@@ -393,7 +394,9 @@ class Binding:
         if dev.kind == DASHBOARD and dev.seat is not None:
             if dev.seat >= len(view["cars"]):
                 return
-            legal = self.source.legal(dev.seat) if live and self.source.to_move() == dev.seat else []
+            # YOUR TURN lights only for a seat a dashboard drives, never for a bot's.
+            human = dev.seat in self.source.human_seats()
+            legal = self.source.legal(dev.seat) if live and human and self.source.to_move() == dev.seat else []
             cur = self.cursor.get(dev.uid, 0)
             if cur >= len(legal):
                 cur = self.cursor[dev.uid] = 0

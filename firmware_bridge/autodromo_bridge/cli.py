@@ -22,6 +22,7 @@ from .clock import MonotonicClock
 from .devices import DASHBOARD, TRACK, Bridge, BridgeConfig, PortMatch, matching_ports
 from .emulator import Emulator
 from .errors import BridgeError
+from . import screen as screen_mod
 from .ledmap import LedMap
 
 DEFAULT_CARS = "bugatti_type_35,alfa_8c_2300,ferrari_166_mm,maserati_300s"
@@ -44,6 +45,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--ledmap", help="the track board's LED map (default: the circuit's shipped map)")
     p.add_argument("--baud", type=int, default=1_000_000)
     p.add_argument("--cars", default=DEFAULT_CARS, help="local race: car ids, comma separated")
+    p.add_argument("--circuit", help="local race: the circuit (e.g. castelrosso; default: the game's own)")
+    p.add_argument("--seats", help="local race: the seats the dashboards drive, counting from 1, comma "
+                   "separated (default: 1 up to the number of dashboards); bots drive the others")
     p.add_argument("--seed", type=int, default=None, help="local race: the seed")
     p.add_argument("--watch", action="store_true",
                    help="local race: bots drive every car, the dashboards only show them")
@@ -55,11 +59,27 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+def _humans(args: argparse.Namespace, dashboards: int, seats: int) -> list[int]:
+    """The seats the dashboards drive (from 0): --seats, else the first ones."""
+    if args.watch:
+        return []
+    if args.seats is None:
+        return list(range(min(max(dashboards, 1), seats)))
+    try:
+        chosen = sorted({int(w) - 1 for w in args.seats.split(",") if w.strip()})
+    except ValueError:
+        raise BridgeError(f"--seats: {args.seats!r} is not seat numbers such as 1,3") from None
+    wrong = [s + 1 for s in chosen if not 0 <= s < seats]
+    if wrong:
+        raise BridgeError(f"--seats: seat {wrong[0]} is not one of the race's seats 1 to {seats}")
+    return chosen
+
+
 def _source(args: argparse.Namespace, dashboards: int) -> Source:
     if args.game is None:
         cars = [c.strip() for c in args.cars.split(",") if c.strip()]
-        humans = [] if args.watch else list(range(min(max(dashboards, 1), len(cars))))
-        return RaceSource.legend(cars, humans, seed=args.seed, step_ms=args.step_ms)
+        humans = _humans(args, dashboards, len(cars))
+        return RaceSource.legend(cars, humans, seed=args.seed, step_ms=args.step_ms, circuit=args.circuit)
     if Path(args.game).is_file():
         return ReplaySource(args.game)
     return WebSource(args.web, args.game)
@@ -88,36 +108,49 @@ def run(args: argparse.Namespace) -> int:
     def ports() -> list[str]:
         return matching_ports(matches) + [e.path for e in emulators if e.plugged]
 
-    bridge = Bridge(ports, clock=clock, baudrate=args.baud,
-                    log=(lambda m: None) if emulators and not args.quiet else print)
+    dash_emus = [e for e in emulators if e.kind == DASHBOARD]
+    driving = bool(dash_emus) and bool(source.human_seats())
+    screen = bool(emulators) and not args.quiet
+    if driving and not sys.stdin.isatty():
+        raise BridgeError("the emulated dashboard drives seat "
+                          f"{source.human_seats()[0] + 1}, but there is no terminal to press its "
+                          "buttons from: run it in a terminal, or add --watch to let bots drive")
+    log: list[str] = []
+    bridge = Bridge(ports, clock=clock, baudrate=args.baud, log=log.append if screen else print)
     binding = Binding(bridge, source, ledmap, seats=config.seats)
     for e in emulators:
         e.start()
-    dash_emus = [e for e in emulators if e.kind == DASHBOARD]
-    if dash_emus and not args.watch and sys.stdin.isatty():
-        print(KEYS_HELP, flush=True)
-        threading.Thread(target=_keyboard, args=(dash_emus[0],), daemon=True).start()
+    if driving:
+        threading.Thread(target=_keyboard, args=(dash_emus[0], log), daemon=True).start()
+    title = f"autodromo bridge: {_title(source)}" + (f", seed {args.seed}" if args.seed is not None else "")
     start = time.monotonic()
-    last_draw = 0.0
+    last_png, shown = 0.0, ""
     try:
         while args.seconds is None or time.monotonic() - start < args.seconds:
             binding.pump()
             now = time.monotonic()
-            if emulators and now - last_draw >= 1.0:
-                last_draw = now
-                _show(emulators, args)
+            if screen:
+                text = screen_mod.render(binding, emulators, log, title, keys=driving)
+                if text != shown:  # redrawn in place, only when something changed
+                    shown = text
+                    print(screen_mod.HOME_CLEAR + text, flush=True)
+            if args.png_dir and now - last_png >= 1.0:
+                last_png = now
+                _pngs(emulators, args.png_dir)
             if source.finished() and isinstance(source, (RaceSource, ReplaySource)) and now - start > 1:
                 binding.pump()
                 break
-            time.sleep(0.001)
+            time.sleep(0.01 if screen else 0.001)
     except KeyboardInterrupt:
         pass
     finally:
-        if emulators:
-            _show(emulators, args)
+        if args.png_dir:
+            _pngs(emulators, args.png_dir)
         bridge.close()
         for e in emulators:
             e.close()
+    if args.quiet and emulators:
+        print("\n".join(log))
     for msg in bridge.errors:
         print(f"autodromo bridge: {msg}", file=sys.stderr)
     return 0
@@ -148,18 +181,22 @@ def press_keys(emu: Emulator, line: str) -> str:
     return "? " + KEYS_HELP
 
 
-def _keyboard(emu: Emulator) -> None:
+def _keyboard(emu: Emulator, log: list[str]) -> None:
     for line in sys.stdin:
-        print(press_keys(emu, line), flush=True)
+        log.append("you: " + press_keys(emu, line))
 
 
-def _show(emulators: list[Emulator], args: argparse.Namespace) -> None:
-    if args.png_dir:
-        os.makedirs(args.png_dir, exist_ok=True)
-        for i, e in enumerate(emulators):
-            e.save_png(Path(args.png_dir) / f"{i}-{'dashboard' if e.kind == DASHBOARD else 'track'}.png")
-    if not args.quiet:
-        print("\n".join(e.text() for e in emulators), flush=True)
+def _title(source: Source) -> str:
+    view = source.view()
+    game = str(view.get("game", "")).replace("_", " ").title()
+    circuit = str(view.get("circuit") or "").replace("_", " ").title()
+    return game + (f" on the {circuit} circuit" if circuit else "")
+
+
+def _pngs(emulators: list[Emulator], folder: str) -> None:
+    os.makedirs(folder, exist_ok=True)
+    for i, e in enumerate(emulators):
+        e.save_png(Path(folder) / f"{i}-{'dashboard' if e.kind == DASHBOARD else 'track'}.png")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

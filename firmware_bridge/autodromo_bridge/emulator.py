@@ -1,5 +1,5 @@
 """A device emulator over a pty: a dashboard or an LED track board that speaks bridge v1 through
-``_core.WireDevice`` (the same device session the firmware runs) on the master end of a pty, so
+``wire.WireDevice`` (the same device session the firmware runs) on the master end of a pty, so
 the host opens the slave path like any serial port. It shows its state in the terminal (text,
 ANSI colours for the strip) or as a PNG.
 
@@ -19,7 +19,7 @@ import tty
 from pathlib import Path
 from typing import Any
 
-from autodromo import _core
+from autodromo import wire
 
 from .clock import Clock, MonotonicClock
 from .devices import DASHBOARD, TRACK
@@ -29,6 +29,12 @@ from .render import (LAMP_BEST_LINE, LAMP_FINISHED, LAMP_FLAT_TIRE, LAMP_GAME_OV
 LAMP_NAMES = {LAMP_YOUR_TURN: "YOUR TURN", LAMP_REFUSED: "REFUSED", LAMP_FINISHED: "FINISHED",
               LAMP_OUT: "OUT", LAMP_BEST_LINE: "BEST LINE", LAMP_FLAT_TIRE: "FLAT TIRE",
               LAMP_RAIN: "RAIN", LAMP_GAME_OVER: "GAME OVER"}
+LAMP_MEANINGS = {
+    LAMP_YOUR_TURN: "this car decides now", LAMP_REFUSED: "the last button was refused, see the log",
+    LAMP_FINISHED: "this car has finished", LAMP_OUT: "retired or off the road",
+    LAMP_BEST_LINE: "on the turn's best line", LAMP_FLAT_TIRE: "a flat tyre",
+    LAMP_RAIN: "rain: markers read a step lower per level", LAMP_GAME_OVER: "the race is over",
+}
 
 #: WS2812: 30 us per LED to latch (hardware.md).
 US_PER_LED = 30
@@ -70,9 +76,9 @@ class Emulator:
         self._stop = threading.Event()
         self.plug()
 
-    def _new_device(self, boot_id: int | None) -> _core.WireDevice:
+    def _new_device(self, boot_id: int | None) -> wire.WireDevice:
         self.boot_id = boot_id if boot_id is not None else self.rng.randrange(1, 2**32)
-        return _core.WireDevice({"kind": self.kind, "uid": self.uid, "fw_version": 1,
+        return wire.WireDevice({"kind": self.kind, "uid": self.uid, "fw_version": 1,
                                  "boot_id": self.boot_id, "caps": dict(self.caps)})
 
     # --- the cable -------------------------------------------------------------------------

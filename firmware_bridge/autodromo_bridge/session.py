@@ -1,4 +1,4 @@
-"""One open port and the host's protocol session on it: ``_core.WireHost`` (sans-IO, in Rust)
+"""One open port and the host's protocol session on it: ``wire.WireHost`` (sans-IO, in Rust)
 driven with a clock, fed what the port reads, writing what it has to send."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from autodromo import _core
+from autodromo import wire
 
 from .clock import Clock
 from .transport import Transport
@@ -20,7 +20,7 @@ class HostLink:
         self.transport = transport
         self.clock = clock
         # A fresh nonce per session: a HELLO_ACK meant for an earlier session is ignored.
-        self.host = _core.WireHost(secrets.randbits(32) if nonce is None else nonce)
+        self.host = wire.WireHost(secrets.randbits(32) if nonce is None else nonce)
         self.bytes_out = 0
         self.bytes_in = 0
         #: When bytes last came from the device (clock ms), None before any.

@@ -90,7 +90,7 @@ def test_autodromo_bridge_emulate_runs_a_race_on_emulated_devices(tmp_path: Path
                      "--seconds", "1.5", "--seed", "3", "--png-dir", str(tmp_path), "--quiet"])
     assert code == 0
     out = capsys.readouterr().out
-    assert "dashboard e0000000000000000000000000000000: seat 0" in out
+    assert "dashboard e0000000000000000000000000000000: seat 1" in out
     assert "track e0010000000000000000000000000000" in out
     assert (tmp_path / "0-dashboard.png").stat().st_size > 1000
     assert (tmp_path / "1-track.png").stat().st_size > 1000

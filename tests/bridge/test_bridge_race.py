@@ -133,7 +133,7 @@ def test_a_replay_file_is_played_back_on_the_devices_and_refuses_inputs(rig: Rig
     assert src.state.serialize() == race.state.serialize()
     emu.press(CONFIRM)
     rig.until(lambda: len(binding.refusals) == 1, host=host)
-    assert binding.refusals[0][1] == "seat 0: nothing to decide now"
+    assert binding.refusals[0][1] == "seat 1: nothing to decide now"
 
 
 def test_a_binding_made_after_the_devices_linked_still_drives_them(rig: Rig) -> None:

@@ -1,0 +1,89 @@
+"""The emulator's screen: what each emulated device shows, what its selector positions and lit
+lamps mean for the decision at hand, whether the race waits for you, and the log. Drawn in
+place (the terminal is cleared and redrawn only when something changed)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .binding import PACE_BUTTONS, Binding
+from .devices import DASHBOARD
+from .emulator import LAMP_MEANINGS, LAMP_NAMES, Emulator
+
+HOME_CLEAR = "\x1b[H\x1b[2J"
+KEYS = ("keys, then Enter: + / - turn the selector (++ two steps), c confirms, "
+        "1 maintain, 2 accelerate 1, 3 lift and coast, 4 stop to cool")
+
+
+def _seat_name(view: dict[str, Any], seat: int) -> str:
+    cars = view.get("cars", [])
+    name = cars[seat].get("name") if seat < len(cars) else None
+    return f"seat {seat + 1}" + (f" ({name})" if name else "")
+
+
+def _phase(view: dict[str, Any]) -> str:
+    return str(view.get("phase", "")).replace("_", " ")
+
+
+def dashboard_block(binding: Binding, emu: Emulator, view: dict[str, Any] | None) -> list[str]:
+    """A dashboard: its seat, the decision with every selector position, the pace buttons that
+    apply, the needles and the lamps lit with what they mean."""
+    dev = binding.bridge.devices.get(emu.uid)
+    seat = dev.seat if dev is not None else None
+    head = f"DASHBOARD {emu.uid.hex()[:8]}"
+    if emu.dev.in_failsafe:
+        head += "  [LINK LOST]"
+    if seat is None or view is None:
+        return [head + ": not linked yet"]
+    lines = [f"{head} shows {_seat_name(view, seat)}"]
+    d = emu.dash
+    source = binding.source
+    humans = source.human_seats()
+    to_move = source.to_move()
+    legal = source.legal(seat) if to_move == seat and seat in humans else []
+    if legal:
+        lines.append(f"  YOUR TURN: {_phase(view) or 'a decision'}. Turn the selector (+ / -), "
+                     "then confirm (c):")
+        for k, (_, label) in enumerate(legal):
+            mark = ">" if d["pace"] == k + 1 else " "
+            lines.append(f"   {mark} selector {k + 1}: {label}")
+        labels = {label for _, label in legal}
+        paces = [f"{c} {label}" for c, label in PACE_BUTTONS.items() if label in labels]
+        lines.append("  pace buttons now: " + (", ".join(paces) if paces else "none (use the selector)"))
+    elif seat in humans and not source.finished():
+        who = _seat_name(view, to_move) if to_move is not None else "chance"
+        lines.append(f"  waiting: {who} plays; your turn comes back here")
+    else:
+        lines.append("  this seat is driven by a bot: the dashboard only shows it")
+    lines.append(f"  needles: speed {d['speed']}, safe speed of the next turn {d['turn_pins']}, temperature "
+                 f"{d['temperature']}, engine {d['engine']}, brakes {d['brakes']}, tyres {d['tyres']}")
+    lit = [f"{LAMP_NAMES[bit]} ({LAMP_MEANINGS[bit]})" for bit in LAMP_NAMES if d["lamps"] & bit]
+    lines.append("  lamps lit: " + ("; ".join(lit) if lit else "none"))
+    return lines
+
+
+def render(binding: Binding, emulators: Sequence[Emulator], log: Sequence[str], title: str,
+           keys: bool) -> str:
+    """The whole screen as text (ANSI colours only in the strip's LEDs)."""
+    try:
+        view: dict[str, Any] | None = binding.source.view()
+    except Exception:  # the web page away: the devices keep their last state
+        view = None
+    lines = [title, ""]
+    source = binding.source
+    if source.finished():
+        lines.append("The race is over.")
+    elif source.to_move() in source.human_seats():
+        lines.append("Waiting for you: a dashboard's YOUR TURN lamp is lit.")
+    else:
+        lines.append("The bots are driving.")
+    lines.append("")
+    for e in emulators:
+        lines += dashboard_block(binding, e, view) if e.kind == DASHBOARD else e.text().splitlines()
+        lines.append("")
+    lines.append("LOG")
+    lines += [f"  {line}" for line in log[-10:]] or ["  (nothing yet)"]
+    if keys:
+        lines += ["", KEYS]
+    return "\n".join(lines)
