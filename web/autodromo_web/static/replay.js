@@ -12,7 +12,6 @@
   async function show(k) {
     wanted = Math.max(0, Math.min(steps.length, k));
     $("scrub").value = wanted;
-    $("step").textContent = wanted;
     if (loading) return;
     loading = true;
     try {
@@ -23,6 +22,8 @@
         const frame = await api("GET", `/api/games/${gameId}/at/${shown}`);
         const p = { ...base, table: frame.table, plan: [], seat: null };
         $("table").replaceChildren(...games[base.game].render(p, base.board, null));
+        // The step number follows the frame on screen, not the one asked for.
+        $("step").textContent = shown;
         $("label").textContent = shown ? steps[shown - 1].text : "the start";
         const items = $("timeline").children;
         for (const li of $("timeline").querySelectorAll("[aria-current]")) li.removeAttribute("aria-current");
