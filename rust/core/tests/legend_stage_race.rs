@@ -684,3 +684,23 @@ fn every_stage_decision_shows_its_time_cost() {
     let brake = costs.iter().find(|(_, l, _)| l == "brake 3").unwrap();
     assert!(!brake.2.contains("penalty"), "{brake:?}");
 }
+
+#[test]
+fn the_dashboard_shows_no_turn_pin_for_a_marker_it_cannot_read() {
+    // Decision 50: what a driver cannot read, its Dashboard does not show (the bridge's Turn pins).
+    let mut s = night_or_day("22:00");
+    place_on_road(&mut s, 0, 5, 1, 4);
+    let next = &s.view(Some(0))["cars"][0]["next_turn"];
+    assert_eq!(
+        (next["rating"].as_str(), next["rows"].as_u64()),
+        (Some("E"), Some(7))
+    );
+    assert_eq!(next["safe_speed"], 6, "the Bugatti's E pin");
+    s.cars[0].headlights_ok = false;
+    let v = s.view(Some(0));
+    let next = &v["cars"][0]["next_turn"];
+    assert!(next["rating"].is_null() && next["safe_speed"].is_null());
+    assert_eq!(v["cars"][0]["low_visibility"], true);
+    place_on_road(&mut s, 0, 11, 1, 4);
+    assert_eq!(s.view(Some(0))["cars"][0]["next_turn"]["safe_speed"], 6);
+}

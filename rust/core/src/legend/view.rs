@@ -85,6 +85,8 @@ pub fn view(s: &LegendState, player: Option<usize>) -> Value {
                 "safe_speeds": pins,
                 "crashes": c.crashes,
                 "finish": c.finish.map(|(round, past, _)| json!({"round": round, "past_line": past})),
+                "next_turn": next_turn(s, i, player),
+                "low_visibility": s.low_visibility(i),
             })
         })
         .collect();
@@ -203,4 +205,34 @@ pub fn observation(s: &LegendState, player: usize, out: &mut [f32]) {
     put(flag(s.night()), out);
     put(flag(s.fog()), out);
     put((s.chrono % (24 * 60)) as f32 / (24.0 * 60.0), out);
+}
+
+/// The turn a car is in or meets next on this road (for a Dashboard's Turn pins): its marker and
+/// the car's safe speed for it, or no marker when `player`'s car cannot read it (night, fog; a
+/// spectator at night or in fog) — then the Dashboard shows no pin.
+fn next_turn(s: &LegendState, car: usize, player: Option<usize>) -> Value {
+    let track = s.track();
+    let row = s.cars[car].cell.row;
+    let Some(turn) = track.current_or_next_turn(row) else {
+        return Value::Null;
+    };
+    let t = track.turns.iter().position(|u| u == turn).unwrap_or(0);
+    let seen = match player {
+        Some(p) if p < s.cars.len() => s.sees_turn(p, t),
+        _ => !s.markers_face_down(),
+    };
+    let rows = if turn.entry >= row {
+        turn.entry - row
+    } else if track.closed && !turn.contains(row) {
+        track.len() - row + turn.entry
+    } else {
+        0
+    };
+    if !seen {
+        return json!({"turn": t, "rows": rows, "rating": null, "safe_speed": null});
+    }
+    let rating = s.rating_for(car, turn.rating);
+    let pin = s.cars[car].safe_speed(s.race.spec(car), s.race.dash(), rating);
+    json!({"turn": t, "rows": rows, "rating": RATINGS[usize::from(s.rating_now(turn.rating))].to_string(),
+           "safe_speed": pin})
 }
