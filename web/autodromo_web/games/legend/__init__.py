@@ -258,6 +258,7 @@ class Legend(GameModule):
                 "best_line": c["best_line"], "safe_speeds": c["safe_speeds"], "crashes": c["crashes"],
                 "spares": [{"name": k, "count": v} for k, v in c["spares"].items()],
                 "lap": c["lap"], "active": c["seat"] == active,
+                "next_turn": self._next_turn(c.get("next_turn")),
             })
         return {
             "circuit": track["name"], "laps": view["laps"], "weather": view["weather"],
@@ -281,6 +282,16 @@ class Legend(GameModule):
                 if " retires: " in text:
                     causes[seat] = text.split(": ", 1)[1]
         return causes
+
+    @staticmethod
+    def _next_turn(turn: dict[str, Any] | None) -> str:
+        """The turn a car is in or meets next, as its Dashboard's pin says it."""
+        if not turn:
+            return ""
+        where = "now" if turn["rows"] == 0 else f"in {plural(turn['rows'], 'row')}"
+        if turn.get("rating") is None:
+            return f"next turn {where}: its marker cannot be read"
+        return f"next turn {turn['rating']} {where}: safe speed {turn['safe_speed']}"
 
     # --- decisions and their risks ---------------------------------------------------------
 

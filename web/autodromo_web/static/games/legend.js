@@ -49,7 +49,8 @@
         el("div", {},
           el("span", { class: `switch${car.battery_ok ? "" : " off"}` }, `battery ${car.battery_ok ? "on" : "failed"}`),
           el("span", { class: `switch${car.headlights_ok ? "" : " off"}` }, `headlights ${car.headlights_ok ? "on" : "failed"}`)),
-        el("div", { class: "muted" }, `acceleration ${car.acceleration}, braking ${car.braking}${car.best_line ? ", on the best line" : ""}`)));
+        el("div", { class: "muted" }, `acceleration ${car.acceleration}, braking ${car.braking}${car.best_line ? ", on the best line" : ""}`),
+        car.next_turn ? el("div", { "data-testid": "next-turn" }, car.next_turn) : ""));
   }
 
 
