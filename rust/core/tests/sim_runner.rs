@@ -8,7 +8,7 @@ use autodromo_core::lamborghini::{self, Lamborghini};
 use autodromo_core::legend::{self, Legend};
 use autodromo_core::mille_bornes::MilleBornes;
 use autodromo_core::rng::SplitMix64;
-use autodromo_core::sim::{runner, Policy, Sim};
+use autodromo_core::sim::{runner, Level, Policy, Sim};
 use serde_json::json;
 
 fn content_dir(game: &str) -> std::path::PathBuf {
@@ -105,11 +105,26 @@ fn mcts_plays_only_legal_moves_in_every_game() {
 
 #[test]
 fn policy_names_are_checked() {
-    for bad in ["", "mcts:", "mcts:0", "mcts:x", "alphazero", "mcts:0ms"] {
+    for bad in [
+        "",
+        "mcts:",
+        "mcts:0",
+        "mcts:x",
+        "alphazero",
+        "mcts:0ms",
+        "Hard",
+        "expert",
+    ] {
         let e = Policy::parse(bad).unwrap_err().to_string();
         assert!(e.contains("unknown policy"), "{bad}: {e}");
+        assert!(e.contains("easy, medium, hard"), "{bad}: {e}");
     }
-    assert!(matches!(Policy::parse("greedy"), Ok(Policy::Heuristic)));
+    // The old names stay: `heuristic` and Legend's `greedy` are `medium`.
+    for old in ["heuristic", "greedy", "medium"] {
+        assert_eq!(Policy::parse(old).unwrap(), Policy::Bot(Level::Medium));
+    }
+    assert_eq!(Policy::parse("easy").unwrap(), Policy::Bot(Level::Easy));
+    assert_eq!(Policy::parse("hard").unwrap(), Policy::Bot(Level::Hard));
 }
 
 /// Walks a game with random moves and calls `check` at every decision.
@@ -150,12 +165,23 @@ fn hidden_information_is_not_read<S: Sim>(s: S, seed: u64, every: usize) {
             d.heuristic(&legal),
             "heuristic read hidden cards"
         );
-        let mcts = Policy::parse("mcts:20").unwrap();
-        assert_eq!(
-            mcts.act(s, &legal, &mut SplitMix64::new(9)),
-            mcts.act(&d, &legal, &mut SplitMix64::new(9)),
-            "mcts read hidden cards"
-        );
+        for name in ["mcts:20", "easy", "medium"] {
+            let p = Policy::parse(name).unwrap();
+            assert_eq!(
+                p.act(s, &legal, &mut SplitMix64::new(9)),
+                p.act(&d, &legal, &mut SplitMix64::new(9)),
+                "{name} read hidden cards"
+            );
+        }
+        if n % (every * 5) == 0 {
+            // `hard` searches (slower): every fifth check.
+            let hard = Policy::Bot(Level::Hard);
+            assert_eq!(
+                hard.act(s, &legal, &mut SplitMix64::new(9)),
+                hard.act(&d, &legal, &mut SplitMix64::new(9)),
+                "hard read hidden cards"
+            );
+        }
     });
 }
 

@@ -288,9 +288,9 @@ impl PyState {
     }
 }
 
-/// The action a built-in bot takes for the seat to act: "random", "heuristic" (each game's rule
-/// of thumb; "greedy" is Legend's name for it), "mcts" or "mcts:<iterations>" (a determinized
-/// Monte Carlo search on what the seat may see).
+/// The action a built-in bot takes for the seat to act: "random", a level "easy", "medium"
+/// ("heuristic", "greedy" are its old names), "hard", or "mcts", "mcts:<iterations>" (a
+/// determinized Monte Carlo search); every one sees only what the seat may see.
 #[pyfunction]
 pub(crate) fn bot_action(state: &PyState, bot: &str, seed: u64) -> PyResult<Action> {
     guard(|| {
@@ -306,7 +306,7 @@ pub(crate) fn bot_action(state: &PyState, bot: &str, seed: u64) -> PyResult<Acti
         let policy = Policy::parse(bot).map_err(|_| {
             to_py(Error::options(
                 "bot",
-                format!("unknown bot {bot:?}; known: random, heuristic (greedy), mcts, mcts:<iterations>"),
+                format!("unknown bot {bot:?}; known: {}", autodromo_core::sim::policy::KNOWN),
             ))
         })?;
         let mut rng = SplitMix64::new(seed);

@@ -8,7 +8,7 @@ use super::state::{F90State, Phase};
 use crate::error::Error;
 use crate::game::{Action, Player};
 use crate::rng::SplitMix64;
-use crate::sim::{CarStats, RaceStats, Sim};
+use crate::sim::{CarStats, Level, RaceStats, Sim};
 
 impl F90State {
     /// Cards `seat` cannot see, by owner: other players' hands, their sealed qualifying card,
@@ -100,6 +100,18 @@ impl Sim for F90State {
             return None;
         };
         bots::heuristic_action(&self.seat_view(Some(usize::from(seat))), legal)
+    }
+
+    fn bot(&self, level: Level, legal: &[Action], _rng: &mut SplitMix64) -> Option<Action> {
+        let Player::Seat(seat) = self.current_player() else {
+            return None;
+        };
+        let level = match level {
+            Level::Easy => bots::Level::Easy,
+            Level::Medium => bots::Level::Medium,
+            Level::Hard => bots::Level::Hard,
+        };
+        bots::choose(&self.seat_view(Some(usize::from(seat))), legal, level)
     }
 
     fn stats(&self) -> RaceStats {

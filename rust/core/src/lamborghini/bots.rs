@@ -1,8 +1,11 @@
-//! A rule-of-thumb player for every Lamborghini choice: picks, bids, card play, moves.
+//! The rule players for every Lamborghini choice (picks, bids, card play, moves): `medium`, a
+//! rule of thumb (`heuristic`), and `easy`, a beginner; `hard` is the determinized search of
+//! `sim::mcts` over `medium`. The seat's own cards and the public table are all they read.
 use super::actions::{Dir, Move};
 use super::content::{Kind, Man, Tech};
 use super::state::{LamboState, Phase};
 use crate::game::Action;
+use crate::rng::SplitMix64;
 
 fn rate(s: &LamboState, m: Move) -> i32 {
     let cards = &s.def.content.cards;
@@ -71,4 +74,31 @@ pub fn heuristic_action(s: &LamboState) -> Option<Action> {
         s.legal_moves().into_iter().for_each(&mut consider);
     }
     best.map(|(_, a)| a)
+}
+
+/// A beginner: picks any card it is offered, drives straight ahead when it can (else any way),
+/// plays a card only to go faster and then at once, never engages another car, repairs with the
+/// Team card. Ties are broken at random.
+pub fn easy_action(s: &LamboState, legal: &[Action], rng: &mut SplitMix64) -> Option<Action> {
+    let cards = &s.def.content.cards;
+    let rate = |m: Move| match m {
+        Move::Play(c) => match cards[usize::from(c)].kind {
+            Kind::Tech(_, Tech::Engine | Tech::Aerodynamics)
+            | Kind::Manoeuvre(Man::FastCar | Man::Skill) => 5,
+            _ => -5,
+        },
+        Move::Step(Dir::Ahead) | Move::Direction(Dir::Ahead) => 3,
+        Move::Crash | Move::Push(_) => -10,
+        Move::Team(repair) => i32::from(repair),
+        Move::SwapDrivers(swap) => i32::from(!swap),
+        _ => 0,
+    };
+    let enc = s.def.enc;
+    let scored: alloc::vec::Vec<(i32, Action)> = legal
+        .iter()
+        .filter_map(|&a| enc.decode(a).map(|m| (rate(m), a)))
+        .collect();
+    let top = scored.iter().map(|x| x.0).max()?;
+    let best: alloc::vec::Vec<Action> = scored.iter().filter(|x| x.0 == top).map(|x| x.1).collect();
+    Some(best[rng.below(best.len() as u32) as usize])
 }

@@ -8,7 +8,11 @@ use super::state::{LamboState, Phase};
 use crate::error::Error;
 use crate::game::{Action, Player, State};
 use crate::rng::SplitMix64;
-use crate::sim::{CarStats, RaceStats, Sim};
+use crate::sim::mcts::{self, Budget};
+use crate::sim::{CarStats, Level, RaceStats, Sim};
+
+/// Rollouts per `hard` decision.
+const HARD_ROLLOUTS: u32 = 100;
 
 impl Sim for LamboState {
     /// The other seats' cards and the Speed deck are dealt again, in the same sizes, from the
@@ -58,6 +62,19 @@ impl Sim for LamboState {
     fn heuristic(&self, _legal: &[Action]) -> Option<Action> {
         match self.current_player() {
             Player::Seat(_) => bots::heuristic_action(self),
+            _ => None,
+        }
+    }
+
+    /// `easy`: a beginner's rules; `medium`: the rule of thumb; `hard`: the determinized search
+    /// (rollouts of `medium` to the end of the race).
+    fn bot(&self, level: Level, legal: &[Action], rng: &mut SplitMix64) -> Option<Action> {
+        match self.current_player() {
+            Player::Seat(_) => match level {
+                Level::Easy => bots::easy_action(self, legal, rng),
+                Level::Medium => bots::heuristic_action(self),
+                Level::Hard => mcts::search(self, legal, Budget::Iterations(HARD_ROLLOUTS), rng),
+            },
             _ => None,
         }
     }

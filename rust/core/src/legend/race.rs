@@ -4,6 +4,7 @@ use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use super::actions::Encoding;
+use super::bots::pace::PaceMemo;
 use super::content::{CarSpec, Circuit, Content, Dashboard};
 use super::options::LegendOptions;
 use super::route::{Route, Stage};
@@ -24,6 +25,9 @@ pub struct RaceDef {
     pub damage_counts: Vec<u8>,
     /// The Event deck as dealt: in a Track race, cards with the Chronograph icon removed.
     pub event_counts: Vec<u8>,
+    /// The `hard` driver's pace tables, computed once per car picture and shared by every state
+    /// of the race and every race of a batch (not part of the race: equal and cloned empty).
+    pub pace: PaceMemo,
 }
 
 impl RaceDef {
@@ -90,6 +94,7 @@ impl RaceDef {
             enc,
             damage_counts,
             event_counts,
+            pace: PaceMemo::default(),
         })
     }
 
@@ -135,6 +140,7 @@ impl RaceDef {
             enc,
             damage_counts,
             event_counts,
+            pace: PaceMemo::default(),
         })
     }
 

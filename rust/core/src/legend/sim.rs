@@ -8,7 +8,7 @@ use super::LegendState;
 use crate::error::Error;
 use crate::game::Action;
 use crate::rng::SplitMix64;
-use crate::sim::{CarStats, RaceStats, Sim};
+use crate::sim::{CarStats, Level, RaceStats, Sim};
 
 impl Sim for LegendState {
     fn determinize(&self, _seat: usize, _rng: &mut SplitMix64) -> Self {
@@ -21,6 +21,10 @@ impl Sim for LegendState {
 
     fn heuristic(&self, _legal: &[Action]) -> Option<Action> {
         bots::greedy_action(self)
+    }
+
+    fn bot(&self, level: Level, _legal: &[Action], rng: &mut SplitMix64) -> Option<Action> {
+        bots::action(self, level, rng)
     }
 
     fn stats(&self) -> RaceStats {

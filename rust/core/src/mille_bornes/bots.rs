@@ -1,5 +1,6 @@
-//! Two bots to exercise the loop: uniform random, and a rule-of-thumb player. Both see only a
-//! `SeatView` (their own hand and the public table), so neither can use hidden information.
+//! The rule players: uniform random, `easy` (a beginner's rules) and `medium` (the rule of thumb,
+//! `heuristic`); `hard` is the determinized search of `sim::mcts` over `medium`. All see only a
+//! `SeatView` (their own hand and the public table), so none can use hidden information.
 use super::actions::{Encoding, Move};
 use super::cards::Card;
 use super::view::SeatView;
@@ -14,7 +15,36 @@ pub fn random_action(legal: &[Action], rng: &mut SplitMix64) -> Option<Action> {
     Some(legal[rng.below(legal.len() as u32) as usize])
 }
 
-/// Rule of thumb: always call a coup fourré; cure and restart first; finish exactly when
+/// A peaceful beginner: calls a coup fourré, cures and restarts, then drives with its longest
+/// card; plays a safety as soon as it holds one (never keeping it for a coup fourré); never
+/// attacks (its hazards are discarded), never calls an extension, discards any card. Ties are
+/// broken at random.
+pub fn easy_action(view: &SeatView<'_>, legal: &[Action], rng: &mut SplitMix64) -> Option<Action> {
+    let enc = Encoding {
+        sides: view.options().sides,
+        teams: view.options().teams(),
+    };
+    let rate = |m: Move| match m {
+        Move::CoupFourre => 1000,
+        Move::Play(c) if c.is_safety() => 850,
+        Move::Play(Card::Roll) => 800,
+        Move::Play(c) if c.is_distance() => 500 + i32::from(c.miles()),
+        Move::Play(_) => 800,
+        // A peaceful beginner: a hazard card is only ever discarded.
+        Move::Attack(..) => -1,
+        Move::Discard(_) | Move::Draw(_) | Move::DeclineCoupFourre | Move::Extend => 0,
+        Move::StopAt700 => 1,
+    };
+    let scored: alloc::vec::Vec<(i32, Action)> = legal
+        .iter()
+        .filter_map(|&a| enc.decode(a).map(|m| (rate(m), a)))
+        .collect();
+    let top = scored.iter().map(|x| x.0).max()?;
+    let best: alloc::vec::Vec<Action> = scored.iter().filter(|x| x.0 == top).map(|x| x.1).collect();
+    Some(best[rng.below(best.len() as u32) as usize])
+}
+
+/// Rule of thumb (`medium`): always call a coup fourré; cure and restart first; finish exactly when
 /// possible; attack the leader when it is far along; run; hold safeties for a coup fourré until
 /// the pile runs low; discard what can never be used.
 pub fn heuristic_action(view: &SeatView<'_>, legal: &[Action]) -> Option<Action> {

@@ -9,7 +9,8 @@ use super::MbState;
 use crate::error::Error;
 use crate::game::{Action, Player, State};
 use crate::rng::SplitMix64;
-use crate::sim::{rank_values, CarStats, RaceStats, Sim};
+use crate::sim::mcts::{self, Budget};
+use crate::sim::{rank_values, CarStats, Level, RaceStats, Sim};
 
 /// Points that separate a won hand from a lost one in a search's value (a hand is worth up to
 /// about 2,000 points with every bonus).
@@ -60,6 +61,24 @@ impl Sim for MbState {
             return None;
         };
         bots::heuristic_action(&self.seat_view(Some(usize::from(seat))), legal)
+    }
+
+    /// `easy`: a beginner's rules; `medium`: the rule of thumb; `hard`: the determinized search
+    /// (600 rollouts of `medium`, each to the end of the hand).
+    fn bot(&self, level: Level, legal: &[Action], rng: &mut SplitMix64) -> Option<Action> {
+        let Player::Seat(seat) = self.current_player() else {
+            return None;
+        };
+        match level {
+            Level::Easy => bots::easy_action(&self.seat_view(Some(usize::from(seat))), legal, rng),
+            Level::Medium => self.heuristic(legal),
+            Level::Hard => mcts::search(
+                self,
+                legal,
+                Budget::Iterations(mcts::DEFAULT_ITERATIONS),
+                rng,
+            ),
+        }
     }
 
     /// A search looks no further than the end of the hand it starts in: the lead in points then.

@@ -19,6 +19,9 @@ use crate::rng::SplitMix64;
 pub const DEFAULT_ITERATIONS: u32 = 600;
 /// Rollouts follow the game's heuristic, with this share of random moves for variety.
 const ROLLOUT_RANDOM: f64 = 0.1;
+/// What a time budget keeps in hand after the last rollout, in microseconds.
+#[cfg(feature = "std")]
+const MARGIN_US: u128 = 2_000;
 /// A rollout that reaches neither its horizon nor the end in this many steps is valued as a draw.
 const ROLLOUT_LIMIT: usize = 20_000;
 
@@ -43,20 +46,31 @@ pub fn search<S: Sim>(
         return legal.first().copied();
     }
     let seat = usize::from(seat);
+    // Totals of complete iterations only: every move is compared over the same luck.
     let mut total = alloc::vec![0.0f64; legal.len()];
+    let mut partial = alloc::vec![0.0f64; legal.len()];
     let mut buf = Vec::new();
     let deadline = Deadline::new(budget);
     let mut done = 0u32;
-    while !deadline.reached(done) {
+    'search: while !deadline.reached(done) {
         let d = root.determinize(seat, rng);
         let luck = rng.next_u64();
         for (i, &a) in legal.iter().enumerate() {
-            let mut s = d.clone();
-            if s.apply_fast(a).is_err() {
-                continue;
+            // A time budget is checked before every rollout, so a decision ends within one
+            // rollout of it even when an iteration (one rollout per move) would not.
+            if i > 0 && deadline.out_of_time(done) {
+                break 'search;
             }
-            let v = rollout(&mut s, &d, &mut buf, &mut SplitMix64::new(luck));
-            total[i] += v.get(seat).copied().unwrap_or(0.5);
+            let mut s = d.clone();
+            partial[i] = if s.apply_fast(a).is_err() {
+                0.0
+            } else {
+                let v = rollout(&mut s, &d, &mut buf, &mut SplitMix64::new(luck));
+                v.get(seat).copied().unwrap_or(0.5)
+            };
+        }
+        for (t, p) in total.iter_mut().zip(&partial) {
+            *t += p;
         }
         done += legal.len() as u32;
     }
@@ -116,8 +130,20 @@ impl Deadline {
     fn reached(&self, done: u32) -> bool {
         match self.budget {
             Budget::Iterations(n) => done >= n,
+            _ => self.out_of_time(done),
+        }
+    }
+
+    /// A time budget spent (never before the first iteration is complete; never for an
+    /// iteration budget). The search stops this much short of the budget, for the choice and
+    /// the way back to the caller.
+    fn out_of_time(&self, done: u32) -> bool {
+        match self.budget {
+            Budget::Iterations(_) => false,
             #[cfg(feature = "std")]
-            Budget::Millis(ms) => done > 0 && self.start.elapsed().as_millis() >= u128::from(ms),
+            Budget::Millis(ms) => {
+                done > 0 && self.start.elapsed().as_micros() + MARGIN_US >= u128::from(ms) * 1000
+            }
             #[cfg(not(feature = "std"))]
             Budget::Millis(_) => done > 0,
         }

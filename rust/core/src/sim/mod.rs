@@ -4,6 +4,7 @@
 //! Every race is seeded from `(seed, index)` alone, so a batch gives the same results whatever
 //! the number of threads or the machines it is spread over.
 pub mod mcts;
+pub mod memo;
 pub mod policy;
 #[cfg(feature = "std")]
 pub mod runner;
@@ -14,7 +15,7 @@ use alloc::vec::Vec;
 use crate::error::Error;
 use crate::game::{Action, State};
 use crate::rng::SplitMix64;
-pub use policy::Policy;
+pub use policy::{Level, Policy};
 pub use stats::{CarStats, RaceStats};
 
 /// What a game gives the bots and the batch runner beyond the game contract.
@@ -25,8 +26,12 @@ pub trait Sim: State + Send + Sync {
     fn determinize(&self, seat: usize, rng: &mut SplitMix64) -> Self;
     /// `apply_action` without recording history: for rollouts and the runner's inner loop.
     fn apply_fast(&mut self, action: Action) -> Result<(), Error>;
-    /// The game's own rule-of-thumb player for the seat to move; it reads only that seat's view.
+    /// The game's own rule-of-thumb player for the seat to move (the `medium` level, and the
+    /// searches' rollout policy); it reads only that seat's view.
     fn heuristic(&self, legal: &[Action]) -> Option<Action>;
+    /// The game's own bot at `level` for the seat to move, one of `legal`; it reads only what
+    /// that seat may see (a determinization of the state gives the same choice).
+    fn bot(&self, level: Level, legal: &[Action], rng: &mut SplitMix64) -> Option<Action>;
     /// Per-seat value in [0, 1] where a rollout begun at `start` may stop; `None` to go on.
     /// Terminal states are valued from the ranking; a game may stop earlier (a Mille Bornes hand).
     fn horizon(&self, start: &Self) -> Option<Vec<f64>> {

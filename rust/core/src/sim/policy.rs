@@ -1,4 +1,5 @@
-//! The built-in players by name: `random`, `heuristic` (each game's own), `mcts`.
+//! The built-in players by name: `random`, the three levels `easy`, `medium`, `hard` (each
+//! game's own; `heuristic` and Legend's `greedy` are the old names of `medium`), and `mcts`.
 use alloc::format;
 
 use super::mcts::{self, Budget};
@@ -7,27 +8,35 @@ use crate::error::Error;
 use crate::game::Action;
 use crate::rng::SplitMix64;
 
+/// How strong a game's own bot plays. Every level sees only what its seat may see.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Level {
+    Easy,
+    Medium,
+    Hard,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Policy {
     Random,
-    Heuristic,
+    Bot(Level),
     Mcts(Budget),
 }
 
+pub const KNOWN: &str =
+    "random, easy, medium, hard, heuristic (= medium), greedy (= medium), mcts, mcts:<iterations>, mcts:<ms>ms";
+
 impl Policy {
-    /// `random`, `heuristic` (`greedy` is Legend's name for it), `mcts` (200 iterations),
+    /// `random`, `easy`, `medium` (`heuristic`, `greedy`), `hard`, `mcts` (600 iterations),
     /// `mcts:1000` (iterations) or, with `std`, `mcts:50ms` (a time budget: stronger on a fast
     /// machine, so no longer reproducible).
     pub fn parse(name: &str) -> Result<Policy, Error> {
-        let bad = || {
-            Error::options(
-                "policy",
-                format!("unknown policy {name:?}; known: random, heuristic, mcts, mcts:<iterations>, mcts:<ms>ms"),
-            )
-        };
+        let bad = || Error::options("policy", format!("unknown policy {name:?}; known: {KNOWN}"));
         match name {
             "random" => Ok(Policy::Random),
-            "heuristic" | "greedy" => Ok(Policy::Heuristic),
+            "easy" => Ok(Policy::Bot(Level::Easy)),
+            "medium" | "heuristic" | "greedy" => Ok(Policy::Bot(Level::Medium)),
+            "hard" => Ok(Policy::Bot(Level::Hard)),
             "mcts" => Ok(Policy::Mcts(Budget::Iterations(mcts::DEFAULT_ITERATIONS))),
             _ => {
                 let arg = name.strip_prefix("mcts:").ok_or_else(bad)?;
@@ -56,7 +65,7 @@ impl Policy {
         }
         match self {
             Policy::Random => Some(legal[rng.below(legal.len() as u32) as usize]),
-            Policy::Heuristic => s.heuristic(legal),
+            Policy::Bot(level) => s.bot(*level, legal, rng),
             Policy::Mcts(budget) => mcts::search(s, legal, *budget, rng),
         }
     }
