@@ -30,7 +30,7 @@ HUMAN = "human"
 
 #: Built-in bots. "neutral" marks a seat the book's own automaton drives (a Neutral Car): the
 #: core plays it, the loop never asks it.
-BOTS = ("random", "heuristic", "greedy", "mcts", "neutral")
+BOTS = ("random", "easy", "medium", "hard", "heuristic", "greedy", "mcts", "neutral")
 _MCTS = re.compile(r"mcts:\d+")
 
 

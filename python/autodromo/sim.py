@@ -34,7 +34,7 @@ PolicySpec: TypeAlias = "str | BatchPolicy"
 #: Per-seat extra column of each game: what ``seat_extra`` means.
 SEAT_EXTRA = {"mille_bornes": "points", "legend": "progress", "lamborghini": "money"}
 
-_BUILT_IN = re.compile(r"random|heuristic|greedy|mcts(:\d+(ms)?)?")
+_BUILT_IN = re.compile(r"random|easy|medium|hard|heuristic|greedy|mcts(:\d+(ms)?)?")
 #: Seconds a chunk of races should take: short enough for a live progress bar and a prompt
 #: Ctrl-C, long enough that the per-call cost does not show.
 _CHUNK_SECONDS = 0.25
@@ -93,7 +93,8 @@ def _seat_policies(policies: PolicySpec | Sequence[PolicySpec], seats: int) -> l
     for p in chosen:
         if isinstance(p, str) and not _BUILT_IN.fullmatch(p):
             raise OptionError(
-                f"unknown policy {p!r}; known: random, heuristic, mcts, mcts:<iterations>, "
+                f"unknown policy {p!r}; known: random, easy, medium, hard, heuristic (= medium), "
+                "mcts, mcts:<iterations>, mcts:<ms>ms, "
                 "or a Python callable"
             )
         if not isinstance(p, str) and not callable(p):
@@ -182,7 +183,8 @@ def simulate(
 
     Race ``i`` is seeded from ``(seed, i)`` alone, so the columns are identical for any
     ``threads`` and for ``backend="ray"``. ``policies`` is one policy for every seat or one per
-    seat: a built-in bot (``"random"``, ``"heuristic"``, ``"mcts"``, ``"mcts:<iterations>"``)
+    seat: a built-in bot (``"random"``, a level ``"easy"``, ``"medium"`` (``"heuristic"``),
+    ``"hard"``, or ``"mcts"``, ``"mcts:<iterations>"``)
     or a Python :data:`BatchPolicy`, called once per step with the decisions of every race
     waiting on it (``window`` races run at once). Ctrl-C stops the run and returns the races
     that finished (``complete`` False). ``progress`` None shows a bar for runs over 2 s.

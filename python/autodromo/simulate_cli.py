@@ -32,8 +32,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--n", type=int, default=10_000, help="races or games (default 10,000)")
     p.add_argument(
         "--policy", default="heuristic",
-        help="one bot for every seat or one per seat, comma separated: random, heuristic, mcts, "
-        "mcts:<iterations>",
+        help="one bot for every seat or one per seat, comma separated: random, easy, medium "
+        "(heuristic), hard, mcts, mcts:<iterations>",
     )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--threads", type=int, default=None, help="default: every core")
