@@ -99,9 +99,10 @@ lint: setup ## Formatting and static checks only
 	cargo clippy $(RUST_PKGS) --all-targets -- -D warnings
 	$(PY) -m mypy
 
-bench: setup ## Benchmarks: Rust loops, Python loop, batch runner, web round trip, bridge (medians)
+bench: setup ## Benchmarks: Rust loops, bot decision times, Python loop, batch runner, web round trip, bridge (medians)
 	cargo bench -p autodromo-core --bench throughput
 	cargo bench -p autodromo-core --bench formula90
+	cargo bench -p autodromo-core --bench bots
 	$(PY) benches/python_loop.py
 	$(PY) benches/simulate.py
 	$(PY) benches/legend_web_roundtrip.py
