@@ -41,7 +41,9 @@ def act(client: Any, gid: str, seat: int, action: Any, **extra: Any) -> dict[str
 def test_the_catalogue_offers_the_three_games_with_their_bots(client: Any) -> None:
     games = {g["id"]: g for g in client.get("/api/catalogue").json["games"]}
     assert set(games) == {"legend", "lamborghini", "mille_bornes"}
-    assert [b["id"] for b in games["legend"]["bots"]] == ["greedy", "random", "neutral"]
+    assert [b["id"] for b in games["legend"]["bots"]] == ["easy", "medium", "hard", "random", "neutral"]
+    assert [b["label"] for b in games["mille_bornes"]["bots"]] == ["easy bot", "medium bot", "hard bot", "random bot"]
+    assert {g["default_bot"] for g in games.values()} == {"medium"}
     assert {c["id"] for c in games["legend"]["cars"]} >= set(legend_body()["options"]["cars"])
     circuits = next(o for o in games["legend"]["options"] if o["key"] == "circuit")["choices"]
     assert {"example", "castelrosso"} <= {c["id"] for c in circuits}
@@ -226,7 +228,7 @@ BAD_CREATE = [
     ({"game": "legend", "seats": []}, "seats"),
     ({"game": "legend", "seats": "two"}, "seats"),
     ({"game": "legend", "seats": [{"kind": "robot"}] * 2}, "kind"),
-    ({"game": "mille_bornes", "seats": [{"kind": "bot", "bot": "greedy"}] * 2}, "Mille Bornes has no bot 'greedy'"),
+    ({"game": "mille_bornes", "seats": [{"kind": "bot", "bot": "grandmaster"}] * 2}, "Mille Bornes has no bot 'grandmaster'"),
     ({"game": "mille_bornes", "seats": [{"kind": "bot", "bot": "neutral"}] * 2}, "bot"),
     ({"game": "mille_bornes", "seats": [{"kind": "human", "name": 7}] * 2}, "name"),
     ({"game": "mille_bornes", "seats": [{"kind": "human"}] * 2, "options": {"banana": 1}}, "banana"),
@@ -440,3 +442,9 @@ def test_a_database_from_before_positions_is_opened_and_its_games_resumed(db: Pa
     again = create_app({"DB": str(db)}).test_client()
     assert view(again, gid, seat=0)["version"] == p["version"]
     assert create(again, legend_body(bots=1))["id"]
+
+
+def test_the_bots_older_names_are_read_as_the_medium_level(client: Any) -> None:
+    body = {"game": "mille_bornes", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}], "seed": 1}
+    gid = create(client, body)["id"]
+    assert view(client, gid)["seats"][1]["bot"] == "medium"

@@ -88,7 +88,7 @@ def test_a_legend_race_against_three_bots_played_to_the_finish_by_clicking(live:
     pg.get_by_test_id("game-legend").check()
     assert pg.get_by_test_id("seat-0-kind").input_value() == "human"
     for seat in (1, 2, 3):
-        assert pg.get_by_test_id(f"seat-{seat}-kind").input_value() == "bot:greedy"
+        assert pg.get_by_test_id(f"seat-{seat}-kind").input_value() == "bot:medium"
     pg.get_by_test_id("option-laps").fill("1")
     pg.get_by_test_id("seed").fill("5")
     pg.get_by_test_id("start").click()

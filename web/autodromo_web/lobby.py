@@ -39,6 +39,7 @@ def seats_of(game: str, value: Any) -> list[dict[str, Any]]:
         if kind not in ("human", "bot"):
             raise bad(f"seat {i + 1}: kind must be \"human\" or \"bot\", not {kind!r}")
         bot = seat.get("bot") if kind == "bot" else None
+        bot = games.base.ALIASES.get(bot, bot) if isinstance(bot, str) and bot not in by_id else bot
         if kind == "bot" and bot not in by_id:
             known = ", ".join(f"{b['id']} ({b['label']})" for b in levels)
             raise bad(f"seat {i + 1}: {games.get(game).title} has no bot {bot!r}; its bots: {known}")

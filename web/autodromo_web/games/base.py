@@ -104,9 +104,12 @@ class GameModule:
     #: A seat holds cards the others must not see (hot-seat hand-off, undo limits).
     hidden_information: bool = False
     seats: dict[str, int] = {"min": 2, "max": 4, "default": 2}
-    #: Bots a seat may take, strongest first: (id, name). Replaced by the core's own list of
+    #: Bots a seat may take, weakest first: (id, name). Replaced by the core's own list of
     #: levels when it reports one (see :meth:`bots`).
-    bot_levels: tuple[tuple[str, str], ...] = (("heuristic", "strong"), ("random", "weak"))
+    bot_levels: tuple[tuple[str, str], ...] = (("easy", "easy"), ("medium", "medium"), ("hard", "hard"),
+                                               ("random", "random"))
+    #: The level a new seat gets in the lobby.
+    default_bot: str = "medium"
     #: "Round", "Turn", "Hand": what the status line counts.
     turn_word: str = "Turn"
     #: The class of this game's events (several games and the decisions between them), if any.
@@ -119,7 +122,7 @@ class GameModule:
         reported = _core_levels(self.id)
         if reported:
             return reported
-        return [{"id": i, "label": f"{name} bot"} for i, name in self.bot_levels]
+        return [{"id": i, "label": name if " " in name else f"{name} bot"} for i, name in self.bot_levels]
 
     def options(self) -> list[dict[str, Any]]:
         return []
@@ -147,6 +150,7 @@ class GameModule:
         return {
             "id": self.id, "title": self.title, "bots": self.bots(), "seats": self.seats,
             "options": self.options(), "hidden_information": self.hidden_information,
+            "default_bot": self.default_bot,
             "help": self.how_to_play(), "event": self.event_fields(), **self.lobby(),
         }
 
@@ -247,6 +251,9 @@ def trace(table: Table, pick: Any) -> list[dict[str, Any]]:
         memo["last"] = after
     return steps
 
+
+#: The bots' older names, which the core still reads as a level.
+ALIASES = {"heuristic": "medium", "greedy": "medium"}
 
 REGISTRY: dict[str, GameModule] = {}
 

@@ -26,7 +26,7 @@
     const kind = el("select", { "data-testid": `seat-${i}-kind`, "aria-label": `seat ${i + 1} player` },
       el("option", { value: "human" }, "a person"),
       game.bots.map((b) => el("option", { value: `bot:${b.id}` }, b.label)));
-    kind.value = i === 0 ? "human" : `bot:${game.bots[0].id}`;
+    kind.value = i === 0 ? "human" : `bot:${game.default_bot || game.bots[0].id}`;
     kind.addEventListener("change", () => { name.placeholder = kind.value === "human" ? `Player ${i + 1}` : `Bot ${i + 1}`; });
     const name = el("input", { type: "text", maxlength: 40, placeholder: i === 0 ? `Player ${i + 1}` : `Bot ${i + 1}`,
       "data-testid": `seat-${i}-name`, "aria-label": `seat ${i + 1} name` });

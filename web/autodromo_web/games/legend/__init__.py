@@ -159,7 +159,8 @@ class Legend(GameModule):
     id = GAME
     title = "Legend: History of 1000 Miglia"
     seats = {"min": 2, "max": 12, "default": 4}
-    bot_levels = (("greedy", "strong"), ("random", "weak"), ("neutral", "Neutral Car (rules-driven)"))
+    bot_levels = (("easy", "easy"), ("medium", "medium"), ("hard", "hard"), ("random", "random"),
+                  ("neutral", "Neutral Car (rules-driven)"))
     turn_word = "Round"
 
     def bots(self) -> list[dict[str, str]]:
@@ -428,7 +429,7 @@ class Legend(GameModule):
                     break
                 continue
             who = probe.current_player()
-            probe.apply_action(bot_action(probe, "greedy" if who == seat else "random", rng.getrandbits(64)))
+            probe.apply_action(bot_action(probe, "medium" if who == seat else "random", rng.getrandbits(64)))
             if probe.view(None)["round"] != start_round:
                 break
         after = probe.view(None)["cars"][seat]
