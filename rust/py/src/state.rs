@@ -306,7 +306,10 @@ pub(crate) fn bot_action(state: &PyState, bot: &str, seed: u64) -> PyResult<Acti
         let policy = Policy::parse(bot).map_err(|_| {
             to_py(Error::options(
                 "bot",
-                format!("unknown bot {bot:?}; known: {}", autodromo_core::sim::policy::KNOWN),
+                format!(
+                    "unknown bot {bot:?}; known: {}",
+                    autodromo_core::sim::policy::KNOWN
+                ),
             ))
         })?;
         let mut rng = SplitMix64::new(seed);
