@@ -44,6 +44,11 @@ pub trait Game {
     /// A hash of the content this game was built from (cards, tracks, cars); goes into saves.
     fn content_hash(&self) -> u64;
     fn new_initial_state(&self) -> Self::State;
+    /// The board as the core built it, JSON-ready (`grid::board` gives the shape); `None` for a
+    /// game played with cards alone (Mille Bornes).
+    fn board(&self) -> Option<serde_json::Value> {
+        None
+    }
 }
 
 /// A position in a game. `apply_action` is transactional: on error nothing changed.

@@ -134,6 +134,19 @@ impl PyGame {
         })
     }
 
+    /// The board as the core built it (circuit or route geometry), as plain Python data; None for
+    /// a game played with cards alone.
+    fn board(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        let b = guard(|| Ok(on_game!(&self.inner, g => g.board())))?;
+        b.map(|v| {
+            Ok(py
+                .import("json")?
+                .call_method1("loads", (v.to_string(),))?
+                .unbind())
+        })
+        .transpose()
+    }
+
     fn __repr__(&self) -> String {
         format!("<Game {} {}>", self.name(), self.options_json())
     }

@@ -4,7 +4,7 @@ use alloc::vec::Vec;
 
 /// A tile as the layout sees it: rows, its centre-line length, and the angle it turns (degrees,
 /// positive to the left).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Piece {
     pub rows: u16,
     pub length: f32,

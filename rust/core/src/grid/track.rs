@@ -3,6 +3,8 @@
 //! row.
 use alloc::vec::Vec;
 
+use super::geometry::Piece;
+
 /// A space of the track: `row` along the loop, `lane` across (0 = leftmost).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Cell {
@@ -94,6 +96,8 @@ pub struct Track {
     pub geometry: Vec<[f32; 2]>,
     /// Tile index of each row's start, for slopes ("the entire Track tile").
     pub tile_slopes: Vec<Slope>,
+    /// The tiles (Legend) or sections (Lamborghini) as laid, in order: what the board draws.
+    pub pieces: Vec<Piece>,
 }
 
 impl Track {
@@ -200,6 +204,7 @@ mod tests {
             }],
             geometry: alloc::vec![[0.0, 0.0]; 30],
             tile_slopes: alloc::vec![Slope::Flat],
+            pieces: alloc::vec![],
         }
     }
 

@@ -440,6 +440,7 @@ fn build_circuit(file: &str, id: &str, c: &CircuitFile) -> Result<Circuit, Error
             turns: Vec::new(),
             geometry,
             tile_slopes,
+            pieces,
         },
     })
 }

@@ -9,6 +9,7 @@
 //! Options (`options.rs`): `players` 2–5, `circuit`, `laps`, `first_player`, `accident_table`
 //! (`split`, `right_first`, `left_first`), `long`, `max_turns`.
 pub mod actions;
+pub mod board;
 pub mod bots;
 pub mod content;
 pub mod drive;
@@ -78,6 +79,10 @@ impl Game for Lamborghini {
     }
     fn new_initial_state(&self) -> LamboState {
         LamboState::new(self.def.clone())
+    }
+
+    fn board(&self) -> Option<Value> {
+        Some(board::board(&self.def))
     }
 }
 

@@ -670,6 +670,7 @@ fn build_circuit(
             turns,
             geometry,
             tile_slopes,
+            pieces,
         },
     })
 }

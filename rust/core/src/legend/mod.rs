@@ -14,6 +14,7 @@
 //! `setups`, `condition`, `max_rounds`, `residual_mps`, `historical_points`,
 //! `neutral_checkpoint_penalty`).
 pub mod actions;
+pub mod board;
 pub mod bots;
 pub mod bots_stage;
 pub mod car;
@@ -106,6 +107,10 @@ impl Game for Legend {
 
     fn new_initial_state(&self) -> LegendState {
         LegendState::new(self.race.clone())
+    }
+
+    fn board(&self) -> Option<Value> {
+        Some(board::board(&self.race))
     }
 }
 

@@ -255,6 +255,7 @@ pub(crate) fn build_stage(
             turns,
             geometry,
             tile_slopes,
+            pieces,
         },
     })
 }
