@@ -1,5 +1,6 @@
-"""Binding devices to a race: each dashboard shows its car and turns its buttons into actions;
-each track board shows every car on the circuit.
+"""Binding devices to a race (Legend, or Lamborghini on the track board): each dashboard shows its
+car and turns its buttons into actions; each track board shows every car on the circuit, through
+an LED map checked against the core's board of the race (``Game.board()``).
 
 A race comes from a *source*: a Python :class:`autodromo.Race` (:class:`RaceSource`), a game
 of the web page through its JSON API (:class:`WebSource`), or a replay file played back for
@@ -35,7 +36,7 @@ from autodromo.race import Policy, Race
 from . import render
 from .devices import DASHBOARD, TRACK, Bridge, Device
 from .errors import BridgeError
-from .ledmap import LedMap, legend_circuit
+from .ledmap import GAMES, Circuit, LedMap
 
 CONFIRM = 0
 PACE_BUTTONS = {1: "maintain", 2: "accelerate 1", 3: "lift and coast", 4: "stop to cool"}
@@ -52,6 +53,7 @@ class Source(Protocol):
 
     circuit: str
 
+    def board(self) -> dict[str, Any]: ...
     def view(self) -> dict[str, Any]: ...
     def version(self) -> int: ...
     def to_move(self) -> int | None: ...
@@ -66,16 +68,23 @@ def _dashboard_seat(state: autodromo.State, seat: int) -> int:
     raise BridgeError(f"seat {seat + 1} is driven from its dashboard, not by the race loop")
 
 
+def _game_board(game: autodromo.Game, what: str) -> dict[str, Any]:
+    if game.name not in GAMES:
+        raise BridgeError(f"the bridge shows Legend and Lamborghini races, not {what} of {game.name}")
+    board = game.board()
+    assert board is not None
+    return board
+
+
 class RaceSource:
-    """A local Legend race: seats in ``humans`` are driven from dashboards, the others by
-    their bots; chance is dealt by the race's seeded RNG."""
+    """A local race: seats in ``humans`` are driven from dashboards, the others by their bots;
+    chance is dealt by the race's seeded RNG."""
 
     def __init__(self, race: Race, humans: Sequence[int], step_ms: int = 0) -> None:
-        if race.game.name != "legend":
-            raise BridgeError(f"the bridge drives Legend races, not {race.game.name}")
+        self._board = _game_board(race.game, "a race")
         self.race = race
         self.humans = sorted(set(humans))
-        self.circuit = str(race.state.view(None)["circuit"])
+        self.circuit = str(self._board["id"])
         self._version = 0
         # Bots may be slowed down so people can watch them (0: as fast as they go).
         self.step_ms = step_ms
@@ -91,6 +100,20 @@ class RaceSource:
         seats: list[str | Policy] = [
             _dashboard_seat if i in humans else bot for i in range(len(cars))]
         return cls(Race(g, seats, seed=seed), humans, step_ms)
+
+    @classmethod
+    def lamborghini(
+        cls, humans: Sequence[int], bot: str = "greedy", seed: int | None = None,
+        step_ms: int = 0, **options: Any,
+    ) -> RaceSource:
+        options = {k: v for k, v in options.items() if v is not None}
+        g = autodromo.game("lamborghini", **options)
+        seats: list[str | Policy] = [
+            _dashboard_seat if i in humans else bot for i in range(g.num_players)]
+        return cls(Race(g, seats, seed=seed), humans, step_ms)
+
+    def board(self) -> dict[str, Any]:
+        return self._board
 
     def view(self) -> dict[str, Any]:
         v: dict[str, Any] = self.race.state.view(None)
@@ -154,10 +177,19 @@ class WebSource:
         self._payload: dict[str, Any] = {}
         self._polled = 0.0
         self._fetch()
-        if self._payload.get("game") != "legend":
-            raise BridgeError(f"web game {game_id}: the bridge drives Legend games, "
-                              f"not {self._payload.get('game')}")
-        self.circuit = str(self._payload["options"]["circuit"])
+        name = str(self._payload.get("game"))
+        if name not in GAMES:
+            raise BridgeError(f"web game {game_id}: the bridge shows Legend and Lamborghini games, "
+                              f"not {name}")
+        # The same game built here: its board is the one the server's core built.
+        try:
+            self._board = _game_board(autodromo.game(name, **self._payload["options"]), "a game")
+        except AutodromoError as e:
+            raise BridgeError(f"web game {game_id}: {e}") from None
+        self.circuit = str(self._board["id"])
+
+    def board(self) -> dict[str, Any]:
+        return self._board
 
     def _call(self, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
         req = urllib.request.Request(
@@ -226,14 +258,16 @@ class ReplaySource:
 
     def __init__(self, path: str | Path, step_ms: int = 300, clock: Callable[[], float] = time.monotonic) -> None:
         self.replay = replay_mod.load(path)
-        if self.replay.game.name != "legend":
-            raise BridgeError(f"{path}: the bridge shows Legend replays, not {self.replay.game.name}")
+        self._board = _game_board(self.replay.game, f"{path}, a replay")
         self.state = self.replay.game.new_state()
         self.step = 0
         self.step_ms = step_ms
         self.clock = clock
         self._start = clock()
-        self.circuit = str(self.state.view(None)["circuit"])
+        self.circuit = str(self._board["id"])
+
+    def board(self) -> dict[str, Any]:
+        return self._board
 
     def view(self) -> dict[str, Any]:
         v: dict[str, Any] = self.state.view(None)
@@ -277,7 +311,7 @@ class Binding:
     ) -> None:
         self.bridge = bridge
         self.source = source
-        self.circuit = legend_circuit(source.circuit)
+        self.circuit = Circuit.from_board(source.board())
         self._ledmap = ledmap
         self.seats = dict(seats or {})
         self.log = log or bridge.log
@@ -298,7 +332,7 @@ class Binding:
     @property
     def ledmap(self) -> LedMap:
         if self._ledmap is None:
-            self._ledmap = LedMap.for_circuit(self.source.circuit)
+            self._ledmap = LedMap.for_board(self.source.board())
         return self._ledmap
 
     def _attach(self, dev: Device, _event: dict[str, Any]) -> None:

@@ -1,8 +1,10 @@
-"""``autodromo bridge``: dashboards and LED track boards on a Legend race.
+"""``autodromo bridge``: dashboards and LED track boards on a Legend race, LED track boards on a
+Lamborghini race.
 
     autodromo bridge --game 3f2a9c --port /dev/ttyUSB0 --port /dev/ttyACM0   # a web game
     autodromo bridge --game race.json --config bridge.toml                     # a replay, shown
     autodromo bridge --emulate dashboard,track                                 # no hardware
+    autodromo bridge lamborghini --emulate track --circuit imola_like          # bots on the board
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from .devices import DASHBOARD, TRACK, Bridge, BridgeConfig, PortMatch, matching
 from .emulator import Emulator
 from .errors import BridgeError
 from . import screen as screen_mod
-from .ledmap import LedMap
+from .ledmap import GAMES, LedMap
 
 DEFAULT_CARS = "bugatti_type_35,alfa_8c_2300,ferrari_166_mm,maserati_300s"
 #: pid.codes test PID until the boards get their own (hardware.md, risks).
@@ -33,6 +35,8 @@ DEFAULT_VID, DEFAULT_PID = 0x1209, 0x0001
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="autodromo bridge", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("race", nargs="?", default="legend", choices=GAMES,
+                   help="local race: the game (default: legend)")
     p.add_argument("--game", help="a web game id (see --web) or a replay file; "
                    "default: a local Legend race")
     p.add_argument("--port", action="append", default=[],
@@ -44,8 +48,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--web", default="http://127.0.0.1:8000", help="the web page's address (for --game ID)")
     p.add_argument("--ledmap", help="the track board's LED map (default: the circuit's shipped map)")
     p.add_argument("--baud", type=int, default=1_000_000)
-    p.add_argument("--cars", default=DEFAULT_CARS, help="local race: car ids, comma separated")
-    p.add_argument("--circuit", help="local race: the circuit (e.g. castelrosso; default: the game's own)")
+    p.add_argument("--cars", default=DEFAULT_CARS, help="local Legend race: car ids, comma separated")
+    p.add_argument("--players", type=int, default=None,
+                   help="local Lamborghini race: the number of players (default: the game's)")
+    p.add_argument("--circuit", help="local race: the circuit (e.g. castelrosso, or imola_like in "
+                   "Lamborghini; default: the game's own)")
     p.add_argument("--seats", help="local race: the seats the dashboards drive, counting from 1, comma "
                    "separated (default: 1 up to the number of dashboards); bots drive the others")
     p.add_argument("--seed", type=int, default=None, help="local race: the seed")
@@ -64,7 +71,7 @@ def _humans(args: argparse.Namespace, dashboards: int, seats: int) -> list[int]:
     if args.watch:
         return []
     if args.seats is None:
-        return list(range(min(max(dashboards, 1), seats)))
+        return list(range(min(dashboards, seats)))
     try:
         chosen = sorted({int(w) - 1 for w in args.seats.split(",") if w.strip()})
     except ValueError:
@@ -76,6 +83,11 @@ def _humans(args: argparse.Namespace, dashboards: int, seats: int) -> list[int]:
 
 
 def _source(args: argparse.Namespace, dashboards: int) -> Source:
+    if args.game is None and args.race == "lamborghini":
+        probe = RaceSource.lamborghini([], circuit=args.circuit, players=args.players)
+        humans = _humans(args, dashboards, probe.race.game.num_players)
+        return RaceSource.lamborghini(humans, seed=args.seed, step_ms=args.step_ms,
+                                      circuit=args.circuit, players=args.players)
     if args.game is None:
         cars = [c.strip() for c in args.cars.split(",") if c.strip()]
         humans = _humans(args, dashboards, len(cars))
@@ -91,19 +103,26 @@ def run(args: argparse.Namespace) -> int:
     if args.usb:
         matches.append(PortMatch(vid=DEFAULT_VID, pid=DEFAULT_PID))
     clock = MonotonicClock()
-    emulators: list[Emulator] = []
-    if args.emulate:
-        for i, word in enumerate(w.strip() for w in args.emulate.split(",")):
-            if word not in ("dashboard", "track"):
-                raise BridgeError(f"--emulate: {word!r} is neither dashboard nor track")
-            uid = bytes([0xE0, i]) + bytes(14)
-            emulators.append(Emulator(DASHBOARD if word == "dashboard" else TRACK, uid=uid,
-                                      clock=clock, seed=i))
-    if not matches and not emulators:
+    kinds = [w.strip() for w in args.emulate.split(",")] if args.emulate else []
+    for word in kinds:
+        if word not in ("dashboard", "track"):
+            raise BridgeError(f"--emulate: {word!r} is neither dashboard nor track")
+    if not matches and not kinds:
         raise BridgeError("no device: give --port URL, --config FILE, --usb or --emulate")
-    dashboards = sum(e.kind == DASHBOARD for e in emulators) or max(1, len(matches))
+    # A port may be a dashboard; emulated track boards drive no seat.
+    dashboards = kinds.count("dashboard") + len(matches)
     source = _source(args, dashboards)
-    ledmap = LedMap.load(args.ledmap) if args.ledmap else None
+    ledmap = LedMap.load(args.ledmap, source.board()) if args.ledmap else None
+    if ledmap is None and "track" in kinds:
+        ledmap = LedMap.for_board(source.board())
+    emulators: list[Emulator] = []
+    for i, word in enumerate(kinds):
+        uid = bytes([0xE0, i]) + bytes(14)
+        if word == "dashboard":
+            emulators.append(Emulator(DASHBOARD, uid=uid, clock=clock, seed=i))
+        else:  # the emulated strip is as long as the map needs
+            leds = max(300, ledmap.led_count if ledmap is not None else 0)
+            emulators.append(Emulator(TRACK, uid=uid, clock=clock, seed=i, led_count=leds))
 
     def ports() -> list[str]:
         return matching_ports(matches) + [e.path for e in emulators if e.plugged]
@@ -189,7 +208,7 @@ def _keyboard(emu: Emulator, log: list[str]) -> None:
 def _title(source: Source) -> str:
     view = source.view()
     game = str(view.get("game", "")).replace("_", " ").title()
-    circuit = str(view.get("circuit") or "").replace("_", " ").title()
+    circuit = source.circuit.replace("_", " ").title()
     return game + (f" on the {circuit} circuit" if circuit else "")
 
 

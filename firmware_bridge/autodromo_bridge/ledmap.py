@@ -2,8 +2,8 @@
 turn's marker and for the weather. A map is a TOML file we author (format in docs/bridge.md);
 every error names the file and the key.
 
-The circuit's rows (and which rows belong to which turn, with its rating) are read from the same
-Legend content files the rules load: ``circuits/<id>.toml`` and ``tiles.toml``.
+The circuit's rows, lanes and turns (with their markers) come from the core's board
+(``Game.board()``): the map is checked against the circuit exactly as the rules built it.
 """
 
 from __future__ import annotations
@@ -13,13 +13,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from autodromo import content
+import autodromo
+from autodromo.errors import AutodromoError
 
 from .errors import BridgeError
 
 HERE = Path(__file__).resolve().parent / "ledmaps"
 RATINGS = "ABCDE"
 MAX_LEDS = 512
+#: The games whose boards a track board shows, and the one a map is for unless it says.
+GAMES = ("legend", "lamborghini")
+DEFAULT_GAME = "legend"
 
 
 @dataclass(frozen=True)
@@ -31,12 +35,22 @@ class Turn:
 
 @dataclass(frozen=True)
 class Circuit:
-    """The rows of a Legend circuit as the LED map needs them."""
+    """A circuit as the LED map needs it: its rows, lanes and turns, from the core's board."""
 
     id: str
     rows: int
     lanes: int
     turns: tuple[Turn, ...]
+    game: str = DEFAULT_GAME
+
+    @classmethod
+    def from_board(cls, board: dict[str, Any]) -> Circuit:
+        if board.get("kind") != "circuit":
+            raise BridgeError(f"{board.get('name', 'this race')}: a track board shows a circuit, "
+                              f"not a {board.get('kind', 'race without a board')}")
+        turns = tuple(Turn(int(t["entry"]), int(t["exit"]), str(t["marker"])) for t in board["turns"])
+        return cls(str(board["id"]), int(board["length"]), int(board["lanes"]), turns,
+                   str(board["game"]))
 
     def turn_of_row(self, row: int) -> Turn | None:
         for t in self.turns:
@@ -55,22 +69,28 @@ class Circuit:
         return None
 
 
-def legend_circuit(circuit_id: str, content_dir: str | Path | None = None) -> Circuit:
-    root = Path(content_dir) if content_dir is not None else content.directory("legend")
+#: A Legend race needs cars; any two show the same circuit.
+_LEGEND_CARS = ["bugatti_type_35", "alfa_8c_2300"]
+
+
+def circuit_board(game: str, circuit_id: str, content_dir: str | Path | None = None) -> dict[str, Any]:
+    """The core's board of ``circuit_id`` in ``game`` (a race on it is built to ask)."""
+    if game not in GAMES:
+        raise BridgeError(f"game {game!r}: a track board shows {' or '.join(GAMES)}")
+    options: dict[str, Any] = {"circuit": circuit_id}
+    if game == "legend":
+        options["cars"] = _LEGEND_CARS
     try:
-        tiles_doc = tomllib.loads((root / "tiles.toml").read_text(encoding="utf-8"))
-        doc = tomllib.loads((root / "circuits" / f"{circuit_id}.toml").read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as e:
+        board = autodromo.game(game, str(content_dir) if content_dir is not None else None,
+                               **options).board()
+    except AutodromoError as e:
         raise BridgeError(f"circuit {circuit_id!r}: {e}") from None
-    tiles = {t["id"]: t for t in tiles_doc["tile"]}
-    row = 0
-    turns = []
-    for placed in doc["tiles"]:
-        tile = tiles[placed["tile"]]
-        if tile.get("kind") == "turn":
-            turns.append(Turn(row + int(tile["entry"]), row + int(tile["exit"]), str(placed["rating"])))
-        row += int(tile["rows"])
-    return Circuit(circuit_id, row, int(tiles_doc.get("lanes", 3)), tuple(turns))
+    assert board is not None
+    return board
+
+
+def circuit(game: str, circuit_id: str, content_dir: str | Path | None = None) -> Circuit:
+    return Circuit.from_board(circuit_board(game, circuit_id, content_dir))
 
 
 def _color(value: Any, where: str) -> tuple[int, int, int]:
@@ -108,7 +128,9 @@ class LedMap:
     colors: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
-    def load(cls, path: str | Path, content_dir: str | Path | None = None) -> LedMap:
+    def load(cls, path: str | Path, board: dict[str, Any] | None = None,
+             content_dir: str | Path | None = None) -> LedMap:
+        """Reads a map; ``board`` is the race's (``Game.board()``), else the map's own circuit."""
         name = str(path)
         try:
             doc = tomllib.loads(Path(path).read_text(encoding="utf-8"))
@@ -116,20 +138,26 @@ class LedMap:
             raise BridgeError(f"{name}: cannot be read: {e.strerror}") from None
         except (UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
             raise BridgeError(f"{name}: not TOML: {e}") from None
-        return cls.parse(doc, name, content_dir)
+        return cls.parse(doc, name, board, content_dir)
 
     @classmethod
-    def for_circuit(cls, circuit_id: str) -> LedMap:
-        """The shipped map of ``circuit_id`` (``ledmaps/<id>.toml`` in this package)."""
-        path = HERE / f"{circuit_id}.toml"
+    def for_board(cls, board: dict[str, Any]) -> LedMap:
+        """The shipped map of the board's circuit (``ledmaps/<id>.toml`` in this package)."""
+        path = HERE / f"{board['id']}.toml"
         if not path.exists():
             shipped = ", ".join(sorted(p.stem for p in HERE.glob("*.toml")))
-            raise BridgeError(f"no LED map for circuit {circuit_id!r} (shipped: {shipped}); "
+            raise BridgeError(f"no LED map for circuit {board['id']!r} (shipped: {shipped}); "
                               "write one and pass --ledmap FILE")
-        return cls.load(path)
+        return cls.load(path, board)
 
     @classmethod
-    def parse(cls, doc: dict[str, Any], name: str, content_dir: str | Path | None = None) -> LedMap:
+    def for_circuit(cls, circuit_id: str, game: str = DEFAULT_GAME) -> LedMap:
+        """The shipped map of ``circuit_id`` of ``game``."""
+        return cls.for_board(circuit_board(game, circuit_id))
+
+    @classmethod
+    def parse(cls, doc: dict[str, Any], name: str, board: dict[str, Any] | None = None,
+              content_dir: str | Path | None = None) -> LedMap:
         def need(key: str, kind: type, where: str | None = None) -> Any:
             if key not in doc:
                 raise BridgeError(f"{name}: {key}: missing")
@@ -137,11 +165,23 @@ class LedMap:
                 raise BridgeError(f"{name}: {where or key}: expected a {kind.__name__}")
             return doc[key]
 
-        known = {"circuit", "led_count", "strip", "cells", "markers", "weather", "colors"}
+        known = {"game", "circuit", "led_count", "strip", "cells", "markers", "weather", "colors"}
         for key in doc:
             if key not in known:
                 raise BridgeError(f"{name}: {key}: unknown key (keys: {', '.join(sorted(known))})")
-        circuit = legend_circuit(need("circuit", str), content_dir)
+        game = doc.get("game", DEFAULT_GAME)
+        if game not in GAMES:
+            raise BridgeError(f"{name}: game: {' or '.join(GAMES)}, not {game!r}")
+        circuit_id = need("circuit", str)
+        if board is None:
+            try:
+                board = circuit_board(game, circuit_id, content_dir)
+            except BridgeError as e:
+                raise BridgeError(f"{name}: {e}") from None
+        circuit = Circuit.from_board(board)
+        if (game, circuit_id) != (circuit.game, circuit.id):
+            raise BridgeError(f"{name}: circuit: the map is for {circuit_id!r} ({game}), the race "
+                              f"runs on {circuit.id!r} ({circuit.game})")
         count = need("led_count", int)
         if not 1 <= count <= MAX_LEDS:
             raise BridgeError(f"{name}: led_count: 1..{MAX_LEDS}, not {count}")

@@ -1,6 +1,7 @@
-"""What the devices show, computed from a Legend view (``state.view(seat)``: everything in
-Legend is public): a dashboard's DASH_STATE for its car, and a track board's LED frame through
-the circuit's LED map. Pure functions: the same view gives the same bytes.
+"""What the devices show, computed from a spectator's view (``state.view(None)``): a dashboard's
+DASH_STATE for its Legend car, and a track board's LED frame through the circuit's LED map (a
+Legend or a Lamborghini race: cars by row and lane). Pure functions: the same view gives the
+same bytes.
 
 Dashboard (DASH_STATE field <- the car in the view):
 
@@ -121,9 +122,13 @@ def track_frame(view: dict[str, Any], ledmap: LedMap) -> bytes:
     for i in ledmap.weather:
         px[i] = P_WEATHER + RAIN.get(weather, 0)
     n_colors = len(ledmap.colors["cars"])
-    for seat, car in enumerate(view.get("cars", [])):
-        if car.get("row") is None or car.get("lane") is None or car.get("status") == "retired":
+    for k, car in enumerate(view.get("cars", [])):
+        if car.get("row") is None or car.get("lane") is None:
             continue
+        if car.get("status") == "retired" or car.get("wrecked"):  # off the board
+            continue
+        # A car in its seat's colour (Lamborghini names its owner; Legend's car k is seat k).
+        seat = int(car.get("owner", k))
         cell = (int(car["row"]) % circuit.rows, int(car["lane"]))
         for i in ledmap.cells.get(cell, []):
             px[i] = P_CAR + seat % n_colors

@@ -12,13 +12,14 @@ import autodromo
 from autodromo import cli
 from autodromo_bridge import render
 from autodromo_bridge.errors import BridgeError
-from autodromo_bridge.ledmap import LedMap, legend_circuit
+from autodromo_bridge.ledmap import LedMap
+from autodromo_bridge.ledmap import circuit as board_circuit
 
 
 @pytest.mark.parametrize("circuit", ["example", "castelrosso"])
 def test_the_shipped_maps_light_every_cell_with_its_own_leds(circuit: str) -> None:
     m = LedMap.for_circuit(circuit)
-    c = legend_circuit(circuit)
+    c = board_circuit("legend", circuit)
     assert set(m.cells) == {(r, ln) for r in range(c.rows) for ln in range(c.lanes)}
     used = [i for leds in m.cells.values() for i in leds] + [i for leds in m.markers for i in leds] + m.weather
     assert len(used) == len(set(used)), "no LED serves two purposes"
@@ -77,7 +78,7 @@ def test_the_legend_view_maps_to_dash_state() -> None:
     car = dict(view["cars"][0], speed=6, temperature=3, engine=2, brakes=1, tires=-1, flat_tire=True,
                battery_ok=False, headlights_ok=True, best_line=True, status="racing", row=14, lane=1)
     view = dict(view, cars=[car, view["cars"][1]], weather="light rain")
-    d = render.dash_state(view, 0, legend_circuit("example"), deciding=True, cursor=2, refused=True)
+    d = render.dash_state(view, 0, board_circuit("legend", "example"), deciding=True, cursor=2, refused=True)
     # The next turn from row 14 is the B sweeper at row 16; light rain reads it as A.
     assert d == {"speed": 6, "turn_pins": car["safe_speeds"]["A"], "temperature": 3, "engine": 2,
                  "brakes": 1, "tyres": 0, "switches": render.SWITCH_BATTERY, "pace": 3,

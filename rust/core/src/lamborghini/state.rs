@@ -28,9 +28,14 @@ pub struct Def {
 impl Def {
     pub fn new(content: Arc<Content>, opts: LamboOptions) -> Result<Def, Error> {
         let (circuit, c) = content.circuit(&opts.circuit).ok_or_else(|| {
+            let known: Vec<&str> = content.circuits.iter().map(|c| c.id.as_str()).collect();
             Error::options(
                 "circuit",
-                alloc::format!("unknown circuit {:?}", opts.circuit),
+                alloc::format!(
+                    "unknown circuit {:?}; known: {}",
+                    opts.circuit,
+                    known.join(", ")
+                ),
             )
         })?;
         for id in &opts.circuits {
