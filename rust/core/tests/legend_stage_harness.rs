@@ -29,17 +29,23 @@ pub fn options(content: &Content, seed: u64) -> serde_json::Value {
            "setups": (0..n).map(|i| if (seed as usize + i) % 2 == 0 { json!(null) } else { json!({"suspension": "soft", "tires": "wet"}) }).collect::<Vec<_>>()})
 }
 
+/// Races per test: a short slice in `make test`, `AUTODROMO_STAGE_RACES` (2,000 in `make soak`).
+fn races(short: u64) -> u64 {
+    std::env::var("AUTODROMO_STAGE_RACES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(short)
+}
+
 #[test]
 fn random_stage_races_keep_every_invariant() {
     let content = content();
-    let races: u64 = std::env::var("AUTODROMO_STAGE_RACES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(40);
+    let races = races(40);
+    let mut steps = 0u64;
     for seed in 0..races {
         let options = options(&content, seed);
         let game = Legend::new(content.clone(), &options).unwrap();
-        if let Err(e) = random_sim_every(
+        match random_sim_every(
             &game,
             seed,
             400_000,
@@ -47,9 +53,11 @@ fn random_stage_races_keep_every_invariant() {
             |t| game.deserialize_state(t),
             autodromo_core::legend::invariants::check,
         ) {
-            panic!("{options}: {e}");
+            Ok(stats) => steps += stats.actions,
+            Err(e) => panic!("{options}: {e}"),
         }
     }
+    eprintln!("{races} random Stage races of 2-8 cars, {steps} steps: every invariant held");
 }
 
 /// Uniform random drivers retire early, so most random races never change stage with a driver
@@ -61,8 +69,9 @@ fn mostly_greedy_stage_races_keep_every_invariant_through_every_stage() {
     use autodromo_core::rng::SplitMix64;
     use autodromo_core::{Game, Player, State};
     let content = content();
-    let (mut stage_changes, mut finishers) = (0u32, 0u32);
-    for seed in 0..300u64 {
+    let races = races(300);
+    let (mut stage_changes, mut finishers, mut steps) = (0u64, 0u64, 0u64);
+    for seed in 0..races {
         let options = options(&content, seed);
         let game = Legend::new(content.clone(), &options).unwrap();
         let mut s = game.new_initial_state();
@@ -87,13 +96,21 @@ fn mostly_greedy_stage_races_keep_every_invariant_through_every_stage() {
                 stage_changes += 1;
             }
         }
-        finishers += (0..s.cars.len()).filter(|&i| s.finished_route(i)).count() as u32;
+        finishers += (0..s.cars.len()).filter(|&i| s.finished_route(i)).count() as u64;
+        steps += s.history().len() as u64;
         let back = game.deserialize_state(&s.serialize()).unwrap();
         assert_eq!(back, s, "{options}: the round trip");
     }
+    eprintln!(
+        "{races} mostly greedy Stage races, {steps} steps, {stage_changes} changes of stage, \
+         {finishers} cars over the final line: every invariant held"
+    );
     assert!(
-        stage_changes >= 300,
+        stage_changes >= races,
         "only {stage_changes} changes of stage"
     );
-    assert!(finishers >= 1000, "only {finishers} cars finished a route");
+    assert!(
+        finishers >= races * 10 / 3,
+        "only {finishers} cars finished a route"
+    );
 }

@@ -76,6 +76,22 @@ fn stage_race(s: &LegendState) -> Result<(), String> {
             s.chrono, s.round
         ));
     }
+    // Cars still to act this round: a waiting car only once its start time has come, a parked
+    // car never.
+    let rest = s.order.get(usize::from(s.next) + 1..).unwrap_or(&[]);
+    for &car in rest {
+        let (c, rec) = (
+            &s.cars[usize::from(car)],
+            s.record(s.stage, usize::from(car)),
+        );
+        match c.status {
+            Status::Waiting if rec.start > s.chrono => {
+                return Err(format!("car {car} is called to start before {}", rec.start));
+            }
+            Status::Parked => return Err(format!("car {car} is called to drive while parked")),
+            _ => {}
+        }
+    }
     for (i, c) in s.cars.iter().enumerate() {
         let rec = s.record(s.stage, i);
         match c.status {
@@ -89,6 +105,13 @@ fn stage_race(s: &LegendState) -> Result<(), String> {
                 if s.phase.seat() == Some(i as u8) && s.phase != Phase::Over =>
             {
                 return Err(format!("car {i} is driven while off the road"));
+            }
+            // On the road (or stopped beside it) only from its start time on.
+            Status::Racing | Status::OffRoad if rec.start > s.chrono => {
+                return Err(format!(
+                    "car {i} is on the road at {} before its start time {}",
+                    s.chrono, rec.start
+                ));
             }
             _ => {}
         }
