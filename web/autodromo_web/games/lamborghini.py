@@ -151,8 +151,9 @@ class Lamborghini(GameModule):
         ]
 
     def board(self, game: autodromo.Game) -> dict[str, Any] | None:
-        options = autodromo.game_options(game)
-        out = dict(boards.lamborghini(str(options["circuit"])))
+        out = boards.page_board(game)
+        if out is None:
+            return None
         out["lane_names"] = [lane_name(i, out["lanes"]) for i in range(out["lanes"])]
         return out
 

@@ -204,8 +204,9 @@ class Legend(GameModule):
         return super().race_seat(seat)
 
     def board(self, game: autodromo.Game) -> dict[str, Any] | None:
-        options = autodromo.game_options(game)
-        out = dict(boards.legend(str(options["circuit"])))
+        out = boards.page_board(game)
+        if out is None:
+            return None
         dash = dashboard()
         out["dashboard"] = {k: dash[k] for k in ("tachometer_max", "temperature_max", "tires_max")}
         out["lane_names"] = [lane_name(i, out["lanes"]) for i in range(out["lanes"])]
