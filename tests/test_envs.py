@@ -33,6 +33,7 @@ SMALL: dict[str, dict[str, Any]] = {
     "mille_bornes": {"players": 2, "score_to_win": 0},
     "legend": {"circuit": "example", "cars": ["bugatti_type_35", "alfa_8c_2300"], "laps": 1},
     "lamborghini": {"players": 2},
+    "formula90": {"players": 2, "turns": 3},
 }
 MB = SMALL["mille_bornes"]
 

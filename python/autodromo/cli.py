@@ -12,6 +12,7 @@ from typing import Any
 from . import game as make_game
 from . import replay, simulate_cli
 from .errors import AutodromoError, OptionError
+from .tui import formula90 as f90_tui
 from .tui import lamborghini as lambo_tui
 from .tui import legend as legend_tui
 from .tui import mille_bornes as tui
@@ -186,6 +187,42 @@ def _race_lamborghini(args: argparse.Namespace) -> int:
     return 0
 
 
+def _robots(text: str) -> dict[str, int]:
+    """``superfast=1,fast=2,slow=1`` as the option's counts."""
+    out: dict[str, int] = {}
+    for part in (p.strip() for p in text.split(",") if p.strip()):
+        kind, sep, n = part.partition("=")
+        if not sep or not n.isdigit():
+            raise argparse.ArgumentTypeError(f"--robots takes kind=count, e.g. fast=2,slow=1, not {part!r}")
+        out[kind.strip()] = int(n)
+    return out
+
+
+def _race_formula90(args: argparse.Namespace) -> int:
+    options: dict[str, Any] = {"players": args.players}
+    for key in ("track", "turns", "robots"):
+        if getattr(args, key) is not None:
+            options[key] = getattr(args, key)
+    g = make_game("formula90", content_dir=args.content, **options)
+    seats: list[str | Policy] = [args.bot] * g.num_players
+    you = None
+    if not args.watch:
+        if not 1 <= args.seat <= g.num_players:
+            raise OptionError(f"--seat {args.seat}: the players are 1 to {g.num_players}")
+        you = args.seat - 1
+        seats[you] = f90_tui.prompt_policy()
+    race = Race(g, seats, seed=args.seed)
+    view = race.state.view(you)
+    who = f", you drive {view['cars'][you]['name']}" if you is not None else ""
+    print(f"Formula 90 at {view['track']}, {g.num_players} players and {len(view['cars']) - g.num_players} "
+          f"robots, {view['turns']} turns, seed {race.seed}{who}")
+    stopped = f90_tui.run(race, you, args.save, args.delay if args.watch else 0.0)
+    if stopped:
+        return stopped
+    print(f90_tui.render(race.state.view(you)))
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="autodromo", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -246,6 +283,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     lambo.add_argument("--content", default=None)
     lambo.add_argument("--save", default=None)
     lambo.set_defaults(run=_race_lamborghini)
+    f90 = sub.add_parser("formula90", help="a Race! Formula 90 race in the terminal (also: race formula90)")
+    f90.add_argument("--players", type=int, default=2)
+    f90.add_argument("--track", default=None, help="a track of content/formula90/tracks")
+    f90.add_argument("--turns", type=int, default=None, help="race length in game turns")
+    f90.add_argument("--robots", type=_robots, default=None, metavar="KIND=N,...",
+                     help="robots by type, e.g. superfast=1,fast=2,slow=1 (default: the book's line-up)")
+    f90.add_argument("--seat", type=int, default=1, help="your player, counting from 1")
+    f90.add_argument("--bot", choices=["hard", "medium", "easy", "heuristic", "random"], default="medium")
+    f90.add_argument("--watch", action="store_true", help="bots only")
+    f90.add_argument("--delay", type=float, default=0.0)
+    f90.add_argument("--seed", type=int, default=None)
+    f90.add_argument("--content", default=None, help="a content folder of your own")
+    f90.add_argument("--save", default=None, help="write the replay here at the end")
+    f90.set_defaults(run=_race_formula90)
     simulate_cli.add_parser(sub)
     sub.add_parser("bridge", help="dashboards and LED track boards over serial (see `autodromo bridge --help`)")
     rep = sub.add_parser("replay", help="verify a replay file")
@@ -258,9 +309,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         except AutodromoError as e:
             print(f"autodromo: {e}", file=sys.stderr)
             return 2
-    if words[:2] == ["race", "lamborghini"]:
-        # `autodromo race lamborghini ...`: Lamborghini's options differ from Legend's.
-        words = ["lamborghini", *words[2:]]
+    if words[:2] in (["race", "lamborghini"], ["race", "formula90"]):
+        # `autodromo race <game> ...`: each game's options differ from Legend's.
+        words = words[1:]
     args = parser.parse_args(words)
     try:
         if args.command == "play":

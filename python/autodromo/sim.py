@@ -32,7 +32,7 @@ BatchPolicy = Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDAr
 PolicySpec: TypeAlias = "str | BatchPolicy"
 
 #: Per-seat extra column of each game: what ``seat_extra`` means.
-SEAT_EXTRA = {"mille_bornes": "points", "legend": "progress", "lamborghini": "money"}
+SEAT_EXTRA = {"mille_bornes": "points", "legend": "progress", "lamborghini": "money", "formula90": "place"}
 
 _BUILT_IN = re.compile(r"random|easy|medium|hard|heuristic|greedy|mcts(:\d+(ms)?)?")
 #: Seconds a chunk of races should take: short enough for a live progress bar and a prompt

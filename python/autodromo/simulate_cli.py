@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from . import sim_report
+from . import games, sim_report
 from .errors import OptionError
 from .sim import simulate
 
@@ -28,7 +28,7 @@ def add_parser(sub: Any) -> None:
         description="Runs N races (or games) in Rust on every core and prints win rates with "
         "95%% confidence intervals, places, race length, crashes and wear.",
     )
-    p.add_argument("game", choices=["mille_bornes", "legend", "lamborghini"])
+    p.add_argument("game", choices=games())
     p.add_argument("--n", type=int, default=10_000, help="races or games (default 10,000)")
     p.add_argument(
         "--policy", default="heuristic",

@@ -14,7 +14,7 @@ from ..errors import ContentError
 __all__ = ["GAMES", "directory", "load_files"]
 
 #: Games whose cards, cars and tracks come from content files.
-GAMES = ("legend", "lamborghini")
+GAMES = ("legend", "lamborghini", "formula90")
 
 HERE = Path(__file__).resolve().parent
 

@@ -114,7 +114,7 @@ def checked_action(state: State, action: Any) -> int:
 
 def render_text(state: State, seat: int | None) -> str:
     """The table as ``seat`` sees it (``None``: a spectator), as the terminal game prints it."""
-    from ..tui import lamborghini, legend, mille_bornes
+    from ..tui import formula90, lamborghini, legend, mille_bornes
 
     view = state.view(seat)
     name = state.game.name
@@ -124,4 +124,6 @@ def render_text(state: State, seat: int | None) -> str:
         return legend.render(view)
     if name == "lamborghini":
         return lamborghini.render(view)
+    if name == "formula90":
+        return formula90.render(view)
     return str(view)

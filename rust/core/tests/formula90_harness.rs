@@ -1,5 +1,6 @@
 //! The generic harness over random Formula 90 races (2–6 players and robots), with the race
-//! invariants at every step; a longer run is `make soak`.
+//! invariants at every step. `make test` runs 60 races; `make soak` runs 2,000 in release mode
+//! (`AUTODROMO_F90_RACES`).
 mod formula90_support;
 
 use autodromo_core::formula90::invariants;
@@ -18,7 +19,13 @@ fn races() -> u64 {
 fn random_races_keep_every_invariant() {
     for seed in 0..races() {
         let players = 2 + seed % 5;
-        let options = json!({"players": players, "turns": 6 + seed % 10});
+        // Robots vary too: the book's line-up for the number of players, none, or a mix.
+        let robots = match seed % 3 {
+            0 => serde_json::Value::Null,
+            1 => json!([]),
+            _ => json!({"superfast": seed % 2, "fast": seed / 3 % 3, "slow": 1 + seed % 2}),
+        };
+        let options = json!({"players": players, "turns": 6 + seed % 10, "robots": robots});
         let game = game(options.clone());
         if let Err(e) = random_sim_every(
             &game,

@@ -1,6 +1,7 @@
 //! `Game`: static content + options, dispatching to each game of the core.
 use std::sync::Arc;
 
+use autodromo_core::formula90::{self, Formula90, GAME_ID as F90};
 use autodromo_core::lamborghini::{self, Lamborghini, GAME_ID as LAMBO};
 use autodromo_core::legend::{Content, Legend, GAME_ID as LEGEND};
 use autodromo_core::mille_bornes::{MilleBornes, GAME_ID as MB};
@@ -15,6 +16,7 @@ pub(crate) enum AnyGame {
     MilleBornes(MilleBornes),
     Legend(Legend),
     Lamborghini(Lamborghini),
+    Formula90(Formula90),
 }
 
 macro_rules! on_game {
@@ -23,6 +25,7 @@ macro_rules! on_game {
             AnyGame::MilleBornes($v) => $e,
             AnyGame::Legend($v) => $e,
             AnyGame::Lamborghini($v) => $e,
+            AnyGame::Formula90($v) => $e,
         }
     };
 }
@@ -65,10 +68,20 @@ pub(crate) fn load_game(
                 let content = lamborghini::Content::parse(&files).map_err(to_py)?;
                 AnyGame::Lamborghini(Lamborghini::new(Arc::new(content), &options).map_err(to_py)?)
             }
+            F90 => {
+                let files = content.ok_or_else(|| {
+                    to_py(Error::options(
+                        "content",
+                        "Formula 90 needs its content files",
+                    ))
+                })?;
+                let content = formula90::Content::parse(&files).map_err(to_py)?;
+                AnyGame::Formula90(Formula90::new(Arc::new(content), &options).map_err(to_py)?)
+            }
             other => {
                 return Err(to_py(Error::options(
                     "game",
-                    format!("unknown game {other:?}; known: {MB}, {LEGEND}, {LAMBO}"),
+                    format!("unknown game {other:?}; known: {MB}, {LEGEND}, {LAMBO}, {F90}"),
                 )))
             }
         };
@@ -115,6 +128,7 @@ impl PyGame {
                 AnyGame::MilleBornes(g) => AnyState::MilleBornes(g.new_initial_state()),
                 AnyGame::Legend(g) => AnyState::Legend(g.new_initial_state()),
                 AnyGame::Lamborghini(g) => AnyState::Lamborghini(g.new_initial_state()),
+                AnyGame::Formula90(g) => AnyState::Formula90(g.new_initial_state()),
             }))
         })
     }
@@ -129,6 +143,9 @@ impl PyGame {
                 AnyGame::Legend(g) => AnyState::Legend(g.deserialize_state(text).map_err(to_py)?),
                 AnyGame::Lamborghini(g) => {
                     AnyState::Lamborghini(g.deserialize_state(text).map_err(to_py)?)
+                }
+                AnyGame::Formula90(g) => {
+                    AnyState::Formula90(g.deserialize_state(text).map_err(to_py)?)
                 }
             }))
         })

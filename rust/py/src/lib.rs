@@ -17,6 +17,7 @@ fn games() -> Vec<&'static str> {
         autodromo_core::mille_bornes::GAME_ID,
         autodromo_core::legend::GAME_ID,
         autodromo_core::lamborghini::GAME_ID,
+        autodromo_core::formula90::GAME_ID,
     ]
 }
 

@@ -51,6 +51,7 @@ pub(crate) fn simulate_chunk<'py>(
             AnyGame::MilleBornes(g) => run(g, seed, start..end, &policies, threads),
             AnyGame::Legend(g) => run(g, seed, start..end, &policies, threads),
             AnyGame::Lamborghini(g) => run(g, seed, start..end, &policies, threads),
+            AnyGame::Formula90(g) => run(g, seed, start..end, &policies, threads),
         })
     });
     let stats = stats
@@ -269,6 +270,7 @@ enum AnyBatch {
     MilleBornes(Batch<autodromo_core::mille_bornes::MilleBornes>),
     Legend(Batch<autodromo_core::legend::Legend>),
     Lamborghini(Batch<autodromo_core::lamborghini::Lamborghini>),
+    Formula90(Batch<autodromo_core::formula90::Formula90>),
 }
 
 macro_rules! on_batch {
@@ -277,6 +279,7 @@ macro_rules! on_batch {
             AnyBatch::MilleBornes($v) => $e,
             AnyBatch::Legend($v) => $e,
             AnyBatch::Lamborghini($v) => $e,
+            AnyBatch::Formula90($v) => $e,
         }
     };
 }
@@ -310,6 +313,7 @@ impl PySimBatch {
                 AnyGame::MilleBornes(g) => g.num_players(),
                 AnyGame::Legend(g) => g.num_players(),
                 AnyGame::Lamborghini(g) => g.num_players(),
+                AnyGame::Formula90(g) => g.num_players(),
             };
             if p.len() != players {
                 return Err(to_py(Error::options(
@@ -338,6 +342,7 @@ impl PySimBatch {
                 AnyGame::MilleBornes(g) => AnyBatch::MilleBornes(batch!(g)),
                 AnyGame::Legend(g) => AnyBatch::Legend(batch!(g)),
                 AnyGame::Lamborghini(g) => AnyBatch::Lamborghini(batch!(g)),
+                AnyGame::Formula90(g) => AnyBatch::Formula90(batch!(g)),
             };
             Ok(PySimBatch { inner, threads })
         })

@@ -1,4 +1,5 @@
 //! `State`: one play of a game. Methods mirror the core's `State` trait in snake_case.
+use autodromo_core::formula90::{self, F90State};
 use autodromo_core::harness;
 use autodromo_core::lamborghini::{self, LamboState};
 use autodromo_core::legend::{self, LegendState};
@@ -20,6 +21,7 @@ pub(crate) enum AnyState {
     MilleBornes(MbState),
     Legend(LegendState),
     Lamborghini(LamboState),
+    Formula90(F90State),
 }
 
 macro_rules! on_state {
@@ -28,6 +30,7 @@ macro_rules! on_state {
             AnyState::MilleBornes($v) => $e,
             AnyState::Legend($v) => $e,
             AnyState::Lamborghini($v) => $e,
+            AnyState::Formula90($v) => $e,
         }
     };
 }
@@ -53,6 +56,7 @@ impl PyState {
             AnyState::MilleBornes(s) => AnyGame::MilleBornes(s.game()),
             AnyState::Legend(s) => AnyGame::Legend(s.game()),
             AnyState::Lamborghini(s) => AnyGame::Lamborghini(s.game()),
+            AnyState::Formula90(s) => AnyGame::Formula90(s.game()),
         }
     }
 
@@ -145,6 +149,12 @@ impl PyState {
                 *s = next;
                 Ok(())
             }
+            AnyState::Formula90(s) => {
+                let mut next = s.clone();
+                next.apply_action(id).map_err(to_py)?;
+                *s = next;
+                Ok(())
+            }
         })
     }
 
@@ -220,7 +230,8 @@ impl PyState {
     }
 
     /// Where the car to act can end its round: each distinct outcome with the decisions leading
-    /// there and their costs (Legend; empty for games without a board).
+    /// there and their costs (Legend, Lamborghini; Formula 90: each card play with its landing
+    /// section, costs and checks; empty for games without a board).
     fn plan_moves(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         let plans = guard(|| {
             Ok(match &self.inner {
@@ -250,6 +261,9 @@ impl PyState {
                         })
                     })
                     .collect(),
+                // Formula 90 has sections, not cells: each legal card play with its landing
+                // section, costs and checks.
+                AnyState::Formula90(s) => s.plan_moves(),
                 AnyState::MilleBornes(_) => Vec::new(),
             })
         })?;
@@ -354,6 +368,14 @@ pub(crate) fn random_sim(
                 roundtrip_every,
                 |t| g.deserialize_state(t),
                 lamborghini::invariants,
+            ),
+            AnyGame::Formula90(g) => harness::random_sim_every(
+                g,
+                seed,
+                max_steps,
+                roundtrip_every,
+                |t| g.deserialize_state(t),
+                formula90::invariants::check,
             ),
         })
     });

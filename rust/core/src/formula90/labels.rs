@@ -48,7 +48,9 @@ impl F90State {
                     s.push_str(" on the trajectory");
                 }
                 let car = self.it.car;
-                if usize::from(car) < self.n() {
+                // Any id has a label, even one naming no card of this race (a learner's guess).
+                let printed = |c: CardId| usize::from(c) < self.race.cards.len();
+                if usize::from(car) < self.n() && printed(a) && b.is_none_or(printed) {
                     let mp = self.play_mp(car, [a, b.unwrap_or(NO_CARD)], trajectory);
                     s.push_str(&format!(" ({mp} MP)"));
                 }

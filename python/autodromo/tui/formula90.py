@@ -1,0 +1,184 @@
+"""Race! Formula 90 in the terminal: the sections with their cars in order, each car's chart,
+the hand as cards, the movement plans with their costs, the log by names."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from .._core import State
+
+
+def card(face: dict[str, Any] | None) -> str:
+    """A card as printed: its check factor (or Track number), colour, MP and costs."""
+    if not face:
+        return "-"
+    costs = [
+        f"{face[k]} {label}"
+        for k, label in (("tyres", "tyre"), ("wear", "wear"), ("discard", "discard"), ("draw", "draw"))
+        if face.get(k)
+    ]
+    test = face.get("test")
+    if test:
+        costs.append("blind check" if test["blind"] else f"check {test['modifier']:+d}")
+    if face.get("corner_name"):
+        costs.append(f"for {face['corner_name']}")
+    extra = f" [{', '.join(costs)}]" if costs else ""
+    return f"{face['name']} {face['colour']} {face['mp']} MP{extra}"
+
+
+def _chart(car: dict[str, Any]) -> str:
+    if "tyres" not in car:
+        refuelled = ", refuelled" if car.get("robot_refuelled") else ""
+        return f"robot ({car['driver']}{refuelled})"
+    wear = car["wear"]
+    fuel = "sealed" if car.get("fuel") is None else f"to turn {car['fuel']}" if car["fuel"] else "not chosen"
+    target = car["target"]["name"] if car.get("target") else "-"
+    return (
+        f"tyres {car['tyres']}, wear {wear['red']} red + {wear['brown']} brown of {wear['slots']} slots, "
+        f"fuel {fuel}, {car['hand_size']} cards in hand, target {target}, {car['strategy']}"
+    )
+
+
+def _where(car: dict[str, Any]) -> str:
+    if car["status"] == "retired":
+        return "retired"
+    if car["status"] == "off track":
+        return f"off the track (back at section {car.get('reentry', '?')})"
+    down = f", {car['laps_down']} lap{'s' if car['laps_down'] > 1 else ''} down" if car["laps_down"] else ""
+    return f"section {car['section']} {car['section_name']}, lap {car['lap']}{down}"
+
+
+def render(view: dict[str, Any]) -> str:
+    if view["over"]:
+        turn = f"after the last of {view['turns']} turns"
+    elif view["turn"]:
+        turn = f"turn {view['turn']} of {view['turns']}"
+    else:
+        turn = "before the start"
+    leader = f", leader {view['leader']}" if view.get("leader") else ""
+    lines = [f"Formula 90 at {view['track']}, {turn} ({view['phase']}){leader}"]
+    occupied = [s for s in view["sections"] if s["cars"]]
+    for s in sorted(occupied, key=lambda s: -s["number"]):
+        modifier = f" duel {s['duel']:+d}" if s.get("duel") is not None and s["kind"] == "corner" else ""
+        lines.append(f"  {s['number']:>2} {s['name']:<24} {s['kind']}{modifier}: {', '.join(s['cars'])}")
+    lines.append("  cars:")
+    for car in sorted(view["cars"], key=lambda c: c["place"]):
+        played = " (played)" if car["played"] and view["turn"] else ""
+        lines.append(f"   {car['place']:>2}. {car['name']:<10} {_where(car)}{played}")
+        lines.append(f"       {_chart(car)}")
+    if view.get("activation"):
+        order = [a["car"] + ("*" if a["played"] else "") for a in view["activation"]]
+        lines.append("  activation (* played): " + ", ".join(order))
+    duel = view.get("duel")
+    if duel:
+        members = []
+        for m in duel["members"]:
+            how = "challenges" if m["challenger"] else "joins" if m["joined"] else "declines" if m["declined"] else "waits"
+            total = f" {m['total']}" if m.get("total") is not None else ""
+            members.append(f"{m['car']} {how}{total}")
+        lines.append(f"  duel at {duel['name']}: " + "; ".join(members))
+    current = view.get("current")
+    if current and current.get("car"):
+        cards = ", ".join(card(c) for c in current["cards"]) or "no card"
+        lines.append(f"  {current['car']} plays {cards}: {current['mp']} MP")
+        for c in current["checks"]:
+            how = "blind" if c["blind"] else f"{c['modifier']:+d}"
+            lines.append(f"    check of {c['card']} ({how}) against {c['target']}")
+    if "hand" in view:
+        lines.append("  your hand:")
+        lines.extend(f"    {card(c)}" for c in view["hand"])
+    if view.get("results"):
+        lines.append("  results:")
+        lines.extend(f"   {r['place']:>2}. {r['car']} ({r['status']})" for r in view["results"])
+    return "\n".join(lines)
+
+
+def plan_line(plan: dict[str, Any]) -> str:
+    """One card choice: where it lands and what it costs."""
+    costs = [f"{plan[k]} {one if plan[k] == 1 else many}" for k, one, many in
+             (("tyres", "tyre", "tyres"), ("wear", "wear", "wear"), ("discard", "discard", "discards"),
+              ("passes", "pass", "passes"))
+             if plan.get(k)]
+    checks = [f"check {c['card']} vs {c['target']}" for c in plan.get("checks", [])]
+    tail = "; ".join(costs + checks)
+    return f"→ section {plan['landing']} {plan['landing_name']}" + (f" ({tail})" if tail else "")
+
+
+def describe_event(event: dict[str, Any]) -> str:
+    return str(event.get("text", ""))
+
+
+def prompt_policy(
+    read: Callable[[str], str] = input, out: TextIO | None = None
+) -> Callable[[State, int], int]:
+    """A seat played at the keyboard: the table, then each choice numbered from 1 with its
+    landing and costs for the movement cards."""
+    stream = out or sys.stdout
+
+    def choose(state: State, seat: int) -> int:
+        view = state.view(seat)
+        print(render(view), file=stream)
+        plans = {p["id"]: p for p in view.get("plans", [])}
+        legal = view["legal_actions"]
+        for i, a in enumerate(legal, start=1):
+            plan = plans.get(a["id"])
+            print(f"    [{i}] {a['label']}" + (f"  {plan_line(plan)}" if plan else ""), file=stream)
+        while True:
+            answer = read("> ").strip()
+            if answer.isdigit() and 1 <= int(answer) <= len(legal):
+                return int(legal[int(answer) - 1]["id"])
+            for a in legal:
+                if a["label"].lower() == answer.lower():
+                    return int(a["id"])
+            if answer.isdigit():
+                reason = f"choose a number from 1 to {len(legal)}"
+            else:
+                reason = (state.why_illegal(answer) if answer else None) or "type a number or a label"
+            print(f"  not possible: {reason}", file=stream)
+
+    return choose
+
+
+def run(race: Any, seat: int | None, save: str | None, delay: float = 0.0, out: TextIO | None = None) -> int:
+    """Plays ``race`` to the end, printing the log as ``seat`` sees it (None: a spectator) and
+    the table at each new game turn; 130 when the player leaves."""
+    import time
+
+    from .. import replay
+
+    stream = out or sys.stdout
+    shown = 0
+
+    def catch_up() -> None:
+        nonlocal shown
+        events = race.state.log(seat)
+        for e in events[shown:]:
+            line = describe_event(e)
+            if line:
+                print("  " + line, file=stream)
+            if e.get("event") == "turn" and delay:
+                time.sleep(delay)
+        shown = len(events)
+
+    # The log is rebuilt from the history on each call: read it before the player decides and
+    # every few dozen steps, not after every step.
+    steps = 0
+    try:
+        while True:
+            s = race.state
+            if steps % 64 == 0 or (not s.is_chance_node() and s.current_player() == seat):
+                catch_up()
+            steps += 1
+            if not race.step():
+                break
+        catch_up()
+    except (EOFError, KeyboardInterrupt):
+        print("\nleaving the race", file=stream)
+        return 130
+    finally:
+        if save:
+            replay.save(save, race.state, race.seed)
+            print(f"replay saved to {save}", file=stream)
+    return 0

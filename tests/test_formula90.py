@@ -1,0 +1,258 @@
+"""Race! Formula 90 from Python: defaults and options, hidden hands, labels, refusals, chance,
+plans, saves and replays, batches, the learning envs, content errors and the terminal race."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import autodromo
+from autodromo import ContentError, IllegalActionError, OptionError, _core, content, replay
+
+F90 = "formula90"
+
+
+def until(s: autodromo.State, done: Callable[[autodromo.State], bool], seed: int = 1) -> autodromo.State:
+    """Plays chance and the medium bot for every seat until ``done`` holds."""
+    race = autodromo.Race(s.game, ["medium"] * s.game.num_players, seed=seed, start=s)
+    for _ in range(200_000):
+        if done(race.state) or race.state.is_terminal():
+            return race.state
+        race.step()
+    raise AssertionError("the condition never held")
+
+
+def at_play(s: autodromo.State) -> bool:
+    return not s.is_chance_node() and "phase C" in s.view(None)["phase"]
+
+
+def test_formula90_is_listed_and_plays_with_no_options() -> None:
+    assert F90 in autodromo.games()
+    g = autodromo.game(F90)
+    opts = autodromo.game_options(g)
+    assert opts["track"] == "lago" and opts["players"] == 2
+    assert g.num_players == 2
+    v = g.new_state().view(None)
+    robots = [c for c in v["cars"] if c["driver"] != "player"]
+    assert robots, "the book's line-up fills the field with robots"
+    assert len(v["cars"]) == 2 + len(robots)
+    s = autodromo.Race(g, ["medium", "medium"], seed=2).run()
+    assert s.is_terminal()
+    end = s.view(None)
+    assert end["over"] and len(end["results"]) == len(end["cars"])
+    assert sorted(s.ranking()) == [0, 1]
+
+
+def test_options_track_players_and_robots() -> None:
+    g = autodromo.game(F90, track="lago", players=4, robots={"superfast": 1, "fast": 2})
+    cars = g.new_state().view(None)["cars"]
+    assert g.num_players == 4 and len(cars) == 7
+    kinds = sorted(c["driver"] for c in cars if c["driver"] != "player")
+    assert len(kinds) == 3
+    listed = autodromo.game(F90, players=3, robots=["slow", "slow"])
+    assert len(listed.new_state().view(None)["cars"]) == 5
+    with pytest.raises(OptionError, match="track"):
+        autodromo.game(F90, track="monza")
+    with pytest.raises(OptionError, match="players"):
+        autodromo.game(F90, players=7)
+    with pytest.raises(OptionError, match="robots"):
+        autodromo.game(F90, robots=3)
+    with pytest.raises(OptionError, match="robots"):
+        autodromo.game(F90, robots={"rocket": 1})
+
+
+def test_views_hide_the_other_hands_and_sealed_cards() -> None:
+    g = autodromo.game(F90, players=3)
+    s = until(g.new_state(), lambda s: s.view(None)["turn"] >= 1 and not s.is_chance_node())
+    me = s.view(0)
+    other = s.view(1)
+    spectator = s.view(None)
+    assert me["hand"] and all("name" in c and "mp" in c for c in me["hand"])
+    assert "hand" not in spectator
+    assert other["hand"] != me["hand"] or not me["hand"]
+    blue = me["cars"][0]
+    assert other["cars"][0]["hand_size"] == blue["hand_size"] == len(me["hand"])
+    # No list of card faces in another seat's view holds seat 0's hand.
+    mine = {c["name"] for c in me["hand"]}
+    shown = {c["name"] for c in other.get("hand", [])}
+    assert not mine & shown, "another player's view shows none of seat 1's... of seat 0's cards"
+    # Qualifying: the card laid is sealed to the others until the reveal.
+    q = g.new_state()
+    q = until(q, lambda s: not s.is_chance_node() and s.current_player() == 1)
+    if "qualify_card" in q.view(1)["cars"][0]:
+        assert q.view(1)["cars"][0]["qualify_card"] == "sealed"
+        assert isinstance(q.view(0)["cars"][0]["qualify_card"], dict)
+
+
+def test_labels_name_the_cards_and_their_movement_points() -> None:
+    s = until(autodromo.game(F90).new_state(), at_play)
+    v = s.view(s.current_player())
+    labels = [a["label"] for a in v["legal_actions"]]
+    plays = [x for x in labels if x.startswith("play ") and x != "play no card"]
+    assert plays
+    assert all(re.fullmatch(r"play \d+( \+ \d+)?( on the trajectory)? \(-?\d+ MP\)", x) for x in plays), plays
+    for a in v["legal_actions"]:
+        assert s.string_to_action(a["label"]) == a["id"]
+        assert s.action_to_string(a["id"]) == a["label"]
+
+
+def test_an_illegal_action_is_refused_with_its_reason_and_changes_nothing() -> None:
+    s = until(autodromo.game(F90).new_state(), at_play)
+    before = s.serialize()
+    legal = set(s.legal_actions())
+    illegal = next(a for a in range(s.game.num_distinct_actions) if a not in legal)
+    reason = s.why_illegal(illegal)
+    assert reason
+    with pytest.raises(IllegalActionError):
+        s.apply_action(illegal)
+    assert s.serialize() == before
+    with pytest.raises(IllegalActionError):
+        s.apply_action("play 200 + 300 (9 MP)")
+    assert s.serialize() == before
+
+
+def test_chance_nodes_are_explicit() -> None:
+    s = autodromo.game(F90).new_state()
+    s = until(s, lambda s: s.is_chance_node())
+    outcomes = s.chance_outcomes()
+    assert outcomes and abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
+    assert s.current_player() == autodromo.CHANCE
+    label = s.action_to_string(outcomes[0][0])
+    assert label and not label.startswith("unknown")
+
+
+def test_plan_moves_give_each_card_choice_its_landing_costs_and_checks() -> None:
+    s = until(autodromo.game(F90, players=3).new_state(), at_play)
+    plans = s.plan_moves()
+    legal = set(s.legal_actions())
+    assert plans
+    sections = len(s.view(None)["sections"])
+    for p in plans:
+        assert p["id"] in legal
+        assert 1 <= p["landing"] <= sections and p["landing_name"]
+        for key in ("mp", "tyres", "wear", "discard", "passes", "checks"):
+            assert key in p
+    assert s.view(s.current_player())["plans"] == plans
+    assert autodromo.game(F90).new_state().plan_moves() == []
+
+
+def test_serialize_and_replays_rebuild_the_race(tmp_path: Path) -> None:
+    g = autodromo.game(F90, players=3, turns=4)
+    s = autodromo.Race(g, ["medium", "easy", "random"], seed=11).run()
+    again = g.deserialize_state(s.serialize())
+    assert again == s and again.view(None) == s.view(None)
+    path = tmp_path / "f90.json"
+    replay.save(path, s, seed=11)
+    loaded = replay.load(path)
+    assert loaded.state == s and loaded.game.name == F90
+    # The same game, seats and seed give the same race.
+    assert autodromo.Race(g, ["medium", "easy", "random"], seed=11).run() == s
+
+
+def test_simulate_runs_formula90_with_defaults_and_is_the_same_on_any_thread_count() -> None:
+    one = autodromo.simulate(F90, 12, seed=3, threads=1, progress=False)
+    two = autodromo.simulate(F90, 12, seed=3, threads=2, progress=False)
+    assert one.n == 12 and one.complete
+    for col in one.columns:
+        assert (one[col] == two[col]).all(), col
+    assert set(one.ranking[0].tolist()) == {0, 1}
+    assert one.to_pandas().shape[0] == 12
+
+
+def test_python_policies_in_a_batch() -> None:
+    import numpy as np
+
+    def first_legal(obs: Any, masks: Any, seats: Any) -> Any:
+        return np.argmax(masks, axis=1)
+
+    r = autodromo.simulate(F90, 4, seed=1, policies=[first_legal, "medium"], progress=False, turns=3)
+    assert r.n == 4 and r.complete
+
+
+def test_the_harness_keeps_the_invariants_from_python() -> None:
+    for seed in range(6):
+        g = autodromo.game(F90, players=2 + seed % 5, turns=4)
+        actions, chance = _core.random_sim(g, seed, roundtrip_every=50)
+        assert actions > 0 and chance > 0
+
+
+def test_learning_envs_play_formula90() -> None:
+    from autodromo.envs import SingleSeatEnv
+
+    env = SingleSeatEnv(F90, turns=3)
+    obs, info = env.reset(seed=4)
+    assert obs.shape == env.observation_space.shape
+    done = False
+    steps = 0
+    while not done:
+        mask = info["action_mask"]
+        obs, reward, terminated, truncated, info = env.step(int(mask.nonzero()[0][0]))
+        done = terminated or truncated
+        steps += 1
+    assert steps > 0
+
+
+def test_bad_content_names_the_file_and_the_key(tmp_path: Path) -> None:
+    root = tmp_path / F90
+    shutil.copytree(content.directory(F90), root)
+    cars = root / "cars.toml"
+    cars.write_text(cars.read_text(encoding="utf-8").replace("tyres = 10", "tyres = -3", 1), encoding="utf-8")
+    with pytest.raises(ContentError) as err:
+        autodromo.game(F90, content_dir=str(root))
+    assert "cars.toml" in str(err.value) and "tyres" in str(err.value)
+
+
+def run_cli(args: list[str], stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "autodromo.cli", *args],
+        input=stdin, capture_output=True, text=True, timeout=300,
+    )
+
+
+def test_the_terminal_race_watched_to_the_end() -> None:
+    p = run_cli(["race", F90, "--watch", "--seed", "4", "--turns", "3", "--players", "3"])
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.startswith("Formula 90 at ")
+    assert "results:" in p.stdout and "Turn 3" in p.stdout
+    assert not re.search(r"\b(player|seat|car) \d", p.stdout), "names, never ids"
+
+
+def test_the_terminal_race_played_through_stdin_to_the_end(tmp_path: Path) -> None:
+    save = tmp_path / "mine.json"
+    args = ["race", F90, "--seed", "5", "--turns", "3", "--save", str(save)]
+    p = run_cli(args, stdin="1\n" * 3000)
+    assert p.returncode == 0, p.stderr[-2000:]
+    assert "[1] " in p.stdout and "[0] " not in p.stdout, "choices count from 1"
+    assert "your hand:" in p.stdout and "results:" in p.stdout
+    r = replay.load(save)
+    assert r.state.is_terminal()
+    # The player always took the first choice.
+    s = r.game.new_state()
+    for a in r.actions:
+        if not s.is_chance_node() and s.current_player() == 0:
+            assert a == s.legal_actions()[0]
+        s.apply_action(a)
+
+
+def test_every_action_id_has_a_label_and_a_reason_in_every_phase() -> None:
+    # A learner may try any id: each one is named and refused with its reason, never a crash.
+    race = autodromo.Race(autodromo.game(F90, turns=2), ["medium", "medium"], seed=8)
+    seen: set[str] = set()
+    while not race.state.is_terminal():
+        s = race.state
+        phase = s.view(None)["phase"]
+        if not s.is_chance_node() and phase not in seen:
+            seen.add(phase)
+            legal = set(s.legal_actions())
+            for a in range(s.game.num_distinct_actions):
+                assert s.action_to_string(a)
+                assert (s.why_illegal(a) is None) == (a in legal), s.action_to_string(a)
+        race.step()
+    assert any("phase C" in p for p in seen)
