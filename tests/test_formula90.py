@@ -256,3 +256,15 @@ def test_every_action_id_has_a_label_and_a_reason_in_every_phase() -> None:
                 assert (s.why_illegal(a) is None) == (a in legal), s.action_to_string(a)
         race.step()
     assert any("phase C" in p for p in seen)
+
+
+def test_the_board_is_the_section_track_the_core_laid_out() -> None:
+    g = autodromo.game(F90)
+    b = g.board()
+    assert b is not None
+    sections = g.new_state().view(None)["sections"]
+    assert [s["name"] for s in b["sections"]] == [s["name"] for s in sections]
+    assert [s["kind"] for s in b["sections"]] == [s["kind"] for s in sections]
+    assert all(len(s["outline"]) >= 4 and len(s["centre"]) == 2 for s in b["sections"])
+    x0, y0, x1, y1 = b["bounds"]
+    assert x0 < x1 and y0 < y1

@@ -133,6 +133,11 @@ impl Game for Formula90 {
     fn new_initial_state(&self) -> F90State {
         F90State::new(self.race.clone())
     }
+
+    /// The section track as laid out for the page and the LED map (`board.rs`).
+    fn board(&self) -> Option<Value> {
+        Some(board::board_json(self.race.track(), self.race.turns))
+    }
 }
 
 impl F90State {
