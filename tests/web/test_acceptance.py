@@ -54,6 +54,8 @@ GAMES = {
                "seats": [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "greedy"}], "seed": 5},
     "lamborghini": {"game": "lamborghini", "options": {"laps": 1},
                     "seats": [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "heuristic"}], "seed": 4},
+    "formula90": {"game": "formula90", "options": {"turns": 3},
+                  "seats": [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "medium"}], "seed": 4},
     "mille_bornes": {"game": "mille_bornes", "options": {"score_to_win": 0},
                      "seats": [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "heuristic"}], "seed": 4},
 }

@@ -38,9 +38,9 @@ def act(client: Any, gid: str, seat: int, action: Any, **extra: Any) -> dict[str
     return doc
 
 
-def test_the_catalogue_offers_the_three_games_with_their_bots(client: Any) -> None:
+def test_the_catalogue_offers_the_four_games_with_their_bots(client: Any) -> None:
     games = {g["id"]: g for g in client.get("/api/catalogue").json["games"]}
-    assert set(games) == {"legend", "lamborghini", "mille_bornes"}
+    assert set(games) == {"legend", "lamborghini", "mille_bornes", "formula90"}
     assert [b["id"] for b in games["legend"]["bots"]] == ["easy", "medium", "hard", "random", "neutral"]
     assert [b["label"] for b in games["mille_bornes"]["bots"]] == ["easy bot", "medium bot", "hard bot", "random bot"]
     assert {g["default_bot"] for g in games.values()} == {"medium"}

@@ -1,0 +1,274 @@
+"""Race! Formula 90 on the page: the section track as the core lays it out with the cars in
+order in each section, the activation order, the duel, each car's chart, the hand as card faces,
+every card play with where it lands and what it costs, the log and the results."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import autodromo
+from autodromo import content
+
+from .base import Decision, GameModule, field, ordinal, plural, register, toml
+
+if TYPE_CHECKING:
+    from ..tables import Table
+
+GAME = "formula90"
+
+#: The lobby's robot choices and what each asks of the core ("lineup": the book's table).
+ROBOTS: dict[str, Any] = {
+    "lineup": None,
+    "none": [],
+    "one_each": {"superfast": 1, "fast": 1, "slow": 1},
+}
+
+#: The decision's kind from its label's first word: what the page's help explains.
+KINDS = {"qualify": "qualify", "fuel": "fuel", "strategy": "strategy", "drive": "declare", "skip": "declare",
+         "pit": "pit", "play": "play", "pay": "pay", "check": "check", "late": "brake", "no": "brake",
+         "trajectory": "trajectory", "challenge": "duel", "join": "duel", "decline": "duel", "duel": "duel",
+         "discard": "discard", "keep": "tyres", "new": "tyres"}
+
+
+def tracks() -> list[dict[str, str]]:
+    """Every shipped track by id and name."""
+    out = []
+    for path in sorted((content.directory(GAME) / "tracks").glob("*/track.toml")):
+        doc = toml(GAME, f"tracks/{path.parent.name}/track.toml")
+        out.append({"id": path.parent.name, "label": str(doc.get("name", path.parent.name))})
+    return out
+
+
+def face(card: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A Race or Track Card as the page's card face: its number, MP and costs."""
+    if not card:
+        return None
+    costs = [plural(card[k], word) for k, word in
+             (("tyres", "tyre"), ("wear", "wear token"), ("discard", "discard"), ("draw", "draw"))
+             if card.get(k)]
+    test = card.get("test")
+    if test:
+        costs.append("blind check" if test["blind"] else f"check {test['modifier']:+d}")
+    if card.get("corner_name"):
+        costs.append(f"for {card['corner_name']}")
+    return {"name": str(card["name"]), "value": f"{card['mp']} MP, {card['colour']}", "note": ", ".join(costs) or "free",
+            "kind": f"f90-{card['colour']}", "colour": card["colour"]}
+
+
+def plan_detail(plan: dict[str, Any]) -> str:
+    """Where a card play lands and what it costs, in words."""
+    parts = [f"to section {plan['landing']} {plan['landing_name']}"]
+    for key, one in (("tyres", "tyre"), ("wear", "wear token"), ("discard", "discard"), ("passes", "pass")):
+        if plan.get(key):
+            parts.append(plural(plan[key], one, "passes" if one == "pass" else None))
+    if plan.get("draws"):
+        parts.append(f"draw {plan['draws']}")
+    for c in plan.get("checks") or []:
+        how = "blind" if c["blind"] else f"{c['modifier']:+d}"
+        parts.append(f"check {c['card']} ({how}) against {c['target']}")
+    if plan.get("leader_checks"):
+        parts.append(plural(plan["leader_checks"], "leader check"))
+    if plan.get("late_brake_possible"):
+        parts.append("a late brake is possible")
+    return ", ".join(parts)
+
+
+class Formula90(GameModule):
+    id = GAME
+    title = "Race! Formula 90"
+    hidden_information = True
+    # The book races alone against the robots too; the page seats at least two, as every game.
+    seats = {"min": 2, "max": 6, "default": 2}
+    turn_word = "Turn"
+
+    def options(self) -> list[dict[str, Any]]:
+        return [
+            field("track", "choice", "Track", "lago", choices=tracks()),
+            field("turns", "int", "Game turns (empty: the track's)", None, min=2, max=60),
+            field("robots", "choice", "Robots", "lineup", choices=[
+                {"id": "lineup", "label": "the book's line-up for the number of players"},
+                {"id": "one_each", "label": "one SuperFast, one Fast, one Slow"},
+                {"id": "none", "label": "no robots"},
+            ]),
+        ]
+
+    def check_options(self, options: dict[str, Any], seats: list[dict[str, Any]]) -> dict[str, Any]:
+        robots = options.get("robots")
+        if isinstance(robots, str) and robots in ROBOTS:
+            if ROBOTS[robots] is None:
+                options.pop("robots")
+            else:
+                options["robots"] = ROBOTS[robots]
+        return super().check_options(options, seats)
+
+    def board(self, game: autodromo.Game) -> dict[str, Any] | None:
+        board: dict[str, Any] | None = game.board()
+        return board
+
+    def turn(self, view: dict[str, Any]) -> dict[str, Any]:
+        if view["over"]:
+            return {"label": "Race over", "value": ""}
+        if view["turn"] == 0:
+            return {"label": "Before the start", "value": ""}
+        return {"label": "Turn", "value": f"{view['turn']} of {view['turns']}"}
+
+    def phase(self, view: dict[str, Any]) -> str:
+        phase = str(view["phase"])
+        return phase[:1].upper() + phase[1:]
+
+    def _seat_of(self, view: dict[str, Any]) -> dict[str, int]:
+        return {c["name"]: c["seat"] for c in view["cars"] if c.get("seat") is not None}
+
+    def _car_title(self, table: Table, car: dict[str, Any]) -> str:
+        if car.get("seat") is not None:
+            return f"{car['name']} ({table.seats[car['seat']]['name']})"
+        return f"{car['name']} (robot)"
+
+    def _where(self, car: dict[str, Any]) -> str:
+        if car["status"] == "retired":
+            return "retired"
+        if car["status"] == "off track":
+            return f"off the track, back at section {car.get('reentry', '?')}"
+        down = f", {plural(car['laps_down'], 'lap')} down" if car["laps_down"] else ""
+        return f"section {car['section']} {car['section_name']}, lap {car['lap']}{down}"
+
+    def distance(self, table: Table, view: dict[str, Any]) -> list[dict[str, Any]]:
+        if view["turn"] == 0:
+            return []
+        return [{"who": self._car_title(table, c), "seat": c["seat"], "note": f"{ordinal(c['place'])}, {self._where(c)}"}
+                for c in sorted(view["cars"], key=lambda c: c["place"]) if c.get("seat") is not None]
+
+    def table(self, table: Table, view: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        cars = []
+        for c in sorted(view["cars"], key=lambda c: c["place"]):
+            human = c.get("seat") is not None
+            car: dict[str, Any] = {
+                "name": c["name"], "title": self._car_title(table, c), "seat": c.get("seat"),
+                "colour": c["colour"], "driver": table.seats[c["seat"]]["name"] if human else f"{c['driver']} robot",
+                "place": ordinal(c["place"]), "where": self._where(c), "section": c["section"],
+                "status": c["status"], "played": bool(c["played"]) and view["turn"] > 0, "mine": human and c["seat"] == seat,
+            }
+            if human:
+                wear = c["wear"]
+                fuel = c.get("fuel")
+                car.update({
+                    "tyres": c["tyres"], "wear": f"{wear['red']} red + {wear['brown']} brown of {wear['slots']}",
+                    "fuel": "sealed" if fuel is None else (f"to turn {fuel}" if fuel else "not chosen"),
+                    "target": face(c.get("target")), "strategy": c["strategy"],
+                    "cards": plural(c["hand_size"], "card"),
+                })
+            else:
+                car.update({"tyres": "", "wear": "", "fuel": "refuelled" if c.get("robot_refuelled") else "",
+                            "target": None, "strategy": "", "cards": ""})
+            cars.append(car)
+        out: dict[str, Any] = {
+            "track": view["track"], "phase": self.phase(view), "leader": view.get("leader"),
+            "sections": [{"number": s["number"], "name": s["name"], "kind": s["kind"], "cars": s["cars"],
+                          "duel": s["duel"] if s["kind"] == "corner" else None}
+                         for s in view["sections"]],
+            "cars": cars,
+            "activation": view.get("activation") or [],
+            "decks": f"Race deck {view['race_deck']} · discards {view['race_discard']} · "
+                     f"Track deck {view['track_deck']} · wear bag {view['wear_bag']['red']} red, "
+                     f"{view['wear_bag']['brown']} brown",
+            "hand": [face(c) for c in view["hand"]] if "hand" in view else None,
+        }
+        duel = view.get("duel")
+        if duel:
+            members = []
+            for m in duel["members"]:
+                how = ("challenges" if m["challenger"] else "joins" if m["joined"]
+                       else "declines" if m["declined"] else "to decide")
+                total = m.get("total")
+                members.append(f"{m['car']} {how}" + (f": {total}" if total is not None else ""))
+            out["duel"] = {"where": f"section {duel['section']} {duel['name']}", "members": members,
+                           "revealed": duel["revealed"]}
+        current = view.get("current")
+        if current and current.get("car"):
+            out["current"] = {
+                "car": current["car"], "cards": [face(c) for c in current["cards"]], "mp": current["mp"],
+                "checks": [f"{c['card']} ({'blind' if c['blind'] else format(c['modifier'], '+d')}) against {c['target']}"
+                           for c in current["checks"]],
+            }
+        return out
+
+    def decisions(self, table: Table, view: dict[str, Any], seat: int) -> list[Decision]:
+        plans = {p["id"]: p for p in view.get("plans") or []}
+        out = []
+        for a in view.get("legal_actions") or []:
+            label = str(a["label"])
+            plan = plans.get(a["id"])
+            kind = KINDS.get(label.split(" ", 1)[0], "")
+            out.append(Decision(a["id"], label[:1].upper() + label[1:], detail=plan_detail(plan) if plan else "",
+                                kind=kind))
+        return out
+
+    def log(self, table: Table, seat: int | None) -> list[dict[str, Any]]:
+        seats = self._seat_of(table.state.view(None))
+        names = table.names()
+        out: list[dict[str, Any]] = []
+        when = "Before the start"
+        for e in table.state.log(seat):
+            if e.get("event") == "turn":
+                when = f"Turn {e['turn']}"
+            text = str(e.get("text") or "")
+            if not text:
+                continue
+            who = seats.get(str(e.get("car")))
+            if who is not None:
+                text = f"{names[who]}: {text}"
+            out.append({"who": who, "round": when, "text": text,
+                        "strong": e.get("event") in ("turn", "retired", "off_track", "duel", "race_end")})
+        return out
+
+    def results(self, table: Table) -> dict[str, Any]:
+        v = table.state.view(None)
+        by_name = {c["name"]: c for c in v["cars"]}
+        rows = []
+        for r in v.get("results") or []:
+            c = by_name[r["car"]]
+            row: dict[str, Any] = {"cells": [ordinal(r["place"]), self._car_title(table, c), self._where(c), r["status"]]}
+            if c.get("seat") is not None:
+                row["seat"] = c["seat"]  # a robot has no seat, and so no seat colour
+            rows.append(row)
+        first = by_name[v["results"][0]["car"]] if v.get("results") else None
+        humans = [by_name[r["car"]] for r in v.get("results") or [] if by_name[r["car"]].get("seat") is not None]
+        headline = f"{self._car_title(table, first)} wins" if first else "Race over"
+        if first is not None and first.get("seat") is None and humans:
+            headline += f"; first of the players: {self._car_title(table, humans[0])}"
+        return {"headline": headline, "columns": ["Place", "Car", "Where", "Status"], "rows": rows}
+
+    def how_to_play(self) -> list[str]:
+        return [
+            "A Formula 1 race without dice on a loop of sections: straights, braking zones and corners. "
+            "Robots fill the field; the leader after the last game turn wins.",
+            "Each game turn the sections are activated from the leader backwards. In a corner cars may "
+            "first duel with secret cards for the order.",
+            "On your turn declare (drive, skip or pit), draw a Race Card, then play one card or a pair "
+            "for movement points: each card costs tyres, wear or discards, and some call for a check "
+            "of a card's factor against your Target card. Every movement point must be spent; "
+            "overtaking costs more.",
+            "Before a corner you may brake late for more distance, at the risk of leaving the track.",
+        ]
+
+    def help(self, view: dict[str, Any]) -> dict[str, str]:
+        return {
+            "phase": "Your decision now: " + str(view["phase"]) + "." if view.get("legal_actions") else
+                     "The other cars, the robots and the card draws act now.",
+            "qualify": "The card you lay face down sets your grid slot with your fuel choice.",
+            "fuel": "How far your fuel lasts: a longer run qualifies worse.",
+            "strategy": "A strategy for the race: it changes what some cards cost.",
+            "declare": "Drive this turn, skip it, or go into the pits.",
+            "pit": "A pit stop: new tyres and fuel, at the cost of sections.",
+            "play": "One card or a pair for movement points: under each, where you land and what it costs.",
+            "pay": "Pay the card's tyres with tokens or cards.",
+            "check": "A card's factor against your Target card: at most the target passes.",
+            "brake": "A late brake gains distance; a failed check leaves the track.",
+            "trajectory": "A trajectory spot in this section gives a bonus for cards of its colour.",
+            "duel": "A corner duel: secret cards decide the order.",
+            "discard": "Cards to discard.",
+            "tyres": "Fit new tyres or keep the ones on the car.",
+        }
+
+
+register(Formula90())
