@@ -55,7 +55,8 @@ def test_columns_have_one_row_per_race_and_agree_with_each_other() -> None:
 
 def test_legend_columns_carry_time_wear_and_crashes_per_car() -> None:
     r = autodromo.simulate("legend", 10, seed=1, policies="heuristic", **LEGEND)
-    assert r.car_names == LEGEND["cars"]
+    # Named as the content prints them, never by id.
+    assert r.car_names == ["Bugatti Type 35", "Alfa Romeo 8C 2300 Mille Miglia", "Mercedes-Benz SSK"]
     assert r.time.shape == (10, 3)
     assert (r.wear >= 0).all() and (r.wear > 0).any(), "two-lap races wear the cars"
     frame = r.to_pandas()
@@ -126,6 +127,21 @@ def test_an_illegal_batched_action_names_the_race_and_the_rule() -> None:
     ("kwargs", "message"),
     [
         ({"n": -1}, "n must be"),
+        ({"n": 1.5}, r"n must be a whole number, not 1\.5"),
+        ({"n": True}, "n must be a whole number"),
+        ({"n": "3"}, "n must be a whole number"),
+        ({"policies": None}, "policies must be a bot name, a callable, or a list"),
+        ({"policies": 7}, "policies must be"),
+        ({"policies": ["random", None]}, "a policy is a bot name or a callable"),
+        ({"window": -1}, "window must be between 1"),
+        ({"window": 0}, "window must be between 1"),
+        ({"window": 2.5}, "window must be a whole number"),
+        ({"threads": 1.5}, "threads must be a whole number"),
+        ({"threads": 10**6}, "threads must be between 1 and 1,024"),
+        ({"seed": 1.5}, "seed must be a whole number"),
+        ({"seed": 2**64}, "seed must be between 0"),
+        ({"progress": "yes"}, "progress must be True, False or None"),
+        ({"backend": None}, "backend must be 'local' or 'ray'"),
         ({"policies": "alphazero"}, "unknown policy"),
         ({"policies": ["random"] * 3}, "3 for 2 seats"),
         ({"policies": "mcts:0"}, "unknown policy"),
@@ -176,3 +192,58 @@ def test_an_empty_run_has_empty_columns() -> None:
     assert r.n == 0 and r.ranking.shape[0] == 0
 
 
+
+
+def test_a_game_that_is_neither_a_name_nor_a_game_is_refused() -> None:
+    with pytest.raises(OptionError, match="game must be a game's name or a Game, not 5"):
+        autodromo.simulate(5, 3)  # type: ignore[arg-type]
+
+
+def test_an_action_given_as_a_float_is_refused_not_truncated() -> None:
+    def floats(obs: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_], seats: npt.NDArray[np.int32]) -> npt.NDArray[np.float64]:
+        return np.argmax(mask, axis=1) + 0.9  # 0.9 past a legal id: truncating it would pass
+
+    with pytest.raises(OptionError, match="floats returned float64 actions; an action is a whole number"):
+        autodromo.simulate("mille_bornes", 4, policies=[floats, "random"], players=2)
+
+
+def os_threads() -> int:
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("Threads:"):
+                return int(line.split()[1])
+    raise AssertionError("no Threads line in /proc/self/status")
+
+
+def test_thread_pools_are_reused_and_freed_across_thread_counts() -> None:
+    # The issue: threads=2…41 once each left 862 OS threads, one pool kept per count.
+    run = {"n": 2, "players": 2, "policies": "random", "progress": False}
+    autodromo.simulate("mille_bornes", threads=3, **run)  # type: ignore[arg-type]
+    before = os_threads()
+    autodromo.simulate("mille_bornes", threads=3, **run)  # type: ignore[arg-type]
+    assert os_threads() == before, "the same count reuses its pool"
+    for k in range(2, 42):
+        autodromo.simulate("mille_bornes", threads=k, **run)  # type: ignore[arg-type]
+        autodromo.simulate("mille_bornes", 2, seed=1, players=2, window=2, threads=k,  # Python seats too
+                           policies=[lowest_legal, "random"], progress=False)
+    autodromo.simulate("mille_bornes", threads=3, **run)  # type: ignore[arg-type]
+    # A freed pool's threads end a moment after it is dropped.
+    deadline = time.monotonic() + 10
+    while os_threads() > before and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert os_threads() <= before, f"{os_threads()} OS threads after 40 counts, {before} before"
+
+
+def test_neutral_car_seats_are_labelled_and_their_columns_filled() -> None:
+    opts = {**LEGEND, "neutral": [False, True, False]}
+    r = autodromo.simulate("legend", 8, seed=3, policies="medium", **opts)  # type: ignore[arg-type]
+    assert r.policies == ["medium", "Neutral Car", "medium"]
+    # The Neutral Car's row is its own seat's, as in the ranking and the winner.
+    assert list(r.car_seat[0]) == [0, 1, 2]
+    from autodromo import sim_report
+
+    alfa = sim_report.seat_lines(r)[1]
+    assert alfa.policy == "Neutral Car" and alfa.name == "Alfa Romeo 8C 2300 Mille Miglia"
+    for figure in (alfa.crashes, alfa.wear, alfa.retired):
+        assert not np.isnan(figure)
+    assert alfa.mean_place == pytest.approx(r.ranking[:, 1].mean() + 1)

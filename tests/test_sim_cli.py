@@ -24,7 +24,11 @@ def test_simulate_prints_win_rates_with_intervals_and_writes_plot_and_rows(
     assert "heuristic" in out and "100.0% [ 99.0, 100.0]%" in out
     assert "length (hands)" in out
     assert (tmp_path / "mb.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    assert "<svg" in (tmp_path / "mb.svg").read_text()
+    svg = (tmp_path / "mb.svg").read_text()
+    # The bars at 100% and 0% say their figures; the panels count games of hands, not races.
+    assert "100.0%  (99.0–100.0)" in svg and "0.0%  (0.0–1.0)" in svg
+    assert "finishing places" in svg and "mean 1.00" in svg and "points at the end of the game" in svg
+    assert ">hands<" in svg and ">games<" in svg and "races" not in svg
     frame = pd.read_parquet(rows)
     assert len(frame) == 400 and (frame["winner"] == 0).all()
     assert {"points_0", "points_1", "ranking_1", "length"} <= set(frame.columns)
@@ -37,10 +41,13 @@ def test_simulate_legend_names_the_cars_and_writes_csv(tmp_path: Path, capsys: p
                  "--out", str(rows)])
     out = capsys.readouterr().out
     assert code == 0
-    for car in ("bugatti_type_35", "alfa_8c_2300", "mercedes_ssk"):
+    for car in ("Bugatti Type 35", "Alfa Romeo 8C 2300", "Mercedes-Benz SSK"):
         assert car in out
     frame = pd.read_csv(rows)
-    assert len(frame) == 6 and list(frame["car_seat_2"].unique()) == [-1]
+    assert len(frame) == 6 and list(frame["car_seat_2"].unique()) == [2]
+    # The seat the book's rules drive says so, with its crashes, wear and retirements.
+    neutral = next(line for line in out.splitlines() if line.startswith("Mercedes-Benz SSK"))
+    assert "Neutral Car" in neutral and "nan" not in neutral
 
 
 @pytest.mark.parametrize(
@@ -59,6 +66,26 @@ def test_bad_arguments_exit_2_with_the_reason(
     monkeypatch.chdir(tmp_path)
     assert main(["simulate", "mille_bornes", "--n", "3", *args]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_a_legend_plot_shows_places_and_finish_times_in_races(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    stem = tmp_path / "legend"
+    assert main(["simulate", "legend", "--n", "4", "--laps", "1", "--circuit", "example",
+                 "--cars", "bugatti_type_35,alfa_8c_2300", "--plot", str(stem)]) == 0
+    svg = (tmp_path / "legend.svg").read_text()
+    assert "game turn of the finish" in svg and "finishing places" in svg
+    assert ">races<" in svg and ">game turns<" in svg and "games" not in svg
+
+
+@pytest.mark.parametrize("flag", ["--out", "--plot"])
+def test_an_output_into_a_missing_folder_is_refused_before_the_run(
+    flag: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "no" / "such" / ("rows.csv" if flag == "--out" else "wins")
+    assert main(["simulate", "mille_bornes", "--n", "50", "--players", "2", flag, str(target)]) == 2
+    out, err = capsys.readouterr()
+    assert f"{flag}: no folder" in err and str(tmp_path / "no" / "such") in err
+    assert out == "", "the summary is printed after a run: there must have been none"
 
 
 def test_wilson_interval_matches_known_values() -> None:

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 import re
 import sys
@@ -83,11 +84,43 @@ class SimResult:
         return pd.DataFrame(flat)
 
 
-def _seat_policies(policies: PolicySpec | Sequence[PolicySpec], seats: int) -> list[Any]:
+#: Most threads a run may ask for: past the cores they only cost memory.
+MAX_THREADS = 1024
+
+
+def _whole(name: str, value: Any, low: int, high: int | None = None) -> None:
+    """``value`` must be an ``int`` (NumPy's too, never a bool or a float) in ``[low, high]``."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise OptionError(f"{name} must be a whole number, not {value!r} ({type(value).__name__})")
+    if value < low or (high is not None and value > high):
+        bound = f"at least {low}" if high is None else f"between {low} and {high:,}"
+        raise OptionError(f"{name} must be {bound}, not {value}")
+
+
+def _check_arguments(
+    *, n: Any, seed: Any, threads: Any, backend: Any, progress: Any, window: Any
+) -> None:
+    """Every argument checked before anything runs, each refusal naming the argument."""
+    _whole("n", n, 0)
+    _whole("seed", seed, 0, 2**64 - 1)
+    if threads is not None:
+        _whole("threads", threads, 1, MAX_THREADS)
+    _whole("window", window, 1, 1 << 20)
+    if not isinstance(backend, str):
+        raise OptionError(f"backend must be 'local' or 'ray', not {backend!r}")
+    if progress is not None and not isinstance(progress, bool):
+        raise OptionError(f"progress must be True, False or None, not {progress!r}")
+
+
+def _seat_policies(policies: Any, seats: int) -> list[Any]:
     if isinstance(policies, str) or callable(policies):
         chosen: list[Any] = [policies] * seats
-    else:
+    elif isinstance(policies, (list, tuple)):
         chosen = list(policies)
+    else:
+        raise OptionError(
+            f"policies must be a bot name, a callable, or a list with one per seat, not {policies!r}"
+        )
     if len(chosen) != seats:
         raise OptionError(f"policies: {len(chosen)} for {seats} seats")
     for p in chosen:
@@ -107,6 +140,8 @@ def _label(p: Any) -> str:
 
 
 def _make_game(game: str | Game, options: dict[str, Any]) -> Game:
+    if not isinstance(game, (str, Game)):
+        raise OptionError(f"game must be a game's name or a Game, not {game!r}")
     if isinstance(game, Game):
         if options:
             raise OptionError("options go with a game name, not with a Game object")
@@ -172,7 +207,7 @@ def simulate(
     n: int,
     *,
     seed: int = 0,
-    policies: PolicySpec | Sequence[PolicySpec] = "heuristic",
+    policies: PolicySpec | Sequence[PolicySpec] = "medium",
     threads: int | None = None,
     backend: str = "local",
     progress: bool | None = None,
@@ -189,12 +224,7 @@ def simulate(
     waiting on it (``window`` races run at once). Ctrl-C stops the run and returns the races
     that finished (``complete`` False). ``progress`` None shows a bar for runs over 2 s.
     """
-    if n < 0:
-        raise OptionError(f"n must be at least 0, not {n}")
-    if seed < 0 or seed >= 2**64:
-        raise OptionError("seed must be in [0, 2**64)")
-    if threads is not None and threads < 1:
-        raise OptionError(f"threads must be at least 1, not {threads}")
+    _check_arguments(n=n, seed=seed, threads=threads, backend=backend, progress=progress, window=window)
     g = _make_game(game, options)
     seats = _seat_policies(policies, g.num_players)
     labels = [_label(p) for p in seats]
@@ -214,7 +244,7 @@ def simulate(
     return SimResult(
         game=g.name,
         seed=seed,
-        policies=labels,
+        policies=_driver_labels(g, labels),
         columns=cols,
         complete=complete,
         seconds=time.perf_counter() - start,
@@ -222,14 +252,28 @@ def simulate(
     )
 
 
-def _car_names(g: Game) -> list[str]:
-    import json
+#: What drives a seat the rules drive (a Legend Neutral Car), in place of a policy's name.
+NEUTRAL_CAR = "Neutral Car"
 
-    opts = json.loads(g.options_json)
-    cars = opts.get("cars")
-    if isinstance(cars, list) and all(isinstance(c, str) for c in cars):
-        return list(cars)
-    return []
+
+def _driver_labels(g: Game, labels: list[str]) -> list[str]:
+    """Per seat, what drives it: the policy, or the book's Neutral Car rules where the options
+    make a seat one (the policy given for such a seat is never asked)."""
+    neutral = json.loads(g.options_json).get("neutral") or []
+    return [NEUTRAL_CAR if s < len(neutral) and neutral[s] else p for s, p in enumerate(labels)]
+
+
+def _car_names(g: Game) -> list[str]:
+    """Each car's name as its content prints it (Legend's models), else its id."""
+    cars = json.loads(g.options_json).get("cars")
+    if not (isinstance(cars, list) and all(isinstance(c, str) for c in cars)):
+        return []
+    shown = g.new_state().view().get("cars")
+    if isinstance(shown, list) and len(shown) == len(cars):
+        names = [c.get("name") if isinstance(c, dict) else None for c in shown]
+        if all(isinstance(name, str) and name for name in names):
+            return [str(name) for name in names]
+    return list(cars)
 
 
 def _run_built_in(
@@ -285,13 +329,7 @@ def _run_batched(
                 )
                 if len(rows) == 0:
                     continue
-                chosen = np.asarray(policy(obs[rows], mask[rows], who[rows]))
-                if chosen.shape != (len(rows),):
-                    raise OptionError(
-                        f"policy {_label(policy)} returned shape {chosen.shape} for "
-                        f"{len(rows)} decisions"
-                    )
-                actions[rows] = chosen
+                actions[rows] = _actions_of(policy, policy(obs[rows], mask[rows], who[rows]), len(rows))
             batch.apply(actions)
             bar.update(in_order.drain(batch))
     except KeyboardInterrupt:
@@ -301,6 +339,22 @@ def _run_batched(
     if n == 0 or out.filled == 0:
         return _empty(g, seed, specs, threads), complete
     return out.result(), complete
+
+
+def _actions_of(policy: Any, returned: Any, rows: int) -> npt.NDArray[np.int64]:
+    """A policy's answer as action ids: whole numbers, one per decision. A float is refused, not
+    truncated (1.9 is no more action 1 than action 2)."""
+    chosen = np.asarray(returned)
+    if chosen.shape != (rows,):
+        raise OptionError(f"policy {_label(policy)} returned shape {chosen.shape} for {rows} decisions")
+    if chosen.dtype.kind not in "iu":
+        raise OptionError(
+            f"policy {_label(policy)} returned {chosen.dtype} actions; an action is a whole "
+            "number (an id of the legal mask)"
+        )
+    if chosen.dtype.kind == "u" and rows and int(chosen.max()) > np.iinfo(np.int64).max:
+        raise OptionError(f"policy {_label(policy)} returned an action id out of range")
+    return chosen.astype(np.int64, copy=False)
 
 
 class _InOrder:

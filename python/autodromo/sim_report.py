@@ -59,7 +59,7 @@ def seat_lines(r: SimResult) -> list[SeatLine]:
         def per_car(col: npt.NDArray[Any], cars: npt.NDArray[np.bool_] = cars) -> float:
             return float(col[cars].mean()) if cars.any() else float("nan")
 
-        name = r.car_names[s] if s < len(r.car_names) else f"seat {s}"
+        name = r.car_names[s] if s < len(r.car_names) else f"seat {s + 1}"
         lines.append(
             SeatLine(
                 seat=s,
@@ -100,50 +100,88 @@ def summary(r: SimResult) -> str:
         )
     length = r.length.astype(np.float64)
     unit = "hands" if r.game == "mille_bornes" else "game turns"
+    many = "games" if r.game == "mille_bornes" else "races"
     if r.n:
         p5, p50, p95 = np.percentile(length, [5, 50, 95])
         rows.append(
             f"length ({unit}): mean {length.mean():.2f}, median {p50:.0f}, 5–95% {p5:.0f}–{p95:.0f}; "
-            f"actions per race: mean {r.actions.mean():,.0f}"
+            f"actions per {many[:-1]}: mean {r.actions.mean():,.0f}"
         )
     return "\n".join([head, *rows])
 
 
 def plot(r: SimResult, stem: str | Path) -> list[Path]:
-    """Win rates with 95% error bars and the race-length distribution, as ``stem.png`` and
-    ``stem.svg``."""
-    import matplotlib
+    """Four panels as ``stem.png`` and ``stem.svg``: win rates with their 95% intervals written
+    out, the share of each finishing place with the mean place, finish times (Mille Bornes:
+    points) and the length of a race (game)."""
+    from . import sim_plots
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+    w = sim_plots.words(r.game)
     lines = seat_lines(r)
-    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.2))
-    x = np.arange(len(lines))
-    rates = np.array([line.win_rate for line in lines])
-    err = np.array([[line.win_rate - line.low for line in lines], [line.high - line.win_rate for line in lines]])
-    err = np.clip(np.nan_to_num(err), 0.0, 1.0)  # rounding at 0% and 100% must not go negative
-    # Okabe–Ito, a colour-blind-safe palette.
-    palette = ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000"]
-    ax1.bar(x, rates, yerr=err, capsize=4, color=[palette[i % len(palette)] for i in x])
-    ax1.set_xticks(x, [f"{line.name}\n{line.policy}" for line in lines], fontsize=8)
-    ax1.set_ylabel("win rate (95% CI)")
-    ax1.set_ylim(0, 1)
-    ax1.set_title(f"{r.game}: wins over {r.n:,}")
-    length = r.length
-    if r.n:
-        bins = np.arange(length.min(), length.max() + 2) - 0.5
-        ax2.hist(length, bins=bins if len(bins) < 80 else 40, color="#0072B2")
-    ax2.set_xlabel("hands" if r.game == "mille_bornes" else "game turns")
-    ax2.set_ylabel("races")
-    ax2.set_title("length")
+    names = [f"{line.name}\n{line.policy}" for line in lines]
+    fig, axes = sim_plots.figure(2, 2, 13, 3.2 + 0.9 * max(len(lines), 2))
+    sim_plots.win_rates(
+        axes[0][0], names, [line.wins for line in lines], r.n, [line.low for line in lines],
+        [line.high for line in lines], f"{sim_plots.title(r.game)}: wins over {r.n:,} {w['many']}",
+    )
+    sim_plots.places(axes[0][1], names, r.ranking, "finishing places")
+    if r.game == "mille_bornes":
+        sim_plots.spread(
+            axes[1][0], names, [r.seat_extra[:, line.seat] for line in lines], [0.0] * len(lines),
+            "points at the end of the game", "points",
+        )
+    else:
+        times, missing = finish_times(r)
+        sim_plots.spread(axes[1][0], names, times, missing, "game turn of the finish", "finish times")
+    sim_plots.lengths(axes[1][1], r.length, r.game)
     fig.tight_layout()
     stem = Path(stem)
     out = [stem.with_suffix(".png"), stem.with_suffix(".svg")]
     for path in out:
-        fig.savefig(path)
-    plt.close(fig)
+        sim_plots.save(fig, path)
+    sim_plots.close(fig)
     return out
+
+
+def finish_times(r: SimResult) -> tuple[list[npt.NDArray[Any]], list[float]]:
+    """Per seat, the finish turns of its cars that finished, and the share that did not."""
+    times, missing = [], []
+    seats = r.ranking.shape[1] if r.ranking.ndim == 2 else 0
+    for s in range(seats):
+        t = r.time[r.car_seat == s]
+        done = t[~np.isnan(t)]
+        times.append(done)
+        missing.append(1 - len(done) / len(t) if len(t) else 1.0)
+    return times, missing
+
+
+def check_outputs(plot_stem: str | Path | None, rows: str | Path | None) -> None:
+    """Refuses, before a run, an output it could not write after it: a missing folder, a
+    suffix the rows cannot take, a Parquet file without pyarrow."""
+    if rows is not None:
+        path = Path(rows)
+        if path.suffix not in (".csv", ".parquet"):
+            raise OptionError(f"--out: write .csv or .parquet, not {path.suffix or 'no suffix'}")
+        if path.suffix == ".parquet":
+            try:
+                import pyarrow  # noqa: F401
+            except ImportError:
+                raise OptionError("--out: .parquet needs pyarrow (pip install pyarrow), or write .csv") from None
+        _writable_folder("--out", path)
+    if plot_stem is not None:
+        _writable_folder("--plot", Path(plot_stem))
+
+
+def _writable_folder(flag: str, path: Path) -> None:
+    import os
+
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise OptionError(f"{flag}: no folder {str(folder)!r} to write {path.name!r} in")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise OptionError(f"{flag}: cannot write in {str(folder)!r}")
+    if path.is_dir():
+        raise OptionError(f"{flag}: {str(path)!r} is a folder, not a file name")
 
 
 def write_rows(r: SimResult, path: str | Path) -> Path:

@@ -31,7 +31,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("game", choices=games())
     p.add_argument("--n", type=int, default=10_000, help="races or games (default 10,000)")
     p.add_argument(
-        "--policy", default="heuristic",
+        "--policy", default="medium",
         help="one bot for every seat or one per seat, comma separated: random, easy, medium "
         "(heuristic), hard, mcts, mcts:<iterations>",
     )
@@ -75,6 +75,8 @@ def options_of(args: argparse.Namespace) -> dict[str, Any]:
 def run(args: argparse.Namespace) -> int:
     if args.n < 0:
         raise OptionError(f"--n must be at least 0, not {args.n}")
+    # Before the run, not after it: a run of hours is not lost to a typo in a path.
+    sim_report.check_outputs(args.plot, args.out)
     policies = [p for p in args.policy.split(",") if p]
     result = simulate(
         args.game,

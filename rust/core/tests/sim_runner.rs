@@ -72,7 +72,10 @@ fn every_race_ends_with_a_full_ranking_and_car_lines() {
     let leg = legend_game(true);
     for st in runner::run(&leg, 1, 0..3, &policies(&["random"; 4]), Some(2)).unwrap() {
         assert_eq!(st.cars.len(), 4);
-        assert_eq!(st.cars[0].seat, -1, "car 0 is a Neutral Car");
+        assert_eq!(
+            st.cars[0].seat, 0,
+            "a Neutral Car keeps the seat it is ranked in"
+        );
         assert_eq!(st.cars[3].seat, 3);
         let finished = st.cars.iter().filter(|c| !c.time.is_nan()).count();
         assert!(finished >= 1);

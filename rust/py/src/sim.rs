@@ -8,6 +8,7 @@ use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rayon::prelude::*;
+use std::sync::Arc;
 
 use crate::game::{AnyGame, PyGame};
 use crate::{guard, to_py};
@@ -291,7 +292,8 @@ macro_rules! on_batch {
 #[derive(Debug)]
 pub(crate) struct PySimBatch {
     inner: AnyBatch,
-    threads: Option<usize>,
+    /// Held for the batch's life, so another count asked for meanwhile cannot free it.
+    pool: Option<Arc<rayon::ThreadPool>>,
 }
 
 #[pymethods]
@@ -344,19 +346,23 @@ impl PySimBatch {
                 AnyGame::Lamborghini(g) => AnyBatch::Lamborghini(batch!(g)),
                 AnyGame::Formula90(g) => AnyBatch::Formula90(batch!(g)),
             };
-            Ok(PySimBatch { inner, threads })
+            let pool = match threads {
+                Some(n) => Some(runner::pool(n).map_err(crate::autodromo_error)?),
+                None => None,
+            };
+            Ok(PySimBatch { inner, pool })
         })
     }
 
     /// Runs every race to its next Python decision (GIL released); True while any is pending.
     fn advance(&mut self, py: Python<'_>) -> PyResult<bool> {
-        let threads = self.threads;
+        let pool = self.pool.clone();
         let inner = &mut self.inner;
         let result = py.detach(|| {
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 let mut work = || on_batch!(inner, b => b.advance());
-                match threads {
-                    Some(n) => runner::pool(n)?.install(work),
+                match pool {
+                    Some(p) => p.install(work),
                     None => work(),
                 }
             }))

@@ -38,7 +38,8 @@ impl Sim for LegendState {
                 .iter()
                 .enumerate()
                 .map(|(i, c)| CarStats {
-                    seat: if c.neutral { -1 } else { i as i8 },
+                    // A Neutral Car keeps its seat: the ranking and the winner count it there.
+                    seat: i as i8,
                     time: c.finish.map_or(f32::NAN, |(round, _, _)| f32::from(round)),
                     wear: f32::from(c.engine_max - c.engine)
                         + f32::from(c.brakes_max - c.brakes)

@@ -96,23 +96,29 @@ where
     }
 }
 
-/// One pool per thread count, built once: a pool costs a few threads' start-up.
-pub fn pool(n: usize) -> Result<&'static rayon::ThreadPool, String> {
-    use std::collections::HashMap;
-    use std::sync::{Mutex, OnceLock};
-    static POOLS: OnceLock<Mutex<HashMap<usize, &'static rayon::ThreadPool>>> = OnceLock::new();
-    let mut pools = POOLS
-        .get_or_init(|| Mutex::new(HashMap::new()))
+/// The pool for `n` threads. The last one built is kept for the next call with the same count
+/// (a chunked run asks for it every quarter of a second); asking for another count replaces it,
+/// and the old pool's threads end once its last user lets go. So a program that tries many
+/// thread counts holds one pool, not one per count.
+pub fn pool(n: usize) -> Result<std::sync::Arc<rayon::ThreadPool>, String> {
+    use std::sync::{Arc, Mutex};
+    static LAST: Mutex<Option<(usize, Arc<rayon::ThreadPool>)>> = Mutex::new(None);
+    let mut last = LAST
         .lock()
         .map_err(|_| String::from("thread pool registry poisoned"))?;
-    if let Some(p) = pools.get(&n) {
-        return Ok(p);
+    if let Some((count, p)) = last.as_ref() {
+        if *count == n {
+            return Ok(p.clone());
+        }
     }
-    let p = rayon::ThreadPoolBuilder::new()
-        .num_threads(n)
-        .build()
-        .map_err(|e| alloc::format!("thread pool: {e}"))?;
-    let p: &'static rayon::ThreadPool = Box::leak(Box::new(p));
-    pools.insert(n, p);
+    // Free the old pool before building the new one: never both counts' threads at once.
+    *last = None;
+    let p = Arc::new(
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .map_err(|e| alloc::format!("thread pool: {e}"))?,
+    );
+    *last = Some((n, p.clone()));
     Ok(p)
 }

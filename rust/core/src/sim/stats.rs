@@ -4,7 +4,8 @@ use alloc::vec::Vec;
 /// One car (Mille Bornes: one seat's team tableau) at the end of a race.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct CarStats {
-    /// The seat that drives it; -1 for a car the rules drive (Legend's Neutral Cars).
+    /// The seat it counts for in the ranking (a Legend Neutral Car keeps its own seat); -1 for
+    /// a car with no seat in the ranking (Formula 90's robots).
     pub seat: i8,
     /// The game turn (round) it crossed the line, with the fraction of a turn the finish rule
     /// gives; NaN if it did not finish.
