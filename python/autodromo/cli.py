@@ -138,10 +138,16 @@ def _run_rounds(
 def _race_legend(args: argparse.Namespace) -> int:
     cars = [c.strip() for c in args.cars.split(",") if c.strip()]
     neutral = [i in args.neutral for i in range(len(cars))]
-    options: dict[str, Any] = {"circuit": args.circuit, "cars": cars, "neutral": neutral}
+    options: dict[str, Any] = {"cars": cars, "neutral": neutral}
+    if args.route:
+        if args.circuit:
+            raise OptionError("--route and --circuit: a Stage race runs a route, a Track race a circuit")
+        options["route"] = args.route
+    else:
+        options["circuit"] = args.circuit or "example"
     if args.laps:
         options["laps"] = args.laps
-    for flag in ("slipstream_in_turns", "realistic_collisions"):
+    for flag in ("slipstream_in_turns", "realistic_collisions", "residual_mps", "historical_points"):
         if getattr(args, flag):
             options[flag] = True
     g = make_game("legend", content_dir=args.content, **options)
@@ -151,13 +157,18 @@ def _race_legend(args: argparse.Namespace) -> int:
             raise OptionError(f"--seat {args.seat}: choose a seat that is not a Neutral Car")
         seats[args.seat] = legend_tui.prompt_policy()
     race = Race(g, seats, seed=args.seed)
-    print(f"Legend at {args.circuit}, {len(cars)} cars, seed {race.seed}")
+    first = race.state.view(None)
+    where = first["route"]["name"] if args.route else first["circuit"]
+    print(f"Legend, {where}, {len(cars)} cars, seed {race.seed}")
     stopped = _run_rounds(race, legend_tui.render, "round", args.save, args.delay if args.watch else 0.0)
     if stopped:
         return stopped
     final = race.state.view(None)
     print(legend_tui.render(final))
     ranking = race.state.ranking()
+    if args.route:
+        print(legend_tui.classification(final, ranking))
+        return 0
     print("finishing order: " + ", ".join(
         final["cars"][seat]["name"] for seat in sorted(range(len(ranking)), key=lambda s: ranking[s])
     ))
@@ -248,9 +259,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     play.add_argument("--wrong-way", action="store_true")
     play.add_argument("--save", help="write the replay here at the end")
     play.set_defaults(run=_play)
-    race = sub.add_parser("race", help="a Legend track race in the terminal")
+    race = sub.add_parser("race", help="a Legend race in the terminal: a circuit (Track race) or a route (Stage race)")
     race.add_argument("game", choices=["legend"])
-    race.add_argument("--circuit", default="example")
+    race.add_argument("--circuit", default=None, help="a Track race on this circuit (default example)")
+    race.add_argument("--route", default=None, help="a Stage race over this route (coppa_breve, mille_miglia)")
+    race.add_argument("--residual-mps", action="store_true", help="Stage races: residual MPs save time")
+    race.add_argument("--historical-points", action="store_true", help="Stage races: the Historical points decide")
     race.add_argument(
         "--cars", default="bugatti_type_35,alfa_8c_2300,ferrari_166_mm,maserati_300s",
         help="car ids, comma separated (see content/legend/cars.toml)",

@@ -1,7 +1,11 @@
-"""Legend in the terminal: the grid and every Dashboard each round, and a prompt for a driver."""
+"""Legend in the terminal: the grid and every Dashboard each round, and a prompt for a driver.
+
+A Stage race adds the stage and its finish, the Chrono (day, night, fog), each car's start time,
+the Time Chart and, at the end, the classification by racing time."""
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable
 from typing import Any, TextIO
@@ -9,36 +13,188 @@ from typing import Any, TextIO
 from .._core import State
 from .prompt import ask
 
+LANES = {2: ("left", "right"), 3: ("left", "middle", "right")}
 
-def dashboard(car: dict[str, Any]) -> str:
-    """One car's Dashboard in a line: position, needles, limiters, switches."""
+
+def lane_name(lane: int, lanes: int) -> str:
+    names = LANES.get(lanes)
+    return f"{names[lane]} lane" if names else f"lane {lane + 1}"
+
+
+def _pins(car: dict[str, Any]) -> str:
+    return " ".join(f"{k}{v}" for k, v in car["safe_speeds"].items())
+
+
+def _needles(car: dict[str, Any]) -> str:
     tires = "FLAT" if car["flat_tire"] else str(car["tires"])
     switches = ("" if car["battery_ok"] else " battery!") + ("" if car["headlights_ok"] else " lights!")
-    pins = " ".join(f"{k}{v}" for k, v in car["safe_speeds"].items())
-    where = f"lap {car['lap']} row {car['row']:>3} lane {car['lane']}"
-    if car["status"] != "racing":
-        where = f"{car['status']:<21}"
     return (
-        f"{car['seat']:>2} {car['name'][:24]:<24} {where}  speed {car['speed']:>2}/T{car['top_speed']}"
-        f"  temp {car['temperature']}  engine {car['engine']}/{car['engine_max']}"
-        f"  brakes {car['brakes']}/{car['brakes_max']}  tires {tires:>4}  pins {pins}"
-        f"{' best line' if car['best_line'] else ''}{switches}"
+        f"speed {car['speed']:>2}/T{car['top_speed']}  temp {car['temperature']}"
+        f"  engine {car['engine']}/{car['engine_max']}  brakes {car['brakes']}/{car['brakes_max']}"
+        f"  tires {tires:>4}  pins {_pins(car)}{' best line' if car['best_line'] else ''}{switches}"
     )
+
+
+def dashboard(car: dict[str, Any]) -> str:
+    """One car's Dashboard in a line: position, needles, limiters, switches (a Track race)."""
+    where = f"lap {car['lap']} row {car['row'] + 1:>3} lane {car['lane'] + 1}"
+    if car["status"] != "racing":
+        where = f"{car['status'].replace('_', ' '):<21}"
+    return f"{car['name'][:32]:<32} {where}  {_needles(car)}"
 
 
 def render(view: dict[str, Any]) -> str:
     """The race as a table, in track order."""
+    if view.get("route"):
+        return render_stage(view)
     lines = [
         f"{view['circuit']}: round {view['round']}, {view['laps']} laps, weather {view['weather']}"
     ]
-    cars = {c["seat"]: c for c in view["cars"]}
-    order = view["order"] or list(cars)
-    shown = set()
-    for seat in [*order, *cars]:
-        if seat not in shown:
-            shown.add(seat)
-            lines.append("  " + dashboard(cars[seat]))
+    for car in _in_order(view):
+        lines.append("  " + dashboard(car))
     return "\n".join(lines)
+
+
+def _in_order(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The cars in this round's order, then the others in seat order."""
+    cars = {c["seat"]: c for c in view["cars"]}
+    seats = list(dict.fromkeys([*(view["order"] or []), *cars]))
+    return [cars[s] for s in seats]
+
+
+# --- Stage races ------------------------------------------------------------------------------
+
+
+def finish_words(stage: dict[str, Any]) -> str:
+    if stage["finish"] == "checkpoint":
+        return f"Check Point, speed limit {stage['speed_limit']}"
+    return "Arrivo"
+
+
+def clock_words(chrono: dict[str, Any]) -> str:
+    """The Chrono as the board reads it: "18:24, night, fog"."""
+    parts = [chrono["clock"], "night" if chrono["night"] else "day"]
+    if chrono["fog"]:
+        parts.append("fog")
+    return ", ".join(parts)
+
+
+def minutes(seconds: int) -> str:
+    """A penalty or a bonus in seconds, as "6:00" or "0:45"."""
+    return f"{seconds // 60}:{seconds % 60:02}"
+
+
+def stage_place(car: dict[str, Any], chart: dict[str, Any], stage: dict[str, Any], lanes: int = 3) -> str:
+    """Where a car is in the stage, in words."""
+    status = car["status"]
+    if status == "waiting":
+        return f"waiting: starts at {chart['starts_at']}"
+    if status == "parked":
+        last = chart["stages"][-1]
+        return f"over the line at {last['finish']}: waits for the next stage"
+    if status == "finished":
+        return "finished the route"
+    if status == "retired":
+        return "retired"
+    where = f"row {car['row'] + 1:>2} of {stage['length']}, {lane_name(car['lane'], lanes)}"
+    if status == "off_road":
+        where += ", stopped off the road"
+    return where
+
+
+def next_turn_words(car: dict[str, Any]) -> str:
+    turn = car.get("next_turn")
+    if not turn or car["status"] not in ("racing", "off_road"):
+        return ""
+    where = "now" if turn["rows"] == 0 else f"in {turn['rows']} row{'s' if turn['rows'] != 1 else ''}"
+    if turn.get("rating") is None:
+        return f"next turn {where}: marker unseen"
+    return f"next turn {turn['rating']} {where}, safe speed {turn['safe_speed']}"
+
+
+def stage_cell(row: dict[str, Any]) -> str:
+    """One stage of a car's Time Chart line: start, finish, Speed, penalties and bonus."""
+    if not row["started"]:
+        return f"starts {row['start']}"
+    if row["finish"] is None:
+        return f"{row['start']} → on the road"
+    extra = ""
+    if row["penalty"]:
+        extra += f" +{minutes(row['penalty'])} Check Point"
+    if row["time_cards"]:
+        extra += f" +{minutes(row['time_cards'])} cards"
+    if row["bonus"]:
+        extra += f" −{minutes(row['bonus'])} residual"
+    return f"{row['start']} → {row['finish']} at speed {row['speed']}{extra}"
+
+
+def time_chart(view: dict[str, Any]) -> list[str]:
+    """The Time Chart: a line per car, a column per stage run so far, the racing time."""
+    names = {c["seat"]: c["name"] for c in view["cars"]}
+    status = {c["seat"]: c["status"] for c in view["cars"]}
+    lines = ["  Time Chart:"]
+    for row in view["time_chart"]:
+        stages = "; ".join(f"stage {st['stage']}: {stage_cell(st)}" for st in row["stages"])
+        total = row["racing_time_text"] or "—"
+        note = " (retired)" if status[row["seat"]] == "retired" else ""
+        lines.append(f"    {names[row['seat']][:32]:<32} {stages}  | racing time {total}{note}")
+    return lines
+
+
+def render_stage(view: dict[str, Any]) -> str:
+    """A Stage race: the route and the stage, the Chrono, every Dashboard, the Time Chart."""
+    route, stage, chrono = view["route"], view["stage"], view["chrono"]
+    markers = view.get("markers") or {}
+    lines = [
+        f"{route['name']} · stage {stage['number']} of {stage['of']}: {stage['name']} "
+        f"({finish_words(stage)}), {stage['length']} rows",
+        f"  round {view['round']} · Chrono {clock_words(chrono)}"
+        + ("" if view["weather"] == "fog" else f" · weather {view['weather']}")
+        + (" · markers face down" if markers.get("face_down") else ""),
+    ]
+    charts = {row["seat"]: row for row in view["time_chart"]}
+    for car in _in_order(view):
+        place = stage_place(car, charts[car["seat"]], stage, int(view.get("lanes", 3)))
+        turn = next_turn_words(car)
+        line = f"  {car['name'][:32]:<32} {place:<36}"
+        if car["status"] in ("racing", "off_road"):
+            line += f"  {_needles(car)}" + (f"  {turn}" if turn else "")
+        lines.append(line)
+    lines.extend(time_chart(view))
+    return "\n".join(lines)
+
+
+def classification(view: dict[str, Any], ranking: list[int]) -> str:
+    """The final classification: place, car, racing time and penalties, and the Historical
+    points when the race counts them."""
+    names = {c["seat"]: c["name"] for c in view["cars"]}
+    charts = {row["seat"]: row for row in view["time_chart"]}
+    points = {p["seat"]: p for p in view.get("points") or []}
+    stages = view["stage"]["of"]
+    by = "points" if points else "racing time"
+    lines = [f"Final classification (by {by}):"]
+    for seat in sorted(names, key=lambda s: ranking[s]):
+        row = charts[seat]
+        if row["stages_done"] == stages:
+            time = f"racing time {row['racing_time_text']}"
+        else:
+            time = f"retired after {row['stages_done']} of {stages} stages"
+        penalty = sum(st["penalty"] for st in row["stages"])
+        extra = f", Check Point penalties {minutes(penalty)}" if penalty else ""
+        if seat in points:
+            extra += f", {points[seat]['total']} points"
+        lines.append(f"  {ranking[seat] + 1:>2}. {names[seat]:<32} {time}{extra}")
+    return "\n".join(lines)
+
+
+def say(label: str) -> str:
+    """A decision as a driver reads it: lanes by name ("move to lane 0" is "move to the left
+    lane"), counted from the left as the board shows them."""
+    m = re.fullmatch(r"(move|slipstream) to lane (\d+)", label)
+    if not m:
+        return label
+    verb = "move to" if m.group(1) == "move" else "slipstream into"
+    return f"{verb} the {lane_name(int(m.group(2)), 3)}"
 
 
 def prompt_policy(
@@ -48,6 +204,6 @@ def prompt_policy(
     stream = out or sys.stdout
 
     def choose(state: State, seat: int) -> int:
-        return ask(state, seat, render, read, stream)
+        return ask(state, seat, render, read, stream, say=say)
 
     return choose

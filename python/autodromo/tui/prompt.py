@@ -15,15 +15,17 @@ def ask(
     read: Callable[[str], str],
     out: TextIO,
     question: str = "> ",
+    say: Callable[[str], str] = str,
 ) -> int:
     """Shows ``seat``'s view and its legal actions (with their cost, where the game gives one)
-    and returns the action chosen by number or by label; a refused answer is explained."""
+    and returns the action chosen by number or by label; a refused answer is explained.
+    ``say`` words a label for a person (the core's own label is still accepted as an answer)."""
     view = state.view(seat)
     print(render(view), file=out)
     legal = view["legal_actions"]
     for i, a in enumerate(legal):
         cost = f"  ({a['cost']})" if a.get("cost") else ""
-        print(f"    [{i}] {a['label']}{cost}", file=out)
+        print(f"    [{i}] {say(a['label'])}{cost}", file=out)
     while True:
         answer = read(question).strip()
         if answer.isdigit() and int(answer) < len(legal):
