@@ -112,3 +112,26 @@ def test_a_web_page_that_stops_answering_is_logged_and_never_a_crash(rig: Rig, w
     car = ("speed", "turn_pins", "temperature", "engine", "brakes", "tyres", "switches")
     assert {k: emu.dash[k] for k in car} == {k: shown[k] for k in car}
     assert emu.dash["pace"] == 0 and not emu.dash["lamps"] & render.LAMP_YOUR_TURN
+
+
+def test_a_track_board_shows_a_lamborghini_web_game(rig: Rig, server: str) -> None:
+    from autodromo_bridge.devices import TRACK
+    from autodromo_bridge.ledmap import LedMap
+
+    game = call(server, "/api/games", {
+        "game": "lamborghini", "options": {"circuit": "imola_like", "players": 2},
+        "seats": [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "greedy"}], "seed": 6})
+    src = WebSource(server, game["id"], poll_ms=20)
+    m = LedMap.for_board(src.board())
+    assert (m.circuit.game, m.circuit.id, m.circuit.lanes) == ("lamborghini", "imola_like", 4)
+    track = rig.emulator(TRACK, bytes(range(200, 216)), led_count=m.led_count)
+    binding = Binding(rig.bridge(), src)
+    # The bots play on the server; the strip follows until some car is past the start.
+    rig.until(lambda: any(c["progress"] > 0 for c in src.view()["cars"]), host=binding.pump, seconds=20)
+    colors = render.palette(m)
+
+    def matches() -> bool:
+        want = render.track_frame(src.view(), m)
+        return track.dev.shown_frame_id != 0 and track.pixels() == [colors[i] for i in want]
+
+    rig.until(matches, host=binding.pump, seconds=10, what="the strip shows the web game")
