@@ -14,6 +14,7 @@ from autodromo.race import bot_action
 from ... import board as boards
 from ..base import (CHANCE, Decision, GameModule, cell_name, circuits, field, lane_name, ordinal, plural, register,
                     toml, trace)
+from . import stage as stages
 from .help import DECISIONS, HOW_TO_PLAY, PHASES
 
 if TYPE_CHECKING:
@@ -31,6 +32,16 @@ def cars() -> list[dict[str, Any]]:
 
 def car_name(car_id: str) -> str:
     return next((str(c["name"]) for c in cars() if c["id"] == car_id), car_id.replace("_", " ").title())
+
+
+def routes() -> list[dict[str, Any]]:
+    """Every shipped route: id and name."""
+    from autodromo import content
+
+    out = []
+    for path in sorted((content.directory(GAME) / "routes").glob("*.toml")):
+        out.append({"id": path.stem, "name": str(toml(GAME, f"routes/{path.name}").get("name", path.stem))})
+    return out
 
 
 def card_names(deck: str) -> dict[str, str]:
@@ -72,6 +83,8 @@ def event_effects(card: dict[str, Any]) -> str:
         parts.append("a weather roll")
     if card.get("reshuffle"):
         parts.append("the deck is reshuffled")
+    if card.get("time_penalty"):
+        parts.append(f"+{stages.minutes(int(card['time_penalty']))} on the Time Chart in a Stage race")
     return ", ".join(parts) or "no effect on a track race"
 
 
@@ -111,13 +124,17 @@ WORDS = [
     (re.compile(r"^use (.+)$"), "Use the spare part {0}"),
     (re.compile(r"^set (\w+) (\w+)$"), "Turn the {0} card to {1}"),
     (re.compile(r"^leave pit$"), "Leave the pit"),
+    (re.compile(r"^roadside stop$"), "Stop at the roadside (repairs, Speed 0)"),
+    (re.compile(r"^technical assistance$"), "Stop at Technical Assistance (repairs at half the time)"),
+    (re.compile(r"^take (.+)$"), "Take the spare part {0}"),
 ]
 
 KIND = {"engine": "split", "challenge": "challenge", "no": "", "match": "challenge", "yield": "challenge",
         "bid": "bid", "concede": "bid", "maintain": "pace", "accelerate": "pace", "lift": "pace",
         "stop": "pace", "pit": "pit", "brake": "entry", "emergency": "entry", "drift": "entry",
         "move": "move", "regain": "move", "power": "exit", "slipstream": "slipstream",
-        "resist": "slipstream", "use": "pit", "set": "pit", "leave": "pit"}
+        "resist": "slipstream", "use": "pit", "set": "pit", "leave": "pit", "roadside": "pace",
+        "technical": "pace", "take": "pit"}
 
 
 def words(label: str, view: dict[str, Any], seat: int | None, lanes: int) -> str:
@@ -172,6 +189,9 @@ class Legend(GameModule):
 
     def options(self) -> list[dict[str, Any]]:
         return [
+            field("route", "choice", "Race", None,
+                  choices=[{"id": None, "label": "a Track race on the circuit below"},
+                           *({"id": r["id"], "label": f"Stage race: {r['name']}"} for r in routes())]),
             field("circuit", "choice", "Circuit", "example",
                   choices=[{"id": c["id"], "label": c["name"]} for c in circuits(GAME)]),
             field("laps", "int", "Laps (empty: the circuit's)", None, min=1, max=10),
@@ -180,6 +200,8 @@ class Legend(GameModule):
             field("slipstream_in_turns", "bool", "Variant: slipstream in turns", False),
             field("realistic_collisions", "bool", "Variant: realistic collisions", False),
             field("priority_bid", "bool", "Variant: priority bid", False),
+            field("residual_mps", "bool", "Stage races: residual MPs save time", False),
+            field("historical_points", "bool", "Stage races: the Historical points decide", False),
         ]
 
     def lobby(self) -> dict[str, Any]:
@@ -198,13 +220,22 @@ class Legend(GameModule):
         if not isinstance(chosen, list) or len(chosen) != len(seats):
             raise bad("option \"cars\": name one car for every seat")
         options["neutral"] = [s["bot"] == "neutral" for s in seats]
+        if options.get("route"):
+            # A route is a Stage race: the Track race's own options do not apply to it.
+            for key in ("circuit", "laps", "qualifying", "choose_split"):
+                options.pop(key, None)
+        else:
+            options.pop("route", None)
+            for key in ("residual_mps", "historical_points"):
+                if not options.get(key):
+                    options.pop(key, None)
         return options
 
     def race_seat(self, seat: dict[str, Any]) -> str:
         return super().race_seat(seat)
 
     def board(self, game: autodromo.Game) -> dict[str, Any] | None:
-        out = boards.page_board(game)
+        out = boards.page_board(game) or stages.route_board(game)
         if out is None:
             return None
         dash = dashboard()
@@ -216,6 +247,8 @@ class Legend(GameModule):
         return int(self.track(table)["lanes"])
 
     def turn(self, view: dict[str, Any]) -> dict[str, Any]:
+        if stages.is_stage_race(view):
+            return stages.turn(view)
         if view["round"] == 0:
             return {"label": "Before the start", "value": ""}
         return {"label": "Round", "value": view["round"]}
@@ -224,6 +257,8 @@ class Legend(GameModule):
         return str(view["phase"]["name"])
 
     def distance(self, table: Table, view: dict[str, Any]) -> list[dict[str, Any]]:
+        if stages.is_stage_race(view):
+            return stages.distance(view)
         track = self.track(table)
         total = int(view["laps"]) * int(track["length"])
         out = []
@@ -262,12 +297,18 @@ class Legend(GameModule):
                 "lap": c["lap"], "active": c["seat"] == active,
                 "next_turn": self._next_turn(c.get("next_turn")),
             })
-        return {
+        out = {
             "circuit": track["name"], "laps": view["laps"], "weather": view["weather"],
             "phase": view["phase"]["name"], "cars": cars_out, "active": active,
             "order": [view["cars"][i]["name"] for i in view.get("order") or []],
             "moves_left": max(0, view["active"]["allowance"] - view["active"]["spent"]) if active is not None else None,
         }
+        if stages.is_stage_race(view):
+            extra = stages.table(view, lanes)
+            for car in cars_out:
+                car["where"] = extra["where"][car["seat"]]
+            out.update(extra)
+        return out
 
     def notice(self, table: Table, view: dict[str, Any], seat: int | None) -> str:
         if seat is None or view["cars"][seat]["status"] != "retired":
@@ -541,8 +582,10 @@ class Legend(GameModule):
             parts.append(f"{plural(spaces, 'space')}: {cell_name(start['row'] % rows, start['lane'], lanes)} → "
                          f"{cell_name(end['row'] % rows, end['lane'], lanes)}")
         text = f"{table.seats[who]['name']} ({names[who]}): " + "; ".join(parts)
+        # A stage's moves are not animated: the page's animation follows a circuit's rows.
+        animated = moved and self.track(table).get("kind") != "route"
         return {"who": who, "round": group["when"], "text": text,
-                "path": path if moved else None, "car": who,
+                "path": path if animated else None, "car": who,
                 "detail": f"now speed {end['speed']}, Temperature {end['temperature']}, Engine {end['engine']}, "
                           f"Brakes {end['brakes']}, Tyres {'flat' if end['tires'] < 0 else end['tires']}"}
 
@@ -634,6 +677,8 @@ class Legend(GameModule):
         ranking = s.ranking()
         names = [c["name"] for c in v["cars"]]
         causes = self._retirements(table)
+        if stages.is_stage_race(v):
+            return stages.results(table, v, ranking, causes)
         order = sorted(range(len(v["cars"])), key=lambda i: (ranking[i], i))
         rows = []
         for i in order:

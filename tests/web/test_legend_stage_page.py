@@ -1,0 +1,119 @@
+"""A Legend Stage race on the page, in Debian's chromium: the lobby picks a route, the stage board
+(open road, Technical Assistance tiles, the Arrivo and the Check Point line), the Chrono (day,
+night, fog), start times, the Time Chart and each decision's time cost are shown, and the race
+is clicked to its final classification. Screenshots are kept in tests/web/artifacts/."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from autodromo import content
+
+from .clicking import Recorder, play_to_results, wait_for_turn
+from .conftest import LiveServer, Page
+
+
+def stage_ids() -> set[str]:
+    root = content.directory("legend")
+    return {p.stem for sub in ("stages", "routes") for p in (root / sub).glob("*.toml")}
+
+
+def start_from_the_lobby(live: LiveServer, pg: Any) -> str:
+    pg.goto(live.url + "/")
+    pg.get_by_test_id("game-legend").check()
+    pg.get_by_test_id("seat-count").fill("3")
+    pg.get_by_test_id("seat-count").dispatch_event("input")
+    pg.get_by_test_id("seat-0-name").fill("Ada")
+    route = pg.get_by_test_id("option-route")
+    offered = route.locator("option").evaluate_all("os => os.map(o => o.textContent)")
+    assert "Stage race: Coppa Breve: Brescia – Ravenna" in offered
+    assert any(o.startswith("Stage race: ") and "Mille Miglia" in o for o in offered)
+    route.select_option(label="Stage race: Coppa Breve: Brescia – Ravenna")
+    pg.get_by_test_id("seed").fill("6")
+    pg.get_by_test_id("start").click()
+    pg.wait_for_url("**/play/*")
+    gid: str = pg.url.rsplit("/", 1)[1]
+    return gid
+
+
+def test_a_stage_race_picked_in_the_lobby_is_clicked_to_its_final_classification(
+    live: LiveServer, page: Page
+) -> None:
+    pg = page.page
+    gid = start_from_the_lobby(live, pg)
+    started = live.app.test_client().get(f"/api/games/{gid}").json
+    assert started["options"]["route"] == "coppa_breve"
+    assert "circuit" not in started["options"] or started["options"]["circuit"] is None
+    recorder = Recorder(pg)
+    pg.reload()
+    assert wait_for_turn(pg) == "decide"
+
+    # The first stage: its name, the Arrivo past its last row, the Chrono at the route's start.
+    assert "Stage 1 of 2: Brescia – Desenzano – Verona" in pg.get_by_test_id("stage-title").inner_text()
+    assert "42 rows to the Arrivo" in pg.get_by_test_id("stage-finish").inner_text()
+    assert pg.get_by_test_id("finish-line").text_content() == "Arrivo"
+    clock = pg.get_by_test_id("clock")
+    assert clock.get_attribute("aria-label").startswith("Chrono 17:3")
+    assert clock.get_attribute("data-night") == "0"
+    # Staggered starts: the cars still waiting show their start time, three minutes apart.
+    starts = pg.get_by_test_id("start-times").inner_text()
+    assert starts.startswith("Start times: ") and " at 17:3" in starts
+    chart = pg.get_by_test_id("time-chart")
+    assert chart.locator("tbody tr").count() == 3
+    assert "Stage 1: start → finish (speed)" in chart.inner_text()
+    # Each decision says what it costs on the Time Chart.
+    stop = pg.locator("[data-testid=decision]", has_text="Stop at the roadside")
+    assert stop.count() == 1 and "+3:00 off the road" in stop.inner_text()
+    page.shot("legend-stage-1-start")
+
+    seen: dict[str, Any] = {"stage2": False, "night": False}
+
+    def look(clicks: int) -> None:
+        title = pg.get_by_test_id("stage-title")
+        if title.count() == 0:
+            return
+        if not seen["stage2"] and "Stage 2 of 2" in title.inner_text():
+            seen["stage2"] = True
+            # The second stage ends at a Check Point with its speed limit, and has assistance tiles.
+            assert pg.get_by_test_id("finish-line").text_content() == "Check Point ≤ 2"
+            assert "Check Point (speed limit 2)" in pg.get_by_test_id("stage-finish").inner_text()
+            assert pg.locator("svg.track circle.cell.assistance").count() > 0
+            page.shot("legend-stage-2")
+        if not seen["night"] and pg.get_by_test_id("clock").get_attribute("data-night") == "1":
+            seen["night"] = True
+            assert ", night" in pg.get_by_test_id("clock").get_attribute("aria-label")
+            page.shot("legend-stage-night")
+
+    clicks = play_to_results(pg, recorder, on_click=look)
+    assert clicks >= 10
+    assert seen["stage2"] and seen["night"], seen
+
+    # The final classification by racing time, every car once, places from 1.
+    results = pg.get_by_test_id("results")
+    assert "wins the Coppa Breve: Brescia – Ravenna" in results.inner_text()
+    table = pg.get_by_test_id("results-table")
+    heads = table.locator("thead th").all_inner_texts()
+    assert heads[:4] == ["Place", "Car", "Driver", "Racing time"]
+    rows = table.locator("tbody tr")
+    assert rows.count() == 3
+    first = rows.nth(0).locator("td").all_inner_texts()
+    assert first[0] == "1st" and ":" in first[3]
+    assert "Ada" in results.inner_text()
+    page.shot("legend-stage-results")
+
+    # Names, never ids, in every response the page received.
+    assert recorder.leaks() == []
+    ids = stage_ids()
+    shown = [s for _, doc in recorder.bodies for s in _strings(doc) if set(s.replace("-", " ").split()) & ids]
+    assert shown == []
+    assert page.errors == []
+
+
+def _strings(doc: Any) -> list[str]:
+    if isinstance(doc, str):
+        return [doc]
+    if isinstance(doc, dict):
+        return [s for v in doc.values() for s in _strings(v)]
+    if isinstance(doc, list):
+        return [s for v in doc for s in _strings(v)]
+    return []

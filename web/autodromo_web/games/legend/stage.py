@@ -1,0 +1,204 @@
+"""Legend's Stage races on the page: the route's stages as the core laid them (open roads with
+their Arrivo or Check Point line and Technical Assistance tiles), the Chrono (day, night, fog),
+start times, the Time Chart, distances to the line and the final classification, in names."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import autodromo
+
+from ..base import lane_name, ordinal, plural
+
+if TYPE_CHECKING:
+    from ...tables import Table
+
+#: Rows are never wrapped on an open road: the page's arithmetic modulo the track length uses this.
+OPEN_ROAD = 1_000_000
+
+
+def is_stage_race(view: dict[str, Any]) -> bool:
+    return bool(view.get("route"))
+
+
+def _stage_board(b: dict[str, Any]) -> dict[str, Any]:
+    """One stage in the page's shape: rows with their cells, marker, lines, slope and
+    assistance; the turns' markers and lines and the finish line as the core placed them."""
+    turns = b["turns"]
+    rows = []
+    for r in b["rows"]:
+        turn = turns[r["turn"]] if r["turn"] is not None else None
+        rows.append({
+            "turn": turn["marker"] if turn else None,
+            "turn_index": r["turn"],
+            "entry": bool(turn and turn["entry"] == r["row"]),
+            "exit": bool(turn and turn["exit"] == r["row"]),
+            "best": r["best_lane"],
+            "slope": r["slope"],
+            "assistance": r["assistance"],
+            "box": False,
+            "cells": r["cells"],
+        })
+    return {
+        "name": b["name"], "lanes": b["lanes"], "length": b["length"], "rows": rows, "bounds": b["bounds"],
+        "turns": [{"entry_line": t["entry_line"], "exit_line": t["exit_line"], "marker_at": t["marker_at"],
+                   "entry": t["entry"], "exit": t["exit"]} for t in turns],
+        "finish_line": b["finish"]["line"],
+    }
+
+
+def route_board(game: autodromo.Game) -> dict[str, Any] | None:
+    """The route as the page draws it: every stage's open road (the page shows the current one)."""
+    board = game.board()
+    if board is None or board.get("kind") != "route":
+        return None
+    stages = [_stage_board(s) for s in board["stages"]]
+    return {"kind": "route", "name": board["name"], "stages": stages,
+            "lanes": stages[0]["lanes"], "length": OPEN_ROAD}
+
+
+def finish_words(stage: dict[str, Any]) -> str:
+    if stage["finish"] == "checkpoint":
+        return f"Check Point (speed limit {stage['speed_limit']})"
+    return "Arrivo"
+
+
+def clock(chrono: dict[str, Any], weather: str) -> dict[str, Any]:
+    """The Chrono board: the time, day or night, and fog."""
+    fog = bool(chrono["fog"]) or weather == "fog"
+    words = f"{chrono['clock']}, {'night' if chrono['night'] else 'day'}" + (", fog" if fog else "")
+    return {"time": chrono["clock"], "night": bool(chrono["night"]), "fog": fog, "words": words}
+
+
+def minutes(seconds: int) -> str:
+    return f"{seconds // 60}:{seconds % 60:02}"
+
+
+def where(car: dict[str, Any], chart: dict[str, Any], stage: dict[str, Any], lanes: int) -> str:
+    status = car["status"]
+    if status == "waiting":
+        return f"waiting to start at {chart['starts_at']}"
+    if status == "parked":
+        return f"over the {finish_words(stage)} line at {chart['stages'][-1]['finish']}"
+    if status == "finished":
+        return "finished the route"
+    if status == "retired":
+        return "retired"
+    place = f"row {car['row'] + 1} of {stage['length']}, {lane_name(car['lane'], lanes)}"
+    return place + (" (stopped off the road)" if status == "off_road" else "")
+
+
+def _stage_cell(st: dict[str, Any]) -> dict[str, Any]:
+    notes = []
+    if st["penalty"]:
+        notes.append(f"+{minutes(st['penalty'])} Check Point")
+    if st["time_cards"]:
+        notes.append(f"+{minutes(st['time_cards'])} Event cards")
+    if st["bonus"]:
+        notes.append(f"−{minutes(st['bonus'])} residual MPs")
+    return {"stage": st["stage"], "start": st["start"] if st["started"] else f"starts {st['start']}",
+            "finish": st["finish"] or "", "speed": "" if st["speed"] is None else str(st["speed"]),
+            "notes": ", ".join(notes)}
+
+
+def time_chart(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The Time Chart in names: a line per car in the provisional order."""
+    cars = view["cars"]
+    place = {seat: k for k, seat in enumerate(view["standings"])}
+    out = []
+    for row in sorted(view["time_chart"], key=lambda r: place[r["seat"]]):
+        seat = row["seat"]
+        out.append({"seat": seat, "name": cars[seat]["name"], "place": ordinal(place[seat] + 1),
+                    "stages": [_stage_cell(st) for st in row["stages"]],
+                    "racing_time": row["racing_time_text"] or "—",
+                    "retired": cars[seat]["status"] == "retired"})
+    return out
+
+
+def table(view: dict[str, Any], lanes: int) -> dict[str, Any]:
+    """What the page adds for a Stage race: the route and stage, the Chrono, the markers as this
+    seat can read them, start times and the Time Chart."""
+    stage, markers = view["stage"], view["markers"]
+    charts = {r["seat"]: r for r in view["time_chart"]}
+    return {
+        "route": view["route"]["name"],
+        "stage": {"index": stage["index"], "number": stage["number"], "of": stage["of"], "name": stage["name"],
+                  "finish": finish_words(stage), "checkpoint": stage["finish"] == "checkpoint",
+                  "speed_limit": stage["speed_limit"], "length": stage["length"]},
+        "clock": clock(view["chrono"], view["weather"]),
+        "markers": {"face_down": markers["face_down"],
+                    "turns": [t["rating"] for t in markers["turns"]]},
+        "starts": sorted(({"seat": s, "name": view["cars"][s]["name"], "at": charts[s]["starts_at"]}
+                          for s in range(len(view["cars"])) if charts[s]["starts_at"]),
+                         key=lambda x: (x["at"], x["seat"])),
+        "time_chart": time_chart(view),
+        "where": [where(view["cars"][s], charts[s], stage, lanes) for s in range(len(view["cars"]))],
+    }
+
+
+def distance(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """Rows to this stage's line and the stages after it, or where the car stands."""
+    stage = view["stage"]
+    after = stage["of"] - stage["number"]
+    charts = {r["seat"]: r for r in view["time_chart"]}
+    out = []
+    for car in view["cars"]:
+        chart = charts[car["seat"]]
+        note = None
+        if car["status"] == "waiting":
+            note = f"starts at {chart['starts_at']}"
+        elif car["status"] == "parked":
+            note = f"over the line at {chart['stages'][-1]['finish']}"
+        elif car["status"] == "finished":
+            note = f"finished in {chart['racing_time_text']}"
+        elif car["status"] == "retired":
+            note = "retired"
+        left = max(0, stage["length"] - car["row"])
+        unit = f"rows to the {finish_words(stage)}" + (f", then {plural(after, 'stage')}" if after else "")
+        out.append({"who": car["name"], "seat": car["seat"], "left": left, "unit": unit, "note": note})
+    return out
+
+
+def turn(view: dict[str, Any]) -> dict[str, Any]:
+    if view["round"] == 0:
+        return {"label": "Before the start", "value": ""}
+    stage = view["stage"]
+    return {"label": "Round", "value": f"{view['round']} · {view['chrono']['clock']} · stage {stage['number']} of "
+                                       f"{stage['of']}"}
+
+
+def results(table_: Table, view: dict[str, Any], ranking: list[int], causes: dict[int, str]) -> dict[str, Any]:
+    """The final classification: by racing time (Historical points beside it when counted)."""
+    cars = view["cars"]
+    charts = {r["seat"]: r for r in view["time_chart"]}
+    points = {p["seat"]: p for p in view.get("points") or []}
+    stages = view["stage"]["of"]
+    order = sorted(range(len(cars)), key=lambda i: (ranking[i], i))
+    rows = []
+    for i in order:
+        chart = charts[i]
+        done = chart["stages_done"] == stages
+        penalty = sum(st["penalty"] for st in chart["stages"])
+        cards = sum(st["time_cards"] for st in chart["stages"])
+        bonus = sum(st["bonus"] for st in chart["stages"])
+        extras = [f"+{minutes(penalty)} Check Point" if penalty else "",
+                  f"+{minutes(cards)} Event cards" if cards else "", f"−{minutes(bonus)} residual MPs" if bonus else ""]
+        cells = [ordinal(ranking[i] + 1) if done else "—", cars[i]["name"], table_.seats[i]["name"],
+                 chart["racing_time_text"] if done else "did not finish",
+                 ", ".join(e for e in extras if e) or "none", f"{chart['stages_done']} of {stages}",
+                 "finished" if done else f"retired: {causes.get(i, 'out of the race')}"]
+        if points:
+            cells.insert(4, str(points[i]["total"]))
+        rows.append({"seat": i, "cells": cells})
+    winner = order[0]
+    won = charts[winner]["stages_done"] == stages
+    by = " on points" if points else f" in {charts[winner]['racing_time_text']}"
+    columns = ["Place", "Car", "Driver", "Racing time", "Time added or saved", "Stages", "Status"]
+    if points:
+        columns.insert(4, "Points")
+    return {
+        "headline": f"{table_.seats[winner]['name']} wins the {view['route']['name']} with the "
+                    f"{cars[winner]['name']}{by}" if won else "Nobody finished the route",
+        "columns": columns,
+        "rows": rows,
+    }
