@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from . import game as make_game
-from . import replay, simulate_cli
+from . import balance_cli, replay, simulate_cli
 from .errors import AutodromoError, OptionError
 from .tui import formula90 as f90_tui
 from .tui import lamborghini as lambo_tui
@@ -312,6 +312,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     f90.add_argument("--save", default=None, help="write the replay here at the end")
     f90.set_defaults(run=_race_formula90)
     simulate_cli.add_parser(sub)
+    balance_cli.add_parser(sub)
     sub.add_parser("bridge", help="dashboards and LED track boards over serial (see `autodromo bridge --help`)")
     rep = sub.add_parser("replay", help="verify a replay file")
     rep.add_argument("file")

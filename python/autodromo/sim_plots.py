@@ -133,7 +133,7 @@ def spread(
     for i, share in enumerate(missing):
         if share > 0 or not len(filled[i]):
             ax.annotate(
-                f"{100 * share:.0f}% {missing_word}", (1.0, y[i]), xycoords=("axes fraction", "data"),
+                f"{100 * share:.1f}% {missing_word}", (1.0, y[i]), xycoords=("axes fraction", "data"),
                 xytext=(4, 0), textcoords="offset points", va="center", fontsize=7, color="#D55E00",
             )
 
@@ -150,9 +150,18 @@ def lengths(ax: Axes, length: npt.NDArray[Any], game: str) -> None:
     """How long the races (games) were."""
     w = words(game)
     if len(length):
-        edges = np.arange(length.min(), length.max() + 2) - 0.5
+        # A few very long races (a safety cap reached) would squash the rest into one bar: the
+        # histogram stops three interquartile ranges past the upper quartile and says how many
+        # it leaves out.
+        q1, q3 = np.percentile(length, [25, 75])
+        top = float(q3 + 3 * max(q3 - q1, 1))
+        shown = length[length <= top]
+        edges = np.arange(shown.min(), shown.max() + 2) - 0.5
         bins: int | list[float] = [float(e) for e in edges] if len(edges) < 80 else 40
-        ax.hist(length, bins=bins, color="#0072B2")
+        ax.hist(shown, bins=bins, color="#0072B2")
+        if len(shown) < len(length):
+            ax.text(0.98, 0.8, f"{len(length) - len(shown):,} longer, up to {length.max():,}", ha="right",
+                    transform=ax.transAxes, fontsize=8, color="#D55E00")
         ax.axvline(float(np.median(length)), color="black", linestyle="--", linewidth=1)
         ax.text(float(np.median(length)), ax.get_ylim()[1] * 0.95, f" median {np.median(length):.0f}", fontsize=8)
     ax.set_xlabel(w["length"])

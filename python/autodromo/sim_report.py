@@ -167,14 +167,16 @@ def check_outputs(plot_stem: str | Path | None, rows: str | Path | None) -> None
                 import pyarrow  # noqa: F401
             except ImportError:
                 raise OptionError("--out: .parquet needs pyarrow (pip install pyarrow), or write .csv") from None
-        _writable_folder("--out", path)
+        writable_folder("--out", path)
     if plot_stem is not None:
-        _writable_folder("--plot", Path(plot_stem))
+        writable_folder("--plot", Path(plot_stem))
 
 
-def _writable_folder(flag: str, path: Path) -> None:
+def writable_folder(flag: str, path: str | Path) -> None:
+    """Refuses a file path whose folder is missing or closed to us, or that is a folder."""
     import os
 
+    path = Path(path)
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise OptionError(f"{flag}: no folder {str(folder)!r} to write {path.name!r} in")

@@ -1,0 +1,51 @@
+"""`autodromo balance <game>`: every car with the same bot through rotated seats, as an HTML
+report a designer reads to see whether a car is too strong."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from . import sim_report
+from .balance import GAMES, balance, write
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser(
+        "balance",
+        help="is a car too strong? every car with the same bot, an HTML report",
+        description="Races every car of the content (Legend), every seat (Lamborghini) or seat "
+        "order (Mille Bornes) with the same bot through rotated seats on each circuit, and "
+        "writes one self-contained HTML report: win rate and mean place with 95%% intervals, "
+        "finish times, retirements and their causes, wear at the finish, a table per circuit; "
+        "for Mille Bornes the first player's advantage and the scores.",
+    )
+    p.add_argument("game", choices=list(GAMES))
+    p.add_argument("--circuit", default=None,
+                   help="circuits, comma separated (default: every circuit of the content)")
+    p.add_argument("--n", type=int, default=2000, help="races (games) per circuit, about (default 2,000)")
+    p.add_argument("--bot", default="medium", help="the bot on every seat (default medium)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--laps", type=int, default=None)
+    p.add_argument("--field", type=int, default=6, help="Legend: cars in a race (default 6)")
+    p.add_argument("--players", type=int, default=None, help="Lamborghini (default 4), Mille Bornes (default 2)")
+    p.add_argument("--threads", type=int, default=None)
+    p.add_argument("--out", default="report.html", help="the HTML file (default report.html)")
+    p.add_argument("--figures", default=None, metavar="DIR", help="also write the plots as PNG files here")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    # Checked before the run, so a typo in a path does not cost the races.
+    sim_report.writable_folder("--out", args.out)
+    if args.figures is not None:
+        sim_report.writable_folder("--figures", args.figures + "/x.png")
+    b = balance(
+        args.game,
+        circuits=[c for c in args.circuit.split(",") if c] if args.circuit else None,
+        n=args.n, bot=args.bot, seed=args.seed, laps=args.laps, field=args.field,
+        players=args.players, threads=args.threads,
+    )
+    path = write(b, args.out, args.figures)
+    print(f"{args.game}: {sum(len(v) for v in b.lengths.values()):,} races in {b.seconds:,.0f} s; report: {path}")
+    return 0

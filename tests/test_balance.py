@@ -1,0 +1,81 @@
+"""autodromo balance: every car through every seat with the same bot, one HTML report."""
+
+from __future__ import annotations
+
+import base64
+import re
+from pathlib import Path
+
+import pytest
+
+from autodromo.balance import balance, write
+from autodromo.cli import main
+from autodromo.legend.racing_day import cars
+
+
+def embedded_pngs(html: str) -> list[bytes]:
+    return [base64.b64decode(m) for m in re.findall(r"src='data:image/png;base64,([A-Za-z0-9+/=]+)'", html)]
+
+
+def test_legend_rotates_every_car_through_every_seat_and_reports_each(tmp_path: Path) -> None:
+    b = balance("legend", circuits=["example"], n=36, laps=1, field=4, seed=2)
+    entries = b.entries["example"]
+    roster = [c["name"] for c in cars()]
+    assert sorted(e.name for e in entries) == sorted(roster)
+    # Each block deals every car into every one of the 4 seats once: the same count for all.
+    assert len({e.races for e in entries}) == 1 and entries[0].races > 0
+    races = len(b.lengths["example"])
+    assert entries[0].races * len(roster) == races * 4
+    assert sum(e.wins for e in entries) >= races, "every race has a winner"
+    for e in entries:
+        assert len(e.times) + e.unfinished == e.races and len(e.wear) == len(e.times)
+    html = write(b, tmp_path / "report.html", tmp_path).read_text()
+    assert "Circuito dell&#x27;Esempio" in html
+    for name in roster:
+        assert f"<td>{name}</td>" in html.replace("&#x27;", "'")
+    pngs = embedded_pngs(html)
+    assert len(pngs) == 1 and pngs[0][:8] == b"\x89PNG\r\n\x1a\n"
+    assert (tmp_path / "balance_legend.png").read_bytes() == pngs[0]
+    for column in ("win rate (95%)", "mean place (95%)", "median finish turn", "mean wear at the finish",
+                   "out after a crash", "out with no crash", "running at the end"):
+        assert f"<th>{column}</th>" in html, column
+
+
+def test_the_cli_writes_a_lamborghini_report_by_seat(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "lambo.html"
+    assert main(["balance", "lamborghini", "--circuit", "sant_agata", "--n", "40", "--out", str(out)]) == 0
+    html = out.read_text()
+    assert "Circuito di Sant&#x27;Agata" in html
+    for seat in range(1, 5):
+        assert f"<td>seat {seat}</td>" in html
+    assert "seat 0" not in html, "seats count from 1"
+    assert "report:" in capsys.readouterr().out
+
+
+def test_a_mille_bornes_report_shows_the_first_players_advantage_and_scores(tmp_path: Path) -> None:
+    b = balance("mille_bornes", n=60, seed=1)
+    first, second = b.entries["game"]
+    assert first.name == "plays first" and first.races == second.races == 60
+    assert first.wins + second.wins >= 60
+    assert all(s >= 0 for s in first.scores) and max(first.scores + second.scores) >= 5000
+    html = write(b, tmp_path / "mb.html").read_text()
+    assert "mean points" in html and len(embedded_pngs(html)) == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["legend", "--circuit", "monza"], "--circuit: unknown monza; known: castelrosso, example"),
+        (["mille_bornes", "--circuit", "example"], "Mille Bornes has no circuits"),
+        (["legend", "--field", "40"], "--field must be between 2 and"),
+        (["legend", "--n", "0"], "n must be a whole number of at least 1"),
+        (["legend", "--out", "no/such/folder/report.html"], "--out: no folder"),
+    ],
+)
+def test_bad_arguments_are_refused_before_any_race(
+    args: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["balance", *args]) == 2
+    assert message in capsys.readouterr().err
