@@ -5,6 +5,7 @@ is clicked to its final classification. Screenshots are kept in tests/web/artifa
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from autodromo import content
@@ -101,6 +102,19 @@ def test_a_stage_race_picked_in_the_lobby_is_clicked_to_its_final_classification
     assert "Ada" in results.inner_text()
     page.shot("legend-stage-results")
 
+    # The replay viewer draws the stages too.
+    pg.goto(f"{live.url}/replay/{gid}")
+    pg.get_by_test_id("stage-title").wait_for()
+    assert "Stage 1 of 2" in pg.get_by_test_id("stage-title").inner_text()
+    pg.locator("#last").click()
+    pg.wait_for_function("() => document.querySelector('[data-testid=stage-title]').textContent.includes('Stage 2 of 2')")
+    page.shot("legend-stage-replay")
+    # Every car's last space of a stage is over its line, not a row past the road's end.
+    timeline = pg.locator("#timeline").inner_text()
+    assert "Over the Arrivo line" in timeline
+    assert "Over the Check Point (speed limit 2) line" in timeline
+    assert not re.search(r"\brow 5[1-9]\b", timeline), "the longest stage has 50 rows"
+
     # Names, never ids, in every response the page received.
     assert recorder.leaks() == []
     ids = stage_ids()
@@ -117,3 +131,28 @@ def _strings(doc: Any) -> list[str]:
     if isinstance(doc, list):
         return [s for v in doc for s in _strings(v)]
     return []
+
+
+def test_the_chrono_says_fog_and_a_seat_without_sight_of_a_marker_gets_it_face_down() -> None:
+    """The table the page draws from, at the first fog of a race (a weather roll of 1 on a stage
+    with fog): the clock says fog, and the seat whose car cannot read the next marker gets none."""
+    import autodromo
+    from autodromo_web.games.legend import stage
+
+    g = autodromo.game("legend", route="coppa_breve", cars=["bugatti_type_35", "alfa_8c_2300", "fiat_1100s"])
+    race = autodromo.Race(g, ["medium"] * 3, seed=0)
+    while race.step():
+        s = race.state
+        if s.is_chance_node():
+            continue
+        seat = s.current_player()
+        view = s.view(seat)
+        turn = view["cars"][seat]["next_turn"]
+        if view["chrono"]["fog"] and turn and turn["rating"] is None:
+            break
+    else:
+        raise AssertionError("no fog in this race")
+    table = stage.table(view, 3)
+    assert table["clock"]["fog"] and table["clock"]["words"].endswith(", fog")
+    assert table["markers"]["turns"][turn["turn"]] is None
+    assert table["markers"]["face_down"]

@@ -147,6 +147,9 @@ def words(label: str, view: dict[str, Any], seat: int | None, lanes: int) -> str
         where = lane_name(int(lane.group(2)), lanes)
         if lane.group(1) == "slipstream":
             return f"Slipstream into the {where}"
+        stage = view.get("stage")
+        if stage and row is not None and row >= stage["length"]:
+            return f"Over the {stages.finish_words(stage)} line, {where}"
         return f"To row {row + 1}, {where}" if row is not None else f"To the {where}"
     for pattern, text in WORDS:
         m = pattern.match(label)
@@ -368,7 +371,12 @@ class Legend(GameModule):
         lanes = self._lanes(table)
         rows = int(self.track(table)["length"])
         s = table.state
-        car = s.view(None)["cars"][seat]
+        spectator = s.view(None)
+        car = spectator["cars"][seat]
+        # On a stage the road ends at the line: a move past it ends the car's stage.
+        stage = spectator.get("stage")
+        line = f"over the {stages.finish_words(stage)} line" if stage else ""
+        end = int(stage["length"]) if stage else rows
         out = []
         for p in s.plan_moves():
             ids = [s.string_to_action(label) for label in p["decisions"]]
@@ -378,7 +386,8 @@ class Legend(GameModule):
                 if lane:
                     row = (row + 1) % rows
                     into = "Slipstream into" if lane.group(1) == "slipstream" else "To"
-                    steps.append(f"{into} row {row + 1}, {lane_name(int(lane.group(2)), lanes)}")
+                    there = line.capitalize() if row >= end else f"{into} row {row + 1}"
+                    steps.append(f"{there}, {lane_name(int(lane.group(2)), lanes)}")
                 else:
                     steps.append(words(label, {"cars": [], "_rows": rows}, None, lanes))
             costs = [f"{word} −{p[key]}" for key, word in (("engine", "Engine"), ("brakes", "Brakes"), ("tires", "Tyres"))
@@ -390,7 +399,9 @@ class Legend(GameModule):
                 risk = self.risk(table, seat, ids)
             out.append({
                 "row": p["row"], "lane": p["lane"], "progress": p["progress"], "speed": p["speed"],
-                "decisions": p["decisions"], "ids": ids, "where": cell_name(p["row"] % rows, p["lane"], lanes),
+                "decisions": p["decisions"], "ids": ids,
+                "where": (f"{line}, {lane_name(p['lane'], lanes)}" if p["progress"] >= end and stage
+                          else cell_name(p["row"] % rows, p["lane"], lanes)),
                 "steps": steps, "cost": ", ".join(costs) or "no wear", "risk": risk,
                 "engine": p["engine"], "brakes": p["brakes"], "tires": p["tires"],
                 "temperature": p["temperature"], "damage": p["damage"], "off_road": p["off_road"],

@@ -18,6 +18,11 @@ HOW_TO_PLAY = [
     "point it does not have retires. Brakes and Tyres wear as you brake hard, drift and regain the "
     "line.",
     "Crashes and collisions draw Damage cards. Stop to cool or pit in the Box to recover.",
+    "A Stage race (a route) is run stage by stage on open roads: cars start one at a time, three "
+    "minutes apart, and the Chrono times them. Cross the Arrivo, or the Check Point at its speed "
+    "limit or lower (6 minutes' penalty above it); the shortest racing time wins. Stop at the "
+    "roadside or on a Technical Assistance tile to repair: every round stopped costs time. At "
+    "night and in fog a car without headlights reads a turn's marker only at its entry line.",
 ]
 
 PHASES = {
