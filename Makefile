@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 export VIRTUAL_ENV := $(CURDIR)/$(VENV)
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 ARGS ?=
-# Debian packages (chromium, the AVR toolchain, simavr) are installed on first use: as root, or
+# Debian packages (chromium, tmux, the AVR toolchain, simavr) are installed on first use: as root, or
 # through sudo otherwise.
 APT := $(if $(filter 0,$(shell id -u)),,sudo) env DEBIAN_FRONTEND=noninteractive apt-get
 
@@ -35,6 +35,7 @@ $(VENV)/.web: $(VENV)/.deps web/pyproject.toml
 $(VENV)/.bridge: $(VENV)/.deps firmware_bridge/pyproject.toml
 	$(PY) -m pip install --quiet "pyserial>=3.5"
 	$(PY) -m pip install --quiet --no-deps -e firmware_bridge
+	command -v tmux >/dev/null || { $(APT) update -qq && $(APT) install -y -qq tmux; }
 	touch $@
 
 setup: $(VENV)/.deps build $(VENV)/.web $(VENV)/.bridge ## Create .venv, install tools, build the extension, the web page

@@ -6,7 +6,6 @@ without a terminal to press buttons from, it says so instead of waiting silently
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 import time
@@ -17,25 +16,26 @@ import pytest
 
 from autodromo import cli
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is part of the machine")
 
 
 class Terminal:
-    """A detached tmux session of 110 x 60 running one command; `screen()` is what it shows."""
+    """A detached tmux session of 110 x 60 running one command; `screen()` is what it shows.
+    Each has its own tmux server (its own socket): with a shared one, a session started while the
+    previous test's server was exiting failed with "server exited unexpectedly"."""
 
     def __init__(self, command: list[str]) -> None:
         self.name = f"bridge-{uuid.uuid4().hex[:8]}"
         line = " ".join(command)
-        subprocess.run(["tmux", "new-session", "-d", "-s", self.name, "-x", "110", "-y", "60", line],
+        subprocess.run(["tmux", "-L", self.name, "new-session", "-d", "-s", self.name, "-x", "110", "-y", "60", line],
                        check=True)
 
     def screen(self) -> str:
-        out = subprocess.run(["tmux", "capture-pane", "-p", "-t", self.name], capture_output=True,
+        out = subprocess.run(["tmux", "-L", self.name, "capture-pane", "-p", "-t", self.name], capture_output=True,
                              text=True)
         return out.stdout
 
     def keys(self, text: str) -> None:
-        subprocess.run(["tmux", "send-keys", "-t", self.name, text, "Enter"], check=True)
+        subprocess.run(["tmux", "-L", self.name, "send-keys", "-t", self.name, text, "Enter"], check=True)
 
     def until(self, cond: Callable[[str], bool], seconds: float = 20.0) -> str:
         end = time.monotonic() + seconds
@@ -48,7 +48,7 @@ class Terminal:
         pytest.fail(f"not on screen within {seconds} s:\n{shown}")
 
     def close(self) -> None:
-        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
+        subprocess.run(["tmux", "-L", self.name, "kill-server"], capture_output=True)
 
 
 def bridge_command(*args: str) -> list[str]:
