@@ -1,0 +1,49 @@
+"""Seeded slices of the bot ladder (docs/simulation.md: 1,000 games a match with Wilson
+intervals, `cargo run --release -p autodromo-core --example ladder`). Each threshold sits well
+below what the slice scores and above what a broken bot (random play, or a level no better
+than the one below it) scores."""
+
+from __future__ import annotations
+
+from ladder_slices import against_neutral_cars, head_to_head
+
+LAMBO = {"players": 2, "circuit": "sant_agata"}
+
+
+def test_legend_hard_beats_medium() -> None:
+    # 1,000 races: 99.9% (99.4–100%). The slice: 16 races, 4 models, both seat orders.
+    assert head_to_head("legend", "hard", "medium", 16, seed=100) >= 14
+
+
+def test_legend_medium_beats_easy() -> None:
+    # 1,000 races: 97.6% (96.5–98.4%).
+    assert head_to_head("legend", "medium", "easy", 48, seed=200) >= 40
+
+
+def test_mille_bornes_medium_beats_easy() -> None:
+    # 1,000 games: 74.9% (72.1–77.5%); an even match would score 200 of 400.
+    assert head_to_head("mille_bornes", "medium", "easy", 400, seed=300, players=2) >= 260
+
+
+def test_lamborghini_medium_beats_easy() -> None:
+    # 1,000 races: 84.4% (82.0–86.5%).
+    assert head_to_head("lamborghini", "medium", "easy", 400, seed=400, **LAMBO) >= 290
+
+
+def test_legend_hard_holds_its_own_against_the_neutral_cars() -> None:
+    # 1,000 races: 51.2% (48.1–54.3%), short of the issue's 70% (docs/simulation.md). The slice
+    # guards the level against breaking: random, easy and medium drivers score 0, 1 and 3 of 32
+    # in this slice, hard 15.
+    assert against_neutral_cars("hard", 32, seed=500) >= 11
+
+
+def test_mille_bornes_hard_beats_medium() -> None:
+    # hard searches (about 2 s of a core a game): 30 games, both seat orders. A broken or
+    # medium-strength hard scores about 15 or less; this slice scores 18.
+    assert head_to_head("mille_bornes", "hard", "medium", 30, seed=600, players=2) >= 16
+
+
+def test_lamborghini_hard_beats_medium() -> None:
+    # hard searches (about 8 s of a core a race): 8 races, both seat orders; this slice scores 6,
+    # while medium beats easy in 84% of races.
+    assert head_to_head("lamborghini", "hard", "medium", 8, seed=700, **LAMBO) >= 5
