@@ -268,3 +268,14 @@ def test_the_board_is_the_section_track_the_core_laid_out() -> None:
     assert all(len(s["outline"]) >= 4 and len(s["centre"]) == 2 for s in b["sections"])
     x0, y0, x1, y1 = b["bounds"]
     assert x0 < x1 and y0 < y1
+
+
+def test_a_batch_gives_each_seats_place_in_the_whole_field() -> None:
+    r = autodromo.simulate(F90, 8, seed=5, progress=False, players=2, turns=3)
+    cars = len(autodromo.game(F90, players=2).new_state().view(None)["cars"])
+    # seat_extra is the car's place among every car, robots included; ranking is among seats.
+    assert ((r.seat_extra >= 1) & (r.seat_extra <= cars)).all()
+    for race in range(r.n):
+        order = sorted(range(2), key=lambda s: r.seat_extra[race][s])
+        assert [int(r.ranking[race][s]) for s in order] == [0, 1]
+    assert "position_0" in r.to_pandas().columns

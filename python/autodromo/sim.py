@@ -32,8 +32,9 @@ if TYPE_CHECKING:  # pragma: no cover
 BatchPolicy = Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int32]], Any]
 PolicySpec: TypeAlias = "str | BatchPolicy"
 
-#: Per-seat extra column of each game: what ``seat_extra`` means.
-SEAT_EXTRA = {"mille_bornes": "points", "legend": "progress", "lamborghini": "money", "formula90": "place"}
+#: Per-seat extra column of each game: what ``seat_extra`` means (Formula 90: the car's place in
+#: the whole field, robots included, 1 for the winner).
+SEAT_EXTRA = {"mille_bornes": "points", "legend": "progress", "lamborghini": "money", "formula90": "position"}
 
 _BUILT_IN = re.compile(r"random|easy|medium|hard|heuristic|greedy|mcts(:\d+(ms)?)?")
 #: Seconds a chunk of races should take: short enough for a live progress bar and a prompt
