@@ -279,3 +279,15 @@ def test_a_batch_gives_each_seats_place_in_the_whole_field() -> None:
         order = sorted(range(2), key=lambda s: r.seat_extra[race][s])
         assert [int(r.ranking[race][s]) for s in order] == [0, 1]
     assert "position_0" in r.to_pandas().columns
+
+
+def test_before_the_grid_no_car_has_a_place_in_the_terminal() -> None:
+    from autodromo.tui import formula90 as tui
+
+    s = until(autodromo.game(F90).new_state(), lambda s: not s.is_chance_node())
+    v = s.view(0)
+    assert v["turn"] == 0 and not any(sec["cars"] for sec in v["sections"])
+    text = tui.render(v)
+    assert "not on the grid yet" in text and " 1. " not in text
+    started = until(s, lambda s: s.view(None)["turn"] >= 1)
+    assert " 1. " in tui.render(started.view(None))

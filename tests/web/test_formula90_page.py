@@ -23,6 +23,8 @@ def test_a_formula90_race_played_to_the_results_by_clicking(live: LiveServer, pa
     # The section track as the core laid it out (the cars take their places on the grid after
     # qualifying).
     assert pg.get_by_test_id("section").count() == 24
+    places = pg.get_by_test_id("cars").locator("tbody tr td:first-child").all_inner_texts()
+    assert places and set(places) == {"—"}, "no car has a place before the grid"
     # The hand as card faces: a number, its movement points.
     hand = pg.get_by_test_id("hand").locator("li")
     assert hand.count() == 6

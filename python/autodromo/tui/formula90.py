@@ -64,9 +64,14 @@ def render(view: dict[str, Any]) -> str:
         modifier = f" duel {s['duel']:+d}" if s.get("duel") is not None and s["kind"] == "corner" else ""
         lines.append(f"  {s['number']:>2} {s['name']:<24} {s['kind']}{modifier}: {', '.join(s['cars'])}")
     lines.append("  cars:")
+    # Before the grid is formed no car stands in a section, and none has a place yet.
+    on_track = {name for s in view["sections"] for name in s["cars"]}
     for car in sorted(view["cars"], key=lambda c: c["place"]):
         played = " (played)" if car["played"] and view["turn"] else ""
-        lines.append(f"   {car['place']:>2}. {car['name']:<10} {_where(car)}{played}")
+        if view["turn"] == 0 and car["name"] not in on_track:
+            lines.append(f"     {car['name']:<10} not on the grid yet (qualifying)")
+        else:
+            lines.append(f"   {car['place']:>2}. {car['name']:<10} {_where(car)}{played}")
         lines.append(f"       {_chart(car)}")
     if view.get("activation"):
         order = [a["car"] + ("*" if a["played"] else "") for a in view["activation"]]

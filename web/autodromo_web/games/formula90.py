@@ -124,7 +124,9 @@ class Formula90(GameModule):
             return f"{car['name']} ({table.seats[car['seat']]['name']})"
         return f"{car['name']} (robot)"
 
-    def _where(self, car: dict[str, Any]) -> str:
+    def _where(self, car: dict[str, Any], gridded: bool = True) -> str:
+        if not gridded:
+            return "not on the grid yet (qualifying)"
         if car["status"] == "retired":
             return "retired"
         if car["status"] == "off track":
@@ -139,13 +141,17 @@ class Formula90(GameModule):
                 for c in sorted(view["cars"], key=lambda c: c["place"]) if c.get("seat") is not None]
 
     def table(self, table: Table, view: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        # Before the grid is formed no car stands in a section, and none has a place yet.
+        on_track = {name for s in view["sections"] for name in s["cars"]}
         cars = []
         for c in sorted(view["cars"], key=lambda c: c["place"]):
             human = c.get("seat") is not None
+            gridded = view["turn"] > 0 or c["name"] in on_track
             car: dict[str, Any] = {
                 "name": c["name"], "title": self._car_title(table, c), "seat": c.get("seat"),
                 "colour": c["colour"], "driver": table.seats[c["seat"]]["name"] if human else f"{c['driver']} robot",
-                "place": ordinal(c["place"]), "where": self._where(c), "section": c["section"],
+                "place": ordinal(c["place"]) if gridded else "—", "where": self._where(c, gridded),
+                "section": c["section"],
                 "status": c["status"], "played": bool(c["played"]) and view["turn"] > 0, "mine": human and c["seat"] == seat,
             }
             if human:
