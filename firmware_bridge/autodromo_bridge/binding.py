@@ -55,6 +55,7 @@ class Source(Protocol):
 
     def board(self) -> dict[str, Any]: ...
     def view(self) -> dict[str, Any]: ...
+    def seat_view(self, seat: int) -> dict[str, Any]: ...
     def version(self) -> int: ...
     def to_move(self) -> int | None: ...
     def human_seats(self) -> list[int]: ...
@@ -117,6 +118,11 @@ class RaceSource:
 
     def view(self) -> dict[str, Any]:
         v: dict[str, Any] = self.race.state.view(None)
+        return v
+
+    def seat_view(self, seat: int) -> dict[str, Any]:
+        """What ``seat``'s driver can read (at night or in fog, only the markers near the car)."""
+        v: dict[str, Any] = self.race.state.view(seat)
         return v
 
     def version(self) -> int:
@@ -224,6 +230,11 @@ class WebSource:
         v: dict[str, Any] = self._fresh()["view"]
         return v
 
+    def seat_view(self, seat: int) -> dict[str, Any]:
+        """What ``seat``'s driver can read, as the page shows that seat (asked when drawn)."""
+        v: dict[str, Any] = self._call(f"/api/games/{self.game_id}?seat={seat}")["view"]
+        return v
+
     def version(self) -> int:
         return int(self._fresh()["version"])
 
@@ -273,6 +284,10 @@ class ReplaySource:
         v: dict[str, Any] = self.state.view(None)
         return v
 
+    def seat_view(self, seat: int) -> dict[str, Any]:
+        v: dict[str, Any] = self.state.view(seat)
+        return v
+
     def version(self) -> int:
         return self.step
 
@@ -311,7 +326,9 @@ class Binding:
     ) -> None:
         self.bridge = bridge
         self.source = source
-        self.circuit = Circuit.from_board(source.board())
+        board = source.board()
+        # A route's stages change under the cars; its dashboards read the turn ahead from the view.
+        self.circuit = None if board.get("kind") == "route" else Circuit.from_board(board)
         self._ledmap = ledmap
         self.seats = dict(seats or {})
         self.log = log or bridge.log
@@ -434,6 +451,8 @@ class Binding:
             cur = self.cursor.get(dev.uid, 0)
             if cur >= len(legal):
                 cur = self.cursor[dev.uid] = 0
+            if live and "stage" in view and view["stage"] is not None:
+                view = self.source.seat_view(dev.seat)
             dev.set_dash(render.dash_state(
                 view, dev.seat, self.circuit, deciding=bool(legal), cursor=cur,
                 refused=self.refused.get(dev.uid, False),

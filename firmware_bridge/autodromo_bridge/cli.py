@@ -5,6 +5,7 @@ Lamborghini race.
     autodromo bridge --game race.json --config bridge.toml                     # a replay, shown
     autodromo bridge --emulate dashboard,track                                 # no hardware
     autodromo bridge lamborghini --emulate track --circuit imola_like          # bots on the board
+    autodromo bridge legend --route coppa_breve --emulate track                # a Stage race
 """
 
 from __future__ import annotations
@@ -53,6 +54,8 @@ def parser() -> argparse.ArgumentParser:
                    help="local Lamborghini race: the number of players (default: the game's)")
     p.add_argument("--circuit", help="local race: the circuit (e.g. castelrosso, or imola_like in "
                    "Lamborghini; default: the game's own)")
+    p.add_argument("--route", help="local Legend race: a Stage race on this route (e.g. coppa_breve "
+                   "or mille_miglia) instead of a circuit")
     p.add_argument("--seats", help="local race: the seats the dashboards drive, counting from 1, comma "
                    "separated (default: 1 up to the number of dashboards); bots drive the others")
     p.add_argument("--seed", type=int, default=None, help="local race: the seed")
@@ -83,6 +86,10 @@ def _humans(args: argparse.Namespace, dashboards: int, seats: int) -> list[int]:
 
 
 def _source(args: argparse.Namespace, dashboards: int) -> Source:
+    if args.route is not None and (args.game is not None or args.race != "legend"
+                                   or args.circuit is not None):
+        raise BridgeError("--route: a local Legend race runs on a route of stages or on a "
+                          "--circuit, not both, and not in a web game or a replay")
     if args.game is None and args.race == "lamborghini":
         probe = RaceSource.lamborghini([], circuit=args.circuit, players=args.players)
         humans = _humans(args, dashboards, probe.race.game.num_players)
@@ -91,7 +98,8 @@ def _source(args: argparse.Namespace, dashboards: int) -> Source:
     if args.game is None:
         cars = [c.strip() for c in args.cars.split(",") if c.strip()]
         humans = _humans(args, dashboards, len(cars))
-        return RaceSource.legend(cars, humans, seed=args.seed, step_ms=args.step_ms, circuit=args.circuit)
+        return RaceSource.legend(cars, humans, seed=args.seed, step_ms=args.step_ms,
+                                 circuit=args.circuit, route=args.route)
     if Path(args.game).is_file():
         return ReplaySource(args.game)
     return WebSource(args.web, args.game)
@@ -208,6 +216,9 @@ def _keyboard(emu: Emulator, log: list[str]) -> None:
 def _title(source: Source) -> str:
     view = source.view()
     game = str(view.get("game", "")).replace("_", " ").title()
+    board = source.board()
+    if board.get("kind") == "route":
+        return f"{game}, a Stage race on the route {board['name']}"
     circuit = source.circuit.replace("_", " ").title()
     return game + (f" on the {circuit} circuit" if circuit else "")
 

@@ -23,17 +23,23 @@ from autodromo import wire
 
 from .clock import Clock, MonotonicClock
 from .devices import DASHBOARD, TRACK
-from .render import (LAMP_BEST_LINE, LAMP_FINISHED, LAMP_FLAT_TIRE, LAMP_GAME_OVER, LAMP_OUT,
-                     LAMP_RAIN, LAMP_REFUSED, LAMP_YOUR_TURN)
+from .render import (LAMP_BEST_LINE, LAMP_CHECK_POINT, LAMP_FINISHED, LAMP_FLAT_TIRE, LAMP_FOG,
+                     LAMP_GAME_OVER, LAMP_NIGHT, LAMP_OUT, LAMP_RAIN, LAMP_REFUSED,
+                     LAMP_TURN_UNSEEN, LAMP_YOUR_TURN)
 
 LAMP_NAMES = {LAMP_YOUR_TURN: "YOUR TURN", LAMP_REFUSED: "REFUSED", LAMP_FINISHED: "FINISHED",
               LAMP_OUT: "OUT", LAMP_BEST_LINE: "BEST LINE", LAMP_FLAT_TIRE: "FLAT TIRE",
-              LAMP_RAIN: "RAIN", LAMP_GAME_OVER: "GAME OVER"}
+              LAMP_RAIN: "RAIN", LAMP_GAME_OVER: "GAME OVER", LAMP_NIGHT: "NIGHT", LAMP_FOG: "FOG",
+              LAMP_CHECK_POINT: "CHECK POINT", LAMP_TURN_UNSEEN: "TURN UNSEEN"}
 LAMP_MEANINGS = {
     LAMP_YOUR_TURN: "this car decides now", LAMP_REFUSED: "the last button was refused, see the log",
     LAMP_FINISHED: "this car has finished", LAMP_OUT: "retired or off the road",
     LAMP_BEST_LINE: "on the turn's best line", LAMP_FLAT_TIRE: "a flat tyre",
     LAMP_RAIN: "rain: markers read a step lower per level", LAMP_GAME_OVER: "the race is over",
+    LAMP_NIGHT: "night on the Chrono: markers face down unless the headlights work",
+    LAMP_FOG: "fog: markers face down until the car is at the turn",
+    LAMP_CHECK_POINT: "this stage ends at a Check Point: mind its speed limit at the line",
+    LAMP_TURN_UNSEEN: "the next turn's marker cannot be read yet: no turn pins",
 }
 
 #: WS2812: 30 us per LED to latch (hardware.md).
@@ -261,7 +267,7 @@ class Emulator:
                 draw.ellipse((x + 1, y + 1, x + scale - 2, y + scale - 2), fill=lift)
         else:
             d = self.dev.dash
-            img = Image.new("RGB", (420, 200), (15, 15, 15))
+            img = Image.new("RGB", (420, 225), (15, 15, 15))
             draw = ImageDraw.Draw(img)
             gauges = [("speed", d["speed"], 12), ("pins", d["turn_pins"], 12),
                       ("temp", d["temperature"], 8), ("engine", d["engine"], 8),

@@ -42,15 +42,18 @@ class Circuit:
     lanes: int
     turns: tuple[Turn, ...]
     game: str = DEFAULT_GAME
+    #: A circuit loops; a stage of a Legend route is an open road ending at its line.
+    closed: bool = True
 
     @classmethod
     def from_board(cls, board: dict[str, Any]) -> Circuit:
-        if board.get("kind") != "circuit":
-            raise BridgeError(f"{board.get('name', 'this race')}: a track board shows a circuit, "
-                              f"not a {board.get('kind', 'race without a board')}")
+        """A circuit's board, or one stage of a route's (``board["stages"][k]``)."""
+        if board.get("kind") not in ("circuit", "stage"):
+            raise BridgeError(f"{board.get('name', 'this race')}: a track board shows a circuit "
+                              f"or a stage, not a {board.get('kind', 'race without a board')}")
         turns = tuple(Turn(int(t["entry"]), int(t["exit"]), str(t["marker"])) for t in board["turns"])
         return cls(str(board["id"]), int(board["length"]), int(board["lanes"]), turns,
-                   str(board["game"]))
+                   str(board["game"]), bool(board.get("closed", True)))
 
     def turn_of_row(self, row: int) -> Turn | None:
         for t in self.turns:
@@ -59,10 +62,13 @@ class Circuit:
         return None
 
     def next_turn(self, row: int) -> Turn | None:
-        """The turn the car at ``row`` is in, or the next one ahead (the track is a loop)."""
+        """The turn the car at ``row`` is in, or the next one ahead (a circuit loops, a stage
+        does not: past its last turn there is none)."""
         if not self.turns:
             return None
         for k in range(self.rows):
+            if not self.closed and row + k >= self.rows:
+                return None
             t = self.turn_of_row((row + k) % self.rows)
             if t is not None:
                 return t
@@ -108,10 +114,20 @@ DEFAULT_COLORS: dict[str, Any] = {
     "off": "#000000",
     "track": "#080808",
     "turns": {"A": "#400000", "B": "#401800", "C": "#303000", "D": "#003000", "E": "#002040"},
-    "weather": {"clear": "#302000", "light rain": "#001040", "heavy rain": "#0000a0"},
+    "weather": {"clear": "#302000", "light rain": "#001040", "heavy rain": "#0000a0",
+                "fog": "#303030"},
     # Seat colours, as the web page draws the cars.
     "cars": ["#e02020", "#2060e0", "#20a020", "#e0c000", "#a020c0", "#e07010",
              "#20c0c0", "#e040a0", "#806040", "#c0c0c0", "#60e060", "#4040a0"],
+    # Stage races only (a route's map): a turn whose marker lies face down (night, fog), the
+    # stage's finish line, the stage lamps, the Chrono's day and night.
+    "hidden": "#101018",
+    "arrivo": "#a0a0a0",
+    "checkpoint": "#a00060",
+    "stage": "#00a040",
+    "stage_done": "#002008",
+    "day": "#302000",
+    "night": "#000818",
 }
 
 
@@ -126,6 +142,13 @@ class LedMap:
     markers: list[list[int]] = field(default_factory=list)
     weather: list[int] = field(default_factory=list)
     colors: dict[str, Any] = field(default_factory=dict)
+    #: A route's map (a Legend Stage race): one map per stage, all on this strip; the LEDs of
+    #: the finish line (Arrivo or Check Point) after the stage's last row, one per lane; one
+    #: lamp per stage; the Chrono's day or night.
+    stages: list[LedMap] = field(default_factory=list)
+    finish: list[int] = field(default_factory=list)
+    stage_lamps: list[int] = field(default_factory=list)
+    daylight: list[int] = field(default_factory=list)
 
     @classmethod
     def load(cls, path: str | Path, board: dict[str, Any] | None = None,
@@ -142,7 +165,10 @@ class LedMap:
 
     @classmethod
     def for_board(cls, board: dict[str, Any]) -> LedMap:
-        """The shipped map of the board's circuit (``ledmaps/<id>.toml`` in this package)."""
+        """The shipped map of the board's circuit (``ledmaps/<id>.toml`` in this package), or
+        for a route the map generated from its stages' boards."""
+        if board.get("kind") == "route":
+            return cls.for_route(board)
         path = HERE / f"{board['id']}.toml"
         if not path.exists():
             shipped = ", ".join(sorted(p.stem for p in HERE.glob("*.toml")))
@@ -154,6 +180,46 @@ class LedMap:
     def for_circuit(cls, circuit_id: str, game: str = DEFAULT_GAME) -> LedMap:
         """The shipped map of ``circuit_id`` of ``game``."""
         return cls.for_board(circuit_board(game, circuit_id))
+
+    @classmethod
+    def for_route(cls, board: dict[str, Any]) -> LedMap:
+        """A route's map, generated from the core's board of each stage: a serpentine of one LED
+        a cell, lane after lane, as long as the longest stage (a shorter stage leaves the end of
+        each run dark); then the finish line, one LED a lane; a lamp per stage; the weather and
+        the Chrono's day or night. Each stage's part goes through :meth:`parse`, so it is checked
+        against that stage's rows and lanes like a file."""
+        if board.get("kind") != "route" or not board.get("stages"):
+            raise BridgeError(f"{board.get('name', 'this race')}: not a route of stages")
+        stages = board["stages"]
+        lanes = {int(s["lanes"]) for s in stages}
+        if len(lanes) != 1:
+            raise BridgeError(f"route {board['id']!r}: its stages have {sorted(lanes)} lanes; "
+                              "one strip shows stages of one width")
+        width = lanes.pop()
+        longest = max(int(s["length"]) for s in stages)
+        cells = longest * width
+        finish = list(range(cells, cells + width))
+        lamps = list(range(cells + width, cells + width + len(stages)))
+        weather, daylight = [lamps[-1] + 1], [lamps[-1] + 2]
+        count = daylight[0] + 1
+        if count > MAX_LEDS:
+            raise BridgeError(f"route {board['id']!r}: {count} LEDs, more than a strip's "
+                              f"{MAX_LEDS}")
+        name = f"the generated map of route {board['id']!r}"
+        maps = []
+        for k, stage in enumerate(stages):
+            length = int(stage["length"])
+            # Even lanes run forward from their run's start; odd lanes come back, so row r of
+            # an odd lane is the run's (longest - 1 - r)th LED whatever the stage's length.
+            strips = [{"lane": ln, "first_led": ln * longest, "rows": [0, length - 1]}
+                      if ln % 2 == 0 else
+                      {"lane": ln, "first_led": (ln + 1) * longest - length, "rows": [length - 1, 0]}
+                      for ln in range(width)]
+            doc = {"circuit": str(stage["id"]), "led_count": count, "strip": strips}
+            maps.append(cls.parse(doc, f"{name}, stage {k + 1}", stage))
+        first = maps[0]
+        return cls(name, first.circuit, count, weather=weather, colors=first.colors,
+                   stages=maps, finish=finish, stage_lamps=lamps, daylight=daylight)
 
     @classmethod
     def parse(cls, doc: dict[str, Any], name: str, board: dict[str, Any] | None = None,

@@ -8,7 +8,9 @@ Dashboard (DASH_STATE field <- the car in the view):
 ========== =============================================================================
 speed       ``speed``
 turn_pins   the safe speed (turn pins) of the turn the car is in or meets next, as its
-            marker reads now (rain lowers a marker a step per level, never below A)
+            marker reads now (rain lowers a marker a step per level, never below A); in a
+            Stage race the view's ``next_turn`` of the seat's own view, 0 while the marker
+            is face down to it (night, fog)
 temperature ``temperature``; engine ``engine``; brakes ``brakes``; tyres ``tires``
             (0 when flat); each clamped to 0..255
 switches    bit 0 battery failed, bit 1 headlights failed (the Dashboard's switches)
@@ -32,6 +34,11 @@ LAMP_BEST_LINE = 1 << 4
 LAMP_FLAT_TIRE = 1 << 5
 LAMP_RAIN = 1 << 6
 LAMP_GAME_OVER = 1 << 7
+# Stage races (DASH_STATE lamps is a u32: bits past 7 are free for the host to give meaning).
+LAMP_NIGHT = 1 << 8       # the Chrono reads night (18:00 to 06:00)
+LAMP_FOG = 1 << 9         # the stage is in fog
+LAMP_CHECK_POINT = 1 << 10  # this stage ends at a Check Point line with its speed limit
+LAMP_TURN_UNSEEN = 1 << 11  # the next turn's marker is face down to this car: no turn pins
 
 SWITCH_BATTERY = 1 << 0
 SWITCH_HEADLIGHTS = 1 << 1
@@ -54,7 +61,15 @@ def dash_state(
     car = view["cars"][seat]
     weather = str(view.get("weather", "clear"))
     pins = 0
-    if circuit is not None and car.get("row") is not None:
+    stage = view.get("stage")
+    unseen = False
+    if stage is not None:
+        # A Stage race: the core says which turn is next and whether this car reads its marker.
+        nt = car.get("next_turn")
+        if nt is not None and nt.get("safe_speed") is not None:
+            pins = _byte(nt["safe_speed"])
+        unseen = nt is not None and nt.get("rating") is None
+    elif circuit is not None and car.get("row") is not None:
         turn = circuit.next_turn(int(car["row"]) % circuit.rows)
         if turn is not None:
             pins = _byte(car["safe_speeds"].get(rating_now(turn.rating, weather), 0))
@@ -76,6 +91,16 @@ def dash_state(
         lamps |= LAMP_RAIN
     if game_over:
         lamps |= LAMP_GAME_OVER
+    if stage is not None:
+        chrono = view.get("chrono") or {}
+        if chrono.get("night"):
+            lamps |= LAMP_NIGHT
+        if chrono.get("fog") or weather == "fog":
+            lamps |= LAMP_FOG
+        if stage.get("finish") == "checkpoint" and status in ("racing", "off_road", "waiting"):
+            lamps |= LAMP_CHECK_POINT
+        if unseen and status in ("racing", "off_road"):
+            lamps |= LAMP_TURN_UNSEEN
     switches = (0 if car.get("battery_ok", True) else SWITCH_BATTERY) | (
         0 if car.get("headlights_ok", True) else SWITCH_HEADLIGHTS)
     return {
@@ -99,14 +124,28 @@ P_WEATHER = P_TURN + len(RATINGS)  # clear, light rain, heavy rain: 7..9
 P_CAR = P_WEATHER + len(RAIN)      # seat k: 10 + k
 
 
+#: After the cars, a route's map (Stage races) adds these, in this order.
+STAGE_COLORS = ("hidden", "arrivo", "checkpoint", "stage", "stage_done", "day", "night")
+
+
 def palette(ledmap: LedMap) -> list[tuple[int, int, int]]:
     c = ledmap.colors
-    return ([c["off"], c["track"]] + [c["turns"][r] for r in RATINGS]
-            + [c["weather"][w] for w in RAIN] + list(c["cars"]))
+    out = ([c["off"], c["track"]] + [c["turns"][r] for r in RATINGS]
+           + [c["weather"][w] for w in RAIN] + list(c["cars"]))
+    if ledmap.stages:
+        out += [c[k] for k in STAGE_COLORS] + [c["weather"]["fog"]]
+    return out
+
+
+def _stage_index(ledmap: LedMap, name: str) -> int:
+    """A Stage race's colour in the palette (after the map's cars)."""
+    return P_CAR + len(ledmap.colors["cars"]) + (STAGE_COLORS + ("fog",)).index(name)
 
 
 def track_frame(view: dict[str, Any], ledmap: LedMap) -> bytes:
     """The board as palette indices, one byte per LED (``ledmap.led_count`` of them)."""
+    if ledmap.stages:
+        return stage_frame(view, ledmap)
     circuit = ledmap.circuit
     weather = str(view.get("weather", "clear"))
     px = bytearray(ledmap.led_count)
@@ -131,6 +170,54 @@ def track_frame(view: dict[str, Any], ledmap: LedMap) -> bytes:
         seat = int(car.get("owner", k))
         cell = (int(car["row"]) % circuit.rows, int(car["lane"]))
         for i in ledmap.cells.get(cell, []):
+            px[i] = P_CAR + seat % n_colors
+    return bytes(px)
+
+
+#: Cars a Stage race keeps off the road: waiting to start, parked past the line, retired.
+ON_THE_ROAD = ("racing", "off_road")
+
+
+def stage_frame(view: dict[str, Any], ledmap: LedMap) -> bytes:
+    """A Stage race on a route's map: the current stage's road, each turn's rows in the colour of
+    its marker as the table shows it (face down at night and in fog: the hidden colour, so the
+    board never tells what the players cannot read), the finish line in the Arrivo's or the Check
+    Point's colour, the stage lamps (done, current, to come), the weather and day or night, and
+    the cars on the road in their seats' colours."""
+    stage = view.get("stage") or {}
+    k = int(stage.get("index", 0))
+    if not 0 <= k < len(ledmap.stages):
+        raise ValueError(f"stage {k + 1}: the route's map has {len(ledmap.stages)} stages")
+    m = ledmap.stages[k]
+    circuit = m.circuit
+    weather = str(view.get("weather", "clear"))
+    shown = {int(t["turn"]): t.get("rating") for t in (view.get("markers") or {}).get("turns", [])}
+    hidden = _stage_index(ledmap, "hidden")
+    px = bytearray(ledmap.led_count)
+    for (row, _lane), leds in m.cells.items():
+        turn = circuit.turn_of_row(row)
+        value = P_TRACK
+        if turn is not None:
+            rating = shown.get(circuit.turns.index(turn), rating_now(turn.rating, weather))
+            value = P_TURN + RATINGS.index(rating) if rating else hidden
+        for i in leds:
+            px[i] = value
+    line = _stage_index(ledmap, "checkpoint" if stage.get("finish") == "checkpoint" else "arrivo")
+    for i in ledmap.finish:
+        px[i] = line
+    for j, i in enumerate(ledmap.stage_lamps):
+        px[i] = (_stage_index(ledmap, "stage") if j == k
+                 else _stage_index(ledmap, "stage_done") if j < k else P_OFF)
+    for i in ledmap.weather:
+        px[i] = _stage_index(ledmap, "fog") if weather == "fog" else P_WEATHER + RAIN.get(weather, 0)
+    night = bool((view.get("chrono") or {}).get("night"))
+    for i in ledmap.daylight:
+        px[i] = _stage_index(ledmap, "night" if night else "day")
+    n_colors = len(ledmap.colors["cars"])
+    for seat, car in enumerate(view.get("cars", [])):
+        if car.get("status") not in ON_THE_ROAD or car.get("row") is None or car.get("lane") is None:
+            continue
+        for i in m.cells.get((int(car["row"]), int(car["lane"])), []):
             px[i] = P_CAR + seat % n_colors
     return bytes(px)
 

@@ -135,3 +135,20 @@ def test_a_track_board_shows_a_lamborghini_web_game(rig: Rig, server: str) -> No
         return track.dev.shown_frame_id != 0 and track.pixels() == [colors[i] for i in want]
 
     rig.until(matches, host=binding.pump, seconds=10, what="the strip shows the web game")
+
+
+def test_a_dashboard_on_a_web_stage_race_reads_its_seats_view(rig: Rig, server: str) -> None:
+    """Issue 16: in fog the dashboard shows no turn pins for a marker its car cannot read, from
+    the seat's own view as the page serves it."""
+    game = call(server, "/api/games", {
+        "game": "legend", "options": {"cars": ["bugatti_type_35", "alfa_8c_2300"], "route": "coppa_breve"},
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}], "seed": 1})
+    emu = rig.emulator(DASHBOARD, UID)
+    src = WebSource(server, game["id"], poll_ms=50)
+    binding = Binding(rig.bridge(), src)
+    rig.until(lambda: emu.dash["lamps"] & render.LAMP_YOUR_TURN, host=binding.pump, seconds=5)
+    view = call(server, f"/api/games/{game['id']}?seat=0")["view"]
+    car = view["cars"][0]
+    assert view["chrono"]["fog"] and car["next_turn"]["rating"] is None, "seed 1 starts in fog"
+    assert emu.dash["turn_pins"] == 0 and emu.dash["lamps"] & render.LAMP_FOG
+    assert bool(emu.dash["lamps"] & render.LAMP_TURN_UNSEEN) == (car["status"] in ("racing", "off_road"))
