@@ -204,3 +204,35 @@ def test_autodromo_bridge_emulates_a_track_board_on_a_route(
     assert cli.main(["bridge", "legend", "--route", "coppa_breve", "--circuit", "example",
                      "--emulate", "track"]) == 2
     assert "--route: a local Legend race runs on a route of stages or on a --circuit" in capsys.readouterr().err
+
+
+def test_a_stage_race_replay_plays_back_on_the_track_board(rig: Rig, tmp_path: Path) -> None:
+    from autodromo import Race, replay
+    from autodromo_bridge.binding import ReplaySource
+
+    race = Race(autodromo.game("legend", route="coppa_breve", cars=CARS[:2]), ["greedy", "greedy"], seed=1)
+    while race.state.view(None)["stage"]["index"] == 0:
+        race.step()
+    path = tmp_path / "stages.json"
+    replay.save(path, race.state, race.seed)
+    t = [0.0]
+    src = ReplaySource(path, step_ms=100, clock=lambda: t[0])
+    m = LedMap.for_board(src.board())
+    track = rig.emulator(TRACK, UID_T, led_count=m.led_count)
+    binding = Binding(rig.bridge(), src)
+    colors = render.palette(m)
+    t[0] = 1e6  # every step due: the replay ends on the second stage
+    rig.until(lambda: src.finished() and track.pixels() == [colors[i] for i in render.track_frame(src.view(), m)],
+              host=binding.pump, seconds=5, what="the last frame of the replay")
+    shown = track.pixels()
+    assert [shown[i] for i in m.finish] == [m.colors["checkpoint"]] * 3
+    assert [shown[i] for i in m.stage_lamps] == [m.colors["stage_done"], m.colors["stage"]]
+
+
+def test_a_stage_has_no_turn_past_its_last_one() -> None:
+    m = LedMap.for_board(_route_board("coppa_breve"))
+    stage = m.stages[0].circuit
+    last = stage.turns[-1]
+    assert stage.next_turn(last.last_row) == last
+    assert stage.next_turn(last.last_row + 1) is None, "an open road does not wrap to its first turn"
+    assert stage.next_turn(0) == stage.turns[0]
