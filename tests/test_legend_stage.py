@@ -130,3 +130,38 @@ def test_harness_over_random_stage_races_of_two_to_eight_cars() -> None:
     with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
         actions = list(pool.map(_one, range(races)))
     assert len(actions) == races and min(actions) > 0
+
+
+def test_simulate_a_route_gives_racing_time_penalties_and_points_any_thread_count() -> None:
+    import numpy as np
+
+    from autodromo.sim_report import summary
+
+    runs = [
+        autodromo.simulate("legend", 8, seed=5, route="coppa_breve", cars=CARS[:4],
+                           policies=["medium", "easy", "medium", "easy"], threads=t,
+                           historical_points=points)
+        for t, points in ((1, False), (2, False), (2, True))
+    ]
+    one, two, historical = runs
+    for name in ("racing_time", "penalty", "time", "ranking"):
+        assert np.array_equal(one[name], two[name], equal_nan=True), name
+    assert one.racing_time.shape == one.penalty.shape == (8, 4)
+    assert "points" not in one.columns, "points only with the Historical points option"
+    finished = np.isfinite(one.racing_time)
+    assert finished.any()
+    assert (one.racing_time[finished] > 0).all()
+    # "Exceeding the speed limit results in a 6-minute penalty", once a stage.
+    assert (one.penalty % 360 == 0).all() and (one.penalty <= 2 * 360).all()
+    assert (one.penalty > 0).any(), "easy and medium drivers cross a Check Point too fast"
+    for race in range(8):
+        # Won on racing time: the winner has the least of it (ties go to the earlier crossing).
+        times = one.racing_time[race]
+        if np.isfinite(times).any():
+            assert times[one.winner[race]] == np.nanmin(times)
+        # Won on points: the winner has the most of them.
+        assert historical.points[race, historical.winner[race]] == historical.points[race].max()
+    table = summary(historical)
+    assert "racing time" in table and "penalty min" in table and "points" in table
+    track = autodromo.simulate("legend", 2, seed=5, circuit="example", laps=1, cars=CARS[:2])
+    assert "racing_time" not in track.columns and "racing time" not in summary(track)

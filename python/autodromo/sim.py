@@ -46,7 +46,10 @@ _CHUNK_SECONDS = 0.25
 class SimResult:
     """The columns of a batch: per race ``winner``, ``length``, ``actions``; per seat
     (``[n, seats]``) ``ranking``, ``order`` (seats by finishing place), ``seat_extra``; per car
-    (``[n, cars]``) ``car_seat``, ``time``, ``wear``, ``crashes``, ``retired``. ``complete`` is
+    (``[n, cars]``) ``car_seat``, ``time``, ``wear``, ``crashes``, ``retired``; in a Legend Stage
+    race (``route=…``) also per car ``racing_time`` (seconds, NaN for a car that did not finish
+    the route), ``penalty`` (seconds of Check Point penalties) and, with the Historical points
+    option, ``points``. ``complete`` is
     False when the run was interrupted: the columns hold the races that finished, in order."""
 
     game: str

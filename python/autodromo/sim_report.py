@@ -46,6 +46,11 @@ class SeatLine:
     crashes: float
     wear: float
     retired: float
+    #: Legend Stage races: mean racing time (seconds) of the seat's cars that finished the
+    #: route, mean Check Point penalty (seconds), mean Historical points; NaN elsewhere.
+    racing_time: float = float("nan")
+    penalty: float = float("nan")
+    points: float = float("nan")
 
 
 def seat_lines(r: SimResult) -> list[SeatLine]:
@@ -74,9 +79,29 @@ def seat_lines(r: SimResult) -> list[SeatLine]:
                 crashes=per_car(r.crashes.astype(np.float64)),
                 wear=per_car(r.wear.astype(np.float64)),
                 retired=per_car(r.retired.astype(np.float64)),
+                **_stage_figures(r, cars),
             )
         )
     return lines
+
+
+def _stage_figures(r: SimResult, cars: npt.NDArray[np.bool_]) -> dict[str, float]:
+    """A Legend Stage race's means for one seat's cars (nothing for other races)."""
+    out: dict[str, float] = {}
+    for name in ("racing_time", "penalty", "points"):
+        if name in r.columns and cars.any():
+            values = r.columns[name][cars].astype(np.float64)
+            finite = values[np.isfinite(values)]
+            out[name] = float(finite.mean()) if finite.size else float("nan")
+    return out
+
+
+def _clock(seconds: float) -> str:
+    """Racing time as the Time Chart writes it: hours, minutes and seconds."""
+    if not math.isfinite(seconds):
+        return "–"
+    whole = round(seconds)
+    return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"
 
 
 def summary(r: SimResult) -> str:
@@ -91,12 +116,20 @@ def summary(r: SimResult) -> str:
         f"{'seat':<22} {'policy':<12} {'wins':>8} {'win rate (95% CI)':>24} {'mean place':>10} "
         f"{'mean ' + extra:>14} {'crashes':>8} {'wear':>7} {'retired':>8}"
     ]
+    stage = "racing_time" in r.columns
+    points = "points" in r.columns
+    if stage:
+        rows[0] += f" {'racing time':>11} {'penalty min':>11}" + (f" {'points':>7}" if points else "")
     for line in seat_lines(r):
+        tail = ""
+        if stage:
+            tail = f" {_clock(line.racing_time):>11} {line.penalty / 60:>11.2f}"
+            tail += f" {line.points:>7.2f}" if points else ""
         rows.append(
             f"{line.name[:22]:<22} {line.policy[:12]:<12} {line.wins:>8,} "
             f"{100 * line.win_rate:>7.1f}% [{100 * line.low:5.1f}, {100 * line.high:5.1f}]% "
             f"{line.mean_place:>10.2f} {line.extra:>14.1f} {line.crashes:>8.2f} {line.wear:>7.2f} "
-            f"{100 * line.retired:>7.1f}%"
+            f"{100 * line.retired:>7.1f}%{tail}"
         )
     length = r.length.astype(np.float64)
     unit = "hands" if r.game == "mille_bornes" else "game turns"

@@ -162,7 +162,39 @@ fn columns<'py>(py: Python<'py>, stats: &[RaceStats]) -> PyResult<Bound<'py, PyD
         "retired",
         PyArray1::from_vec(py, retired).reshape(shape2(cars))?,
     )?;
+    stage_columns(py, &d, stats)?;
     Ok(d)
+}
+
+/// A Legend Stage race's per-car columns: `racing_time` and `penalty` (seconds), and `points`
+/// when the race is won on the Historical points table. Every race of a batch shares its options,
+/// so the first one tells which columns there are.
+fn stage_columns(py: Python<'_>, d: &Bound<'_, PyDict>, stats: &[RaceStats]) -> PyResult<()> {
+    let Some(first) = stats.first().filter(|s| !s.stage.is_empty()) else {
+        return Ok(());
+    };
+    let shape = [stats.len(), first.stage.len()];
+    let col = |f: &dyn Fn(&autodromo_core::sim::StageCarStats) -> f32| {
+        stats
+            .iter()
+            .flat_map(|s| s.stage.iter().map(f))
+            .collect::<Vec<f32>>()
+    };
+    d.set_item(
+        "racing_time",
+        PyArray1::from_vec(py, col(&|c| c.racing_time)).reshape(shape)?,
+    )?;
+    d.set_item(
+        "penalty",
+        PyArray1::from_vec(py, col(&|c| c.penalty)).reshape(shape)?,
+    )?;
+    if !first.stage[0].points.is_nan() {
+        d.set_item(
+            "points",
+            PyArray1::from_vec(py, col(&|c| c.points)).reshape(shape)?,
+        )?;
+    }
+    Ok(())
 }
 
 /// One race of a batch with Python seats.

@@ -136,6 +136,7 @@ impl Sim for F90State {
             seat_extra: (0..self.race.humans())
                 .map(|s| places[s] as f32 + 1.0)
                 .collect(),
+            stage: Vec::new(),
         }
     }
 }

@@ -98,6 +98,7 @@ impl Sim for LamboState {
                 })
                 .collect(),
             seat_extra: self.hands.iter().map(|h| h.money as f32).collect(),
+            stage: Vec::new(),
         }
     }
 }

@@ -8,7 +8,7 @@ use super::LegendState;
 use crate::error::Error;
 use crate::game::Action;
 use crate::rng::SplitMix64;
-use crate::sim::{CarStats, Level, RaceStats, Sim};
+use crate::sim::{CarStats, Level, RaceStats, Sim, StageCarStats};
 
 impl Sim for LegendState {
     fn determinize(&self, _seat: usize, _rng: &mut SplitMix64) -> Self {
@@ -53,6 +53,36 @@ impl Sim for LegendState {
                 .iter()
                 .map(|c| c.progress as f32)
                 .collect::<Vec<_>>(),
+            stage: self.stage_stats(),
         }
+    }
+}
+
+impl LegendState {
+    /// Racing time, Check Point penalties and Historical points per car (a Stage race only).
+    fn stage_stats(&self) -> Vec<StageCarStats> {
+        if !self.is_stage_race() {
+            return Vec::new();
+        }
+        let points = self
+            .race
+            .opts
+            .historical_points
+            .then(|| self.historical_points());
+        (0..self.cars.len())
+            .map(|i| {
+                let penalty: u32 = (0..self.stages_done(i))
+                    .map(|k| self.record(k, i).penalty)
+                    .sum();
+                StageCarStats {
+                    racing_time: match self.racing_time(i) {
+                        Some(t) if self.finished_route(i) => t as f32,
+                        _ => f32::NAN,
+                    },
+                    penalty: penalty as f32,
+                    points: points.as_ref().map_or(f32::NAN, |p| p[i].total() as f32),
+                }
+            })
+            .collect()
     }
 }

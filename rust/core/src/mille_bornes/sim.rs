@@ -131,6 +131,7 @@ impl Sim for MbState {
             seat_extra: (0..players)
                 .map(|p| c.totals[c.side_of(p)] as f32)
                 .collect(),
+            stage: Vec::new(),
         }
     }
 }

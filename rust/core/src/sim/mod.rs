@@ -16,7 +16,7 @@ use crate::error::Error;
 use crate::game::{Action, State};
 use crate::rng::SplitMix64;
 pub use policy::{Level, Policy};
-pub use stats::{CarStats, RaceStats};
+pub use stats::{CarStats, RaceStats, StageCarStats};
 
 /// What a game gives the bots and the batch runner beyond the game contract.
 pub trait Sim: State + Send + Sync {

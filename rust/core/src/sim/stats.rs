@@ -28,6 +28,27 @@ impl PartialEq for CarStats {
     }
 }
 
+/// One car of a Legend Stage race: what the route's classification reads.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct StageCarStats {
+    /// Racing time in seconds (penalties, Chronograph cards and residual-MP bonuses included);
+    /// NaN for a car that did not finish the route.
+    pub racing_time: f32,
+    /// Seconds of Check Point penalties, over every stage the car finished.
+    pub penalty: f32,
+    /// Historical points; NaN when the race is won on racing time (the option is off).
+    pub points: f32,
+}
+
+/// Bit for bit, as `CarStats`: NaN marks a missing figure, and two runs must compare equal.
+impl PartialEq for StageCarStats {
+    fn eq(&self, o: &Self) -> bool {
+        self.racing_time.to_bits() == o.racing_time.to_bits()
+            && self.penalty.to_bits() == o.penalty.to_bits()
+            && self.points.to_bits() == o.points.to_bits()
+    }
+}
+
 /// One race or game, for the batch runner's columns.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct RaceStats {
@@ -40,4 +61,6 @@ pub struct RaceStats {
     pub cars: Vec<CarStats>,
     /// Per seat, the game's own figures (Mille Bornes: points), named by `Sim::extra_name`.
     pub seat_extra: Vec<f32>,
+    /// Per car, a Legend Stage race's figures; empty for every other race.
+    pub stage: Vec<StageCarStats>,
 }
