@@ -120,6 +120,9 @@ def run(args: argparse.Namespace) -> int:
     # A port may be a dashboard; emulated track boards drive no seat.
     dashboards = kinds.count("dashboard") + len(matches)
     source = _source(args, dashboards)
+    if args.ledmap and source.board().get("kind") == "route":
+        raise BridgeError(f"--ledmap {args.ledmap}: a Stage race's track board takes the map "
+                          "generated from its route's stages; --ledmap is for circuits")
     ledmap = LedMap.load(args.ledmap, source.board()) if args.ledmap else None
     if ledmap is None and "track" in kinds:
         ledmap = LedMap.for_board(source.board())

@@ -23,7 +23,11 @@ def _seat_name(view: dict[str, Any], seat: int) -> str:
 
 
 def _phase(view: dict[str, Any]) -> str:
-    return str(view.get("phase", "")).replace("_", " ")
+    """The phase's name (Legend's view gives ``{"name": ..., "seat": ...}``), never its dict."""
+    phase = view.get("phase", "")
+    if isinstance(phase, dict):
+        phase = phase.get("name", "")
+    return str(phase or "").replace("_", " ")
 
 
 def dashboard_block(binding: Binding, emu: Emulator, view: dict[str, Any] | None) -> list[str]:

@@ -174,6 +174,21 @@ def test_the_dashboard_hides_turn_pins_it_cannot_read_and_lights_the_stage_lamps
     assert want > 0
 
 
+def test_the_terminal_screen_names_the_stage_decision_and_lamps(rig: Rig) -> None:
+    from autodromo_bridge import screen
+
+    src = RaceSource.legend(CARS[:2], [0], seed=1, route="coppa_breve")
+    dash = rig.emulator(DASHBOARD, UID_D)
+    binding = Binding(rig.bridge(), src)
+    rig.until(lambda: dash.dev.dash is not None and bool(dash.dev.dash["lamps"] & render.LAMP_YOUR_TURN),
+              host=binding.pump, what="the dashboard shows the decision")
+    text = screen.render(binding, [dash], rig.log, "title", keys=True)
+    assert "YOUR TURN: set the pace." in text, "the phase by its name, not a dict"
+    assert "FOG (fog: markers face down until the car is at the turn)" in text
+    assert "TURN UNSEEN (the next turn's marker cannot be read yet: no turn pins)" in text
+    assert "safe speed of the next turn 0" in text
+
+
 def test_a_check_point_stage_at_night_lights_its_lamps() -> None:
     src = RaceSource.legend(CARS[:2], [], seed=3, route="coppa_breve")
     _step_until(src, lambda: src.view()["stage"]["index"] == 1
@@ -204,6 +219,9 @@ def test_autodromo_bridge_emulates_a_track_board_on_a_route(
     assert cli.main(["bridge", "legend", "--route", "coppa_breve", "--circuit", "example",
                      "--emulate", "track"]) == 2
     assert "--route: a local Legend race runs on a route of stages or on a --circuit" in capsys.readouterr().err
+    assert cli.main(["bridge", "legend", "--route", "coppa_breve", "--emulate", "track",
+                     "--ledmap", "example.toml"]) == 2
+    assert "a Stage race's track board takes the map generated from its route's stages" in capsys.readouterr().err
 
 
 def test_a_stage_race_replay_plays_back_on_the_track_board(rig: Rig, tmp_path: Path) -> None:
