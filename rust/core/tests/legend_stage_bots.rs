@@ -1,21 +1,21 @@
 //! The `hard` driver in Stage races (issue: "a `hard` bot that plays stages"): it brakes to the
-//! Check Point's limit before the line, and it finishes the route faster than `medium`.
+//! Check Point's limit before the line, it stops for Technical Assistance when its wear calls for
+//! it, and it finishes the route faster than `medium`.
 //!
 //! Every configuration is raced twice with the same cars and seed, the levels swapped between
 //! the seats, so neither level is favoured by its cars or its place in the starting order.
 //! `AUTODROMO_STAGE_BOT_RACES` sets the number of configurations (each two races); the figures
 //! in docs/simulation.md come from a run of 500 (1,000 races; `make soak`).
-use std::path::Path;
+mod legend_support;
+
 use std::sync::Arc;
 
-use autodromo_core::legend::{Content, Legend};
+use autodromo_core::legend::{bots, Content, Legend, LegendState, Phase};
+use autodromo_core::rng::SplitMix64;
 use autodromo_core::sim::{runner, Level, Policy, RaceStats};
+use autodromo_core::State;
+use legend_support::{content, content_with, place_on_road, stage_race_on};
 use serde_json::json;
-
-fn content() -> Arc<Content> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../python/autodromo/content/legend");
-    Arc::new(Content::from_dir(&dir).expect("the shipped content is valid"))
-}
 
 fn configurations(short: u64) -> u64 {
     std::env::var("AUTODROMO_STAGE_BOT_RACES")
@@ -138,4 +138,43 @@ fn hard_brakes_for_check_points_and_beats_medium_over_the_route() {
     if races >= 200 {
         assert!(lo > 0.5, "hard's two seats win more than half the races");
     }
+}
+
+/// Verona – Ravenna alone (Technical Assistance on rows 15-18, Padova), the Bugatti against the
+/// Alfa; the Bugatti on `row` at its pace, worn as given.
+fn worn_at(row: u16, engine: u8, brakes: u8, temperature: u8, tires: i8) -> LegendState {
+    let content = content_with(&[(
+        "routes/controllo.toml",
+        "name = \"Controllo\"\nstart = \"10:00\"\nstages = [\"verona_ravenna\"]\n",
+    )]);
+    let mut s = stage_race_on(
+        content,
+        json!({"route": "controllo", "cars": ["bugatti_type_35", "alfa_8c_2300"]}),
+    );
+    place_on_road(&mut s, 0, row, 1, 4);
+    let c = &mut s.cars[0];
+    (c.engine, c.brakes, c.temperature, c.tires) = (engine, brakes, temperature, tires);
+    c.spares = [0; 6];
+    s.begin_activation(0);
+    assert!(matches!(s.phase, Phase::Pace { car: 0 }));
+    s
+}
+
+fn hard_choice(s: &LegendState) -> String {
+    let a = bots::action(s, Level::Hard, &mut SplitMix64::new(1)).expect("a decision to take");
+    s.action_to_string(a)
+}
+
+#[test]
+fn hard_stops_for_technical_assistance_when_its_wear_calls_for_it() {
+    // Engine and brakes near their red zones, tires in zone 4: a stop saves more than it costs.
+    let s = worn_at(16, 2, 1, 6, 5);
+    assert_eq!(hard_choice(&s), "technical assistance");
+    // Fresh, on the same tile: it drives on.
+    let s = worn_at(16, 8, 8, 0, 16);
+    assert!(s
+        .legal_actions()
+        .iter()
+        .any(|&a| s.action_to_string(a) == "technical assistance"));
+    assert_ne!(hard_choice(&s), "technical assistance");
 }
