@@ -67,8 +67,6 @@ def options_of(args: argparse.Namespace) -> dict[str, Any]:
         if not count:
             raise OptionError("--neutral needs --cars")
         options["neutral"] = [i in seats for i in range(count)]
-    if args.game == "legend" and "cars" not in options:
-        options["cars"] = ["bugatti_type_35", "alfa_8c_2300", "ferrari_166_mm", "maserati_300s"]
     return options
 
 

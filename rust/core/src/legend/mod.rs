@@ -65,7 +65,8 @@ pub struct Legend {
 
 impl Legend {
     pub fn new(content: Arc<Content>, options: &Value) -> Result<Legend, Error> {
-        let opts = LegendOptions::from_json(options)?;
+        let ids: Vec<&str> = content.cars.iter().map(|c| c.id.as_str()).collect();
+        let opts = LegendOptions::from_json(options)?.with_default_field(&ids)?;
         Ok(Legend {
             race: Arc::new(RaceDef::new(content, opts)?),
         })

@@ -9,6 +9,8 @@ use super::car::{Setup, Tread};
 use crate::error::Error;
 
 pub const MAX_CARS: usize = 12;
+/// Cars in the field when the options name none.
+pub const DEFAULT_FIELD: usize = 4;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LegendOptions {
@@ -149,8 +151,18 @@ impl LegendOptions {
                         .ok_or_else(|| Error::options("cars", "car ids are strings"))
                 })
                 .collect::<Result<_, _>>()?,
+            // The default field is filled in from the content (`with_default_field`).
             None | Some(Value::Null) => {
-                return Err(Error::options("cars", "name a car for every seat"))
+                if let Some(k) = ["neutral", "setups", "condition"]
+                    .iter()
+                    .find(|k| !matches!(map.get(**k), None | Some(Value::Null)))
+                {
+                    return Err(Error::options(
+                        *k,
+                        "one value per car: name the cars too (option cars)",
+                    ));
+                }
+                Vec::new()
             }
             Some(v) => {
                 return Err(Error::options(
@@ -159,7 +171,9 @@ impl LegendOptions {
                 ))
             }
         };
-        if cars.len() < 2 || cars.len() > MAX_CARS {
+        if map.get("cars").is_some_and(|c| !c.is_null())
+            && (cars.len() < 2 || cars.len() > MAX_CARS)
+        {
             return Err(Error::options(
                 "cars",
                 format!("2 to {MAX_CARS} cars, not {}", cars.len()),
@@ -232,6 +246,30 @@ impl LegendOptions {
             historical_points: flag(map, "historical_points", false)?,
             neutral_checkpoint_penalty: flag(map, "neutral_checkpoint_penalty", false)?,
         })
+    }
+
+    /// With no `cars` option, the first `DEFAULT_FIELD` cars of the content in its files' order
+    /// (the shipped roster: the four smallest cars), all driven by players (docs/rules/legend.md).
+    pub fn with_default_field(mut self, car_ids: &[&str]) -> Result<LegendOptions, Error> {
+        if !self.cars.is_empty() {
+            return Ok(self);
+        }
+        if car_ids.len() < 2 {
+            return Err(Error::options(
+                "cars",
+                "the content has fewer than 2 cars for a default field: name the cars",
+            ));
+        }
+        self.cars = car_ids
+            .iter()
+            .take(DEFAULT_FIELD)
+            .map(|id| String::from(*id))
+            .collect();
+        let n = self.cars.len();
+        self.neutral = alloc::vec![false; n];
+        self.setups = alloc::vec![Setup::default(); n];
+        self.condition = alloc::vec![None; n];
+        Ok(self)
     }
 
     pub fn is_stage_race(&self) -> bool {
