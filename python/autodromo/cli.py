@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 import time
 from collections.abc import Callable, Sequence
+from importlib.metadata import entry_points
 from typing import Any
 
 from . import game as make_game
@@ -20,6 +20,22 @@ from .race import BOTS, Policy, Race
 
 
 WEB_FLAGS = {"--host", "--port", "--open", "--db"}
+
+# The web page and the bridge are their own distributions: each declares its command in this
+# entry-point group, so this package never imports them by name.
+COMMANDS = "autodromo.commands"
+PROVIDERS = {"play": ("autodromo-web", "web"), "bridge": ("autodromo-bridge", "firmware_bridge")}
+
+
+def command(name: str) -> Callable[..., Any]:
+    """The command another distribution provides under ``name``, or an error saying what to install."""
+    for ep in entry_points(group=COMMANDS, name=name):
+        loaded: Callable[..., Any] = ep.load()
+        return loaded
+    package, folder = PROVIDERS[name]
+    raise OptionError(
+        f"`autodromo {name}` needs the {package} package: run `make setup` (or `pip install -e {folder}`)"
+    )
 
 
 def _choose_play(args: argparse.Namespace, words: list[str]) -> None:
@@ -35,13 +51,7 @@ def _choose_play(args: argparse.Namespace, words: list[str]) -> None:
 
 
 def _web(args: argparse.Namespace) -> int:
-    try:
-        web = importlib.import_module("autodromo_web")
-    except ImportError:
-        raise OptionError(
-            "the web page needs the autodromo-web package: run `make setup` (or `pip install -e web`)"
-        ) from None
-    web.serve(args.host, args.port, args.db, args.open)
+    command("play")(args.host, args.port, args.db, args.open)
     return 0
 
 
@@ -96,13 +106,7 @@ def _print_log(race: Race, names: list[str], shown: int, seat: int | None) -> in
 
 def _bridge(words: list[str]) -> int:
     """`autodromo bridge ...`: its options are the autodromo-bridge package's own."""
-    try:
-        bridge_cli = importlib.import_module("autodromo_bridge.cli")
-    except ImportError:
-        raise OptionError(
-            "the bridge needs the autodromo-bridge package: run `make setup` (or `pip install -e firmware_bridge`)"
-        ) from None
-    result: int = bridge_cli.main(words)
+    result: int = command("bridge")(words)
     return result
 
 
