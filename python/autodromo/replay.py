@@ -102,7 +102,7 @@ def loads(text: str, content_dir: str | os.PathLike[str] | None = None) -> Repla
         game = load_game(name, json.dumps(options), files)
     except AutodromoError as e:
         raise ReplayError(f"replay names a game that cannot be built: {e}") from None
-    if game.content_hash != _field(doc, "content_hash", str):
+    if not game.accepts_content_hash(_field(doc, "content_hash", str)):
         raise ReplayError("content hash differs: the replay was made with other content")
     state = game.new_state()
     ids: list[int] = []

@@ -28,14 +28,50 @@ pub fn parse_toml<T: for<'de> Deserialize<'de>>(file: &str, text: &str) -> Resul
     })
 }
 
+const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
+
 /// FNV-1a over every (name, text) pair, in name order: the content hash that goes into saves.
 pub fn hash<'a>(files: impl Iterator<Item = (&'a str, &'a str)>) -> u64 {
-    let mut h = 0xcbf2_9ce4_8422_2325u64;
-    for (name, text) in files {
-        for b in name.bytes().chain([0]).chain(text.bytes()).chain([0]) {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0000_0100_0000_01b3);
-        }
+    files.fold(FNV_START, |h, (name, text)| hash_step(h, name, text))
+}
+
+fn hash_step(mut h: u64, name: &str, text: &str) -> u64 {
+    for b in name.bytes().chain([0]).chain(text.bytes()).chain([0]) {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
     }
     h
+}
+
+/// At most this many files a race does not read are left out, in every combination, when an old
+/// save's whole-content hash is matched (2^10 hashes at worst).
+pub const LEGACY_OPTIONAL: usize = 10;
+
+/// Whether `saved`, a hash of every file a game had when saves still hashed all of them, is the
+/// hash of `files` (name order) less some of the files `optional` marks (added since, and not
+/// read by the saved race: other circuits). Docs: docs/architecture.md, "Saves and content".
+pub fn legacy_hash_matches(
+    files: &[(String, String)],
+    optional: impl Fn(&str) -> bool,
+    saved: u64,
+) -> bool {
+    fn walk(
+        files: &[(String, String)],
+        optional: &dyn Fn(&str) -> bool,
+        h: u64,
+        saved: u64,
+    ) -> bool {
+        match files.split_first() {
+            None => h == saved,
+            Some(((name, text), rest)) => {
+                walk(rest, optional, hash_step(h, name, text), saved)
+                    || (optional(name) && walk(rest, optional, h, saved))
+            }
+        }
+    }
+    let optional_count = files.iter().filter(|(n, _)| optional(n)).count();
+    if optional_count > LEGACY_OPTIONAL {
+        return hash(files.iter().map(|(n, t)| (n.as_str(), t.as_str()))) == saved;
+    }
+    walk(files, &optional, FNV_START, saved)
 }

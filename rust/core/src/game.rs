@@ -43,6 +43,11 @@ pub trait Game {
     fn options_json(&self) -> serde_json::Value;
     /// A hash of the content this game was built from (cards, tracks, cars); goes into saves.
     fn content_hash(&self) -> u64;
+    /// Whether a save that recorded `saved` was made with this game's content: its hash, or one
+    /// an older build recorded for the same content (docs/architecture.md, saves and content).
+    fn accepts_content_hash(&self, saved: u64) -> bool {
+        saved == self.content_hash()
+    }
     fn new_initial_state(&self) -> Self::State;
     /// The board as the core built it, JSON-ready (`grid::board` gives the shape); `None` for a
     /// game played with cards alone (Mille Bornes).

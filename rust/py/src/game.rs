@@ -122,6 +122,17 @@ impl PyGame {
         on_game!(&self.inner, g => format!("{:016x}", g.content_hash()))
     }
 
+    /// Whether a save or replay that recorded `saved` (hex) was made with this game's content.
+    fn accepts_content_hash(&self, saved: &str) -> bool {
+        let Some(h) = (saved.len() == 16)
+            .then(|| u64::from_str_radix(saved, 16).ok())
+            .flatten()
+        else {
+            return false;
+        };
+        on_game!(&self.inner, g => g.accepts_content_hash(h))
+    }
+
     fn new_state(&self) -> PyResult<PyState> {
         guard(|| {
             Ok(PyState::new(match &self.inner {

@@ -154,7 +154,10 @@ pub struct Circuit {
 pub struct Content {
     pub cards: Vec<Card>,
     pub circuits: Vec<Circuit>,
+    /// FNV-1a over every file: what saves recorded before they hashed their race's files alone.
     pub hash: u64,
+    /// Every file, in name order: `race_hash` and old saves' hash are computed from them.
+    pub files: Vec<(String, String)>,
 }
 
 const TECH_KINDS: [(&str, Tech); 7] = [
@@ -374,12 +377,40 @@ impl Content {
             cards,
             circuits,
             hash,
+            files: sorted.into_iter().cloned().collect(),
         })
     }
 
     pub fn circuit(&self, id: &str) -> Option<(usize, &Circuit)> {
         self.circuits.iter().enumerate().find(|(_, c)| c.id == id)
     }
+
+    /// The hash of exactly the files a game on `circuits` reads: the cards and those circuits,
+    /// so adding a circuit breaks no saved game.
+    pub fn race_hash(&self, circuits: &[&str]) -> u64 {
+        crate::content::hash(
+            self.files
+                .iter()
+                .filter(|(n, _)| !n.starts_with("circuits/") || reads(circuits, n))
+                .map(|(n, t)| (n.as_str(), t.as_str())),
+        )
+    }
+
+    /// Whether `saved` is the whole-content hash an older save of a game on `circuits` recorded:
+    /// the files of today less any circuits added since (docs/architecture.md).
+    pub fn accepts_old_hash(&self, circuits: &[&str], saved: u64) -> bool {
+        crate::content::legacy_hash_matches(
+            &self.files,
+            |n| n.starts_with("circuits/") && !reads(circuits, n),
+            saved,
+        )
+    }
+}
+
+fn reads(circuits: &[&str], file: &str) -> bool {
+    file.strip_prefix("circuits/")
+        .and_then(|n| n.strip_suffix(".toml"))
+        .is_some_and(|id| circuits.contains(&id))
 }
 
 fn build_circuit(file: &str, id: &str, c: &CircuitFile) -> Result<Circuit, Error> {

@@ -50,8 +50,18 @@ impl Lamborghini {
         })
     }
 
+    /// The circuits this game races on: every race's in the long game.
+    fn circuits(&self) -> Vec<&str> {
+        let o = &self.def.opts;
+        let mut ids: Vec<&str> = o.circuits.iter().map(String::as_str).collect();
+        ids.push(o.circuit.as_str());
+        ids
+    }
+
     pub fn deserialize_state(&self, text: &str) -> Result<LamboState, Error> {
-        let (options, actions) = saves::read(text, GAME_ID, RULES_VERSION, self.content_hash())?;
+        let (options, actions) = saves::read_accepting(text, GAME_ID, RULES_VERSION, |h| {
+            self.accepts_content_hash(h)
+        })?;
         saves::same_options(LamboOptions::from_json(&options), &self.def.opts)?;
         saves::replay(self.new_initial_state(), &actions)
     }
@@ -75,7 +85,14 @@ impl Game for Lamborghini {
         self.def.opts.to_json()
     }
     fn content_hash(&self) -> u64 {
-        self.def.content.hash ^ u64::from(RULES_VERSION)
+        self.def.content.race_hash(&self.circuits()) ^ u64::from(RULES_VERSION)
+    }
+    fn accepts_content_hash(&self, saved: u64) -> bool {
+        saved == self.content_hash()
+            || self
+                .def
+                .content
+                .accepts_old_hash(&self.circuits(), saved ^ u64::from(RULES_VERSION))
     }
     fn new_initial_state(&self) -> LamboState {
         LamboState::new(self.def.clone())

@@ -132,8 +132,10 @@ impl LamboOptions {
         }
         Ok(LamboOptions {
             players,
+            // `null` is the circuit's own count, as a save writes it.
             laps: m
                 .get("laps")
+                .filter(|v| !v.is_null())
                 .map(|_| int("laps", 3, 1, 9).map(|n| n as u8))
                 .transpose()?,
             first_player,

@@ -215,9 +215,15 @@ pub struct Content {
     pub stages: Vec<Stage>,
     pub routes: Vec<Route>,
     pub stage_races: StageRaces,
-    /// FNV-1a over every file a Track race reads (all but the Stage-race files), by name and
-    /// text: goes into Track races' saves. A route keeps its own (`Route::hash`).
+    /// FNV-1a over every file but the Stage-race files, by name and text: what Track races'
+    /// saves recorded before they hashed their own circuit alone (`circuit_hashes`).
     pub hash: u64,
+    /// Per circuit (as `circuits`), the hash of exactly the files a Track race on it reads: the
+    /// common files and that circuit's, so adding a circuit breaks no saved race. A route keeps
+    /// its own (`Route::hash`).
+    pub circuit_hashes: Vec<u64>,
+    /// The files behind `hash`, in name order, to match old saves (`accepts_track_hash`).
+    pub track_files: Vec<(String, String)>,
 }
 
 impl Content {
@@ -292,7 +298,26 @@ impl Content {
             r.hash = route::route_hash(&sorted, &r, &stages);
             routes.push(r);
         }
+        let track_files: Vec<(String, String)> = sorted
+            .iter()
+            .filter(|(n, _)| !route::stage_only(n))
+            .map(|f| (*f).clone())
+            .collect();
+        let circuit_hashes = circuits
+            .iter()
+            .map(|c| {
+                let own = format!("circuits/{}.toml", c.id);
+                crate::content::hash(
+                    track_files
+                        .iter()
+                        .filter(|(n, _)| !n.starts_with("circuits/") || *n == own)
+                        .map(|(n, t)| (n.as_str(), t.as_str())),
+                )
+            })
+            .collect();
         Ok(Content {
+            circuit_hashes,
+            track_files,
             dashboard,
             cars: cars.car,
             damage: damage.card,
@@ -305,6 +330,17 @@ impl Content {
             stage_races,
             hash,
         })
+    }
+
+    /// Whether `saved` is the whole-content hash an older save of a Track race on `circuit`
+    /// recorded: the files of today less any circuits added since (docs/architecture.md).
+    pub fn accepts_track_hash(&self, circuit: &str, saved: u64) -> bool {
+        let own = format!("circuits/{circuit}.toml");
+        crate::content::legacy_hash_matches(
+            &self.track_files,
+            |n| n.starts_with("circuits/") && n != own,
+            saved,
+        )
     }
 
     pub fn route(&self, id: &str) -> Option<(usize, &Route)> {

@@ -73,7 +73,9 @@ impl Legend {
     }
 
     pub fn deserialize_state(&self, text: &str) -> Result<LegendState, Error> {
-        let (options, actions) = saves::read(text, GAME_ID, RULES_VERSION, self.content_hash())?;
+        let (options, actions) = saves::read_accepting(text, GAME_ID, RULES_VERSION, |h| {
+            self.accepts_content_hash(h)
+        })?;
         saves::same_options(LegendOptions::from_json(&options), &self.race.opts)?;
         saves::replay(self.new_initial_state(), &actions)
     }
@@ -104,6 +106,11 @@ impl Game for Legend {
 
     fn content_hash(&self) -> u64 {
         self.race.content_hash() ^ u64::from(RULES_VERSION)
+    }
+
+    fn accepts_content_hash(&self, saved: u64) -> bool {
+        self.race
+            .accepts_content_hash(saved ^ u64::from(RULES_VERSION))
     }
 
     fn new_initial_state(&self) -> LegendState {

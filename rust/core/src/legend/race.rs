@@ -174,7 +174,16 @@ impl RaceDef {
 
     /// What a save of this race records of its content: the files it reads.
     pub fn content_hash(&self) -> u64 {
-        self.route().map_or(self.content.hash, |r| r.hash)
+        self.route()
+            .map_or(self.content.circuit_hashes[self.circuit], |r| r.hash)
+    }
+
+    /// Whether a save's `saved` hash names this race's content: today's hash, or for a Track
+    /// race the whole-content hash saves recorded before (`Content::accepts_track_hash`).
+    pub fn accepts_content_hash(&self, saved: u64) -> bool {
+        saved == self.content_hash()
+            || (self.route().is_none()
+                && self.content.accepts_track_hash(&self.circuit().id, saved))
     }
 
     /// The circuit of a Track race.
