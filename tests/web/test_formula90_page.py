@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from autodromo_web.games.base import toml
+
 from .conftest import LiveServer, Page
 from .test_e2e import await_change, confirm_if_asked, shown_version, wait_for_my_turn_or_end
 
@@ -42,6 +44,14 @@ def test_a_formula90_race_played_to_the_results_by_clicking(live: LiveServer, pa
             assert re.search(r"\(-?\d+ MP\)", detail) and "to section " in detail, detail
             # Every car drawn on the track, in its section.
             assert pg.get_by_test_id("car").count() == pg.get_by_test_id("cars").locator("tbody tr").count()
+            # The car named Blue is drawn blue on the track, in the chart and in the log, whatever the
+            # page's palette says for its seat.
+            for where in (pg.locator("[data-testid=car][data-car=Blue] circle"),
+                          pg.get_by_test_id("cars").locator("tbody tr", has_text="Blue").locator(".swatch"),
+                          pg.locator("#log li:has(.swatch)", has_text=re.compile(r": Blue ")).last.locator(".swatch")):
+                r, g, b = rgb(where.evaluate("n => n.tagName === 'circle' ? getComputedStyle(n).fill"
+                                             " : getComputedStyle(n).backgroundColor"))
+                assert b > r + 60 and b > g + 30, (r, g, b)
             page.shot("formula90-play")
             saw_plan = True
         old = shown_version(pg)
@@ -59,6 +69,11 @@ def test_a_formula90_race_played_to_the_results_by_clicking(live: LiveServer, pa
     assert not re.search(r"\b(seat|player) \d", text), "names, never ids"
     page.shot("formula90-results")
     assert page.errors == []
+
+
+def rgb(css: str) -> tuple[int, int, int]:
+    r, g, b = (int(x) for x in re.findall(r"\d+", css)[:3])
+    return r, g, b
 
 
 def test_the_page_form_speaks_in_names_and_hides_the_other_hand(client: Any) -> None:
@@ -79,3 +94,20 @@ def test_the_page_form_speaks_in_names_and_hides_the_other_hand(client: Any) -> 
     assert ann["board"]["sections"][0]["outline"]
     bad = client.post("/api/games", json={**body, "options": {"track": "monza"}})
     assert bad.status_code == 400 and "track" in bad.json["error"]
+
+
+def bots_race(client: Any, turns: int = 3) -> str:
+    body = {"game": "formula90", "seats": [{"kind": "bot", "bot": "medium"}, {"kind": "bot", "bot": "medium"}],
+            "seed": 2, "options": {"turns": turns}}
+    made = client.post("/api/games", json=body)
+    assert made.status_code == 201, made.json
+    return str(made.json["id"])
+
+
+def test_each_seat_is_drawn_in_the_colour_its_car_is_named_for(client: Any) -> None:
+    gid = bots_race(client)
+    p = client.get(f"/api/games/{gid}?since=0&page=1").json
+    cars = {c["name"]: c["colour"] for c in toml("formula90", "cars.toml")["car"]}
+    assert p["seat_colours"] == [cars["Blue"], cars["Orange"]], "the car named Blue is drawn in the content's blue"
+    lam = client.post("/api/games", json={"game": "lamborghini", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]})
+    assert client.get(f"/api/games/{lam.json['id']}?since=0&page=1").json["seat_colours"] is None, "other games keep the palette"

@@ -101,6 +101,7 @@ def page_payload(table: Table, seat: int | None, since: int | None, with_board: 
         "turn": module.turn(view),
         "phase": module.phase(view),
         "distance": module.distance(table, view),
+        "seat_colours": module.seat_colours(table, view),
         "table": module.table(table, view, seat),
         "decisions": [d.as_dict() for d in decisions],
         "prompt": module.prompt(table, view, seat, decisions) if mine and seat is not None else None,

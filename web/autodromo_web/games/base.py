@@ -179,6 +179,11 @@ class GameModule:
     def distance(self, table: Table, view: dict[str, Any]) -> list[dict[str, Any]]:
         return []
 
+    def seat_colours(self, table: Table, view: dict[str, Any]) -> list[str] | None:
+        """Each seat's colour when the game names its cars by colour ("Blue"): a car called Blue
+        must not be drawn orange. None: the page's colour-blind-safe palette."""
+        return None
+
     def table(self, table: Table, view: dict[str, Any], seat: int | None) -> dict[str, Any]:
         """What lies on the table for ``seat`` (None: a spectator), in names."""
         return {}

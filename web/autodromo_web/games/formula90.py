@@ -134,6 +134,11 @@ class Formula90(GameModule):
         down = f", {plural(car['laps_down'], 'lap')} down" if car["laps_down"] else ""
         return f"section {car['section']} {car['section_name']}, lap {car['lap']}{down}"
 
+    def seat_colours(self, table: Table, view: dict[str, Any]) -> list[str] | None:
+        # The cars are named by their colour in the content: each seat is drawn in its car's.
+        by_seat = {c["seat"]: str(c["colour"]) for c in view["cars"] if c.get("seat") is not None}
+        return [by_seat.get(i, "") for i in range(len(table.seats))]
+
     def distance(self, table: Table, view: dict[str, Any]) -> list[dict[str, Any]]:
         if view["turn"] == 0:
             return []

@@ -15,7 +15,15 @@ const Autodromo = (() => {
     return localStorage.getItem("autodromo.palette") || "okabe";
   }
 
+  // A game whose cars are named by colour ("Blue") sets each seat's own colour: a car called
+  // Blue is drawn blue; its outline and seat number keep the cars apart.
+  let seatColours = null;
+  function setSeatColours(colours) {
+    seatColours = colours || null;
+  }
+
   function carColour(seat) {
+    if (seatColours && seatColours[seat]) return seatColours[seat];
     const p = PALETTES[paletteName()] || PALETTES.okabe;
     return p[seat % p.length];
   }
@@ -119,6 +127,6 @@ const Autodromo = (() => {
     events[id] = module;
   }
 
-  return { api, el, svg, carColour, carShape, inkOn, initPalette, PALETTES, swatch, cardFace, backs, games, registerGame,
+  return { api, el, svg, carColour, setSeatColours, carShape, inkOn, initPalette, PALETTES, swatch, cardFace, backs, games, registerGame,
     events, registerEvent };
 })();

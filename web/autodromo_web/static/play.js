@@ -194,6 +194,7 @@
 
   function apply(p, resetLog, mine) {
     S.payload = p;
+    Autodromo.setSeatColours(p.seat_colours);
     root.dataset.version = p.version;
     drawStatus(p);
     drawTable(p);

@@ -18,6 +18,7 @@
   // Board y grows upwards (maths); SVG y grows downwards.
   const pt = (c) => [c[0], -c[1]];
 
+  // A seat's car in its content colour (the page sets it); a robot's likewise.
   function carFill(car) {
     return car.seat !== null && car.seat !== undefined ? carColour(car.seat) : car.colour;
   }
@@ -37,7 +38,7 @@
       const label = car.seat !== null && car.seat !== undefined ? String(car.seat + 1) : "R";
       return svg("g", { class: "car", "data-testid": "car", "data-car": name },
         svg("title", { text: `${car.title}: ${car.place}, ${car.where}` }),
-        svg("circle", { cx: x, cy: y, r: 0.42, fill, stroke: car.mine ? "#000" : "#fff", "stroke-width": car.mine ? 0.12 : 0.06 }),
+        svg("circle", { cx: x, cy: y, r: 0.42, fill, stroke: "#111", "stroke-width": car.mine ? 0.14 : 0.06 }),
         svg("text", { class: "carlabel", x, y, fill: inkOn(fill), text: label }));
     });
   }
