@@ -111,3 +111,23 @@ def test_each_seat_is_drawn_in_the_colour_its_car_is_named_for(client: Any) -> N
     assert p["seat_colours"] == [cars["Blue"], cars["Orange"]], "the car named Blue is drawn in the content's blue"
     lam = client.post("/api/games", json={"game": "lamborghini", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]})
     assert client.get(f"/api/games/{lam.json['id']}?since=0&page=1").json["seat_colours"] is None, "other games keep the palette"
+
+
+def test_each_cars_move_is_one_log_entry(client: Any) -> None:
+    gid = bots_race(client)
+    assert client.post(f"/api/games/{gid}/advance", json={}).status_code == 200
+    p = client.get(f"/api/games/{gid}?since=0&page=1").json
+    assert p["status"] == "finished"
+    log = [e for e in p["log"] if e["round"].startswith("Turn")]
+    # No section by section lines: each car's turn tells its cards, its path and its passes at once.
+    assert not [e for e in log if " enters " in e["text"]]
+    assert all(re.search(r" (plays|moves) ", e["text"]) for e in log if "overtakes" in e["text"])
+    for turn in ("Turn 1", "Turn 2", "Turn 3"):
+        moves = [e["text"] for e in log if e["round"] == turn and "→" in e["text"]]
+        movers = [re.sub(r"^Bot \d: (.+?) (plays|moves) .*|^(.+?) (plays|moves) .*", r"\1\3", t) for t in moves]
+        assert len(movers) == len(set(movers)) == 9, moves  # two players and the seven robots
+    blue = [e for e in log if e["who"] == 0 and " plays " in e["text"] and "→" in e["text"]]
+    assert blue, "Blue's turns"
+    assert all(re.search(r"Blue plays [\d +]+ (on its trajectory )?\(\d+ MP\): .+ → .+", e["text"]) for e in blue), blue
+    assert any("overtakes Orange (1 MP)" in e["text"] for e in blue), "an overtake and its cost in the move's entry"
+    assert any("pays a tyre token" in e["detail"] for e in blue), "what the move cost, under it"

@@ -73,6 +73,79 @@ def plan_detail(plan: dict[str, Any]) -> str:
     return ", ".join(parts)
 
 
+#: What opens a car's entry in the log: its declaration, its card play, its movement.
+MOVE_OPENS = {"plays", "play", "movement", "enter", "pass", "blocked"}
+#: What belongs to the open entry of the same car: its draws, costs, checks and trajectory.
+MOVE_EVENTS = MOVE_OPENS | {"draw", "discard", "special", "pay_token", "pay_card", "wear", "check", "late_brake",
+                            "trajectory"}
+
+
+def squeeze(texts: list[str]) -> list[str]:
+    """Repeats told once with their count ("draws a card (×2)")."""
+    out: list[str] = []
+    counts: list[int] = []
+    for t in texts:
+        if out and out[-1] == t:
+            counts[-1] += 1
+        else:
+            out.append(t)
+            counts.append(1)
+    return [t if n == 1 else f"{t} (×{n})" for t, n in zip(out, counts)]
+
+
+class Move:
+    """One car's turn gathered for the log: the cards played, the sections entered, the passes,
+    and what it drew, paid and checked on the way."""
+
+    def __init__(self, car: str, when: str) -> None:
+        self.car, self.when = car, when
+        self.cards: str | None = None
+        self.mp: int | None = None
+        self.entered: list[int] = []
+        self.passes: list[str] = []
+        self.costs: list[str] = []
+        self.declared = False
+
+    def _own(self, text: str) -> str:
+        for prefix in (self.car + ": ", self.car + " "):
+            if text.startswith(prefix):
+                return text[len(prefix):]
+        return text
+
+    def add(self, e: dict[str, Any]) -> None:
+        kind = e["event"]
+        text = self._own(str(e.get("text") or ""))
+        if kind == "plays":
+            self.declared = True
+        elif kind == "play":
+            self.cards = text
+        elif kind == "movement":
+            self.mp = int(e["mp"])
+        elif kind == "enter":
+            self.entered.append(int(e["section"]))
+        elif kind in ("pass", "blocked", "trajectory"):
+            self.passes.append(text)
+        elif text:
+            self.costs.append(text)
+
+    def moved(self) -> bool:
+        return self.cards is not None or self.mp is not None or bool(self.entered or self.passes)
+
+    def text(self, sections: dict[int, str], was: int | None) -> str:
+        if not self.moved():
+            return f"{self.car} plays" if self.declared else self.car
+        head = f"{self.car} {self.cards or 'moves'}" + (f" ({self.mp} MP)" if self.mp is not None else "")
+        parts = []
+        if self.entered:
+            # Sections are entered one after the other: the car set out from the one before the first.
+            start = (self.entered[0] - 2) % len(sections) + 1
+            parts.append(f"{sections[start]} → {sections[self.entered[-1]]}")
+        elif was is not None:
+            parts.append(f"stays in {sections[was]}")
+        parts += self.passes
+        return f"{head}: {', '.join(parts)}" if parts else head
+
+
 class Formula90(GameModule):
     id = GAME
     title = "Race! Formula 90"
@@ -215,21 +288,52 @@ class Formula90(GameModule):
         return out
 
     def log(self, table: Table, seat: int | None) -> list[dict[str, Any]]:
-        seats = self._seat_of(table.state.view(None))
+        view = table.state.view(None)
+        seats = self._seat_of(view)
         names = table.names()
+        section_names = {s["number"]: f"{s['name']}" for s in view["sections"]}
         out: list[dict[str, Any]] = []
         when = "Before the start"
+        move: Move | None = None
+        where: dict[str, int] = {}  # each car's last section the log told
+
+        def flush() -> None:
+            nonlocal move
+            if move is not None:
+                who = seats.get(move.car)
+                text = move.text(section_names, where.get(move.car))
+                out.append({"who": who, "round": move.when, "text": f"{names[who]}: {text}" if who is not None else text,
+                            "detail": "; ".join(squeeze(move.costs)), "strong": False})
+                if move.entered:
+                    where[move.car] = move.entered[-1]
+                move = None
+
         for e in table.state.log(seat):
-            if e.get("event") == "turn":
+            kind = e.get("event")
+            car = str(e.get("car") or "")
+            # A car's turn, from its declaration to the last section it enters, is one entry.
+            if car and (kind in MOVE_OPENS or (kind in MOVE_EVENTS and move is not None and move.car == car)):
+                if move is None or move.car != car or (kind == "plays" and move.declared):
+                    flush()
+                    move = Move(car, when)
+                move.add(e)
+                continue
+            flush()
+            if kind == "turn":
                 when = f"Turn {e['turn']}"
+            if kind == "reenter" and car:
+                where[car] = int(e["section"])
+            elif kind in ("pit", "off_track"):
+                where.pop(car, None)
             text = str(e.get("text") or "")
             if not text:
                 continue
-            who = seats.get(str(e.get("car")))
+            who = seats.get(car)
             if who is not None:
                 text = f"{names[who]}: {text}"
             out.append({"who": who, "round": when, "text": text,
-                        "strong": e.get("event") in ("turn", "retired", "off_track", "duel", "race_end")})
+                        "strong": kind in ("turn", "retired", "off_track", "duel", "race_end")})
+        flush()
         return out
 
     def results(self, table: Table) -> dict[str, Any]:
