@@ -291,3 +291,16 @@ def test_before_the_grid_no_car_has_a_place_in_the_terminal() -> None:
     assert "not on the grid yet" in text and " 1. " not in text
     started = until(s, lambda s: s.view(None)["turn"] >= 1)
     assert " 1. " in tui.render(started.view(None))
+
+
+def test_laps_count_from_one_in_the_terminal() -> None:
+    from autodromo.tui import formula90 as tui
+
+    # At the start the grid stands behind the line: no car has crossed it yet.
+    s = until(autodromo.game(F90).new_state(), lambda s: s.view(None)["turn"] >= 1)
+    v = s.view(None)
+    assert any(c["lap"] == 0 for c in v["cars"] if c["status"] == "racing")
+    text = tui.render(v)
+    assert "lap 0" not in text and "lap 1" in text
+    # Once across the line a car is still on its first lap; the next crossing begins lap 2.
+    assert [tui.lap_number({"lap": n}) for n in (0, 1, 2)] == [1, 1, 2]

@@ -131,3 +131,14 @@ def test_each_cars_move_is_one_log_entry(client: Any) -> None:
     assert all(re.search(r"Blue plays [\d +]+ (on its trajectory )?\(\d+ MP\): .+ → .+", e["text"]) for e in blue), blue
     assert any("overtakes Orange (1 MP)" in e["text"] for e in blue), "an overtake and its cost in the move's entry"
     assert any("pays a tyre token" in e["detail"] for e in blue), "what the move cost, under it"
+
+
+def test_laps_count_from_one_on_the_page(client: Any) -> None:
+    gid = bots_race(client)
+    while client.get(f"/api/games/{gid}?since=0").json["view"]["turn"] == 0:
+        assert client.post(f"/api/games/{gid}/advance", json={"steps": 1}).json["advanced"] == 1
+    # The grid stands behind the finish line: no car has crossed it yet, each is on lap 1.
+    assert any(c["lap"] == 0 for c in client.get(f"/api/games/{gid}?since=0").json["view"]["cars"])
+    p = client.get(f"/api/games/{gid}?since=0&page=1").json
+    wheres = [c["where"] for c in p["table"]["cars"]] + [d["note"] for d in p["distance"]]
+    assert all(", lap 1" in w for w in wheres) and not any("lap 0" in w for w in wheres), wheres

@@ -41,13 +41,19 @@ def _chart(car: dict[str, Any]) -> str:
     )
 
 
+def lap_number(car: dict[str, Any]) -> int:
+    """The lap a car is on as players count it, from 1. The core counts crossings of the finish
+    line: the grid stands behind it, so the crossing at the start begins lap 1, not lap 2."""
+    return max(1, int(car["lap"]))
+
+
 def _where(car: dict[str, Any]) -> str:
     if car["status"] == "retired":
         return "retired"
     if car["status"] == "off track":
         return f"off the track (back at section {car.get('reentry', '?')})"
     down = f", {car['laps_down']} lap{'s' if car['laps_down'] > 1 else ''} down" if car["laps_down"] else ""
-    return f"section {car['section']} {car['section_name']}, lap {car['lap']}{down}"
+    return f"section {car['section']} {car['section_name']}, lap {lap_number(car)}{down}"
 
 
 def render(view: dict[str, Any]) -> str:

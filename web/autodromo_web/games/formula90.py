@@ -55,6 +55,13 @@ def face(card: dict[str, Any] | None) -> dict[str, Any] | None:
             "kind": f"f90-{card['colour']}", "colour": card["colour"]}
 
 
+def lap_number(car: dict[str, Any]) -> int:
+    """The lap a car is on as players count it, from 1 (as the terminal shows it). The core counts
+    crossings of the finish line: the grid stands behind it, so the crossing at the start begins
+    lap 1, not lap 2."""
+    return max(1, int(car["lap"]))
+
+
 def plan_detail(plan: dict[str, Any]) -> str:
     """Where a card play lands and what it costs, in words."""
     parts = [f"to section {plan['landing']} {plan['landing_name']}"]
@@ -205,7 +212,7 @@ class Formula90(GameModule):
         if car["status"] == "off track":
             return f"off the track, back at section {car.get('reentry', '?')}"
         down = f", {plural(car['laps_down'], 'lap')} down" if car["laps_down"] else ""
-        return f"section {car['section']} {car['section_name']}, lap {car['lap']}{down}"
+        return f"section {car['section']} {car['section_name']}, lap {lap_number(car)}{down}"
 
     def seat_colours(self, table: Table, view: dict[str, Any]) -> list[str] | None:
         # The cars are named by their colour in the content: each seat is drawn in its car's.
