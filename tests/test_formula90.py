@@ -3,6 +3,7 @@ plans, saves and replays, batches, the learning envs, content errors and the ter
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -14,7 +15,7 @@ from typing import Any
 import pytest
 
 import autodromo
-from autodromo import ContentError, IllegalActionError, OptionError, _core, content, replay
+from autodromo import ContentError, IllegalActionError, OptionError, ReplayError, _core, content, replay
 
 F90 = "formula90"
 
@@ -304,3 +305,48 @@ def test_laps_count_from_one_in_the_terminal() -> None:
     assert "lap 0" not in text and "lap 1" in text
     # Once across the line a car is still on its first lap; the next crossing begins lap 2.
     assert [tui.lap_number({"lap": n}) for n in (0, 1, 2)] == [1, 1, 2]
+
+
+def test_a_position_rebuilds_the_same_race_at_any_moment() -> None:
+    # The round trip of a position (R: positions, issue 11 item 7) taken along a bots' race: the
+    # same views for every seat, the same legal actions, and the same continuation.
+    g = autodromo.game(F90, players=3)
+    race = autodromo.Race(g, ["medium"] * 3, seed=11)
+    checked = 0
+    for step in range(4000):
+        s = race.state
+        if s.is_terminal():
+            break
+        if step % 5 == 0 and not s.is_chance_node():
+            back = g.state_from(s.position())
+            for seat in range(3):
+                assert back.view(seat) == s.view(seat), step
+            assert back.legal_actions() == s.legal_actions(), step
+            a = s.legal_actions()[0]
+            nxt = s.clone()
+            nxt.apply_action(a)
+            back.apply_action(a)
+            assert back.view(None) == nxt.view(None), step
+            checked += 1
+        race.step()
+    assert checked >= 40, checked
+
+
+def test_a_position_that_breaks_a_rule_is_refused_with_the_rule() -> None:
+    g = autodromo.game(F90)
+    s = until(g.new_state(), at_play)
+    p = json.loads(s.position())
+    blue = p["cars"][0]
+    blue["hand"] = blue["hand"] + blue["hand"][:1]
+    with pytest.raises(ReplayError, match="position"):
+        g.state_from(json.dumps(p))
+    with pytest.raises(ReplayError, match="not JSON"):
+        g.state_from("{")
+
+
+def test_the_other_games_say_they_write_no_position_yet() -> None:
+    s = autodromo.game("mille_bornes").new_state()
+    with pytest.raises(OptionError, match="Formula 90"):
+        s.position()
+    with pytest.raises(OptionError, match="Formula 90"):
+        autodromo.game("legend").state_from("{}")

@@ -3,6 +3,7 @@ a restart, export and import, and every kind of bad input answered with a 4xx JS
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -448,3 +449,30 @@ def test_the_bots_older_names_are_read_as_the_medium_level(client: Any) -> None:
     body = {"game": "mille_bornes", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}], "seed": 1}
     gid = create(client, body)["id"]
     assert view(client, gid)["seats"][1]["bot"] == "medium"
+
+
+def test_a_formula90_game_starts_from_another_games_position_and_resumes(db: Path) -> None:
+    client = create_app({"DB": str(db)}).test_client()
+    body = {"game": "formula90", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "medium"}], "seed": 3}
+    gid = create(client, body)["id"]
+    first = view(client, gid, seat=0)
+    r = client.get(f"/api/games/{gid}/position")
+    assert r.status_code == 200
+    position = json.loads(r.data)
+    assert position["cars"][0]["name"] == "Blue"
+    copy = create(client, {**body, "position": position})["id"]
+    same = view(client, copy, seat=0)
+    assert [a["label"] for a in same["legal"]] == [a["label"] for a in first["legal"]]
+    assert client.get(f"/api/games/{copy}/replay").status_code == 409
+    # Saved with its position: a restarted server resumes it where it was.
+    again = create_app({"DB": str(db)}).test_client()
+    assert [a["label"] for a in view(again, copy, seat=0)["legal"]] == [a["label"] for a in first["legal"]]
+    broken = {**position, "cars": [{**position["cars"][0], "section": 999}, *position["cars"][1:]]}
+    r = client.post("/api/games", json={**body, "position": broken})
+    assert r.status_code == 400 and "position" in r.json["error"]
+
+
+def test_a_game_whose_core_writes_no_position_says_so(client: Any) -> None:
+    gid = create(client, legend_body(bots=1))["id"]
+    r = client.get(f"/api/games/{gid}/position")
+    assert r.status_code == 409 and "Formula 90" in r.json["error"]

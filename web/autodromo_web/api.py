@@ -9,7 +9,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
-from autodromo import replay
+from autodromo import AutodromoError, replay
 
 from . import catalogue, openapi, present
 from .errors import ApiError, bad, conflict
@@ -220,7 +220,10 @@ def position(game_id: str) -> Response:
         writer = getattr(table.state, "position", None)
         if writer is None:
             raise conflict("this build cannot write positions")
-        text = writer()
+        try:
+            text = writer()
+        except AutodromoError as e:
+            raise conflict(str(e)) from None
     return Response(
         text, mimetype="application/json",
         headers={"Content-Disposition": f'attachment; filename="autodromo-position-{table.id}.json"'},
