@@ -94,11 +94,5 @@ pub fn easy_action(s: &LamboState, legal: &[Action], rng: &mut SplitMix64) -> Op
         _ => 0,
     };
     let enc = s.def.enc;
-    let scored: alloc::vec::Vec<(i32, Action)> = legal
-        .iter()
-        .filter_map(|&a| enc.decode(a).map(|m| (rate(m), a)))
-        .collect();
-    let top = scored.iter().map(|x| x.0).max()?;
-    let best: alloc::vec::Vec<Action> = scored.iter().filter(|x| x.0 == top).map(|x| x.1).collect();
-    Some(best[rng.below(best.len() as u32) as usize])
+    crate::sim::policy::best_rated(legal, |a| enc.decode(a), rate, rng)
 }

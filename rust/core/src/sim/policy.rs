@@ -70,3 +70,21 @@ impl Policy {
         }
     }
 }
+
+/// The legal action a rule of thumb rates highest, ties broken at random: the easy bots of the
+/// card games. One draw from `rng` when there is a choice to make, as each bot always drew.
+pub(crate) fn best_rated<M>(
+    legal: &[crate::game::Action],
+    decode: impl Fn(crate::game::Action) -> Option<M>,
+    rate: impl Fn(M) -> i32,
+    rng: &mut crate::rng::SplitMix64,
+) -> Option<crate::game::Action> {
+    let scored: alloc::vec::Vec<(i32, crate::game::Action)> = legal
+        .iter()
+        .filter_map(|&a| decode(a).map(|m| (rate(m), a)))
+        .collect();
+    let top = scored.iter().map(|x| x.0).max()?;
+    let best: alloc::vec::Vec<crate::game::Action> =
+        scored.iter().filter(|x| x.0 == top).map(|x| x.1).collect();
+    Some(best[rng.below(best.len() as u32) as usize])
+}
