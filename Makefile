@@ -100,13 +100,14 @@ lint: setup ## Formatting and static checks only
 	cargo clippy $(RUST_PKGS) --all-targets -- -D warnings
 	$(PY) -m mypy
 
-bench: setup ## Benchmarks: Rust loops, bot decision times, Python loop, batch runner, web round trip, bridge (medians)
+bench: setup ## Benchmarks: Rust loops, bot decision times, Python loop, batch runner, web round trip, web load and kill -9, bridge (medians)
 	cargo bench -p autodromo-core --bench throughput
 	cargo bench -p autodromo-core --bench formula90
 	cargo bench -p autodromo-core --bench bots
 	$(PY) benches/python_loop.py
 	$(PY) benches/simulate.py
 	$(PY) benches/legend_web_roundtrip.py
+	$(PY) benches/web_load.py
 	$(PY) benches/bridge.py
 
 soak: setup ## Long harness runs (100,000 random games; 2,000 random Legend Stage races, Rust and Python; 2,000 Formula 90 races; hard against medium over 1,000 Stage races); not part of make test

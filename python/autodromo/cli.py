@@ -19,7 +19,7 @@ from .tui import mille_bornes as tui
 from .race import BOTS, Policy, Race
 
 
-WEB_FLAGS = {"--host", "--port", "--open", "--db"}
+WEB_FLAGS = {"--host", "--port", "--open", "--db", "--lan"}
 
 # The web page and the bridge are their own distributions: each declares its command in this
 # entry-point group, so this package never imports them by name.
@@ -46,12 +46,12 @@ def _choose_play(args: argparse.Namespace, words: list[str]) -> None:
         args.run = _web
         return
     if flags & WEB_FLAGS:
-        raise OptionError("--host, --port, --open and --db are for the web page: `autodromo play` with no game")
+        raise OptionError("--host, --port, --open, --db and --lan are for the web page: `autodromo play` with no game")
     args.game = args.game or "mille_bornes"
 
 
 def _web(args: argparse.Namespace) -> int:
-    command("play")(args.host, args.port, args.db, args.open)
+    command("play")(args.host, args.port, args.db, args.open, args.lan)
     return 0
 
 
@@ -249,6 +249,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     play.add_argument("--port", type=int, default=8000, help="web page: port")
     play.add_argument("--open", action="store_true", help="web page: open it in a browser")
     play.add_argument("--db", default=None, help="web page: the SQLite file of saved games")
+    play.add_argument("--lan", action="store_true",
+                      help="web page: allow a --host other than loopback (each seat joins by its own link)")
     play.add_argument("--players", type=int, default=2)
     play.add_argument("--teams", type=int, default=None, help="number of teams")
     play.add_argument("--seat", type=int, default=0, help="your seat")

@@ -22,18 +22,23 @@ __all__ = ["create_app", "serve"]
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """The application. ``config["DB"]``: the SQLite file (default: the user's data directory).
-    Every saved game is resumed (replayed) here, before the first request."""
+    A saved game is loaded (replayed) when first asked for, and leaves memory after
+    ``AUTODROMO_IDLE_SECONDS`` without a request or beyond ``AUTODROMO_MAX_LOADED`` games."""
     app = Flask(__name__)
-    app.config.update(DB=None, MAX_CONTENT_LENGTH=8 * 1024 * 1024, JSON_SORT_KEYS=False)
+    app.config.update(DB=None, MAX_CONTENT_LENGTH=8 * 1024 * 1024, JSON_SORT_KEYS=False, AUTODROMO_LAN=False,
+                      AUTODROMO_HOSTS=(), AUTODROMO_IDLE_SECONDS=600.0, AUTODROMO_MAX_LOADED=256)
     if config:
         app.config.update(config)
     db = app.config["DB"] or os.environ.get("AUTODROMO_WEB_DB") or default_path()
     store = Store(db)
-    tables = Tables(store)
+    tables = Tables(store, idle=app.config["AUTODROMO_IDLE_SECONDS"], max_loaded=app.config["AUTODROMO_MAX_LOADED"])
     app.extensions["autodromo.tables"] = tables
     app.extensions["autodromo.db"] = str(store.path)
 
-    from . import api, events, views
+    from . import api, events, limits, security, views
+
+    security.install(app)
+    limits.install(app)
 
     app.extensions["autodromo.events"] = events.Events(store, tables)
     app.register_blueprint(api.bp)
@@ -42,15 +47,35 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     return app
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, open_browser: bool = False) -> None:
-    """Runs the page until interrupted (threaded: one request per thread, one lock per game)."""
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, open_browser: bool = False,
+          lan: bool = False) -> None:
+    """Runs the page until interrupted (threaded: one request per thread, one lock per game).
+    Anything but loopback needs ``lan``: then every seat needs its own token, and the address a
+    phone joins by is printed."""
     from werkzeug.serving import make_server
 
-    app = create_app({"DB": db} if db else None)
+    from . import security
+
+    if not lan and not security.is_loopback(host):
+        raise SystemExit(
+            f"autodromo: refusing to listen on {host} without --lan: anyone on that network could act for "
+            "any seat. Add --lan to play on a local network (each seat then needs its own join link), or "
+            "leave --host out to stay on this machine (127.0.0.1)."
+        )
+    config: dict[str, Any] = {"AUTODROMO_LAN": lan}
+    if db:
+        config["DB"] = db
+    if lan:
+        joined = security.lan_address(host)
+        config["AUTODROMO_HOSTS"] = tuple(security.lan_names() | {joined.lower(), host.lower()})
+    app = create_app(config)
     server = make_server(host, port, app, threaded=True)
     url = f"http://{host if ':' not in host else f'[{host}]'}:{server.server_port}/"
     print(f"Autodromo: {url}  (games saved in {app.extensions['autodromo.db']}; Ctrl-C to stop)",
           flush=True)
+    if lan:
+        join = f"http://{joined if ':' not in joined else f'[{joined}]'}:{server.server_port}/"
+        print(f"On the local network: join at {join} (every seat needs its own join link)", flush=True)
     if open_browser:
         threading.Timer(0.5, webbrowser.open, args=(url,)).start()
     try:

@@ -1,4 +1,4 @@
-"""``python -m autodromo_web [--host H] [--port P] [--db FILE] [--open]``: the same as
+"""``python -m autodromo_web [--host H] [--port P] [--db FILE] [--open] [--lan]``: the same as
 ``autodromo play`` with no game."""
 
 from __future__ import annotations
@@ -13,9 +13,11 @@ def main() -> None:
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default: loopback only)")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--db", default=None, help="the SQLite file of saved games")
+    parser.add_argument("--lan", action="store_true",
+                        help="allow a --host other than loopback: phones on the local network join by link")
     parser.add_argument("--open", action="store_true", help="open the page in a browser")
     args = parser.parse_args()
-    serve(args.host, args.port, args.db, args.open)
+    serve(args.host, args.port, args.db, args.open, args.lan)
 
 
 if __name__ == "__main__":

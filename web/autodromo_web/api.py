@@ -11,7 +11,7 @@ from werkzeug.exceptions import HTTPException
 
 from autodromo import AutodromoError, replay
 
-from . import catalogue, openapi, present
+from . import catalogue, limits, openapi, present
 from .errors import ApiError, bad, conflict
 from .tables import Table, Tables
 
@@ -41,18 +41,16 @@ def _http_error(e: HTTPException) -> Response | HTTPException | tuple[Response, 
 
 @bp.app_errorhandler(Exception)
 def _unexpected(e: Exception) -> Response | tuple[Response, int]:
+    # The exception's text stays in the server's log: it may quote a request or a path.
     current_app.logger.exception("unexpected error")
-    return jsonify(error=f"internal error: {type(e).__name__}: {e}"), 500
+    return jsonify(error="internal error: the server could not answer this request (see its log)"), 500
 
 
 def body() -> dict[str, Any]:
     """The request's JSON object, or a 400 that says what is wrong with it."""
     if not request.get_data(cache=True):
         return {}
-    try:
-        doc = json.loads(request.get_data(cache=True))
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise bad(f"malformed JSON: {e}") from None
+    doc = limits.parse(request.get_data(cache=True), "body")
     if not isinstance(doc, dict):
         raise bad("the body must be a JSON object")
     return doc
@@ -65,12 +63,11 @@ def whole(value: Any, what: str, low: int | None = None, default: int | None = N
     if isinstance(value, bool):
         raise bad(f"{what} must be a whole number")
     if isinstance(value, str):
-        try:
-            value = int(value)
-        except ValueError:
-            raise bad(f"{what} must be a whole number, not {value!r}") from None
+        value = limits.whole_text(value, what)
     if not isinstance(value, int):
         raise bad(f"{what} must be a whole number")
+    if abs(value) > limits.MAX_WHOLE:
+        raise bad(f"{what} must be at most {limits.MAX_WHOLE:,}")
     if low is not None and value < low:
         raise bad(f"{what} must be at least {low}")
     return value

@@ -86,7 +86,7 @@ class Events:
 
     def _link(self, event: Any) -> None:
         for rid in event.races:
-            self.tables.get(rid).event = event.id
+            self.tables.link_event(rid, event.id)
 
     def all(self) -> list[Any]:
         return sorted(self._events.values(), key=lambda e: e.created)
@@ -111,12 +111,9 @@ def events() -> Events:
 
 
 def _seat(value: Any) -> int | None:
-    if value is None or value == "":
-        return None
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        raise bad("seat must be a whole number") from None
+    from .api import whole
+
+    return whole(value, "seat")
 
 
 @bp.post("")

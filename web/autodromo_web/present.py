@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from .games.base import places
-from .tables import Table
+from .tables import Shelved, Table
 
 
 def undo_state(table: Table, seat: int | None) -> dict[str, Any]:
@@ -125,8 +125,9 @@ def _bot_name(table: Table, seat: dict[str, Any]) -> str | None:
     return next((b["label"] for b in table.module.bots() if b["id"] == seat["bot"]), "bot")
 
 
-def summary(table: Table) -> dict[str, Any]:
-    """A line of the saved-games list (no view: the list is for everyone at the table)."""
+def summary(table: Table | Shelved) -> dict[str, Any]:
+    """A line of the saved-games list (no view: the list is for everyone at the table); a game
+    out of memory is listed as saved (``Shelved``), without loading it."""
     return {
         "id": table.id,
         "game": table.game_id,

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,7 +25,8 @@ CREATE TABLE IF NOT EXISTS games (
     content_hash TEXT NOT NULL,
     created REAL NOT NULL,
     updated REAL NOT NULL,
-    position TEXT
+    position TEXT,
+    finished INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS events (
     id TEXT PRIMARY KEY,
@@ -42,6 +45,9 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (game_id, idx)
 );
 """
+
+#: Seconds the writer thread waits for work before it stops (it starts again with the next write).
+WRITER_IDLE = 60.0
 
 
 def default_path() -> Path:
@@ -74,6 +80,22 @@ class Saved:
 
 
 @dataclass(frozen=True)
+class Listed:
+    """A saved game's line in the list: its set-up and how far it went, without its actions."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    seats: list[dict[str, Any]]
+    seed: int
+    content_hash: str
+    created: float
+    updated: float
+    finished: bool
+    actions: int
+
+
+@dataclass(frozen=True)
 class SavedEvent:
     """An event as stored: its set-up, every decision taken between games, its games' ids."""
 
@@ -86,114 +108,258 @@ class SavedEvent:
     updated: float
 
 
+class _Pending:
+    """One write waiting for the commit that holds it."""
+
+    __slots__ = ("work", "done", "result", "error")
+
+    def __init__(self, work: Callable[[sqlite3.Connection], Any]) -> None:
+        self.work = work
+        self.done = threading.Event()
+        self.result: Any = None
+        self.error: BaseException | None = None
+
+
 class Store:
-    """One connection shared by the server's threads, used under one lock."""
+    """Writes go to one writer thread that commits whatever is waiting in one transaction (group
+    commit): SQLite lets one writer at a time, and each commit waits for the disk
+    (``synchronous=FULL``), so twenty games committing one by one would queue behind twenty
+    flushes; together they share one. A write returns only once its transaction is on disk, so
+    no acknowledged action is lost. Reads use a small pool of connections (WAL: readers never wait
+    for the writer). Nothing here is locked across games: a game's own lock is the tables'."""
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._lock = threading.Lock()
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA foreign_keys = ON")
-        self._db.execute("PRAGMA journal_mode = WAL")
-        # FULL: an acknowledged action survives a power cut, not only a killed server.
-        self._db.execute("PRAGMA synchronous = FULL")
+        self._memory = str(path) == ":memory:"
+        if not self._memory:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._readers: queue.SimpleQueue[sqlite3.Connection] = queue.SimpleQueue()
+        self._queue: queue.SimpleQueue[_Pending | None] = queue.SimpleQueue()
+        self._db = self._connect()
         self._db.executescript(SCHEMA)
         columns = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
         if "position" not in columns:
             # A database made before games could start from a position.
             self._db.execute("ALTER TABLE games ADD COLUMN position TEXT")
+        if "finished" not in columns:
+            # A database made before the list could show a game without loading it.
+            self._db.execute("ALTER TABLE games ADD COLUMN finished INTEGER NOT NULL DEFAULT 0")
+        # The writer starts with the first write and stops after a minute without one.
+        self._writer: threading.Thread | None = None
+        self._writer_lock = threading.Lock()
+
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        db.execute("PRAGMA foreign_keys = ON")
+        db.execute("PRAGMA busy_timeout = 10000")
+        db.execute("PRAGMA journal_mode = WAL")
+        # FULL: an acknowledged action survives a power cut, not only a killed server.
+        db.execute("PRAGMA synchronous = FULL")
+        return db
 
     def close(self) -> None:
-        with self._lock:
-            self._db.close()
+        with self._writer_lock:
+            writer = self._writer
+        if writer is not None:
+            self._queue.put(None)
+            writer.join(timeout=30)
+        self._db.close()
+        while not self._readers.empty():
+            self._readers.get().close()
 
-    def create(self, saved: Saved) -> None:
-        with self._lock, self._db:
-            self._db.execute("BEGIN")
-            self._db.execute(
-                "INSERT INTO games (id, game, options, seats, seed, content_hash, created, updated, position)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    # --- the writer: one transaction for whatever waits, committed before anyone hears --------
+
+    def _write_loop(self) -> None:
+        while True:
+            try:
+                first = self._queue.get(timeout=WRITER_IDLE)
+            except queue.Empty:
+                with self._writer_lock:
+                    if self._queue.empty():
+                        self._writer = None
+                        return
+                continue
+            if first is None:
+                with self._writer_lock:
+                    self._writer = None
+                return
+            batch = [first]
+            while len(batch) < 256:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    self._queue.put(None)
+                    break
+                batch.append(more)
+            self._commit(batch)
+
+    def _commit(self, batch: list[_Pending]) -> None:
+        db = self._db
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            for p in batch:
+                # Each write in its own savepoint: one that fails leaves the others whole.
+                db.execute("SAVEPOINT one")
+                try:
+                    p.result = p.work(db)
+                    db.execute("RELEASE one")
+                except Exception as e:
+                    db.execute("ROLLBACK TO one")
+                    db.execute("RELEASE one")
+                    p.error = e
+            db.execute("COMMIT")
+        except Exception as e:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            for p in batch:
+                p.error = p.error or e
+        for p in batch:
+            p.done.set()
+
+    def _write(self, work: Callable[[sqlite3.Connection], Any]) -> Any:
+        pending = _Pending(work)
+        self._queue.put(pending)
+        with self._writer_lock:
+            if self._writer is None:
+                self._writer = threading.Thread(target=self._write_loop, name="autodromo-store", daemon=True)
+                self._writer.start()
+        pending.done.wait()
+        if pending.error is not None:
+            raise pending.error
+        return pending.result
+
+    def _read(self, work: Callable[[sqlite3.Connection], Any]) -> Any:
+        if self._memory:
+            # Every connection to ":memory:" is a database of its own: read through the writer.
+            return self._write(work)
+        try:
+            db = self._readers.get_nowait()
+        except queue.Empty:
+            db = self._connect()
+        try:
+            return work(db)
+        finally:
+            self._readers.put(db)
+
+    # --- games --------------------------------------------------------------------------------
+
+    def create(self, saved: Saved, finished: bool = False) -> None:
+        def work(db: sqlite3.Connection) -> None:
+            db.execute(
+                "INSERT INTO games (id, game, options, seats, seed, content_hash, created, updated, position,"
+                " finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     saved.id, saved.game, json.dumps(saved.options), json.dumps(saved.seats),
                     saved.seed, saved.content_hash, saved.created, saved.updated,
-                    None if saved.position is None else json.dumps(saved.position),
+                    None if saved.position is None else json.dumps(saved.position), int(finished),
                 ),
             )
-            self._insert(saved.id, 0, saved.actions, saved.actors)
+            _insert(db, saved.id, 0, saved.actions, saved.actors)
 
-    def append(self, game_id: str, start: int, actions: list[int], actors: list[int]) -> None:
+        self._write(work)
+
+    def append(self, game_id: str, start: int, actions: list[int], actors: list[int], finished: bool = False) -> None:
         """Adds actions from index ``start`` on, in one transaction."""
         if not actions:
             return
-        with self._lock, self._db:
-            self._db.execute("BEGIN")
-            self._insert(game_id, start, actions, actors)
-            self._db.execute("UPDATE games SET updated = ? WHERE id = ?", (time.time(), game_id))
+
+        def work(db: sqlite3.Connection) -> None:
+            _insert(db, game_id, start, actions, actors)
+            db.execute("UPDATE games SET updated = ?, finished = ? WHERE id = ?", (time.time(), int(finished), game_id))
+
+        self._write(work)
 
     def truncate(self, game_id: str, length: int) -> None:
         """Keeps the first ``length`` actions (undo)."""
-        with self._lock, self._db:
-            self._db.execute("BEGIN")
-            self._db.execute("DELETE FROM actions WHERE game_id = ? AND idx >= ?", (game_id, length))
-            self._db.execute("UPDATE games SET updated = ? WHERE id = ?", (time.time(), game_id))
+
+        def work(db: sqlite3.Connection) -> None:
+            db.execute("DELETE FROM actions WHERE game_id = ? AND idx >= ?", (game_id, length))
+            db.execute("UPDATE games SET updated = ?, finished = 0 WHERE id = ?", (time.time(), game_id))
+
+        self._write(work)
 
     def delete(self, game_id: str) -> bool:
-        with self._lock, self._db:
-            self._db.execute("BEGIN")
-            self._db.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
-            gone = self._db.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount
-        return bool(gone)
+        def work(db: sqlite3.Connection) -> bool:
+            db.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
+            return bool(db.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount)
+
+        gone: bool = self._write(work)
+        return gone
+
+    def listing(self) -> list[Listed]:
+        """Every saved game's line, without its actions (nothing is replayed for the list)."""
+
+        def work(db: sqlite3.Connection) -> list[Listed]:
+            rows = db.execute(
+                "SELECT g.id, g.game, g.options, g.seats, g.seed, g.content_hash, g.created, g.updated, g.finished,"
+                " (SELECT count(*) FROM actions a WHERE a.game_id = g.id) FROM games g ORDER BY g.created"
+            ).fetchall()
+            return [Listed(i, g, json.loads(o), json.loads(s), seed, h, c, u, bool(f), n)
+                    for i, g, o, s, seed, h, c, u, f, n in rows]
+
+        found: list[Listed] = self._read(work)
+        return found
+
+    def load(self, game_id: str) -> Saved | None:
+        """One saved game with its actions, or None."""
+
+        def work(db: sqlite3.Connection) -> Saved | None:
+            row = db.execute(
+                "SELECT id, game, options, seats, seed, content_hash, created, updated, position"
+                " FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
+            if row is None:
+                return None
+            moves = db.execute("SELECT action, actor FROM actions WHERE game_id = ? ORDER BY idx", (game_id,)).fetchall()
+            return _saved(row, [a for a, _ in moves], [w for _, w in moves])
+
+        found: Saved | None = self._read(work)
+        return found
 
     def all(self) -> list[Saved]:
-        with self._lock:
-            rows = self._db.execute(
+        def work(db: sqlite3.Connection) -> list[Saved]:
+            rows = db.execute(
                 "SELECT id, game, options, seats, seed, content_hash, created, updated, position"
                 " FROM games ORDER BY created"
             ).fetchall()
-            moves = self._db.execute(
-                "SELECT game_id, action, actor FROM actions ORDER BY game_id, idx"
-            ).fetchall()
-        by_game: dict[str, tuple[list[int], list[int]]] = {}
-        for game_id, action, actor in moves:
-            acts, who = by_game.setdefault(game_id, ([], []))
-            acts.append(action)
-            who.append(actor)
-        out = []
-        for gid, game, options, seats, seed, content_hash, created, updated, position in rows:
-            acts, who = by_game.get(gid, ([], []))
-            out.append(
-                Saved(
-                    gid, game, json.loads(options), json.loads(seats), seed, content_hash,
-                    created, updated, acts, who, None if position is None else json.loads(position),
-                )
-            )
-        return out
+            moves = db.execute("SELECT game_id, action, actor FROM actions ORDER BY game_id, idx").fetchall()
+            by_game: dict[str, tuple[list[int], list[int]]] = {}
+            for game_id, action, actor in moves:
+                acts, who = by_game.setdefault(game_id, ([], []))
+                acts.append(action)
+                who.append(actor)
+            return [_saved(row, *by_game.get(row[0], ([], []))) for row in rows]
+
+        found: list[Saved] = self._read(work)
+        return found
 
     # --- events: several games and the decisions between them (a championship, say) ----------
 
     def save_event(self, event: SavedEvent) -> None:
         """Creates or replaces an event's record (its decisions and races so far)."""
-        with self._lock, self._db:
-            self._db.execute("BEGIN")
-            self._db.execute(
-                "INSERT OR REPLACE INTO events VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (event.id, event.game, json.dumps(event.setup), json.dumps(event.decisions),
-                 json.dumps(event.races), event.created, time.time()),
-            )
+        row = (event.id, event.game, json.dumps(event.setup), json.dumps(event.decisions),
+               json.dumps(event.races), event.created, time.time())
+        self._write(lambda db: db.execute("INSERT OR REPLACE INTO events VALUES (?, ?, ?, ?, ?, ?, ?)", row))
 
     def events(self) -> list[SavedEvent]:
-        with self._lock:
-            rows = self._db.execute("SELECT * FROM events ORDER BY created").fetchall()
+        rows = self._read(lambda db: db.execute("SELECT * FROM events ORDER BY created").fetchall())
         return [SavedEvent(i, g, json.loads(s), json.loads(d), json.loads(r), c, u) for i, g, s, d, r, c, u in rows]
 
     def delete_event(self, event_id: str) -> None:
-        with self._lock, self._db:
-            self._db.execute("BEGIN")
-            self._db.execute("DELETE FROM events WHERE id = ?", (event_id,))
+        self._write(lambda db: db.execute("DELETE FROM events WHERE id = ?", (event_id,)))
 
-    def _insert(self, game_id: str, start: int, actions: list[int], actors: list[int]) -> None:
-        self._db.executemany(
-            "INSERT INTO actions VALUES (?, ?, ?, ?)",
-            [(game_id, start + i, a, w) for i, (a, w) in enumerate(zip(actions, actors))],
-        )
+
+
+def _insert(db: sqlite3.Connection, game_id: str, start: int, actions: list[int], actors: list[int]) -> None:
+    db.executemany(
+        "INSERT INTO actions VALUES (?, ?, ?, ?)",
+        [(game_id, start + i, a, w) for i, (a, w) in enumerate(zip(actions, actors))],
+    )
+
+
+def _saved(row: tuple[Any, ...], actions: list[int], actors: list[int]) -> Saved:
+    gid, game, options, seats, seed, content_hash, created, updated, position = row
+    return Saved(gid, game, json.loads(options), json.loads(seats), seed, content_hash, created, updated,
+                 actions, actors, None if position is None else json.loads(position))

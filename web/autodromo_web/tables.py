@@ -14,6 +14,7 @@ import json
 import secrets
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -23,7 +24,7 @@ import autodromo
 from autodromo import Race, replay
 from autodromo.errors import AutodromoError
 
-from . import games, lobby
+from . import games, limits, lobby
 from .errors import ApiError, bad, conflict, missing
 from .store import Saved, Store
 
@@ -53,6 +54,9 @@ class Table:
     event: str | None = None
     #: The position the game started from, when not the beginning (kept for saving).
     position: dict[str, Any] | None = None
+    #: When a request last held it (``time.monotonic``), and how many hold it now: eviction's.
+    used: float = field(default_factory=time.monotonic)
+    pins: int = 0
 
     @classmethod
     def new(cls, table_id: str, game_id: str, options: dict[str, Any], seats: list[dict[str, Any]],
@@ -222,20 +226,57 @@ def start_state(game: autodromo.Game, position: Any) -> autodromo.State:
     return state
 
 
-class Tables:
-    """Every game of the store, resumed by replay when the server starts."""
+@dataclass
+class Shelved:
+    """A saved game not in memory, as the games list shows it (its actions only counted)."""
 
-    def __init__(self, store: Store) -> None:
+    id: str
+    game_id: str
+    seats: list[dict[str, Any]]
+    seed: int
+    created: float
+    updated: float
+    finished: bool
+    #: The actions' count, as a sequence its length is read from.
+    actions: range
+    event: str | None = None
+
+    @property
+    def module(self) -> games.GameModule:
+        return games.get(self.game_id)
+
+
+class Tables:
+    """The saved games. A game is loaded (replayed from the store) when a request first asks for
+    it, and leaves memory after ``idle`` seconds without a request, or when more than
+    ``max_loaded`` games are in memory (the least recently used first); a game a request holds is
+    never evicted. Each game has its own lock; the one lock here guards only the dictionary, never
+    a game's replay or commit."""
+
+    def __init__(self, store: Store, idle: float = 600.0, max_loaded: int = 256) -> None:
         self.store = store
-        self._tables: dict[str, Table] = {}
-        #: Games that could not be resumed (content changed, say): id -> reason.
+        self.idle = idle
+        self.max_loaded = max_loaded
+        self._tables: OrderedDict[str, Table] = OrderedDict()
+        #: One lock per game being loaded, so two requests for it replay it once.
+        self._loading: dict[str, threading.Lock] = {}
+        #: Games that cannot be resumed (content changed, say): id -> reason.
         self.broken: dict[str, str] = {}
+        #: The event each game is a race of, kept while the game is out of memory.
+        self.event_of: dict[str, str] = {}
         self._lock = threading.Lock()
-        for saved in store.all():
+        self._swept = 0.0
+        # Changed content is found at start without replaying anything: one game per set-up.
+        built: dict[str, autodromo.Game] = {}
+        for row in store.listing():
+            key = json.dumps([row.game, row.options], sort_keys=True)
             try:
-                self._tables[saved.id] = self._resume(saved)
+                if key not in built:
+                    built[key] = autodromo.game(row.game, **row.options)
+                if not built[key].accepts_content_hash(row.content_hash):
+                    raise ValueError("the content files changed since this game was saved")
             except Exception as e:  # a bad save must not stop the server: it is listed
-                self.broken[saved.id] = f"{saved.game}: cannot be resumed: {e}"
+                self.broken[row.id] = f"{row.game}: cannot be resumed: {e}"
 
     @staticmethod
     def _resume(saved: Saved) -> Table:
@@ -250,17 +291,96 @@ class Tables:
         return table
 
     def get(self, game_id: str) -> Table:
+        """The game, loaded if it was not in memory."""
+        return self._fetch(game_id, pin=False)
+
+    def _fetch(self, game_id: str, pin: bool) -> Table:
         with self._lock:
-            table = self._tables.get(game_id)
-        if table is None:
+            table = self._hit(game_id, pin)
+            if table is not None:
+                return table
             if game_id in self.broken:
                 raise conflict(self.broken[game_id])
-            raise missing(f"no game {game_id!r}")
+            loading = self._loading.setdefault(game_id, threading.Lock())
+        with loading:
+            with self._lock:
+                table = self._hit(game_id, pin)
+                if table is not None:
+                    return table
+            try:
+                saved = self.store.load(game_id)
+                if saved is None:
+                    raise missing(f"no game {game_id!r}")
+                try:
+                    table = self._resume(saved)
+                except Exception as e:
+                    reason = f"{saved.game}: cannot be resumed: {e}"
+                    with self._lock:
+                        self.broken[game_id] = reason
+                    raise conflict(reason) from None
+            finally:
+                with self._lock:
+                    self._loading.pop(game_id, None)
+            table.event = self.event_of.get(game_id)
+            with self._lock:
+                self._tables[game_id] = table
+                self._hit(game_id, pin)
+        self.sweep()
         return table
 
-    def all(self) -> list[Table]:
+    def _hit(self, game_id: str, pin: bool) -> Table | None:
+        """(Under the dictionary's lock.) The game if in memory, marked as just used."""
+        table = self._tables.get(game_id)
+        if table is not None:
+            self._tables.move_to_end(game_id)
+            table.used = time.monotonic()
+            table.pins += pin
+        return table
+
+    def sweep(self, now: float | None = None) -> list[str]:
+        """Evicts the games idle too long, and the least recently used beyond the bound; returns
+        their ids. Runs at most once a second unless over the bound."""
+        now = time.monotonic() if now is None else now
+        gone: list[str] = []
         with self._lock:
-            return sorted(self._tables.values(), key=lambda t: t.created)
+            if len(self._tables) <= self.max_loaded and now - self._swept < 1.0:
+                return gone
+            self._swept = now
+            for gid in list(self._tables):
+                table = self._tables[gid]
+                over = len(self._tables) > self.max_loaded
+                if not over and now - table.used <= self.idle:
+                    break  # the rest were used more recently
+                if table.pins or table.lock.locked():
+                    continue
+                del self._tables[gid]
+                gone.append(gid)
+        return gone
+
+    def loaded(self) -> list[str]:
+        with self._lock:
+            return list(self._tables)
+
+    def link_event(self, game_id: str, event_id: str) -> None:
+        with self._lock:
+            self.event_of[game_id] = event_id
+            table = self._tables.get(game_id)
+            if table is not None:
+                table.event = event_id
+
+    def all(self) -> list[Table | Shelved]:
+        """Every game for the list: those in memory as they are, the others as saved."""
+        with self._lock:
+            loaded = dict(self._tables)
+        out: list[Table | Shelved] = []
+        for row in self.store.listing():
+            if row.id in self.broken:
+                continue
+            table = loaded.get(row.id)
+            out.append(table if table is not None else Shelved(
+                row.id, row.game, row.seats, row.seed, row.created, row.updated, row.finished,
+                range(row.actions), self.event_of.get(row.id)))
+        return out
 
     def create(self, body: Any) -> Table:
         game_id, options, seats, seed = lobby.check(body)
@@ -269,22 +389,21 @@ class Tables:
             raise bad(f"{game_id} with these options has {game.num_players} seats, not {len(seats)}")
         position = body.get("position") if isinstance(body, dict) else None
         if isinstance(position, str):
-            try:
-                position = json.loads(position)
-            except json.JSONDecodeError as e:
-                raise bad(f"position: not JSON: {e}") from None
+            position = limits.parse(position, "position")
         table = Table.new(secrets.token_hex(6), game_id, options, seats, seed, game, position)
         # Chance only: bots wait for the page's pace (or a script's /advance).
         table.advance(0)
-        self.store.create(table.saved())
+        self.store.create(table.saved(), table.finished)
         with self._lock:
             self._tables[table.id] = table
+        self.sweep()
         return table
 
     def import_replay(self, text: Any, seats: Any = None) -> Table:
         """A game from a replay file; seats default to all human (the replay names none)."""
         if not isinstance(text, str):
             raise bad("replay must be the text of a replay file")
+        limits.parse(text, "replay")
         try:
             r = replay.loads(text)
         except AutodromoError as e:
@@ -300,43 +419,44 @@ class Tables:
         table = Table.new(secrets.token_hex(6), r.game.name, options, seat_list, seed, r.game)
         table.race.follow(r.actions)
         table._record(0, r.game.new_state())
-        self.store.create(table.saved())
+        self.store.create(table.saved(), table.finished)
         with self._lock:
             self._tables[table.id] = table
+        self.sweep()
         return table
 
     @contextmanager
     def locked(self, game_id: str) -> Iterator[Table]:
         """The game, held for one request: other requests to it wait."""
-        table = self.get(game_id)
-        with table.lock:
-            if table.deleted:
-                raise missing(f"no game {game_id!r}: it was deleted")
-            yield table
+        table = self._fetch(game_id, pin=True)
+        try:
+            with table.lock:
+                if table.deleted:
+                    raise missing(f"no game {game_id!r}: it was deleted")
+                yield table
+        finally:
+            with self._lock:
+                table.pins -= 1
+                table.used = time.monotonic()
 
     def delete(self, game_id: str) -> None:
         with self._lock:
-            table = self._tables.get(game_id)
-            known = table is not None or game_id in self.broken
-        if not known:
-            raise missing(f"no game {game_id!r}")
-        if table is None:
-            self.broken.pop(game_id, None)
+            broken = self.broken.pop(game_id, None)
+        if broken is not None:
             self.store.delete(game_id)
             return
-        with table.lock:
-            if table.deleted:
-                raise missing(f"no game {game_id!r}")
+        with self.locked(game_id) as table:
             table.deleted = True
             self.store.delete(game_id)
             with self._lock:
                 self._tables.pop(game_id, None)
+                self.event_of.pop(game_id, None)
 
     # --- changes, each committed before it is reported -------------------------------------
 
     def commit_from(self, table: Table, start: int) -> None:
         try:
-            self.store.append(table.id, start, table.actions[start:], table.actors[start:])
+            self.store.append(table.id, start, table.actions[start:], table.actors[start:], table.finished)
         except Exception:
             # The memory must not run ahead of the disk: go back to what was saved.
             table.rebuild(start)

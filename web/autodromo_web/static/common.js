@@ -66,6 +66,8 @@ const Autodromo = (() => {
       if (v === null || v === undefined || v === false) continue;
       if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
       else if (k === "text") node.textContent = v;
+      // Through the CSSOM: the page's CSP forbids style attributes, not styles set by its script.
+      else if (k === "style") node.style.cssText = v;
       else node.setAttribute(k, v === true ? "" : v);
     }
     for (const c of children.flat()) {
@@ -81,6 +83,7 @@ const Autodromo = (() => {
       if (v === null || v === undefined || v === false) continue;
       if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
       else if (k === "text") node.textContent = v;
+      else if (k === "style") node.style.cssText = String(v);
       else node.setAttribute(k, String(v));
     }
     for (const c of children.flat()) if (c) node.append(c);

@@ -94,7 +94,6 @@
       if (!row.assistance) return;
       for (const c of root.querySelectorAll(`circle.cell[data-row="${i}"]`)) {
         c.classList.add("assistance");
-        c.setAttribute("style", "fill:#56B4E9;stroke:#ffffff;stroke-width:.1");
       }
     });
     // Lines come as [left end, right end]: the sign stands beyond the left edge of the road.

@@ -1,0 +1,220 @@
+"""`make bench`: the web page under load, then killed under it (issue 18, item 6).
+
+A real server in its own process (``python -m autodromo_web``, loopback HTTP, its SQLite file with
+``synchronous=FULL``). ``--clients`` clients (default 20), each on its own game, play as fast as
+the server answers for ``--seconds`` (default 30): each posts its human seat's decision as the page
+does (its form, in names), the server applies it, lets the bots and chance play up to that seat's
+next decision, commits and answers. A client whose game ends starts another. The games cycle
+through Mille Bornes, Legend, Lamborghini and Formula 90 (one human seat, the others bots).
+
+Reported: the action round trip's median, p95 and max over every action of the window, and the
+errors (any answer but 200). Target: p95 under 50 ms and no error. Then, with the clients still
+firing, the server is killed (SIGKILL), started again on the same file, and every action it had
+acknowledged must be there: each game's saved actions hold, in order, every decision a client
+was told was applied. Exits 1 when a target or a check fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import signal
+import socket
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+TARGET_P95_MS = 50.0
+GAMES: list[dict[str, Any]] = [
+    {"game": "mille_bornes", "options": {"score_to_win": 0},
+     "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}]},
+    {"game": "legend", "options": {"circuit": "example", "laps": 1,
+                                   "cars": ["bugatti_type_35", "alfa_8c_2300", "ferrari_166_mm", "maserati_300s"]},
+     "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": "greedy"}] * 3},
+    {"game": "lamborghini", "options": {"laps": 1}, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]},
+    {"game": "formula90", "options": {}, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]},
+]
+
+
+class Refused(Exception):
+    def __init__(self, status: int, reason: str) -> None:
+        super().__init__(f"{status}: {reason}")
+        self.status = status
+
+
+def call(base: str, path: str, body: dict[str, Any] | None = None, timeout: float = 30) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(base + path, data=data, method="GET" if body is None else "POST",
+                                 headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(req, timeout=timeout) as r:
+            return json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        raise Refused(e.code, e.read().decode(errors="replace")[:200]) from None
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def start_server(port: int, db: Path) -> subprocess.Popen[bytes]:
+    server = subprocess.Popen(
+        [sys.executable, "-m", "autodromo_web", "--port", str(port), "--db", str(db)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 60
+    while True:
+        try:
+            call(base, "/api/catalogue", timeout=2)
+            return server
+        except OSError:
+            if time.time() > deadline or server.poll() is not None:
+                server.kill()
+                raise RuntimeError("the server did not start") from None
+            time.sleep(0.1)
+
+
+@dataclass
+class Client:
+    """One player on their own game: every decision the server acknowledged, per game."""
+
+    base: str
+    setup: dict[str, Any]
+    times: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    acknowledged: dict[str, list[int]] = field(default_factory=dict)
+
+    def run(self, stop: threading.Event, measuring: threading.Event) -> None:
+        while not stop.is_set():
+            try:
+                self.play(stop, measuring)
+            except (OSError, http.client.HTTPException, Refused) as e:
+                if not stop.is_set():
+                    self.errors.append(str(e))
+                    time.sleep(0.05)
+
+    def play(self, stop: threading.Event, measuring: threading.Event) -> None:
+        game = call(self.base, "/api/games", {**self.setup, "page": True})
+        gid = game["id"]
+        mine = self.acknowledged.setdefault(gid, [])
+        p = call(self.base, f"/api/games/{gid}?seat=0&page=1")
+        step = 0
+        while p["status"] != "finished" and not stop.is_set():
+            decisions = p["decisions"]
+            if not decisions:
+                p = call(self.base, f"/api/games/{gid}/advance", {"seat": 0, "page": True})
+                continue
+            choice = decisions[step % len(decisions)]["id"]
+            since = max(0, p["log_length"] - 1)
+            start = time.perf_counter()
+            p = call(self.base, f"/api/games/{gid}/actions", {"seat": 0, "action": choice, "since": since, "page": True})
+            took = (time.perf_counter() - start) * 1000
+            mine.append(choice)
+            if measuring.is_set():
+                self.times.append(took)
+            step += 1
+
+
+def saved_actions(db: Path, gid: str) -> list[int]:
+    with sqlite3.connect(db) as conn:
+        return [a for (a,) in conn.execute("SELECT action FROM actions WHERE game_id = ? ORDER BY idx", (gid,))]
+
+
+def holds_in_order(saved: list[int], mine: list[int]) -> bool:
+    it = iter(saved)
+    return all(any(a == b for b in it) for a in mine)
+
+
+def run(clients: int, seconds: float, warmup: float = 2.0) -> dict[str, Any]:
+    """The load, the kill and the check; returns the figures and what went wrong."""
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "load.sqlite3"
+        port = free_port()
+        base = f"http://127.0.0.1:{port}"
+        server = start_server(port, db)
+        players = [Client(base, GAMES[i % len(GAMES)]) for i in range(clients)]
+        stop, measuring = threading.Event(), threading.Event()
+        threads = [threading.Thread(target=c.run, args=(stop, measuring), daemon=True) for c in players]
+        try:
+            for t in threads:
+                t.start()
+            time.sleep(warmup)
+            measuring.set()
+            time.sleep(seconds)
+            measuring.clear()
+            # Killed mid-load: the clients are still posting.
+            errors = [e for c in players for e in c.errors]
+            os.kill(server.pid, signal.SIGKILL)
+            server.wait()
+            stop.set()
+            for t in threads:
+                t.join(timeout=60)
+        finally:
+            if server.poll() is None:
+                server.kill()
+        acknowledged = {gid: list(mine) for c in players for gid, mine in c.acknowledged.items()}
+        server = start_server(port, db)
+        lost = []
+        try:
+            for gid, mine in acknowledged.items():
+                if not holds_in_order(saved_actions(db, gid), mine):
+                    lost.append(gid)
+                    continue
+                # The restarted server resumes it, with at least what it acknowledged.
+                if mine:
+                    version = call(base, f"/api/games/{gid}?seat=0")["version"]
+                    if version < len(mine):
+                        lost.append(gid)
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+    times = sorted(t for c in players for t in c.times)
+    return {
+        "actions": len(times),
+        "median": statistics.median(times) if times else float("nan"),
+        "p95": times[max(0, round(0.95 * len(times)) - 1)] if times else float("nan"),
+        "max": times[-1] if times else float("nan"),
+        "errors": errors,
+        "games": len(acknowledged),
+        "acknowledged": sum(len(m) for m in acknowledged.values()),
+        "lost": lost,
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--clients", type=int, default=20)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    args = parser.parse_args()
+    r = run(args.clients, args.seconds)
+    print(
+        f"web load, {args.clients} clients each on its own game for {args.seconds:.0f} s: {r['actions']} actions, "
+        f"round trip median {r['median']:.1f} ms, p95 {r['p95']:.1f} ms, max {r['max']:.1f} ms, "
+        f"{len(r['errors'])} errors (target p95 < {TARGET_P95_MS:.0f} ms, 0 errors)"
+    )
+    print(
+        f"kill -9 under load, then restart: {r['acknowledged']} acknowledged decisions in {r['games']} games, "
+        f"{len(r['lost'])} games missing one" + (f": {r['lost']}" if r["lost"] else "")
+    )
+    for e in r["errors"][:5]:
+        print("  error:", e)
+    return 0 if r["p95"] < TARGET_P95_MS and not r["errors"] and not r["lost"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
