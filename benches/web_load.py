@@ -2,7 +2,7 @@
 
 A real server in its own process (``python -m autodromo_web``, loopback HTTP, its SQLite file with
 ``synchronous=FULL``). ``--clients`` clients (default 20), each on its own game, play as fast as
-the server answers for ``--seconds`` (default 30): each posts its human seat's decision as the page
+the server answers (or ``--think`` seconds after each answer) for ``--seconds`` (default 30): each posts its human seat's decision as the page
 does (its form, in names), the server applies it, lets the bots and chance play up to that seat's
 next decision, commits and answers. A client whose game ends starts another. The games cycle
 through Mille Bornes, Legend, Lamborghini and Formula 90 (one human seat, the others bots).
@@ -95,6 +95,8 @@ class Client:
 
     base: str
     setup: dict[str, Any]
+    #: Seconds between an answer and the next decision (0: as fast as the server answers).
+    think: float = 0.0
     times: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     acknowledged: dict[str, list[int]] = field(default_factory=dict)
@@ -119,6 +121,8 @@ class Client:
             if not decisions:
                 p = call(self.base, f"/api/games/{gid}/advance", {"seat": 0, "page": True})
                 continue
+            if self.think:
+                time.sleep(self.think)
             choice = decisions[step % len(decisions)]["id"]
             since = max(0, p["log_length"] - 1)
             start = time.perf_counter()
@@ -140,14 +144,14 @@ def holds_in_order(saved: list[int], mine: list[int]) -> bool:
     return all(any(a == b for b in it) for a in mine)
 
 
-def run(clients: int, seconds: float, warmup: float = 2.0) -> dict[str, Any]:
+def run(clients: int, seconds: float, warmup: float = 2.0, think: float = 0.0) -> dict[str, Any]:
     """The load, the kill and the check; returns the figures and what went wrong."""
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "load.sqlite3"
         port = free_port()
         base = f"http://127.0.0.1:{port}"
         server = start_server(port, db)
-        players = [Client(base, GAMES[i % len(GAMES)]) for i in range(clients)]
+        players = [Client(base, GAMES[i % len(GAMES)], think) for i in range(clients)]
         stop, measuring = threading.Event(), threading.Event()
         threads = [threading.Thread(target=c.run, args=(stop, measuring), daemon=True) for c in players]
         try:
@@ -200,10 +204,13 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="seconds each client waits before each decision (default 0: as fast as answered)")
     args = parser.parse_args()
-    r = run(args.clients, args.seconds)
+    r = run(args.clients, args.seconds, think=args.think)
+    pace = f", {args.think:g} s between decisions" if args.think else ", as fast as answered"
     print(
-        f"web load, {args.clients} clients each on its own game for {args.seconds:.0f} s: {r['actions']} actions, "
+        f"web load, {args.clients} clients each on its own game for {args.seconds:.0f} s{pace}: {r['actions']} actions, "
         f"round trip median {r['median']:.1f} ms, p95 {r['p95']:.1f} ms, max {r['max']:.1f} ms, "
         f"{len(r['errors'])} errors (target p95 < {TARGET_P95_MS:.0f} ms, 0 errors)"
     )

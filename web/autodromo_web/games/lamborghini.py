@@ -248,6 +248,8 @@ class Lamborghini(GameModule):
         out = []
         view = {"cars": step["after"]}
         for b, a in zip(step["before"], step["after"]):
+            if a["wrecked"] == b["wrecked"] and a["damages"] <= b["damages"]:
+                continue
             name = self.car_label(table, view, a)
             if a["wrecked"] and not b["wrecked"]:
                 out.append((a["owner"], f"{name} is wrecked (a third damage)"))
@@ -262,11 +264,15 @@ class Lamborghini(GameModule):
         group: dict[str, Any] | None = None
         steps = trace(table, lambda v: [{k: c[k] for k in ("owner", "card", "damages", "wrecked", "row", "lane")}
                                         for c in v["cars"]])
-        effects: dict[int, list[tuple[int, str]]] = {}
-        for i, st in enumerate(steps):
-            found = self._effects(table, st)
+        # A step's effects never change once it is taken: kept on the table (cleared with the
+        # past on an undo), so each request reads only the new steps, not the whole game again.
+        effects: dict[int, list[tuple[int, str]]] = table.memo.setdefault("effects", {})
+        seen: list[int] = table.memo.setdefault("effects_seen", [0])
+        for i in range(seen[0], len(steps)):
+            found = self._effects(table, steps[i])
             if found:
                 effects[i] = found
+        seen[0] = len(steps)
 
         def flush() -> None:
             nonlocal group

@@ -1,0 +1,26 @@
+"""A game's log kept between requests (issue 18, item 6: no request rebuilds what the last one
+read) is the log built from scratch, at every step of a whole game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def test_the_lamborghini_log_read_step_by_step_is_the_log_built_from_scratch(client: Any) -> None:
+    body = {"game": "lamborghini", "options": {"laps": 1}, "seed": 4,
+            "seats": [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]}
+    gid = client.post("/api/games", json=body).json["id"]
+    table = client.application.extensions["autodromo.tables"].get(gid)
+    strong = 0
+    for _ in range(400):
+        if table.finished:
+            break
+        client.post(f"/api/games/{gid}/advance", json={"steps": 1})
+        kept = table.module.log(table, None)
+        table.memo.clear()
+        fresh = table.module.log(table, None)
+        assert kept == fresh
+        strong = sum(1 for e in fresh if e.get("strong"))
+    assert table.finished
+    # The log told of damages or wrecks, which are what is kept.
+    assert strong > 0
