@@ -107,8 +107,8 @@ bench: setup ## Benchmarks: Rust loops, bot decision times, Python loop, batch r
 	$(PY) benches/python_loop.py
 	$(PY) benches/simulate.py
 	$(PY) benches/legend_web_roundtrip.py
-	$(PY) benches/web_load.py
 	$(PY) benches/bridge.py
+	$(PY) benches/web_load.py
 
 soak: setup ## Long harness runs (100,000 random games; 2,000 random Legend Stage races, Rust and Python; 2,000 Formula 90 races; hard against medium over 1,000 Stage races); not part of make test
 	AUTODROMO_SOAK=100000 $(PY) -m pytest -q tests/test_harness.py
