@@ -145,7 +145,7 @@ fn a_tie_left_by_the_check_factors_is_drawn_at_random() {
 fn pre_race_strategy_and_hard_tyres_go_in_grid_order() {
     // "Começando com o jogador na pole position e seguindo de acordo com a ordem de largada";
     // hard tyres bring one Track Card.
-    let mut s = race(json!({"players": 2, "robots": {}}));
+    let mut s = race(json!({"players": 2, "robots": {}, "strategies": "basic"}));
     deal(
         &mut s,
         &[

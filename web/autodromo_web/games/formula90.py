@@ -27,7 +27,7 @@ ROBOTS: dict[str, Any] = {
 KINDS = {"qualify": "qualify", "fuel": "fuel", "strategy": "strategy", "drive": "declare", "skip": "declare",
          "pit": "pit", "play": "play", "pay": "pay", "check": "check", "late": "brake", "no": "brake",
          "trajectory": "trajectory", "challenge": "duel", "join": "duel", "decline": "duel", "duel": "duel",
-         "discard": "discard", "keep": "tyres", "new": "tyres"}
+         "discard": "discard", "keep": "tyres", "new": "tyres", "draw": "draw", "take": "draw"}
 
 
 def tracks() -> list[dict[str, str]]:
@@ -389,6 +389,8 @@ class Formula90(GameModule):
             "trajectory": "A trajectory spot in this section gives a bonus for cards of its colour.",
             "duel": "A corner duel: secret cards decide the order.",
             "discard": "Cards to discard.",
+            "draw": "Phase B: draw a Race Card; Save Fuel may trade a card over [2] for two, Chase may "
+                    "take a card the chased car played.",
             "tyres": "Fit new tyres or keep the ones on the car.",
         }
 

@@ -65,6 +65,11 @@ pub enum Move {
     WearBrown,
     Chit(u8),
     TieFirst(u8),
+    // The advanced strategies and free practice.
+    /// Phase B: the ordinary draw of one Race Card (Save Fuel and Chase may do otherwise).
+    DrawOne,
+    /// CHASE: one of the chased car's reserved movement cards instead of the draw.
+    ChaseTake(CardId),
 }
 
 pub const MAX_CHITS: u32 = 64;
@@ -87,7 +92,15 @@ const TRAJECTORY: u32 = TEST + 3 * (N + 1);
 const DRAW: u32 = TRAJECTORY + 5;
 const CHIT: u32 = DRAW + N;
 const TIE: u32 = CHIT + MAX_CHITS;
-pub const NUM_ACTIONS: u32 = TIE + MAX_CARS;
+// The advanced modules' moves come after the basic race's, so its ids never change.
+const PRACTICE: u32 = TIE + MAX_CARS;
+const PRACTICE_LEN: u32 = 16;
+const CHASE: u32 = PRACTICE + PRACTICE_LEN;
+/// Ids kept for free practice (skills, setups).
+const RESERVED: u32 = CHASE + N;
+pub const NUM_ACTIONS: u32 = RESERVED + 96;
+
+const PRACTICE_MOVES: [Move; 1] = [Move::DrawOne];
 
 const SMALL_MOVES: [Move; 13] = [
     Move::Drive,
@@ -179,6 +192,14 @@ pub fn encode(m: Move) -> u32 {
         Move::WearBrown => WEAR_BROWN,
         Move::Chit(i) => CHIT + u32::from(i),
         Move::TieFirst(c) => TIE + u32::from(c),
+        Move::ChaseTake(c) => CHASE + u32::from(c),
+        Move::DrawOne => {
+            PRACTICE
+                + PRACTICE_MOVES
+                    .iter()
+                    .position(|&x| x == m)
+                    .expect("a practice move") as u32
+        }
         small => {
             SMALL
                 + SMALL_MOVES
@@ -237,7 +258,9 @@ pub fn decode(id: u32) -> Option<Move> {
         i if i < DRAW => Move::Trajectory((i - TRAJECTORY) as u8),
         i if i < CHIT => Move::Draw((i - DRAW) as CardId),
         i if i < TIE => Move::Chit((i - CHIT) as u8),
-        i if i < NUM_ACTIONS => Move::TieFirst((i - TIE) as u8),
+        i if i < PRACTICE => Move::TieFirst((i - TIE) as u8),
+        i if i < CHASE => *PRACTICE_MOVES.get((i - PRACTICE) as usize)?,
+        i if i < RESERVED => Move::ChaseTake((i - CHASE) as CardId),
         _ => return None,
     })
 }

@@ -56,6 +56,7 @@ pub fn choose(view: &SeatView<'_>, legal: &[Action], level: Level) -> Option<Act
         | Phase::PitDiscard { car }
         | Phase::PitTyres { car }
         | Phase::LuckyDiscard { car }
+        | Phase::DrawChoice { car }
         | Phase::Play { car }
         | Phase::PayTyres { car }
         | Phase::PayDiscard { car }
@@ -189,8 +190,13 @@ impl Bot<'_> {
                         28 - self.keep(id)
                     }
                 }
+                // Save Fuel: a weak card over [2] for two fresh ones.
+                Phase::DrawChoice { .. } => 40 - self.keep(id),
                 _ => 1000 - self.keep(id),
             },
+            Move::DrawOne => 0,
+            // Chase: a good movement card of the car ahead beats a blind draw.
+            Move::ChaseTake(id) => self.keep(id) - 25,
             Move::NewTyres => 1,
             Move::KeepTyres => i32::from(me.tyres >= me.chart.tyres.saturating_sub(1)) * 2,
             Move::Play { a, b, trajectory } => self.rate_play(a, b, trajectory),

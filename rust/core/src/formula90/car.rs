@@ -6,6 +6,8 @@ use super::rules::Strategy;
 
 /// No card (an empty Target Check slot, an unplayed second card).
 pub const NO_CARD: CardId = u8::MAX;
+/// No car (no Chased chit placed).
+pub const NO_CAR: u8 = u8::MAX;
 
 /// Who drives a car: a seat (JOGADOR) or the robot rules (ROBÔ).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,6 +76,11 @@ pub struct Car {
     pub red: u8,
     pub brown: u8,
     pub strategy: Strategy,
+    /// CHASE: the car it chases (the Chased chit), `NO_CAR` when none.
+    pub chasing: u8,
+    /// Its movement cards of its last individual turn, on the discard piles but reserved for
+    /// the cars chasing it ("comprar da pilha de descarte do jogador que estava à sua frente").
+    pub reserved: CardSet,
 
     // Qualifying: the sealed card and fuel chit, then the value it qualified with.
     pub qualify_card: CardId,
@@ -109,6 +116,8 @@ impl Car {
             red: 0,
             brown: 0,
             strategy: Strategy::SaveTyres,
+            chasing: NO_CAR,
+            reserved: CardSet::EMPTY,
             qualify_card: NO_CARD,
             fuel_pick: u8::MAX,
             qualifying: 0,

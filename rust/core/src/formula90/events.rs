@@ -40,6 +40,23 @@ impl Retire {
     }
 }
 
+/// A strategy's or a skill's bonus, for the log.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bonus {
+    /// CHASE: the chased car left nothing to take: +1 MP.
+    ChaseMp,
+    /// SAVE FUEL: a card over [2] traded for two Race Cards.
+    SaveFuelTrade,
+    /// SAVE FUEL: moved with cards of [2] or less: the refuel chit one turn on (to this turn).
+    SaveFuel(u8),
+    /// PUSH: a [2] paired higher: the refuel chit one turn back (to this turn).
+    PushFuel(u8),
+    /// HAZARD: movement points for blind draws and wear from cards.
+    HazardMp(u8),
+    /// HAZARD: a late brake that gains two sections.
+    HazardLateBrake,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Event {
     Qualifying,
@@ -166,6 +183,20 @@ pub enum Event {
     Special {
         car: u8,
         strategy: Strategy,
+    },
+    Bonus {
+        car: u8,
+        bonus: Bonus,
+    },
+    /// CHASE: the Chased chit goes on `chased` (`NO_CAR`: comes off).
+    Chased {
+        car: u8,
+        chased: u8,
+    },
+    ChaseTake {
+        car: u8,
+        from: u8,
+        card: CardId,
     },
     Retired {
         car: u8,
@@ -395,6 +426,51 @@ impl Event {
             Event::Special { car, strategy } => {
                 json!({"event": "special", "car": name(car), "strategy": strategy.name(),
                 "text": format!("{}: {} Special, a Track Card", name(car), strategy.name())})
+            }
+            Event::Bonus { car, bonus } => {
+                let text = match bonus {
+                    Bonus::ChaseMp => format!(
+                        "{}: Chase, nothing to take from the chased car: +1 MP",
+                        name(car)
+                    ),
+                    Bonus::SaveFuelTrade => format!(
+                        "{}: Save Fuel, a card over [2] for two Race Cards",
+                        name(car)
+                    ),
+                    Bonus::SaveFuel(t) => format!(
+                        "{}: Save Fuel, moved with cards of [2] or less: fuel to turn {t}",
+                        name(car)
+                    ),
+                    Bonus::PushFuel(t) => format!(
+                        "{}: Push, a [2] paired higher: fuel back to turn {t}",
+                        name(car)
+                    ),
+                    Bonus::HazardMp(mp) => {
+                        format!("{}: Hazard, +{mp} MP for blind draws and wear", name(car))
+                    }
+                    Bonus::HazardLateBrake => {
+                        format!("{}: Hazard, the late brake gains two sections", name(car))
+                    }
+                };
+                json!({"event": "bonus", "car": name(car), "text": text})
+            }
+            Event::Chased { car, chased } => {
+                let text = if usize::from(chased) < race.names.len() {
+                    format!("{} chases {}", name(car), name(chased))
+                } else {
+                    format!("{}'s Chased chit comes off", name(car))
+                };
+                json!({"event": "chased", "car": name(car),
+                    "chased": if usize::from(chased) < race.names.len() { Value::from(name(chased)) } else { Value::Null },
+                    "text": text})
+            }
+            Event::ChaseTake {
+                car,
+                from,
+                card: id,
+            } => {
+                json!({"event": "chase_take", "car": name(car), "from": name(from), "card": card(id),
+                "text": format!("{} takes {} from {}'s cards (Chase)", name(car), race.card_name(id), name(from))})
             }
             Event::Retired { car, why } => {
                 json!({"event": "retired", "car": name(car), "why": why.text(), "text": format!("{} retires: {}", name(car), why.text())})

@@ -1,7 +1,7 @@
 //! F — Fim do Turno: late braking (F.1) and trajectories (F.2); a failed late brake's
 //! recovery chart (Manobras de Recuperação) and what it costs.
-use super::events::{Event, Log, Retire};
-use super::rules::Relation;
+use super::events::{Bonus, Event, Log, Retire};
+use super::rules::{Relation, Strategy};
 use super::state::{Check, F90State, Phase, Then};
 use super::track::Outcome;
 
@@ -28,9 +28,27 @@ impl F90State {
             {
                 self.it.overtook = true;
             }
-            let next = self.race.track().next(section);
+            let race = self.race.clone();
+            let track = race.track();
+            let mut next = track.next(section);
             if next == 0 {
                 self.car_mut(car).lap += 1;
+            }
+            // HAZARD: "Atrasar a Freada permite avançar 2 casas ao invés de apenas 1 (desde que
+            // as casas avançadas não tenham outros carros)": both sections empty (decision 42).
+            let second = track.next(next);
+            if self.car(car).uses(Strategy::Hazard)
+                && self.section_cars(next).next().is_none()
+                && self.section_cars(second).next().is_none()
+            {
+                if second == 0 {
+                    self.car_mut(car).lap += 1;
+                }
+                next = second;
+                log.push(Event::Bonus {
+                    car,
+                    bonus: Bonus::HazardLateBrake,
+                });
             }
             self.place_last(car, next);
             let c = self.car_mut(car);

@@ -1,7 +1,7 @@
 //! The game turn (TURNO DE JOGO): advance the Turn pawn, activate sections from the Leader
 //! backwards, hold a duel where a corner is activated, let each car play its individual turn,
 //! and end the race after the last turn.
-use super::car::{Status, NO_CARD};
+use super::car::{Status, NO_CAR, NO_CARD};
 use super::cards::CardSet;
 use super::events::{Event, Log};
 use super::rules::Strategy;
@@ -136,6 +136,8 @@ impl F90State {
     pub fn begin_individual(&mut self, car: u8, log: &mut impl Log) {
         self.it = IndTurn::new(car);
         log.push(Event::Plays { car });
+        // Its cards of the last turn are no longer there for a chaser to take.
+        self.car_mut(car).reserved = CardSet::EMPTY;
         if self.car(car).is_robot() {
             self.robot_turn(car, log);
         } else if self.car(car).just_pit {
@@ -143,6 +145,7 @@ impl F90State {
             self.car_mut(car).just_pit = false;
             self.phase_b(car, log);
         } else {
+            self.update_chase(car, log);
             self.phase = Phase::Declare { car };
         }
     }
@@ -157,7 +160,16 @@ impl F90State {
                 c.no_move = true;
             }
         }
-        if !self.car(car).is_robot() && self.car(car).racing() && self.strategy_special(car) {
+        if !self.car(car).is_robot() && self.car(car).racing() {
+            self.it.specials_due = self.strategy_special(car);
+        }
+        self.next_special(car, log);
+    }
+
+    /// The strategy's Track Cards still due at the end of the turn, one draw at a time.
+    pub fn next_special(&mut self, car: u8, log: &mut impl Log) {
+        if self.it.specials_due > 0 {
+            self.it.specials_due -= 1;
             log.push(Event::Special {
                 car,
                 strategy: self.car(car).strategy,
@@ -165,15 +177,17 @@ impl F90State {
             if self.draw_track(car, Then::TurnEnd, log) {
                 return;
             }
+            self.it.specials_due = 0;
         }
         self.activate_next(log);
     }
 
-    /// The Specials met at the end of the turn (Apêndice A; Lucky's is in phase B).
-    fn strategy_special(&mut self, car: u8) -> bool {
+    /// The Track Cards the Specials met at the end of the turn give (Apêndice A; Lucky's is in
+    /// phase B).
+    fn strategy_special(&mut self, car: u8) -> u8 {
         let it = self.it;
-        let c = self.car(car);
-        match c.strategy {
+        let c = *self.car(car);
+        let met = match c.strategy {
             // "Gaste pelo menos 1 pneu do seu estoque."
             Strategy::SaveTyres => it.token_paid,
             // "Sempre que ultrapassar carros na mesma volta em qualquer lugar da pista (apenas 1
@@ -184,8 +198,41 @@ impl F90State {
             }
             // "Sempre que estiver numa trajetória e COMBINAR COR com uma das cartas".
             Strategy::Balance => it.matched,
+            // "Sempre que mover o carro com cartas menores ou iguais a 2."
+            Strategy::SaveFuel => it.small_cards,
+            // "Sempre que realizar uma compra cega que envolva risco de desgaste": one each,
+            // "a única estratégia que pode premiar ... mais de 1 track card por turno".
+            Strategy::Hazard => return it.hazard_draws,
+            // "Sempre que gastar 2 ou mais pneus no turno (não cartas)."
+            Strategy::Push => it.tokens_paid >= super::rules::PUSH_SPECIAL_TOKENS,
+            // "finalizar seu movimento na mesma seção do jogador que ele está perseguindo".
+            Strategy::Chase => {
+                c.chasing != NO_CAR
+                    && self.car(c.chasing).racing()
+                    && self.car(c.chasing).section == c.section
+            }
+            // "se tiver pelo menos um robô Fast/Slow à sua frente na mesma volta".
+            Strategy::Recovery => self.slow_robot_ahead(car),
             _ => false,
-        }
+        };
+        u8::from(met)
+    }
+
+    /// A Fast or Slow robot racing ahead of `car` on its lap (RECOVERY's Special).
+    pub fn slow_robot_ahead(&self, car: u8) -> bool {
+        let lap = self.car(car).lap;
+        self.race_order()
+            .into_iter()
+            .take_while(|&o| o != car)
+            .any(|o| {
+                let r = self.car(o);
+                r.racing()
+                    && r.lap == lap
+                    && matches!(
+                        r.robot(),
+                        Some(super::content::RobotType::Fast | super::content::RobotType::Slow)
+                    )
+            })
     }
 
     /// A car leaves the race ("Abandonando a Corrida"): a player's cards, tyres and wear go

@@ -33,7 +33,25 @@ impl F90State {
             Move::KeepHand => "keep the hand".into(),
             Move::NewTyres => "new hard tyres".into(),
             Move::KeepTyres => "keep the tyres".into(),
-            Move::Discard(id) => format!("discard {}", n(id)),
+            Move::Discard(id) => match self.phase {
+                super::state::Phase::DrawChoice { .. } => {
+                    format!("discard {} (Save Fuel: two Race Cards)", n(id))
+                }
+                _ => format!("discard {}", n(id)),
+            },
+            Move::DrawOne => "draw from the deck".into(),
+            Move::ChaseTake(id) => {
+                let chased = match self.phase {
+                    super::state::Phase::DrawChoice { car } if usize::from(car) < self.n() => {
+                        self.race.names.get(usize::from(self.car(car).chasing))
+                    }
+                    _ => None,
+                };
+                match chased {
+                    Some(name) => format!("take {} from {name}", n(id)),
+                    None => format!("take {}", n(id)),
+                }
+            }
             Move::Play { a: None, .. } => "play no card".into(),
             Move::Play {
                 a: Some(a),
@@ -181,6 +199,7 @@ impl F90State {
             ("decline the duel", Move::Decline),
             ("wear red", Move::WearRed),
             ("wear brown", Move::WearBrown),
+            ("draw from the deck", Move::DrawOne),
             (
                 "play no card",
                 Move::Play {
@@ -226,6 +245,10 @@ impl F90State {
         }
         if let Some(rest) = text.strip_prefix("discard ") {
             return Ok(Move::Discard(self.card_arg(rest)?));
+        }
+        if let Some(rest) = text.strip_prefix("take ") {
+            let card = rest.split(" from ").next().unwrap_or("");
+            return Ok(Move::ChaseTake(self.card_arg(card)?));
         }
         if let Some(rest) = text.strip_prefix("pay a tyre with ") {
             return Ok(Move::PayCard(self.card_arg(rest)?));

@@ -9,7 +9,7 @@ use super::car::NO_CARD;
 use super::cards::{CardId, CardSet};
 use super::events::{Event, Log, Retire};
 use super::plan::DryRun;
-use super::rules::{pair_allowed, Strategy, FUEL_CHITS, MAX_EXTRA_SECTIONS};
+use super::rules::{pair_allowed_with, push_pair, Strategy, FUEL_CHITS, MAX_EXTRA_SECTIONS};
 use super::state::{Check, F90State, Phase, StrategyWhy, Then};
 use crate::game::Action;
 
@@ -22,6 +22,9 @@ pub enum PlayError {
     Frozen(CardId),
     Same,
     Pair(&'static str),
+    Push {
+        fuel: u8,
+    },
     Trajectory(&'static str),
     NoToken,
     Tyres {
@@ -99,9 +102,13 @@ impl F90State {
         }
     }
 
-    /// The strategies on offer: the basic race's four.
+    /// The strategies on offer: the nine printed ones, or the basic race's four (option
+    /// `strategies`).
     pub fn strategies(&self) -> &'static [Strategy] {
-        &Strategy::BASIC
+        match self.race.opts.strategies {
+            super::options::Strategies::All => &Strategy::ALL,
+            super::options::Strategies::Basic => &Strategy::BASIC,
+        }
     }
 
     /// Why `m` is illegal now, or `Ok`.
@@ -171,7 +178,7 @@ impl F90State {
             (Phase::Strategy { .. }, Move::Strategy(i)) => match Strategy::from_index(i) {
                 Some(s) if self.strategies().contains(&s) => Ok(()),
                 Some(s) => Err(format!(
-                    "Strategies: {} belongs to the advanced game",
+                    "Strategies: {} belongs to the advanced game (option strategies = all)",
                     s.name()
                 )),
                 None => Err("no such strategy".into()),
@@ -213,6 +220,36 @@ impl F90State {
                 self.in_hand(car, id)
             }
             (Phase::RecoveryDiscard { car, .. }, Move::Discard(id)) => self.in_hand(car, id),
+            (Phase::DrawChoice { .. }, Move::DrawOne) => Ok(()),
+            (Phase::DrawChoice { car }, Move::Discard(id)) => {
+                if !self.car(car).uses(Strategy::SaveFuel) {
+                    return Err("Save Fuel: only its strategy trades a card for two".into());
+                }
+                self.in_hand(car, id)?;
+                if self.race.card(id).mp <= super::rules::SAVE_FUEL_MP {
+                    return Err(format!(
+                        "Save Fuel: discard a card over [2] for two Race Cards, not {} [{}]",
+                        self.name(id),
+                        self.race.card(id).mp
+                    ));
+                }
+                Ok(())
+            }
+            (Phase::DrawChoice { car }, Move::ChaseTake(id)) => {
+                let chased = self.car(car).chasing;
+                if !self.car(car).uses(Strategy::Chase) || chased == super::car::NO_CAR {
+                    return Err("Chase: no Chased chit on a car".into());
+                }
+                if self.car(chased).reserved.contains(id) {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "Chase: {} is not among {}'s movement cards left to take",
+                        self.name(id),
+                        self.race.names[usize::from(chased)]
+                    ))
+                }
+            }
             (Phase::Play { car }, Move::Play { a, b, trajectory }) => {
                 self.check_play(car, a, b, trajectory)
             }
@@ -289,6 +326,7 @@ impl F90State {
             Phase::PitDiscard { .. } => "the pit stop's discards",
             Phase::PitTyres { .. } => "the pit stop's tyres",
             Phase::LuckyDiscard { .. } => "Lucky's discard",
+            Phase::DrawChoice { .. } => "phase B: the draw",
             Phase::Play { .. } => "phase C: the movement cards",
             Phase::PayTyres { .. } => "phase D: paying tyres",
             Phase::PayDiscard { .. } => "phase D: discards",
@@ -357,7 +395,14 @@ impl F90State {
             if a == b {
                 return Err(PlayError::Same);
             }
-            pair_allowed(self.race.card(a).mp, self.race.card(b).mp).map_err(PlayError::Pair)?;
+            let (ma, mb) = (self.race.card(a).mp, self.race.card(b).mp);
+            let push = c.uses(Strategy::Push);
+            pair_allowed_with(ma, mb, push).map_err(PlayError::Pair)?;
+            // "Cuidado para não sofrer pane seca": a Push pair may not move the chit onto a
+            // turn already begun (decision 40).
+            if push && push_pair(ma, mb) && c.fuel <= self.turn.saturating_add(1) {
+                return Err(PlayError::Push { fuel: c.fuel });
+            }
         }
         if trajectory {
             if !c.racing() {
@@ -384,6 +429,9 @@ impl F90State {
             PlayError::Frozen(id) => format!("Duels: {} is frozen on the table until the next turn", n(id)),
             PlayError::Same => "Play: two different cards".into(),
             PlayError::Pair(why) | PlayError::Trajectory(why) => why.into(),
+            PlayError::Push { fuel } => format!(
+                "Push: the refuel chit is on turn {fuel}; a turn less would leave the car out of fuel"
+            ),
             PlayError::NoToken => "Tyres: no tyre token for the first tyre (at least one must be a token)".into(),
             PlayError::Tyres { tyres, discard, tokens, cards } => format!(
                 "Tyres: {tyres} tyres and {discard} discards to pay with {tokens} tokens and {cards} cards"
@@ -580,6 +628,18 @@ impl F90State {
             Phase::PitTyres { .. } => {
                 out.push(encode(Move::NewTyres));
                 out.push(encode(Move::KeepTyres));
+            }
+            Phase::DrawChoice { car } => {
+                out.push(encode(Move::DrawOne));
+                for id in self.car(car).hand.iter() {
+                    push(self, out, Move::Discard(id));
+                }
+                let chased = self.car(car).chasing;
+                if chased != super::car::NO_CAR {
+                    for id in self.car(chased).reserved.iter() {
+                        push(self, out, Move::ChaseTake(id));
+                    }
+                }
             }
             Phase::LuckyDiscard { car }
             | Phase::PayDiscard { car }
@@ -878,6 +938,9 @@ impl F90State {
                 log.push(Event::Discard { car, card: id });
                 self.phase = Phase::Play { car };
             }
+            (Phase::DrawChoice { car }, Move::DrawOne) => self.draw_one(car, log),
+            (Phase::DrawChoice { car }, Move::Discard(id)) => self.save_fuel_trade(car, id, log),
+            (Phase::DrawChoice { car }, Move::ChaseTake(id)) => self.chase_take(car, id, log),
             (Phase::Play { car }, Move::Play { a, b, trajectory }) => self.play(
                 car,
                 [a.unwrap_or(NO_CARD), b.unwrap_or(NO_CARD)],
@@ -927,7 +990,7 @@ impl F90State {
             Then::PhaseB => self.after_b(car, log),
             Then::LuckySpecial => self.lucky_discard(car),
             Then::Symbols => self.symbols_next(car, log),
-            Then::TurnEnd => self.activate_next(log),
+            Then::TurnEnd => self.next_special(car, log),
             Then::Recovery => self.recovery_after_wear(car, log),
             Then::DuelRobot => {
                 let i = self.duel.at;

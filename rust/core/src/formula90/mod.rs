@@ -13,8 +13,7 @@
 //!
 //! Not implemented yet (the advanced modules, issue #15): free practice (skills, setup tokens,
 //! the spare car), weather and tyre types other than hard, flags, Extreme Trajectories, Track
-//! Card icons and Discard Powers, the Safety Car and restarts, the strategies Save Fuel, Hazard,
-//! Push, Chase and Recovery. Content already carries their data (flags, weather icons, ET spots,
+//! Card icons and Discard Powers, the Safety Car and restarts. Content already carries their data (flags, weather icons, ET spots,
 //! Safety Car marks, Track Card icons); a basic race ignores it.
 //!
 //! | option                   | default        | meaning                                         |
@@ -26,6 +25,7 @@
 //! | `last_turn_easy_passing` | true           | every pass costs 1 MP in the last turn          |
 //! | `duel_tie_wear`          | `one`          | `one` each, or `per_other` tied car             |
 //! | `refuel_from`            | `chit`         | a refuel counts from the chit or the turn       |
+//! | `strategies`             | `all`          | the nine printed strategies, or `basic`'s four  |
 //!
 //! Actions: see `actions.rs` for the id table, `labels.rs` for the labels.
 pub mod actions;

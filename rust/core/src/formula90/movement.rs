@@ -3,6 +3,7 @@
 //! lapping a car for the first time ("Líder Dando Volta").
 use super::car::{Status, NO_CARD};
 use super::cards::CardId;
+use super::content::RobotType;
 use super::events::{Event, Log};
 use super::rules::{pass_cost, Pass, PassCase, Relation, Strategy};
 use super::state::{Check, F90State, Phase};
@@ -47,6 +48,8 @@ impl F90State {
             other_no_move: o.no_move,
             easy_turn: self.easy_turn(),
             banging_wheels: m.uses(Strategy::BangingWheels),
+            recovery: m.uses(Strategy::Recovery)
+                && matches!(o.robot(), Some(RobotType::Fast | RobotType::Slow)),
         };
         let pass = pass_cost(self.race.track().kind(m.section), relation, case);
         // "Esta verificação não é necessária se o Líder estiver dando a 2a ou 3a volta".
@@ -139,6 +142,18 @@ impl F90State {
 
     /// A blind check: the top card of the Race deck (reshuffled if it ran out).
     pub fn blind(&mut self, car: u8, why: Check, log: &mut impl Log) {
+        if self.car(car).uses(Strategy::Hazard) {
+            // HAZARD: a blind draw that risks wear — a green card's check (+1 MP in E and a
+            // Track Card) or a late brake (a Track Card; it comes after E).
+            match why {
+                Check::Card(_) => {
+                    self.it.blind_draws += 1;
+                    self.it.hazard_draws += 1;
+                }
+                Check::LateBrake => self.it.hazard_draws += 1,
+                Check::Leader | Check::Recovery(_) => {}
+            }
+        }
         self.phase = Phase::Blind { car, why };
         self.refill_race_deck(log);
         if self.race_deck.is_empty() {

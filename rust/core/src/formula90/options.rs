@@ -28,6 +28,14 @@ pub enum RefuelFrom {
     CurrentTurn,
 }
 
+/// Which strategy cards a race offers (Apêndice A): the nine printed ones (the advanced game) or
+/// the basic race's four.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Strategies {
+    All,
+    Basic,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Options {
     pub track: String,
@@ -41,9 +49,10 @@ pub struct Options {
     pub last_turn_easy_passing: bool,
     pub duel_tie_wear: TieWear,
     pub refuel_from: RefuelFrom,
+    pub strategies: Strategies,
 }
 
-const KEYS: [&str; 7] = [
+const KEYS: [&str; 8] = [
     "track",
     "players",
     "robots",
@@ -51,6 +60,7 @@ const KEYS: [&str; 7] = [
     "last_turn_easy_passing",
     "duel_tie_wear",
     "refuel_from",
+    "strategies",
 ];
 
 fn flag(map: &Map<String, Value>, key: &str, default: bool) -> Result<bool, Error> {
@@ -129,6 +139,7 @@ impl Options {
             last_turn_easy_passing: true,
             duel_tie_wear: TieWear::One,
             refuel_from: RefuelFrom::Chit,
+            strategies: Strategies::All,
         }
     }
 
@@ -189,6 +200,10 @@ impl Options {
             Some("current_turn") => RefuelFrom::CurrentTurn,
             _ => RefuelFrom::Chit,
         };
+        o.strategies = match choice(map, "strategies", &["all", "basic"])? {
+            Some("basic") => Strategies::Basic,
+            _ => Strategies::All,
+        };
         let robots = o.robot_counts(content);
         for (t, kind) in RobotType::ALL.into_iter().enumerate() {
             let chits = content
@@ -240,6 +255,7 @@ impl Options {
             "last_turn_easy_passing": self.last_turn_easy_passing,
             "duel_tie_wear": match self.duel_tie_wear { TieWear::One => "one", TieWear::PerOther => "per_other" },
             "refuel_from": match self.refuel_from { RefuelFrom::Chit => "chit", RefuelFrom::CurrentTurn => "current_turn" },
+            "strategies": match self.strategies { Strategies::All => "all", Strategies::Basic => "basic" },
         })
     }
 

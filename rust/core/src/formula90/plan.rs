@@ -52,6 +52,18 @@ impl F90State {
             mp += self.standing_on(car).map_or(0, |t| i16::from(t.bonus));
         }
         mp -= i16::from(self.car(car).time_loss);
+        // The strategies' bonuses known in phase C: Chase's point, Hazard's wear from cards.
+        let c = self.car(car);
+        if c.uses(super::rules::Strategy::Chase) && self.it.car == car {
+            mp += i16::from(self.it.chase_mp);
+        }
+        if c.uses(super::rules::Strategy::Hazard) {
+            mp += cards
+                .iter()
+                .filter(|&&id| id != NO_CARD)
+                .map(|&id| i16::from(self.race.card(id).wear))
+                .sum::<i16>();
+        }
         mp.clamp(-20, 60) as i8
     }
 

@@ -101,6 +101,7 @@ impl F90State {
             Phase::PitDiscard { car } => json!({"at": "pit discards", "car": name(car)}),
             Phase::PitTyres { car } => json!({"at": "pit tyres", "car": name(car)}),
             Phase::LuckyDiscard { car } => json!({"at": "Lucky's discard", "car": name(car)}),
+            Phase::DrawChoice { car } => json!({"at": "draw choice", "car": name(car)}),
             Phase::Play { car } => json!({"at": "play", "car": name(car)}),
             Phase::PayTyres { car } => json!({"at": "pay tyres", "car": name(car)}),
             Phase::PayDiscard { car } => json!({"at": "pay discards", "car": name(car)}),
@@ -175,6 +176,8 @@ impl F90State {
             v["red"] = Value::from(car.red);
             v["brown"] = Value::from(car.brown);
             v["strategy"] = Value::from(car.strategy.name());
+            v["chasing"] = self.car_name(car.chasing);
+            v["reserved"] = self.set_value(car.reserved);
             v["fuel"] = Value::from(car.fuel);
             v["qualify_card"] = self.card_value(car.qualify_card);
             v["fuel_pick"] = if car.fuel_pick == u8::MAX {
@@ -200,7 +203,7 @@ impl F90State {
                 .map(|i| self.car_name(d.members[usize::from(i)]))
                 .collect()
         };
-        json!({
+        let mut v = json!({
             "game": super::GAME_ID,
             "turn": self.turn,
             "phase": self.phase_value(),
@@ -251,7 +254,15 @@ impl F90State {
                 "revealed": d.revealed,
                 "tie_wear": bits(d.tie_wear),
             },
-        })
+        });
+        let t = &mut v["individual_turn"];
+        t["blind_draws"] = Value::from(it.blind_draws);
+        t["hazard_draws"] = Value::from(it.hazard_draws);
+        t["tokens_paid"] = Value::from(it.tokens_paid);
+        t["chase_mp"] = Value::from(it.chase_mp);
+        t["small_cards"] = Value::from(it.small_cards);
+        t["specials_due"] = Value::from(it.specials_due);
+        v
     }
 }
 
@@ -397,6 +408,7 @@ impl Reader<'_> {
             "pit discards" => Phase::PitDiscard { car: car()? },
             "pit tyres" => Phase::PitTyres { car: car()? },
             "Lucky's discard" => Phase::LuckyDiscard { car: car()? },
+            "draw choice" => Phase::DrawChoice { car: car()? },
             "play" => Phase::Play { car: car()? },
             "pay tyres" => Phase::PayTyres { car: car()? },
             "pay discards" => Phase::PayDiscard { car: car()? },
@@ -572,6 +584,15 @@ impl F90State {
                     .and_then(Value::as_str)
                     .and_then(Strategy::parse)
                     .ok_or_else(|| bad(format!("{what}.strategy: a strategy's name")))?;
+                let chasing = m.get("chasing").filter(|c| !c.is_null());
+                let reserved = r.set(m.get("reserved"), &format!("{what}.reserved"))?;
+                let chasing = match chasing {
+                    Some(x) => r.car(x, &format!("{what}.chasing"))?,
+                    None => super::car::NO_CAR,
+                };
+                let car = &mut s.cars[usize::from(c)];
+                car.chasing = chasing;
+                car.reserved = reserved;
                 if car.wear() > car.chart.wear_slots {
                     return Err(bad(format!(
                         "{what}: {} wear tokens in {} slots",
@@ -732,6 +753,18 @@ impl F90State {
                     - 1,
             ),
         };
+        let opt = |k: &str| -> Result<u8, Error> {
+            match it.get(k) {
+                None | Some(Value::Null) => Ok(0),
+                _ => num(it, k, "individual_turn"),
+            }
+        };
+        t.blind_draws = opt("blind_draws")?;
+        t.hazard_draws = opt("hazard_draws")?;
+        t.tokens_paid = opt("tokens_paid")?;
+        t.specials_due = opt("specials_due")?;
+        t.chase_mp = flag(it, "chase_mp", "individual_turn")?;
+        t.small_cards = flag(it, "small_cards", "individual_turn")?;
         s.it = t;
         // A duel under way.
         let dv = obj(top.get("duel").unwrap_or(&Value::Null), "duel")?;

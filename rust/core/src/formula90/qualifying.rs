@@ -174,6 +174,9 @@ impl F90State {
     }
 
     pub fn set_strategy(&mut self, car: u8, s: Strategy, log: &mut impl Log) {
+        if self.car(car).strategy != s {
+            self.drop_chase(car, log);
+        }
         self.car_mut(car).strategy = s;
         log.push(Event::Strategy { car, strategy: s });
     }

@@ -16,6 +16,12 @@ pub const MAX_EXTRA_SECTIONS: u8 = 2;
 /// "o tanque de combustível de um carro não pode exceder mais de 16 turnos".
 pub const TANK_TURNS: u8 = 16;
 
+/// SAVE FUEL: "mover o carro usando somente cartas menores ou iguais a 2"; in phase B a card
+/// "maior que 2" may be discarded for two Race Cards.
+pub const SAVE_FUEL_MP: u8 = 2;
+/// PUSH's Special: "Sempre que gastar 2 ou mais pneus no turno (não cartas)".
+pub const PUSH_SPECIAL_TOKENS: u8 = 2;
+
 /// "Qualquer jogador usando a estratégia BANGING WHEELS ... recebe um modificador de +3".
 pub const BANGING_WHEELS_DUEL: i8 = 3;
 
@@ -123,12 +129,32 @@ pub struct PassCase {
     pub easy_turn: bool,
     /// The mover runs the Banging Wheels strategy.
     pub banging_wheels: bool,
+    /// The mover runs Recovery and the car ahead is a Fast or a Slow robot.
+    pub recovery: bool,
 }
 
 /// The cost table for humans: entering a section is 1 MP (elsewhere); overtaking on a straight
 /// 1, in a corner or braking zone forbidden (Banging Wheels: 2 and 1); lapping or unlapping 1 on
 /// straights and braking zones, 2 in corners; a NO MOVE car 1 anywhere.
 pub fn human_pass(kind: Kind, rel: Relation, case: PassCase) -> Pass {
+    let table = table_pass(kind, rel, case);
+    if !case.recovery {
+        return table;
+    }
+    // RECOVERY: "Ultrapassar um robô Rápido/Lento em uma seção reta é gratuito ... de frenagem
+    // custa 1 PM ... de curva custa 2 PM"; the cheapest applicable cost counts (decision 39).
+    let recovery = match kind {
+        Kind::Straight => 0,
+        Kind::Braking => 1,
+        Kind::Corner => 2,
+    };
+    match table {
+        Pass::Costs(k) => Pass::Costs(k.min(recovery)),
+        Pass::Stop => Pass::Costs(recovery),
+    }
+}
+
+fn table_pass(kind: Kind, rel: Relation, case: PassCase) -> Pass {
     if case.other_no_move || case.easy_turn {
         return Pass::Costs(1);
     }
@@ -180,6 +206,21 @@ pub fn pass_cost(kind: Kind, rel: Relation, case: PassCase) -> Pass {
 /// We read the silence on [3][3], [3][4] and [4][4] as forbidden: movement pairs are [1]+any and
 /// [2]+[2] (decision 5 in docs/rules/formula90.md).
 pub fn pair_allowed(a: u8, b: u8) -> Result<(), &'static str> {
+    pair_allowed_with(a, b, false)
+}
+
+/// Whether a pair is a PUSH pair: "Permite combinar cartas de valor +2 (e apenas estas cartas)
+/// com valores +3, +4, +5 ou +6".
+pub fn push_pair(a: u8, b: u8) -> bool {
+    let (lo, hi) = (a.min(b), a.max(b));
+    lo == 2 && (3..=6).contains(&hi)
+}
+
+/// Phase C pairs, Push's [2] with [3]–[6] allowed when `push`.
+pub fn pair_allowed_with(a: u8, b: u8, push: bool) -> Result<(), &'static str> {
+    if push && push_pair(a, b) {
+        return Ok(());
+    }
     if a == 1 || b == 1 || (a == 2 && b == 2) {
         Ok(())
     } else if a == 2 || b == 2 {

@@ -71,6 +71,11 @@ pub enum Phase {
     LuckyDiscard {
         car: u8,
     },
+    /// B, Save Fuel or Chase: the ordinary draw, or Save Fuel's discard of a card over [2] for
+    /// two Race Cards, or one of the chased car's reserved cards.
+    DrawChoice {
+        car: u8,
+    },
     /// C: the movement cards.
     Play {
         car: u8,
@@ -133,7 +138,7 @@ pub enum Then {
     LuckySpecial,
     /// D.1 wear, D.3 draws and a failed check's wear: back to phase D.
     Symbols,
-    /// A strategy's Track Card at the end of the individual turn.
+    /// A strategy's Track Cards at the end of the individual turn (Hazard may earn several).
     TurnEnd,
     /// A recovery chart's wear.
     Recovery,
@@ -201,6 +206,18 @@ pub struct IndTurn {
     /// Recovery discards: after them, `next` (a node) or the end of the chart.
     pub recovery_next: Option<u16>,
     pub recovery_reentry: Option<u8>,
+    /// HAZARD: blind draws of phase D (+1 MP each) and every blind draw that risks wear (a
+    /// Track Card each).
+    pub blind_draws: u8,
+    pub hazard_draws: u8,
+    /// Tyre tokens paid from the stock this turn (Push's Special).
+    pub tokens_paid: u8,
+    /// CHASE: +1 MP, the chased car had no card to take.
+    pub chase_mp: bool,
+    /// SAVE FUEL: moved with cards of [2] or less only.
+    pub small_cards: bool,
+    /// Strategy Track Cards still to draw at the end of the turn.
+    pub specials_due: u8,
 }
 
 impl IndTurn {
@@ -228,6 +245,12 @@ impl IndTurn {
             late_braked: false,
             recovery_next: None,
             recovery_reentry: None,
+            blind_draws: 0,
+            hazard_draws: 0,
+            tokens_paid: 0,
+            chase_mp: false,
+            small_cards: false,
+            specials_due: 0,
         }
     }
 }
@@ -377,6 +400,7 @@ impl F90State {
             | Phase::PitDiscard { car }
             | Phase::PitTyres { car }
             | Phase::LuckyDiscard { car }
+            | Phase::DrawChoice { car }
             | Phase::Play { car }
             | Phase::PayTyres { car }
             | Phase::PayDiscard { car }
@@ -400,6 +424,10 @@ impl F90State {
         if self.race_deck.is_empty() && !self.race_discard.is_empty() {
             self.race_deck = self.race_discard;
             self.race_discard = CardSet::EMPTY;
+            // Reserved cards go back into the deck with their pile.
+            for c in &mut self.cars {
+                c.reserved.race = 0;
+            }
             log.reshuffle(false);
         }
     }
@@ -408,6 +436,9 @@ impl F90State {
         if self.track_deck.is_empty() && !self.track_discard.is_empty() {
             self.track_deck = self.track_discard;
             self.track_discard = CardSet::EMPTY;
+            for c in &mut self.cars {
+                c.reserved.track = 0;
+            }
             log.reshuffle(true);
         }
     }

@@ -2,8 +2,8 @@
 //! movement points. Events (D.4: flags, weather) belong to the advanced modules.
 use super::car::NO_CARD;
 use super::cards::{Card, CardId};
-use super::events::{Event, Log};
-use super::rules::{check_passes, Strategy};
+use super::events::{Bonus, Event, Log};
+use super::rules::{check_passes, Strategy, SAVE_FUEL_MP, TANK_TURNS};
 use super::state::{Check, F90State, Phase, Then};
 use super::track::Trajectory;
 
@@ -91,6 +91,7 @@ impl F90State {
         if tyres > 0 {
             self.car_mut(car).tyres -= 1;
             self.it.token_paid = true;
+            self.it.tokens_paid += 1;
             tyres -= 1;
             log.push(Event::PayToken { car });
         }
@@ -133,6 +134,7 @@ impl F90State {
             if token && !self.can_pay_card(car) {
                 // Only tokens can pay: no choice to make.
                 self.car_mut(car).tyres -= it.tyres_due;
+                self.it.tokens_paid += it.tyres_due;
                 for _ in 0..it.tyres_due {
                     log.push(Event::PayToken { car });
                 }
@@ -170,6 +172,7 @@ impl F90State {
 
     pub fn pay_token(&mut self, car: u8, log: &mut impl Log) {
         self.car_mut(car).tyres -= 1;
+        self.it.tokens_paid += 1;
         self.it.tyres_due -= 1;
         log.push(Event::PayToken { car });
         self.symbols_next(car, log);
@@ -265,10 +268,56 @@ impl F90State {
         self.symbols_next(car, log);
     }
 
+    /// The strategies' bonuses of phase E and Save Fuel's chit, once phase D is done.
+    fn strategy_mp(&mut self, car: u8, played: u8, small: bool, log: &mut impl Log) -> i16 {
+        let c = *self.car(car);
+        if c.is_robot() {
+            return 0;
+        }
+        match c.strategy {
+            Strategy::SaveFuel if played > 0 && small => {
+                // "avançar o token de abastecimento 1 casa para frente", within the tank.
+                let fuel = (c.fuel + 1).min(self.turn.saturating_add(TANK_TURNS));
+                self.car_mut(car).fuel = fuel;
+                self.it.small_cards = true;
+                log.push(Event::Bonus {
+                    car,
+                    bonus: Bonus::SaveFuel(fuel),
+                });
+                0
+            }
+            Strategy::Hazard => {
+                let mp = self.it.blind_draws + self.card_wear();
+                if mp > 0 {
+                    log.push(Event::Bonus {
+                        car,
+                        bonus: Bonus::HazardMp(mp),
+                    });
+                }
+                i16::from(mp)
+            }
+            Strategy::Chase => i16::from(self.it.chase_mp),
+            _ => 0,
+        }
+    }
+
+    /// HAZARD: "ganha 1 movimento extra para cada DANO que receber vindo de uma carta" — the
+    /// wear the movement cards print (a failed check's wear does not count).
+    pub fn card_wear(&self) -> u8 {
+        self.it
+            .cards
+            .iter()
+            .filter(|&&id| id != NO_CARD)
+            .map(|&id| self.race.card(id).wear)
+            .sum()
+    }
+
     /// D is done: movement cards go to the discard piles (unless one became the Target
     /// Check), and the movement points are counted (E, "Calcule seu PM total").
     pub fn finish_symbols(&mut self, car: u8, log: &mut impl Log) {
         let mut mp: i16 = 0;
+        let mut played = 0;
+        let mut small = true;
         for j in 0..2 {
             let id = self.it.cards[j];
             if id == NO_CARD {
@@ -276,6 +325,8 @@ impl F90State {
             }
             let card = *self.race.card(id);
             mp += i16::from(card.mp);
+            played += 1;
+            small &= card.mp <= SAVE_FUEL_MP;
             if card.is_track() {
                 self.it.pledge |= 1u64 << card.corner;
             }
@@ -283,6 +334,15 @@ impl F90State {
         let in_play = self.it.in_play;
         self.discard_set(in_play);
         self.it.in_play = super::cards::CardSet::EMPTY;
+        // The cards stay face up for a car chasing this one until its next turn.
+        let chased = (0..self.n).any(|o| {
+            let c = self.car(o);
+            c.chasing == car && c.uses(Strategy::Chase) && !c.retired()
+        });
+        if chased {
+            self.car_mut(car).reserved = in_play;
+        }
+        mp += self.strategy_mp(car, played, small, log);
         if self.it.trajectory {
             mp += self.standing_on(car).map_or(0, |t| i16::from(t.bonus));
         }

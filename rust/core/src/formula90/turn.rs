@@ -1,10 +1,12 @@
 //! The individual turn's phases A (declarations), B (draw) and C (play cards), and the pit
 //! stop (A.3, Procedimento de Pit Stop, Gerenciamento de Combustível).
-use super::car::{Status, NO_CARD};
+use super::car::{Status, NO_CAR, NO_CARD};
 use super::cards::CardId;
-use super::events::{Event, Log};
+use super::events::{Bonus, Event, Log};
 use super::options::RefuelFrom;
-use super::rules::{Strategy, FUEL_PER_EXTRA_SECTION, REFUEL_TURNS, TANK_TURNS};
+use super::rules::{
+    push_pair, Strategy, FUEL_PER_EXTRA_SECTION, REFUEL_TURNS, SAVE_FUEL_MP, TANK_TURNS,
+};
 use super::state::{F90State, Phase, StrategyWhy, Then};
 
 impl F90State {
@@ -39,6 +41,7 @@ impl F90State {
         let back = u16::from(track.pit) + u16::from(extra) + u16::from(penalty);
         let (landing, laps) = track.back(c.section, back);
         let from = c.section;
+        self.drop_chase(car, log);
         {
             let m = self.car_mut(car);
             m.status = Status::Racing;
@@ -143,8 +146,37 @@ impl F90State {
         self.activate_next(log);
     }
 
-    /// B: one Race Card (Lucky: two, then one discarded).
+    /// B: one Race Card (Lucky: two, then one discarded); Save Fuel and Chase may choose
+    /// another draw.
     pub fn phase_b(&mut self, car: u8, log: &mut impl Log) {
+        let c = self.car(car);
+        // SAVE FUEL: "pode descartar qualquer carta maior que 2 (incluindo Track Card) para
+        // comprar DUAS RACE CARDs ao invés de apenas uma".
+        let trade = c.uses(Strategy::SaveFuel)
+            && c.hand.iter().any(|id| self.race.card(id).mp > SAVE_FUEL_MP);
+        if trade {
+            self.phase = Phase::DrawChoice { car };
+            return;
+        }
+        if c.uses(Strategy::Chase) && c.chasing != NO_CAR {
+            // "pode comprar da pilha de descarte do jogador que estava à sua frente ... Se
+            // ... não conseguir comprar uma carta de movimento desse carro, então você ganha
+            // 1 PM".
+            if !self.car(c.chasing).reserved.is_empty() {
+                self.phase = Phase::DrawChoice { car };
+                return;
+            }
+            self.it.chase_mp = true;
+            log.push(Event::Bonus {
+                car,
+                bonus: Bonus::ChaseMp,
+            });
+        }
+        self.draw_one(car, log);
+    }
+
+    /// The ordinary draw of phase B.
+    pub fn draw_one(&mut self, car: u8, log: &mut impl Log) {
         let n = if self.car(car).uses(Strategy::Lucky) {
             2
         } else {
@@ -180,6 +212,81 @@ impl F90State {
         self.phase = Phase::Play { car };
     }
 
+    /// SAVE FUEL: a card over [2] to the discard pile, two Race Cards drawn.
+    pub fn save_fuel_trade(&mut self, car: u8, card: CardId, log: &mut impl Log) {
+        self.car_mut(car).hand.remove(card);
+        self.discard(card);
+        log.push(Event::Discard { car, card });
+        log.push(Event::Bonus {
+            car,
+            bonus: Bonus::SaveFuelTrade,
+        });
+        if self.draw_race(car, 2, Then::PhaseB, log) {
+            return;
+        }
+        self.after_b(car, log);
+    }
+
+    /// CHASE: one of the chased car's reserved movement cards, from its discard pile, instead
+    /// of the draw.
+    pub fn chase_take(&mut self, car: u8, card: CardId, log: &mut impl Log) {
+        let from = self.car(car).chasing;
+        self.car_mut(from).reserved.remove(card);
+        if super::cards::is_track_id(card) {
+            self.track_discard.remove(card);
+        } else {
+            self.race_discard.remove(card);
+        }
+        self.car_mut(car).hand.insert(card);
+        log.push(Event::ChaseTake { car, from, card });
+        self.after_b(car, log);
+    }
+
+    /// Phase A of a CHASE car: the Chased chit comes off a car now behind it, off the track or
+    /// out, and goes on the nearest car ahead on its lap (Nota of CHASE).
+    pub fn update_chase(&mut self, car: u8, log: &mut impl Log) {
+        let c = *self.car(car);
+        if !c.uses(Strategy::Chase) {
+            return;
+        }
+        let order = self.race_order();
+        let place = |x: u8| order.iter().position(|&o| o == x);
+        if c.chasing != NO_CAR {
+            let kept = self.car(c.chasing).racing() && place(c.chasing) < place(car);
+            if kept {
+                return;
+            }
+            self.car_mut(car).chasing = NO_CAR;
+            log.push(Event::Chased {
+                car,
+                chased: NO_CAR,
+            });
+        }
+        let Some(me) = place(car) else { return };
+        // "Este piloto deve estar à sua frente e na mesma volta."
+        let target = order[..me]
+            .iter()
+            .rev()
+            .copied()
+            .find(|&o| self.car(o).racing() && self.car(o).lap == c.lap);
+        if let Some(t) = target {
+            self.car_mut(car).chasing = t;
+            log.push(Event::Chased { car, chased: t });
+        }
+    }
+
+    /// The Chased chit comes off ("Se durante sua fase A você declarar um pit stop", "Se você
+    /// mudar de estratégia").
+    pub fn drop_chase(&mut self, car: u8, log: &mut impl Log) {
+        if self.car(car).chasing != NO_CAR {
+            self.car_mut(car).chasing = NO_CAR;
+            log.push(Event::Chased {
+                car,
+                chased: NO_CAR,
+            });
+        }
+    }
+
     pub fn lucky_discard(&mut self, car: u8) {
         self.phase = if self.car(car).hand.is_empty() {
             Phase::Play { car }
@@ -198,6 +305,19 @@ impl F90State {
         }
         self.it.cards = cards;
         self.it.trajectory = trajectory;
+        if cards[1] != NO_CARD && self.car(car).uses(Strategy::Push) {
+            let (a, b) = (self.race.card(cards[0]).mp, self.race.card(cards[1]).mp);
+            if push_pair(a, b) {
+                // "Sempre que fizer isso, recue o token de abastecimento 1 posição".
+                let c = self.car_mut(car);
+                c.fuel -= 1;
+                let fuel = c.fuel;
+                log.push(Event::Bonus {
+                    car,
+                    bonus: Bonus::PushFuel(fuel),
+                });
+            }
+        }
         self.it.matched = trajectory && self.trajectory_colour_matched();
         log.push(Event::Play {
             car,

@@ -416,6 +416,7 @@ fn phase_index(p: Phase) -> usize {
         Phase::Join { .. } => 22,
         Phase::DuelCards { .. } => 23,
         Phase::GameOver => 24,
+        Phase::DrawChoice { .. } => 25,
     }
 }
 
