@@ -15,6 +15,18 @@ fn races() -> u64 {
         .unwrap_or(60)
 }
 
+/// The advanced modules' options: all on (the defaults), each alone, none (the basic race).
+static MODULES: std::sync::LazyLock<Vec<serde_json::Map<String, serde_json::Value>>> =
+    std::sync::LazyLock::new(|| {
+        let set = |v: serde_json::Value| v.as_object().unwrap().clone();
+        vec![
+            set(json!({"free_practice": true, "strategies": "all"})),
+            set(json!({"free_practice": false, "strategies": "basic"})),
+            set(json!({"free_practice": false, "strategies": "all"})),
+            set(json!({"free_practice": true, "strategies": "basic"})),
+        ]
+    });
+
 #[test]
 fn random_races_keep_every_invariant() {
     for seed in 0..races() {
@@ -25,7 +37,12 @@ fn random_races_keep_every_invariant() {
             1 => json!([]),
             _ => json!({"superfast": seed % 2, "fast": seed / 3 % 3, "slow": 1 + seed % 2}),
         };
-        let options = json!({"players": players, "turns": 6 + seed % 10, "robots": robots});
+        let mut options = json!({"players": players, "turns": 6 + seed % 10, "robots": robots});
+        // Every module on, each alone, and the basic race, in turn.
+        let modules = &MODULES[(seed as usize) % MODULES.len()];
+        for (key, value) in modules.iter() {
+            options[key] = value.clone();
+        }
         let game = game(options.clone());
         if let Err(e) = random_sim_every(
             &game,

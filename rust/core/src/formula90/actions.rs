@@ -70,6 +70,18 @@ pub enum Move {
     DrawOne,
     /// CHASE: one of the chased car's reserved movement cards instead of the draw.
     ChaseTake(CardId),
+    /// Free Practice: a skill; setup tokens (points on tyres, hand, wear slots, 1–3 each).
+    Skill(u8),
+    Setup {
+        tyres: u8,
+        hand: u8,
+        wear: u8,
+    },
+    /// The spare car: the whole starting hand for a new one.
+    NewHand,
+    /// A.2: Versatility's change of strategy, Wise Driving's new cards.
+    Versatility,
+    WiseDriving,
 }
 
 pub const MAX_CHITS: u32 = 64;
@@ -98,9 +110,16 @@ const PRACTICE_LEN: u32 = 16;
 const CHASE: u32 = PRACTICE + PRACTICE_LEN;
 /// Ids kept for free practice (skills, setups).
 const RESERVED: u32 = CHASE + N;
+const SKILL: u32 = RESERVED;
+const SETUP: u32 = SKILL + 16;
 pub const NUM_ACTIONS: u32 = RESERVED + 96;
 
-const PRACTICE_MOVES: [Move; 1] = [Move::DrawOne];
+const PRACTICE_MOVES: [Move; 4] = [
+    Move::DrawOne,
+    Move::NewHand,
+    Move::Versatility,
+    Move::WiseDriving,
+];
 
 const SMALL_MOVES: [Move; 13] = [
     Move::Drive,
@@ -193,7 +212,14 @@ pub fn encode(m: Move) -> u32 {
         Move::Chit(i) => CHIT + u32::from(i),
         Move::TieFirst(c) => TIE + u32::from(c),
         Move::ChaseTake(c) => CHASE + u32::from(c),
-        Move::DrawOne => {
+        Move::Skill(k) => SKILL + u32::from(k),
+        Move::Setup { tyres, hand, wear } => {
+            SETUP
+                + u32::from(tyres.saturating_sub(1)) * 9
+                + u32::from(hand.saturating_sub(1)) * 3
+                + u32::from(wear.saturating_sub(1))
+        }
+        Move::DrawOne | Move::NewHand | Move::Versatility | Move::WiseDriving => {
             PRACTICE
                 + PRACTICE_MOVES
                     .iter()
@@ -261,6 +287,15 @@ pub fn decode(id: u32) -> Option<Move> {
         i if i < PRACTICE => Move::TieFirst((i - TIE) as u8),
         i if i < CHASE => *PRACTICE_MOVES.get((i - PRACTICE) as usize)?,
         i if i < RESERVED => Move::ChaseTake((i - CHASE) as CardId),
+        i if i < SETUP => Move::Skill((i - SKILL) as u8),
+        i if i < SETUP + 27 => {
+            let k = (i - SETUP) as u8;
+            Move::Setup {
+                tyres: k / 9 + 1,
+                hand: k / 3 % 3 + 1,
+                wear: k % 3 + 1,
+            }
+        }
         _ => return None,
     })
 }

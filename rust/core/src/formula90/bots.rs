@@ -50,7 +50,12 @@ pub fn choose(view: &SeatView<'_>, legal: &[Action], level: Level) -> Option<Act
         top.1
     };
     let car = match s.phase {
-        Phase::QualifyCard { seat } | Phase::QualifyFuel { seat } => seat,
+        Phase::QualifyCard { seat }
+        | Phase::QualifyFuel { seat }
+        | Phase::Skill { seat }
+        | Phase::Setup { seat }
+        | Phase::SpareCar { seat } => seat,
+        Phase::WiseDiscard { car } => car,
         Phase::Strategy { car, .. }
         | Phase::Declare { car }
         | Phase::PitDiscard { car }
@@ -192,9 +197,49 @@ impl Bot<'_> {
                 }
                 // Save Fuel: a weak card over [2] for two fresh ones.
                 Phase::DrawChoice { .. } => 40 - self.keep(id),
+                // Wise Driving: the slow cards go.
+                Phase::WiseDiscard { .. } => 20 - self.keep(id),
                 _ => 1000 - self.keep(id),
             },
             Move::DrawOne => 0,
+            // Reflexes helps every check a driver makes; the hard bot pits with Pitting.
+            Move::Skill(k) => {
+                use super::rules::Skill;
+                let preferred = match self.level {
+                    Level::Easy => Skill::Qualify,
+                    Level::Medium => Skill::Reflexes,
+                    Level::Hard => Skill::Reflexes,
+                };
+                i32::from(Skill::from_index(k) == Some(preferred))
+            }
+            // The chart's default (2, 2, 2), or with Tuning the most tyres and cards.
+            Move::Setup { tyres, hand, wear } => {
+                i32::from(tyres) * 3 + i32::from(hand) * 2 + i32::from(wear) * 2
+                    - i32::from(tyres.abs_diff(2) + hand.abs_diff(2) + wear.abs_diff(2))
+            }
+            // A hand weak in movement goes for the spare car.
+            Move::NewHand => {
+                let total: i32 = me.hand.iter().map(|id| i32::from(self.card(id).mp)).sum();
+                if total < 10 && !easy {
+                    1
+                } else {
+                    -1
+                }
+            }
+            Move::Versatility => -1,
+            Move::WiseDriving => {
+                let weak = me
+                    .hand
+                    .races()
+                    .iter()
+                    .filter(|&id| self.card(id).mp <= 1)
+                    .count();
+                if weak >= 3 && !easy {
+                    15
+                } else {
+                    -1
+                }
+            }
             // Chase: a good movement card of the car ahead beats a blind draw.
             Move::ChaseTake(id) => self.keep(id) - 25,
             Move::NewTyres => 1,

@@ -2,7 +2,7 @@
 //! strategy) or a robot, and the tokens the book puts under or beside it.
 use super::cards::{CardId, CardSet};
 use super::content::{Chart, RobotType};
-use super::rules::Strategy;
+use super::rules::{Skill, Strategy};
 
 /// No card (an empty Target Check slot, an unplayed second card).
 pub const NO_CARD: CardId = u8::MAX;
@@ -81,6 +81,11 @@ pub struct Car {
     /// Its movement cards of its last individual turn, on the discard piles but reserved for
     /// the cars chasing it ("comprar da pilha de descarte do jogador que estava à sua frente").
     pub reserved: CardSet,
+    /// Free Practice: the skill, its chit turned (Versatility, Wise Driving and Sixth Sense
+    /// until the next pit stop), the spare car taken.
+    pub skill: Option<Skill>,
+    pub skill_used: bool,
+    pub spare_used: bool,
 
     // Qualifying: the sealed card and fuel chit, then the value it qualified with.
     pub qualify_card: CardId,
@@ -118,6 +123,9 @@ impl Car {
             strategy: Strategy::SaveTyres,
             chasing: NO_CAR,
             reserved: CardSet::EMPTY,
+            skill: None,
+            skill_used: false,
+            spare_used: false,
             qualify_card: NO_CARD,
             fuel_pick: u8::MAX,
             qualifying: 0,
@@ -170,5 +178,9 @@ impl Car {
 
     pub fn uses(&self, s: super::rules::Strategy) -> bool {
         !self.is_robot() && self.strategy == s
+    }
+
+    pub fn has(&self, k: Skill) -> bool {
+        !self.is_robot() && self.skill == Some(k)
     }
 }

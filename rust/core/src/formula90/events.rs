@@ -188,6 +188,22 @@ pub enum Event {
         car: u8,
         bonus: Bonus,
     },
+    Skill {
+        car: u8,
+        skill: super::rules::Skill,
+    },
+    Setup {
+        car: u8,
+        chart: super::content::Chart,
+    },
+    SpareCar {
+        car: u8,
+        new: bool,
+    },
+    SkillUsed {
+        car: u8,
+        skill: super::rules::Skill,
+    },
     /// CHASE: the Chased chit goes on `chased` (`NO_CAR`: comes off).
     Chased {
         car: u8,
@@ -453,6 +469,28 @@ impl Event {
                     }
                 };
                 json!({"event": "bonus", "car": name(car), "text": text})
+            }
+            Event::Skill { car, skill } => {
+                json!({"event": "skill", "car": name(car), "skill": skill.name(),
+                "text": format!("{} has the {} skill", name(car), skill.name())})
+            }
+            Event::Setup { car, chart } => {
+                json!({"event": "setup", "car": name(car), "tyres": chart.tyres, "hand": chart.hand, "wear_slots": chart.wear_slots,
+                "text": format!("{} sets up the car: {} tyre tokens, {} cards, {} wear slots", name(car), chart.tyres, chart.hand, chart.wear_slots)})
+            }
+            Event::SpareCar { car, new } => {
+                json!({"event": "spare_car", "car": name(car), "new": new,
+                "text": if new { format!("{} takes the spare car: a new hand", name(car)) } else { format!("{} keeps its hand", name(car)) }})
+            }
+            Event::SkillUsed { car, skill } => {
+                let what = match skill {
+                    super::rules::Skill::Versatility => "changes strategy",
+                    super::rules::Skill::WiseDriving => "discards and draws new cards",
+                    super::rules::Skill::Tuning => "repairs a permanent wear token at the pit",
+                    _ => "uses the skill",
+                };
+                json!({"event": "skill_used", "car": name(car), "skill": skill.name(),
+                "text": format!("{} ({}) {what}", name(car), skill.name())})
             }
             Event::Chased { car, chased } => {
                 let text = if usize::from(chased) < race.names.len() {

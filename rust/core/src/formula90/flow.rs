@@ -11,7 +11,7 @@ use super::track::Kind;
 impl F90State {
     /// Setup: deal the starting hands ("compra tantas cartas conforme indicado no token").
     pub fn begin(&mut self, log: &mut impl Log) {
-        self.deal_next(0, log);
+        self.begin_practice(log);
     }
 
     /// Deals to the first human from `car` on whose hand is short, then qualifying.

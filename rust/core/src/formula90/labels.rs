@@ -30,7 +30,13 @@ impl F90State {
             Move::Pit(0) => "pit stop".into(),
             Move::Pit(1) => "pit stop +1 section".into(),
             Move::Pit(e) => format!("pit stop +{e} sections"),
-            Move::KeepHand => "keep the hand".into(),
+            Move::KeepHand => match self.phase {
+                super::state::Phase::WiseDiscard { car } if usize::from(car) < self.n() => format!(
+                    "keep the hand (Wise Driving: Race Cards up to {})",
+                    self.car(car).chart.hand
+                ),
+                _ => "keep the hand".into(),
+            },
             Move::NewTyres => "new hard tyres".into(),
             Move::KeepTyres => "keep the tyres".into(),
             Move::Discard(id) => match self.phase {
@@ -40,6 +46,23 @@ impl F90State {
                 _ => format!("discard {}", n(id)),
             },
             Move::DrawOne => "draw from the deck".into(),
+            Move::Skill(k) => format!(
+                "skill {}",
+                super::rules::Skill::from_index(k).map_or("?", super::rules::Skill::name)
+            ),
+            Move::Setup { tyres, hand, wear } => {
+                let c = self.setup_chart([tyres, hand, wear]);
+                format!(
+                    "setup {} tyres, {} cards, {} wear slots ({} points)",
+                    c.tyres,
+                    c.hand,
+                    c.wear_slots,
+                    u16::from(tyres) + u16::from(hand) + u16::from(wear)
+                )
+            }
+            Move::NewHand => "new hand (spare car)".into(),
+            Move::Versatility => "change strategy (Versatility)".into(),
+            Move::WiseDriving => "new cards (Wise Driving)".into(),
             Move::ChaseTake(id) => {
                 let chased = match self.phase {
                     super::state::Phase::DrawChoice { car } if usize::from(car) < self.n() => {
@@ -200,6 +223,12 @@ impl F90State {
             ("wear red", Move::WearRed),
             ("wear brown", Move::WearBrown),
             ("draw from the deck", Move::DrawOne),
+            ("new hand (spare car)", Move::NewHand),
+            ("new hand", Move::NewHand),
+            ("change strategy (Versatility)", Move::Versatility),
+            ("change strategy", Move::Versatility),
+            ("new cards (Wise Driving)", Move::WiseDriving),
+            ("new cards", Move::WiseDriving),
             (
                 "play no card",
                 Move::Play {
@@ -245,6 +274,31 @@ impl F90State {
         }
         if let Some(rest) = text.strip_prefix("discard ") {
             return Ok(Move::Discard(self.card_arg(rest)?));
+        }
+        if let Some(rest) = text.strip_prefix("skill ") {
+            let k = super::rules::Skill::parse(rest).ok_or_else(unknown)?;
+            return Ok(Move::Skill(k as u8));
+        }
+        if let Some(rest) = text.strip_prefix("setup ") {
+            // "setup 12 tyres, 5 cards, 5 wear slots": the values back to their points.
+            let nums: Vec<u8> = rest
+                .split(|c: char| !c.is_ascii_digit())
+                .filter(|x| !x.is_empty())
+                .filter_map(|x| x.parse().ok())
+                .collect();
+            let t = &self.race.content.setup;
+            let point = |v: &[u8; 3], x: Option<&u8>| -> Result<u8, Error> {
+                let x = *x.ok_or_else(unknown)?;
+                v.iter()
+                    .position(|&y| y == x)
+                    .map(|i| i as u8 + 1)
+                    .ok_or_else(unknown)
+            };
+            return Ok(Move::Setup {
+                tyres: point(&t.tyres, nums.first())?,
+                hand: point(&t.hand, nums.get(1))?,
+                wear: point(&t.wear_slots, nums.get(2))?,
+            });
         }
         if let Some(rest) = text.strip_prefix("take ") {
             let card = rest.split(" from ").next().unwrap_or("");

@@ -183,6 +183,38 @@ impl F90State {
                 )),
                 None => Err("no such strategy".into()),
             },
+            (Phase::Declare { .. }, Move::Skip) if self.it.a2 => {
+                Err("A.1: skipping the turn comes before A.2 (a skill was declared)".into())
+            }
+            (Phase::Declare { car }, Move::Versatility) if !self.it.a2 => {
+                self.a2_open(car, super::rules::Skill::Versatility)
+            }
+            (Phase::Declare { car }, Move::WiseDriving) if !self.it.a2 => {
+                self.a2_open(car, super::rules::Skill::WiseDriving)
+            }
+            (Phase::Declare { .. }, Move::Versatility | Move::WiseDriving) => {
+                Err("A.2: one skill declaration a turn".into())
+            }
+            (Phase::Skill { .. }, Move::Skill(k)) => {
+                if super::rules::Skill::from_index(k).is_some() {
+                    Ok(())
+                } else {
+                    Err("no such skill".into())
+                }
+            }
+            (Phase::Setup { seat }, Move::Setup { tyres, hand, wear }) => {
+                self.check_setup(seat, [tyres, hand, wear])
+            }
+            (Phase::SpareCar { .. }, Move::KeepHand | Move::NewHand) => Ok(()),
+            (Phase::WiseDiscard { .. }, Move::KeepHand) => Ok(()),
+            (Phase::WiseDiscard { car }, Move::Discard(id)) => {
+                self.in_hand(car, id)?;
+                if super::cards::is_track_id(id) {
+                    Err("Wise Driving: Race Cards only (Track Cards stay)".into())
+                } else {
+                    Ok(())
+                }
+            }
             (Phase::Declare { car }, Move::Drive | Move::Skip) => {
                 let c = self.car(car);
                 if c.must_pit {
@@ -327,6 +359,10 @@ impl F90State {
             Phase::PitTyres { .. } => "the pit stop's tyres",
             Phase::LuckyDiscard { .. } => "Lucky's discard",
             Phase::DrawChoice { .. } => "phase B: the draw",
+            Phase::Skill { .. } => "Free Practice: the skill",
+            Phase::Setup { .. } => "Free Practice: the car's setup",
+            Phase::SpareCar { .. } => "Free Practice: the spare car",
+            Phase::WiseDiscard { .. } => "A.2 Wise Driving: the discards",
             Phase::Play { .. } => "phase C: the movement cards",
             Phase::PayTyres { .. } => "phase D: paying tyres",
             Phase::PayDiscard { .. } => "phase D: discards",
@@ -608,8 +644,34 @@ impl F90State {
                     out.push(encode(Move::Strategy(*s as u8)));
                 }
             }
+            Phase::Skill { .. } => {
+                for k in 0..super::rules::Skill::ALL.len() as u8 {
+                    out.push(encode(Move::Skill(k)));
+                }
+            }
+            Phase::Setup { .. } => {
+                for tyres in 1..=3 {
+                    for hand in 1..=3 {
+                        for wear in 1..=3 {
+                            push(self, out, Move::Setup { tyres, hand, wear });
+                        }
+                    }
+                }
+            }
+            Phase::SpareCar { .. } => {
+                out.push(encode(Move::KeepHand));
+                out.push(encode(Move::NewHand));
+            }
+            Phase::WiseDiscard { car } => {
+                for id in self.car(car).hand.races().iter() {
+                    out.push(encode(Move::Discard(id)));
+                }
+                out.push(encode(Move::KeepHand));
+            }
             Phase::Declare { .. } => {
                 for m in [
+                    Move::Versatility,
+                    Move::WiseDriving,
                     Move::Drive,
                     Move::Skip,
                     Move::Pit(0),
@@ -919,6 +981,7 @@ impl F90State {
                     StrategyWhy::PreRace => self.pre_race_tyres(car, log),
                     StrategyWhy::Pit => self.pit_done(car, log),
                     StrategyWhy::Skip => self.after_skip(car, log),
+                    StrategyWhy::Versatility => self.phase = Phase::Declare { car },
                 }
             }
             (Phase::Declare { car }, Move::Drive) => self.phase_b(car, log),
@@ -939,6 +1002,23 @@ impl F90State {
                 self.phase = Phase::Play { car };
             }
             (Phase::DrawChoice { car }, Move::DrawOne) => self.draw_one(car, log),
+            (Phase::Skill { seat }, Move::Skill(k)) => {
+                let k = super::rules::Skill::from_index(k).expect("checked");
+                self.choose_skill(seat, k, log)
+            }
+            (Phase::Setup { seat }, Move::Setup { tyres, hand, wear }) => {
+                self.choose_setup(seat, [tyres, hand, wear], log)
+            }
+            (Phase::SpareCar { seat }, Move::KeepHand) => self.spare_car(seat, false, log),
+            (Phase::SpareCar { seat }, Move::NewHand) => self.spare_car(seat, true, log),
+            (Phase::Declare { car }, Move::Versatility) => self.versatility(car, log),
+            (Phase::Declare { car }, Move::WiseDriving) => self.wise_driving(car, log),
+            (Phase::WiseDiscard { car }, Move::Discard(id)) => {
+                self.car_mut(car).hand.remove(id);
+                self.discard(id);
+                log.push(Event::Discard { car, card: id });
+            }
+            (Phase::WiseDiscard { car }, Move::KeepHand) => self.wise_refill(car, log),
             (Phase::DrawChoice { car }, Move::Discard(id)) => self.save_fuel_trade(car, id, log),
             (Phase::DrawChoice { car }, Move::ChaseTake(id)) => self.chase_take(car, id, log),
             (Phase::Play { car }, Move::Play { a, b, trajectory }) => self.play(
@@ -980,13 +1060,32 @@ impl F90State {
     /// Where a draw or a wear token leads.
     fn after_draw(&mut self, car: u8, then: Then, log: &mut impl Log) {
         match then {
-            Then::Deal => self.deal_next(car + 1, log),
+            Then::Deal => self.after_deal(car, log),
+            Then::WiseRefill => self.phase = Phase::Declare { car },
             Then::PreRace => {
+                // Qualify's two Track Cards follow the hard tyres' one.
+                if self.it.specials_due > 0 {
+                    self.it.specials_due -= 1;
+                    if self.draw_track(car, Then::PreRace, log) {
+                        return;
+                    }
+                    self.it.specials_due = 0;
+                }
                 let next = self.grid_slot(car) + 1;
                 self.next_pre_race(next, log)
             }
             Then::PitRefill => self.phase = Phase::PitTyres { car },
-            Then::PitTyreCard => self.pit_strategy(car),
+            Then::PitTyreCard => {
+                // Pitting's Track Card after the hard tyres' (neither counts in the hand).
+                if self.it.specials_due > 0 {
+                    self.it.specials_due -= 1;
+                    if self.draw_track(car, Then::PitTyreCard, log) {
+                        return;
+                    }
+                    self.it.specials_due = 0;
+                }
+                self.pit_strategy(car)
+            }
             Then::PhaseB => self.after_b(car, log),
             Then::LuckySpecial => self.lucky_discard(car),
             Then::Symbols => self.symbols_next(car, log),

@@ -11,10 +11,11 @@
 //! every movement point, late-brake and take a trajectory); robots fill the field. The leader
 //! after the last turn wins.
 //!
-//! Not implemented yet (the advanced modules, issue #15): free practice (skills, setup tokens,
-//! the spare car), weather and tyre types other than hard, flags, Extreme Trajectories, Track
-//! Card icons and Discard Powers, the Safety Car and restarts. Content already carries their data (flags, weather icons, ET spots,
-//! Safety Car marks, Track Card icons); a basic race ignores it.
+//! Not implemented yet (the advanced modules, issue #15): weather and tyre types other than
+//! hard, flags, Extreme Trajectories, Track Card icons and Discard Powers, the Safety Car and
+//! restarts (and the skills that act through them: Rain Expert, Flat Out, Sixth Sense). Content
+//! already carries their data (flags, weather icons, ET spots, Safety Car marks, Track Card
+//! icons); a race ignores it.
 //!
 //! | option                   | default        | meaning                                         |
 //! |--------------------------|----------------|-------------------------------------------------|
@@ -26,6 +27,7 @@
 //! | `duel_tie_wear`          | `one`          | `one` each, or `per_other` tied car             |
 //! | `refuel_from`            | `chit`         | a refuel counts from the chit or the turn       |
 //! | `strategies`             | `all`          | the nine printed strategies, or `basic`'s four  |
+//! | `free_practice`          | true           | skills, setup tokens and the spare car          |
 //!
 //! Actions: see `actions.rs` for the id table, `labels.rs` for the labels.
 pub mod actions;
@@ -46,6 +48,7 @@ pub mod options;
 pub mod order;
 pub mod plan;
 pub mod position;
+pub mod practice;
 pub mod qualifying;
 pub mod race;
 pub mod robots;

@@ -48,6 +48,7 @@ impl F90State {
             other_no_move: o.no_move,
             easy_turn: self.easy_turn(),
             banging_wheels: m.uses(Strategy::BangingWheels),
+            lapping: m.has(super::rules::Skill::Lapping),
             recovery: m.uses(Strategy::Recovery)
                 && matches!(o.robot(), Some(RobotType::Fast | RobotType::Slow)),
         };

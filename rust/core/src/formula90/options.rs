@@ -50,9 +50,11 @@ pub struct Options {
     pub duel_tie_wear: TieWear,
     pub refuel_from: RefuelFrom,
     pub strategies: Strategies,
+    /// FREE PRACTICE: skills, setup tokens and the spare car.
+    pub free_practice: bool,
 }
 
-const KEYS: [&str; 8] = [
+const KEYS: [&str; 9] = [
     "track",
     "players",
     "robots",
@@ -61,6 +63,7 @@ const KEYS: [&str; 8] = [
     "duel_tie_wear",
     "refuel_from",
     "strategies",
+    "free_practice",
 ];
 
 fn flag(map: &Map<String, Value>, key: &str, default: bool) -> Result<bool, Error> {
@@ -140,6 +143,7 @@ impl Options {
             duel_tie_wear: TieWear::One,
             refuel_from: RefuelFrom::Chit,
             strategies: Strategies::All,
+            free_practice: true,
         }
     }
 
@@ -204,6 +208,7 @@ impl Options {
             Some("basic") => Strategies::Basic,
             _ => Strategies::All,
         };
+        o.free_practice = flag(map, "free_practice", true)?;
         let robots = o.robot_counts(content);
         for (t, kind) in RobotType::ALL.into_iter().enumerate() {
             let chits = content
@@ -256,6 +261,7 @@ impl Options {
             "duel_tie_wear": match self.duel_tie_wear { TieWear::One => "one", TieWear::PerOther => "per_other" },
             "refuel_from": match self.refuel_from { RefuelFrom::Chit => "chit", RefuelFrom::CurrentTurn => "current_turn" },
             "strategies": match self.strategies { Strategies::All => "all", Strategies::Basic => "basic" },
+            "free_practice": self.free_practice,
         })
     }
 

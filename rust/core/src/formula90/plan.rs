@@ -52,6 +52,7 @@ impl F90State {
             mp += self.standing_on(car).map_or(0, |t| i16::from(t.bonus));
         }
         mp -= i16::from(self.car(car).time_loss);
+        mp += self.skill_mp(car, cards);
         // The strategies' bonuses known in phase C: Chase's point, Hazard's wear from cards.
         let c = self.car(car);
         if c.uses(super::rules::Strategy::Chase) && self.it.car == car {

@@ -21,8 +21,9 @@ fn bad(why: impl Into<String>) -> Error {
     Error::replay(format!("position: {}", why.into()))
 }
 
-const THENS: [(Then, &str); 12] = [
+const THENS: [(Then, &str); 13] = [
     (Then::Deal, "deal"),
+    (Then::WiseRefill, "Wise Driving refill"),
     (Then::PreRace, "pre-race"),
     (Then::PitRefill, "pit refill"),
     (Then::PitTyreCard, "pit tyre card"),
@@ -36,10 +37,11 @@ const THENS: [(Then, &str); 12] = [
     (Then::DuelSpecial, "duel Special"),
 ];
 
-const WHYS: [(StrategyWhy, &str); 3] = [
+const WHYS: [(StrategyWhy, &str); 4] = [
     (StrategyWhy::PreRace, "pre-race"),
     (StrategyWhy::Pit, "pit stop"),
     (StrategyWhy::Skip, "skipped turn"),
+    (StrategyWhy::Versatility, "Versatility"),
 ];
 
 impl F90State {
@@ -102,6 +104,10 @@ impl F90State {
             Phase::PitTyres { car } => json!({"at": "pit tyres", "car": name(car)}),
             Phase::LuckyDiscard { car } => json!({"at": "Lucky's discard", "car": name(car)}),
             Phase::DrawChoice { car } => json!({"at": "draw choice", "car": name(car)}),
+            Phase::Skill { seat } => json!({"at": "skill", "car": name(seat)}),
+            Phase::Setup { seat } => json!({"at": "setup", "car": name(seat)}),
+            Phase::SpareCar { seat } => json!({"at": "spare car", "car": name(seat)}),
+            Phase::WiseDiscard { car } => json!({"at": "Wise Driving", "car": name(car)}),
             Phase::Play { car } => json!({"at": "play", "car": name(car)}),
             Phase::PayTyres { car } => json!({"at": "pay tyres", "car": name(car)}),
             Phase::PayDiscard { car } => json!({"at": "pay discards", "car": name(car)}),
@@ -177,6 +183,10 @@ impl F90State {
             v["brown"] = Value::from(car.brown);
             v["strategy"] = Value::from(car.strategy.name());
             v["chasing"] = self.car_name(car.chasing);
+            v["skill"] = car.skill.map_or(Value::Null, |k| Value::from(k.name()));
+            v["skill_used"] = Value::from(car.skill_used);
+            v["spare_used"] = Value::from(car.spare_used);
+            v["chart"] = json!({"tyres": car.chart.tyres, "hand": car.chart.hand, "wear_slots": car.chart.wear_slots});
             v["reserved"] = self.set_value(car.reserved);
             v["fuel"] = Value::from(car.fuel);
             v["qualify_card"] = self.card_value(car.qualify_card);
@@ -262,6 +272,7 @@ impl F90State {
         t["chase_mp"] = Value::from(it.chase_mp);
         t["small_cards"] = Value::from(it.small_cards);
         t["specials_due"] = Value::from(it.specials_due);
+        t["a2"] = Value::from(it.a2);
         v
     }
 }
@@ -409,6 +420,10 @@ impl Reader<'_> {
             "pit tyres" => Phase::PitTyres { car: car()? },
             "Lucky's discard" => Phase::LuckyDiscard { car: car()? },
             "draw choice" => Phase::DrawChoice { car: car()? },
+            "skill" => Phase::Skill { seat: car()? },
+            "setup" => Phase::Setup { seat: car()? },
+            "spare car" => Phase::SpareCar { seat: car()? },
+            "Wise Driving" => Phase::WiseDiscard { car: car()? },
             "play" => Phase::Play { car: car()? },
             "pay tyres" => Phase::PayTyres { car: car()? },
             "pay discards" => Phase::PayDiscard { car: car()? },
@@ -590,9 +605,34 @@ impl F90State {
                     Some(x) => r.car(x, &format!("{what}.chasing"))?,
                     None => super::car::NO_CAR,
                 };
+                let skill = match m.get("skill") {
+                    None | Some(Value::Null) => None,
+                    Some(k) => Some(
+                        k.as_str()
+                            .and_then(super::rules::Skill::parse)
+                            .ok_or_else(|| bad(format!("{what}.skill: a skill's name")))?,
+                    ),
+                };
+                let chart = match m.get("chart") {
+                    None | Some(Value::Null) => None,
+                    Some(x) => {
+                        let o = obj(x, &format!("{what}.chart"))?;
+                        Some(super::content::Chart {
+                            tyres: num(o, "tyres", &what)?,
+                            hand: num(o, "hand", &what)?,
+                            wear_slots: num(o, "wear_slots", &what)?,
+                        })
+                    }
+                };
                 let car = &mut s.cars[usize::from(c)];
                 car.chasing = chasing;
                 car.reserved = reserved;
+                car.skill = skill;
+                car.skill_used = flag(m, "skill_used", &what)?;
+                car.spare_used = flag(m, "spare_used", &what)?;
+                if let Some(ch) = chart {
+                    car.chart = ch;
+                }
                 if car.wear() > car.chart.wear_slots {
                     return Err(bad(format!(
                         "{what}: {} wear tokens in {} slots",
@@ -763,6 +803,7 @@ impl F90State {
         t.hazard_draws = opt("hazard_draws")?;
         t.tokens_paid = opt("tokens_paid")?;
         t.specials_due = opt("specials_due")?;
+        t.a2 = flag(it, "a2", "individual_turn")?;
         t.chase_mp = flag(it, "chase_mp", "individual_turn")?;
         t.small_cards = flag(it, "small_cards", "individual_turn")?;
         s.it = t;

@@ -2,7 +2,7 @@
 //! the Target Check, then each player's tyres and strategy from pole position.
 use super::car::NO_CARD;
 use super::events::{Event, Log};
-use super::rules::{Strategy, FUEL_CHITS};
+use super::rules::{Skill, Strategy, FUEL_CHITS, QUALIFY_BONUS, QUALIFY_TRACK_CARDS};
 use super::state::{F90State, Phase, StrategyWhy, Then};
 
 impl F90State {
@@ -31,7 +31,13 @@ impl F90State {
             let (turn, modifier) = FUEL_CHITS[usize::from(self.car(s).fuel_pick)];
             let c = self.car_mut(s);
             c.fuel = turn;
-            c.qualifying = card.mp as i8 + modifier;
+            // QUALIFY: "Soma +2 na qualificação".
+            let skill = if c.has(Skill::Qualify) {
+                QUALIFY_BONUS
+            } else {
+                0
+            };
+            c.qualifying = card.mp as i8 + modifier + skill;
             c.qualifying_cf = card.cf;
             log.push(Event::QualifyReveal {
                 car: s,
@@ -186,9 +192,16 @@ impl F90State {
         let c = self.car_mut(car);
         c.tyres = c.chart.tyres;
         log.push(Event::Tyres { car, new: true });
+        // QUALIFY: "ganha 2 TRACK CARDs no começo da corrida", after the hard tyres' one.
+        self.it.specials_due = if self.car(car).has(Skill::Qualify) {
+            QUALIFY_TRACK_CARDS
+        } else {
+            0
+        };
         if self.draw_track(car, Then::PreRace, log) {
             return;
         }
+        self.it.specials_due = 0;
         let next = self.grid_slot(car) + 1;
         self.next_pre_race(next, log);
     }

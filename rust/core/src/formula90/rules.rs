@@ -99,6 +99,72 @@ impl Strategy {
     }
 }
 
+/// The skills (Apêndice B, HABILIDADES), chosen in Free Practice; one per driver, for the race.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Skill {
+    Qualify,
+    Versatility,
+    Lapping,
+    Pitting,
+    Reflexes,
+    Tuning,
+    WiseDriving,
+    RainExpert,
+    FlatOut,
+    SixthSense,
+}
+
+impl Skill {
+    pub const ALL: [Skill; 10] = [
+        Skill::Qualify,
+        Skill::Versatility,
+        Skill::Lapping,
+        Skill::Pitting,
+        Skill::Reflexes,
+        Skill::Tuning,
+        Skill::WiseDriving,
+        Skill::RainExpert,
+        Skill::FlatOut,
+        Skill::SixthSense,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Skill::Qualify => "Qualify",
+            Skill::Versatility => "Versatility",
+            Skill::Lapping => "Lapping",
+            Skill::Pitting => "Pitting",
+            Skill::Reflexes => "Reflexes",
+            Skill::Tuning => "Tuning",
+            Skill::WiseDriving => "Wise Driving",
+            Skill::RainExpert => "Rain Expert",
+            Skill::FlatOut => "Flat Out",
+            Skill::SixthSense => "Sixth Sense",
+        }
+    }
+
+    pub fn from_index(i: u8) -> Option<Skill> {
+        Skill::ALL.get(usize::from(i)).copied()
+    }
+
+    pub fn parse(s: &str) -> Option<Skill> {
+        Skill::ALL
+            .into_iter()
+            .find(|x| x.name().eq_ignore_ascii_case(s))
+    }
+}
+
+/// QUALIFY: "Soma +2 na qualificação e ganha +1 movimento extra na largada e nas relargadas.
+/// Além disso, ganha 2 TRACK CARDs no começo da corrida."
+pub const QUALIFY_BONUS: i8 = 2;
+pub const QUALIFY_TRACK_CARDS: u8 = 2;
+/// PITTING: "O jogador recua -2 seções a cada pit stop e recebe +1 track card extra".
+pub const PITTING_SECTIONS: u8 = 2;
+/// REFLEXES: "O jogador soma +20 em qualquer teste".
+pub const REFLEXES_BONUS: i16 = 20;
+/// SIXTH SENSE: "3 tokens de bandeira" (decision: one yellow, one green, one blue).
+pub const SIXTH_SENSE_FLAGS: u8 = 3;
+
 /// How one car gets past another during movement (phase E), by the book's cost table
 /// ("Todas as regras de gastos de PM estão resumidas nesta tabela").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -131,13 +197,28 @@ pub struct PassCase {
     pub banging_wheels: bool,
     /// The mover runs Recovery and the car ahead is a Fast or a Slow robot.
     pub recovery: bool,
+    /// The mover has the LAPPING skill.
+    pub lapping: bool,
 }
 
 /// The cost table for humans: entering a section is 1 MP (elsewhere); overtaking on a straight
 /// 1, in a corner or braking zone forbidden (Banging Wheels: 2 and 1); lapping or unlapping 1 on
 /// straights and braking zones, 2 in corners; a NO MOVE car 1 anywhere.
 pub fn human_pass(kind: Kind, rel: Relation, case: PassCase) -> Pass {
-    let table = table_pass(kind, rel, case);
+    let mut table = table_pass(kind, rel, case);
+    if case.lapping && rel == Relation::Lap {
+        // LAPPING: "não gasta pontos de movimento para ultrapassar retardatários em RETAS e ZONAS
+        // DE FRENAGEM e gasta apenas 1 ponto ... em curvas"; at the start, the last turn and
+        // restarts "dar uma volta sem gastar PM".
+        let skill = match kind {
+            _ if case.easy_turn => 0,
+            Kind::Corner => 1,
+            _ => 0,
+        };
+        if let Pass::Costs(k) = table {
+            table = Pass::Costs(k.min(skill));
+        }
+    }
     if !case.recovery {
         return table;
     }

@@ -44,6 +44,20 @@ pub enum Phase {
     GridTie {
         slot: u8,
     },
+    /// Free Practice: the skill, the setup tokens, then after the deal the spare car.
+    Skill {
+        seat: u8,
+    },
+    Setup {
+        seat: u8,
+    },
+    SpareCar {
+        seat: u8,
+    },
+    /// A.2 WISE DRIVING: Race Cards to discard, then the hand refilled.
+    WiseDiscard {
+        car: u8,
+    },
     /// Qualifying: the sealed card, then the sealed refuel chit.
     QualifyCard {
         seat: u8,
@@ -128,6 +142,8 @@ pub enum Phase {
 pub enum Then {
     /// Dealing the starting hands.
     Deal,
+    /// A.2 WISE DRIVING's refill.
+    WiseRefill,
     /// Pre-race: the hard tyres' Track Card, then the next car in grid order.
     PreRace,
     /// A pit stop: the refill, then the tyres; the hard tyres' Track Card, then the strategy.
@@ -153,6 +169,8 @@ pub enum StrategyWhy {
     PreRace,
     Pit,
     Skip,
+    /// A.2 VERSATILITY.
+    Versatility,
 }
 
 /// Which check is being made.
@@ -216,8 +234,11 @@ pub struct IndTurn {
     pub chase_mp: bool,
     /// SAVE FUEL: moved with cards of [2] or less only.
     pub small_cards: bool,
-    /// Strategy Track Cards still to draw at the end of the turn.
+    /// Track Cards still to draw: a strategy's at the end of the turn, Qualify's before the
+    /// race, Pitting's at a stop.
     pub specials_due: u8,
+    /// A.2 (Versatility, Wise Driving) was declared: A.1 is past.
+    pub a2: bool,
 }
 
 impl IndTurn {
@@ -251,6 +272,7 @@ impl IndTurn {
             chase_mp: false,
             small_cards: false,
             specials_due: 0,
+            a2: false,
         }
     }
 }
@@ -394,7 +416,12 @@ impl F90State {
             | Phase::Wear { .. }
             | Phase::RobotChit { .. }
             | Phase::GridTie { .. } => Player::Chance,
-            Phase::QualifyCard { seat } | Phase::QualifyFuel { seat } => Player::Seat(seat),
+            Phase::QualifyCard { seat }
+            | Phase::QualifyFuel { seat }
+            | Phase::Skill { seat }
+            | Phase::Setup { seat }
+            | Phase::SpareCar { seat } => Player::Seat(seat),
+            Phase::WiseDiscard { car } => seat(car),
             Phase::Strategy { car, .. }
             | Phase::Declare { car }
             | Phase::PitDiscard { car }

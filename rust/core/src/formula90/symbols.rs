@@ -203,7 +203,13 @@ impl F90State {
         } else {
             i16::from(self.race.card(c.target).cf)
         };
-        base + i16::from(modifier)
+        // REFLEXES: "+20 em qualquer teste" (recovery and leader checks included).
+        let reflexes = if c.has(super::rules::Skill::Reflexes) {
+            super::rules::REFLEXES_BONUS
+        } else {
+            0
+        };
+        base + i16::from(modifier) + reflexes
     }
 
     /// The card a check was made with becomes the new Target Check ("a carta utilizada para
@@ -343,6 +349,7 @@ impl F90State {
             self.car_mut(car).reserved = in_play;
         }
         mp += self.strategy_mp(car, played, small, log);
+        mp += self.skill_mp(car, self.it.cards);
         if self.it.trajectory {
             mp += self.standing_on(car).map_or(0, |t| i16::from(t.bonus));
         }

@@ -5,7 +5,8 @@ use super::cards::CardId;
 use super::events::{Bonus, Event, Log};
 use super::options::RefuelFrom;
 use super::rules::{
-    push_pair, Strategy, FUEL_PER_EXTRA_SECTION, REFUEL_TURNS, SAVE_FUEL_MP, TANK_TURNS,
+    push_pair, Skill, Strategy, FUEL_PER_EXTRA_SECTION, PITTING_SECTIONS, REFUEL_TURNS,
+    SAVE_FUEL_MP, TANK_TURNS,
 };
 use super::state::{F90State, Phase, StrategyWhy, Then};
 
@@ -38,7 +39,13 @@ impl F90State {
         // point of the time loss printed there ("recue seu carro uma seção extra para cada
         // ponto de penalidade").
         let penalty = if c.off_track() { c.time_loss } else { 0 };
-        let back = u16::from(track.pit) + u16::from(extra) + u16::from(penalty);
+        // PITTING: "O jogador recua -2 seções a cada pit stop".
+        let pit = if c.has(Skill::Pitting) {
+            track.pit.saturating_sub(PITTING_SECTIONS)
+        } else {
+            track.pit
+        };
+        let back = u16::from(pit) + u16::from(extra) + u16::from(penalty);
         let (landing, laps) = track.back(c.section, back);
         let from = c.section;
         self.drop_chase(car, log);
@@ -71,6 +78,7 @@ impl F90State {
         }
         // "Remova todos os danos vermelhos (coloque-os novamente no saco)".
         self.repair(car);
+        self.pit_skills(car, log);
         self.phase = Phase::PitDiscard { car };
     }
 
@@ -93,6 +101,11 @@ impl F90State {
     /// duel cards ("contam para o total de cartas na mão").
     pub fn pit_hand_count(&self, car: u8) -> u8 {
         let c = self.car(car);
+        if c.has(Skill::WiseDriving) {
+            // "as TRACK CARDs que o jogador tenha acumulado não contam para o total de cartas de
+            // sua mão após um PIT STOP".
+            return (c.hand.races().len() + c.frozen.races().len()) as u8;
+        }
         (c.hand.len() + c.frozen.len()) as u8
     }
 
@@ -112,12 +125,20 @@ impl F90State {
     /// New hard tyres: a full set and one Track Card (not counted in the hand).
     pub fn pit_tyres(&mut self, car: u8, new: bool, log: &mut impl Log) {
         log.push(Event::Tyres { car, new });
+        // PITTING: "recebe +1 track card extra a cada parada (esta carta não conta para o total
+        // de cartas existente no painel do carro)".
+        let mut cards = u8::from(self.car(car).has(Skill::Pitting));
         if new {
             let c = self.car_mut(car);
             c.tyres = c.chart.tyres;
+            cards += 1;
+        }
+        if cards > 0 {
+            self.it.specials_due = cards - 1;
             if self.draw_track(car, Then::PitTyreCard, log) {
                 return;
             }
+            self.it.specials_due = 0;
         }
         self.pit_strategy(car);
     }

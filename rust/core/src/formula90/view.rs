@@ -124,6 +124,14 @@ impl<'a> SeatView<'a> {
             v["hand_limit"] = Value::from(c.chart.hand);
             v["target"] = card_face(race, c.target);
             v["strategy"] = Value::from(c.strategy.name());
+            v["skill"] = c.skill.map_or(Value::Null, |k| Value::from(k.name()));
+            // The skill chit turned 90 degrees: used until the next pit stop.
+            v["skill_used"] = Value::from(c.skill_used);
+            if c.chasing != super::car::NO_CAR {
+                v["chasing"] = Value::from(race.names[usize::from(c.chasing)].as_str());
+            }
+            // A chased car's movement cards lie face up for its chasers.
+            v["reserved"] = Value::from(faces(race, c.reserved));
             // The refuel chit sits on the Turn track once revealed.
             let revealed = s.turn > 0
                 || !matches!(
@@ -382,7 +390,7 @@ impl<'a> SeatView<'a> {
     }
 }
 
-const PHASES: usize = 26;
+const PHASES: usize = 30;
 const CAR_FEATURES: usize = 2 + 4 + 12 + 9 + 3 + 3;
 
 pub fn observation_len() -> usize {
@@ -417,6 +425,10 @@ fn phase_index(p: Phase) -> usize {
         Phase::DuelCards { .. } => 23,
         Phase::GameOver => 24,
         Phase::DrawChoice { .. } => 25,
+        Phase::Skill { .. } => 26,
+        Phase::Setup { .. } => 27,
+        Phase::SpareCar { .. } => 28,
+        Phase::WiseDiscard { .. } => 29,
     }
 }
 

@@ -55,8 +55,17 @@ pub fn book_content() -> Arc<Content> {
     Arc::new(Content::parse(&files).expect("the test content is valid"))
 }
 
+/// The tests of the basic rules race without Free Practice unless they ask for it (its
+/// decisions come before the deal).
+fn basic(mut options: Value) -> Value {
+    if options.get("free_practice").is_none() {
+        options["free_practice"] = Value::Bool(false);
+    }
+    options
+}
+
 pub fn game(options: Value) -> Formula90 {
-    Formula90::new(content(), &options).expect("options are valid")
+    Formula90::new(content(), &basic(options)).expect("options are valid")
 }
 
 pub fn race(options: Value) -> F90State {
@@ -66,7 +75,7 @@ pub fn race(options: Value) -> F90State {
 /// A race on the book track, set up (hands dealt, grid formed with the first choice of every
 /// decision) and waiting at the start of turn 1.
 pub fn book_race(options: Value) -> F90State {
-    let mut opts = options;
+    let mut opts = basic(options);
     if opts.get("track").is_none() {
         opts["track"] = Value::from("book");
     }
