@@ -289,6 +289,9 @@ struct RecoveryDef {
 struct TrackFile {
     name: String,
     turns: u8,
+    /// The Short Race (variant V1): where its "Short Race Finish" chit lies on the Turn track.
+    #[serde(default)]
+    short_turns: Option<u8>,
     stages: Vec<u8>,
     laps_per_turn: u8,
     pit: u8,
@@ -650,6 +653,20 @@ fn track(
         return Err(err(file, "section", format!("{n} sections: 8 to 64")));
     }
     range(file, "turns".into(), f.turns, 2, 60)?;
+    // Ours where the track says nothing: the end of the Race Stage row nearest mid-race.
+    let short_turns = match f.short_turns {
+        Some(t) => {
+            range(file, "short_turns".into(), t, 2, f.turns)?;
+            t
+        }
+        None => f
+            .stages
+            .iter()
+            .map(|&s| s.saturating_sub(1))
+            .filter(|&t| t >= 2)
+            .min_by_key(|&t| t.abs_diff(f.turns / 2))
+            .unwrap_or(f.turns.div_ceil(2).max(2)),
+    };
     range(file, "pit".into(), f.pit, 1, (n - 1) as u8)?;
     range(file, "grid_per_section".into(), f.grid_per_section, 1, 4)?;
     range(file, "laps_per_turn".into(), f.laps_per_turn, 1, 9)?;
@@ -882,6 +899,7 @@ fn track(
         id: id.to_string(),
         name: f.name,
         turns: f.turns,
+        short_turns,
         stages: f.stages,
         laps_per_turn: f.laps_per_turn,
         pit: f.pit,

@@ -52,9 +52,11 @@ pub struct Options {
     pub strategies: Strategies,
     /// FREE PRACTICE: skills, setup tokens and the spare car.
     pub free_practice: bool,
+    /// The book's Short Race (variant V1): the track's `short_turns`.
+    pub short_race: bool,
 }
 
-const KEYS: [&str; 9] = [
+const KEYS: [&str; 10] = [
     "track",
     "players",
     "robots",
@@ -64,6 +66,7 @@ const KEYS: [&str; 9] = [
     "refuel_from",
     "strategies",
     "free_practice",
+    "race_length",
 ];
 
 fn flag(map: &Map<String, Value>, key: &str, default: bool) -> Result<bool, Error> {
@@ -144,6 +147,7 @@ impl Options {
             refuel_from: RefuelFrom::Chit,
             strategies: Strategies::All,
             free_practice: true,
+            short_race: false,
         }
     }
 
@@ -209,6 +213,16 @@ impl Options {
             _ => Strategies::All,
         };
         o.free_practice = flag(map, "free_practice", true)?;
+        o.short_race = match choice(map, "race_length", &["full", "short"])? {
+            Some("short") if o.turns.is_some() => {
+                return Err(Error::options(
+                    "race_length",
+                    "a short race has the track's length: give turns or race_length, not both",
+                ))
+            }
+            Some("short") => true,
+            _ => false,
+        };
         let robots = o.robot_counts(content);
         for (t, kind) in RobotType::ALL.into_iter().enumerate() {
             let chits = content
@@ -262,6 +276,7 @@ impl Options {
             "refuel_from": match self.refuel_from { RefuelFrom::Chit => "chit", RefuelFrom::CurrentTurn => "current_turn" },
             "strategies": match self.strategies { Strategies::All => "all", Strategies::Basic => "basic" },
             "free_practice": self.free_practice,
+            "race_length": if self.short_race { "short" } else { "full" },
         })
     }
 

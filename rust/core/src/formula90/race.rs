@@ -35,7 +35,12 @@ impl RaceDef {
             .position(|t| t.id == opts.track)
             .ok_or_else(|| Error::options("track", format!("no track {:?}", opts.track)))?;
         let t = &content.tracks[track];
-        let turns = opts.turns.unwrap_or(t.turns);
+        let full = if opts.short_race {
+            t.short_turns
+        } else {
+            t.turns
+        };
+        let turns = opts.turns.unwrap_or(full);
         let mut cards = content.race_cards.clone();
         cards.extend(t.cards.iter().copied());
         let mut drivers = Vec::new();

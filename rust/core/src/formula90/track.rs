@@ -120,6 +120,8 @@ pub struct Track {
     pub name: String,
     /// Race length in game turns.
     pub turns: u8,
+    /// The Short Race's length (option `race_length = "short"`).
+    pub short_turns: u8,
     /// Turns that open a Race Stage (a black-marked row of the turn track).
     pub stages: Vec<u8>,
     /// Laps a turn stands for (cosmetic, printed small on the turn track).
