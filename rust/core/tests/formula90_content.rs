@@ -23,6 +23,23 @@ fn error_of(path: &str, edit: impl Fn(&str) -> String) -> (String, String, Strin
 }
 
 #[test]
+fn the_second_track_has_its_own_track_deck() {
+    let c = content();
+    let colline = c.track("colline").expect("the Colline track");
+    assert_eq!(colline.len(), 22);
+    assert_eq!(colline.pit, 6);
+    assert_eq!(colline.turns, 18);
+    assert_eq!(colline.cards.len(), 15, "three cards for each of its five corners");
+    for corner in 1..=5 {
+        assert_eq!(colline.cards.iter().filter(|k| k.corner == corner).count(), 3);
+        assert!(colline.sections.iter().any(|s| s.corner == corner));
+    }
+    let g = game(serde_json::json!({"track": "colline", "players": 3}));
+    assert_eq!(g.race.track().name, "Circuito delle Colline");
+    assert_eq!(g.race.track_cards(), 15);
+}
+
+#[test]
 fn the_shipped_content_parses() {
     let c = content();
     assert_eq!(c.race_cards.len(), 99);
