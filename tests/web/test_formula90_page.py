@@ -22,6 +22,18 @@ def test_a_formula90_race_played_to_the_results_by_clicking(live: LiveServer, pa
     pg.get_by_test_id("start").click()
     pg.wait_for_url("**/play/*")
     assert wait_for_my_turn_or_end(pg) == "decide"
+    # Free Practice first: a skill, the car's setup, then the spare car once the hand is dealt.
+    buttons = pg.get_by_test_id("decision")
+    assert buttons.first.get_attribute("data-kind") == "practice"
+    assert any(buttons.nth(i).inner_text().startswith("Skill Reflexes") for i in range(buttons.count()))
+    page.shot("formula90-free-practice")
+    for _ in range(3):
+        assert wait_for_my_turn_or_end(pg) == "decide"
+        old = shown_version(pg)
+        pg.get_by_test_id("decision").first.click()
+        confirm_if_asked(pg)
+        await_change(pg, old)
+    assert wait_for_my_turn_or_end(pg) == "decide"
     # The section track as the core laid it out (the cars take their places on the grid after
     # qualifying).
     assert pg.get_by_test_id("section").count() == 24
@@ -78,7 +90,7 @@ def rgb(css: str) -> tuple[int, int, int]:
 
 def test_the_page_form_speaks_in_names_and_hides_the_other_hand(client: Any) -> None:
     body = {"game": "formula90", "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}],
-            "seed": 2, "options": {"turns": 2, "robots": "one_each"}}
+            "seed": 2, "options": {"turns": 2, "robots": "one_each", "free_practice": False}}
     made = client.post("/api/games", json=body)
     assert made.status_code == 201, made.json
     gid = made.json["id"]
@@ -96,9 +108,9 @@ def test_the_page_form_speaks_in_names_and_hides_the_other_hand(client: Any) -> 
     assert bad.status_code == 400 and "track" in bad.json["error"]
 
 
-def bots_race(client: Any, turns: int = 3) -> str:
+def bots_race(client: Any, turns: int = 3, **options: Any) -> str:
     body = {"game": "formula90", "seats": [{"kind": "bot", "bot": "medium"}, {"kind": "bot", "bot": "medium"}],
-            "seed": 2, "options": {"turns": turns}}
+            "seed": 2, "options": {"turns": turns, **options}}
     made = client.post("/api/games", json=body)
     assert made.status_code == 201, made.json
     return str(made.json["id"])
@@ -113,8 +125,18 @@ def test_each_seat_is_drawn_in_the_colour_its_car_is_named_for(client: Any) -> N
     assert client.get(f"/api/games/{lam.json['id']}?since=0&page=1").json["seat_colours"] is None, "other games keep the palette"
 
 
+def test_free_practice_and_the_strategies_are_in_the_log_by_name(client: Any) -> None:
+    gid = bots_race(client, turns=2)
+    assert client.post(f"/api/games/{gid}/advance", json={}).status_code == 200
+    texts = [e["text"] for e in client.get(f"/api/games/{gid}?since=0&page=1").json["log"]]
+    assert any(re.search(r"Blue has the [A-Z][a-z]+( [A-Z][a-z]+)? skill", t) for t in texts), texts[:12]
+    assert any(re.search(r"Orange sets up the car: \d+ tyre tokens, \d+ cards, \d+ wear slots", t) for t in texts)
+    assert any("keeps its hand" in t or "takes the spare car" in t for t in texts)
+
+
 def test_each_cars_move_is_one_log_entry(client: Any) -> None:
-    gid = bots_race(client)
+    # The basic race's log (the seed's race was measured without the advanced modules).
+    gid = bots_race(client, free_practice=False, strategies="basic")
     assert client.post(f"/api/games/{gid}/advance", json={}).status_code == 200
     p = client.get(f"/api/games/{gid}?since=0&page=1").json
     assert p["status"] == "finished"

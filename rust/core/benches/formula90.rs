@@ -74,7 +74,11 @@ fn main() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../python/autodromo/content/formula90");
     let content = Arc::new(Content::from_dir(&dir).expect("content"));
-    let game = Formula90::new(content, &json!({"players": 6, "turns": 20})).expect("options");
+    let game = Formula90::new(
+        content,
+        &json!({"players": 6, "turns": 20, "free_practice": false, "strategies": "basic"}),
+    )
+    .expect("options");
     println!("machine: {}", machine());
     println!(
         "Formula 90, single-core Rust loop, 6 players + 4 robots, 20 turns of the Lago track:"

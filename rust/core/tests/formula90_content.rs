@@ -29,9 +29,16 @@ fn the_second_track_has_its_own_track_deck() {
     assert_eq!(colline.len(), 22);
     assert_eq!(colline.pit, 6);
     assert_eq!(colline.turns, 18);
-    assert_eq!(colline.cards.len(), 15, "three cards for each of its five corners");
+    assert_eq!(
+        colline.cards.len(),
+        15,
+        "three cards for each of its five corners"
+    );
     for corner in 1..=5 {
-        assert_eq!(colline.cards.iter().filter(|k| k.corner == corner).count(), 3);
+        assert_eq!(
+            colline.cards.iter().filter(|k| k.corner == corner).count(),
+            3
+        );
         assert!(colline.sections.iter().any(|s| s.corner == corner));
     }
     let g = game(serde_json::json!({"track": "colline", "players": 3}));

@@ -27,7 +27,8 @@ ROBOTS: dict[str, Any] = {
 KINDS = {"qualify": "qualify", "fuel": "fuel", "strategy": "strategy", "drive": "declare", "skip": "declare",
          "pit": "pit", "play": "play", "pay": "pay", "check": "check", "late": "brake", "no": "brake",
          "trajectory": "trajectory", "challenge": "duel", "join": "duel", "decline": "duel", "duel": "duel",
-         "discard": "discard", "keep": "tyres", "new": "tyres", "draw": "draw", "take": "draw"}
+         "discard": "discard", "keep": "tyres", "new": "tyres", "draw": "draw", "take": "draw",
+         "skill": "practice", "setup": "practice", "change": "skill"}
 
 
 def tracks() -> list[dict[str, str]]:
@@ -170,6 +171,15 @@ class Formula90(GameModule):
                 {"id": "one_each", "label": "one SuperFast, one Fast, one Slow"},
                 {"id": "none", "label": "no robots"},
             ]),
+            field("race_length", "choice", "Race length", "full", choices=[
+                {"id": "full", "label": "the track's full race"},
+                {"id": "short", "label": "Short Race (variant V1)"},
+            ]),
+            field("free_practice", "bool", "Free Practice: skills, setup, spare car", True),
+            field("strategies", "choice", "Strategies", "all", choices=[
+                {"id": "all", "label": "all nine"},
+                {"id": "basic", "label": "the basic race's four"},
+            ]),
         ]
 
     def check_options(self, options: dict[str, Any], seats: list[dict[str, Any]]) -> dict[str, Any]:
@@ -290,6 +300,10 @@ class Formula90(GameModule):
             label = str(a["label"])
             plan = plans.get(a["id"])
             kind = KINDS.get(label.split(" ", 1)[0], "")
+            if "Free Practice" in str(view.get("phase", "")):
+                kind = "practice"
+            elif label.startswith("new cards") or "Wise Driving" in label:
+                kind = "skill"
             out.append(Decision(a["id"], label[:1].upper() + label[1:], detail=plan_detail(plan) if plan else "",
                                 kind=kind))
         return out
@@ -389,6 +403,9 @@ class Formula90(GameModule):
             "trajectory": "A trajectory spot in this section gives a bonus for cards of its colour.",
             "duel": "A corner duel: secret cards decide the order.",
             "discard": "Cards to discard.",
+            "practice": "Free Practice: a skill for the race, the car's setup (tyres, cards, wear slots for "
+                        "6 points), then the spare car: keep the hand dealt or take a new one, once.",
+            "skill": "Your skill acts now: Versatility changes the strategy, Wise Driving swaps Race Cards.",
             "draw": "Phase B: draw a Race Card; Save Fuel may trade a card over [2] for two, Chase may "
                     "take a card the chased car played.",
             "tyres": "Fit new tyres or keep the ones on the car.",

@@ -213,11 +213,10 @@ pub fn encode(m: Move) -> u32 {
         Move::TieFirst(c) => TIE + u32::from(c),
         Move::ChaseTake(c) => CHASE + u32::from(c),
         Move::Skill(k) => SKILL + u32::from(k),
+        // The chart's default (2 points each) first: 2, 3, 1 points in that order.
         Move::Setup { tyres, hand, wear } => {
-            SETUP
-                + u32::from(tyres.saturating_sub(1)) * 9
-                + u32::from(hand.saturating_sub(1)) * 3
-                + u32::from(wear.saturating_sub(1))
+            let k = |p: u8| u32::from((p + 1) % 3);
+            SETUP + k(tyres) * 9 + k(hand) * 3 + k(wear)
         }
         Move::DrawOne | Move::NewHand | Move::Versatility | Move::WiseDriving => {
             PRACTICE
@@ -290,10 +289,11 @@ pub fn decode(id: u32) -> Option<Move> {
         i if i < SETUP => Move::Skill((i - SKILL) as u8),
         i if i < SETUP + 27 => {
             let k = (i - SETUP) as u8;
+            let p = |x: u8| (x + 1) % 3 + 1;
             Move::Setup {
-                tyres: k / 9 + 1,
-                hand: k / 3 % 3 + 1,
-                wear: k % 3 + 1,
+                tyres: p(k / 9),
+                hand: p(k / 3 % 3),
+                wear: p(k % 3),
             }
         }
         _ => return None,
