@@ -95,3 +95,20 @@ def test_concurrent_writes_of_many_games_are_all_committed(tmp_path: Path) -> No
         assert "UNIQUE" in str(e)
     store.append("g1", 25, [25], [0])
     assert again.load("g1") is not None and again.load("g1").actions == list(range(26))  # type: ignore[union-attr]
+
+
+def test_a_database_older_than_the_finished_flag_lists_finished_games_as_finished(db: Path) -> None:
+    import sqlite3
+
+    client = create_app({"DB": str(db)}).test_client()
+    body = {**legend_body(humans=0, bots=2), "seed": 3}
+    gid = client.post("/api/games", json=body).json["id"]
+    client.post(f"/api/games/{gid}/advance", json={})
+    other = client.post("/api/games", json=legend_body()).json["id"]
+    assert {g["id"]: g["status"] for g in client.get("/api/games").json["games"]} == {gid: "finished", other: "playing"}
+    with sqlite3.connect(db) as conn:
+        conn.execute("ALTER TABLE games DROP COLUMN finished")
+    app = create_app({"DB": str(db)})
+    listed = {g["id"]: g["status"] for g in app.test_client().get("/api/games").json["games"]}
+    assert listed == {gid: "finished", other: "playing"}
+    assert app.extensions["autodromo.tables"].loaded() == []
