@@ -138,6 +138,10 @@ impl Game for Formula90 {
     fn board(&self) -> Option<Value> {
         Some(board::board_json(self.race.track(), self.race.turns))
     }
+
+    fn state_from(&self, position: &Value) -> Result<F90State, Error> {
+        F90State::from_position(&self.new_initial_state(), position)
+    }
 }
 
 impl F90State {
@@ -279,5 +283,9 @@ impl State for F90State {
             self.race.opts.to_json(),
             &self.history,
         )
+    }
+
+    fn position(&self) -> Result<Value, Error> {
+        Ok(F90State::position(self))
     }
 }
