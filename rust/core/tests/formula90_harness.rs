@@ -39,3 +39,34 @@ fn random_races_keep_every_invariant() {
         }
     }
 }
+
+/// The weather and tyres module alone (every module then on: the others are not built yet).
+#[test]
+fn random_races_with_weather_and_tyres_keep_every_invariant() {
+    for seed in 0..races() / 2 {
+        let players = 1 + seed % 6;
+        let robots = match seed % 3 {
+            0 => serde_json::Value::Null,
+            1 => json!({"fast": 2}),
+            _ => json!({"superfast": 1, "slow": 2}),
+        };
+        let table = if seed % 4 == 3 {
+            "as_printed"
+        } else {
+            "corrected"
+        };
+        let options = json!({"players": players, "turns": 6 + seed % 10, "robots": robots,
+            "weather": true, "tyre_table": table});
+        let game = advanced_game(options.clone());
+        if let Err(e) = random_sim_every(
+            &game,
+            seed,
+            400_000,
+            97,
+            |t| game.deserialize_state(t),
+            invariants::check,
+        ) {
+            panic!("{options}: {e}");
+        }
+    }
+}

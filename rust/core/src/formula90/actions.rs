@@ -65,6 +65,12 @@ pub enum Move {
     WearBrown,
     Chit(u8),
     TieFirst(u8),
+    // The weather module: a tyre type (`weather::Tyre` index; also the robots' tyres drawn at
+    // random), a weather icon's step (0 drier, 1 none, 2 wetter), a blue token or none.
+    Tyres(u8),
+    WeatherStep(u8),
+    BlueToken,
+    NoBlueToken,
 }
 
 pub const MAX_CHITS: u32 = 64;
@@ -87,7 +93,10 @@ const TRAJECTORY: u32 = TEST + 3 * (N + 1);
 const DRAW: u32 = TRAJECTORY + 5;
 const CHIT: u32 = DRAW + N;
 const TIE: u32 = CHIT + MAX_CHITS;
-pub const NUM_ACTIONS: u32 = TIE + MAX_CARS;
+const TYRES: u32 = TIE + MAX_CARS;
+const WEATHER: u32 = TYRES + 4;
+const BLUE: u32 = WEATHER + 3;
+pub const NUM_ACTIONS: u32 = BLUE + 2;
 
 const SMALL_MOVES: [Move; 13] = [
     Move::Drive,
@@ -179,6 +188,10 @@ pub fn encode(m: Move) -> u32 {
         Move::WearBrown => WEAR_BROWN,
         Move::Chit(i) => CHIT + u32::from(i),
         Move::TieFirst(c) => TIE + u32::from(c),
+        Move::Tyres(t) => TYRES + u32::from(t),
+        Move::WeatherStep(k) => WEATHER + u32::from(k),
+        Move::BlueToken => BLUE,
+        Move::NoBlueToken => BLUE + 1,
         small => {
             SMALL
                 + SMALL_MOVES
@@ -237,7 +250,11 @@ pub fn decode(id: u32) -> Option<Move> {
         i if i < DRAW => Move::Trajectory((i - TRAJECTORY) as u8),
         i if i < CHIT => Move::Draw((i - DRAW) as CardId),
         i if i < TIE => Move::Chit((i - CHIT) as u8),
-        i if i < NUM_ACTIONS => Move::TieFirst((i - TIE) as u8),
+        i if i < TYRES => Move::TieFirst((i - TIE) as u8),
+        i if i < WEATHER => Move::Tyres((i - TYRES) as u8),
+        i if i < BLUE => Move::WeatherStep((i - WEATHER) as u8),
+        i if i == BLUE => Move::BlueToken,
+        i if i == BLUE + 1 => Move::NoBlueToken,
         _ => return None,
     })
 }

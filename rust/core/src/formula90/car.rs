@@ -3,6 +3,7 @@
 use super::cards::{CardId, CardSet};
 use super::content::{Chart, RobotType};
 use super::rules::Strategy;
+use super::weather::Tyre;
 
 /// No card (an empty Target Check slot, an unplayed second card).
 pub const NO_CARD: CardId = u8::MAX;
@@ -74,6 +75,10 @@ pub struct Car {
     pub red: u8,
     pub brown: u8,
     pub strategy: Strategy,
+    /// The tyres fitted, the blue +1 MP tokens left (soft tyres), soft sets fitted this race.
+    pub tyre: Tyre,
+    pub blue: u8,
+    pub soft_sets: u8,
 
     // Qualifying: the sealed card and fuel chit, then the value it qualified with.
     pub qualify_card: CardId,
@@ -109,6 +114,9 @@ impl Car {
             red: 0,
             brown: 0,
             strategy: Strategy::SaveTyres,
+            tyre: Tyre::Hard,
+            blue: 0,
+            soft_sets: 0,
             qualify_card: NO_CARD,
             fuel_pick: u8::MAX,
             qualifying: 0,

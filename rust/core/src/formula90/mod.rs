@@ -12,7 +12,7 @@
 //! after the last turn wins.
 //!
 //! Not implemented yet (the advanced modules, issue #15): free practice (skills, setup tokens,
-//! the spare car), weather and tyre types other than hard, flags, Extreme Trajectories, Track
+//! the spare car), flags, Extreme Trajectories, Track
 //! Card icons and Discard Powers, the Safety Car and restarts, the strategies Save Fuel, Hazard,
 //! Push, Chase and Recovery. Content already carries their data (flags, weather icons, ET spots,
 //! Safety Car marks, Track Card icons); a basic race ignores it.
@@ -26,6 +26,8 @@
 //! | `last_turn_easy_passing` | true           | every pass costs 1 MP in the last turn          |
 //! | `duel_tie_wear`          | `one`          | `one` each, or `per_other` tied car             |
 //! | `refuel_from`            | `chit`         | a refuel counts from the chit or the turn       |
+//! | `weather`                | the track's    | weather and tyres (on where a table is printed) |
+//! | `tyre_table`             | `corrected`    | the Intermediate row: `corrected`, `as_printed` |
 //!
 //! Actions: see `actions.rs` for the id table, `labels.rs` for the labels.
 pub mod actions;
@@ -57,6 +59,7 @@ pub mod symbols;
 pub mod track;
 pub mod turn;
 pub mod view;
+pub mod weather;
 
 use alloc::string::String;
 use alloc::sync::Arc;
@@ -77,7 +80,7 @@ use events::{Event, NoLog};
 pub const GAME_ID: &str = "formula90";
 /// Bumped whenever the rules or the encoding change in a way that makes old saves replay
 /// differently.
-pub const RULES_VERSION: u32 = 1;
+pub const RULES_VERSION: u32 = 2;
 
 /// A Formula 90 race: content, track, players and robots, options.
 #[derive(Debug, Clone, PartialEq)]

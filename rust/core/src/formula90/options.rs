@@ -6,6 +6,7 @@ use alloc::vec::Vec;
 use serde_json::{json, Map, Value};
 
 use super::content::{Content, RobotType, MAX_HUMANS};
+use super::weather::TyreTable;
 use crate::error::Error;
 
 /// Humans and robots together.
@@ -41,9 +42,14 @@ pub struct Options {
     pub last_turn_easy_passing: bool,
     pub duel_tie_wear: TieWear,
     pub refuel_from: RefuelFrom,
+    /// The weather and tyres module (the advanced game): on by default where the track prints
+    /// a weather table.
+    pub weather: bool,
+    /// The Intermediate row of the tyre table (decision A2).
+    pub tyre_table: TyreTable,
 }
 
-const KEYS: [&str; 7] = [
+const KEYS: [&str; 9] = [
     "track",
     "players",
     "robots",
@@ -51,6 +57,8 @@ const KEYS: [&str; 7] = [
     "last_turn_easy_passing",
     "duel_tie_wear",
     "refuel_from",
+    "weather",
+    "tyre_table",
 ];
 
 fn flag(map: &Map<String, Value>, key: &str, default: bool) -> Result<bool, Error> {
@@ -129,6 +137,8 @@ impl Options {
             last_turn_easy_passing: true,
             duel_tie_wear: TieWear::One,
             refuel_from: RefuelFrom::Chit,
+            weather: false,
+            tyre_table: TyreTable::Corrected,
         }
     }
 
@@ -189,6 +199,18 @@ impl Options {
             Some("current_turn") => RefuelFrom::CurrentTurn,
             _ => RefuelFrom::Chit,
         };
+        let printed = !track.weather.is_empty();
+        o.weather = flag(map, "weather", printed)?;
+        if o.weather && !printed {
+            return Err(Error::options(
+                "weather",
+                format!("{} prints no weather table", track.name),
+            ));
+        }
+        o.tyre_table = match choice(map, "tyre_table", &["corrected", "as_printed"])? {
+            Some("as_printed") => TyreTable::AsPrinted,
+            _ => TyreTable::Corrected,
+        };
         let robots = o.robot_counts(content);
         for (t, kind) in RobotType::ALL.into_iter().enumerate() {
             let chits = content
@@ -240,6 +262,8 @@ impl Options {
             "last_turn_easy_passing": self.last_turn_easy_passing,
             "duel_tie_wear": match self.duel_tie_wear { TieWear::One => "one", TieWear::PerOther => "per_other" },
             "refuel_from": match self.refuel_from { RefuelFrom::Chit => "chit", RefuelFrom::CurrentTurn => "current_turn" },
+            "weather": self.weather,
+            "tyre_table": match self.tyre_table { TyreTable::Corrected => "corrected", TyreTable::AsPrinted => "as_printed" },
         })
     }
 

@@ -52,6 +52,7 @@ impl F90State {
             mp += self.standing_on(car).map_or(0, |t| i16::from(t.bonus));
         }
         mp -= i16::from(self.car(car).time_loss);
+        mp -= i16::from(self.tyre_loss(car));
         mp.clamp(-20, 60) as i8
     }
 
@@ -187,7 +188,7 @@ impl F90State {
                     .filter_map(|&c| {
                         self.race.card(c).test.map(|t| {
                             json!({"card": self.race.card_name(c), "blind": t.blind, "modifier": t.modifier,
-                                   "target": self.check_target(car, t.modifier)})
+                                   "target": self.check_target(car, t.modifier) + self.conditions_modifier(car, super::state::Check::Card(0))})
                         })
                     })
                     .collect();

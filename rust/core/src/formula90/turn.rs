@@ -6,6 +6,7 @@ use super::events::{Event, Log};
 use super::options::RefuelFrom;
 use super::rules::{Strategy, FUEL_PER_EXTRA_SECTION, REFUEL_TURNS, TANK_TURNS};
 use super::state::{F90State, Phase, StrategyWhy, Then};
+use super::weather::Tyre;
 
 impl F90State {
     /// A.1 "Perder o Turno": the car does not move; it may change strategy.
@@ -30,6 +31,22 @@ impl F90State {
     /// A.3: back the pit value of sections (or up to two more for fuel), last in the section
     /// reached; then the procedure.
     pub fn pit(&mut self, car: u8, extra: u8, log: &mut impl Log) {
+        self.pit_place(car, extra, log);
+        if self.car(car).is_robot() {
+            let m = self.car_mut(car);
+            m.refuelled = true;
+            m.just_pit = true;
+            self.pit_trajectory(car, log);
+            return;
+        }
+        // "Remova todos os danos vermelhos (coloque-os novamente no saco)".
+        self.repair(car);
+        self.phase = Phase::PitDiscard { car };
+    }
+
+    /// The pit stop's move: back the pit value (and the extra sections), last in the section
+    /// reached, the refuel chit moved.
+    pub fn pit_place(&mut self, car: u8, extra: u8, log: &mut impl Log) {
         let track = self.race.track();
         let c = self.cars[usize::from(car)];
         // Off the track, a car counts back from where it lost control, a section more per
@@ -59,16 +76,6 @@ impl F90State {
             extra,
             fuel: self.car(car).fuel,
         });
-        if self.car(car).is_robot() {
-            let m = self.car_mut(car);
-            m.refuelled = true;
-            m.just_pit = true;
-            self.pit_trajectory(car, log);
-            return;
-        }
-        // "Remova todos os danos vermelhos (coloque-os novamente no saco)".
-        self.repair(car);
-        self.phase = Phase::PitDiscard { car };
     }
 
     /// "Cada parada fornece ao jogador 10 turnos de combustível", 3 more per extra section,
@@ -108,13 +115,28 @@ impl F90State {
 
     /// New hard tyres: a full set and one Track Card (not counted in the hand).
     pub fn pit_tyres(&mut self, car: u8, new: bool, log: &mut impl Log) {
-        log.push(Event::Tyres { car, new });
+        let tyre = self.car(car).tyre;
+        log.push(Event::Tyres { car, new, tyre });
         if new {
             let c = self.car_mut(car);
             c.tyres = c.chart.tyres;
             if self.draw_track(car, Then::PitTyreCard, log) {
                 return;
             }
+        }
+        self.pit_strategy(car);
+    }
+
+    /// New tyres of a chosen type at a pit (the weather module); hard ones bring a Track Card.
+    pub fn pit_new_tyres(&mut self, car: u8, t: Tyre, log: &mut impl Log) {
+        self.fit_tyres(car, t, false);
+        log.push(Event::Tyres {
+            car,
+            new: true,
+            tyre: t,
+        });
+        if t == Tyre::Hard && self.draw_track(car, Then::PitTyreCard, log) {
+            return;
         }
         self.pit_strategy(car);
     }

@@ -55,7 +55,23 @@ pub fn book_content() -> Arc<Content> {
     Arc::new(Content::parse(&files).expect("the test content is valid"))
 }
 
+/// The basic race unless a test names an advanced module: each module's tests turn it on.
+fn basic(mut options: Value) -> Value {
+    if options.is_null() {
+        options = serde_json::json!({});
+    }
+    if options.get("weather").is_none() {
+        options["weather"] = Value::from(false);
+    }
+    options
+}
+
 pub fn game(options: Value) -> Formula90 {
+    Formula90::new(content(), &basic(options)).expect("options are valid")
+}
+
+/// A game with the book's defaults (every module the track supports on).
+pub fn advanced_game(options: Value) -> Formula90 {
     Formula90::new(content(), &options).expect("options are valid")
 }
 
@@ -66,7 +82,7 @@ pub fn race(options: Value) -> F90State {
 /// A race on the book track, set up (hands dealt, grid formed with the first choice of every
 /// decision) and waiting at the start of turn 1.
 pub fn book_race(options: Value) -> F90State {
-    let mut opts = options;
+    let mut opts = basic(options);
     if opts.get("track").is_none() {
         opts["track"] = Value::from("book");
     }
