@@ -110,12 +110,13 @@ bench: setup ## Benchmarks: Rust loops, bot decision times, Python loop, batch r
 	$(PY) benches/bridge.py
 	$(PY) benches/web_load.py
 
-soak: setup ## Long harness runs (100,000 random games; 2,000 random Legend Stage races, Rust and Python; 2,000 Formula 90 races; hard against medium over 1,000 Stage races); not part of make test
+soak: setup ## Long harness runs (100,000 random games; 2,000 random Legend Stage races, Rust and Python; 2,000 Formula 90 races; hard against medium over 1,000 Stage races; position round trips over 50 games of each game); not part of make test
 	AUTODROMO_SOAK=100000 $(PY) -m pytest -q tests/test_harness.py
 	AUTODROMO_STAGE_RACES=2000 cargo test -p autodromo-core --release --test legend_stage_harness -- --nocapture
 	AUTODROMO_STAGE_RACES=2000 $(PY) -m pytest -q tests/test_legend_stage.py -k harness
 	AUTODROMO_F90_RACES=2000 cargo test -p autodromo-core --release --test formula90_harness
 	AUTODROMO_STAGE_BOT_RACES=500 cargo test -p autodromo-core --release --test legend_stage_bots -- --nocapture
+	AUTODROMO_POSITION_GAMES=50 cargo test -p autodromo-core --release --test positions
 
 clean: ## Remove build outputs and the virtual environment
 	cargo clean

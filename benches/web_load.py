@@ -53,10 +53,16 @@ class Refused(Exception):
         self.status = status
 
 
-def call(base: str, path: str, body: dict[str, Any] | None = None, timeout: float = 30) -> Any:
+#: The header a seat's (or the game's owner's) token travels in, when the server gives one.
+TOKEN = "X-Autodromo-Token"
+
+
+def call(base: str, path: str, body: dict[str, Any] | None = None, timeout: float = 30, token: str | None = None) -> Any:
     data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(base + path, data=data, method="GET" if body is None else "POST",
-                                 headers={"Content-Type": "application/json"})
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers[TOKEN] = token
+    req = urllib.request.Request(base + path, data=data, method="GET" if body is None else "POST", headers=headers)
     try:
         with urllib.request.urlopen(req, timeout=timeout) as r:
             return json.loads(r.read())
@@ -100,6 +106,8 @@ class Client:
     times: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     acknowledged: dict[str, list[int]] = field(default_factory=dict)
+    #: Each game's owner token (a hot-seat game on loopback: it acts for the human seat).
+    tokens: dict[str, str | None] = field(default_factory=dict)
 
     def run(self, stop: threading.Event, measuring: threading.Event) -> None:
         while not stop.is_set():
@@ -113,20 +121,22 @@ class Client:
     def play(self, stop: threading.Event, measuring: threading.Event) -> None:
         game = call(self.base, "/api/games", {**self.setup, "page": True})
         gid = game["id"]
+        token = self.tokens[gid] = game.get("owner_token")
         mine = self.acknowledged.setdefault(gid, [])
-        p = call(self.base, f"/api/games/{gid}?seat=0&page=1")
+        p = call(self.base, f"/api/games/{gid}?seat=0&page=1", token=token)
         step = 0
         while p["status"] != "finished" and not stop.is_set():
             decisions = p["decisions"]
             if not decisions:
-                p = call(self.base, f"/api/games/{gid}/advance", {"seat": 0, "page": True})
+                p = call(self.base, f"/api/games/{gid}/advance", {"seat": 0, "page": True}, token=token)
                 continue
             if self.think:
                 time.sleep(self.think)
             choice = decisions[step % len(decisions)]["id"]
             since = max(0, p["log_length"] - 1)
             start = time.perf_counter()
-            p = call(self.base, f"/api/games/{gid}/actions", {"seat": 0, "action": choice, "since": since, "page": True})
+            p = call(self.base, f"/api/games/{gid}/actions", {"seat": 0, "action": choice, "since": since, "page": True},
+                     token=token)
             took = (time.perf_counter() - start) * 1000
             mine.append(choice)
             if measuring.is_set():
@@ -172,6 +182,7 @@ def run(clients: int, seconds: float, warmup: float = 2.0, think: float = 0.0) -
             if server.poll() is None:
                 server.kill()
         acknowledged = {gid: list(mine) for c in players for gid, mine in c.acknowledged.items()}
+        tokens = {gid: t for c in players for gid, t in c.tokens.items()}
         server = start_server(port, db)
         lost = []
         try:
@@ -181,7 +192,7 @@ def run(clients: int, seconds: float, warmup: float = 2.0, think: float = 0.0) -
                     continue
                 # The restarted server resumes it, with at least what it acknowledged.
                 if mine:
-                    version = call(base, f"/api/games/{gid}?seat=0")["version"]
+                    version = call(base, f"/api/games/{gid}?seat=0", token=tokens.get(gid))["version"]
                     if version < len(mine):
                         lost.append(gid)
         finally:

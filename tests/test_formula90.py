@@ -307,6 +307,20 @@ def test_laps_count_from_one_in_the_terminal() -> None:
     assert [tui.lap_number({"lap": n}) for n in (0, 1, 2)] == [1, 1, 2]
 
 
+def test_the_terminal_shows_the_weather_and_each_cars_tyres() -> None:
+    from autodromo.tui import formula90 as tui
+
+    s = until(autodromo.game(F90).new_state(), lambda s: s.view(None)["turn"] >= 1)
+    v = s.view(0)
+    assert v["weather"]["sky"] in ("dry", "drizzle", "rain")
+    text = tui.render(v)
+    assert f"weather: {v['weather']['sky']} (space {v['weather']['space']} of 11" in text
+    mine = next(c for c in v["cars"] if c.get("seat") == 0)
+    assert f"tyres {mine['tyres']} ({mine['tyre']}" in text
+    basic = until(autodromo.game(F90, weather=False).new_state(), lambda s: s.view(None)["turn"] >= 1)
+    assert "weather" not in basic.view(0) and "weather:" not in tui.render(basic.view(0))
+
+
 def test_a_position_rebuilds_the_same_race_at_any_moment() -> None:
     # The round trip of a position (R: positions, issue 11 item 7) taken along a bots' race: the
     # same views for every seat, the same legal actions, and the same continuation.
@@ -345,8 +359,8 @@ def test_a_position_that_breaks_a_rule_is_refused_with_the_rule() -> None:
 
 
 def test_the_other_games_say_they_write_no_position_yet() -> None:
-    s = autodromo.game("mille_bornes").new_state()
-    with pytest.raises(OptionError, match="Formula 90"):
+    s = autodromo.game("legend").new_state()
+    with pytest.raises(OptionError, match="no position yet"):
         s.position()
-    with pytest.raises(OptionError, match="Formula 90"):
+    with pytest.raises(OptionError, match="legend builds no state from a position yet"):
         autodromo.game("legend").state_from("{}")

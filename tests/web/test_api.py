@@ -472,7 +472,29 @@ def test_a_formula90_game_starts_from_another_games_position_and_resumes(db: Pat
     assert r.status_code == 400 and "position" in r.json["error"]
 
 
-def test_a_game_whose_core_writes_no_position_says_so(client: Any) -> None:
-    gid = create(client, legend_body(bots=1))["id"]
+def test_a_mille_bornes_game_starts_from_an_edited_position(db: Path) -> None:
+    # A puzzle: seat 1's hand edited to hold the Driving Ace, which leaves the draw pile. The game
+    # starts there, its page shows the edited hand, and a restarted server resumes it.
+    client = create_app({"DB": str(db)}).test_client()
+    body = {"game": "mille_bornes", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "medium"}], "seed": 5}
+    gid = create(client, body)["id"]
     r = client.get(f"/api/games/{gid}/position")
-    assert r.status_code == 409 and "Formula 90" in r.json["error"]
+    assert r.status_code == 200
+    position = json.loads(r.data)
+    assert position["phase"] == {"at": "play", "seat": 1}
+    ace = "Driving Ace"
+    for pile in ("draw_pile", "discard", *(f"hand {i}" for i in range(2))):
+        cards = position["hands"][int(pile[-1])] if pile.startswith("hand") else position[pile]
+        if ace in cards:
+            cards.remove(ace)
+    old = position["hands"][0].pop(0)
+    position["draw_pile"].append(old)
+    position["hands"][0].append(ace)
+    copy = create(client, {**body, "position": position})["id"]
+    labels = [a["label"] for a in view(client, copy, seat=0)["legal"]]
+    assert "play Driving Ace" in labels
+    again = create_app({"DB": str(db)}).test_client()
+    assert [a["label"] for a in view(again, copy, seat=0)["legal"]] == labels
+    twice = {**position, "discard": [*position["discard"], ace]}
+    r = client.post("/api/games", json={**body, "position": twice})
+    assert r.status_code == 400 and "Driving Ace cards" in r.json["error"]

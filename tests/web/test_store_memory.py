@@ -11,7 +11,17 @@ from typing import Any
 from autodromo_web import create_app
 from autodromo_web.store import Store
 
+from . import conftest
 from .conftest import legend_body
+
+
+def make_app(db: Path, **config: Any) -> Any:
+    """An app like the ``app`` fixture's (its test client too), with these settings."""
+    app = create_app({"DB": str(db), "TESTING": True, **config})
+    client_class = getattr(conftest, "OwnerClient", None)
+    if client_class is not None:
+        app.test_client_class = client_class
+    return app
 
 
 def play_one(client: Any, gid: str) -> dict[str, Any]:
@@ -22,7 +32,7 @@ def play_one(client: Any, gid: str) -> dict[str, Any]:
 
 
 def test_an_idle_game_leaves_memory_and_comes_back_as_it_was(db: Path) -> None:
-    app = create_app({"DB": str(db), "AUTODROMO_IDLE_SECONDS": 0.0})
+    app = make_app(db, AUTODROMO_IDLE_SECONDS=0.0)
     client = app.test_client()
     tables = app.extensions["autodromo.tables"]
     gid = client.post("/api/games", json=legend_body()).json["id"]
@@ -40,7 +50,7 @@ def test_an_idle_game_leaves_memory_and_comes_back_as_it_was(db: Path) -> None:
 
 
 def test_beyond_the_bound_the_least_recently_used_game_leaves_first(db: Path) -> None:
-    app = create_app({"DB": str(db), "AUTODROMO_MAX_LOADED": 2})
+    app = make_app(db, AUTODROMO_MAX_LOADED=2)
     client = app.test_client()
     tables = app.extensions["autodromo.tables"]
     ids = [client.post("/api/games", json=legend_body(seed=s)).json["id"] for s in range(3)]
@@ -51,7 +61,7 @@ def test_beyond_the_bound_the_least_recently_used_game_leaves_first(db: Path) ->
 
 
 def test_a_game_in_use_is_never_evicted(db: Path) -> None:
-    app = create_app({"DB": str(db), "AUTODROMO_IDLE_SECONDS": 0.0})
+    app = make_app(db, AUTODROMO_IDLE_SECONDS=0.0)
     tables = app.extensions["autodromo.tables"]
     gid = app.test_client().post("/api/games", json=legend_body()).json["id"]
     with tables.locked(gid):
@@ -60,9 +70,9 @@ def test_a_game_in_use_is_never_evicted(db: Path) -> None:
 
 
 def test_a_restart_replays_no_game_until_asked(db: Path) -> None:
-    client = create_app({"DB": str(db)}).test_client()
+    client = make_app(db).test_client()
     ids = [client.post("/api/games", json=legend_body(seed=s)).json["id"] for s in range(3)]
-    app = create_app({"DB": str(db)})
+    app = make_app(db)
     assert app.extensions["autodromo.tables"].loaded() == []
     assert len(app.test_client().get("/api/games").json["games"]) == 3
     app.test_client().get(f"/api/games/{ids[2]}")
@@ -95,3 +105,20 @@ def test_concurrent_writes_of_many_games_are_all_committed(tmp_path: Path) -> No
         assert "UNIQUE" in str(e)
     store.append("g1", 25, [25], [0])
     assert again.load("g1") is not None and again.load("g1").actions == list(range(26))  # type: ignore[union-attr]
+
+
+def test_a_database_older_than_the_finished_flag_lists_finished_games_as_finished(db: Path) -> None:
+    import sqlite3
+
+    client = make_app(db).test_client()
+    body = {**legend_body(humans=0, bots=2), "seed": 3}
+    gid = client.post("/api/games", json=body).json["id"]
+    client.post(f"/api/games/{gid}/advance", json={})
+    other = client.post("/api/games", json=legend_body()).json["id"]
+    assert {g["id"]: g["status"] for g in client.get("/api/games").json["games"]} == {gid: "finished", other: "playing"}
+    with sqlite3.connect(db) as conn:
+        conn.execute("ALTER TABLE games DROP COLUMN finished")
+    app = make_app(db)
+    listed = {g["id"]: g["status"] for g in app.test_client().get("/api/games").json["games"]}
+    assert listed == {gid: "finished", other: "playing"}
+    assert app.extensions["autodromo.tables"].loaded() == []

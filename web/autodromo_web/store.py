@@ -141,8 +141,10 @@ class Store:
         if "position" not in columns:
             # A database made before games could start from a position.
             self._db.execute("ALTER TABLE games ADD COLUMN position TEXT")
-        if "finished" not in columns:
-            # A database made before the list could show a game without loading it.
+        #: True when the games' ``finished`` flags are unknown (a database made before the list
+        #: could show a game without loading it): the tables fill them in once.
+        self.unknown_status = "finished" not in columns
+        if self.unknown_status:
             self._db.execute("ALTER TABLE games ADD COLUMN finished INTEGER NOT NULL DEFAULT 0")
         # The writer starts with the first write and stops after a minute without one.
         self._writer: threading.Thread | None = None
@@ -270,6 +272,9 @@ class Store:
             db.execute("UPDATE games SET updated = ?, finished = ? WHERE id = ?", (time.time(), int(finished), game_id))
 
         self._write(work)
+
+    def set_finished(self, game_id: str, finished: bool) -> None:
+        self._write(lambda db: db.execute("UPDATE games SET finished = ? WHERE id = ?", (int(finished), game_id)))
 
     def truncate(self, game_id: str, length: int) -> None:
         """Keeps the first ``length`` actions (undo)."""

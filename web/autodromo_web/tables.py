@@ -277,6 +277,16 @@ class Tables:
                     raise ValueError("the content files changed since this game was saved")
             except Exception as e:  # a bad save must not stop the server: it is listed
                 self.broken[row.id] = f"{row.game}: cannot be resumed: {e}"
+        if store.unknown_status:
+            # Once, for a database older than the flag: each game replayed to know if it is over.
+            for row in store.listing():
+                if row.id not in self.broken:
+                    try:
+                        store.set_finished(row.id, self.get(row.id).finished)
+                    except ApiError:
+                        pass  # now listed as broken, with its reason
+            store.unknown_status = False
+            self.sweep(time.monotonic() + self.idle + 1)
 
     @staticmethod
     def _resume(saved: Saved) -> Table:

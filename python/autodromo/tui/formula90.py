@@ -35,8 +35,13 @@ def _chart(car: dict[str, Any]) -> str:
     wear = car["wear"]
     fuel = "sealed" if car.get("fuel") is None else f"to turn {car['fuel']}" if car["fuel"] else "not chosen"
     target = car["target"]["name"] if car.get("target") else "-"
+    kind = ""
+    if car.get("tyre"):
+        blue = f", {car['blue_tokens']} blue" if car.get("blue_tokens") else ""
+        loss = f", -{car['tyre_loss']} MP in this weather" if car.get("tyre_loss") else ""
+        kind = f" ({car['tyre']}{blue}{loss})"
     return (
-        f"tyres {car['tyres']}, wear {wear['red']} red + {wear['brown']} brown of {wear['slots']} slots, "
+        f"tyres {car['tyres']}{kind}, wear {wear['red']} red + {wear['brown']} brown of {wear['slots']} slots, "
         f"fuel {fuel}, {car['hand_size']} cards in hand, target {target}, {car['strategy']}"
     )
 
@@ -65,6 +70,11 @@ def render(view: dict[str, Any]) -> str:
         turn = "before the start"
     leader = f", leader {view['leader']}" if view.get("leader") else ""
     lines = [f"Formula 90 at {view['track']}, {turn} ({view['phase']}){leader}"]
+    weather = view.get("weather")
+    if weather:
+        rain = ", -20 on every test but the leader's" if weather.get("rain_test") else ""
+        lines.append(f"  weather: {weather['sky']} (space {weather['space']} of {len(weather['table'])}{rain}), "
+                     f"robots on {weather['robot_tyres']} tyres")
     occupied = [s for s in view["sections"] if s["cars"]]
     for s in sorted(occupied, key=lambda s: -s["number"]):
         modifier = f" duel {s['duel']:+d}" if s.get("duel") is not None and s["kind"] == "corner" else ""

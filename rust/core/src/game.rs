@@ -54,6 +54,17 @@ pub trait Game {
     fn board(&self) -> Option<serde_json::Value> {
         None
     }
+    /// The state a position (`State::position`'s JSON) describes, on this game's content and
+    /// options. A position that breaks a rule (a card in two places, a needle past its dashboard,
+    /// a car off the track, a phase that cannot be) is refused with the field and the rule, and
+    /// nothing is built (docs/positions.md).
+    fn state_from(&self, position: &serde_json::Value) -> Result<Self::State, Error> {
+        let _ = position;
+        Err(Error::options(
+            "position",
+            alloc::format!("{} builds no state from a position yet", self.id()),
+        ))
+    }
 }
 
 /// A position in a game. `apply_action` is transactional: on error nothing changed.
@@ -94,4 +105,13 @@ pub trait State: Clone + PartialEq + core::fmt::Debug {
     fn events(&self, player: Option<usize>) -> Vec<serde_json::Value>;
     /// Game id, content hash, options and action history: enough to rebuild this exact state.
     fn serialize(&self) -> String;
+    /// The whole position as JSON, every hand and pile included, named as people read it:
+    /// `Game::state_from` builds it again with the same views, legal actions and continuation
+    /// (the history is not part of it).
+    fn position(&self) -> Result<serde_json::Value, Error> {
+        Err(Error::options(
+            "position",
+            "this game writes no position yet",
+        ))
+    }
 }

@@ -44,8 +44,42 @@ fn random_races_keep_every_invariant() {
             options[key] = value.clone();
         }
         // Both shipped tracks.
-        options["track"] = json!(["lago", "colline"][(seed / 4 % 2) as usize]);
+        let track = ["lago", "colline"][(seed / 4 % 2) as usize];
+        options["track"] = json!(track);
+        // Every module on includes the weather where the track prints a table (Lago).
+        options["weather"] = json!(seed % 4 == 0 && track == "lago");
         let game = game(options.clone());
+        if let Err(e) = random_sim_every(
+            &game,
+            seed,
+            400_000,
+            97,
+            |t| game.deserialize_state(t),
+            invariants::check,
+        ) {
+            panic!("{options}: {e}");
+        }
+    }
+}
+
+/// The weather and tyres module with the book's defaults (Free Practice and every strategy on too).
+#[test]
+fn random_races_with_weather_and_tyres_keep_every_invariant() {
+    for seed in 0..races() / 2 {
+        let players = 1 + seed % 6;
+        let robots = match seed % 3 {
+            0 => serde_json::Value::Null,
+            1 => json!({"fast": 2}),
+            _ => json!({"superfast": 1, "slow": 2}),
+        };
+        let table = if seed % 4 == 3 {
+            "as_printed"
+        } else {
+            "corrected"
+        };
+        let options = json!({"players": players, "turns": 6 + seed % 10, "robots": robots,
+            "weather": true, "tyre_table": table});
+        let game = advanced_game(options.clone());
         if let Err(e) = random_sim_every(
             &game,
             seed,

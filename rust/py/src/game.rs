@@ -162,26 +162,23 @@ impl PyGame {
         })
     }
 
-    /// The board as the core built it (circuit or route geometry), as plain Python data; None for
-    /// a game played with cards alone.
     /// The state a position (`State.position()`'s JSON) describes, on this game's content and
-    /// options; raises ReplayError naming the rule the position breaks.
+    /// options; raises ReplayError naming the field and the rule the position breaks.
     fn state_from(&self, text: &str) -> PyResult<PyState> {
-        guard(|| match &self.inner {
-            AnyGame::Formula90(g) => {
-                let v: serde_json::Value = serde_json::from_str(text)
-                    .map_err(|e| to_py(Error::replay(format!("position: not JSON ({e})"))))?;
-                let base = g.new_initial_state();
-                let s = formula90::F90State::from_position(&base, &v).map_err(to_py)?;
-                Ok(PyState::new(AnyState::Formula90(s)))
-            }
-            _ => Err(to_py(Error::options(
-                "position",
-                "only Race! Formula 90 builds a state from a position so far",
-            ))),
+        guard(|| {
+            let v: serde_json::Value = serde_json::from_str(text)
+                .map_err(|e| to_py(Error::replay(format!("position: not JSON ({e})"))))?;
+            Ok(PyState::new(match &self.inner {
+                AnyGame::MilleBornes(g) => AnyState::MilleBornes(g.state_from(&v).map_err(to_py)?),
+                AnyGame::Legend(g) => AnyState::Legend(g.state_from(&v).map_err(to_py)?),
+                AnyGame::Lamborghini(g) => AnyState::Lamborghini(g.state_from(&v).map_err(to_py)?),
+                AnyGame::Formula90(g) => AnyState::Formula90(g.state_from(&v).map_err(to_py)?),
+            }))
         })
     }
 
+    /// The board as the core built it (circuit or route geometry), as plain Python data; None for
+    /// a game played with cards alone.
     fn board(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
         let b = guard(|| Ok(on_game!(&self.inner, g => g.board())))?;
         b.map(|v| {

@@ -275,15 +275,11 @@ impl PyState {
     }
 
     /// The whole position as JSON (every hand and pile, the cars, the phase), named as people
-    /// read it: `Game.state_from` builds it again. Race! Formula 90 writes positions; the other
-    /// games say so with an OptionError until their cores write them.
+    /// read it: `Game.state_from` builds it again (docs/positions.md).
     fn position(&self) -> PyResult<String> {
-        guard(|| match &self.inner {
-            AnyState::Formula90(s) => Ok(s.position().to_string()),
-            _ => Err(to_py(Error::options(
-                "position",
-                "only Race! Formula 90 writes positions so far",
-            ))),
+        guard(|| {
+            let v = on_state!(&self.inner, s => State::position(s)).map_err(to_py)?;
+            Ok(v.to_string())
         })
     }
 

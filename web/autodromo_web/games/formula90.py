@@ -85,7 +85,7 @@ def plan_detail(plan: dict[str, Any]) -> str:
 MOVE_OPENS = {"plays", "play", "movement", "enter", "pass", "blocked"}
 #: What belongs to the open entry of the same car: its draws, costs, checks and trajectory.
 MOVE_EVENTS = MOVE_OPENS | {"draw", "discard", "special", "pay_token", "pay_card", "wear", "check", "late_brake",
-                            "trajectory"}
+                            "trajectory", "weather_move", "tyre_loss", "blue_token", "reenter"}
 
 
 def squeeze(texts: list[str]) -> list[str]:
@@ -179,6 +179,11 @@ class Formula90(GameModule):
             field("strategies", "choice", "Strategies", "all", choices=[
                 {"id": "all", "label": "all nine"},
                 {"id": "basic", "label": "the basic race's four"},
+            ]),
+            field("weather", "bool", "Weather and tyres (the advanced game)", True),
+            field("tyre_table", "choice", "Intermediate tyres", "corrected", choices=[
+                {"id": "corrected", "label": "lose 1 MP in sun and rain, none in drizzle"},
+                {"id": "as_printed", "label": "as printed: lose 1 MP in sun and drizzle"},
             ]),
         ]
 
@@ -332,6 +337,8 @@ class Formula90(GameModule):
         for e in table.state.log(seat):
             kind = e.get("event")
             car = str(e.get("car") or "")
+            if kind == "reenter" and car:
+                where[car] = int(e["section"])
             # A car's turn, from its declaration to the last section it enters, is one entry.
             if car and (kind in MOVE_OPENS or (kind in MOVE_EVENTS and move is not None and move.car == car)):
                 if move is None or move.car != car or (kind == "plays" and move.declared):

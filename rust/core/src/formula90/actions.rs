@@ -65,6 +65,12 @@ pub enum Move {
     WearBrown,
     Chit(u8),
     TieFirst(u8),
+    // The weather module: a tyre type (`weather::Tyre` index; also the robots' tyres drawn at
+    // random), a weather icon's step (0 drier, 1 none, 2 wetter), a blue token or none.
+    Tyres(u8),
+    WeatherStep(u8),
+    BlueToken,
+    NoBlueToken,
     // The advanced strategies and free practice.
     /// Phase B: the ordinary draw of one Race Card (Save Fuel and Chase may do otherwise).
     DrawOne,
@@ -104,15 +110,16 @@ const TRAJECTORY: u32 = TEST + 3 * (N + 1);
 const DRAW: u32 = TRAJECTORY + 5;
 const CHIT: u32 = DRAW + N;
 const TIE: u32 = CHIT + MAX_CHITS;
+const TYRES: u32 = TIE + MAX_CARS;
+const WEATHER: u32 = TYRES + 4;
+const BLUE: u32 = WEATHER + 3;
 // The advanced modules' moves come after the basic race's, so its ids never change.
-const PRACTICE: u32 = TIE + MAX_CARS;
+const PRACTICE: u32 = BLUE + 2;
 const PRACTICE_LEN: u32 = 16;
 const CHASE: u32 = PRACTICE + PRACTICE_LEN;
-/// Ids kept for free practice (skills, setups).
-const RESERVED: u32 = CHASE + N;
-const SKILL: u32 = RESERVED;
+const SKILL: u32 = CHASE + N;
 const SETUP: u32 = SKILL + 16;
-pub const NUM_ACTIONS: u32 = RESERVED + 96;
+pub const NUM_ACTIONS: u32 = SETUP + 27;
 
 const PRACTICE_MOVES: [Move; 4] = [
     Move::DrawOne,
@@ -211,6 +218,10 @@ pub fn encode(m: Move) -> u32 {
         Move::WearBrown => WEAR_BROWN,
         Move::Chit(i) => CHIT + u32::from(i),
         Move::TieFirst(c) => TIE + u32::from(c),
+        Move::Tyres(t) => TYRES + u32::from(t),
+        Move::WeatherStep(k) => WEATHER + u32::from(k),
+        Move::BlueToken => BLUE,
+        Move::NoBlueToken => BLUE + 1,
         Move::ChaseTake(c) => CHASE + u32::from(c),
         Move::Skill(k) => SKILL + u32::from(k),
         // The chart's default (2 points each) first: 2, 3, 1 points in that order.
@@ -283,9 +294,14 @@ pub fn decode(id: u32) -> Option<Move> {
         i if i < DRAW => Move::Trajectory((i - TRAJECTORY) as u8),
         i if i < CHIT => Move::Draw((i - DRAW) as CardId),
         i if i < TIE => Move::Chit((i - CHIT) as u8),
-        i if i < PRACTICE => Move::TieFirst((i - TIE) as u8),
+        i if i < TYRES => Move::TieFirst((i - TIE) as u8),
+        i if i < WEATHER => Move::Tyres((i - TYRES) as u8),
+        i if i < BLUE => Move::WeatherStep((i - WEATHER) as u8),
+        i if i == BLUE => Move::BlueToken,
+        i if i == BLUE + 1 => Move::NoBlueToken,
+        i if i < PRACTICE => return None,
         i if i < CHASE => *PRACTICE_MOVES.get((i - PRACTICE) as usize)?,
-        i if i < RESERVED => Move::ChaseTake((i - CHASE) as CardId),
+        i if i < SKILL => Move::ChaseTake((i - CHASE) as CardId),
         i if i < SETUP => Move::Skill((i - SKILL) as u8),
         i if i < SETUP + 27 => {
             let k = (i - SETUP) as u8;

@@ -13,6 +13,7 @@ use super::cards::CardId;
 use super::rules::{Strategy, FUEL_CHITS};
 use super::state::{Check, F90State, Phase};
 use super::view::SeatView;
+use super::weather::{tyre_penalty, Tyre};
 use crate::game::Action;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,7 +73,10 @@ pub fn choose(view: &SeatView<'_>, legal: &[Action], level: Level) -> Option<Act
         | Phase::RecoveryDiscard { car, .. }
         | Phase::Challenge { car }
         | Phase::Join { car }
-        | Phase::DuelCards { car } => car,
+        | Phase::DuelCards { car }
+        | Phase::StartTyres { car }
+        | Phase::WeatherIcon { car }
+        | Phase::BlueToken { car } => car,
         _ => return Some(first),
     };
     let mut low = [(u8::MAX, NO_CARD); 3];
@@ -170,8 +174,10 @@ impl Bot<'_> {
                     // is long enough to pay the sections back.
                     let worn = me.red >= 2 && me.free_slots() <= 1;
                     let bald = me.tyres == 0 && me.hand.len() < 3;
+                    // Tyres that cost two movement points a turn in this weather.
+                    let wrong = s.tyre_loss(self.car) >= 2;
                     let worth = self.turns_left() > 3;
-                    return if (worn || bald) && worth && !easy {
+                    return if (worn || bald || wrong) && worth && !easy {
                         20 - i32::from(extra)
                     } else {
                         -1
@@ -243,7 +249,38 @@ impl Bot<'_> {
             // Chase: a good movement card of the car ahead beats a blind draw.
             Move::ChaseTake(id) => self.keep(id) - 25,
             Move::NewTyres => 1,
-            Move::KeepTyres => i32::from(me.tyres >= me.chart.tyres.saturating_sub(1)) * 2,
+            Move::KeepTyres => {
+                i32::from(me.tyres >= me.chart.tyres.saturating_sub(1)) * 2
+                    - 10 * i32::from(s.tyre_loss(self.car))
+            }
+            // The tyres that suit the weather; hard ones bring a Track Card, soft ones three
+            // blue tokens in the dry.
+            Move::Tyres(t) => {
+                let Some(t) = Tyre::from_index(t) else {
+                    return -100;
+                };
+                let sky = s.sky();
+                let fit = 1 - 10 * i32::from(tyre_penalty(t, sky, s.race.opts.tyre_table));
+                fit + match t {
+                    Tyre::Hard => 3,
+                    Tyre::Soft if !easy && self.turns_left() < 8 => 4,
+                    _ => 0,
+                }
+            }
+            // The weather that suits its own tyres.
+            Move::WeatherStep(k) => {
+                let to = i16::from(s.weather) + i16::from(k) - 1;
+                let sky = s
+                    .race
+                    .track()
+                    .weather
+                    .get(to.max(0) as usize)
+                    .map_or(s.sky(), |w| w.sky);
+                i32::from(k == 1)
+                    - 10 * i32::from(tyre_penalty(me.tyre, sky, s.race.opts.tyre_table))
+            }
+            Move::BlueToken => 1,
+            Move::NoBlueToken => 0,
             Move::Play { a, b, trajectory } => self.rate_play(a, b, trajectory),
             Move::PayToken if easy || i32::from(me.tyres) > self.turns_left().min(6) / 2 => 100,
             Move::PayToken => 0,
@@ -254,7 +291,8 @@ impl Bot<'_> {
                     return -1;
                 }
                 let modifier = s.check_modifier(Check::LateBrake);
-                let t = s.check_target(self.car, modifier);
+                let t = s.check_target(self.car, modifier)
+                    + s.conditions_modifier(self.car, Check::LateBrake);
                 let ahead = s
                     .section_cars(me.section)
                     .take_while(|&c| c != self.car)
@@ -365,7 +403,8 @@ impl Bot<'_> {
                 continue;
             }
             if let Some(t) = self.card(id).test {
-                let target = s.check_target(car, t.modifier);
+                let target =
+                    s.check_target(car, t.modifier) + s.conditions_modifier(car, Check::Card(0));
                 let in_hand = self
                     .low
                     .iter()
@@ -413,7 +452,11 @@ impl Bot<'_> {
                     .map_or(0, |t| t.modifier)
             }
         };
-        let target = s.check_target(car, modifier);
+        let why = match s.phase {
+            Phase::Check { why, .. } => why,
+            _ => Check::Card(slot.min(1)),
+        };
+        let target = s.check_target(car, modifier) + s.conditions_modifier(car, why);
         // Prefer the first pending check of the two.
         let order = -i32::from(slot.min(1)) * 2;
         let Some(id) = with else {

@@ -3,6 +3,7 @@
 use super::cards::{CardId, CardSet};
 use super::content::{Chart, RobotType};
 use super::rules::{Skill, Strategy};
+use super::weather::Tyre;
 
 /// No card (an empty Target Check slot, an unplayed second card).
 pub const NO_CARD: CardId = u8::MAX;
@@ -86,6 +87,10 @@ pub struct Car {
     pub skill: Option<Skill>,
     pub skill_used: bool,
     pub spare_used: bool,
+    /// The tyres fitted, the blue +1 MP tokens left (soft tyres), soft sets fitted this race.
+    pub tyre: Tyre,
+    pub blue: u8,
+    pub soft_sets: u8,
 
     // Qualifying: the sealed card and fuel chit, then the value it qualified with.
     pub qualify_card: CardId,
@@ -126,6 +131,9 @@ impl Car {
             skill: None,
             skill_used: false,
             spare_used: false,
+            tyre: Tyre::Hard,
+            blue: 0,
+            soft_sets: 0,
             qualify_card: NO_CARD,
             fuel_pick: u8::MAX,
             qualifying: 0,

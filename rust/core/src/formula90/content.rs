@@ -16,6 +16,7 @@ use super::cards::{Card, Colour, Flag, Power, Test, MAX_TRACK_CARDS, RACE_CARDS}
 use super::track::{
     Costs, Extreme, Kind, LateBrake, Outcome, Recovery, RecoveryNode, Section, Track, Trajectory,
 };
+use super::weather::{Sky, Space};
 use crate::content::{error as err, hash, parse_toml as parse};
 use crate::error::Error;
 
@@ -286,6 +287,13 @@ struct RecoveryDef {
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
+struct WeatherDef {
+    cf: [u8; 2],
+    sky: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct TrackFile {
     name: String,
     turns: u8,
@@ -299,6 +307,65 @@ struct TrackFile {
     section: Vec<SectionDef>,
     #[serde(default)]
     recovery: Vec<RecoveryDef>,
+    #[serde(default)]
+    weather: Vec<WeatherDef>,
+}
+
+/// The weather table: spaces from the driest to the wettest, their check-factor ranges covering
+/// 1 to 99 once, dry before drizzle before rain, with both stable conditions printed.
+fn weather_table(file: &str, list: &[WeatherDef]) -> Result<Vec<Space>, Error> {
+    if list.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut out: Vec<Space> = Vec::new();
+    let mut seen = [false; 100];
+    for (i, w) in list.iter().enumerate() {
+        let key = format!("weather[{i}]");
+        let sky = Sky::parse(&w.sky).ok_or_else(|| {
+            err(
+                file,
+                format!("{key}.sky"),
+                format!("{:?}: dry, drizzle or rain", w.sky),
+            )
+        })?;
+        let [a, b] = w.cf;
+        let (lo, hi) = (a.min(b), a.max(b));
+        range(file, format!("{key}.cf"), lo, 1, 99)?;
+        range(file, format!("{key}.cf"), hi, 1, 99)?;
+        for cf in lo..=hi {
+            if core::mem::replace(&mut seen[usize::from(cf)], true) {
+                return Err(err(
+                    file,
+                    format!("{key}.cf"),
+                    format!("check factor {cf} is on two spaces"),
+                ));
+            }
+        }
+        if out.last().is_some_and(|p| p.sky > sky) {
+            return Err(err(
+                file,
+                format!("{key}.sky"),
+                "spaces run from dry through drizzle to rain",
+            ));
+        }
+        out.push(Space { lo, hi, sky });
+    }
+    if let Some(cf) = (1..=99).find(|&c| !seen[c]) {
+        return Err(err(
+            file,
+            "weather",
+            format!("check factor {cf} is on no space: the table covers 1 to 99"),
+        ));
+    }
+    if out.first().map(|w| w.sky) != Some(Sky::Dry) || out.last().map(|w| w.sky) != Some(Sky::Rain)
+    {
+        return Err(err(
+            file,
+            "weather",
+            "the table runs from a dry space to a rain space",
+        ));
+    }
+    Ok(out)
 }
 
 fn colour(file: &str, key: &str, s: &str) -> Result<Colour, Error> {
@@ -895,6 +962,7 @@ fn track(
         }
         cards.push(c);
     }
+    let weather = weather_table(file, &f.weather)?;
     Ok(Track {
         id: id.to_string(),
         name: f.name,
@@ -908,6 +976,7 @@ fn track(
         recoveries,
         nodes,
         cards,
+        weather,
     })
 }
 

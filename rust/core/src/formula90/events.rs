@@ -12,6 +12,7 @@ use super::race::RaceDef;
 use super::rules::{Relation, Strategy};
 use super::state::Check;
 use super::track::Outcome;
+use super::weather::{Sky, Tyre};
 
 /// Why a car left the race ("Abandonando a Corrida").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -90,6 +91,34 @@ pub enum Event {
     Tyres {
         car: u8,
         new: bool,
+        tyre: Tyre,
+    },
+    /// Pre-race: the weather card puts the pawn on `space` (of the track's table).
+    Weather {
+        card: CardId,
+        space: u8,
+        sky: Sky,
+    },
+    RobotTyres {
+        tyre: Tyre,
+    },
+    WeatherMove {
+        car: u8,
+        from: u8,
+        to: u8,
+        sky: Sky,
+    },
+    RobotsWeatherPit {
+        tyre: Tyre,
+    },
+    TyreLoss {
+        car: u8,
+        tyre: Tyre,
+        sky: Sky,
+        mp: u8,
+    },
+    BlueToken {
+        car: u8,
     },
     TurnStart {
         turn: u8,
@@ -333,8 +362,34 @@ impl Event {
                 json!({"event": "strategy", "car": name(car), "strategy": strategy.name(),
                 "text": format!("{} runs the {} strategy", name(car), strategy.name())})
             }
-            Event::Tyres { car, new } => json!({"event": "tyres", "car": name(car), "new": new,
-                "text": if new { format!("{} fits hard tyres", name(car)) } else { format!("{} keeps its tyres", name(car)) }}),
+            Event::Tyres { car, new, tyre } => {
+                json!({"event": "tyres", "car": name(car), "new": new, "tyre": tyre.name(),
+                "text": if new { format!("{} fits {} tyres", name(car), tyre.name()) } else { format!("{} keeps its {} tyres", name(car), tyre.name()) }})
+            }
+            Event::Weather {
+                card: id,
+                space,
+                sky,
+            } => {
+                json!({"event": "weather", "card": card(id), "space": space + 1, "sky": sky.name(),
+                "text": format!("Weather card {}: the weather pawn on space {} ({})", race.card_name(id), space + 1, sky.name())})
+            }
+            Event::RobotTyres { tyre } => json!({"event": "robot_tyres", "tyre": tyre.name(),
+                "text": format!("The robots fit {} tyres", tyre.name())}),
+            Event::WeatherMove { car, from, to, sky } => {
+                json!({"event": "weather_move", "car": name(car), "from": from + 1, "to": to + 1, "sky": sky.name(),
+                "text": format!("{} moves the weather pawn from space {} to {} ({})", name(car), from + 1, to + 1, sky.name())})
+            }
+            Event::RobotsWeatherPit { tyre } => {
+                json!({"event": "robots_weather_pit", "tyre": tyre.name(),
+                "text": format!("Every robot pits for {} tyres (their refuel stop)", tyre.name())})
+            }
+            Event::TyreLoss { car, tyre, sky, mp } => {
+                json!({"event": "tyre_loss", "car": name(car), "tyre": tyre.name(), "sky": sky.name(), "mp": mp,
+                "text": format!("{} loses {mp} MP on {} tyres in the {}", name(car), tyre.name(), sky.name())})
+            }
+            Event::BlueToken { car } => json!({"event": "blue_token", "car": name(car),
+                "text": format!("{} uses a blue token: +1 MP", name(car))}),
             Event::TurnStart { turn, stage } => {
                 json!({"event": "turn", "turn": turn, "race_stage": stage,
                 "text": if stage { format!("Turn {turn}: a new Race Stage") } else { format!("Turn {turn}") }})

@@ -93,6 +93,10 @@ impl F90State {
 
     /// 2.–4. The next car to play, after a duel if its corner (sub)section has not had one.
     pub fn activate_next(&mut self, log: &mut impl Log) {
+        if self.robots_weather_pit {
+            // The weather turned during the individual turn just over.
+            self.robots_pit_for_weather(log);
+        }
         if (0..self.race.humans() as u8).all(|c| self.car(c).retired()) {
             // Nobody left to decide: the race is over for every seat.
             self.phase = Phase::GameOver;

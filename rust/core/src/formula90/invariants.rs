@@ -9,6 +9,7 @@ use super::cards::CardSet;
 use super::state::{F90State, Phase};
 
 pub fn check(s: &F90State) -> Result<(), String> {
+    weather(s)?;
     // Every card in exactly one place.
     let mut seen = CardSet::EMPTY;
     for (place, set) in s.card_places() {
@@ -87,6 +88,39 @@ pub fn check(s: &F90State) -> Result<(), String> {
         && (0..s.race.humans() as u8).any(|c| !s.car(c).retired())
     {
         return Err("the race ended before its last turn".into());
+    }
+    Ok(())
+}
+
+/// The weather module: the pawn on the table, robots on hard or rain tyres, at most two soft
+/// sets and three blue tokens a set, nothing of it in a basic race.
+fn weather(s: &F90State) -> Result<(), String> {
+    use super::weather::{Tyre, MAX_SOFT_SETS, SOFT_BLUE_TOKENS};
+    let spaces = s.race.track().weather.len();
+    if s.weather_on() && usize::from(s.weather) >= spaces {
+        return Err(format!(
+            "the weather pawn is on space {} of {spaces}",
+            s.weather + 1
+        ));
+    }
+    if !matches!(s.robot_tyres, Tyre::Hard | Tyre::Rain) {
+        return Err("the robots run on tyres other than hard or rain".into());
+    }
+    for c in 0..s.n {
+        let car = s.car(c);
+        let name = &s.race.names[usize::from(c)];
+        if !s.weather_on() && (car.tyre != Tyre::Hard || car.blue > 0) {
+            return Err(format!(
+                "{name} has {} tyres in a basic race",
+                car.tyre.name()
+            ));
+        }
+        if car.soft_sets > MAX_SOFT_SETS || car.blue > 2 * SOFT_BLUE_TOKENS {
+            return Err(format!(
+                "{name}: {} soft sets and {} blue tokens",
+                car.soft_sets, car.blue
+            ));
+        }
     }
     Ok(())
 }

@@ -157,6 +157,15 @@ impl F90State {
                 ),
                 None => format!("chit {}", i + 1),
             },
+            Move::Tyres(t) => format!(
+                "fit {} tyres",
+                super::weather::Tyre::from_index(t).map_or("?", super::weather::Tyre::name)
+            ),
+            Move::WeatherStep(0) => "weather one space drier".into(),
+            Move::WeatherStep(1) => "weather unchanged".into(),
+            Move::WeatherStep(_) => "weather one space wetter".into(),
+            Move::BlueToken => "use a blue token (+1 MP)".into(),
+            Move::NoBlueToken => "keep the blue tokens".into(),
             Move::TieFirst(c) => format!(
                 "tie won by {}",
                 self.race
@@ -229,6 +238,11 @@ impl F90State {
             ("change strategy", Move::Versatility),
             ("new cards (Wise Driving)", Move::WiseDriving),
             ("new cards", Move::WiseDriving),
+            ("weather one space drier", Move::WeatherStep(0)),
+            ("weather unchanged", Move::WeatherStep(1)),
+            ("weather one space wetter", Move::WeatherStep(2)),
+            ("use a blue token", Move::BlueToken),
+            ("keep the blue tokens", Move::NoBlueToken),
             (
                 "play no card",
                 Move::Play {
@@ -341,6 +355,13 @@ impl F90State {
                 .parse()
                 .map_err(|_| unknown())?;
             return Ok(Move::Trajectory(k.checked_sub(1).ok_or_else(unknown)?));
+        }
+        if let Some(t) = text
+            .strip_prefix("fit ")
+            .and_then(|r| r.strip_suffix(" tyres"))
+            .and_then(super::weather::Tyre::parse)
+        {
+            return Ok(Move::Tyres(t as u8));
         }
         if let Some(rest) = text.strip_prefix("draw ") {
             return Ok(Move::Draw(self.card_arg(rest)?));

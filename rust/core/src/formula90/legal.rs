@@ -11,6 +11,7 @@ use super::events::{Event, Log, Retire};
 use super::plan::DryRun;
 use super::rules::{pair_allowed_with, push_pair, Strategy, FUEL_CHITS, MAX_EXTRA_SECTIONS};
 use super::state::{Check, F90State, Phase, StrategyWhy, Then};
+use super::weather::Tyre;
 use crate::game::Action;
 
 /// Why a play of cards is refused, without the words (built only when a player asks).
@@ -120,7 +121,7 @@ impl F90State {
             ))
         };
         match (self.phase, m) {
-            (Phase::DrawRace { .. } | Phase::Blind { .. }, Move::Draw(id)) => {
+            (Phase::DrawRace { .. } | Phase::Blind { .. } | Phase::WeatherCard, Move::Draw(id)) => {
                 if self.race_deck.contains(id) {
                     Ok(())
                 } else {
@@ -247,7 +248,35 @@ impl F90State {
                     ))
                 }
             }
-            (Phase::PitTyres { .. }, Move::NewTyres | Move::KeepTyres) => Ok(()),
+            (Phase::PitTyres { .. }, Move::KeepTyres) => Ok(()),
+            (Phase::PitTyres { .. }, Move::NewTyres) => {
+                if self.weather_on() {
+                    Err("Tyres: name the type of the new tyres".into())
+                } else {
+                    Ok(())
+                }
+            }
+            (Phase::PitTyres { car } | Phase::StartTyres { car }, Move::Tyres(t)) => {
+                let t = Tyre::from_index(t).ok_or("Tyres: soft, hard, intermediate or rain")?;
+                match self.tyres_refused(car, t) {
+                    Some(why) => Err(why.into()),
+                    None => Ok(()),
+                }
+            }
+            (Phase::RobotTyres, Move::Tyres(t)) => match Tyre::from_index(t) {
+                Some(Tyre::Hard | Tyre::Rain) => Ok(()),
+                _ => Err("Robots' tyres: robots fit only hard or rain tyres".into()),
+            },
+            (Phase::WeatherIcon { .. }, Move::WeatherStep(k)) => {
+                if k > 2 {
+                    return Err("Weather: one space drier, none, or one space wetter".into());
+                }
+                match self.weather_step_refused(k as i8 - 1) {
+                    Some(why) => Err(why.into()),
+                    None => Ok(()),
+                }
+            }
+            (Phase::BlueToken { .. }, Move::BlueToken | Move::NoBlueToken) => Ok(()),
             (Phase::LuckyDiscard { car } | Phase::PayDiscard { car }, Move::Discard(id)) => {
                 self.in_hand(car, id)
             }
@@ -377,6 +406,11 @@ impl F90State {
             Phase::Challenge { .. } => "a duel challenge",
             Phase::Join { .. } => "joining a duel",
             Phase::DuelCards { .. } => "the duel cards",
+            Phase::WeatherCard => "the weather card",
+            Phase::RobotTyres => "the robots' tyres",
+            Phase::StartTyres { .. } => "the tyres",
+            Phase::WeatherIcon { .. } => "phase D: the weather icon",
+            Phase::BlueToken { .. } => "a blue token",
             Phase::GameOver => "the end",
         }
     }
@@ -605,10 +639,28 @@ impl F90State {
             }
         };
         match self.phase {
-            Phase::DrawRace { .. } | Phase::Blind { .. } => {
+            Phase::DrawRace { .. } | Phase::Blind { .. } | Phase::WeatherCard => {
                 for id in self.race_deck.iter() {
                     out.push(encode(Move::Draw(id)));
                 }
+            }
+            Phase::RobotTyres => {
+                out.push(encode(Move::Tyres(Tyre::Hard as u8)));
+                out.push(encode(Move::Tyres(Tyre::Rain as u8)));
+            }
+            Phase::StartTyres { .. } => {
+                for t in Tyre::ALL {
+                    push(self, out, Move::Tyres(t as u8));
+                }
+            }
+            Phase::WeatherIcon { .. } => {
+                for k in 0..3 {
+                    push(self, out, Move::WeatherStep(k));
+                }
+            }
+            Phase::BlueToken { .. } => {
+                out.push(encode(Move::BlueToken));
+                out.push(encode(Move::NoBlueToken));
             }
             Phase::DrawTrack { .. } => {
                 for id in self.track_deck.iter() {
@@ -688,7 +740,13 @@ impl F90State {
                 push(self, out, Move::KeepHand);
             }
             Phase::PitTyres { .. } => {
-                out.push(encode(Move::NewTyres));
+                if self.weather_on() {
+                    for t in Tyre::ALL {
+                        push(self, out, Move::Tyres(t as u8));
+                    }
+                } else {
+                    out.push(encode(Move::NewTyres));
+                }
                 out.push(encode(Move::KeepTyres));
             }
             Phase::DrawChoice { car } => {
@@ -882,7 +940,7 @@ impl F90State {
     /// Samples a chance outcome without building the list (the batch runner's path).
     pub fn sample(&self, rng: &mut crate::rng::SplitMix64) -> Option<Action> {
         match self.phase {
-            Phase::DrawRace { .. } | Phase::Blind { .. } => {
+            Phase::DrawRace { .. } | Phase::Blind { .. } | Phase::WeatherCard => {
                 let n = self.race_deck.len();
                 (n > 0).then(|| {
                     self.race_deck
@@ -971,6 +1029,29 @@ impl F90State {
                 self.after_draw(car, then, log);
             }
             (Phase::RobotChit { car }, Move::Chit(i)) => self.robot_chit_drawn(car, i, log),
+            (Phase::WeatherCard, Move::Draw(id)) => self.weather_card(id, log),
+            (Phase::RobotTyres, Move::Tyres(t)) => {
+                self.set_robot_tyres(Tyre::from_index(t).expect("checked"), log)
+            }
+            (Phase::StartTyres { car }, Move::Tyres(t)) => {
+                self.start_tyres(car, Tyre::from_index(t).expect("checked"), log)
+            }
+            (Phase::PitTyres { car }, Move::Tyres(t)) => {
+                self.pit_new_tyres(car, Tyre::from_index(t).expect("checked"), log)
+            }
+            (Phase::WeatherIcon { car }, Move::WeatherStep(k)) => {
+                self.it.weather_due -= 1;
+                if k != 1 {
+                    self.move_weather(car, k as i8 - 1, log);
+                }
+                self.symbols_next(car, log);
+            }
+            (Phase::BlueToken { car }, Move::BlueToken) => {
+                self.car_mut(car).blue -= 1;
+                log.push(Event::BlueToken { car });
+                self.begin_move(car, self.it.mp.saturating_add(1), log);
+            }
+            (Phase::BlueToken { car }, Move::NoBlueToken) => self.begin_move(car, self.it.mp, log),
             (Phase::GridTie { slot }, Move::TieFirst(c)) => self.grid_tie(slot, c, log),
             (Phase::QualifyCard { seat }, Move::Qualify(id)) => self.qualify_card(seat, id),
             (Phase::QualifyFuel { seat }, Move::Fuel(i)) => self.qualify_fuel(seat, i, log),

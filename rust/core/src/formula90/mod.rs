@@ -11,11 +11,10 @@
 //! every movement point, late-brake and take a trajectory); robots fill the field. The leader
 //! after the last turn wins.
 //!
-//! Not implemented yet (the advanced modules, issue #15): weather and tyre types other than
-//! hard, flags, Extreme Trajectories, Track Card icons and Discard Powers, the Safety Car and
-//! restarts (and the skills that act through them: Rain Expert, Flat Out, Sixth Sense). Content
-//! already carries their data (flags, weather icons, ET spots, Safety Car marks, Track Card
-//! icons); a race ignores it.
+//! Not implemented yet (the advanced modules, issue #15): flags, Extreme Trajectories, Track
+//! Card icons and Discard Powers, the Safety Car and restarts (and the skills that act through
+//! them: Flat Out, Sixth Sense). Content already carries their data (flags, ET spots, Safety Car
+//! marks, Track Card icons); a race ignores it.
 //!
 //! | option                   | default        | meaning                                         |
 //! |--------------------------|----------------|-------------------------------------------------|
@@ -28,6 +27,8 @@
 //! | `refuel_from`            | `chit`         | a refuel counts from the chit or the turn       |
 //! | `strategies`             | `all`          | the nine printed strategies, or `basic`'s four  |
 //! | `free_practice`          | true           | skills, setup tokens and the spare car          |
+//! | `weather`                | the track's    | weather and tyres (on where a table is printed) |
+//! | `tyre_table`             | `corrected`    | the Intermediate row: `corrected`, `as_printed` |
 //!
 //! Actions: see `actions.rs` for the id table, `labels.rs` for the labels.
 pub mod actions;
@@ -60,6 +61,7 @@ pub mod symbols;
 pub mod track;
 pub mod turn;
 pub mod view;
+pub mod weather;
 
 use alloc::string::String;
 use alloc::sync::Arc;
@@ -80,7 +82,7 @@ use events::{Event, NoLog};
 pub const GAME_ID: &str = "formula90";
 /// Bumped whenever the rules or the encoding change in a way that makes old saves replay
 /// differently.
-pub const RULES_VERSION: u32 = 1;
+pub const RULES_VERSION: u32 = 2;
 
 /// A Formula 90 race: content, track, players and robots, options.
 #[derive(Debug, Clone, PartialEq)]
@@ -140,6 +142,10 @@ impl Game for Formula90 {
     /// The section track as laid out for the page and the LED map (`board.rs`).
     fn board(&self) -> Option<Value> {
         Some(board::board_json(self.race.track(), self.race.turns))
+    }
+
+    fn state_from(&self, position: &Value) -> Result<F90State, Error> {
+        F90State::from_position(&self.new_initial_state(), position)
     }
 }
 
@@ -282,5 +288,9 @@ impl State for F90State {
             self.race.opts.to_json(),
             &self.history,
         )
+    }
+
+    fn position(&self) -> Result<Value, Error> {
+        Ok(F90State::position(self))
     }
 }

@@ -274,7 +274,8 @@ impl F90State {
             car,
             why,
             card: NO_CARD,
-            target: self.check_target(car, self.check_modifier(why)),
+            target: self.check_target(car, self.check_modifier(why))
+                + self.conditions_modifier(car, why),
             pass: false,
         });
         match why {

@@ -6,6 +6,7 @@ use alloc::vec::Vec;
 use serde_json::{json, Map, Value};
 
 use super::content::{Content, RobotType, MAX_HUMANS};
+use super::weather::TyreTable;
 use crate::error::Error;
 
 /// Humans and robots together.
@@ -54,9 +55,14 @@ pub struct Options {
     pub free_practice: bool,
     /// The book's Short Race (variant V1): the track's `short_turns`.
     pub short_race: bool,
+    /// The weather and tyres module (the advanced game): on by default where the track prints
+    /// a weather table.
+    pub weather: bool,
+    /// The Intermediate row of the tyre table (decision A2).
+    pub tyre_table: TyreTable,
 }
 
-const KEYS: [&str; 10] = [
+const KEYS: [&str; 12] = [
     "track",
     "players",
     "robots",
@@ -67,6 +73,8 @@ const KEYS: [&str; 10] = [
     "strategies",
     "free_practice",
     "race_length",
+    "weather",
+    "tyre_table",
 ];
 
 fn flag(map: &Map<String, Value>, key: &str, default: bool) -> Result<bool, Error> {
@@ -148,6 +156,8 @@ impl Options {
             strategies: Strategies::All,
             free_practice: true,
             short_race: false,
+            weather: false,
+            tyre_table: TyreTable::Corrected,
         }
     }
 
@@ -223,6 +233,18 @@ impl Options {
             Some("short") => true,
             _ => false,
         };
+        let printed = !track.weather.is_empty();
+        o.weather = flag(map, "weather", printed)?;
+        if o.weather && !printed {
+            return Err(Error::options(
+                "weather",
+                format!("{} prints no weather table", track.name),
+            ));
+        }
+        o.tyre_table = match choice(map, "tyre_table", &["corrected", "as_printed"])? {
+            Some("as_printed") => TyreTable::AsPrinted,
+            _ => TyreTable::Corrected,
+        };
         let robots = o.robot_counts(content);
         for (t, kind) in RobotType::ALL.into_iter().enumerate() {
             let chits = content
@@ -277,6 +299,8 @@ impl Options {
             "strategies": match self.strategies { Strategies::All => "all", Strategies::Basic => "basic" },
             "free_practice": self.free_practice,
             "race_length": if self.short_race { "short" } else { "full" },
+            "weather": self.weather,
+            "tyre_table": match self.tyre_table { TyreTable::Corrected => "corrected", TyreTable::AsPrinted => "as_printed" },
         })
     }
 

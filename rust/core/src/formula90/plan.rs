@@ -65,6 +65,7 @@ impl F90State {
                 .map(|&id| i16::from(self.race.card(id).wear))
                 .sum::<i16>();
         }
+        mp -= i16::from(self.tyre_loss(car));
         mp.clamp(-20, 60) as i8
     }
 
@@ -200,7 +201,7 @@ impl F90State {
                     .filter_map(|&c| {
                         self.race.card(c).test.map(|t| {
                             json!({"card": self.race.card_name(c), "blind": t.blind, "modifier": t.modifier,
-                                   "target": self.check_target(car, t.modifier)})
+                                   "target": self.check_target(car, t.modifier) + self.conditions_modifier(car, super::state::Check::Card(0))})
                         })
                     })
                     .collect();

@@ -15,6 +15,7 @@ use super::cards::{CardId, CardSet, Test};
 use super::options::MAX_CARS;
 use super::rules::Strategy;
 use super::state::{Check, Duel, F90State, IndTurn, Phase, StrategyWhy, Then};
+use super::weather::Tyre;
 use crate::error::Error;
 
 fn bad(why: impl Into<String>) -> Error {
@@ -125,6 +126,11 @@ impl F90State {
             Phase::Challenge { car } => json!({"at": "challenge", "car": name(car)}),
             Phase::Join { car } => json!({"at": "join", "car": name(car)}),
             Phase::DuelCards { car } => json!({"at": "duel cards", "car": name(car)}),
+            Phase::WeatherCard => json!({"at": "weather card"}),
+            Phase::RobotTyres => json!({"at": "robot tyres"}),
+            Phase::StartTyres { car } => json!({"at": "tyres", "car": name(car)}),
+            Phase::WeatherIcon { car } => json!({"at": "weather icon", "car": name(car)}),
+            Phase::BlueToken { car } => json!({"at": "blue token", "car": name(car)}),
             Phase::GameOver => json!({"at": "over"}),
         }
     }
@@ -188,6 +194,9 @@ impl F90State {
             v["spare_used"] = Value::from(car.spare_used);
             v["chart"] = json!({"tyres": car.chart.tyres, "hand": car.chart.hand, "wear_slots": car.chart.wear_slots});
             v["reserved"] = self.set_value(car.reserved);
+            v["tyre"] = Value::from(car.tyre.name());
+            v["blue"] = Value::from(car.blue);
+            v["soft_sets"] = Value::from(car.soft_sets);
             v["fuel"] = Value::from(car.fuel);
             v["qualify_card"] = self.card_value(car.qualify_card);
             v["fuel_pick"] = if car.fuel_pick == u8::MAX {
@@ -227,6 +236,8 @@ impl F90State {
             "chits": (0..64).filter(|i| self.chits >> i & 1 == 1).map(|i| i + 1).collect::<Vec<u8>>(),
             "grid": self.grid[..self.n()].iter().map(|&c| self.car_name(c)).collect::<Vec<_>>(),
             "retirements": self.retirements,
+            "weather": {"space": self.weather + 1, "robot_tyres": self.robot_tyres.name(),
+                "robots_pit": self.robots_weather_pit},
             "individual_turn": {
                 "car": self.car_name(it.car),
                 "cards": it.cards.iter().map(|&c| self.card_value(c)).collect::<Vec<_>>(),
@@ -239,6 +250,7 @@ impl F90State {
                 "discard_due": it.discard_due,
                 "wear_due": it.wear_due,
                 "draws_due": it.draws_due,
+                "weather_due": it.weather_due,
                 "token_paid": it.token_paid,
                 "mp": it.mp,
                 "mp_left": it.mp_left,
@@ -444,6 +456,11 @@ impl Reader<'_> {
             "challenge" => Phase::Challenge { car: car()? },
             "join" => Phase::Join { car: car()? },
             "duel cards" => Phase::DuelCards { car: car()? },
+            "weather card" => Phase::WeatherCard,
+            "robot tyres" => Phase::RobotTyres,
+            "tyres" => Phase::StartTyres { car: car()? },
+            "weather icon" => Phase::WeatherIcon { car: car()? },
+            "blue token" => Phase::BlueToken { car: car()? },
             "over" => Phase::GameOver,
             other => return Err(bad(format!("phase.at: unknown phase {other:?}"))),
         })
@@ -633,6 +650,16 @@ impl F90State {
                 if let Some(ch) = chart {
                     car.chart = ch;
                 }
+                car.tyre = match m.get("tyre") {
+                    None | Some(Value::Null) => Tyre::Hard,
+                    Some(x) => x.as_str().and_then(Tyre::parse).ok_or_else(|| {
+                        bad(format!("{what}.tyre: soft, hard, intermediate or rain"))
+                    })?,
+                };
+                car.blue = m.get("blue").map_or(Ok(0), |_| num(m, "blue", &what))?;
+                car.soft_sets = m
+                    .get("soft_sets")
+                    .map_or(Ok(0), |_| num(m, "soft_sets", &what))?;
                 if car.wear() > car.chart.wear_slots {
                     return Err(bad(format!(
                         "{what}: {} wear tokens in {} slots",
@@ -700,6 +727,22 @@ impl F90State {
             s.grid[i] = r.car(g, "grid")?;
         }
         s.retirements = num(top, "retirements", "position")?;
+        if let Some(w) = top.get("weather").filter(|w| !w.is_null()) {
+            let w = obj(w, "weather")?;
+            let space: u8 = num(w, "space", "weather")?;
+            let spaces = s.race.track().weather.len();
+            if space == 0 || (spaces > 0 && usize::from(space) > spaces) {
+                return Err(bad(format!("weather.space: 1 to {spaces}")));
+            }
+            s.weather = space - 1;
+            s.robot_tyres = match w.get("robot_tyres").and_then(Value::as_str) {
+                None => Tyre::Hard,
+                Some(t) => Tyre::parse(t)
+                    .filter(|t| matches!(t, Tyre::Hard | Tyre::Rain))
+                    .ok_or_else(|| bad("weather.robot_tyres: hard or rain"))?,
+            };
+            s.robots_weather_pit = flag(w, "robots_pit", "weather")?;
+        }
         // The turn in progress.
         let it = obj(
             top.get("individual_turn").unwrap_or(&Value::Null),
@@ -745,6 +788,9 @@ impl F90State {
         t.discard_due = num(it, "discard_due", "individual_turn")?;
         t.wear_due = num(it, "wear_due", "individual_turn")?;
         t.draws_due = num(it, "draws_due", "individual_turn")?;
+        if it.contains_key("weather_due") {
+            t.weather_due = num(it, "weather_due", "individual_turn")?;
+        }
         t.token_paid = flag(it, "token_paid", "individual_turn")?;
         t.mp = num(it, "mp", "individual_turn")?;
         t.mp_left = num(it, "mp_left", "individual_turn")?;

@@ -4,6 +4,7 @@ use super::car::NO_CARD;
 use super::events::{Event, Log};
 use super::rules::{Skill, Strategy, FUEL_CHITS, QUALIFY_BONUS, QUALIFY_TRACK_CARDS};
 use super::state::{F90State, Phase, StrategyWhy, Then};
+use super::weather::Tyre;
 
 impl F90State {
     pub fn start_qualifying(&mut self, log: &mut impl Log) {
@@ -153,6 +154,12 @@ impl F90State {
                 value: self.car(car).qualifying,
             });
         }
+        if self.weather_on() {
+            // PRE-RACE: "Compre uma Race Card e posicione o peão do tempo".
+            self.refill_race_deck(log);
+            self.phase = Phase::WeatherCard;
+            return;
+        }
         self.next_pre_race(0, log);
     }
 
@@ -189,9 +196,17 @@ impl F90State {
 
     /// Pre-race, after the strategy: hard tyres, their Track Card, the next player.
     pub fn pre_race_tyres(&mut self, car: u8, log: &mut impl Log) {
+        if self.weather_on() {
+            self.phase = Phase::StartTyres { car };
+            return;
+        }
         let c = self.car_mut(car);
         c.tyres = c.chart.tyres;
-        log.push(Event::Tyres { car, new: true });
+        log.push(Event::Tyres {
+            car,
+            new: true,
+            tyre: Tyre::Hard,
+        });
         // QUALIFY: "ganha 2 TRACK CARDs no começo da corrida", after the hard tyres' one.
         self.it.specials_due = if self.car(car).has(Skill::Qualify) {
             QUALIFY_TRACK_CARDS
@@ -202,6 +217,21 @@ impl F90State {
             return;
         }
         self.it.specials_due = 0;
+        let next = self.grid_slot(car) + 1;
+        self.next_pre_race(next, log);
+    }
+
+    /// Pre-race with the weather module: the chosen tyres; hard tyres bring a Track Card.
+    pub fn start_tyres(&mut self, car: u8, t: Tyre, log: &mut impl Log) {
+        self.fit_tyres(car, t, true);
+        log.push(Event::Tyres {
+            car,
+            new: true,
+            tyre: t,
+        });
+        if t == Tyre::Hard && self.draw_track(car, Then::PreRace, log) {
+            return;
+        }
         let next = self.grid_slot(car) + 1;
         self.next_pre_race(next, log);
     }

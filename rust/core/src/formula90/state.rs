@@ -8,6 +8,7 @@ use super::cards::{CardId, CardSet, Test};
 use super::events::Log;
 use super::options::MAX_CARS;
 use super::race::RaceDef;
+use super::weather::Tyre;
 use crate::game::{Action, Player};
 
 /// Where a race stands. Chance phases draw a card, a wear token, a robot chit or a tie-break;
@@ -64,6 +65,22 @@ pub enum Phase {
     },
     QualifyFuel {
         seat: u8,
+    },
+    /// Chance, pre-race: the weather card (a Race Card from the deck).
+    WeatherCard,
+    /// Chance, pre-race: the robots' tyres when the pawn stands exactly in the middle.
+    RobotTyres,
+    /// Pre-race, after the strategy: the tyre type (the weather module).
+    StartTyres {
+        car: u8,
+    },
+    /// D.4: a weather icon moves the pawn one space either way, or not.
+    WeatherIcon {
+        car: u8,
+    },
+    /// Before E: one blue token for +1 MP, or none.
+    BlueToken {
+        car: u8,
     },
     /// Pre-race (grid order), at a pit stop, after skipping a turn: the strategy card.
     Strategy {
@@ -205,6 +222,8 @@ pub struct IndTurn {
     pub discard_due: u8,
     pub wear_due: u8,
     pub draws_due: u8,
+    /// D.4: weather icons still to resolve.
+    pub weather_due: u8,
     /// A tyre token was paid from the stock this turn (Save Tyres' Special).
     pub token_paid: bool,
     /// Movement points to spend, and left.
@@ -255,6 +274,7 @@ impl IndTurn {
             discard_due: 0,
             wear_due: 0,
             draws_due: 0,
+            weather_due: 0,
             token_paid: false,
             mp: 0,
             mp_left: 0,
@@ -344,6 +364,11 @@ pub struct F90State {
     pub it: IndTurn,
     pub duel: Duel,
     pub retirements: u8,
+    /// The weather pawn's space on the track's table; the robots' shared tyres; the robots must
+    /// pit for tyres when the current individual turn ends.
+    pub weather: u8,
+    pub robot_tyres: Tyre,
+    pub robots_weather_pit: bool,
     pub history: Vec<Action>,
 }
 
@@ -380,6 +405,9 @@ impl F90State {
             it: IndTurn::new(0),
             duel: Duel::NONE,
             retirements: 0,
+            weather: 0,
+            robot_tyres: Tyre::Hard,
+            robots_weather_pit: false,
             history: Vec::new(),
             race,
         };
@@ -415,7 +443,9 @@ impl F90State {
             | Phase::Blind { .. }
             | Phase::Wear { .. }
             | Phase::RobotChit { .. }
-            | Phase::GridTie { .. } => Player::Chance,
+            | Phase::GridTie { .. }
+            | Phase::WeatherCard
+            | Phase::RobotTyres => Player::Chance,
             Phase::QualifyCard { seat }
             | Phase::QualifyFuel { seat }
             | Phase::Skill { seat }
@@ -438,7 +468,10 @@ impl F90State {
             | Phase::RecoveryDiscard { car, .. }
             | Phase::Challenge { car }
             | Phase::Join { car }
-            | Phase::DuelCards { car } => seat(car),
+            | Phase::DuelCards { car }
+            | Phase::StartTyres { car }
+            | Phase::WeatherIcon { car }
+            | Phase::BlueToken { car } => seat(car),
             Phase::GameOver => Player::Terminal,
         }
     }

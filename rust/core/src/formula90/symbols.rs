@@ -99,6 +99,15 @@ impl F90State {
         self.it.discard_due = k.discard;
         self.it.wear_due = k.wear;
         self.it.draws_due = k.draws;
+        if self.weather_on() {
+            // D.4: each weather icon on a movement card moves the pawn (or not).
+            self.it.weather_due = self
+                .it
+                .cards
+                .iter()
+                .filter(|&&id| id != NO_CARD && self.race.card(id).weather)
+                .count() as u8;
+        }
         for i in 0..2 {
             let id = self.it.cards[i];
             self.it.tests[i] = (id != NO_CARD).then(|| self.race.card(id).test).flatten();
@@ -167,6 +176,10 @@ impl F90State {
                 return;
             }
         }
+        if it.weather_due > 0 && !self.race.track().weather.is_empty() {
+            self.phase = Phase::WeatherIcon { car };
+            return;
+        }
         self.finish_symbols(car, log);
     }
 
@@ -223,7 +236,7 @@ impl F90State {
         why: Check,
         log: &mut impl Log,
     ) -> bool {
-        let target = self.check_target(car, modifier);
+        let target = self.check_target(car, modifier) + self.conditions_modifier(car, why);
         let cf = self.race.card(card).cf;
         let pass = check_passes(cf, target);
         if self.car(car).is_robot() {
@@ -356,12 +369,30 @@ impl F90State {
         let loss = self.car(car).time_loss;
         mp -= i16::from(loss);
         self.car_mut(car).time_loss = 0;
+        // The tyre table: tyres that do not suit the weather cost movement points.
+        let tyre_loss = self.tyre_loss(car);
+        if tyre_loss > 0 {
+            mp -= i16::from(tyre_loss);
+            log.push(Event::TyreLoss {
+                car,
+                tyre: self.car(car).tyre,
+                sky: self.sky(),
+                mp: tyre_loss,
+            });
+        }
         // Only leader checks before a pledged corner are bound; a corner the move starts in is
         // reached already.
         let corner = self.race.track().sections[usize::from(self.car(car).section)].corner;
         if self.car(car).racing() && corner != 0 {
             self.it.pledge &= !(1u64 << corner);
         }
-        self.begin_move(car, mp.clamp(-20, 60) as i8, log);
+        let mp = mp.clamp(-20, 60) as i8;
+        if self.car(car).blue > 0 {
+            // "Um carro com tokens azuis pode gastar um, e apenas um, por turno".
+            self.it.mp = mp;
+            self.phase = Phase::BlueToken { car };
+            return;
+        }
+        self.begin_move(car, mp, log);
     }
 }

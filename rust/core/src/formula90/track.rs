@@ -135,6 +135,8 @@ pub struct Track {
     pub nodes: Vec<RecoveryNode>,
     /// The Track deck (ids 99.. in this order).
     pub cards: Vec<super::cards::Card>,
+    /// The weather table, driest space first (empty: the track prints none).
+    pub weather: Vec<super::weather::Space>,
 }
 
 impl Track {

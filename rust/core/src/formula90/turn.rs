@@ -9,6 +9,7 @@ use super::rules::{
     SAVE_FUEL_MP, TANK_TURNS,
 };
 use super::state::{F90State, Phase, StrategyWhy, Then};
+use super::weather::Tyre;
 
 impl F90State {
     /// A.1 "Perder o Turno": the car does not move; it may change strategy.
@@ -33,6 +34,23 @@ impl F90State {
     /// A.3: back the pit value of sections (or up to two more for fuel), last in the section
     /// reached; then the procedure.
     pub fn pit(&mut self, car: u8, extra: u8, log: &mut impl Log) {
+        self.pit_place(car, extra, log);
+        if self.car(car).is_robot() {
+            let m = self.car_mut(car);
+            m.refuelled = true;
+            m.just_pit = true;
+            self.pit_trajectory(car, log);
+            return;
+        }
+        // "Remova todos os danos vermelhos (coloque-os novamente no saco)".
+        self.repair(car);
+        self.pit_skills(car, log);
+        self.phase = Phase::PitDiscard { car };
+    }
+
+    /// The pit stop's move: back the pit value (and the extra sections), last in the section
+    /// reached, the refuel chit moved.
+    pub fn pit_place(&mut self, car: u8, extra: u8, log: &mut impl Log) {
         let track = self.race.track();
         let c = self.cars[usize::from(car)];
         // Off the track, a car counts back from where it lost control, a section more per
@@ -69,17 +87,6 @@ impl F90State {
             extra,
             fuel: self.car(car).fuel,
         });
-        if self.car(car).is_robot() {
-            let m = self.car_mut(car);
-            m.refuelled = true;
-            m.just_pit = true;
-            self.pit_trajectory(car, log);
-            return;
-        }
-        // "Remova todos os danos vermelhos (coloque-os novamente no saco)".
-        self.repair(car);
-        self.pit_skills(car, log);
-        self.phase = Phase::PitDiscard { car };
     }
 
     /// "Cada parada fornece ao jogador 10 turnos de combustível", 3 more per extra section,
@@ -124,7 +131,8 @@ impl F90State {
 
     /// New hard tyres: a full set and one Track Card (not counted in the hand).
     pub fn pit_tyres(&mut self, car: u8, new: bool, log: &mut impl Log) {
-        log.push(Event::Tyres { car, new });
+        let tyre = self.car(car).tyre;
+        log.push(Event::Tyres { car, new, tyre });
         // PITTING: "recebe +1 track card extra a cada parada (esta carta não conta para o total
         // de cartas existente no painel do carro)".
         let mut cards = u8::from(self.car(car).has(Skill::Pitting));
@@ -133,6 +141,25 @@ impl F90State {
             c.tyres = c.chart.tyres;
             cards += 1;
         }
+        if cards > 0 {
+            self.it.specials_due = cards - 1;
+            if self.draw_track(car, Then::PitTyreCard, log) {
+                return;
+            }
+            self.it.specials_due = 0;
+        }
+        self.pit_strategy(car);
+    }
+
+    /// New tyres of a chosen type at a pit (the weather module); hard ones bring a Track Card.
+    pub fn pit_new_tyres(&mut self, car: u8, t: Tyre, log: &mut impl Log) {
+        self.fit_tyres(car, t, false);
+        log.push(Event::Tyres {
+            car,
+            new: true,
+            tyre: t,
+        });
+        let cards = u8::from(t == Tyre::Hard) + u8::from(self.car(car).has(Skill::Pitting));
         if cards > 0 {
             self.it.specials_due = cards - 1;
             if self.draw_track(car, Then::PitTyreCard, log) {

@@ -132,6 +132,12 @@ impl<'a> SeatView<'a> {
             }
             // A chased car's movement cards lie face up for its chasers.
             v["reserved"] = Value::from(faces(race, c.reserved));
+            if s.weather_on() {
+                v["tyre"] = Value::from(c.tyre.name());
+                v["blue_tokens"] = Value::from(c.blue);
+                v["soft_sets"] = Value::from(c.soft_sets);
+                v["tyre_loss"] = Value::from(s.tyre_loss(car));
+            }
             // The refuel chit sits on the Turn track once revealed.
             let revealed = s.turn > 0
                 || !matches!(
@@ -229,6 +235,23 @@ impl<'a> SeatView<'a> {
             "wear_bag": {"red": s.bag[0], "brown": s.bag[1]},
             "over": s.phase == Phase::GameOver,
         });
+        let drawn = s.turn > 0
+            || matches!(
+                s.phase,
+                Phase::Strategy { .. }
+                    | Phase::StartTyres { .. }
+                    | Phase::RobotTyres
+                    | Phase::DrawTrack { .. }
+            );
+        if s.weather_on() && drawn {
+            let table: Vec<Value> = track
+                .weather
+                .iter()
+                .map(|w| json!({"cf": [w.lo, w.hi], "sky": w.sky.name()}))
+                .collect();
+            v["weather"] = json!({"space": s.weather + 1, "sky": s.sky().name(), "table": table,
+                "robot_tyres": s.robot_tyres.name(), "rain_test": if s.sky() == super::weather::Sky::Rain { super::weather::RAIN_TEST } else { 0 }});
+        }
         if let Some(seat) = self.seat.filter(|&x| x < race.humans()) {
             v["seat"] = Value::from(seat);
             v["hand"] = Value::from(faces(race, s.cars[seat].hand));
@@ -271,7 +294,7 @@ impl<'a> SeatView<'a> {
                 "discards_to_pay": it.discard_due,
                 "checks": it.tests.iter().enumerate().filter_map(|(j, t)| t.map(|t| json!({
                     "card": race.card_name(it.cards[j]), "blind": t.blind, "modifier": t.modifier,
-                    "target": s.check_target(it.car, t.modifier)}))).collect::<Vec<_>>(),
+                    "target": s.check_target(it.car, t.modifier) + s.conditions_modifier(it.car, super::state::Check::Card(j as u8))}))).collect::<Vec<_>>(),
             });
         }
         if s.phase == Phase::GameOver {
@@ -390,7 +413,7 @@ impl<'a> SeatView<'a> {
     }
 }
 
-const PHASES: usize = 30;
+const PHASES: usize = 35;
 const CAR_FEATURES: usize = 2 + 4 + 12 + 9 + 3 + 3;
 
 pub fn observation_len() -> usize {
@@ -424,11 +447,16 @@ fn phase_index(p: Phase) -> usize {
         Phase::Join { .. } => 22,
         Phase::DuelCards { .. } => 23,
         Phase::GameOver => 24,
-        Phase::DrawChoice { .. } => 25,
-        Phase::Skill { .. } => 26,
-        Phase::Setup { .. } => 27,
-        Phase::SpareCar { .. } => 28,
-        Phase::WiseDiscard { .. } => 29,
+        Phase::WeatherCard => 25,
+        Phase::RobotTyres => 26,
+        Phase::StartTyres { .. } => 27,
+        Phase::WeatherIcon { .. } => 28,
+        Phase::BlueToken { .. } => 29,
+        Phase::DrawChoice { .. } => 30,
+        Phase::Skill { .. } => 31,
+        Phase::Setup { .. } => 32,
+        Phase::SpareCar { .. } => 33,
+        Phase::WiseDiscard { .. } => 34,
     }
 }
 

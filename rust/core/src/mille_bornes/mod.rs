@@ -28,6 +28,7 @@ pub mod cards;
 pub mod events;
 pub mod invariants;
 pub mod options;
+pub mod position;
 pub mod rules;
 pub mod scoring;
 pub mod sim;
@@ -115,6 +116,10 @@ impl Game for MilleBornes {
             history: Vec::new(),
         }
     }
+
+    fn state_from(&self, position: &Value) -> Result<MbState, Error> {
+        self.from_position(position)
+    }
 }
 
 /// A Mille Bornes position: the rules state plus the history that leads to it.
@@ -125,6 +130,14 @@ pub struct MbState {
 }
 
 impl MbState {
+    /// A state at `core` with no history (a position's state: `position.rs`).
+    pub(crate) fn from_core(core: Core) -> MbState {
+        MbState {
+            core,
+            history: Vec::new(),
+        }
+    }
+
     pub fn core(&self) -> &Core {
         &self.core
     }
@@ -236,5 +249,9 @@ impl State for MbState {
             self.core.opts.to_json(),
             &self.history,
         )
+    }
+
+    fn position(&self) -> Result<Value, Error> {
+        Ok(self.to_position())
     }
 }

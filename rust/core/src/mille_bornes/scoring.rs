@@ -1,6 +1,6 @@
 //! End-of-hand scoring: the scoring table (an image in our scan; values from the canonical rules,
 //! shared/rules/README.md), as data.
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::rules::Tableau;
 
@@ -29,7 +29,8 @@ pub const SCORES: ScoreTable = ScoreTable {
 };
 
 /// One side's score for one hand, row by row.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct HandScore {
     pub miles: i32,
     pub safeties: i32,

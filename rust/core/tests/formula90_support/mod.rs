@@ -55,17 +55,27 @@ pub fn book_content() -> Arc<Content> {
     Arc::new(Content::parse(&files).expect("the test content is valid"))
 }
 
-/// The tests of the basic rules race without Free Practice unless they ask for it (its
-/// decisions come before the deal).
+/// The basic race unless a test names an advanced module: each module's tests turn it on.
 fn basic(mut options: Value) -> Value {
+    if options.is_null() {
+        options = serde_json::json!({});
+    }
     if options.get("free_practice").is_none() {
         options["free_practice"] = Value::Bool(false);
+    }
+    if options.get("weather").is_none() {
+        options["weather"] = Value::from(false);
     }
     options
 }
 
 pub fn game(options: Value) -> Formula90 {
     Formula90::new(content(), &basic(options)).expect("options are valid")
+}
+
+/// A game with the book's defaults (every module the track supports on).
+pub fn advanced_game(options: Value) -> Formula90 {
+    Formula90::new(content(), &options).expect("options are valid")
 }
 
 pub fn race(options: Value) -> F90State {

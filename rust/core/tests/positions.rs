@@ -1,0 +1,221 @@
+//! Positions round trip in every game (issue 11 item 7): at random points of random games, the
+//! state a position builds has the same view for every seat and for a spectator, the same legal
+//! actions, writes the same position, and goes on the same way (the same seeded play-out gives
+//! the same result). `AUTODROMO_POSITION_GAMES` plays more games (`make soak`).
+
+use std::path::Path;
+use std::sync::Arc;
+
+use autodromo_core::rng::SplitMix64;
+use autodromo_core::{Game, Player, State};
+use serde_json::json;
+
+fn games() -> u64 {
+    std::env::var("AUTODROMO_POSITION_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(3)
+}
+
+/// One random action (a chance outcome at a chance node).
+fn step<S: State>(s: &mut S, rng: &mut SplitMix64) {
+    let a = match s.current_player() {
+        Player::Chance => s.sample_chance(rng).expect("a chance node has outcomes"),
+        _ => {
+            let legal = s.legal_actions();
+            legal[rng.below(legal.len() as u32) as usize]
+        }
+    };
+    s.apply_action(a).expect("a legal action applies");
+}
+
+/// Plays `s` out with `seed`, at most `limit` actions; what it ends on.
+fn play_out<S: State>(mut s: S, seed: u64, limit: usize) -> (serde_json::Value, Vec<f64>) {
+    let mut rng = SplitMix64::new(seed);
+    for _ in 0..limit {
+        if s.is_terminal() {
+            break;
+        }
+        step(&mut s, &mut rng);
+    }
+    (s.view(None), s.returns())
+}
+
+/// Checks the round trip at about `checks` random points of each of `games()` random games.
+fn round_trips<G: Game>(g: &G, checks: u32, limit: usize) {
+    let seats = g.num_players();
+    for game in 0..games() {
+        let mut s = g.new_initial_state();
+        let mut rng = SplitMix64::new(1000 + game);
+        let mut steps = 0usize;
+        let mut checked = 0;
+        while !s.is_terminal() && steps < limit {
+            if rng.below(100) < checks {
+                let p = s.position().expect("every game writes positions");
+                let back = g
+                    .state_from(&p)
+                    .unwrap_or_else(|e| panic!("{} step {steps}: {e}\n{p}", g.id()));
+                let at = format!("{} game {game} step {steps}", g.id());
+                for seat in 0..seats {
+                    assert_eq!(
+                        back.view(Some(seat)),
+                        s.view(Some(seat)),
+                        "{at} seat {seat}"
+                    );
+                }
+                assert_eq!(back.view(None), s.view(None), "{at}");
+                assert_eq!(back.legal_actions(), s.legal_actions(), "{at}");
+                assert_eq!(back.current_player(), s.current_player(), "{at}");
+                assert_eq!(back.position().unwrap(), p, "{at}");
+                let seed = rng.next_u64();
+                assert_eq!(
+                    play_out(back, seed, 300),
+                    play_out(s.clone(), seed, 300),
+                    "{at}: another continuation"
+                );
+                checked += 1;
+            }
+            step(&mut s, &mut rng);
+            steps += 1;
+        }
+        assert!(checked >= 5, "{}: only {checked} positions checked", g.id());
+    }
+}
+
+fn content_dir(game: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../python/autodromo/content")
+        .join(game)
+}
+
+#[test]
+fn mille_bornes_positions_round_trip() {
+    use autodromo_core::mille_bornes::MilleBornes;
+    for opts in [
+        json!({"players": 2}),
+        json!({"players": 4, "teams": 2, "target": 700, "reshuffle_discards": true, "score_to_win": 0}),
+        json!({"players": 3, "wrong_way": true, "cumulative_attacks": true, "secret_coup_fourre": true}),
+    ] {
+        round_trips(&MilleBornes::from_json(&opts).unwrap(), 4, 1500);
+    }
+}
+
+#[test]
+fn formula90_positions_round_trip() {
+    use autodromo_core::formula90::{Content, Formula90};
+    let c = Arc::new(Content::from_dir(&content_dir("formula90")).unwrap());
+    let g = Formula90::new(c, &json!({"players": 3, "turns": 4})).unwrap();
+    round_trips(&g, 5, 20_000);
+}
+
+/// A Mille Bornes position at its first play (after the deal and the first draw).
+fn mille_bornes_at_play() -> (autodromo_core::mille_bornes::MilleBornes, serde_json::Value) {
+    use autodromo_core::mille_bornes::MilleBornes;
+    let g = MilleBornes::from_json(&json!({"players": 2})).unwrap();
+    let mut s = g.new_initial_state();
+    let mut rng = SplitMix64::new(7);
+    while s.is_chance_node() {
+        step(&mut s, &mut rng);
+    }
+    (g, s.position().unwrap())
+}
+
+fn refused<G: Game>(g: &G, p: &serde_json::Value, rule: &str) {
+    match g.state_from(p) {
+        Err(e) => assert!(e.to_string().contains(rule), "{e} does not say {rule:?}"),
+        Ok(_) => panic!("built a state from a position that says {rule:?}"),
+    }
+}
+
+#[test]
+fn mille_bornes_positions_that_break_a_rule_are_refused_by_field() {
+    let (g, p) = mille_bornes_at_play();
+    assert!(g.state_from(&p).is_ok());
+    assert_eq!(p["phase"], json!({"at": "play", "seat": 1}));
+    assert_eq!(p["hands"][0].as_array().unwrap().len(), 7);
+    // A card in two places: the one Driving Ace in a hand and in the discards.
+    let mut q = p.clone();
+    q["hands"][1][0] = json!("Driving Ace");
+    q["discard"] = json!(["Driving Ace"]);
+    refused(
+        &g,
+        &q,
+        "Driving Ace cards in the piles, hands and tableaux, the deck holds 1",
+    );
+    let mut q = p.clone();
+    q["discard"] = json!(["Wrong Way"]);
+    refused(&g, &q, "discard: this game's deck has no Wrong Way card");
+    let mut q = p.clone();
+    q["hands"][0] = json!(["25", "25", "25", "25", "25", "25", "25", "25"]);
+    refused(&g, &q, "hands.1: 8 cards, a hand holds at most 7");
+    let mut q = p.clone();
+    q["hands"].as_array_mut().unwrap().push(json!([]));
+    refused(&g, &q, "hands: 3 listed, the game has 2 seats");
+    let mut q = p.clone();
+    q["sides"][0]["miles"] = json!(1025);
+    refused(
+        &g,
+        &q,
+        "sides.1.miles: 1025 is not a multiple of 25 up to the target 1000",
+    );
+    let mut q = p.clone();
+    q["sides"][1]["battle"] = json!(["Stop"]);
+    q["sides"][1]["rolling"] = json!(true);
+    refused(
+        &g,
+        &q,
+        "sides.2.rolling: a car under a hazard is not rolling",
+    );
+    // Phases that cannot be.
+    let mut q = p.clone();
+    q["phase"] = json!({"at": "overtake", "seat": 1});
+    refused(&g, &q, "phase.at: \"overtake\" is no phase");
+    let mut q = p.clone();
+    q["phase"] = json!({"at": "play", "seat": 3});
+    refused(&g, &q, "phase.seat: seat 3, the game has seats 1 to 2");
+    let mut q = p.clone();
+    q["phase"] = json!({"at": "extension", "seat": 1});
+    refused(&g, &q, "phase: seat 1 may extend only at exactly 700 miles");
+    let mut q = p.clone();
+    q["phase"] = json!({"at": "over"});
+    refused(&g, &q, "winners: a game over has a winner");
+    let mut q = p.clone();
+    q["game"] = json!("legend");
+    refused(&g, &q, "game: this position is not of Mille Bornes");
+}
+
+#[test]
+fn an_edited_mille_bornes_position_is_a_puzzle() {
+    // Seat 1 at 975 miles holding a 25: the trip ends on the next play.
+    let (g, mut p) = mille_bornes_at_play();
+    let hand: Vec<serde_json::Value> = p["hands"][0].as_array().unwrap().clone();
+    let mut pile = p["draw_pile"].as_array().unwrap().clone();
+    pile.extend(hand);
+    let take = |pile: &mut Vec<serde_json::Value>, name: &str| {
+        let i = pile.iter().position(|c| c == name).unwrap();
+        pile.remove(i);
+    };
+    for c in ["25", "Roll", "Roll", "Roll", "Roll", "Roll", "Roll"] {
+        take(&mut pile, c);
+    }
+    // 975 miles: four 200s do not fit (two a hand), so 2 x 200 + 5 x 100 + 75 on the tableau.
+    for c in [
+        "200", "200", "100", "100", "100", "100", "100", "75", "Roll",
+    ] {
+        take(&mut pile, c);
+    }
+    p["hands"][0] = json!(["25", "Roll", "Roll", "Roll", "Roll", "Roll", "Roll"]);
+    p["draw_pile"] = json!(pile);
+    p["sides"][0] = json!({"miles": 975, "distance_cards": 8, "200s": 2, "battle": [], "rolling": true,
+        "speed_limit": false, "wrong_way": false, "safeties": [], "coups_fourres": []});
+    let mut s = g.state_from(&p).unwrap();
+    let a = s.string_to_action("play 25").unwrap();
+    s.apply_action(a).unwrap();
+    let v = s.position().unwrap();
+    assert_eq!(
+        v["hand_number"], 2,
+        "the trip is complete: the next hand is dealt"
+    );
+    assert_eq!(v["last_hand"][0]["miles"], 1000);
+    assert_eq!(v["last_hand"][0]["trip_complete"], 400);
+}

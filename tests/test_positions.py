@@ -1,0 +1,88 @@
+"""Positions from Python (issue 11 item 7): ``State.position()`` writes a whole position as JSON and
+``Game.state_from`` builds it again, in every game. The Python slice of the core's property test
+(rust/core/tests/positions.rs): along a bots' game, the rebuilt state has the same view for every
+seat, the same legal actions and the same continuation; a position that breaks a rule is refused
+with the field and the rule, and nothing is built."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+import autodromo
+from autodromo import ReplayError
+
+GAMES: dict[str, dict[str, Any]] = {
+    "mille_bornes": {"players": 3},
+    "formula90": {"players": 2},
+}
+
+
+def play(race: autodromo.Race, steps: int) -> tuple[Any, list[float]]:
+    for _ in range(steps):
+        if not race.step():
+            break
+    return race.state.view(None), race.state.returns()
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_position_rebuilds_the_same_game_at_any_moment(name: str) -> None:
+    g = autodromo.game(name, **GAMES[name])
+    bots = ["medium"] * g.num_players
+    race = autodromo.Race(g, bots, seed=21)
+    checked = 0
+    for step in range(3000):
+        s = race.state
+        if s.is_terminal():
+            break
+        if step % 37 == 0:
+            text = s.position()
+            back = g.state_from(text)
+            for seat in [*range(g.num_players), None]:
+                assert back.view(seat) == s.view(seat), (name, step, seat)
+            assert back.legal_actions() == s.legal_actions(), (name, step)
+            assert json.loads(back.position()) == json.loads(text), (name, step)
+            if checked < 3:
+                # The same seeded play-out from either state: the same game.
+                seed = 1000 + step
+                same = play(autodromo.Race(g, bots, seed=seed, start=back), 150)
+                assert same == play(autodromo.Race(g, bots, seed=seed, start=s), 150), (name, step)
+            checked += 1
+        race.step()
+    assert checked >= 10, (name, checked)
+
+
+def mille_bornes_position() -> tuple[autodromo.Game, dict[str, Any]]:
+    g = autodromo.game("mille_bornes", players=2)
+    race = autodromo.Race(g, ["medium"] * 2, seed=4)
+    while race.state.is_chance_node():
+        race.step()
+    return g, json.loads(race.state.position())
+
+
+@pytest.mark.parametrize(("edit", "rule"), [
+    (lambda p: (p["hands"][1].__setitem__(0, "Driving Ace"), p["discard"].append("Driving Ace")),
+     "Driving Ace cards in the piles, hands and tableaux, the deck holds 1"),
+    (lambda p: p["discard"].append("Wrong Way"), "discard: this game's deck has no Wrong Way card"),
+    (lambda p: p["hands"].append([]), "hands: 3 listed, the game has 2 seats"),
+    (lambda p: p["sides"][1].update(miles=1100), "sides.2.miles: 1100 is not a multiple of 25 up to the target 1000"),
+    (lambda p: p.update(phase={"at": "overtake"}), 'phase.at: "overtake" is no phase'),
+    (lambda p: p.update(phase={"at": "play", "seat": 5}), "phase.seat: seat 5, the game has seats 1 to 2"),
+])
+def test_a_mille_bornes_position_that_breaks_a_rule_is_refused_by_field(edit: Any, rule: str) -> None:
+    g, p = mille_bornes_position()
+    g.state_from(json.dumps(p))
+    edit(p)
+    with pytest.raises(ReplayError) as e:
+        g.state_from(json.dumps(p))
+    assert rule in str(e.value)
+
+
+def test_a_position_of_another_game_or_not_json_is_refused() -> None:
+    g, p = mille_bornes_position()
+    with pytest.raises(ReplayError, match="not JSON"):
+        g.state_from("{")
+    with pytest.raises(ReplayError, match="not of Formula 90"):
+        autodromo.game("formula90").state_from(json.dumps(p))
