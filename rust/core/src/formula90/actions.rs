@@ -71,6 +71,17 @@ pub enum Move {
     WeatherStep(u8),
     BlueToken,
     NoBlueToken,
+    // The flags module: a yellow flag in `section` behind its first `behind` cars; a green
+    // flag removing the yellow in `section`; neither; the orange pawn forcing a robot's late
+    // brake or not.
+    Yellow {
+        section: u8,
+        behind: u8,
+    },
+    Green(u8),
+    NoFlag,
+    ForceLateBrake,
+    NoForce,
 }
 
 pub const MAX_CHITS: u32 = 64;
@@ -96,7 +107,11 @@ const TIE: u32 = CHIT + MAX_CHITS;
 const TYRES: u32 = TIE + MAX_CARS;
 const WEATHER: u32 = TYRES + 4;
 const BLUE: u32 = WEATHER + 3;
-pub const NUM_ACTIONS: u32 = BLUE + 2;
+const YELLOW: u32 = BLUE + 2;
+const SECTIONS: u32 = 64;
+const GREEN: u32 = YELLOW + SECTIONS * (MAX_CARS + 1);
+const FLAG_SMALL: u32 = GREEN + SECTIONS;
+pub const NUM_ACTIONS: u32 = FLAG_SMALL + 3;
 
 const SMALL_MOVES: [Move; 13] = [
     Move::Drive,
@@ -192,6 +207,13 @@ pub fn encode(m: Move) -> u32 {
         Move::WeatherStep(k) => WEATHER + u32::from(k),
         Move::BlueToken => BLUE,
         Move::NoBlueToken => BLUE + 1,
+        Move::Yellow { section, behind } => {
+            YELLOW + u32::from(section) * (MAX_CARS + 1) + u32::from(behind)
+        }
+        Move::Green(s) => GREEN + u32::from(s),
+        Move::NoFlag => FLAG_SMALL,
+        Move::ForceLateBrake => FLAG_SMALL + 1,
+        Move::NoForce => FLAG_SMALL + 2,
         small => {
             SMALL
                 + SMALL_MOVES
@@ -255,6 +277,17 @@ pub fn decode(id: u32) -> Option<Move> {
         i if i < BLUE => Move::WeatherStep((i - WEATHER) as u8),
         i if i == BLUE => Move::BlueToken,
         i if i == BLUE + 1 => Move::NoBlueToken,
+        i if i < GREEN => {
+            let k = i - YELLOW;
+            Move::Yellow {
+                section: (k / (MAX_CARS + 1)) as u8,
+                behind: (k % (MAX_CARS + 1)) as u8,
+            }
+        }
+        i if i < FLAG_SMALL => Move::Green((i - GREEN) as u8),
+        i if i == FLAG_SMALL => Move::NoFlag,
+        i if i == FLAG_SMALL + 1 => Move::ForceLateBrake,
+        i if i == FLAG_SMALL + 2 => Move::NoForce,
         _ => return None,
     })
 }

@@ -238,6 +238,23 @@ impl F90State {
                 }
             }
             (Phase::BlueToken { .. }, Move::BlueToken | Move::NoBlueToken) => Ok(()),
+            (Phase::YellowFlag { .. } | Phase::GreenFlag { .. }, Move::NoFlag) => Ok(()),
+            (Phase::YellowFlag { .. }, Move::Yellow { section, behind }) => {
+                match self.yellow_refused(section, behind) {
+                    Some(why) => Err(why.into()),
+                    None => Ok(()),
+                }
+            }
+            (Phase::GreenFlag { .. }, Move::Green(section)) => {
+                if usize::from(section) < self.race.track().len()
+                    && self.yellow_at(section).is_some()
+                {
+                    Ok(())
+                } else {
+                    Err("Flags: a green flag removes a yellow flag on the track".into())
+                }
+            }
+            (Phase::OrangeFlag { .. }, Move::ForceLateBrake | Move::NoForce) => Ok(()),
             (Phase::LuckyDiscard { car } | Phase::PayDiscard { car }, Move::Discard(id)) => {
                 self.in_hand(car, id)
             }
@@ -337,6 +354,9 @@ impl F90State {
             Phase::StartTyres { .. } => "the tyres",
             Phase::WeatherIcon { .. } => "phase D: the weather icon",
             Phase::BlueToken { .. } => "a blue token",
+            Phase::YellowFlag { .. } => "phase D: a yellow flag",
+            Phase::GreenFlag { .. } => "phase D: a green flag",
+            Phase::OrangeFlag { .. } => "the orange flag: a robot's late brake",
             Phase::GameOver => "the end",
         }
     }
@@ -577,6 +597,30 @@ impl F90State {
             Phase::BlueToken { .. } => {
                 out.push(encode(Move::BlueToken));
                 out.push(encode(Move::NoBlueToken));
+            }
+            Phase::YellowFlag { .. } => {
+                for section in 0..self.race.track().len() as u8 {
+                    if self.race.track().kind(section) == super::track::Kind::Corner
+                        && self.yellow_at(section).is_none()
+                    {
+                        for behind in self.yellow_places(section) {
+                            out.push(encode(Move::Yellow { section, behind }));
+                        }
+                    }
+                }
+                out.push(encode(Move::NoFlag));
+            }
+            Phase::GreenFlag { .. } => {
+                for section in 0..self.race.track().len() as u8 {
+                    if self.yellow_at(section).is_some() {
+                        out.push(encode(Move::Green(section)));
+                    }
+                }
+                out.push(encode(Move::NoFlag));
+            }
+            Phase::OrangeFlag { .. } => {
+                out.push(encode(Move::ForceLateBrake));
+                out.push(encode(Move::NoForce));
             }
             Phase::DrawTrack { .. } => {
                 for id in self.track_deck.iter() {
@@ -930,6 +974,27 @@ impl F90State {
                 self.begin_move(car, self.it.mp.saturating_add(1), log);
             }
             (Phase::BlueToken { car }, Move::NoBlueToken) => self.begin_move(car, self.it.mp, log),
+            (Phase::YellowFlag { car }, Move::Yellow { section, behind }) => {
+                self.place_yellow(car, section, behind, log);
+                self.symbols_next(car, log);
+            }
+            (Phase::GreenFlag { car }, Move::Green(section)) => {
+                self.remove_yellow(Some(car), section, log);
+                self.symbols_next(car, log);
+            }
+            (Phase::YellowFlag { car } | Phase::GreenFlag { car }, Move::NoFlag) => {
+                self.symbols_next(car, log)
+            }
+            (Phase::OrangeFlag { car }, Move::ForceLateBrake | Move::NoForce) => {
+                let robot = self.it.car;
+                let force = m == Move::ForceLateBrake;
+                log.push(Event::OrangeForces { car, robot, force });
+                if force {
+                    self.late_brake(robot, log);
+                } else {
+                    self.trajectory_step(robot, log);
+                }
+            }
             (Phase::GridTie { slot }, Move::TieFirst(c)) => self.grid_tie(slot, c, log),
             (Phase::QualifyCard { seat }, Move::Qualify(id)) => self.qualify_card(seat, id),
             (Phase::QualifyFuel { seat }, Move::Fuel(i)) => self.qualify_fuel(seat, i, log),

@@ -12,7 +12,7 @@
 //! after the last turn wins.
 //!
 //! Not implemented yet (the advanced modules, issue #15): free practice (skills, setup tokens,
-//! the spare car), flags, Extreme Trajectories, Track
+//! the spare car), Extreme Trajectories, Track
 //! Card icons and Discard Powers, the Safety Car and restarts, the strategies Save Fuel, Hazard,
 //! Push, Chase and Recovery. Content already carries their data (flags, weather icons, ET spots,
 //! Safety Car marks, Track Card icons); a basic race ignores it.
@@ -28,6 +28,7 @@
 //! | `refuel_from`            | `chit`         | a refuel counts from the chit or the turn       |
 //! | `weather`                | the track's    | weather and tyres (on where a table is printed) |
 //! | `tyre_table`             | `corrected`    | the Intermediate row: `corrected`, `as_printed` |
+//! | `flags`                  | true           | the cards' flags (yellow, green, blue, orange)  |
 //!
 //! Actions: see `actions.rs` for the id table, `labels.rs` for the labels.
 pub mod actions;
@@ -39,6 +40,7 @@ pub mod content;
 pub mod duel;
 pub mod events;
 pub mod finish;
+pub mod flags;
 pub mod flow;
 pub mod invariants;
 pub mod labels;

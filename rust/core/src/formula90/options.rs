@@ -47,9 +47,11 @@ pub struct Options {
     pub weather: bool,
     /// The Intermediate row of the tyre table (decision A2).
     pub tyre_table: TyreTable,
+    /// The flags module (D.4 Bandeiras): the cards' yellow, green, blue and orange flags.
+    pub flags: bool,
 }
 
-const KEYS: [&str; 9] = [
+const KEYS: [&str; 10] = [
     "track",
     "players",
     "robots",
@@ -59,6 +61,7 @@ const KEYS: [&str; 9] = [
     "refuel_from",
     "weather",
     "tyre_table",
+    "flags",
 ];
 
 fn flag(map: &Map<String, Value>, key: &str, default: bool) -> Result<bool, Error> {
@@ -139,6 +142,7 @@ impl Options {
             refuel_from: RefuelFrom::Chit,
             weather: false,
             tyre_table: TyreTable::Corrected,
+            flags: true,
         }
     }
 
@@ -211,6 +215,7 @@ impl Options {
             Some("as_printed") => TyreTable::AsPrinted,
             _ => TyreTable::Corrected,
         };
+        o.flags = flag(map, "flags", true)?;
         let robots = o.robot_counts(content);
         for (t, kind) in RobotType::ALL.into_iter().enumerate() {
             let chits = content
@@ -263,6 +268,7 @@ impl Options {
             "duel_tie_wear": match self.duel_tie_wear { TieWear::One => "one", TieWear::PerOther => "per_other" },
             "refuel_from": match self.refuel_from { RefuelFrom::Chit => "chit", RefuelFrom::CurrentTurn => "current_turn" },
             "weather": self.weather,
+            "flags": self.flags,
             "tyre_table": match self.tyre_table { TyreTable::Corrected => "corrected", TyreTable::AsPrinted => "as_printed" },
         })
     }

@@ -124,6 +124,10 @@ impl<'a> SeatView<'a> {
             v["hand_limit"] = Value::from(c.chart.hand);
             v["target"] = card_face(race, c.target);
             v["strategy"] = Value::from(c.strategy.name());
+            if s.flags_on() {
+                v["blue_flag"] = Value::from(c.blue_flag);
+                v["orange_flag"] = Value::from(s.orange == car);
+            }
             if s.weather_on() {
                 v["tyre"] = Value::from(c.tyre.name());
                 v["blue_tokens"] = Value::from(c.blue);
@@ -193,6 +197,8 @@ impl<'a> SeatView<'a> {
                         "taken_by": by,
                     })).collect::<Vec<_>>(),
                     "late_brake": sec.late_brake.map(|l| l.modifier),
+                    // The yellow flag: how many cars of the section stand ahead of it.
+                    "yellow_flag": s.yellow_at(i as u8),
                 })
             })
             .collect();
@@ -444,6 +450,7 @@ fn phase_index(p: Phase) -> usize {
         Phase::StartTyres { .. } => 27,
         Phase::WeatherIcon { .. } => 28,
         Phase::BlueToken { .. } => 29,
+        Phase::YellowFlag { .. } | Phase::GreenFlag { .. } | Phase::OrangeFlag { .. } => 30,
     }
 }
 
