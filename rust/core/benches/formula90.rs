@@ -80,8 +80,9 @@ fn main() {
     );
     // The basic race, and the advanced modules built so far (weather and tyres, flags): the issue asks
     // the full-module race for at least half the basic race's rate.
-    for (race, on) in [("basic", false), ("weather and flags", true)] {
-        let options = json!({"players": 6, "turns": 20, "weather": on, "flags": on});
+    for (race, on) in [("basic", false), ("advanced modules", true)] {
+        let options =
+            json!({"players": 6, "turns": 20, "weather": on, "flags": on, "track_powers": on});
         let game = Formula90::new(content.clone(), &options).expect("options");
         for (label, level) in [("easy bots", Level::Easy), ("medium bots", Level::Medium)] {
             let mut per_race = 0.0;

@@ -50,7 +50,7 @@ fn module_races(modules: serde_json::Value, count: u64) {
             _ => json!({"superfast": 1, "slow": 2}),
         };
         let mut options = json!({"players": players, "turns": 6 + seed % 10, "robots": robots,
-            "weather": false, "flags": false});
+            "weather": false, "flags": false, "track_powers": false});
         for (k, v) in modules.as_object().unwrap() {
             options[k] = v.clone();
         }
@@ -82,6 +82,14 @@ fn random_races_with_flags_alone_keep_every_invariant() {
 }
 
 #[test]
+fn random_races_with_track_card_powers_alone_keep_every_invariant() {
+    module_races(json!({"track_powers": true}), races() / 3);
+}
+
+#[test]
 fn random_races_with_every_module_keep_every_invariant() {
-    module_races(json!({"weather": true, "flags": true}), races() / 2);
+    module_races(
+        json!({"weather": true, "flags": true, "track_powers": true}),
+        races() / 2,
+    );
 }

@@ -82,6 +82,9 @@ pub enum Move {
     NoFlag,
     ForceLateBrake,
     NoForce,
+    /// F.1: a Track Card with the late-braking Discard Power, discarded for a late brake that
+    /// passes.
+    LateBrakePower(CardId),
 }
 
 pub const MAX_CHITS: u32 = 64;
@@ -111,7 +114,8 @@ const YELLOW: u32 = BLUE + 2;
 const SECTIONS: u32 = 64;
 const GREEN: u32 = YELLOW + SECTIONS * (MAX_CARS + 1);
 const FLAG_SMALL: u32 = GREEN + SECTIONS;
-pub const NUM_ACTIONS: u32 = FLAG_SMALL + 3;
+const LB_POWER: u32 = FLAG_SMALL + 3;
+pub const NUM_ACTIONS: u32 = LB_POWER + N;
 
 const SMALL_MOVES: [Move; 13] = [
     Move::Drive,
@@ -214,6 +218,7 @@ pub fn encode(m: Move) -> u32 {
         Move::NoFlag => FLAG_SMALL,
         Move::ForceLateBrake => FLAG_SMALL + 1,
         Move::NoForce => FLAG_SMALL + 2,
+        Move::LateBrakePower(c) => LB_POWER + u32::from(c),
         small => {
             SMALL
                 + SMALL_MOVES
@@ -288,6 +293,7 @@ pub fn decode(id: u32) -> Option<Move> {
         i if i == FLAG_SMALL => Move::NoFlag,
         i if i == FLAG_SMALL + 1 => Move::ForceLateBrake,
         i if i == FLAG_SMALL + 2 => Move::NoForce,
+        i if i < NUM_ACTIONS => Move::LateBrakePower((i - LB_POWER) as CardId),
         _ => return None,
     })
 }

@@ -262,6 +262,8 @@ impl Bot<'_> {
                 i32::from(!easy && pos(s.it.car) < pos(self.car))
             }
             Move::NoForce => 0,
+            // A sure late brake for one Track Card.
+            Move::LateBrakePower(_) => i32::from(!easy) * 2 - 1,
             Move::Play { a, b, trajectory } => self.rate_play(a, b, trajectory),
             Move::PayToken if easy || i32::from(me.tyres) > self.turns_left().min(6) / 2 => 100,
             Move::PayToken => 0,

@@ -148,6 +148,7 @@ impl F90State {
                 self.section_label(section)
             ),
             Move::NoFlag => "no flag".into(),
+            Move::LateBrakePower(id) => format!("late brake with {}'s power", n(id)),
             Move::ForceLateBrake => {
                 format!("force {} to late-brake", self.robot_label())
             }
@@ -360,6 +361,12 @@ impl F90State {
         }
         if text.starts_with("let ") && text.ends_with(" drive on") {
             return Ok(Move::NoForce);
+        }
+        if let Some(rest) = text
+            .strip_prefix("late brake with ")
+            .and_then(|r| r.strip_suffix("'s power"))
+        {
+            return Ok(Move::LateBrakePower(self.card_arg(rest)?));
         }
         if let Some(rest) = text.strip_prefix("draw ") {
             return Ok(Move::Draw(self.card_arg(rest)?));

@@ -282,6 +282,18 @@ impl F90State {
                 self.check_check(car, why, with)
             }
             (Phase::LateBrake { .. }, Move::LateBrake | Move::NoLateBrake) => Ok(()),
+            (Phase::LateBrake { car }, Move::LateBrakePower(id)) => {
+                self.in_hand(car, id)?;
+                if !self.race.opts.track_powers
+                    || self.race.card(id).power != super::cards::Power::LateBrake
+                {
+                    return Err(format!(
+                        "Track Cards: {} has no late-braking Discard Power",
+                        self.name(id)
+                    ));
+                }
+                Ok(())
+            }
             (Phase::Trajectory { car, .. }, Move::Trajectory(i)) => {
                 if i < 8 && self.free_trajectories(car) >> i & 1 == 1 {
                     Ok(())
@@ -411,7 +423,13 @@ impl F90State {
             if a == b {
                 return Err(PlayError::Same);
             }
-            pair_allowed(self.race.card(a).mp, self.race.card(b).mp).map_err(PlayError::Pair)?;
+            // A Track Card's combination icon pairs it with any card (Mais Sobre Track Cards).
+            let combines = self.race.opts.track_powers
+                && (self.race.card(a).combine || self.race.card(b).combine);
+            if !combines {
+                pair_allowed(self.race.card(a).mp, self.race.card(b).mp)
+                    .map_err(PlayError::Pair)?;
+            }
         }
         if trajectory {
             if !c.racing() {
@@ -749,9 +767,12 @@ impl F90State {
                     );
                 }
             }
-            Phase::LateBrake { .. } => {
+            Phase::LateBrake { car } => {
                 out.push(encode(Move::LateBrake));
                 out.push(encode(Move::NoLateBrake));
+                for id in self.car(car).hand.tracks().iter() {
+                    push(self, out, Move::LateBrakePower(id));
+                }
             }
             Phase::Trajectory { car, .. } => {
                 let free = self.free_trajectories(car);
@@ -1042,6 +1063,15 @@ impl F90State {
             }
             (Phase::LateBrake { car }, Move::LateBrake) => self.late_brake(car, log),
             (Phase::LateBrake { car }, Move::NoLateBrake) => self.trajectory_step(car, log),
+            (Phase::LateBrake { car }, Move::LateBrakePower(id)) => {
+                // "LB: descarte-a para passar automaticamente em um atraso de freada".
+                self.car_mut(car).hand.remove(id);
+                self.discard(id);
+                log.push(Event::Discard { car, card: id });
+                self.it.late_braked = true;
+                log.push(Event::LateBrakeTry { car });
+                self.after_late_brake(car, true, log);
+            }
             (Phase::Trajectory { car, pit }, Move::Trajectory(i)) => {
                 self.take_trajectory(car, Some(i), pit, log)
             }

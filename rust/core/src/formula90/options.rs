@@ -49,9 +49,11 @@ pub struct Options {
     pub tyre_table: TyreTable,
     /// The flags module (D.4 Bandeiras): the cards' yellow, green, blue and orange flags.
     pub flags: bool,
+    /// The Track Cards' combination icon and Discard Powers (Mais Sobre Track Cards).
+    pub track_powers: bool,
 }
 
-const KEYS: [&str; 10] = [
+const KEYS: [&str; 11] = [
     "track",
     "players",
     "robots",
@@ -62,6 +64,7 @@ const KEYS: [&str; 10] = [
     "weather",
     "tyre_table",
     "flags",
+    "track_powers",
 ];
 
 fn flag(map: &Map<String, Value>, key: &str, default: bool) -> Result<bool, Error> {
@@ -143,6 +146,7 @@ impl Options {
             weather: false,
             tyre_table: TyreTable::Corrected,
             flags: true,
+            track_powers: true,
         }
     }
 
@@ -216,6 +220,7 @@ impl Options {
             _ => TyreTable::Corrected,
         };
         o.flags = flag(map, "flags", true)?;
+        o.track_powers = flag(map, "track_powers", true)?;
         let robots = o.robot_counts(content);
         for (t, kind) in RobotType::ALL.into_iter().enumerate() {
             let chits = content
@@ -269,6 +274,7 @@ impl Options {
             "refuel_from": match self.refuel_from { RefuelFrom::Chit => "chit", RefuelFrom::CurrentTurn => "current_turn" },
             "weather": self.weather,
             "flags": self.flags,
+            "track_powers": self.track_powers,
             "tyre_table": match self.tyre_table { TyreTable::Corrected => "corrected", TyreTable::AsPrinted => "as_printed" },
         })
     }

@@ -60,7 +60,7 @@ fn basic(mut options: Value) -> Value {
     if options.is_null() {
         options = serde_json::json!({});
     }
-    for module in ["weather", "flags"] {
+    for module in ["weather", "flags", "track_powers"] {
         if options.get(module).is_none() {
             options[module] = Value::from(false);
         }
