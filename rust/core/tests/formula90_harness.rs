@@ -62,23 +62,24 @@ fn random_races_keep_every_invariant() {
     }
 }
 
-/// The weather and tyres module with the book's defaults (Free Practice and every strategy on too).
-#[test]
-fn random_races_with_weather_and_tyres_keep_every_invariant() {
-    for seed in 0..races() / 2 {
+/// Random races with the advanced modules given on (the others off).
+fn module_races(modules: serde_json::Value, count: u64) {
+    for seed in 0..count {
         let players = 1 + seed % 6;
         let robots = match seed % 3 {
             0 => serde_json::Value::Null,
             1 => json!({"fast": 2}),
             _ => json!({"superfast": 1, "slow": 2}),
         };
-        let table = if seed % 4 == 3 {
-            "as_printed"
-        } else {
-            "corrected"
-        };
-        let options = json!({"players": players, "turns": 6 + seed % 10, "robots": robots,
-            "weather": true, "tyre_table": table});
+        let mut options = json!({"players": players, "turns": 6 + seed % 10, "robots": robots,
+            "weather": false, "flags": false, "track_powers": false, "free_practice": false,
+            "strategies": "basic"});
+        for (k, v) in modules.as_object().unwrap() {
+            options[k] = v.clone();
+        }
+        if seed % 4 == 3 && options["weather"] == json!(true) {
+            options["tyre_table"] = json!("as_printed");
+        }
         let game = advanced_game(options.clone());
         if let Err(e) = random_sim_every(
             &game,
@@ -91,4 +92,28 @@ fn random_races_with_weather_and_tyres_keep_every_invariant() {
             panic!("{options}: {e}");
         }
     }
+}
+
+#[test]
+fn random_races_with_weather_and_tyres_alone_keep_every_invariant() {
+    module_races(json!({"weather": true}), races() / 3);
+}
+
+#[test]
+fn random_races_with_flags_alone_keep_every_invariant() {
+    module_races(json!({"flags": true}), races() / 3);
+}
+
+#[test]
+fn random_races_with_track_card_powers_alone_keep_every_invariant() {
+    module_races(json!({"track_powers": true}), races() / 3);
+}
+
+#[test]
+fn random_races_with_every_module_keep_every_invariant() {
+    module_races(
+        json!({"weather": true, "flags": true, "track_powers": true, "free_practice": true,
+            "strategies": "all"}),
+        races() / 2,
+    );
 }

@@ -85,7 +85,8 @@ def plan_detail(plan: dict[str, Any]) -> str:
 MOVE_OPENS = {"plays", "play", "movement", "enter", "pass", "blocked"}
 #: What belongs to the open entry of the same car: its draws, costs, checks and trajectory.
 MOVE_EVENTS = MOVE_OPENS | {"draw", "discard", "special", "pay_token", "pay_card", "wear", "check", "late_brake",
-                            "trajectory", "weather_move", "tyre_loss", "blue_token", "reenter"}
+                            "trajectory", "weather_move", "tyre_loss", "blue_token", "reenter",
+                            "flag", "yellow_flag", "yellow_removed", "yellow_passed"}
 
 
 def squeeze(texts: list[str]) -> list[str]:
@@ -181,6 +182,7 @@ class Formula90(GameModule):
                 {"id": "basic", "label": "the basic race's four"},
             ]),
             field("weather", "bool", "Weather and tyres (the advanced game)", True),
+            field("flags", "bool", "Flags (the advanced game)", True),
             field("tyre_table", "choice", "Intermediate tyres", "corrected", choices=[
                 {"id": "corrected", "label": "lose 1 MP in sun and rain, none in drizzle"},
                 {"id": "as_printed", "label": "as printed: lose 1 MP in sun and drizzle"},

@@ -71,6 +71,20 @@ pub enum Move {
     WeatherStep(u8),
     BlueToken,
     NoBlueToken,
+    // The flags module: a yellow flag in `section` behind its first `behind` cars; a green
+    // flag removing the yellow in `section`; neither; the orange pawn forcing a robot's late
+    // brake or not.
+    Yellow {
+        section: u8,
+        behind: u8,
+    },
+    Green(u8),
+    NoFlag,
+    ForceLateBrake,
+    NoForce,
+    /// F.1: a Track Card with the late-braking Discard Power, discarded for a late brake that
+    /// passes.
+    LateBrakePower(CardId),
     // The advanced strategies and free practice.
     /// Phase B: the ordinary draw of one Race Card (Save Fuel and Chase may do otherwise).
     DrawOne,
@@ -113,8 +127,13 @@ const TIE: u32 = CHIT + MAX_CHITS;
 const TYRES: u32 = TIE + MAX_CARS;
 const WEATHER: u32 = TYRES + 4;
 const BLUE: u32 = WEATHER + 3;
+const YELLOW: u32 = BLUE + 2;
+const SECTIONS: u32 = 64;
+const GREEN: u32 = YELLOW + SECTIONS * (MAX_CARS + 1);
+const FLAG_SMALL: u32 = GREEN + SECTIONS;
+const LB_POWER: u32 = FLAG_SMALL + 3;
 // The advanced modules' moves come after the basic race's, so its ids never change.
-const PRACTICE: u32 = BLUE + 2;
+const PRACTICE: u32 = LB_POWER + N;
 const PRACTICE_LEN: u32 = 16;
 const CHASE: u32 = PRACTICE + PRACTICE_LEN;
 const SKILL: u32 = CHASE + N;
@@ -222,6 +241,14 @@ pub fn encode(m: Move) -> u32 {
         Move::WeatherStep(k) => WEATHER + u32::from(k),
         Move::BlueToken => BLUE,
         Move::NoBlueToken => BLUE + 1,
+        Move::Yellow { section, behind } => {
+            YELLOW + u32::from(section) * (MAX_CARS + 1) + u32::from(behind)
+        }
+        Move::Green(s) => GREEN + u32::from(s),
+        Move::NoFlag => FLAG_SMALL,
+        Move::ForceLateBrake => FLAG_SMALL + 1,
+        Move::NoForce => FLAG_SMALL + 2,
+        Move::LateBrakePower(c) => LB_POWER + u32::from(c),
         Move::ChaseTake(c) => CHASE + u32::from(c),
         Move::Skill(k) => SKILL + u32::from(k),
         // The chart's default (2 points each) first: 2, 3, 1 points in that order.
@@ -299,7 +326,18 @@ pub fn decode(id: u32) -> Option<Move> {
         i if i < BLUE => Move::WeatherStep((i - WEATHER) as u8),
         i if i == BLUE => Move::BlueToken,
         i if i == BLUE + 1 => Move::NoBlueToken,
-        i if i < PRACTICE => return None,
+        i if i < GREEN => {
+            let k = i - YELLOW;
+            Move::Yellow {
+                section: (k / (MAX_CARS + 1)) as u8,
+                behind: (k % (MAX_CARS + 1)) as u8,
+            }
+        }
+        i if i < FLAG_SMALL => Move::Green((i - GREEN) as u8),
+        i if i == FLAG_SMALL => Move::NoFlag,
+        i if i == FLAG_SMALL + 1 => Move::ForceLateBrake,
+        i if i == FLAG_SMALL + 2 => Move::NoForce,
+        i if i < PRACTICE => Move::LateBrakePower((i - LB_POWER) as CardId),
         i if i < CHASE => *PRACTICE_MOVES.get((i - PRACTICE) as usize)?,
         i if i < SKILL => Move::ChaseTake((i - CHASE) as CardId),
         i if i < SETUP => Move::Skill((i - SKILL) as u8),

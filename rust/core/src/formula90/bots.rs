@@ -76,7 +76,10 @@ pub fn choose(view: &SeatView<'_>, legal: &[Action], level: Level) -> Option<Act
         | Phase::DuelCards { car }
         | Phase::StartTyres { car }
         | Phase::WeatherIcon { car }
-        | Phase::BlueToken { car } => car,
+        | Phase::BlueToken { car }
+        | Phase::YellowFlag { car }
+        | Phase::GreenFlag { car }
+        | Phase::OrangeFlag { car } => car,
         _ => return Some(first),
     };
     let mut low = [(u8::MAX, NO_CARD); 3];
@@ -281,6 +284,37 @@ impl Bot<'_> {
             }
             Move::BlueToken => 1,
             Move::NoBlueToken => 0,
+            Move::NoFlag => 0,
+            // A yellow at the front of a corner holding rivals (never its own car): they pay a
+            // point and cannot pass there.
+            Move::Yellow { section, behind } => {
+                if easy || behind != 0 {
+                    return -1;
+                }
+                let cars: alloc::vec::Vec<u8> = s.section_cars(section).collect();
+                if cars.contains(&self.car) {
+                    return -1;
+                }
+                cars.iter().filter(|&&c| !s.car(c).is_robot()).count() as i32 * 2 - 1
+            }
+            // Removes a yellow in its own section or the next one.
+            Move::Green(section) => {
+                let next = s.race.track().next(me.section);
+                if section == me.section || section == next {
+                    1
+                } else {
+                    -1
+                }
+            }
+            // A robot ahead of the holder in the race gambles its race on a blind test.
+            Move::ForceLateBrake => {
+                let order = s.race_order();
+                let pos = |c: u8| order.iter().position(|&x| x == c);
+                i32::from(!easy && pos(s.it.car) < pos(self.car))
+            }
+            Move::NoForce => 0,
+            // A sure late brake for one Track Card.
+            Move::LateBrakePower(_) => i32::from(!easy) * 2 - 1,
             Move::Play { a, b, trajectory } => self.rate_play(a, b, trajectory),
             Move::PayToken if easy || i32::from(me.tyres) > self.turns_left().min(6) / 2 => 100,
             Move::PayToken => 0,

@@ -91,6 +91,8 @@ pub struct Car {
     pub tyre: Tyre,
     pub blue: u8,
     pub soft_sets: u8,
+    /// Holds a blue flag pawn until the next Race Stage.
+    pub blue_flag: bool,
 
     // Qualifying: the sealed card and fuel chit, then the value it qualified with.
     pub qualify_card: CardId,
@@ -134,6 +136,7 @@ impl Car {
             tyre: Tyre::Hard,
             blue: 0,
             soft_sets: 0,
+            blue_flag: false,
             qualify_card: NO_CARD,
             fuel_pick: u8::MAX,
             qualifying: 0,

@@ -219,7 +219,7 @@ impl F90State {
             let c = self.car_mut(car);
             c.hand.remove(id);
             c.frozen.insert(id);
-            sum += self.race.card(id).mp as i8;
+            sum += self.duel_mp(id);
         }
         self.duel.sums[usize::from(i)] = sum + self.modifiers(i);
         log.push(Event::DuelSealed { car });
@@ -355,4 +355,18 @@ fn cards_result(list: &[(u8, i8)]) -> [(u8, i8); MAX_CARS] {
         *o = x;
     }
     out
+}
+
+impl F90State {
+    /// A card's points in the duel: a Track Card with the duel Discard Power counts double in a
+    /// duel in its own corner ("seu PM dobra em um duelo na sua própria curva").
+    pub fn duel_mp(&self, id: CardId) -> i8 {
+        let c = self.race.card(id);
+        let own = self.race.track().in_corner(self.duel.section, c.corner);
+        if self.race.opts.track_powers && c.power == super::cards::Power::Duel && own {
+            c.mp as i8 * 2
+        } else {
+            c.mp as i8
+        }
+    }
 }

@@ -7,6 +7,7 @@ use serde_json::{json, Value};
 
 use super::car::NO_CARD;
 use super::cards::CardId;
+use super::cards::Flag;
 use super::options::MAX_CARS;
 use super::race::RaceDef;
 use super::rules::{Relation, Strategy};
@@ -119,6 +120,30 @@ pub enum Event {
     },
     BlueToken {
         car: u8,
+    },
+    FlagTaken {
+        car: u8,
+        flag: Flag,
+    },
+    /// A yellow flag in `section` behind its first `behind` cars.
+    YellowPlaced {
+        car: u8,
+        section: u8,
+        behind: u8,
+    },
+    /// Removed by a green flag (`car`) or by the Leader getting past it (`None`).
+    YellowRemoved {
+        car: Option<u8>,
+        section: u8,
+    },
+    YellowPassed {
+        car: u8,
+        section: u8,
+    },
+    OrangeForces {
+        car: u8,
+        robot: u8,
+        force: bool,
     },
     TurnStart {
         turn: u8,
@@ -390,6 +415,33 @@ impl Event {
             }
             Event::BlueToken { car } => json!({"event": "blue_token", "car": name(car),
                 "text": format!("{} uses a blue token: +1 MP", name(car))}),
+            Event::FlagTaken { car, flag } => {
+                json!({"event": "flag", "car": name(car), "flag": flag.name(),
+                "text": format!("{} takes the {} flag until the next Race Stage", name(car), flag.name())})
+            }
+            Event::YellowPlaced {
+                car,
+                section,
+                behind,
+            } => {
+                json!({"event": "yellow_flag", "car": name(car), "section": section + 1, "behind": behind,
+                "text": format!("{} puts a yellow flag in {} behind {behind} car{}", name(car), sec(section), if behind == 1 { "" } else { "s" })})
+            }
+            Event::YellowRemoved { car, section } => {
+                json!({"event": "yellow_removed", "car": car.map(name), "section": section + 1,
+                "text": match car {
+                    Some(c) => format!("{} waves a green flag: the yellow in {} is removed", name(c), sec(section)),
+                    None => format!("The Leader is past the yellow flag in {}: it is removed", sec(section)),
+                }})
+            }
+            Event::YellowPassed { car, section } => {
+                json!({"event": "yellow_passed", "car": name(car), "section": section + 1,
+                "text": format!("{} gets past the yellow flag in {} (1 MP)", name(car), sec(section))})
+            }
+            Event::OrangeForces { car, robot, force } => {
+                json!({"event": "orange_flag", "car": name(car), "robot": name(robot), "force": force,
+                "text": if force { format!("{} (orange flag) forces {} to late-brake", name(car), name(robot)) } else { format!("{} (orange flag) lets {} drive on", name(car), name(robot)) }})
+            }
             Event::TurnStart { turn, stage } => {
                 json!({"event": "turn", "turn": turn, "race_stage": stage,
                 "text": if stage { format!("Turn {turn}: a new Race Stage") } else { format!("Turn {turn}") }})

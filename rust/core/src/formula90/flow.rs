@@ -35,6 +35,9 @@ impl F90State {
             return;
         }
         let stage = self.race.track().is_race_stage_start(self.turn);
+        if stage {
+            self.stage_flags();
+        }
         log.push(Event::TurnStart {
             turn: self.turn,
             stage,
@@ -126,6 +129,10 @@ impl F90State {
     fn duel_due(&self, car: u8) -> bool {
         let c = self.car(car);
         if self.turn <= 1 || !c.racing() || self.race.track().kind(c.section) != Kind::Corner {
+            return false;
+        }
+        if self.yellow_at(c.section).is_some() {
+            // "Não são permitidas ... duelos em uma seção com bandeira amarela."
             return false;
         }
         let leader = self.leader();

@@ -106,9 +106,27 @@ fn weather(s: &F90State) -> Result<(), String> {
     if !matches!(s.robot_tyres, Tyre::Hard | Tyre::Rain) {
         return Err("the robots run on tyres other than hard or rain".into());
     }
+    // Yellow flags: on corner sections only, among the cars there.
+    for sec in 0..s.race.track().len() as u8 {
+        if let Some(k) = s.yellow_at(sec) {
+            let cars = s.section_cars(sec).count();
+            if !s.flags_on()
+                || s.race.track().kind(sec) != super::track::Kind::Corner
+                || usize::from(k) > cars
+            {
+                return Err(format!(
+                    "a yellow flag behind {k} of {cars} cars in section {}",
+                    sec + 1
+                ));
+            }
+        }
+    }
     for c in 0..s.n {
         let car = s.car(c);
         let name = &s.race.names[usize::from(c)];
+        if !s.flags_on() && car.blue_flag {
+            return Err(format!("{name} holds a blue flag in a race without flags"));
+        }
         if !s.weather_on() && (car.tyre != Tyre::Hard || car.blue > 0) {
             return Err(format!(
                 "{name} has {} tyres in a basic race",

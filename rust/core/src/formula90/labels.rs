@@ -166,6 +166,34 @@ impl F90State {
             Move::WeatherStep(_) => "weather one space wetter".into(),
             Move::BlueToken => "use a blue token (+1 MP)".into(),
             Move::NoBlueToken => "keep the blue tokens".into(),
+            Move::Yellow { section, behind } => {
+                let name = self.section_label(section);
+                match behind {
+                    0 => format!(
+                        "yellow flag in section {} ({name}) at the front",
+                        section + 1
+                    ),
+                    1 => format!(
+                        "yellow flag in section {} ({name}) behind 1 car",
+                        section + 1
+                    ),
+                    k => format!(
+                        "yellow flag in section {} ({name}) behind {k} cars",
+                        section + 1
+                    ),
+                }
+            }
+            Move::Green(section) => format!(
+                "green flag: remove the yellow in section {} ({})",
+                section + 1,
+                self.section_label(section)
+            ),
+            Move::NoFlag => "no flag".into(),
+            Move::LateBrakePower(id) => format!("late brake with {}'s power", n(id)),
+            Move::ForceLateBrake => {
+                format!("force {} to late-brake", self.robot_label())
+            }
+            Move::NoForce => format!("let {} drive on", self.robot_label()),
             Move::TieFirst(c) => format!(
                 "tie won by {}",
                 self.race
@@ -174,6 +202,23 @@ impl F90State {
                     .map_or("?", String::as_str)
             ),
         }
+    }
+
+    fn section_label(&self, section: u8) -> String {
+        if usize::from(section) < self.race.track().len() {
+            self.race.track().section_name(section)
+        } else {
+            String::from("?")
+        }
+    }
+
+    /// The robot an orange-flag decision is about.
+    fn robot_label(&self) -> String {
+        self.race
+            .names
+            .get(usize::from(self.it.car))
+            .cloned()
+            .unwrap_or_else(|| String::from("the robot"))
     }
 
     fn card_arg(&self, s: &str) -> Result<CardId, Error> {
@@ -243,6 +288,7 @@ impl F90State {
             ("weather one space wetter", Move::WeatherStep(2)),
             ("use a blue token", Move::BlueToken),
             ("keep the blue tokens", Move::NoBlueToken),
+            ("no flag", Move::NoFlag),
             (
                 "play no card",
                 Move::Play {
@@ -362,6 +408,42 @@ impl F90State {
             .and_then(super::weather::Tyre::parse)
         {
             return Ok(Move::Tyres(t as u8));
+        }
+        let section_no = |rest: &str| -> Result<u8, Error> {
+            let k: u8 = rest
+                .split(' ')
+                .next()
+                .unwrap_or("")
+                .parse()
+                .map_err(|_| unknown())?;
+            k.checked_sub(1).ok_or_else(unknown)
+        };
+        if let Some(rest) = label.strip_prefix("yellow flag in section ") {
+            let section = section_no(rest)?;
+            let behind = if rest.ends_with(" at the front") {
+                0
+            } else {
+                rest.rsplit_once(" behind ")
+                    .and_then(|(_, k)| k.split(' ').next())
+                    .and_then(|k| k.parse().ok())
+                    .ok_or_else(unknown)?
+            };
+            return Ok(Move::Yellow { section, behind });
+        }
+        if let Some(rest) = label.strip_prefix("green flag: remove the yellow in section ") {
+            return Ok(Move::Green(section_no(rest)?));
+        }
+        if text.starts_with("force ") && text.ends_with(" to late-brake") {
+            return Ok(Move::ForceLateBrake);
+        }
+        if text.starts_with("let ") && text.ends_with(" drive on") {
+            return Ok(Move::NoForce);
+        }
+        if let Some(rest) = text
+            .strip_prefix("late brake with ")
+            .and_then(|r| r.strip_suffix("'s power"))
+        {
+            return Ok(Move::LateBrakePower(self.card_arg(rest)?));
         }
         if let Some(rest) = text.strip_prefix("draw ") {
             return Ok(Move::Draw(self.card_arg(rest)?));

@@ -277,6 +277,23 @@ impl F90State {
                 }
             }
             (Phase::BlueToken { .. }, Move::BlueToken | Move::NoBlueToken) => Ok(()),
+            (Phase::YellowFlag { .. } | Phase::GreenFlag { .. }, Move::NoFlag) => Ok(()),
+            (Phase::YellowFlag { .. }, Move::Yellow { section, behind }) => {
+                match self.yellow_refused(section, behind) {
+                    Some(why) => Err(why.into()),
+                    None => Ok(()),
+                }
+            }
+            (Phase::GreenFlag { .. }, Move::Green(section)) => {
+                if usize::from(section) < self.race.track().len()
+                    && self.yellow_at(section).is_some()
+                {
+                    Ok(())
+                } else {
+                    Err("Flags: a green flag removes a yellow flag on the track".into())
+                }
+            }
+            (Phase::OrangeFlag { .. }, Move::ForceLateBrake | Move::NoForce) => Ok(()),
             (Phase::LuckyDiscard { car } | Phase::PayDiscard { car }, Move::Discard(id)) => {
                 self.in_hand(car, id)
             }
@@ -334,6 +351,18 @@ impl F90State {
                 self.check_check(car, why, with)
             }
             (Phase::LateBrake { .. }, Move::LateBrake | Move::NoLateBrake) => Ok(()),
+            (Phase::LateBrake { car }, Move::LateBrakePower(id)) => {
+                self.in_hand(car, id)?;
+                if !self.race.opts.track_powers
+                    || self.race.card(id).power != super::cards::Power::LateBrake
+                {
+                    return Err(format!(
+                        "Track Cards: {} has no late-braking Discard Power",
+                        self.name(id)
+                    ));
+                }
+                Ok(())
+            }
             (Phase::Trajectory { car, .. }, Move::Trajectory(i)) => {
                 if i < 8 && self.free_trajectories(car) >> i & 1 == 1 {
                     Ok(())
@@ -411,6 +440,9 @@ impl F90State {
             Phase::StartTyres { .. } => "the tyres",
             Phase::WeatherIcon { .. } => "phase D: the weather icon",
             Phase::BlueToken { .. } => "a blue token",
+            Phase::YellowFlag { .. } => "phase D: a yellow flag",
+            Phase::GreenFlag { .. } => "phase D: a green flag",
+            Phase::OrangeFlag { .. } => "the orange flag: a robot's late brake",
             Phase::GameOver => "the end",
         }
     }
@@ -467,10 +499,15 @@ impl F90State {
             }
             let (ma, mb) = (self.race.card(a).mp, self.race.card(b).mp);
             let push = c.uses(Strategy::Push);
-            pair_allowed_with(ma, mb, push).map_err(PlayError::Pair)?;
+            // A Track Card's combination icon pairs it with any card (Mais Sobre Track Cards).
+            let combines = self.race.opts.track_powers
+                && (self.race.card(a).combine || self.race.card(b).combine);
+            if !combines {
+                pair_allowed_with(ma, mb, push).map_err(PlayError::Pair)?;
+            }
             // "Cuidado para não sofrer pane seca": a Push pair may not move the chit onto a
             // turn already begun (decision 40).
-            if push && push_pair(ma, mb) && c.fuel <= self.turn.saturating_add(1) {
+            if push && !combines && push_pair(ma, mb) && c.fuel <= self.turn.saturating_add(1) {
                 return Err(PlayError::Push { fuel: c.fuel });
             }
         }
@@ -662,6 +699,30 @@ impl F90State {
                 out.push(encode(Move::BlueToken));
                 out.push(encode(Move::NoBlueToken));
             }
+            Phase::YellowFlag { .. } => {
+                for section in 0..self.race.track().len() as u8 {
+                    if self.race.track().kind(section) == super::track::Kind::Corner
+                        && self.yellow_at(section).is_none()
+                    {
+                        for behind in self.yellow_places(section) {
+                            out.push(encode(Move::Yellow { section, behind }));
+                        }
+                    }
+                }
+                out.push(encode(Move::NoFlag));
+            }
+            Phase::GreenFlag { .. } => {
+                for section in 0..self.race.track().len() as u8 {
+                    if self.yellow_at(section).is_some() {
+                        out.push(encode(Move::Green(section)));
+                    }
+                }
+                out.push(encode(Move::NoFlag));
+            }
+            Phase::OrangeFlag { .. } => {
+                out.push(encode(Move::ForceLateBrake));
+                out.push(encode(Move::NoForce));
+            }
             Phase::DrawTrack { .. } => {
                 for id in self.track_deck.iter() {
                     out.push(encode(Move::Draw(id)));
@@ -827,9 +888,12 @@ impl F90State {
                     );
                 }
             }
-            Phase::LateBrake { .. } => {
+            Phase::LateBrake { car } => {
                 out.push(encode(Move::LateBrake));
                 out.push(encode(Move::NoLateBrake));
+                for id in self.car(car).hand.tracks().iter() {
+                    push(self, out, Move::LateBrakePower(id));
+                }
             }
             Phase::Trajectory { car, .. } => {
                 let free = self.free_trajectories(car);
@@ -1052,6 +1116,27 @@ impl F90State {
                 self.begin_move(car, self.it.mp.saturating_add(1), log);
             }
             (Phase::BlueToken { car }, Move::NoBlueToken) => self.begin_move(car, self.it.mp, log),
+            (Phase::YellowFlag { car }, Move::Yellow { section, behind }) => {
+                self.place_yellow(car, section, behind, log);
+                self.symbols_next(car, log);
+            }
+            (Phase::GreenFlag { car }, Move::Green(section)) => {
+                self.remove_yellow(Some(car), section, log);
+                self.symbols_next(car, log);
+            }
+            (Phase::YellowFlag { car } | Phase::GreenFlag { car }, Move::NoFlag) => {
+                self.symbols_next(car, log)
+            }
+            (Phase::OrangeFlag { car }, Move::ForceLateBrake | Move::NoForce) => {
+                let robot = self.it.car;
+                let force = m == Move::ForceLateBrake;
+                log.push(Event::OrangeForces { car, robot, force });
+                if force {
+                    self.late_brake(robot, log);
+                } else {
+                    self.trajectory_step(robot, log);
+                }
+            }
             (Phase::GridTie { slot }, Move::TieFirst(c)) => self.grid_tie(slot, c, log),
             (Phase::QualifyCard { seat }, Move::Qualify(id)) => self.qualify_card(seat, id),
             (Phase::QualifyFuel { seat }, Move::Fuel(i)) => self.qualify_fuel(seat, i, log),
@@ -1120,6 +1205,15 @@ impl F90State {
             }
             (Phase::LateBrake { car }, Move::LateBrake) => self.late_brake(car, log),
             (Phase::LateBrake { car }, Move::NoLateBrake) => self.trajectory_step(car, log),
+            (Phase::LateBrake { car }, Move::LateBrakePower(id)) => {
+                // "LB: descarte-a para passar automaticamente em um atraso de freada".
+                self.car_mut(car).hand.remove(id);
+                self.discard(id);
+                log.push(Event::Discard { car, card: id });
+                self.it.late_braked = true;
+                log.push(Event::LateBrakeTry { car });
+                self.after_late_brake(car, true, log);
+            }
             (Phase::Trajectory { car, pit }, Move::Trajectory(i)) => {
                 self.take_trajectory(car, Some(i), pit, log)
             }

@@ -11,10 +11,10 @@
 //! every movement point, late-brake and take a trajectory); robots fill the field. The leader
 //! after the last turn wins.
 //!
-//! Not implemented yet (the advanced modules, issue #15): flags, Extreme Trajectories, Track
-//! Card icons and Discard Powers, the Safety Car and restarts (and the skills that act through
-//! them: Flat Out, Sixth Sense). Content already carries their data (flags, ET spots, Safety Car
-//! marks, Track Card icons); a race ignores it.
+//! Not implemented yet (the advanced modules, issue #15): Extreme Trajectories, the Track
+//! Cards' "-1" icon and ET power, the Safety Car and restarts (and the skills that act through
+//! them: Flat Out, Sixth Sense). Content already carries their data (ET spots, Safety Car marks,
+//! Track Card icons); a race ignores it.
 //!
 //! | option                   | default        | meaning                                         |
 //! |--------------------------|----------------|-------------------------------------------------|
@@ -29,6 +29,7 @@
 //! | `free_practice`          | true           | skills, setup tokens and the spare car          |
 //! | `weather`                | the track's    | weather and tyres (on where a table is printed) |
 //! | `tyre_table`             | `corrected`    | the Intermediate row: `corrected`, `as_printed` |
+//! | `flags`                  | true           | the cards' flags (yellow, green, blue, orange)  |
 //!
 //! Actions: see `actions.rs` for the id table, `labels.rs` for the labels.
 pub mod actions;
@@ -40,6 +41,7 @@ pub mod content;
 pub mod duel;
 pub mod events;
 pub mod finish;
+pub mod flags;
 pub mod flow;
 pub mod invariants;
 pub mod labels;

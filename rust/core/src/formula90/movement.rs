@@ -51,8 +51,14 @@ impl F90State {
             lapping: m.has(super::rules::Skill::Lapping),
             recovery: m.uses(Strategy::Recovery)
                 && matches!(o.robot(), Some(RobotType::Fast | RobotType::Slow)),
+            blue_flag: m.blue_flag && !m.is_robot(),
         };
-        let pass = pass_cost(self.race.track().kind(m.section), relation, case);
+        let mut pass = pass_cost(self.race.track().kind(m.section), relation, case);
+        if self.yellow_at(m.section).is_some() {
+            // "Alinhamento: Não são permitidas ultrapassagens ... Uma bandeira amarela tem
+            // prioridade sobre qualquer coisa."
+            pass = Pass::Stop;
+        }
         // "Esta verificação não é necessária se o Líder estiver dando a 2a ou 3a volta".
         let leader_check =
             relation == Relation::Lap && m.lap - o.lap == 1 && self.leader() == Some(mover);
@@ -102,6 +108,10 @@ impl F90State {
         loop {
             if self.it.mp_left <= 0 {
                 return self.end_move(car, log);
+            }
+            if self.yellow_just_ahead(car) {
+                self.pass_yellow(car, log);
+                continue;
             }
             match self.next_pass(car) {
                 Some(p) => {
@@ -296,6 +306,14 @@ impl F90State {
         if lb && !c.is_robot() && c.racing() && !self.it.late_braked {
             self.phase = Phase::LateBrake { car };
             return;
+        }
+        if lb && c.is_robot() && c.racing() && !self.it.late_braked {
+            // "forçar um robô (que finalize seu movimento numa Zona de Frenagem) a tentar
+            // atrasar a freada".
+            if let Some(h) = self.orange_holder_for(car) {
+                self.phase = Phase::OrangeFlag { car: h };
+                return;
+            }
         }
         self.trajectory_step(car, log);
     }

@@ -60,9 +60,13 @@ pub struct Options {
     pub weather: bool,
     /// The Intermediate row of the tyre table (decision A2).
     pub tyre_table: TyreTable,
+    /// The flags module (D.4 Bandeiras): the cards' yellow, green, blue and orange flags.
+    pub flags: bool,
+    /// The Track Cards' combination icon and Discard Powers (Mais Sobre Track Cards).
+    pub track_powers: bool,
 }
 
-const KEYS: [&str; 12] = [
+const KEYS: [&str; 14] = [
     "track",
     "players",
     "robots",
@@ -75,6 +79,8 @@ const KEYS: [&str; 12] = [
     "race_length",
     "weather",
     "tyre_table",
+    "flags",
+    "track_powers",
 ];
 
 fn flag(map: &Map<String, Value>, key: &str, default: bool) -> Result<bool, Error> {
@@ -158,6 +164,8 @@ impl Options {
             short_race: false,
             weather: false,
             tyre_table: TyreTable::Corrected,
+            flags: true,
+            track_powers: true,
         }
     }
 
@@ -245,6 +253,8 @@ impl Options {
             Some("as_printed") => TyreTable::AsPrinted,
             _ => TyreTable::Corrected,
         };
+        o.flags = flag(map, "flags", true)?;
+        o.track_powers = flag(map, "track_powers", true)?;
         let robots = o.robot_counts(content);
         for (t, kind) in RobotType::ALL.into_iter().enumerate() {
             let chits = content
@@ -300,6 +310,8 @@ impl Options {
             "free_practice": self.free_practice,
             "race_length": if self.short_race { "short" } else { "full" },
             "weather": self.weather,
+            "flags": self.flags,
+            "track_powers": self.track_powers,
             "tyre_table": match self.tyre_table { TyreTable::Corrected => "corrected", TyreTable::AsPrinted => "as_printed" },
         })
     }

@@ -17,6 +17,12 @@ impl F90State {
 
     fn remove_from_order(&mut self, car: u8) {
         if let Some(i) = self.index_of(car) {
+            let s = self.cars[usize::from(car)].section;
+            let place = self.order[..i]
+                .iter()
+                .filter(|&&c| self.cars[usize::from(c)].section == s)
+                .count() as u8;
+            self.yellow_car_left(s, place);
             let n = usize::from(self.on_track);
             self.order.copy_within(i + 1..n, i);
             self.on_track -= 1;
@@ -78,6 +84,7 @@ impl F90State {
             self.insert_at(n, car);
         } else {
             // Already adjacent: the front of `s` is right behind the back of `next`.
+            self.yellow_car_left(s, 0);
             self.cars[usize::from(car)].section = next;
         }
     }

@@ -131,6 +131,9 @@ impl F90State {
             Phase::StartTyres { car } => json!({"at": "tyres", "car": name(car)}),
             Phase::WeatherIcon { car } => json!({"at": "weather icon", "car": name(car)}),
             Phase::BlueToken { car } => json!({"at": "blue token", "car": name(car)}),
+            Phase::YellowFlag { car } => json!({"at": "yellow flag", "car": name(car)}),
+            Phase::GreenFlag { car } => json!({"at": "green flag", "car": name(car)}),
+            Phase::OrangeFlag { car } => json!({"at": "orange flag", "car": name(car)}),
             Phase::GameOver => json!({"at": "over"}),
         }
     }
@@ -197,6 +200,7 @@ impl F90State {
             v["tyre"] = Value::from(car.tyre.name());
             v["blue"] = Value::from(car.blue);
             v["soft_sets"] = Value::from(car.soft_sets);
+            v["blue_flag"] = Value::from(car.blue_flag);
             v["fuel"] = Value::from(car.fuel);
             v["qualify_card"] = self.card_value(car.qualify_card);
             v["fuel_pick"] = if car.fuel_pick == u8::MAX {
@@ -236,6 +240,10 @@ impl F90State {
             "chits": (0..64).filter(|i| self.chits >> i & 1 == 1).map(|i| i + 1).collect::<Vec<u8>>(),
             "grid": self.grid[..self.n()].iter().map(|&c| self.car_name(c)).collect::<Vec<_>>(),
             "retirements": self.retirements,
+            "flags": {
+                "yellow": (0..self.race.track().len() as u8).filter_map(|s| self.yellow_at(s).map(|k| json!({"section": s + 1, "behind": k}))).collect::<Vec<_>>(),
+                "orange": if self.orange == super::flags::NO_HOLDER { Value::Null } else { self.car_name(self.orange) },
+            },
             "weather": {"space": self.weather + 1, "robot_tyres": self.robot_tyres.name(),
                 "robots_pit": self.robots_weather_pit},
             "individual_turn": {
@@ -251,6 +259,7 @@ impl F90State {
                 "wear_due": it.wear_due,
                 "draws_due": it.draws_due,
                 "weather_due": it.weather_due,
+                "flags": it.flags.iter().map(|&f| super::flags::flag_of(f).map(|f| f.name())).collect::<Vec<_>>(),
                 "token_paid": it.token_paid,
                 "mp": it.mp,
                 "mp_left": it.mp_left,
@@ -461,6 +470,9 @@ impl Reader<'_> {
             "tyres" => Phase::StartTyres { car: car()? },
             "weather icon" => Phase::WeatherIcon { car: car()? },
             "blue token" => Phase::BlueToken { car: car()? },
+            "yellow flag" => Phase::YellowFlag { car: car()? },
+            "green flag" => Phase::GreenFlag { car: car()? },
+            "orange flag" => Phase::OrangeFlag { car: car()? },
             "over" => Phase::GameOver,
             other => return Err(bad(format!("phase.at: unknown phase {other:?}"))),
         })
@@ -657,6 +669,7 @@ impl F90State {
                     })?,
                 };
                 car.blue = m.get("blue").map_or(Ok(0), |_| num(m, "blue", &what))?;
+                car.blue_flag = flag(m, "blue_flag", &what)?;
                 car.soft_sets = m
                     .get("soft_sets")
                     .map_or(Ok(0), |_| num(m, "soft_sets", &what))?;
@@ -727,6 +740,30 @@ impl F90State {
             s.grid[i] = r.car(g, "grid")?;
         }
         s.retirements = num(top, "retirements", "position")?;
+        if let Some(f) = top.get("flags").filter(|f| !f.is_null()) {
+            let f = obj(f, "flags")?;
+            for y in f
+                .get("yellow")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+            {
+                let y = obj(y, "flags.yellow")?;
+                let section: u8 = num(y, "section", "flags.yellow")?;
+                let behind: u8 = num(y, "behind", "flags.yellow")?;
+                let ok = section >= 1
+                    && usize::from(section) <= s.race.track().len()
+                    && s.race.track().kind(section - 1) == super::track::Kind::Corner;
+                if !ok {
+                    return Err(bad("flags.yellow.section: a corner section, from 1"));
+                }
+                s.yellow[usize::from(section - 1)] = behind + 1;
+            }
+            s.orange = match f.get("orange") {
+                None | Some(Value::Null) => super::flags::NO_HOLDER,
+                Some(c) => r.car(c, "flags.orange")?,
+            };
+        }
         if let Some(w) = top.get("weather").filter(|w| !w.is_null()) {
             let w = obj(w, "weather")?;
             let space: u8 = num(w, "space", "weather")?;
@@ -788,6 +825,18 @@ impl F90State {
         t.discard_due = num(it, "discard_due", "individual_turn")?;
         t.wear_due = num(it, "wear_due", "individual_turn")?;
         t.draws_due = num(it, "draws_due", "individual_turn")?;
+        if let Some(list) = it.get("flags").and_then(Value::as_array) {
+            for (i, f) in list.iter().take(2).enumerate() {
+                t.flags[i] = match f.as_str() {
+                    None => 0,
+                    Some(n) => (1..=4)
+                        .find(|&k| super::flags::flag_of(k).is_some_and(|x| x.name() == n))
+                        .ok_or_else(|| {
+                            bad("individual_turn.flags: yellow, green, blue or orange")
+                        })?,
+                };
+            }
+        }
         if it.contains_key("weather_due") {
             t.weather_due = num(it, "weather_due", "individual_turn")?;
         }

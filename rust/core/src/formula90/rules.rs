@@ -199,12 +199,20 @@ pub struct PassCase {
     pub recovery: bool,
     /// The mover has the LAPPING skill.
     pub lapping: bool,
+    /// The mover holds a blue flag: backmarkers for 0 MP, 1 in corners.
+    pub blue_flag: bool,
 }
 
 /// The cost table for humans: entering a section is 1 MP (elsewhere); overtaking on a straight
 /// 1, in a corner or braking zone forbidden (Banging Wheels: 2 and 1); lapping or unlapping 1 on
 /// straights and braking zones, 2 in corners; a NO MOVE car 1 anywhere.
 pub fn human_pass(kind: Kind, rel: Relation, case: PassCase) -> Pass {
+    if case.blue_flag && rel == Relation::Lap {
+        // "ultrapassar retardatários nas retas e em zonas de frenagem sem gastar pontos de
+        // movimento enquanto nas curvas pagará apenas 1 PM"; 0 anywhere at the start and in the
+        // last turn (Relargadas, Fim da Corrida).
+        return Pass::Costs(u8::from(kind == Kind::Corner && !case.easy_turn));
+    }
     let mut table = table_pass(kind, rel, case);
     if case.lapping && rel == Relation::Lap {
         // LAPPING: "não gasta pontos de movimento para ultrapassar retardatários em RETAS e ZONAS

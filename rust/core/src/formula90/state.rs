@@ -82,6 +82,18 @@ pub enum Phase {
     BlueToken {
         car: u8,
     },
+    /// D.4: where a yellow flag goes (or none); which yellow a green flag removes (or none).
+    YellowFlag {
+        car: u8,
+    },
+    GreenFlag {
+        car: u8,
+    },
+    /// F, a robot at a late-braking point: the orange pawn's holder `car` may force its late
+    /// brake (the robot is `it.car`).
+    OrangeFlag {
+        car: u8,
+    },
     /// Pre-race (grid order), at a pit stop, after skipping a turn: the strategy card.
     Strategy {
         car: u8,
@@ -224,6 +236,8 @@ pub struct IndTurn {
     pub draws_due: u8,
     /// D.4: weather icons still to resolve.
     pub weather_due: u8,
+    /// D.4: the movement cards' flags still to resolve (`flags::flag_code`, 0 none).
+    pub flags: [u8; 2],
     /// A tyre token was paid from the stock this turn (Save Tyres' Special).
     pub token_paid: bool,
     /// Movement points to spend, and left.
@@ -275,6 +289,7 @@ impl IndTurn {
             wear_due: 0,
             draws_due: 0,
             weather_due: 0,
+            flags: [0; 2],
             token_paid: false,
             mp: 0,
             mp_left: 0,
@@ -369,6 +384,10 @@ pub struct F90State {
     pub weather: u8,
     pub robot_tyres: Tyre,
     pub robots_weather_pit: bool,
+    /// Yellow flags per section: 0 none, else 1 + the cars ahead of it; the orange pawn's
+    /// holder (`flags::NO_HOLDER`).
+    pub yellow: [u8; super::content::MAX_SECTIONS],
+    pub orange: u8,
     pub history: Vec<Action>,
 }
 
@@ -408,6 +427,8 @@ impl F90State {
             weather: 0,
             robot_tyres: Tyre::Hard,
             robots_weather_pit: false,
+            yellow: [0; super::content::MAX_SECTIONS],
+            orange: super::flags::NO_HOLDER,
             history: Vec::new(),
             race,
         };
@@ -471,7 +492,10 @@ impl F90State {
             | Phase::DuelCards { car }
             | Phase::StartTyres { car }
             | Phase::WeatherIcon { car }
-            | Phase::BlueToken { car } => seat(car),
+            | Phase::BlueToken { car }
+            | Phase::YellowFlag { car }
+            | Phase::GreenFlag { car }
+            | Phase::OrangeFlag { car } => seat(car),
             Phase::GameOver => Player::Terminal,
         }
     }

@@ -108,6 +108,16 @@ impl F90State {
                 .filter(|&&id| id != NO_CARD && self.race.card(id).weather)
                 .count() as u8;
         }
+        if self.flags_on() {
+            for i in 0..2 {
+                let id = self.it.cards[i];
+                self.it.flags[i] = if id == NO_CARD {
+                    0
+                } else {
+                    self.race.card(id).flag.map_or(0, super::flags::flag_code)
+                };
+            }
+        }
         for i in 0..2 {
             let id = self.it.cards[i];
             self.it.tests[i] = (id != NO_CARD).then(|| self.race.card(id).test).flatten();
@@ -178,6 +188,9 @@ impl F90State {
         }
         if it.weather_due > 0 && !self.race.track().weather.is_empty() {
             self.phase = Phase::WeatherIcon { car };
+            return;
+        }
+        if it.flags != [0; 2] && self.next_flag(car, log) {
             return;
         }
         self.finish_symbols(car, log);

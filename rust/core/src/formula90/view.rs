@@ -132,6 +132,10 @@ impl<'a> SeatView<'a> {
             }
             // A chased car's movement cards lie face up for its chasers.
             v["reserved"] = Value::from(faces(race, c.reserved));
+            if s.flags_on() {
+                v["blue_flag"] = Value::from(c.blue_flag);
+                v["orange_flag"] = Value::from(s.orange == car);
+            }
             if s.weather_on() {
                 v["tyre"] = Value::from(c.tyre.name());
                 v["blue_tokens"] = Value::from(c.blue);
@@ -201,6 +205,8 @@ impl<'a> SeatView<'a> {
                         "taken_by": by,
                     })).collect::<Vec<_>>(),
                     "late_brake": sec.late_brake.map(|l| l.modifier),
+                    // The yellow flag: how many cars of the section stand ahead of it.
+                    "yellow_flag": s.yellow_at(i as u8),
                 })
             })
             .collect();
@@ -413,7 +419,7 @@ impl<'a> SeatView<'a> {
     }
 }
 
-const PHASES: usize = 35;
+const PHASES: usize = 36;
 const CAR_FEATURES: usize = 2 + 4 + 12 + 9 + 3 + 3;
 
 pub fn observation_len() -> usize {
@@ -452,11 +458,12 @@ fn phase_index(p: Phase) -> usize {
         Phase::StartTyres { .. } => 27,
         Phase::WeatherIcon { .. } => 28,
         Phase::BlueToken { .. } => 29,
-        Phase::DrawChoice { .. } => 30,
-        Phase::Skill { .. } => 31,
-        Phase::Setup { .. } => 32,
-        Phase::SpareCar { .. } => 33,
-        Phase::WiseDiscard { .. } => 34,
+        Phase::YellowFlag { .. } | Phase::GreenFlag { .. } | Phase::OrangeFlag { .. } => 30,
+        Phase::DrawChoice { .. } => 31,
+        Phase::Skill { .. } => 32,
+        Phase::Setup { .. } => 33,
+        Phase::SpareCar { .. } => 34,
+        Phase::WiseDiscard { .. } => 35,
     }
 }
 

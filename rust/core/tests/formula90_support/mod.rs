@@ -60,11 +60,10 @@ fn basic(mut options: Value) -> Value {
     if options.is_null() {
         options = serde_json::json!({});
     }
-    if options.get("free_practice").is_none() {
-        options["free_practice"] = Value::Bool(false);
-    }
-    if options.get("weather").is_none() {
-        options["weather"] = Value::from(false);
+    for module in ["weather", "flags", "track_powers", "free_practice"] {
+        if options.get(module).is_none() {
+            options[module] = Value::from(false);
+        }
     }
     options
 }
