@@ -359,8 +359,8 @@ def test_a_position_that_breaks_a_rule_is_refused_with_the_rule() -> None:
 
 
 def test_the_other_games_say_they_write_no_position_yet() -> None:
-    s = autodromo.game("legend").new_state()
+    s = autodromo.game("lamborghini").new_state()
     with pytest.raises(OptionError, match="no position yet"):
         s.position()
-    with pytest.raises(OptionError, match="legend builds no state from a position yet"):
-        autodromo.game("legend").state_from("{}")
+    with pytest.raises(OptionError, match="lamborghini builds no state from a position yet"):
+        autodromo.game("lamborghini").state_from("{}")

@@ -31,9 +31,9 @@ def test_lamborghini_medium_beats_easy() -> None:
 
 
 def test_legend_hard_holds_its_own_against_the_neutral_cars() -> None:
-    # 1,000 races: 51.2% (48.1–54.3%), short of the 70% (docs/simulation.md). The slice
+    # 1,000 races: 56.8% (53.7–59.8%), short of the 70% (docs/simulation.md). The slice
     # guards the level against breaking: random, easy and medium drivers score 0, 1 and 3 of 32
-    # in this slice, hard 15.
+    # in this slice.
     assert against_neutral_cars("hard", 32, seed=500) >= 11
 
 
@@ -44,6 +44,6 @@ def test_mille_bornes_hard_beats_medium() -> None:
 
 
 def test_lamborghini_hard_beats_medium() -> None:
-    # hard searches (about 8 s of a core a race): 8 races, both seat orders; this slice scores 6,
+    # hard searches three game turns ahead (about 2 s of a core a race): 8 races, both seat orders; this slice scores 6,
     # while medium beats easy in 84% of races.
     assert head_to_head("lamborghini", "hard", "medium", 8, seed=700, **LAMBO) >= 5

@@ -14,9 +14,11 @@ import pytest
 import autodromo
 from autodromo import ReplayError
 
-GAMES: dict[str, dict[str, Any]] = {
-    "mille_bornes": {"players": 3},
-    "formula90": {"players": 2},
+GAMES: dict[str, tuple[str, dict[str, Any]]] = {
+    "mille_bornes": ("mille_bornes", {"players": 3}),
+    "formula90": ("formula90", {"players": 2}),
+    "legend track race": ("legend", {"laps": 1}),
+    "legend stage race": ("legend", {"route": "coppa_breve", "cars": ["osca_mt4", "fiat_1100s"]}),
 }
 
 
@@ -29,7 +31,8 @@ def play(race: autodromo.Race, steps: int) -> tuple[Any, list[float]]:
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_a_position_rebuilds_the_same_game_at_any_moment(name: str) -> None:
-    g = autodromo.game(name, **GAMES[name])
+    game, options = GAMES[name]
+    g = autodromo.game(game, **options)
     bots = ["medium"] * g.num_players
     race = autodromo.Race(g, bots, seed=21)
     checked = 0
@@ -37,7 +40,7 @@ def test_a_position_rebuilds_the_same_game_at_any_moment(name: str) -> None:
         s = race.state
         if s.is_terminal():
             break
-        if step % 37 == 0:
+        if step % 23 == 0:
             text = s.position()
             back = g.state_from(text)
             for seat in [*range(g.num_players), None]:
@@ -86,3 +89,19 @@ def test_a_position_of_another_game_or_not_json_is_refused() -> None:
         g.state_from("{")
     with pytest.raises(ReplayError, match="not of Formula 90"):
         autodromo.game("formula90").state_from(json.dumps(p))
+
+
+def test_a_legend_position_names_cars_and_refuses_a_needle_past_the_dashboard() -> None:
+    g = autodromo.game("legend", laps=1, cars=["fiat_1100s", "osca_mt4"])
+    race = autodromo.Race(g, ["medium"] * 2, seed=8)
+    for _ in range(30):
+        race.step()
+    p = json.loads(race.state.position())
+    assert [c["name"] for c in p["cars"]] == ["Fiat 1100 S", "OSCA MT4 1500"]
+    p["cars"][1]["speed"] = 40
+    with pytest.raises(ReplayError, match="cars.OSCA MT4 1500.speed: 40 is beyond the Dashboard's 0 to"):
+        g.state_from(json.dumps(p))
+    p["cars"][1]["speed"] = 0
+    p["cars"][1]["cell"] = {"row": 0, "lane": 9}
+    with pytest.raises(ReplayError, match="cars.OSCA MT4 1500.cell: row 0 lane 9 is off the road"):
+        g.state_from(json.dumps(p))

@@ -498,3 +498,15 @@ def test_a_mille_bornes_game_starts_from_an_edited_position(db: Path) -> None:
     twice = {**position, "discard": [*position["discard"], ace]}
     r = client.post("/api/games", json={**body, "position": twice})
     assert r.status_code == 400 and "Driving Ace cards" in r.json["error"]
+
+
+def test_a_legend_race_starts_from_its_position_with_a_car_moved(client: Any) -> None:
+    body = legend_body(bots=1)
+    gid = create(client, body)["id"]
+    position = json.loads(client.get(f"/api/games/{gid}/position").data)
+    first = view(client, gid, seat=0)
+    copy = create(client, {**body, "position": position})["id"]
+    assert [a["label"] for a in view(client, copy, seat=0)["legal"]] == [a["label"] for a in first["legal"]]
+    off = {**position, "cars": [{**position["cars"][0], "cell": {"row": 0, "lane": 40}}, *position["cars"][1:]]}
+    r = client.post("/api/games", json={**body, "position": off})
+    assert r.status_code == 400 and "is off the road" in r.json["error"]

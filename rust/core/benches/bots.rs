@@ -141,7 +141,7 @@ fn main() {
             let games = if name == "easy" || name == "medium" {
                 100
             } else {
-                3
+                10
             };
             report(
                 "lamborghini",

@@ -219,3 +219,121 @@ fn an_edited_mille_bornes_position_is_a_puzzle() {
     assert_eq!(v["last_hand"][0]["miles"], 1000);
     assert_eq!(v["last_hand"][0]["trip_complete"], 400);
 }
+
+fn legend(options: serde_json::Value) -> autodromo_core::legend::Legend {
+    use autodromo_core::legend::{Content, Legend};
+    let c = Arc::new(Content::from_dir(&content_dir("legend")).unwrap());
+    Legend::new(c, &options).unwrap()
+}
+
+#[test]
+fn legend_track_race_positions_round_trip() {
+    round_trips(&legend(json!({"laps": 1})), 4, 4000);
+    // Neutral Cars, Car Setups, the priority bid, and one car twice (named with its seat).
+    let cars = ["fiat_1100s", "osca_mt4", "fiat_1100s", "porsche_550"];
+    round_trips(
+        &legend(
+            json!({"laps": 1, "cars": cars, "neutral": [false, true, false, true],
+            "priority_bid": true, "slipstream_in_turns": true,
+            "setups": [{"gears": "long", "tires": "wet", "mixture": "rich"}, null, null, null]}),
+        ),
+        15,
+        4000,
+    );
+}
+
+#[test]
+fn legend_stage_race_positions_round_trip() {
+    round_trips(&legend(json!({"route": "coppa_breve"})), 2, 3000);
+    let cars = ["osca_mt4", "fiat_508s_balilla", "cisitalia_202_smm"];
+    round_trips(
+        &legend(
+            json!({"route": "coppa_breve", "cars": cars, "neutral": [false, true, false],
+            "residual_mps": true, "historical_points": true}),
+        ),
+        15,
+        3000,
+    );
+}
+
+#[test]
+fn legend_positions_that_break_a_rule_are_refused_by_field() {
+    let g = legend(json!({"laps": 1, "cars": ["fiat_1100s", "osca_mt4"]}));
+    let mut s = g.new_initial_state();
+    let mut rng = SplitMix64::new(3);
+    for _ in 0..40 {
+        step(&mut s, &mut rng);
+    }
+    let p = s.position().unwrap();
+    assert!(g.state_from(&p).is_ok());
+    assert_eq!(p["cars"][0]["name"], "Fiat 1100 S");
+    let mut q = p.clone();
+    q["cars"][0]["temperature"] = json!(99);
+    refused(
+        &g,
+        &q,
+        "cars.Fiat 1100 S.temperature: 99 is beyond the Dashboard's 0 to",
+    );
+    let mut q = p.clone();
+    q["cars"][1]["engine"] = json!(40);
+    refused(
+        &g,
+        &q,
+        "cars.OSCA MT4 1500.engine: 40 is beyond the Dashboard's 0 to",
+    );
+    let mut q = p.clone();
+    q["cars"][0]["cell"] = json!({"row": 9999, "lane": 0});
+    refused(
+        &g,
+        &q,
+        "cars.Fiat 1100 S.cell: row 9999 lane 0 is off the road",
+    );
+    let mut q = p.clone();
+    q["cars"][0]["cell"] = json!({"row": 3, "lane": 7});
+    refused(
+        &g,
+        &q,
+        "cars.Fiat 1100 S.cell: row 3 lane 7 is off the road",
+    );
+    let mut q = p.clone();
+    let first = q["damage_deck"][0].clone();
+    q["damage_discard"]
+        .as_array_mut()
+        .unwrap()
+        .push(first.clone());
+    let n = ["damage_deck", "damage_discard"]
+        .iter()
+        .map(|k| {
+            q[k].as_array()
+                .unwrap()
+                .iter()
+                .filter(|c| **c == first)
+                .count()
+        })
+        .sum::<usize>();
+    let id = first.as_str().unwrap();
+    refused(
+        &g,
+        &q,
+        &format!(
+            "Damage cards: {n} {id} in the deck and discards, the game deals {}",
+            n - 1
+        ),
+    );
+    let mut q = p.clone();
+    q["phase"] = json!({"at": "flow"});
+    refused(
+        &g,
+        &q,
+        "phase.at: flow and moving are steps inside an action, never a position",
+    );
+    let mut q = p.clone();
+    q["phase"] = json!({"at": "parade", "car": "Fiat 1100 S"});
+    refused(&g, &q, "phase: unknown variant `parade`");
+    let mut q = p.clone();
+    q["phase"] = json!({"at": "pace", "car": "Bugatti"});
+    refused(&g, &q, "phase.car: no car \"Bugatti\" in this race");
+    let mut q = p.clone();
+    q["cars"].as_array_mut().unwrap().pop();
+    refused(&g, &q, "cars: 1 listed, the race has 2");
+}

@@ -6,7 +6,20 @@ use alloc::vec::Vec;
 use super::geometry::Piece;
 
 /// A space of the track: `row` along the loop, `lane` across (0 = leftmost).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+)]
+#[serde(deny_unknown_fields)]
 pub struct Cell {
     pub row: u16,
     pub lane: u8,

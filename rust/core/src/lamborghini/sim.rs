@@ -9,10 +9,16 @@ use crate::error::Error;
 use crate::game::{Action, Player, State};
 use crate::rng::SplitMix64;
 use crate::sim::mcts::{self, Budget};
-use crate::sim::{CarStats, Level, RaceStats, Sim};
+use crate::sim::{rank_values, CarStats, Level, RaceStats, Sim};
 
 /// Rollouts per `hard` decision.
 const HARD_ROLLOUTS: u32 = 100;
+/// A `hard` rollout looks this many game turns of the race ahead (from the start of the race
+/// when it begins before it), then values the seats by the lead of their best car: played to
+/// the end of the race, a decision took a second and more.
+const HORIZON_TURNS: u16 = 3;
+/// Squares of lead worth the whole value range, either way.
+const LEAD_SCALE: f64 = 20.0;
 
 impl Sim for LamboState {
     /// The other seats' cards and the Speed deck are dealt again, in the same sizes, from the
@@ -67,7 +73,7 @@ impl Sim for LamboState {
     }
 
     /// `easy`: a beginner's rules; `medium`: the rule of thumb; `hard`: the determinized search
-    /// (rollouts of `medium` to the end of the race).
+    /// (rollouts of `medium` three game turns ahead, see `horizon`).
     fn bot(&self, level: Level, legal: &[Action], rng: &mut SplitMix64) -> Option<Action> {
         match self.current_player() {
             Player::Seat(_) => match level {
@@ -77,6 +83,44 @@ impl Sim for LamboState {
             },
             _ => None,
         }
+    }
+
+    /// The short race: after `HORIZON_TURNS` game turns, each seat is valued by how far its best
+    /// car leads the best car of the others (a finished car counts from the line, a stopped
+    /// one not at all). The long game (money over a season) is played to its end.
+    fn horizon(&self, start: &Self) -> Option<Vec<f64>> {
+        if self.is_terminal() {
+            return Some(rank_values(&State::ranking(self)));
+        }
+        let opts = &self.def.opts;
+        if opts.long || self.round < start.round.max(1) + HORIZON_TURNS {
+            return None;
+        }
+        let best: Vec<f64> = (0..opts.players)
+            .map(|p| {
+                opts.cars_of(p)
+                    .iter()
+                    .map(|&c| &self.murcs[c])
+                    .filter(|m| !m.stopped)
+                    .map(|m| match m.finish {
+                        // A turn earlier at the line is worth a lap's worth of squares.
+                        Some((turn, past, _)) => 1000.0 - 100.0 * f64::from(turn) + f64::from(past),
+                        None => f64::from(m.progress) - 1000.0,
+                    })
+                    .fold(-1e9, f64::max)
+            })
+            .collect();
+        Some(
+            (0..best.len())
+                .map(|p| {
+                    let other = (0..best.len())
+                        .filter(|&q| q != p)
+                        .map(|q| best[q])
+                        .fold(f64::NEG_INFINITY, f64::max);
+                    (0.5 + (best[p] - other) / (2.0 * LEAD_SCALE)).clamp(0.0, 1.0)
+                })
+                .collect(),
+        )
     }
 
     fn stats(&self) -> RaceStats {

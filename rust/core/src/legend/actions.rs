@@ -13,7 +13,8 @@ pub const MAX_STAT: u8 = 8;
 pub const MAX_RELIABILITY: u8 = 24;
 pub const MAX_LANES: u8 = 6;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Wear {
     Engine,
     Brakes,

@@ -2,6 +2,7 @@
 //! that move them ("Dealing with Technical Issues").
 use super::content::{CarSpec, Dashboard};
 use crate::grid::Cell;
+use serde::{Deserialize, Serialize};
 
 /// The six spare parts the book names, in the order of the pit actions.
 pub const SPARE_PARTS: [&str; 6] = [
@@ -20,7 +21,8 @@ pub const BATTERY: u8 = 4;
 pub const BULBS: u8 = 5;
 
 /// Tire treads of the optional Car Setup rule.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Tread {
     #[default]
     Standard,
@@ -29,7 +31,8 @@ pub enum Tread {
 }
 
 /// The optional Car Setup cards ("Car Setup (Optional)"): 0 / Standard is a card not used.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Setup {
     /// +1 long gears (T +1, Acceleration -1), -1 short gears.
     pub gears: i8,
@@ -42,7 +45,8 @@ pub struct Setup {
     pub rich: bool,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Status {
     Racing,
     /// Off the road this round (stopped to cool, or in the pit); standing start next round.
@@ -57,7 +61,8 @@ pub enum Status {
 }
 
 /// One car's state during a race. `tires` below 0 is the flat-tire red zone.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Car {
     pub spec: u8,
     pub neutral: bool,

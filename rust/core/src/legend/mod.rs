@@ -26,6 +26,7 @@ pub mod movement;
 pub mod neutral;
 pub mod options;
 pub mod plan;
+pub mod position;
 pub mod race;
 pub mod repairs;
 pub mod route;
@@ -119,6 +120,10 @@ impl Game for Legend {
 
     fn board(&self) -> Option<Value> {
         Some(board::board(&self.race))
+    }
+
+    fn state_from(&self, position: &Value) -> Result<LegendState, Error> {
+        self.from_position(position)
     }
 }
 
@@ -276,5 +281,9 @@ impl State for LegendState {
             self.race.opts.to_json(),
             &self.history,
         )
+    }
+
+    fn position(&self) -> Result<Value, Error> {
+        Ok(self.to_position())
     }
 }

@@ -17,7 +17,8 @@ pub const CHECK_POINT_PENALTY: u32 = 6 * 60;
 pub const CHECK_POINT_LINE: u8 = u8::MAX;
 
 /// One line of the Time Chart: a car's stage.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct StageRecord {
     /// The Chrono minute the car starts this stage.
     pub start: u32,

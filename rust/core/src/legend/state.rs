@@ -2,6 +2,7 @@
 //! weather, events and damage draws. Movement itself is in `movement.rs`.
 use alloc::sync::Arc;
 use alloc::vec::Vec;
+use serde::{Deserialize, Serialize};
 
 use super::actions::{Move, Wear};
 use super::car::{Car, Status};
@@ -12,7 +13,8 @@ use crate::game::{Action, Player};
 use crate::grid::{Cell, Track};
 
 /// Where the race stands. Chance phases are resolved by a driver; the rest are a seat's choice.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "at", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Phase {
     Split {
         car: u8,
@@ -102,7 +104,8 @@ impl Phase {
 }
 
 /// One car's activation this round: its Movement Points and what it already did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Activation {
     pub car: u8,
     /// MPs allowed: the Speed, as braking, drifting and powering out change it.
@@ -128,7 +131,8 @@ pub struct Activation {
     pub spare_taken: bool,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Qualifying {
     /// Grid position being worked on (from the back).
     pub pos: u8,

@@ -7,13 +7,14 @@ use crate::legend::car::Car;
 use crate::legend::state::LegendState;
 
 /// A point that changes nothing now but is one fewer for later (an Engine push, a drift, an
-/// emergency brake).
-const ENGINE_SPARE: i64 = 60;
-const BRAKE_SPARE: i64 = 150;
-const TIRE_SPARE: i64 = 250;
+/// emergency brake): in a race of a few laps next to nothing, for the points before a zone are
+/// there to be spent (dearer, `hard` lost to the Neutral Cars' pace: docs/simulation.md).
+const ENGINE_SPARE: i64 = 0;
+const BRAKE_SPARE: i64 = 0;
+const TIRE_SPARE: i64 = 20;
 /// The last point before a red zone: kept for cards and overheating.
-const ENGINE_RESERVE: i64 = 700;
-const BRAKE_RESERVE: i64 = 400;
+const ENGINE_RESERVE: i64 = 100;
+const BRAKE_RESERVE: i64 = 50;
 /// The point that enters a red zone or a tire zone: slower for the rest of the race.
 const ENGINE_RED: i64 = 3000;
 const BRAKE_RED: i64 = 2500;
