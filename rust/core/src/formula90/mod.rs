@@ -84,7 +84,7 @@ use events::{Event, NoLog};
 pub const GAME_ID: &str = "formula90";
 /// Bumped whenever the rules or the encoding change in a way that makes old saves replay
 /// differently.
-pub const RULES_VERSION: u32 = 3;
+pub const RULES_VERSION: u32 = 4;
 
 /// A Formula 90 race: content, track, players and robots, options.
 #[derive(Debug, Clone, PartialEq)]
