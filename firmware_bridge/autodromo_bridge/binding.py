@@ -1,6 +1,7 @@
-"""Binding devices to a race (Legend, or Lamborghini on the track board): each dashboard shows its
-car and turns its buttons into actions; each track board shows every car on the circuit, through
-an LED map checked against the core's board of the race (``Game.board()``).
+"""Binding devices to a race (Legend or Formula 90; Lamborghini on the track board): each dashboard
+shows its car and turns its buttons into actions; each track board shows every car on the circuit,
+through an LED map checked against the core's board of the race (``Game.board()``), or for
+Formula 90 a section map generated from it.
 
 A race comes from a *source*: a Python :class:`autodromo.Race` (:class:`RaceSource`), a game
 of the web page through its JSON API (:class:`WebSource`), or a replay file played back for
@@ -12,7 +13,7 @@ Dashboard controls (INPUT_EVENT ``control``):
 =========  ==========================================================================
 0          CONFIRM (press): take the choice under the selector
 1..4       pace buttons (press): "maintain", "accelerate 1", "lift and coast",
-           "stop to cool"
+           "stop to cool"; in Formula 90 the common decisions by meaning (``F90_BUTTONS``)
 8          selector (rotary encoder, turn by ``value`` detents): moves through the
            seat's legal actions, wrapping
 =========  ==========================================================================
@@ -21,6 +22,7 @@ Dashboard controls (INPUT_EVENT ``control``):
 from __future__ import annotations
 
 import json
+import re
 import time
 import urllib.error
 import urllib.request
@@ -33,13 +35,36 @@ from autodromo import replay as replay_mod
 from autodromo.errors import AutodromoError
 from autodromo.race import Policy, Race
 
-from . import render
+from . import render, render_f90
 from .devices import DASHBOARD, TRACK, Bridge, Device
 from .errors import BridgeError
-from .ledmap import GAMES, Circuit, LedMap
+from .ledmap import GAMES as MAP_GAMES, Circuit, LedMap
+from .sectionmap import SectionMap, is_section_track
 
 CONFIRM = 0
 PACE_BUTTONS = {1: "maintain", 2: "accelerate 1", 3: "lift and coast", 4: "stop to cool"}
+#: The games the bridge follows: Legend and Lamborghini on their circuits' maps, Formula 90 on
+#: a section map.
+GAMES = (*MAP_GAMES, "formula90")
+
+
+def _exactly(*labels: str) -> re.Pattern[str]:
+    return re.compile("|".join(re.escape(w) for w in labels))
+
+
+#: A Formula 90 dashboard's four buttons: each takes the legal choice that means what the
+#: button says, whatever its id (a decision offers at most one of each button's choices).
+F90_BUTTONS: dict[int, tuple[str, re.Pattern[str]]] = {
+    1: ("yes", re.compile(_exactly("drive", "late brake", "challenge", "join the duel",
+                                   "use a blue token (+1 MP)").pattern
+                          + r"|force .+ to late-brake")),
+    2: ("no", re.compile(_exactly("no late brake", "no trajectory", "no challenge",
+                                  "decline the duel", "keep the blue tokens", "no flag",
+                                  "keep the tyres").pattern
+                         + r"|let .+ drive on|keep the hand( \(.*\))?")),
+    3: ("pit", _exactly("pit stop")),
+    4: ("tyre token", _exactly("pay a tyre token")),
+}
 SELECTOR = 8
 PRESS, RELEASE, TURN = 0, 1, 2
 
@@ -71,10 +96,16 @@ def _dashboard_seat(state: autodromo.State, seat: int) -> int:
 
 def _game_board(game: autodromo.Game, what: str) -> dict[str, Any]:
     if game.name not in GAMES:
-        raise BridgeError(f"the bridge shows Legend and Lamborghini races, not {what} of {game.name}")
+        raise BridgeError(f"the bridge shows Legend, Lamborghini and Formula 90 races, not {what} "
+                          f"of {game.name}")
     board = game.board()
     assert board is not None
     return board
+
+
+def _track_id(board: dict[str, Any]) -> str:
+    """The circuit's id (Legend, Lamborghini, a route) or the Formula 90 track's."""
+    return str(board["id"] if "id" in board else board["circuit"])
 
 
 class RaceSource:
@@ -85,7 +116,7 @@ class RaceSource:
         self._board = _game_board(race.game, "a race")
         self.race = race
         self.humans = sorted(set(humans))
-        self.circuit = str(self._board["id"])
+        self.circuit = _track_id(self._board)
         self._version = 0
         # Bots may be slowed down so people can watch them (0: as fast as they go).
         self.step_ms = step_ms
@@ -109,6 +140,19 @@ class RaceSource:
     ) -> RaceSource:
         options = {k: v for k, v in options.items() if v is not None}
         g = autodromo.game("lamborghini", **options)
+        seats: list[str | Policy] = [
+            _dashboard_seat if i in humans else bot for i in range(g.num_players)]
+        return cls(Race(g, seats, seed=seed), humans, step_ms)
+
+    @classmethod
+    def formula90(
+        cls, humans: Sequence[int], bot: str = "medium", seed: int | None = None,
+        step_ms: int = 0, **options: Any,
+    ) -> RaceSource:
+        """A Formula 90 race: the seats in ``humans`` from dashboards, the other seats by ``bot``
+        (the robots are the rules' own)."""
+        options = {k: v for k, v in options.items() if v is not None}
+        g = autodromo.game("formula90", **options)
         seats: list[str | Policy] = [
             _dashboard_seat if i in humans else bot for i in range(g.num_players)]
         return cls(Race(g, seats, seed=seed), humans, step_ms)
@@ -185,14 +229,14 @@ class WebSource:
         self._fetch()
         name = str(self._payload.get("game"))
         if name not in GAMES:
-            raise BridgeError(f"web game {game_id}: the bridge shows Legend and Lamborghini games, "
-                              f"not {name}")
+            raise BridgeError(f"web game {game_id}: the bridge shows Legend, Lamborghini and "
+                              f"Formula 90 games, not {name}")
         # The same game built here: its board is the one the server's core built.
         try:
             self._board = _game_board(autodromo.game(name, **self._payload["options"]), "a game")
         except AutodromoError as e:
             raise BridgeError(f"web game {game_id}: {e}") from None
-        self.circuit = str(self._board["id"])
+        self.circuit = _track_id(self._board)
 
     def board(self) -> dict[str, Any]:
         return self._board
@@ -275,7 +319,7 @@ class ReplaySource:
         self.step_ms = step_ms
         self.clock = clock
         self._start = clock()
-        self.circuit = str(self._board["id"])
+        self.circuit = _track_id(self._board)
 
     def board(self) -> dict[str, Any]:
         return self._board
@@ -327,9 +371,15 @@ class Binding:
         self.bridge = bridge
         self.source = source
         board = source.board()
+        #: A Formula 90 race: a track of sections, its dashboards show a seat's chart.
+        self.formula90 = is_section_track(board)
+        if ledmap is not None and self.formula90:
+            raise BridgeError(f"{ledmap.source}: a Formula 90 track board takes the section map "
+                              "generated from its track; an LED map is for circuits")
         # A route's stages change under the cars; its dashboards read the turn ahead from the view.
-        self.circuit = None if board.get("kind") == "route" else Circuit.from_board(board)
-        self._ledmap = ledmap
+        self.circuit = (None if board.get("kind") == "route" or self.formula90
+                        else Circuit.from_board(board))
+        self._ledmap: LedMap | SectionMap | None = ledmap
         self.seats = dict(seats or {})
         self.log = log or bridge.log
         self.cursor: dict[bytes, int] = {}
@@ -347,10 +397,24 @@ class Binding:
                 self._attach(dev, {"event": "linked"})
 
     @property
-    def ledmap(self) -> LedMap:
+    def ledmap(self) -> LedMap | SectionMap:
         if self._ledmap is None:
-            self._ledmap = LedMap.for_board(self.source.board())
+            board = self.source.board()
+            self._ledmap = (SectionMap.for_board(board) if self.formula90
+                            else LedMap.for_board(board))
         return self._ledmap
+
+    def who(self, seat: int) -> str:
+        """A seat as people read it: its car's name in Formula 90 (the book names cars by their
+        colours), else its number from 1."""
+        if self.formula90:
+            try:
+                cars = (self._view or self.source.view())["cars"]
+            except BridgeError:
+                cars = []
+            if seat < len(cars):
+                return str(cars[seat]["name"])
+        return f"seat {seat + 1}"
 
     def _attach(self, dev: Device, _event: dict[str, Any]) -> None:
         if dev.kind == DASHBOARD and dev.seat is None:
@@ -364,7 +428,8 @@ class Binding:
             free = [s for s in [*self.source.human_seats(), *cars] if s not in taken]
             dev.seat = wanted if wanted is not None else free[0] if free else 0
             self.seats[dev.uid] = dev.seat
-            self.log(f"{dev.name}: seat {dev.seat + 1}")
+            self.log(f"{dev.name}: seat {dev.seat + 1}"
+                     + (f" ({self.who(dev.seat)})" if self.formula90 else ""))
         self.render(dev)
 
     def _refuse(self, dev: Device, why: str) -> None:
@@ -390,7 +455,7 @@ class Binding:
                 self.cursor[dev.uid] = (self.cursor.get(dev.uid, 0) + int(ev["value"])) % len(legal)
                 self.render(dev)
             else:
-                self._refuse(dev, f"seat {seat + 1}: nothing to choose now")
+                self._refuse(dev, f"{self.who(seat)}: nothing to choose now")
             return
         if kind != PRESS:
             self._refuse(dev, f"control {control}: a button is pressed, not turned")
@@ -398,7 +463,14 @@ class Binding:
         if control == CONFIRM:
             cur = self.cursor.get(dev.uid, 0)
             choice = legal[cur] if cur < len(legal) else None
-        elif control in PACE_BUTTONS:
+        elif self.formula90 and control in F90_BUTTONS:
+            word, means = F90_BUTTONS[control]
+            choice = next((a for a in legal if means.fullmatch(a[1])), None)
+            if choice is None:
+                self._refuse(dev, f"{self.who(seat)}: the {word!r} button means no legal choice "
+                             "now" + (" (not this car's turn)" if not legal else ""))
+                return
+        elif control in PACE_BUTTONS and not self.formula90:
             label = PACE_BUTTONS[control]
             choice = next((a for a in legal if a[1] == label), None)
             if choice is None:
@@ -408,7 +480,7 @@ class Binding:
             self._refuse(dev, f"control {control} means nothing")
             return
         if choice is None:
-            self._refuse(dev, f"seat {seat + 1}: nothing to decide now")
+            self._refuse(dev, f"{self.who(seat)}: nothing to decide now")
             return
         try:
             self.source.act(seat, choice[0])
@@ -416,7 +488,7 @@ class Binding:
             self._refuse(dev, str(e))
             return
         self.applied.append((seat, choice[1]))
-        self.log(f"seat {seat + 1}: {choice[1]}")
+        self.log(f"{self.who(seat)}: {choice[1]}")
         self.refused[dev.uid] = False
         self.cursor[dev.uid] = 0
         try:
@@ -451,8 +523,15 @@ class Binding:
             cur = self.cursor.get(dev.uid, 0)
             if cur >= len(legal):
                 cur = self.cursor[dev.uid] = 0
-            if live and "stage" in view and view["stage"] is not None:
+            if live and (self.formula90 or view.get("stage") is not None):
+                # What the seat's driver reads: a Stage race's markers, Formula 90's sealed fuel.
                 view = self.source.seat_view(dev.seat)
+            if self.formula90:
+                dev.set_dash(render_f90.dash_state(
+                    view, dev.seat, deciding=bool(legal), cursor=cur,
+                    refused=self.refused.get(dev.uid, False),
+                    game_over=live and self.source.finished()))
+                return
             dev.set_dash(render.dash_state(
                 view, dev.seat, self.circuit, deciding=bool(legal), cursor=cur,
                 refused=self.refused.get(dev.uid, False),
@@ -465,8 +544,12 @@ class Binding:
                     self.log(f"{dev.name}: the LED map {m.source} needs {m.led_count} LEDs, "
                              f"the strip has {dev.led_count}: not driven")
                 return
-            colors = render.palette(m)
-            frame = render.track_frame(view, m)
+            if isinstance(m, SectionMap):
+                colors = render_f90.palette(m, view)
+                frame = render_f90.track_frame(view, m)
+            else:
+                colors = render.palette(m)
+                frame = render.track_frame(view, m)
             if dev.led_formats & 2:
                 dev.set_leds(colors, 1, frame)
             else:

@@ -1,11 +1,12 @@
-"""``autodromo bridge``: dashboards and LED track boards on a Legend race, LED track boards on a
-Lamborghini race.
+"""``autodromo bridge``: dashboards and LED track boards on a Legend or Formula 90 race, LED
+track boards on a Lamborghini race.
 
     autodromo bridge --game 3f2a9c --port /dev/ttyUSB0 --port /dev/ttyACM0   # a web game
     autodromo bridge --game race.json --config bridge.toml                     # a replay, shown
     autodromo bridge --emulate dashboard,track                                 # no hardware
     autodromo bridge lamborghini --emulate track --circuit imola_like          # bots on the board
     autodromo bridge legend --route coppa_breve --emulate track                # a Stage race
+    autodromo bridge formula90 --emulate dashboard,track --circuit colline     # Formula 90
 """
 
 from __future__ import annotations
@@ -20,13 +21,15 @@ from pathlib import Path
 
 from autodromo.errors import AutodromoError
 
-from .binding import CONFIRM, PACE_BUTTONS, SELECTOR, Binding, RaceSource, ReplaySource, Source, WebSource
+from .binding import (CONFIRM, F90_BUTTONS, GAMES, PACE_BUTTONS, SELECTOR, Binding, RaceSource,
+                      ReplaySource, Source, WebSource)
 from .clock import MonotonicClock
 from .devices import DASHBOARD, TRACK, Bridge, BridgeConfig, PortMatch, matching_ports
 from .emulator import Emulator
 from .errors import BridgeError
 from . import screen as screen_mod
-from .ledmap import GAMES, LedMap
+from .ledmap import LedMap
+from .sectionmap import SectionMap, is_section_track
 
 DEFAULT_CARS = "bugatti_type_35,alfa_8c_2300,ferrari_166_mm,maserati_300s"
 #: pid.codes test PID until the boards get their own (hardware.md, risks).
@@ -52,8 +55,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--cars", default=DEFAULT_CARS, help="local Legend race: car ids, comma separated")
     p.add_argument("--players", type=int, default=None,
                    help="local Lamborghini race: the number of players (default: the game's)")
-    p.add_argument("--circuit", help="local race: the circuit (e.g. castelrosso, or imola_like in "
-                   "Lamborghini; default: the game's own)")
+    p.add_argument("--circuit", "--track", dest="circuit",
+                   help="local race: the circuit (e.g. castelrosso, or imola_like in Lamborghini) or "
+                   "Formula 90's track (lago, colline); default: the game's own")
     p.add_argument("--route", help="local Legend race: a Stage race on this route (e.g. coppa_breve "
                    "or mille_miglia) instead of a circuit")
     p.add_argument("--seats", help="local race: the seats the dashboards drive, counting from 1, comma "
@@ -90,6 +94,10 @@ def _source(args: argparse.Namespace, dashboards: int) -> Source:
                                    or args.circuit is not None):
         raise BridgeError("--route: a local Legend race runs on a route of stages or on a "
                           "--circuit, not both, and not in a web game or a replay")
+    if args.game is None and args.race == "formula90":
+        probe = RaceSource.formula90([], track=args.circuit)
+        humans = _humans(args, dashboards, probe.race.game.num_players)
+        return RaceSource.formula90(humans, seed=args.seed, step_ms=args.step_ms, track=args.circuit)
     if args.game is None and args.race == "lamborghini":
         probe = RaceSource.lamborghini([], circuit=args.circuit, players=args.players)
         humans = _humans(args, dashboards, probe.race.game.num_players)
@@ -123,16 +131,22 @@ def run(args: argparse.Namespace) -> int:
     if args.ledmap and source.board().get("kind") == "route":
         raise BridgeError(f"--ledmap {args.ledmap}: a Stage race's track board takes the map "
                           "generated from its route's stages; --ledmap is for circuits")
-    ledmap = LedMap.load(args.ledmap, source.board()) if args.ledmap else None
-    if ledmap is None and "track" in kinds:
-        ledmap = LedMap.for_board(source.board())
+    if args.ledmap and is_section_track(source.board()):
+        raise BridgeError(f"--ledmap {args.ledmap}: a Formula 90 track board takes the section "
+                          "map generated from its track; --ledmap is for circuits")
+    board = source.board()
+    ledmap = LedMap.load(args.ledmap, board) if args.ledmap else None
+    if ledmap is None and "track" in kinds and not is_section_track(board):
+        ledmap = LedMap.for_board(board)
+    strip_leds = (SectionMap.for_board(board).led_count if is_section_track(board)
+                  else ledmap.led_count if ledmap is not None else 0)
     emulators: list[Emulator] = []
     for i, word in enumerate(kinds):
         uid = bytes([0xE0, i]) + bytes(14)
         if word == "dashboard":
             emulators.append(Emulator(DASHBOARD, uid=uid, clock=clock, seed=i))
         else:  # the emulated strip is as long as the map needs
-            leds = max(300, ledmap.led_count if ledmap is not None else 0)
+            leds = max(300, strip_leds)
             emulators.append(Emulator(TRACK, uid=uid, clock=clock, seed=i, led_count=leds))
 
     def ports() -> list[str]:
@@ -151,7 +165,8 @@ def run(args: argparse.Namespace) -> int:
     for e in emulators:
         e.start()
     if driving:
-        threading.Thread(target=_keyboard, args=(dash_emus[0], log), daemon=True).start()
+        threading.Thread(target=_keyboard, args=(dash_emus[0], log, binding.formula90),
+                         daemon=True).start()
     title = f"autodromo bridge: {_title(source)}" + (f", seed {args.seed}" if args.seed is not None else "")
     start = time.monotonic()
     last_png, shown = 0.0, ""
@@ -188,9 +203,12 @@ def run(args: argparse.Namespace) -> int:
 
 KEYS_HELP = ("keys for the first emulated dashboard, then Enter: c confirm, 1 maintain, "
              "2 accelerate 1, 3 lift and coast, 4 stop to cool, + / - the selector (++ two steps)")
+F90_KEYS_HELP = ("keys for the first emulated dashboard, then Enter: c confirm, "
+                 + ", ".join(f"{c} {word}" for c, (word, _) in F90_BUTTONS.items())
+                 + ", + / - the selector (++ two steps)")
 
 
-def press_keys(emu: Emulator, line: str) -> str:
+def press_keys(emu: Emulator, line: str, formula90: bool = False) -> str:
     """Turns a typed line into the dashboard's button presses; returns what it did."""
     word = line.strip()
     try:
@@ -199,7 +217,7 @@ def press_keys(emu: Emulator, line: str) -> str:
             return "CONFIRM"
         if word in ("1", "2", "3", "4"):
             emu.press(int(word))
-            return PACE_BUTTONS[int(word)]
+            return F90_BUTTONS[int(word)][0] if formula90 else PACE_BUTTONS[int(word)]
         if word and set(word) <= {"+"}:
             emu.turn(SELECTOR, len(word))
             return f"selector +{len(word)}"
@@ -208,12 +226,12 @@ def press_keys(emu: Emulator, line: str) -> str:
             return f"selector -{len(word)}"
     except ValueError as e:  # 16 presses not yet acknowledged
         return str(e)
-    return "? " + KEYS_HELP
+    return "? " + (F90_KEYS_HELP if formula90 else KEYS_HELP)
 
 
-def _keyboard(emu: Emulator, log: list[str]) -> None:
+def _keyboard(emu: Emulator, log: list[str], formula90: bool = False) -> None:
     for line in sys.stdin:
-        log.append("you: " + press_keys(emu, line))
+        log.append("you: " + press_keys(emu, line, formula90))
 
 
 def _title(source: Source) -> str:
@@ -222,6 +240,8 @@ def _title(source: Source) -> str:
     board = source.board()
     if board.get("kind") == "route":
         return f"{game}, a Stage race on the route {board['name']}"
+    if is_section_track(board):
+        return f"Race! Formula 90 at {board.get('name', source.circuit)}"
     circuit = source.circuit.replace("_", " ").title()
     return game + (f" on the {circuit} circuit" if circuit else "")
 

@@ -26,11 +26,14 @@ from .devices import DASHBOARD, TRACK
 from .render import (LAMP_BEST_LINE, LAMP_CHECK_POINT, LAMP_FINISHED, LAMP_FLAT_TIRE, LAMP_FOG,
                      LAMP_GAME_OVER, LAMP_NIGHT, LAMP_OUT, LAMP_RAIN, LAMP_REFUSED,
                      LAMP_TURN_UNSEEN, LAMP_YOUR_TURN)
+from .render_f90 import LAMP_NAMES as F90_LAMP_NAMES
 
 LAMP_NAMES = {LAMP_YOUR_TURN: "YOUR TURN", LAMP_REFUSED: "REFUSED", LAMP_FINISHED: "FINISHED",
               LAMP_OUT: "OUT", LAMP_BEST_LINE: "BEST LINE", LAMP_FLAT_TIRE: "FLAT TIRE",
               LAMP_RAIN: "RAIN", LAMP_GAME_OVER: "GAME OVER", LAMP_NIGHT: "NIGHT", LAMP_FOG: "FOG",
-              LAMP_CHECK_POINT: "CHECK POINT", LAMP_TURN_UNSEEN: "TURN UNSEEN"}
+              LAMP_CHECK_POINT: "CHECK POINT", LAMP_TURN_UNSEEN: "TURN UNSEEN",
+              # Formula 90's own (bits 12 up): a Legend dashboard never lights them.
+              **F90_LAMP_NAMES}
 LAMP_MEANINGS = {
     LAMP_YOUR_TURN: "this car decides now", LAMP_REFUSED: "the last button was refused, see the log",
     LAMP_FINISHED: "this car has finished", LAMP_OUT: "retired or off the road",
@@ -267,7 +270,7 @@ class Emulator:
                 draw.ellipse((x + 1, y + 1, x + scale - 2, y + scale - 2), fill=lift)
         else:
             d = self.dev.dash
-            img = Image.new("RGB", (420, 225), (15, 15, 15))
+            img = Image.new("RGB", (420, 155 + 22 * ((len(LAMP_NAMES) + 3) // 4)), (15, 15, 15))
             draw = ImageDraw.Draw(img)
             gauges = [("speed", d["speed"], 12), ("pins", d["turn_pins"], 12),
                       ("temp", d["temperature"], 8), ("engine", d["engine"], 8),

@@ -7,19 +7,34 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .binding import PACE_BUTTONS, Binding
+from .binding import F90_BUTTONS, PACE_BUTTONS, Binding
 from .devices import DASHBOARD
 from .emulator import LAMP_MEANINGS, LAMP_NAMES, Emulator
+from .render_f90 import LAMP_MEANINGS as F90_LAMP_MEANINGS
 
 HOME_CLEAR = "\x1b[H\x1b[2J"
 KEYS = ("keys, then Enter: + / - turn the selector (++ two steps), c confirms, "
         "1 maintain, 2 accelerate 1, 3 lift and coast, 4 stop to cool")
+F90_KEYS = ("keys, then Enter: + / - turn the selector (++ two steps), c confirms, "
+            + ", ".join(f"{c} {word}" for c, (word, _) in F90_BUTTONS.items()))
+TYRE_TYPES = ("hard", "soft", "intermediate", "rain")
 
 
 def _seat_name(view: dict[str, Any], seat: int) -> str:
     cars = view.get("cars", [])
     name = cars[seat].get("name") if seat < len(cars) else None
     return f"seat {seat + 1}" + (f" ({name})" if name else "")
+
+
+def _needles(binding: Binding, d: dict[str, int]) -> str:
+    if binding.formula90:
+        return (f"  needles: target card {d['speed'] or '-'}, wear slots free {d['turn_pins']}, "
+                f"fuel for {d['temperature']} turns, "
+                f"red wear {d['engine']}, brown wear {d['brakes']}, tyre tokens {d['tyres']}, "
+                f"{TYRE_TYPES[d['switches'] & 3]} tyres")
+    return (f"  needles: speed {d['speed']}, safe speed of the next turn {d['turn_pins']}, "
+            f"temperature {d['temperature']}, engine {d['engine']}, brakes {d['brakes']}, "
+            f"tyres {d['tyres']}")
 
 
 def _phase(view: dict[str, Any]) -> str:
@@ -53,16 +68,22 @@ def dashboard_block(binding: Binding, emu: Emulator, view: dict[str, Any] | None
             mark = ">" if d["pace"] == k + 1 else " "
             lines.append(f"   {mark} selector {k + 1}: {label}")
         labels = {label for _, label in legal}
-        paces = [f"{c} {label}" for c, label in PACE_BUTTONS.items() if label in labels]
-        lines.append("  pace buttons now: " + (", ".join(paces) if paces else "none (use the selector)"))
+        if binding.formula90:
+            paces = [f"{c} {word}: {label}" for c, (word, means) in F90_BUTTONS.items()
+                     for label in [next((x for x in labels if means.fullmatch(x)), None)] if label]
+            lines.append("  buttons now: " + (", ".join(paces) if paces else "none (use the selector)"))
+        else:
+            paces = [f"{c} {label}" for c, label in PACE_BUTTONS.items() if label in labels]
+            lines.append("  pace buttons now: "
+                         + (", ".join(paces) if paces else "none (use the selector)"))
     elif seat in humans and not source.finished():
         who = _seat_name(view, to_move) if to_move is not None else "chance"
         lines.append(f"  waiting: {who} plays; your turn comes back here")
     else:
         lines.append("  this seat is driven by a bot: the dashboard only shows it")
-    lines.append(f"  needles: speed {d['speed']}, safe speed of the next turn {d['turn_pins']}, temperature "
-                 f"{d['temperature']}, engine {d['engine']}, brakes {d['brakes']}, tyres {d['tyres']}")
-    lit = [f"{LAMP_NAMES[bit]} ({LAMP_MEANINGS[bit]})" for bit in LAMP_NAMES if d["lamps"] & bit]
+    lines.append(_needles(binding, d))
+    meanings = {**LAMP_MEANINGS, **F90_LAMP_MEANINGS} if binding.formula90 else LAMP_MEANINGS
+    lit = [f"{LAMP_NAMES[bit]} ({meanings[bit]})" for bit in LAMP_NAMES if d["lamps"] & bit]
     lines.append("  lamps lit: " + ("; ".join(lit) if lit else "none"))
     return lines
 
@@ -89,5 +110,5 @@ def render(binding: Binding, emulators: Sequence[Emulator], log: Sequence[str], 
     lines.append("LOG")
     lines += [f"  {line}" for line in log[-10:]] or ["  (nothing yet)"]
     if keys:
-        lines += ["", KEYS]
+        lines += ["", F90_KEYS if binding.formula90 else KEYS]
     return "\n".join(lines)
