@@ -152,3 +152,44 @@ def test_a_dashboard_on_a_web_stage_race_reads_its_seats_view(rig: Rig, server: 
     assert view["chrono"]["fog"] and car["next_turn"]["rating"] is None, "seed 1 starts in fog"
     assert emu.dash["turn_pins"] == 0 and emu.dash["lamps"] & render.LAMP_FOG
     assert bool(emu.dash["lamps"] & render.LAMP_TURN_UNSEEN) == (car["status"] in ("racing", "off_road"))
+
+
+def test_a_dashboard_and_a_track_board_follow_a_formula90_web_game(rig: Rig, server: str) -> None:
+    """Issue 15: a Formula 90 game of the page, its first seat driven from a dashboard (its chart
+    from the seat's own view), the strip showing the section map of the page's track."""
+    from autodromo_bridge import render_f90
+    from autodromo_bridge.devices import TRACK
+    from autodromo_bridge.sectionmap import SectionMap
+
+    game = call(server, "/api/games", {
+        "game": "formula90", "options": {"track": "colline"},
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "medium"}], "seed": 3})
+    src = WebSource(server, game["id"], poll_ms=20)
+    m = SectionMap.for_board(src.board())
+    assert m.track == "colline" and len(m.sections) == 22
+    emu = rig.emulator(DASHBOARD, UID)
+    track = rig.emulator(TRACK, bytes(range(200, 216)), led_count=m.led_count)
+    binding = Binding(rig.bridge(), src)
+    host = binding.pump
+    rig.until(lambda: emu.dash["lamps"] & render_f90.LAMP_YOUR_TURN, host=host, seconds=10)
+    first = src.legal(0)[0][1]
+    emu.press(CONFIRM)
+    rig.until(lambda: binding.applied == [(0, first)], host=host, seconds=5)
+    assert any(line == f"Blue: {first}" for line in rig.log), rig.log
+    # Decisions by CONFIRM until the cars stand on the track.
+    while not any(s["cars"] for s in src.view()["sections"]):
+        rig.until(lambda: src.to_move() == 0, host=host, seconds=10, what="Blue to decide")
+        n = len(binding.applied)
+        emu.press(CONFIRM)
+        rig.until(lambda: len(binding.applied) == n + 1, host=host, seconds=5)
+
+    def matches() -> bool:
+        view = src.view()
+        want = render_f90.palette(m, view)
+        return track.dev.shown_frame_id != 0 and track.pixels() == [want[i] for i in render_f90.track_frame(view, m)]
+
+    rig.until(matches, host=host, seconds=10, what="the strip shows the web game")
+    view = call(server, f"/api/games/{game['id']}?seat=0")["view"]
+    want = render_f90.dash_state(view, 0, deciding=src.to_move() == 0, cursor=0, refused=False)
+    rig.until(lambda: emu.dash["tyres"] == want["tyres"] and emu.dash["turn_pins"] == want["turn_pins"],
+              host=host, seconds=5, what="the chart on the needles")
