@@ -239,3 +239,23 @@ def test_autodromo_bridge_emulates_a_formula90_race(tmp_path: Path, capsys: pyte
     assert (tmp_path / "0-track.png").stat().st_size > 500
     assert cli.main(["bridge", "formula90", "--emulate", "track", "--ledmap", "x.toml"]) == 2
     assert "a Formula 90 track board takes the section map" in capsys.readouterr().err
+
+
+def test_a_formula90_replay_plays_back_to_its_results_on_the_track_board(rig: Rig, tmp_path: Path) -> None:
+    from autodromo import replay
+    from autodromo_bridge.binding import ReplaySource
+
+    src = race_until(lambda v: v["over"], seed=6)
+    path = tmp_path / "f90.json"
+    replay.save(path, src.race.state, src.race.seed)
+    t = [0.0]
+    play = ReplaySource(path, step_ms=100, clock=lambda: t[0])
+    m = SectionMap.for_board(play.board())
+    track = rig.emulator(TRACK, UID_T, led_count=m.led_count)
+    binding = Binding(rig.bridge(), play)
+    t[0] = 1e6  # every step due: the replay ends on the results
+    rig.until(lambda: play.finished() and track.pixels() == [palette(m, play.view())[i]
+                                                             for i in track_frame(play.view(), m)],
+              host=binding.pump, seconds=5, what="the last frame of the replay")
+    assert play.view()["results"] == src.view()["results"]
+    assert track.pixels()[m.race_lamp] == m.colors["finished"]
