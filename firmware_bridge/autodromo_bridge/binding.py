@@ -55,14 +55,18 @@ def _exactly(*labels: str) -> re.Pattern[str]:
 #: A Formula 90 dashboard's four buttons: each takes the legal choice that means what the
 #: button says, whatever its id (a decision offers at most one of each button's choices).
 F90_BUTTONS: dict[int, tuple[str, re.Pattern[str]]] = {
-    1: ("yes", re.compile(_exactly("drive", "late brake", "challenge", "join the duel",
+    1: ("yes", re.compile(_exactly("late brake", "challenge", "join the duel",
                                    "use a blue token (+1 MP)").pattern
-                          + r"|force .+ to late-brake")),
+                          # "drive (follow the Safety Car)" under the Safety Car
+                          + r"|drive( \(.*\))?|force .+ to late-brake"
+                          + r"|put .+ on the Extreme Trajectory")),
     2: ("no", re.compile(_exactly("no late brake", "no trajectory", "no challenge",
                                   "decline the duel", "keep the blue tokens", "no flag",
-                                  "keep the tyres").pattern
+                                  "keep the tyres", "stay out").pattern
                          + r"|let .+ drive on|keep the hand( \(.*\))?")),
-    3: ("pit", _exactly("pit stop")),
+    # Into the pit box, no extra sections ("pit stop (to the back of the line, ...)" under the
+    # Safety Car); "pit stop +1 section" is the selector's.
+    3: ("pit", re.compile(r"pit stop( \(.*\))?")),
     4: ("tyre token", _exactly("pay a tyre token")),
 }
 SELECTOR = 8
