@@ -162,6 +162,11 @@ def run(args: argparse.Namespace) -> int:
     log: list[str] = []
     bridge = Bridge(ports, clock=clock, baudrate=args.baud, log=log.append if screen else print)
     binding = Binding(bridge, source, ledmap, seats=config.seats)
+    if binding.formula90:
+        from .render_f90 import GAUGES
+
+        for e in emulators:
+            e.gauges = GAUGES
     for e in emulators:
         e.start()
     if driving:

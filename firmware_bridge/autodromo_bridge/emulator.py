@@ -45,6 +45,9 @@ LAMP_MEANINGS = {
     LAMP_TURN_UNSEEN: "the next turn's marker cannot be read yet: no turn pins",
 }
 
+LEGEND_GAUGES = (("speed", 12), ("pins", 12), ("temp", 8), ("engine", 8), ("brakes", 8),
+                 ("tyres", 16))
+
 #: WS2812: 30 us per LED to latch (hardware.md).
 US_PER_LED = 30
 
@@ -80,6 +83,9 @@ class Emulator:
         self._latch: tuple[int, int] | None = None  # (frame id, due ms)
         self.shown: list[tuple[int, int]] = []  # (frame id, ms) of frames latched
         self.events: list[dict[str, Any]] = []
+        #: The dashboard's gauges as its face prints them (label, full scale), in DASH_STATE's
+        #: order speed, turn_pins, temperature, engine, brakes, tyres; a game may print others.
+        self.gauges: tuple[tuple[str, int], ...] = LEGEND_GAUGES
         self.lock = threading.RLock()
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
@@ -272,9 +278,8 @@ class Emulator:
             d = self.dev.dash
             img = Image.new("RGB", (420, 155 + 22 * ((len(LAMP_NAMES) + 3) // 4)), (15, 15, 15))
             draw = ImageDraw.Draw(img)
-            gauges = [("speed", d["speed"], 12), ("pins", d["turn_pins"], 12),
-                      ("temp", d["temperature"], 8), ("engine", d["engine"], 8),
-                      ("brakes", d["brakes"], 8), ("tyres", d["tyres"], 16)]
+            fields = ("speed", "turn_pins", "temperature", "engine", "brakes", "tyres")
+            gauges = [(label, d[f], top) for f, (label, top) in zip(fields, self.gauges)]
             for k, (label, value, top) in enumerate(gauges):
                 x = 15 + k * 67
                 draw.rectangle((x, 20, x + 40, 120), outline=(120, 120, 120))

@@ -37,11 +37,14 @@ LAMP_SKILL_USED = 1 << 19   # the skill chit is turned: used until the next pit 
 LAMP_LEADER = 1 << 20       # this car leads the race
 
 TYRES = {"hard": 0, "soft": 1, "intermediate": 2, "rain": 3}
+#: The gauges a Formula 90 dashboard's face prints (label, full scale), in DASH_STATE's order.
+GAUGES = (("target", 99), ("free slots", 6), ("fuel", 16), ("red wear", 6), ("brown", 6),
+          ("tyres", 12))
 
 #: Each lamp's name and meaning for people (the shared bits mean what they mean in this game).
 LAMP_NAMES = {LAMP_MUST_PIT: "MUST PIT", LAMP_BLUE_FLAG: "BLUE FLAG",
               LAMP_ORANGE_FLAG: "ORANGE FLAG", LAMP_YELLOW_FLAG: "YELLOW FLAG",
-              LAMP_SAFETY_CAR: "SAFETY CAR", LAMP_EXTREME: "EXTREME TRAJECTORY",
+              LAMP_SAFETY_CAR: "SAFETY CAR", LAMP_EXTREME: "EXTREME",
               LAMP_DRIZZLE: "DRIZZLE", LAMP_SKILL_USED: "SKILL USED", LAMP_LEADER: "LEADER"}
 LAMP_MEANINGS = {
     LAMP_YOUR_TURN: "this car decides now", LAMP_REFUSED: "the last button was refused, see the log",

@@ -105,3 +105,32 @@ def test_without_a_terminal_to_press_buttons_it_says_so(capsys: pytest.CaptureFi
     assert out.returncode == 2
     assert "there is no terminal to press its buttons from" in out.stderr
     assert "--watch" in out.stderr
+
+
+def test_the_screen_drives_a_formula90_car_by_its_name_with_the_meaning_buttons() -> None:
+    """Issue 15: Blue's first decisions from the keyboard: the selector names Free Practice's
+    choices, CONFIRM takes one, the log names the car; then the 'yes' key drives at phase A."""
+    term = Terminal(bridge_command("formula90", "--emulate", "dashboard,track", "--seed", "2",
+                                   "--step-ms", "0"))
+    try:
+        screen = term.until(lambda s: "YOUR TURN" in s and "selector 2: skill Versatility" in s)
+        assert "Race! Formula 90 at Autodromo del Lago" in screen
+        assert "shows seat 1 (Blue)" in screen and "needles: target card" in screen
+        assert "1 yes, 2 no, 3 pit, 4 tyre token" in screen
+        term.keys("+")
+        term.until(lambda s: "> selector 2: skill Versatility" in s)
+        term.keys("c")
+        screen = term.until(lambda s: "Blue: skill Versatility" in s)
+        assert "seat 1: skill" not in screen
+        # CONFIRM through Free Practice and qualifying until phase A offers "drive".
+        for _ in range(40):
+            screen = term.screen()
+            if "1 yes: drive" in screen:
+                break
+            term.keys("c")
+            time.sleep(0.3)
+        term.until(lambda s: "buttons now: 1 yes: drive" in s)
+        term.keys("1")
+        term.until(lambda s: "Blue: drive" in s)
+    finally:
+        term.close()
