@@ -12,11 +12,12 @@ import sys
 import time
 
 from autodromo import _core
-from autodromo_bridge import render
+from autodromo_bridge import render, render_f90
 from autodromo_bridge.binding import Binding, RaceSource
 from autodromo_bridge.clock import MonotonicClock
 from autodromo_bridge.devices import DASHBOARD, TRACK, Bridge, Device
 from autodromo_bridge.emulator import Emulator
+from autodromo_bridge.sectionmap import SectionMap
 from autodromo_bridge.transport import PacedTransport, SerialTransport, Transport
 
 LEDS = 300
@@ -97,6 +98,39 @@ def race_latency(samples: int = 200) -> list[float]:
     return out
 
 
+def f90_latency(baud: int, samples: int = 150) -> list[float]:
+    """A step of a Formula 90 race (every module on, the medium bots) -> the section map's frame
+    shown on the emulated strip (latched), on a paced line: only steps that change the board
+    count."""
+    src = RaceSource.formula90([], seed=45)
+    m = SectionMap.for_board(src.board())
+    emu, bridge, dev = linked(TRACK, baud, led_count=m.led_count)
+    binding = Binding(bridge, src)
+    binding.render_all()
+    out: list[float] = []
+    last = b""
+    try:
+        while len(out) < samples and not src.finished():
+            src.race.step()
+            view = src.view()
+            frame = render_f90.track_frame(view, m)
+            if frame == last:
+                continue
+            colours = render_f90.palette(m, view)
+            want = [colours[i] for i in frame]
+            t0 = time.perf_counter()
+            binding.render_all()
+            while emu.pixels() != want:
+                bridge.pump()
+                emu.pump()
+            out.append((time.perf_counter() - t0) * 1000)
+            last = frame
+    finally:
+        bridge.close()
+        emu.close()
+    return out
+
+
 def frame_rate(baud: int, fmt: int, moving: bool, seconds: float = 3.0) -> tuple[float, float]:
     """Frames shown per second and the line's use (bytes sent / what the baud rate carries)."""
     emu, bridge, dev = linked(TRACK, baud, led_count=LEDS, formats=1 << fmt, window=2048)
@@ -159,6 +193,10 @@ def main() -> int:
           f"unpaced pty: median {statistics.median(lat):.3f} ms, p95 "
           f"{sorted(lat)[int(len(lat) * 0.95)]:.3f} ms over {len(lat)} decisions")
     ok = ok and statistics.median(lat) <= 5
+    lat = f90_latency(115_200)
+    print(f"bridge: Formula 90 step -> its section map frame latched on the strip, 115200 baud: "
+          f"median {statistics.median(lat):.1f} ms, p95 {sorted(lat)[int(len(lat) * 0.95)]:.1f} ms "
+          f"over {len(lat)} board changes")
     rows = [("RGB888 keyframes", 1_000_000, 0, False), ("PAL8 keyframes", 115_200, 1, False),
             ("PAL8 deltas, 10 cars", 115_200, 1, True)]
     rates = {}
