@@ -66,7 +66,9 @@
       input.dataset.kind = f.kind;
       input.dataset.testid = `option-${f.key}`;
       input.setAttribute("data-testid", `option-${f.key}`);
-      box.append(el("label", { for: id }, f.label, input));
+      // A module's help under its name (a phone has no hover).
+      box.append(f.help ? el("div", { class: "option-help" }, el("label", { for: id, title: f.help }, f.label, input),
+        el("small", { class: "muted", "data-testid": `option-${f.key}-help` }, f.help)) : el("label", { for: id }, f.label, input));
     }
   }
 

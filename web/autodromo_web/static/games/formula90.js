@@ -5,6 +5,11 @@
 (() => {
   const { el, svg, cardFace, carColour, inkOn, registerGame } = Autodromo;
 
+  // The game's own stylesheet, beside the page's (the CSP admits this server's files).
+  if (!document.querySelector("link[data-f90]")) {
+    document.head.append(el("link", { rel: "stylesheet", href: "/static/games/formula90.css", "data-f90": "" }));
+  }
+
   const ROAD = { straight: "#6c7077", braking: "#8a7560", corner: "#4f535a" };
   const INK = { red: "#c62828", orange: "#ef6c00", yellow: "#f9a825", green: "#2e7d32", blue: "#1565c0", grey: "#616161" };
 
@@ -23,24 +28,41 @@
     return car.seat !== null && car.seat !== undefined ? carColour(car.seat) : car.colour;
   }
 
-  // Cars of a section spread along its centre line, the one in front nearest the exit.
-  function sectionCars(section, names, byName) {
+  // Cars of a section spread along its centre line, the one in front nearest the exit; a yellow
+  // flag takes its place in the queue, behind the cars ahead of it.
+  function sectionCars(section, here, byName, help) {
     const path = section.path.map(pt);
-    const n = names.length;
-    return names.map((name, k) => {
+    const names = here.cars;
+    const flagAt = here.yellow === null || here.yellow === undefined ? -1 : here.yellow;
+    const n = names.length + (flagAt >= 0 ? 1 : 0);
+    const spot = (k) => {
       const at = (path.length - 1) * (1 - (k + 1) / (n + 1));
       const i = Math.min(path.length - 2, Math.floor(at));
       const f = at - i;
-      const x = path[i][0] + (path[i + 1][0] - path[i][0]) * f;
-      const y = path[i][1] + (path[i + 1][1] - path[i][1]) * f;
+      return [path[i][0] + (path[i + 1][0] - path[i][0]) * f, path[i][1] + (path[i + 1][1] - path[i][1]) * f];
+    };
+    const out = names.map((name, k) => {
+      const [x, y] = spot(k >= flagAt && flagAt >= 0 ? k + 1 : k);
       const car = byName[name];
       const fill = carFill(car);
       const label = car.seat !== null && car.seat !== undefined ? String(car.seat + 1) : "R";
+      // The blue and orange pawns stand on the chart: drawn as small dots beside the car.
+      const pawns = (car.flags || []).map((f, j) => svg("circle", { class: `f90-pawn ${f.flag}`, "data-testid": `pawn-${f.flag}`,
+        cx: x + 0.42, cy: y - 0.42 + j * 0.34, r: 0.17 }));
       return svg("g", { class: "car", "data-testid": "car", "data-car": name },
-        svg("title", { text: `${car.title}: ${car.place}, ${car.where}` }),
+        svg("title", { text: `${car.title}: ${car.place}, ${car.where}${car.tyre ? `, ${car.tyre.text} tyres` : ""}`
+          + (car.flags || []).map((f) => `, ${f.text}`).join("") }),
         svg("circle", { cx: x, cy: y, r: 0.42, fill, stroke: "#111", "stroke-width": car.mine ? 0.14 : 0.06 }),
-        svg("text", { class: "carlabel", x, y, fill: inkOn(fill), text: label }));
+        svg("text", { class: "carlabel", x, y, fill: inkOn(fill), text: label }), pawns);
     });
+    if (flagAt >= 0) {
+      const [x, y] = spot(flagAt);
+      out.push(svg("g", { class: "f90-yellow", "data-testid": "yellow-flag", "data-section": section.number },
+        svg("title", { text: help }),
+        svg("line", { x1: x, y1: y + 0.45, x2: x, y2: y - 0.5, stroke: "#111", "stroke-width": 0.06 }),
+        svg("polygon", { points: `${x},${y - 0.5} ${x + 0.55},${y - 0.3} ${x},${y - 0.1}`, fill: "#f9d71c", stroke: "#111", "stroke-width": 0.04 })));
+    }
+    return out;
   }
 
   function trackSvg(board, t) {
@@ -59,30 +81,76 @@
         svg("polygon", { points, fill: ROAD[s.kind] || ROAD.straight, stroke: "#2c2e31", "stroke-width": 0.05 }),
         svg("text", { class: "rowlabel", x: cx, y: cy - 1.1, text: String(s.number) }));
     });
-    const cars = board.sections.flatMap((s, i) => sectionCars(s, (t.sections[i] || { cars: [] }).cars, byName));
+    const flags = t.conditions.flags;
+    const yellowHelp = flags ? flags.help.yellow : "";
+    const cars = board.sections.flatMap((s, i) => sectionCars(s, t.sections[i] || { cars: [] }, byName, yellowHelp));
     const [fa, fb] = board.finish.map(pt);
+    // The sky over the track, in a corner of the board (its help on hover).
+    const w = t.conditions.weather;
+    const sky = w ? svg("g", { class: "f90-sky", "data-testid": "board-sky" }, svg("title", { text: w.help }),
+      svg("text", { x: x0 - pad + 0.3, y: -y1 - pad + 1.2, class: "f90-sky-icon", text: `${w.icon} ${w.sky}` })) : null;
     return svg("svg", { class: "track f90-track", "data-testid": "board", role: "img",
-      "aria-label": `${t.track}: ${board.sections.length} sections`,
+      "aria-label": `${t.track}: ${board.sections.length} sections${w ? `, ${w.sky}` : ""}`,
       viewBox: `${x0 - pad} ${-y1 - pad} ${x1 - x0 + 2 * pad} ${y1 - y0 + 2 * pad}` },
       shapes,
       svg("line", { x1: fa[0], y1: fa[1], x2: fb[0], y2: fb[1], stroke: "#fff", "stroke-width": 0.2 }),
-      cars);
+      cars, sky);
+  }
+
+  // The weather track: a row of spaces by check factor, the pawn's space marked.
+  function weatherTrack(w) {
+    return el("div", { class: "f90-weather", "data-testid": "weather", title: w.help },
+      el("strong", {}, `${w.icon} Weather: `), w.text,
+      el("ol", { class: "f90-weather-track", "aria-label": "weather track" }, w.spaces.map((s) =>
+        el("li", { class: `f90-sky-${s.sky}${s.here ? " here" : ""}`, title: s.help, "data-testid": "weather-space",
+          "aria-current": s.here ? "true" : null },
+        el("span", { class: "f90-icon" }, s.icon), el("small", {}, s.cf)))),
+      el("span", { class: "muted", title: w.robot_help }, w.robot_tyres));
+  }
+
+  // The race's conditions above the board: the stage, the weather, the flags out.
+  function conditionsBar(t) {
+    const c = t.conditions;
+    const parts = [];
+    if (c.stage) parts.push(el("span", { class: "f90-stage", "data-testid": "race-stage", title: c.stage.help }, c.stage.text));
+    if (c.flags) {
+      parts.push(el("span", { class: "f90-flags", "data-testid": "flags", title: Object.values(c.flags.help).join("\n") },
+        el("strong", {}, "⚑ Flags: "), c.flags.text));
+    }
+    const out = [];
+    if (parts.length) out.push(el("p", { class: "f90-conditions" }, parts.flatMap((p, i) => (i ? [" · ", p] : [p]))));
+    if (c.weather) out.push(weatherTrack(c.weather));
+    return out;
+  }
+
+  // What each piece on screen means, for a phone (no hover): the help texts in one place.
+  function glossary(t) {
+    if (!t.glossary.length) return null;
+    return el("details", { class: "help f90-glossary", "data-testid": "f90-glossary" },
+      el("summary", {}, "What the weather, tyres, flags, skills and strategies mean"),
+      el("ul", {}, t.glossary.map((l) => el("li", {}, l))));
   }
 
   function chartRows(t) {
-    return t.cars.map((c) => el("tr", { class: c.mine ? "me" : "" },
+    return t.cars.map((c) => el("tr", { class: c.mine ? "me" : "", "data-car": c.name },
       el("td", {}, c.place),
-      el("td", {}, el("span", { class: "swatch", style: `background:${carFill(c)}`, "aria-hidden": "true" }), c.title),
+      el("td", {}, el("span", { class: "swatch", style: `background:${carFill(c)}`, "aria-hidden": "true" }), c.title,
+        (c.flags || []).map((f) => el("span", { class: `f90-flag ${f.flag}`, "data-testid": `chart-${f.flag}-flag`, title: f.help }, ` ⚑ ${f.text}`))),
       el("td", {}, c.where + (c.played ? " (played)" : "")),
+      el("td", { "data-testid": "chart-tyres", title: c.tyre ? c.tyre.help : null, class: c.tyre && c.tyre.loss ? "f90-loss" : null },
+        c.tyre ? c.tyre.text : ""),
       el("td", {}, String(c.tyres)), el("td", {}, c.wear), el("td", {}, c.fuel),
       el("td", {}, c.target ? `${c.target.name} (${c.target.value})` : ""),
-      el("td", {}, c.strategy), el("td", {}, c.cards)));
+      el("td", { title: c.strategy_help || null }, c.strategy, c.chasing ? ` (chasing ${c.chasing})` : ""),
+      el("td", { "data-testid": "chart-skill", title: c.skill ? c.skill.help : null, class: c.skill && c.skill.used ? "f90-used" : null },
+        c.skill ? [c.skill.name, el("small", { class: "muted" }, ` ${c.skill.state}`)] : ""),
+      el("td", {}, c.cards)));
   }
 
   function render(p, board) {
     const t = p.table;
     const parts = [el("p", { class: "muted" }, `${t.track} · ${t.phase}${t.leader ? ` · leader ${t.leader}` : ""} · ${t.decks}`),
-      trackSvg(board, t)];
+      ...conditionsBar(t), trackSvg(board, t)];
     if (t.activation.length) {
       parts.push(el("p", { "data-testid": "activation" }, el("strong", {}, "Activation order: "),
         t.activation.map((a, i) => el("span", { class: a.played ? "muted" : "" }, (i ? ", " : "") + a.car + (a.played ? " ✓" : "")))));
@@ -100,9 +168,10 @@
       parts.push(el("h3", {}, "Your hand"), el("ul", { class: "cards", "data-testid": "hand" }, t.hand.map((c) => card(c))));
     }
     parts.push(el("div", { class: "scroll" }, el("table", { class: "cars-table", "data-testid": "cars" },
-      el("thead", {}, el("tr", {}, ["Place", "Car", "Where", "Tyres", "Wear", "Fuel", "Target", "Strategy", "Hand"]
+      el("thead", {}, el("tr", {}, ["Place", "Car", "Where", "Tyres", "Tyre tokens", "Wear", "Fuel", "Target", "Strategy", "Skill", "Hand"]
         .map((h) => el("th", {}, h)))),
       el("tbody", {}, chartRows(t)))));
+    parts.push(glossary(t));
     return parts;
   }
 

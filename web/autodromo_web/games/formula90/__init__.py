@@ -9,10 +9,12 @@ from typing import TYPE_CHECKING, Any
 import autodromo
 from autodromo import content
 
-from .base import Decision, GameModule, field, ordinal, plural, register, toml
+from ..base import Decision, GameModule, field, ordinal, plural, register, toml
+from . import choices, conditions
+from .glossary import MODULES, line
 
 if TYPE_CHECKING:
-    from ..tables import Table
+    from ...tables import Table
 
 GAME = "formula90"
 
@@ -22,14 +24,6 @@ ROBOTS: dict[str, Any] = {
     "none": [],
     "one_each": {"superfast": 1, "fast": 1, "slow": 1},
 }
-
-#: The decision's kind from its label's first word: what the page's help explains.
-KINDS = {"qualify": "qualify", "fuel": "fuel", "strategy": "strategy", "drive": "declare", "skip": "declare",
-         "pit": "pit", "play": "play", "pay": "pay", "check": "check", "late": "brake", "no": "brake",
-         "trajectory": "trajectory", "challenge": "duel", "join": "duel", "decline": "duel", "duel": "duel",
-         "discard": "discard", "keep": "tyres", "new": "tyres", "draw": "draw", "take": "draw",
-         "skill": "practice", "setup": "practice", "change": "skill"}
-
 
 def tracks() -> list[dict[str, str]]:
     """Every shipped track by id and name."""
@@ -172,18 +166,25 @@ class Formula90(GameModule):
                 {"id": "one_each", "label": "one SuperFast, one Fast, one Slow"},
                 {"id": "none", "label": "no robots"},
             ]),
-            field("race_length", "choice", "Race length", "full", choices=[
+            field("race_length", "choice", "Race length", "full", help=line(MODULES["race_length"], titled=False), choices=[
                 {"id": "full", "label": "the track's full race"},
                 {"id": "short", "label": "Short Race (variant V1)"},
             ]),
-            field("free_practice", "bool", "Free Practice: skills, setup, spare car", True),
-            field("strategies", "choice", "Strategies", "all", choices=[
+            field("free_practice", "bool", "Free Practice: skills, setup, spare car", True,
+                  help=line(MODULES["free_practice"], titled=False)),
+            field("strategies", "choice", "Strategies", "all", help=line(MODULES["strategies"], titled=False), choices=[
                 {"id": "all", "label": "all nine"},
                 {"id": "basic", "label": "the basic race's four"},
             ]),
-            field("weather", "bool", "Weather and tyres (the advanced game)", True),
-            field("flags", "bool", "Flags (the advanced game)", True),
-            field("tyre_table", "choice", "Intermediate tyres", "corrected", choices=[
+            # A choice, not a box: on by default only where the track prints a weather table.
+            field("weather", "choice", "Weather and tyres", "printed", help=line(MODULES["weather"], titled=False), choices=[
+                {"id": "printed", "label": "where the track prints a weather table"},
+                {"id": "off", "label": "off: a dry race on hard tyres"},
+            ]),
+            field("flags", "bool", "Flags: yellow, green, blue, orange", True, help=line(MODULES["flags"], titled=False)),
+            field("track_powers", "bool", "Track Card powers: combinations and discards", True,
+                  help=line(MODULES["track_powers"], titled=False)),
+            field("tyre_table", "choice", "Intermediate tyres", "corrected", help=line(MODULES["tyre_table"], titled=False), choices=[
                 {"id": "corrected", "label": "lose 1 MP in sun and rain, none in drizzle"},
                 {"id": "as_printed", "label": "as printed: lose 1 MP in sun and drizzle"},
             ]),
@@ -196,7 +197,19 @@ class Formula90(GameModule):
                 options.pop("robots")
             else:
                 options["robots"] = ROBOTS[robots]
+        weather = options.get("weather")
+        if weather == "printed":
+            options.pop("weather")
+        elif weather == "off":
+            options["weather"] = False
         return super().check_options(options, seats)
+
+    def _on(self, table: Table, option: str) -> bool:
+        """Whether a module is on in this race (the core's account of its options, defaults included)."""
+        opts = table.memo.get("options")
+        if opts is None:
+            opts = table.memo["options"] = table.game_options()
+        return bool(opts.get(option))
 
     def board(self, game: autodromo.Game) -> dict[str, Any] | None:
         board: dict[str, Any] | None = game.board()
@@ -245,6 +258,10 @@ class Formula90(GameModule):
     def table(self, table: Table, view: dict[str, Any], seat: int | None) -> dict[str, Any]:
         # Before the grid is formed no car stands in a section, and none has a place yet.
         on_track = {name for s in view["sections"] for name in s["cars"]}
+        # Before the race a car's strategy and tyres are the chart's defaults until its player
+        # chooses them (from pole, in grid order): the log says who has.
+        chosen = {(str(e["event"]), str(e["car"])) for e in table.state.log(None)
+                  if e.get("event") in ("strategy", "tyres")} if view["turn"] == 0 else None
         cars = []
         for c in sorted(view["cars"], key=lambda c: c["place"]):
             human = c.get("seat") is not None
@@ -262,18 +279,25 @@ class Formula90(GameModule):
                 car.update({
                     "tyres": c["tyres"], "wear": f"{wear['red']} red + {wear['brown']} brown of {wear['slots']}",
                     "fuel": "sealed" if fuel is None else (f"to turn {fuel}" if fuel else "not chosen"),
-                    "target": face(c.get("target")), "strategy": c["strategy"],
                     "cards": plural(c["hand_size"], "card"),
+                    "skill": conditions.skill(c), "flags": conditions.car_flags(c),
+                    "chasing": c.get("chasing"),
                 })
+                strategy = c["strategy"] if chosen is None or ("strategy", c["name"]) in chosen else ""
+                car.update({"strategy": strategy, "strategy_help": conditions.strategy_help(strategy),
+                            "tyre": conditions.tyres(c, view) if chosen is None or ("tyres", c["name"]) in chosen else None})
             else:
                 car.update({"tyres": "", "wear": "", "fuel": "refuelled" if c.get("robot_refuelled") else "",
-                            "target": None, "strategy": "", "cards": ""})
+                            "target": None, "strategy": "", "cards": "", "skill": None, "flags": [],
+                            "tyre": conditions.robot_tyres(view)})
             cars.append(car)
         out: dict[str, Any] = {
             "track": view["track"], "phase": self.phase(view), "leader": view.get("leader"),
             "sections": [{"number": s["number"], "name": s["name"], "kind": s["kind"], "cars": s["cars"],
-                          "duel": s["duel"] if s["kind"] == "corner" else None}
+                          "duel": s["duel"] if s["kind"] == "corner" else None, "yellow": s.get("yellow_flag")}
                          for s in view["sections"]],
+            "conditions": {"weather": conditions.weather(view), "flags": conditions.flags(view, self._on(table, "flags")),
+                           "stage": conditions.stage(view)},
             "cars": cars,
             "activation": view.get("activation") or [],
             "decks": f"Race deck {view['race_deck']} · discards {view['race_discard']} · "
@@ -281,6 +305,7 @@ class Formula90(GameModule):
                      f"{view['wear_bag']['brown']} brown",
             "hand": [face(c) for c in view["hand"]] if "hand" in view else None,
         }
+        out["glossary"] = conditions.glossary(out)
         duel = view.get("duel")
         if duel:
             members = []
@@ -306,13 +331,9 @@ class Formula90(GameModule):
         for a in view.get("legal_actions") or []:
             label = str(a["label"])
             plan = plans.get(a["id"])
-            kind = KINDS.get(label.split(" ", 1)[0], "")
-            if "Free Practice" in str(view.get("phase", "")):
-                kind = "practice"
-            elif label.startswith("new cards") or "Wise Driving" in label:
-                kind = "skill"
-            out.append(Decision(a["id"], label[:1].upper() + label[1:], detail=plan_detail(plan) if plan else "",
-                                kind=kind))
+            kind = choices.kind(label, str(view.get("phase", "")))
+            detail = plan_detail(plan) if plan else choices.meaning(label)
+            out.append(Decision(a["id"], label[:1].upper() + label[1:], detail=detail, kind=kind))
         return out
 
     def log(self, table: Table, seat: int | None) -> list[dict[str, Any]]:
@@ -418,6 +439,7 @@ class Formula90(GameModule):
             "draw": "Phase B: draw a Race Card; Save Fuel may trade a card over [2] for two, Chase may "
                     "take a card the chased car played.",
             "tyres": "Fit new tyres or keep the ones on the car.",
+            **choices.HELP,
         }
 
 

@@ -1,0 +1,135 @@
+"""Race! Formula 90's advanced modules on the page (issue 15): the lobby names each module with
+its help; the board and the chart show the weather track and its sky, the tyres, the flags on
+the sections and the cars, each driver's skill with its chit's state, the strategy, each with
+the book's words; a Free Practice choice says what it means. Through the API's page form."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from autodromo_web.games.formula90.glossary import FLAGS, MODULES, SKILLS
+
+
+def create(client: Any, options: dict[str, Any], seats: int = 2, humans: int = 1, seed: int = 3, **extra: Any) -> str:
+    body = {"game": "formula90", "seed": seed, "options": options,
+            "seats": [{"kind": "human"}] * humans + [{"kind": "bot", "bot": "medium"}] * (seats - humans), **extra}
+    made = client.post("/api/games", json=body)
+    assert made.status_code == 201, made.json
+    return str(made.json["id"])
+
+
+def page(client: Any, gid: str, seat: int | None = 0) -> dict[str, Any]:
+    who = "" if seat is None else f"&seat={seat}"
+    doc: dict[str, Any] = client.get(f"/api/games/{gid}?since=0&page=1{who}").json
+    return doc
+
+
+def test_the_lobby_names_every_advanced_module_with_the_books_section(client: Any) -> None:
+    f90 = next(g for g in client.get("/api/catalogue").json["games"] if g["id"] == "formula90")
+    options = {o["key"]: o for o in f90["options"]}
+    for key in ("race_length", "free_practice", "strategies", "weather", "flags", "track_powers", "tyre_table"):
+        assert options[key]["help"].endswith(MODULES[key]["source"]), key
+    assert "D.4 Bandeiras" in options["flags"]["help"] and "FREE PRACTICE" in options["free_practice"]["help"]
+
+
+def test_the_weather_choice_follows_the_track_or_turns_the_module_off(client: Any) -> None:
+    lago = create(client, {"weather": "printed", "turns": 2})
+    assert client.get(f"/api/games/{lago}/replay").json["options"].get("weather", True) is not False
+    off = create(client, {"weather": "off", "turns": 2})
+    assert client.get(f"/api/games/{off}/replay").json["options"]["weather"] is False
+    # The second track prints no weather table: "where the track prints one" races it dry.
+    colline = create(client, {"track": "colline", "weather": "printed", "turns": 2})
+    assert client.post(f"/api/games/{colline}/advance", json={"steps": 40}).status_code == 200
+    assert page(client, colline)["table"]["conditions"]["weather"] is None
+    refused = client.post("/api/games", json={"game": "formula90", "seats": [{"kind": "human"}, {"kind": "human"}],
+                                              "options": {"track": "colline", "weather": True}})
+    assert refused.status_code == 400 and "weather" in refused.json["error"]
+
+
+def to_the_race(client: Any, gid: str) -> dict[str, Any]:
+    """Bots' race advanced to its first game turn: the core's view then."""
+    while True:
+        view: dict[str, Any] = client.get(f"/api/games/{gid}?since=0").json["view"]
+        if view["turn"] > 0:
+            return view
+        assert client.post(f"/api/games/{gid}/advance", json={"steps": 1}).json["advanced"] == 1
+
+
+def test_the_weather_track_and_each_cars_tyres_are_shown_with_their_help(client: Any) -> None:
+    gid = create(client, {"turns": 3}, seats=2, humans=0)
+    view = to_the_race(client, gid)
+    p = page(client, gid, None)
+    w = p["table"]["conditions"]["weather"]
+    assert [s["number"] for s in w["spaces"]] == list(range(1, len(view["weather"]["table"]) + 1))
+    assert [s["number"] for s in w["spaces"] if s["here"]] == [view["weather"]["space"]]
+    assert w["sky"] == view["weather"]["sky"] and w["sky"] in w["text"]
+    assert "Condições do Tempo" in w["help"] and "Pneus dos robôs" in w["robot_help"]
+    by_name = {c["name"]: c for c in view["cars"]}
+    for car in p["table"]["cars"]:
+        core = by_name[car["name"]]
+        if core.get("seat") is not None:
+            assert car["tyre"]["type"] == core["tyre"], car["name"]
+            assert car["tyre"]["help"].startswith(car["tyre"]["type"].capitalize() + " tyres")
+        else:
+            assert car["tyre"]["type"] == view["weather"]["robot_tyres"]
+    assert p["table"]["conditions"]["stage"]["text"] == "Race Stage 1"
+
+
+def flagged_position(client: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A two-player race at its first turn, edited: a yellow flag in the first corner behind its
+    first car (or at its front), Blue holding a blue flag and the orange pawn, rain, and Blue's
+    Versatility used."""
+    body = {"game": "formula90", "seed": 4, "options": {"turns": 4},
+            "seats": [{"kind": "human"}, {"kind": "human"}]}
+    gid = str(client.post("/api/games", json=body).json["id"])
+    while client.get(f"/api/games/{gid}?since=0").json["view"]["turn"] == 0:
+        view = client.get(f"/api/games/{gid}?since=0").json["view"]
+        seat = 0 if view["to_move"] == "Blue" else 1
+        first = client.get(f"/api/games/{gid}?since=0&seat={seat}").json["legal"][0]
+        assert client.post(f"/api/games/{gid}/actions", json={"seat": seat, "action": first["id"]}).status_code == 200
+    position = json.loads(client.get(f"/api/games/{gid}/position").data)
+    view = client.get(f"/api/games/{gid}?since=0").json["view"]
+    corner = next(s for s in view["sections"] if s["kind"] == "corner")
+    behind = 1 if corner["cars"] and corner["trajectories"] == [] else 0
+    position["flags"]["yellow"] = [{"section": corner["number"], "behind": behind}]
+    position["flags"]["orange"] = "Blue"
+    rain = next(i for i, s in enumerate(view["weather"]["table"]) if s["sky"] == "rain")
+    position["weather"]["space"] = rain + 1
+    for car in position["cars"]:
+        if car["name"] == "Blue":
+            car.update({"blue_flag": True, "skill": "Versatility", "skill_used": True})
+    return body, position
+
+
+def test_flags_rain_and_a_used_skill_are_on_the_board_and_the_chart(client: Any) -> None:
+    body, position = flagged_position(client)
+    made = client.post("/api/games", json={**body, "position": position})
+    assert made.status_code == 201, made.json
+    t = page(client, str(made.json["id"]))["table"]
+    c = t["conditions"]
+    corner = position["flags"]["yellow"][0]["section"]
+    section = next(s for s in t["sections"] if s["number"] == corner)
+    assert section["yellow"] == position["flags"]["yellow"][0]["behind"]
+    assert c["flags"]["yellow"][0]["section"] == corner and section["name"] in c["flags"]["yellow"][0]["text"]
+    assert c["flags"]["blue"] == ["Blue"] and c["flags"]["orange"] == "Blue"
+    assert "blue flag: Blue" in c["flags"]["text"] and "orange flag: Blue" in c["flags"]["text"]
+    assert c["weather"]["sky"] == "rain" and "-20 on every test" in c["weather"]["text"]
+    blue = next(car for car in t["cars"] if car["name"] == "Blue")
+    assert [f["flag"] for f in blue["flags"]] == ["blue", "orange"]
+    assert blue["skill"] == {"name": "Versatility", "state": "used until the next pit stop", "used": True,
+                             "help": blue["skill"]["help"]}
+    assert SKILLS["Versatility"]["source"] in blue["skill"]["help"]
+    # Hard tyres in the rain lose 2 MP: the chart says so.
+    assert blue["tyre"]["loss"] == 2 and "−2 MP in rain" in blue["tyre"]["text"]
+    for e in (FLAGS["yellow"], FLAGS["blue"], FLAGS["orange"]):
+        assert any(e["source"] in line for line in t["glossary"]), e["title"]
+
+
+def test_free_practice_choices_say_what_they_mean(client: Any) -> None:
+    gid = create(client, {"turns": 2})
+    decisions = page(client, gid)["decisions"]
+    skills = [d for d in decisions if d["text"].startswith("Skill ")]
+    assert len(skills) == 10 and all(d["kind"] == "practice" for d in skills)
+    reflexes = next(d for d in skills if d["text"] == "Skill Reflexes")
+    assert "+20 on every test" in reflexes["detail"] and "REFLEXES" in reflexes["detail"]

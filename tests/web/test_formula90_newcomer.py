@@ -1,0 +1,105 @@
+"""A newcomer's Formula 90 race with every advanced module, in Debian's chromium: the lobby,
+another game and back, Formula 90 with each module on, Free Practice, the race with a bot in
+the other seat and the robots, a reload and a trip back to the lobby mid-race, to the results.
+Screenshots in tests/web/artifacts/ (formula90-modules-*.png)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .conftest import LiveServer, Page
+from .test_e2e import await_change, confirm_if_asked, shown_version, wait_for_my_turn_or_end
+
+MODULES = ("race_length", "free_practice", "strategies", "weather", "flags", "track_powers", "tyre_table")
+SEED = 11
+
+
+def lobby_with_every_module(pg: Any, url: str) -> None:
+    pg.goto(url + "/")
+    # A newcomer looks at another game first, then comes back: the options are Formula 90's again.
+    pg.get_by_test_id("game-legend").check()
+    assert pg.get_by_test_id("option-flags").count() == 0
+    pg.get_by_test_id("game-mille_bornes").check()
+    pg.get_by_test_id("game-formula90").check()
+    for key in MODULES:
+        assert pg.get_by_test_id(f"option-{key}-help").is_visible(), key
+    assert "D.4 Bandeiras" in pg.get_by_test_id("option-flags-help").inner_text()
+    for key in ("free_practice", "flags", "track_powers"):
+        pg.get_by_test_id(f"option-{key}").check()
+    pg.get_by_test_id("option-strategies").select_option("all")
+    pg.get_by_test_id("option-weather").select_option("printed")
+    pg.get_by_test_id("option-race_length").select_option("short")
+    pg.get_by_test_id("seat-1-kind").select_option("bot:medium")
+    pg.get_by_test_id("seed").fill(str(SEED))
+
+
+def test_a_newcomer_races_formula90_with_every_module_to_the_results(live: LiveServer, page: Page) -> None:
+    pg = page.page
+    lobby_with_every_module(pg, live.url)
+    page.shot("formula90-modules-lobby")
+    pg.get_by_test_id("start").click()
+    pg.wait_for_url("**/play/*")
+    game_url = pg.url
+    # Free Practice: each skill says what it does, in the book's words.
+    assert wait_for_my_turn_or_end(pg) == "decide"
+    reflexes = pg.locator("[data-testid=decision][data-text='Skill Reflexes']")
+    assert "+20 on every test" in reflexes.inner_text()
+    page.shot("formula90-modules-free-practice")
+    seen: dict[str, bool] = {"weather": False, "skill": False, "tyres": False, "reloaded": False, "lobby": False}
+    clicks = 0
+    while wait_for_my_turn_or_end(pg) == "decide":
+        turn = pg.get_by_test_id("turn").inner_text()
+        if pg.get_by_test_id("weather").count():
+            # The weather track: one space holds the pawn, its sky in the words above it.
+            here = pg.locator("[data-testid=weather-space][aria-current=true]")
+            assert here.count() == 1
+            assert pg.get_by_test_id("weather").get_attribute("title")
+            seen["weather"] = True
+        mine = pg.get_by_test_id("cars").locator("tbody tr.me")
+        if mine.count() and mine.get_by_test_id("chart-skill").inner_text():
+            skill = mine.get_by_test_id("chart-skill")
+            assert re.search(r"(all race|ready \(once between pit stops\)|used until the next pit stop)", skill.inner_text())
+            assert "Apêndice B" in (skill.get_attribute("title") or "")
+            seen["skill"] = True
+        if mine.count() and mine.get_by_test_id("chart-tyres").inner_text():
+            assert re.match(r"(hard|soft|intermediate|rain)\b", mine.get_by_test_id("chart-tyres").inner_text())
+            seen["tyres"] = True
+        if turn.startswith("Turn 2 ") and not seen["reloaded"]:
+            # Mid-race the newcomer reloads: the same position comes back, drawn the same.
+            old = shown_version(pg)
+            page.shot("formula90-modules-before-reload")
+            pg.reload()
+            assert wait_for_my_turn_or_end(pg) == "decide"
+            assert shown_version(pg) == old
+            assert pg.get_by_test_id("weather").count() == 1
+            seen["reloaded"] = True
+        if turn.startswith("Turn 4 ") and not seen["lobby"]:
+            # ... and goes back to the lobby, where the race waits to be continued.
+            pg.go_back()
+            pg.wait_for_url(live.url + "/")
+            row = pg.locator("#saved tr", has_text="Race! Formula 90")
+            row.locator("a", has_text="Continue").click()
+            pg.wait_for_url(game_url)
+            assert wait_for_my_turn_or_end(pg) == "decide"
+            page.shot("formula90-modules-continued")
+            seen["lobby"] = True
+            continue
+        # The first button, as a newcomer takes it: drive, the first card play, a yellow flag placed.
+        buttons = pg.get_by_test_id("decision")
+        if buttons.first.get_attribute("data-kind") == "flag":
+            page.shot("formula90-modules-flag-choice")
+        old = shown_version(pg)
+        buttons.first.click()
+        confirm_if_asked(pg)
+        clicks += 1
+        await_change(pg, old)
+        assert clicks < 500, "the race never ended"
+    assert all(seen.values()), seen
+    pg.get_by_test_id("results-table").wait_for()
+    rows = pg.get_by_test_id("results-table").locator("tbody tr")
+    assert rows.count() == pg.get_by_test_id("cars").locator("tbody tr").count()
+    text = pg.locator("body").inner_text()
+    assert not re.search(r"\b(seat|player) \d", text), "names, never ids"
+    page.shot("formula90-modules-results")
+    assert page.errors == []

@@ -1,0 +1,69 @@
+"""A Formula 90 decision's kind (what the page's help explains) and, for the advanced modules'
+choices, what the choice means in the book's words under its button: a skill, a strategy, a
+tyre type, a flag."""
+
+from __future__ import annotations
+
+import re
+
+from .glossary import FLAGS, SKILLS, STRATEGIES, TYRES, WEATHER, line
+
+#: The kind from the label's first words, the longest prefix first.
+PREFIXES = sorted({
+    "qualify": "qualify", "fuel": "fuel", "strategy": "strategy", "drive": "declare", "skip": "declare",
+    "pit": "pit", "play": "play", "pay": "pay", "check": "check", "late": "brake", "no late brake": "brake",
+    "trajectory": "trajectory", "no trajectory": "trajectory", "challenge": "duel", "no challenge": "duel",
+    "join": "duel", "decline": "duel", "duel": "duel", "discard": "discard", "keep the tyres": "tyres",
+    "new hard tyres": "tyres", "fit": "tyres", "keep the hand": "hand", "new hand": "hand", "draw": "draw",
+    "take": "draw", "skill": "practice", "setup": "practice", "change": "skill", "new cards": "skill",
+    "weather": "weather", "use a blue token": "blue_token", "keep the blue tokens": "blue_token",
+    "yellow flag": "flag", "green flag": "flag", "no flag": "flag", "force": "orange", "let": "orange",
+    "wear": "wear", "chit": "draw", "tie": "duel",
+}.items(), key=lambda kv: -len(kv[0]))
+
+
+def kind(label: str, phase: str) -> str:
+    if "Free Practice" in phase:
+        return "practice"
+    low = label.lower()
+    for prefix, k in PREFIXES:
+        if low.startswith(prefix):
+            return k
+    return ""
+
+
+def meaning(label: str) -> str:
+    """The book's meaning of an advanced choice ("skill Reflexes", "strategy Push", "fit soft
+    tyres", "yellow flag in ..."), or ""."""
+    m = re.match(r"skill (.+)$", label)
+    if m:
+        e = SKILLS.get(m.group(1))
+        return f"{e['text']} ({e['source']})" if e else ""
+    m = re.match(r"strategy (.+)$", label)
+    if m:
+        e = STRATEGIES.get(m.group(1))
+        return f"{e['text']} ({e['source']})" if e else ""
+    m = re.match(r"(?:fit|new) (\w+) tyres", label)
+    if m:
+        e = TYRES.get(m.group(1))
+        return f"{e['text']} ({e['source']})" if e else ""
+    for prefix, key in (("yellow flag", "yellow"), ("green flag", "green")):
+        if label.startswith(prefix):
+            e = FLAGS[key]
+            return f"{e['text']} ({e['source']})"
+    if label.startswith(("force ", "let ")):
+        return f"{FLAGS['orange']['text']} ({FLAGS['orange']['source']})"
+    if label.startswith("weather one space"):
+        return f"{WEATHER['weather']['text']} ({WEATHER['weather']['source']})"
+    return ""
+
+
+#: The help of each kind of decision that the advanced modules add (hover, and the phase help).
+HELP = {
+    "weather": line(WEATHER["weather"]),
+    "blue_token": line(TYRES["blue_tokens"]),
+    "flag": line(FLAGS["yellow"]) + " " + line(FLAGS["green"]),
+    "orange": line(FLAGS["orange"]),
+    "hand": "The spare car (FREE PRACTICE, R19): keep the hand dealt, or take a new one once and keep it.",
+    "wear": "A wear token from the bag: a red one is repaired at the pit stop, a brown one is permanent (D.1, R62).",
+}

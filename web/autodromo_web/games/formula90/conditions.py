@@ -1,0 +1,146 @@
+"""The race's conditions as the page shows them, each with its help text: the weather track and
+its pawn, the tyres, the flags on the sections and on the charts, the Race Stage, each driver's
+skill (and whether its chit is turned) and strategy. Everything from the core's view, in names."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..base import plural
+from .glossary import FLAGS, ROTATED, SKILLS, STRATEGIES, TYRES, WEATHER, line
+
+#: The sky's icon on the weather track and the chart.
+SKY_ICON = {"dry": "☀", "drizzle": "☁", "rain": "☔"}
+
+
+def section_title(s: dict[str, Any]) -> str:
+    return f"{s['number']} {s['name']}"
+
+
+def weather(view: dict[str, Any]) -> dict[str, Any] | None:
+    """The weather track: its spaces by check factor, the pawn's space, the robots' tyres."""
+    w = view.get("weather")
+    if not w:
+        return None
+    spaces = []
+    for i, space in enumerate(w["table"]):
+        lo, hi = space["cf"]
+        spaces.append({"number": i + 1, "sky": space["sky"], "icon": SKY_ICON.get(space["sky"], ""),
+                       "cf": f"{lo}–{hi}" if lo != hi else str(lo), "here": i + 1 == w["space"],
+                       "help": line(WEATHER.get(space["sky"]))})
+    sky = str(w["sky"])
+    return {
+        "sky": sky, "icon": SKY_ICON.get(sky, ""), "space": w["space"], "spaces": spaces,
+        "text": f"{sky} (space {w['space']} of {len(spaces)})" + (f", {w['rain_test']:+d} on every test" if w["rain_test"] else ""),
+        "help": line(WEATHER["weather"]) + " " + line(WEATHER.get(sky)),
+        "robot_tyres": f"robots on {w['robot_tyres']} tyres", "robot_help": line(WEATHER["robot_tyres"]),
+    }
+
+
+def flags(view: dict[str, Any], on: bool) -> dict[str, Any] | None:
+    """The flags in play: yellows on corner sections, the blue pawns and the orange one."""
+    if not on:
+        return None
+    yellows = []
+    for s in view["sections"]:
+        behind = s.get("yellow_flag")
+        if behind is None:
+            continue
+        ahead = s["cars"][:behind]
+        where = f"behind {', '.join(ahead)}" if ahead else "at the front of the section"
+        yellows.append({"section": s["number"], "text": f"yellow flag in {section_title(s)}, {where}"})
+    blue = [c["name"] for c in view["cars"] if c.get("blue_flag")]
+    orange = next((c["name"] for c in view["cars"] if c.get("orange_flag")), None)
+    parts = [y["text"] for y in yellows]
+    if blue:
+        parts.append(f"blue flag: {', '.join(blue)}")
+    if orange:
+        parts.append(f"orange flag: {orange}")
+    return {"yellow": yellows, "blue": blue, "orange": orange, "text": "; ".join(parts) or "no flag out",
+            "help": {k: line(FLAGS[k]) for k in ("yellow", "green", "blue", "orange")}}
+
+
+def stage(view: dict[str, Any]) -> dict[str, Any] | None:
+    if view["turn"] == 0:
+        return None
+    return {"text": f"Race Stage {max(1, int(view.get('race_stage') or 1))}", "help": line(FLAGS["race_stage"])}
+
+
+def skill(car: dict[str, Any]) -> dict[str, Any] | None:
+    """A driver's skill and the state of its chit: rotated skills are used once between pit
+    stops; the others act all race."""
+    name = car.get("skill")
+    if not name:
+        return None
+    if name in ROTATED:
+        state = "used until the next pit stop" if car.get("skill_used") else "ready (once between pit stops)"
+    else:
+        state = "all race"
+    return {"name": name, "state": state, "used": bool(car.get("skill_used")), "help": line(SKILLS.get(name))}
+
+
+def tyres(car: dict[str, Any], view: dict[str, Any]) -> dict[str, Any] | None:
+    """A player's tyres: their type, blue tokens, soft sets used, what this weather costs them."""
+    kind = car.get("tyre")
+    if not kind:
+        return None
+    notes = []
+    if car.get("blue_tokens"):
+        notes.append(plural(car["blue_tokens"], "blue token"))
+    if car.get("soft_sets"):
+        notes.append(f"{car['soft_sets']} of 2 soft sets")
+    loss = car.get("tyre_loss") or 0
+    sky = (view.get("weather") or {}).get("sky")
+    if loss:
+        notes.append(f"−{loss} MP in {sky}")
+    helps = [line(TYRES.get(kind))]
+    if car.get("blue_tokens"):
+        helps.append(line(TYRES["blue_tokens"]))
+    if loss:
+        helps.append(line(TYRES["tyre_loss"]))
+    return {"type": kind, "text": f"{kind}" + (f" ({', '.join(notes)})" if notes else ""), "loss": loss,
+            "help": " ".join(helps)}
+
+
+def strategy_help(name: str | None) -> str:
+    return line(STRATEGIES.get(name or ""))
+
+
+def car_flags(car: dict[str, Any]) -> list[dict[str, str]]:
+    out = []
+    if car.get("blue_flag"):
+        out.append({"flag": "blue", "text": "blue flag", "help": line(FLAGS["blue"])})
+    if car.get("orange_flag"):
+        out.append({"flag": "orange", "text": "orange flag", "help": line(FLAGS["orange"])})
+    return out
+
+
+def robot_tyres(view: dict[str, Any]) -> dict[str, Any] | None:
+    """The robots' shared tyres (a robot never loses MP to them)."""
+    w = view.get("weather")
+    if not w:
+        return None
+    kind = str(w["robot_tyres"])
+    return {"type": kind, "text": kind, "loss": 0, "help": line(WEATHER["robot_tyres"])}
+
+
+def glossary(table: dict[str, Any]) -> list[str]:
+    """Every help text of what the table shows now, once each: on a phone nothing hovers."""
+    c = table["conditions"]
+    lines: list[str] = []
+    if c["weather"]:
+        lines += [line(WEATHER["weather"]), line(WEATHER.get(c["weather"]["sky"])), c["weather"]["robot_help"]]
+    if c["stage"]:
+        lines.append(c["stage"]["help"])
+    if c["flags"]:
+        lines += list(c["flags"]["help"].values())
+    for car in table["cars"]:
+        if car.get("seat") is not None and car.get("tyre"):
+            lines.append(line(TYRES.get(car["tyre"]["type"])))
+            if "blue token" in car["tyre"]["text"]:
+                lines.append(line(TYRES["blue_tokens"]))
+        if car.get("skill"):
+            lines.append(car["skill"]["help"])
+        if car.get("strategy_help"):
+            lines.append(car["strategy_help"])
+    return list(dict.fromkeys(x for x in lines if x))
