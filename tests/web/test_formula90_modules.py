@@ -70,6 +70,7 @@ def test_the_weather_track_and_each_cars_tyres_are_shown_with_their_help(client:
         core = by_name[car["name"]]
         if core.get("seat") is not None:
             assert car["tyre"]["type"] == core["tyre"], car["name"]
+            assert car["target"]["name"] == core["target"]["name"] and car["strategy"] == core["strategy"]
             assert car["tyre"]["help"].startswith(car["tyre"]["type"].capitalize() + " tyres")
         else:
             assert car["tyre"]["type"] == view["weather"]["robot_tyres"]

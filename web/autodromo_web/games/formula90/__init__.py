@@ -279,7 +279,7 @@ class Formula90(GameModule):
                 car.update({
                     "tyres": c["tyres"], "wear": f"{wear['red']} red + {wear['brown']} brown of {wear['slots']}",
                     "fuel": "sealed" if fuel is None else (f"to turn {fuel}" if fuel else "not chosen"),
-                    "cards": plural(c["hand_size"], "card"),
+                    "target": face(c.get("target")), "cards": plural(c["hand_size"], "card"),
                     "skill": conditions.skill(c), "flags": conditions.car_flags(c),
                     "chasing": c.get("chasing"),
                 })
