@@ -270,7 +270,7 @@ class Formula90(GameModule):
                 "name": c["name"], "title": self._car_title(table, c), "seat": c.get("seat"),
                 "colour": c["colour"], "driver": table.seats[c["seat"]]["name"] if human else f"{c['driver']} robot",
                 "place": ordinal(c["place"]) if gridded else "—", "where": self._where(c, gridded),
-                "section": c["section"],
+                "section": c["section"], "on_extreme": bool(c.get("on_extreme")),
                 "status": c["status"], "played": bool(c["played"]) and view["turn"] > 0, "mine": human and c["seat"] == seat,
             }
             if human:
@@ -294,10 +294,12 @@ class Formula90(GameModule):
         out: dict[str, Any] = {
             "track": view["track"], "phase": self.phase(view), "leader": view.get("leader"),
             "sections": [{"number": s["number"], "name": s["name"], "kind": s["kind"], "cars": s["cars"],
-                          "duel": s["duel"] if s["kind"] == "corner" else None, "yellow": s.get("yellow_flag")}
+                          "duel": s["duel"] if s["kind"] == "corner" else None, "yellow": s.get("yellow_flag"),
+                          "safety_car": bool(s.get("safety_car")), "safety_car_point": bool(s.get("safety_car_point")),
+                          "extreme": conditions.extreme(s)}
                          for s in view["sections"]],
             "conditions": {"weather": conditions.weather(view), "flags": conditions.flags(view, self._on(table, "flags")),
-                           "stage": conditions.stage(view)},
+                           "stage": conditions.stage(view), "safety_car": conditions.safety_car(view)},
             "cars": cars,
             "activation": view.get("activation") or [],
             "decks": f"Race deck {view['race_deck']} · discards {view['race_discard']} · "

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from .glossary import FLAGS, SKILLS, STRATEGIES, TYRES, WEATHER, line
+from .glossary import EXTREME, FLAGS, SAFETY_CAR, SKILLS, STRATEGIES, TYRES, WEATHER, line
 
 #: The kind from the label's first words, the longest prefix first.
 PREFIXES = sorted({
@@ -19,6 +19,9 @@ PREFIXES = sorted({
     "weather": "weather", "use a blue token": "blue_token", "keep the blue tokens": "blue_token",
     "yellow flag": "flag", "green flag": "flag", "no flag": "flag", "force": "orange", "let": "orange",
     "wear": "wear", "chit": "draw", "tie": "duel",
+    # The Safety Car's and the Extreme Trajectories' choices.
+    "drive (follow the safety car)": "safety_car", "pit stop (to the back of the line": "safety_car",
+    "stay out": "safety_car", "extreme trajectory": "extreme", "flat out": "extreme", "put ": "orange",
 }.items(), key=lambda kv: -len(kv[0]))
 
 
@@ -53,6 +56,8 @@ def meaning(label: str) -> str:
             return f"{e['text']} ({e['source']})"
     if label.startswith(("force ", "let ")):
         return f"{FLAGS['orange']['text']} ({FLAGS['orange']['source']})"
+    if label.startswith(("Extreme Trajectory", "Flat Out")):
+        return f"{EXTREME['extreme']['text']} ({EXTREME['extreme']['source']})"
     if label.startswith("weather one space"):
         return f"{WEATHER['weather']['text']} ({WEATHER['weather']['source']})"
     return ""
@@ -65,5 +70,7 @@ HELP = {
     "flag": line(FLAGS["yellow"]) + " " + line(FLAGS["green"]),
     "orange": line(FLAGS["orange"]),
     "hand": "The spare car (FREE PRACTICE, R19): keep the hand dealt, or take a new one once and keep it.",
+    "safety_car": line(SAFETY_CAR["safety_car"]) + " " + line(SAFETY_CAR["pit"]),
+    "extreme": line(EXTREME["extreme"]),
     "wear": "A wear token from the bag: a red one is repaired at the pit stop, a brown one is permanent (D.1, R62).",
 }

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import plural
-from .glossary import FLAGS, ROTATED, SKILLS, STRATEGIES, TYRES, WEATHER, line
+from .glossary import EXTREME, FLAGS, ROTATED, SAFETY_CAR, SKILLS, STRATEGIES, TYRES, WEATHER, line
 
 #: The sky's icon on the weather track and the chart.
 SKY_ICON = {"dry": "☀", "drizzle": "☁", "rain": "☔"}
@@ -134,6 +134,12 @@ def glossary(table: dict[str, Any]) -> list[str]:
         lines.append(c["stage"]["help"])
     if c["flags"]:
         lines += list(c["flags"]["help"].values())
+    if c.get("safety_car"):
+        lines += [line(SAFETY_CAR["safety_car"]), line(SAFETY_CAR["pit"]), line(SAFETY_CAR["restart"])]
+    if any(s.get("safety_car_point") for s in table["sections"]):
+        lines.append(line(SAFETY_CAR["point"]))
+    if any(s.get("extreme") for s in table["sections"]):
+        lines.append(line(EXTREME["extreme"]))
     for car in table["cars"]:
         if car.get("seat") is not None and car.get("tyre"):
             lines.append(line(TYRES.get(car["tyre"]["type"])))
@@ -144,3 +150,37 @@ def glossary(table: dict[str, Any]) -> list[str]:
         if car.get("strategy_help"):
             lines.append(car["strategy_help"])
     return list(dict.fromkeys(x for x in lines if x))
+
+
+def safety_car(view: dict[str, Any]) -> dict[str, Any] | None:
+    """The Safety Car when the module is on: out (and where), its pit window, a restart."""
+    sc = view.get("safety_car")
+    if not sc:
+        return None
+    sections = {s["number"]: s for s in view["sections"]}
+    if sc.get("out") and sc.get("section"):
+        text = f"Safety Car out, in {section_title(sections[sc['section']])}"
+        if sc.get("pit_window"):
+            text += "; the pit window is open"
+        helps = [line(SAFETY_CAR["safety_car"]), line(SAFETY_CAR["pit"])]
+    elif sc.get("restart"):
+        text = "Restart: passes 1 MP anywhere, no duels, no trajectories"
+        helps = [line(SAFETY_CAR["restart"])]
+    else:
+        text = "Safety Car in" + (" (restart next turn)" if sc.get("restart_next") else "")
+        helps = [line(SAFETY_CAR["safety_car"])]
+    return {"out": bool(sc.get("out")), "section": sc.get("section"), "text": text, "help": " ".join(helps),
+            "point_help": line(SAFETY_CAR["point"])}
+
+
+def extreme(section: dict[str, Any]) -> dict[str, Any] | None:
+    """A section's Extreme Trajectory: its colours, bonus and test modifier, who stands on it."""
+    e = section.get("extreme")
+    if not e:
+        return None
+    colours = "/".join(e["colours"])
+    text = f"Extreme Trajectory +{e['bonus']} for {colours}, blind test {e['modifier']:+d}"
+    if e.get("taken_by"):
+        text += f", taken by {e['taken_by']}"
+    return {"bonus": e["bonus"], "colours": e["colours"], "taken_by": e.get("taken_by"), "text": text,
+            "help": line(EXTREME["extreme"])}

@@ -64,7 +64,8 @@ FLAGS = {
         "at a new Race Stage.", "D.4 Bandeiras: Bandeira Azul (R73)"),
     "orange": entry(
         "Orange flag", "The one orange pawn, taken by the first orange flag of a Race Stage: its holder may force "
-        "a robot that ends its move in a braking zone to try a late brake. Discarded at a new Race Stage.",
+        "a robot that ends its move in a braking zone to try a late brake, or to take an Extreme Trajectory "
+        "(the robot then tests blind in its next turn). Discarded at a new Race Stage.",
         "D.4 Bandeiras: Bandeira Laranja (R74, R99)"),
     "race_stage": entry("Race Stage", "A whole row of the Turn track; when the turn pawn moves down a row the blue "
                         "and orange pawns are discarded and a new Race Stage begins.",
@@ -120,6 +121,33 @@ STRATEGIES = {
     "Recovery": entry("Recovery", "Passes Fast and Slow robots for nothing on straights, 1 MP in braking zones, "
                       "2 in corners. Special: such a robot ahead on the lap at the end of the turn.",
                       "Apêndice A: RECOVERY (R132)"),
+}
+
+#: The Safety Car and the restarts.
+SAFETY_CAR = {
+    "safety_car": entry(
+        "Safety Car", "It comes out at once when a car crashes out at a point showing its symbol. The players who "
+        "have not played this turn may pit first; then the field lines up behind it in the leader's section, one "
+        "section apart, the lap tokens discarded, and a new game turn begins. Under it each car draws a Race Card, "
+        "follows one section without playing cards (no passing, no strategy, skill or bonus) and discards a card. "
+        "It leaves when a new Race Stage begins.",
+        "Safety Car; Realinhamento; Turnos Individuais com o SC na Pista; Saída do SC da Pista (R114–R118)"),
+    "point": entry("Safety Car point", "A crash out from this section's recovery chart calls the Safety Car.",
+                   "Safety Car (R114)"),
+    "pit": entry("Pit stop under the Safety Car", "The car goes to the back of the line, the gap closes, and it "
+                 "may fill its tank to 16 turns without going back further.", "Pit-stops com o SC na Pista (R117)"),
+    "restart": entry("Restart", "After the Safety Car leaves: passing, lapping and unlapping cost 1 MP anywhere; "
+                     "no duels and no trajectories; yellow flags still hold; the blue flag and Lapping lap for 0 MP.",
+                     "Relargadas (R120)"),
+}
+
+#: Extreme Trajectories.
+EXTREME = {
+    "extreme": entry(
+        "Extreme Trajectory", "The diamond: its bonus counts only with a movement card of its colour and a blind "
+        "test passed in phase D (not testing ignores it). A failed test sends the car into the recovery chart at "
+        "once; it plays on without the bonus.",
+        "Circuitos — Trajetórias Extremas (ET); D.2; Falha em um Teste de ET (R6, R57, R82, R102)"),
 }
 
 #: The lobby's advanced modules: what each option turns on, with the book's section.

@@ -32,9 +32,11 @@
   // flag takes its place in the queue, behind the cars ahead of it.
   function sectionCars(section, here, byName, help) {
     const path = section.path.map(pt);
+    // The Safety Car stands ahead of the leader in its section: the first place of the queue.
+    const sc = here.safety_car ? 1 : 0;
     const names = here.cars;
-    const flagAt = here.yellow === null || here.yellow === undefined ? -1 : here.yellow;
-    const n = names.length + (flagAt >= 0 ? 1 : 0);
+    const flagAt = here.yellow === null || here.yellow === undefined ? -1 : here.yellow + sc;
+    const n = names.length + sc + (flagAt >= 0 ? 1 : 0);
     const spot = (k) => {
       const at = (path.length - 1) * (1 - (k + 1) / (n + 1));
       const i = Math.min(path.length - 2, Math.floor(at));
@@ -42,23 +44,34 @@
       return [path[i][0] + (path[i + 1][0] - path[i][0]) * f, path[i][1] + (path[i + 1][1] - path[i][1]) * f];
     };
     const out = names.map((name, k) => {
-      const [x, y] = spot(k >= flagAt && flagAt >= 0 ? k + 1 : k);
+      const [x, y] = spot(k + sc >= flagAt && flagAt >= 0 ? k + sc + 1 : k + sc);
       const car = byName[name];
       const fill = carFill(car);
       const label = car.seat !== null && car.seat !== undefined ? String(car.seat + 1) : "R";
       // The blue and orange pawns stand on the chart: drawn as small dots beside the car.
       const pawns = (car.flags || []).map((f, j) => svg("circle", { class: `f90-pawn ${f.flag}`, "data-testid": `pawn-${f.flag}`,
         cx: x + 0.42, cy: y - 0.42 + j * 0.34, r: 0.17 }));
+      // A car on the Extreme Trajectory stands inside a diamond.
+      const et = car.on_extreme ? svg("polygon", { class: "f90-on-extreme", "data-testid": "on-extreme",
+        points: `${x},${y - 0.62} ${x + 0.62},${y} ${x},${y + 0.62} ${x - 0.62},${y}` }) : null;
       return svg("g", { class: "car", "data-testid": "car", "data-car": name },
         svg("title", { text: `${car.title}: ${car.place}, ${car.where}${car.tyre ? `, ${car.tyre.text} tyres` : ""}`
-          + (car.flags || []).map((f) => `, ${f.text}`).join("") }),
-        svg("circle", { cx: x, cy: y, r: 0.42, fill, stroke: "#111", "stroke-width": car.mine ? 0.14 : 0.06 }),
+          + (car.flags || []).map((f) => `, ${f.text}`).join("") + (car.on_extreme ? ", on the Extreme Trajectory" : "") }),
+        et,
+        svg("circle", { cx: x, cy: y, r: 0.42, fill, stroke: "#111", "stroke-width": car.mine ? 0.14 : 0.06,
+          class: car.status === "off track" ? "f90-off-track" : null }),
         svg("text", { class: "carlabel", x, y, fill: inkOn(fill), text: label }), pawns);
     });
+    if (sc) {
+      const [x, y] = spot(0);
+      out.push(svg("g", { class: "f90-safety-car", "data-testid": "safety-car" }, svg("title", { text: help.safetyCar }),
+        svg("rect", { x: x - 0.5, y: y - 0.3, width: 1, height: 0.6, rx: 0.12 }),
+        svg("text", { class: "carlabel", x, y, text: "SC" })));
+    }
     if (flagAt >= 0) {
       const [x, y] = spot(flagAt);
       out.push(svg("g", { class: "f90-yellow", "data-testid": "yellow-flag", "data-section": section.number },
-        svg("title", { text: help }),
+        svg("title", { text: help.yellow }),
         svg("line", { x1: x, y1: y + 0.45, x2: x, y2: y - 0.5, stroke: "#111", "stroke-width": 0.06 }),
         svg("polygon", { points: `${x},${y - 0.5} ${x + 0.55},${y - 0.3} ${x},${y - 0.1}`, fill: "#f9d71c", stroke: "#111", "stroke-width": 0.04 })));
     }
@@ -76,14 +89,23 @@
       const [cx, cy] = pt(s.centre);
       const tip = `${s.number} ${s.name} (${s.kind}${here && here.duel !== null && here.duel !== undefined ? `, duel ${here.duel > 0 ? "+" : ""}${here.duel}` : ""})`
         + (here && here.cars.length ? `: ${here.cars.join(", ")}` : "");
+      // The Extreme Trajectory's diamond with its bonus, beside the section's number; a Safety
+      // Car point as "SC" under it.
+      const et = here && here.extreme ? svg("g", { class: "f90-extreme", "data-testid": "extreme", "data-section": s.number },
+        svg("title", { text: `${here.extreme.text}. ${here.extreme.help}` }),
+        svg("polygon", { points: `${cx + 0.9},${cy - 1.5} ${cx + 1.3},${cy - 1.1} ${cx + 0.9},${cy - 0.7} ${cx + 0.5},${cy - 1.1}`,
+          fill: INK[here.extreme.colours[0]] || "#fff", stroke: "#111", "stroke-width": 0.05 }),
+        svg("text", { class: "f90-extreme-bonus", x: cx + 0.9, y: cy - 1.1, text: `+${here.extreme.bonus}` })) : null;
+      const scPoint = here && here.safety_car_point ? svg("text", { class: "f90-sc-point", "data-testid": "safety-car-point",
+        x: cx, y: cy + 1.3, text: "SC" }, svg("title", { text: t.conditions.safety_car ? t.conditions.safety_car.point_help : "" })) : null;
       return svg("g", { class: `f90-section ${s.kind}`, "data-testid": "section", "data-number": s.number },
         svg("title", { text: tip }),
         svg("polygon", { points, fill: ROAD[s.kind] || ROAD.straight, stroke: "#2c2e31", "stroke-width": 0.05 }),
-        svg("text", { class: "rowlabel", x: cx, y: cy - 1.1, text: String(s.number) }));
+        svg("text", { class: "rowlabel", x: cx, y: cy - 1.1, text: String(s.number) }), et, scPoint);
     });
     const flags = t.conditions.flags;
-    const yellowHelp = flags ? flags.help.yellow : "";
-    const cars = board.sections.flatMap((s, i) => sectionCars(s, t.sections[i] || { cars: [] }, byName, yellowHelp));
+    const help = { yellow: flags ? flags.help.yellow : "", safetyCar: t.conditions.safety_car ? t.conditions.safety_car.help : "" };
+    const cars = board.sections.flatMap((s, i) => sectionCars(s, t.sections[i] || { cars: [] }, byName, help));
     const [fa, fb] = board.finish.map(pt);
     // The sky over the track, in a corner of the board (its help on hover).
     const w = t.conditions.weather;
@@ -113,6 +135,10 @@
     const c = t.conditions;
     const parts = [];
     if (c.stage) parts.push(el("span", { class: "f90-stage", "data-testid": "race-stage", title: c.stage.help }, c.stage.text));
+    if (c.safety_car) {
+      parts.push(el("span", { class: c.safety_car.out ? "f90-sc-out" : "", "data-testid": "safety-car-status", title: c.safety_car.help },
+        el("strong", {}, "Safety Car: "), c.safety_car.text));
+    }
     if (c.flags) {
       parts.push(el("span", { class: "f90-flags", "data-testid": "flags", title: Object.values(c.flags.help).join("\n") },
         el("strong", {}, "⚑ Flags: "), c.flags.text));
