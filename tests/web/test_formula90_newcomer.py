@@ -103,3 +103,40 @@ def test_a_newcomer_races_formula90_with_every_module_to_the_results(live: LiveS
     assert not re.search(r"\b(seat|player) \d", text), "names, never ids"
     page.shot("formula90-modules-results")
     assert page.errors == []
+
+
+def test_flags_rain_and_a_used_skill_are_drawn_on_a_phone(live: LiveServer, browser: Any) -> None:
+    from .test_formula90_modules import flagged_position
+
+    client = live.app.test_client()
+    body, position = flagged_position(client)
+    gid = client.post("/api/games", json={**body, "position": position}).json["id"]
+    phone = Page(browser, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        pg = phone.page
+        pg.goto(f"{live.url}/play/{gid}")
+        # Two people at one phone: the hand-off screen first.
+        pg.get_by_test_id("handoff-ready").click()
+        assert wait_for_my_turn_or_end(pg) == "decide"
+        corner = position["flags"]["yellow"][0]["section"]
+        flag = pg.locator(f"[data-testid=yellow-flag][data-section='{corner}']")
+        assert flag.count() == 1 and "Bandeira Amarela" in (flag.locator("title").text_content() or "")
+        blue = pg.locator("[data-testid=car][data-car=Blue]")
+        assert blue.locator("[data-testid=pawn-blue]").count() == 1 and blue.locator("[data-testid=pawn-orange]").count() == 1
+        assert "rain" in pg.get_by_test_id("weather").inner_text()
+        assert pg.locator("[data-testid=weather-space][aria-current=true]").inner_text().startswith("☔")
+        row = pg.get_by_test_id("cars").locator("tr[data-car=Blue]")
+        assert "used until the next pit stop" in row.get_by_test_id("chart-skill").inner_text()
+        assert "blue flag" in row.inner_text() and "orange flag" in row.inner_text()
+        # No hover on a phone: the glossary under the chart says what each piece means.
+        pg.get_by_test_id("f90-glossary").locator("summary").click()
+        text = pg.get_by_test_id("f90-glossary").inner_text()
+        for words in ("Yellow flag:", "Blue flag:", "Orange flag:", "Rain:", "Versatility:", "Race Stage:"):
+            assert words in text, words
+        # The board is the phone's width, not wider.
+        width = pg.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= 390 + 1, width
+        phone.shot("formula90-modules-phone")
+        assert phone.errors == []
+    finally:
+        phone.context.close()
