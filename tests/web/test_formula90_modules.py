@@ -134,3 +134,22 @@ def test_free_practice_choices_say_what_they_mean(client: Any) -> None:
     assert len(skills) == 10 and all(d["kind"] == "practice" for d in skills)
     reflexes = next(d for d in skills if d["text"] == "Skill Reflexes")
     assert "+20 on every test" in reflexes["detail"] and "REFLEXES" in reflexes["detail"]
+
+
+def test_a_weather_step_says_where_the_pawn_goes_and_what_the_robots_do(client: Any) -> None:
+    gid = create(client, {"turns": 6}, seed=3)
+    for _ in range(60):
+        p = page(client, gid)
+        steps = {d["text"]: d["detail"] for d in p["decisions"] if d["kind"] == "weather"}
+        if steps:
+            break
+        assert client.post(f"/api/games/{gid}/actions", json={"seat": 0, "action": p["decisions"][0]["id"]}).status_code == 200
+    else:
+        raise AssertionError("no weather icon in the first 60 decisions of this seed")
+    w = client.get(f"/api/games/{gid}?since=0").json["view"]["weather"]
+    table = w["table"]
+    wetter = table[w["space"]]  # the next space, counted from 1
+    assert steps["Weather unchanged"] == f"stays on space {w['space']}: {w['sky']}"
+    assert steps["Weather one space wetter"].startswith(f"to space {w['space'] + 1} ({wetter['cf'][0]}–{wetter['cf'][1]}): {wetter['sky']}")
+    robots_pit = {"dry": "hard", "rain": "rain"}.get(wetter["sky"]) not in (None, w["robot_tyres"])
+    assert ("every robot pits" in steps["Weather one space wetter"]) == robots_pit

@@ -334,7 +334,7 @@ class Formula90(GameModule):
             label = str(a["label"])
             plan = plans.get(a["id"])
             kind = choices.kind(label, str(view.get("phase", "")))
-            detail = plan_detail(plan) if plan else choices.meaning(label)
+            detail = plan_detail(plan) if plan else choices.weather_step(label, view) or choices.meaning(label)
             out.append(Decision(a["id"], label[:1].upper() + label[1:], detail=detail, kind=kind))
         return out
 
@@ -385,7 +385,8 @@ class Formula90(GameModule):
             if who is not None:
                 text = f"{names[who]}: {text}"
             out.append({"who": who, "round": when, "text": text,
-                        "strong": kind in ("turn", "retired", "off_track", "duel", "race_end")})
+                        "strong": kind in ("turn", "retired", "off_track", "duel", "race_end", "safety_car_out",
+                                           "safety_car_in", "robots_weather_pit")})
         flush()
         return out
 

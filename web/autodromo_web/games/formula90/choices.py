@@ -5,6 +5,7 @@ tyre type, a flag."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from .glossary import EXTREME, FLAGS, SAFETY_CAR, SKILLS, STRATEGIES, TYRES, WEATHER, line
 
@@ -74,3 +75,22 @@ HELP = {
     "extreme": line(EXTREME["extreme"]),
     "wear": "A wear token from the bag: a red one is repaired at the pit stop, a brown one is permanent (D.1, R62).",
 }
+
+
+def weather_step(label: str, view: dict[str, Any]) -> str:
+    """Where a weather step puts the pawn, the sky there, and whether the robots then pit for
+    other tyres (R79: when the weather turns dry or rain and theirs do not suit it)."""
+    w = view.get("weather")
+    if not w or not label.startswith("weather "):
+        return ""
+    step = -1 if label.endswith("drier") else 1 if label.endswith("wetter") else 0
+    if not step:
+        return f"stays on space {w['space']}: {w['sky']}"
+    to = w["space"] + step
+    space = w["table"][to - 1]
+    lo, hi = space["cf"]
+    out = f"to space {to} ({lo}–{hi}): {space['sky']}" + ("" if space["sky"] == w["sky"] else f", was {w['sky']}")
+    wanted = {"dry": "hard", "rain": "rain"}.get(space["sky"])
+    if wanted and wanted != w["robot_tyres"]:
+        out += f"; every robot pits for {wanted} tyres"
+    return out
