@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import plural
-from .glossary import EXTREME, FLAGS, ROTATED, SAFETY_CAR, SKILLS, STRATEGIES, TYRES, WEATHER, line
+from .glossary import EXTREME, FLAGS, ROTATED, SAFETY_CAR, SKILLS, STRATEGIES, TYRES, WEATHER, WHEN, line
 
 #: The sky's icon on the weather track and the chart.
 SKY_ICON = {"dry": "☀", "drizzle": "☁", "rain": "☔"}
@@ -75,7 +75,7 @@ def skill(car: dict[str, Any]) -> dict[str, Any] | None:
     if name in ROTATED:
         state = "used until the next pit stop" if car.get("skill_used") else "ready (once between pit stops)"
     else:
-        state = "all race"
+        state = WHEN.get(name, "all race")
     return {"name": name, "state": state, "used": bool(car.get("skill_used")), "help": line(SKILLS.get(name))}
 
 

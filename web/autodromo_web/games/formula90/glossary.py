@@ -100,6 +100,11 @@ SKILLS = {
 #: Skills whose chit turns when used and turns back at a pit stop; the others act all race.
 ROTATED = {"Versatility", "Wise Driving", "Sixth Sense"}
 
+#: When each skill acts that never turns its chit (the chart's short word for it).
+WHEN = {"Qualify": "in qualifying, at the start and at restarts", "Lapping": "whenever it laps",
+        "Pitting": "at each pit stop", "Reflexes": "on every test", "Tuning": "at setup and each pit stop",
+        "Rain Expert": "in drizzle, and on rain tyres at the start", "Flat Out": "on Extreme Trajectories"}
+
 STRATEGIES = {
     "Save Tyres": entry("Save Tyres", "One tyre of the cards played is not paid; a one-tyre card may be played "
                         "with no token left. Special: spend a tyre token.", "Apêndice A: SAVE TYRES (R124)"),
