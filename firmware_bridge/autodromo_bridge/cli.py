@@ -175,6 +175,7 @@ def run(args: argparse.Namespace) -> int:
     title = f"autodromo bridge: {_title(source)}" + (f", seed {args.seed}" if args.seed is not None else "")
     start = time.monotonic()
     last_png, shown = 0.0, ""
+    finished_at = 0.0
     try:
         while args.seconds is None or time.monotonic() - start < args.seconds:
             binding.pump()
@@ -187,9 +188,14 @@ def run(args: argparse.Namespace) -> int:
             if args.png_dir and now - last_png >= 1.0:
                 last_png = now
                 _pngs(emulators, args.png_dir)
-            if source.finished() and isinstance(source, (RaceSource, ReplaySource)) and now - start > 1:
-                binding.pump()
-                break
+            if source.finished() and isinstance(source, (RaceSource, ReplaySource)):
+                # A local race ends once the emulated strips show its last frame (a loaded
+                # machine may link them late), or 5 s after it ended.
+                finished_at = finished_at or now
+                if now - start > 1 and (_strips_show_last(binding, emulators)
+                                        or now - finished_at > 5):
+                    binding.pump()
+                    break
             time.sleep(0.01 if screen else 0.001)
     except KeyboardInterrupt:
         pass
@@ -249,6 +255,22 @@ def _title(source: Source) -> str:
         return f"Race! Formula 90 at {board.get('name', source.circuit)}"
     circuit = source.circuit.replace("_", " ").title()
     return game + (f" on the {circuit} circuit" if circuit else "")
+
+
+def _strips_show_last(binding: Binding, emulators: list[Emulator]) -> bool:
+    """Every emulated track board shows the frame the bridge last gave it."""
+    for e in emulators:
+        if e.kind != TRACK:
+            continue
+        dev = binding.bridge.devices.get(e.uid)
+        if dev is None or dev.leds is None or dev.palette is None:
+            return False
+        fmt, data = dev.leds
+        want = ([dev.palette[i] for i in data] if fmt == 1
+                else [tuple(data[i:i + 3]) for i in range(0, len(data), 3)])
+        if e.pixels()[:len(want)] != want:
+            return False
+    return True
 
 
 def _pngs(emulators: list[Emulator], folder: str) -> None:

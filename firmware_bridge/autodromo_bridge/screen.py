@@ -10,7 +10,7 @@ from typing import Any
 from .binding import F90_BUTTONS, PACE_BUTTONS, Binding
 from .devices import DASHBOARD
 from .emulator import LAMP_MEANINGS, LAMP_NAMES, Emulator
-from .render_f90 import LAMP_MEANINGS as F90_LAMP_MEANINGS
+from .render_f90 import LAMP_MEANINGS as F90_LAMP_MEANINGS, board_lines
 
 HOME_CLEAR = "\x1b[H\x1b[2J"
 KEYS = ("keys, then Enter: + / - turn the selector (++ two steps), c confirms, "
@@ -106,6 +106,8 @@ def render(binding: Binding, emulators: Sequence[Emulator], log: Sequence[str], 
     lines.append("")
     for e in emulators:
         lines += dashboard_block(binding, e, view) if e.kind == DASHBOARD else e.text().splitlines()
+        if e.kind != DASHBOARD and binding.formula90 and view is not None:
+            lines += [f"  {line}" for line in board_lines(view)]
         lines.append("")
     lines.append("LOG")
     lines += [f"  {line}" for line in log[-10:]] or ["  (nothing yet)"]

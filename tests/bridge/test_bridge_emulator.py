@@ -117,6 +117,7 @@ def test_the_screen_drives_a_formula90_car_by_its_name_with_the_meaning_buttons(
         assert "Race! Formula 90 at Autodromo del Lago" in screen
         assert "shows seat 1 (Blue)" in screen and "needles: target card" in screen
         assert "1 yes, 2 no, 3 pit, 4 tyre token" in screen
+        assert "race: not started" in screen, "the track board's state in words"
         term.keys("+")
         term.until(lambda s: "> selector 2: skill Versatility" in s)
         term.keys("c")

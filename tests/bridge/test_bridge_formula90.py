@@ -18,7 +18,7 @@ from autodromo_bridge.binding import CONFIRM, F90_BUTTONS, SELECTOR, Binding, Ra
 from autodromo_bridge.devices import DASHBOARD, TRACK
 from autodromo_bridge.errors import BridgeError
 from autodromo_bridge.render_f90 import P, P_CAR, P_DIM, palette, track_frame
-from autodromo_bridge.sectionmap import SKIES, SectionMap
+from autodromo_bridge.sectionmap import SectionMap
 
 from .conftest import Rig
 
@@ -93,6 +93,11 @@ def test_the_frame_shows_the_cars_in_section_order_with_a_yellow_flag_in_its_que
         n = int(car["colour"][1:], 16)
         assert colours[P_CAR + k] == (n >> 16 & 255, n >> 8 & 255, n & 255)
     assert frame[m.race_lamp] == P["yellow"], "a yellow flag lies on the track"
+    # The terminal says it in words, the section by its number and name.
+    ys = yellow_section(view)
+    assert ys is not None
+    assert any(line.startswith(f"yellow flag: section {ys['number']} ({ys['name']}), ")
+               for line in render_f90.board_lines(view))
 
 
 def test_the_weather_track_and_the_pawns_show_on_the_board() -> None:
@@ -113,7 +118,10 @@ def test_the_weather_track_and_the_pawns_show_on_the_board() -> None:
     for led, car in zip(m.pawns, view["cars"]):
         want = "orange" if car.get("orange_flag") else "blue" if car.get("blue_flag") else "off"
         assert frame[led] == P[want], car["name"]
-    assert set(SKIES) == {"dry", "drizzle", "rain"}
+    lines = render_f90.board_lines(view)
+    assert f"weather: {weather['sky']} (space {weather['space']} of {len(table)})" in lines
+    holders = [c["name"] for c in view["cars"] if c.get("blue_flag") or c.get("orange_flag")]
+    assert any(line.startswith("pawns: ") and all(n in line for n in holders) for line in lines)
 
 
 def test_a_seats_chart_shows_on_its_dashboard_and_its_buttons_take_choices_by_meaning(rig: Rig) -> None:
