@@ -73,6 +73,8 @@ def retirements(ax: Axes, entries: list[Entry], one: str) -> None:
     """The share of races each car did not finish, by what the columns tell of the cause: out
     after a crash (Lamborghini: after damage), out with no crash (worn out, stopped), or still
     running when the race ended (the safety cap on rounds)."""
+    from matplotlib.ticker import PercentFormatter
+
     y = np.arange(len(entries))
     left = np.zeros(len(entries))
     kinds = [
@@ -84,16 +86,23 @@ def retirements(ax: Axes, entries: list[Entry], one: str) -> None:
         share = np.array([getattr(e, attribute) / max(e.races, 1) for e in entries])
         ax.barh(y, share, left=left, color=colour, label=label)
         left += share
-    for i, e in enumerate(entries):
-        low, high = wilson(e.unfinished, e.races)
-        ax.text(left[i] + 0.002, i, f"{100 * left[i]:.1f}% ({100 * low:.1f}–{100 * high:.1f})",
-                va="center", fontsize=7)
-    ax.set_xlim(0, min(1.0, max(float(left.max(initial=0.0)) * 1.5, 0.05)))
+    bounds = [wilson(e.unfinished, e.races) for e in entries]
+    lows = np.array([lo for lo, _ in bounds])
+    highs = np.array([hi for _, hi in bounds])
+    ax.errorbar(left, y, xerr=[np.maximum(left - lows, 0), np.maximum(highs - left, 0)], fmt="none",
+                ecolor="black", capsize=2, linewidth=1)
+    for i in range(len(entries)):
+        ax.annotate(f"{100 * left[i]:.1f}%  ({100 * lows[i]:.1f}–{100 * highs[i]:.1f})", (highs[i], i),
+                    xytext=(4, 0), textcoords="offset points", va="center", fontsize=7)
+    ax.set_xlim(0, min(1.0, max(float(highs.max(initial=0.0)) * 1.6, 0.05)))
+    ax.xaxis.set_major_formatter(PercentFormatter(xmax=1.0))
     ax.set_yticks(y, [e.name for e in entries], fontsize=8)
     ax.invert_yaxis()
-    ax.set_xlabel(f"share of {one}s not finished (95% interval)")
-    ax.legend(fontsize=7, ncol=3, loc="lower center", bbox_to_anchor=(0.5, 1.0), frameon=False)
-    ax.set_title("retirements and their causes", fontsize=10, pad=18)
+    ax.set_xlabel(f"{one}s not finished, 95% interval")
+    # Below the axis, one cause a line: above it, three in a row ran into the title and past
+    # a narrow panel's edge.
+    ax.legend(fontsize=7, ncol=1, loc="upper left", bbox_to_anchor=(0.0, -0.09), frameon=False)
+    ax.set_title("retirements and their causes", fontsize=10)
 
 
 def _png(fig: Figure) -> bytes:
@@ -105,6 +114,8 @@ def _png(fig: Figure) -> bytes:
 
 def racing_figure(b: Balance) -> bytes:
     """Legend and Lamborghini: six panels over every circuit."""
+    from matplotlib.ticker import MaxNLocator
+
     w = sim_plots.words(b.game)
     entries = pooled(b)
     names = [e.name for e in entries]
@@ -127,6 +138,7 @@ def racing_figure(b: Balance) -> bytes:
     sim_plots.spread(ax[1][1], names, [np.array(e.wear) for e in entries], [0.0] * len(entries),
                      "wear points lost by the finish" if b.game == "legend" else "damages at the finish",
                      "wear at the finish")
+    ax[1][1].xaxis.set_major_locator(MaxNLocator(integer=True))  # whole wear points
     retirements(ax[2][0], entries, w["one"])
     sim_plots.lengths(ax[2][1], np.concatenate(list(b.lengths.values())), b.game)
     fig.tight_layout()

@@ -130,12 +130,19 @@ def spread(
     ax.invert_yaxis()
     ax.set_xlabel(xlabel)
     ax.set_title(title, fontsize=10)
-    for i, share in enumerate(missing):
-        if share > 0 or not len(filled[i]):
-            ax.annotate(
-                f"{100 * share:.1f}% {missing_word}", (1.0, y[i]), xycoords=("axes fraction", "data"),
-                xytext=(4, 0), textcoords="offset points", va="center", fontsize=7, color="#D55E00",
-            )
+    notes = [(i, share) for i, share in enumerate(missing) if share > 0 or not len(filled[i])]
+    if notes and present:
+        # The shares are written inside the panel, at its right edge, past the longest whisker:
+        # outside it they ran into the next panel's names.
+        low = min(float(np.percentile(filled[i], 5)) for i in present)
+        high = max(float(np.percentile(filled[i], 95)) for i in present)
+        ax.set_xlim(right=high + 0.45 * max(high - low, 1.0))
+    for i, share in notes:
+        ax.annotate(
+            f"{100 * share:.1f}% {missing_word}", (1.0, y[i]), xycoords=("axes fraction", "data"),
+            xytext=(-4, 0), textcoords="offset points", ha="right", va="center", fontsize=7,
+            color="#D55E00",
+        )
 
 
 def _horizontal() -> dict[str, Any]:
