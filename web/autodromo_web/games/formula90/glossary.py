@@ -54,7 +54,8 @@ FLAGS = {
     "yellow": entry(
         "Yellow flag", "A marker in a corner's queue of cars, always behind the cars on trajectories. Getting "
         "past it costs 1 MP more ('Desaceleração'); no passing and no duel in that section, not even past a car "
-        "that did not move ('Alinhamento'). It goes when the Leader gets past it or a green flag is played.",
+        "that did not move ('Alinhamento'). It goes when the Leader gets past it or a green flag is played; "
+        "every yellow goes when the Safety Car comes out.",
         "D.4 Bandeiras: Bandeira Amarela (R71)"),
     "green": entry("Green flag", "Its player may remove a yellow flag from any section; it has no piece.",
                    "D.4 Bandeiras: Bandeira Verde (R72)"),
