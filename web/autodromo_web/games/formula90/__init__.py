@@ -418,6 +418,12 @@ class Formula90(GameModule):
             "of a card's factor against your Target card. Every movement point must be spent; "
             "overtaking costs more.",
             "Before a corner you may brake late for more distance, at the risk of leaving the track.",
+            "The advanced game adds, each a lobby option: Free Practice (a skill for your driver and the "
+            "car's setup), nine strategies, the weather (a pawn on the track's weather table that cards "
+            "move; tyres that do not suit it lose movement points; rain takes 20 from every check), flags "
+            "(yellow slows a corner, green clears it, blue laps backmarkers cheaply, orange makes a robot "
+            "brake late) and the Track Cards' powers. Hover over anything on the table, or open the list "
+            "under the chart, for what it means and where the book says it.",
         ]
 
     def help(self, view: dict[str, Any]) -> dict[str, str]:
