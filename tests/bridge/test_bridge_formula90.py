@@ -96,6 +96,13 @@ def test_the_frame_shows_the_cars_in_section_order_with_a_yellow_flag_in_its_que
     # The terminal says it in words, the section by its number and name.
     ys = yellow_section(view)
     assert ys is not None
+    # A dashboard's YELLOW FLAG lamp: a yellow in its car's section or the next one.
+    flagged = {s["number"] for s in view["sections"] if s["yellow_flag"] is not None}
+    n = len(view["sections"])
+    for k, car in enumerate(view["cars"]):
+        lit = render_f90.dash_state(view, k, deciding=False, cursor=0, refused=False)["lamps"]
+        near = car["section"] in flagged or car["section"] % n + 1 in flagged
+        assert bool(lit & render_f90.LAMP_YELLOW_FLAG) == (near and car["status"] != "retired"), car["name"]
     assert any(line.startswith(f"yellow flag: section {ys['number']} ({ys['name']}), ")
                for line in render_f90.board_lines(view))
 
