@@ -102,6 +102,8 @@ pub enum Move {
     /// A.2: Versatility's change of strategy, Wise Driving's new cards.
     Versatility,
     WiseDriving,
+    /// The Safety Car's pit window: no stop.
+    StayOut,
 }
 
 pub const MAX_CHITS: u32 = 64;
@@ -138,7 +140,8 @@ const PRACTICE_LEN: u32 = 16;
 const CHASE: u32 = PRACTICE + PRACTICE_LEN;
 const SKILL: u32 = CHASE + N;
 const SETUP: u32 = SKILL + 16;
-pub const NUM_ACTIONS: u32 = SETUP + 27;
+const SAFETY_CAR: u32 = SETUP + 27;
+pub const NUM_ACTIONS: u32 = SAFETY_CAR + 1;
 
 const PRACTICE_MOVES: [Move; 4] = [
     Move::DrawOne,
@@ -256,6 +259,7 @@ pub fn encode(m: Move) -> u32 {
             let k = |p: u8| u32::from((p + 1) % 3);
             SETUP + k(tyres) * 9 + k(hand) * 3 + k(wear)
         }
+        Move::StayOut => SAFETY_CAR,
         Move::DrawOne | Move::NewHand | Move::Versatility | Move::WiseDriving => {
             PRACTICE
                 + PRACTICE_MOVES
@@ -350,6 +354,7 @@ pub fn decode(id: u32) -> Option<Move> {
                 wear: p(k % 3),
             }
         }
+        i if i == SAFETY_CAR => Move::StayOut,
         _ => return None,
     })
 }

@@ -79,7 +79,9 @@ pub fn choose(view: &SeatView<'_>, legal: &[Action], level: Level) -> Option<Act
         | Phase::BlueToken { car }
         | Phase::YellowFlag { car }
         | Phase::GreenFlag { car }
-        | Phase::OrangeFlag { car } => car,
+        | Phase::OrangeFlag { car }
+        | Phase::SafetyCarPit { car }
+        | Phase::SafetyCarDiscard { car } => car,
         _ => return Some(first),
     };
     let mut low = [(u8::MAX, NO_CARD); 3];
@@ -170,6 +172,18 @@ impl Bot<'_> {
             }
             Move::Drive => 10,
             Move::Skip => 0,
+            Move::StayOut => 0,
+            // The Safety Car's window: a stop that costs little, worth it when the car needs
+            // one before the flag anyway, or new tyres or repairs; the most fuel.
+            Move::Pit(extra) if matches!(s.phase, Phase::SafetyCarPit { .. }) => {
+                let needs_fuel = me.fuel <= s.race.turns;
+                let worn = me.red >= 2 || me.tyres <= 2;
+                if me.must_pit || me.forced_pit || needs_fuel || (worn && !easy) {
+                    20 + i32::from(extra)
+                } else {
+                    -1
+                }
+            }
             Move::Pit(extra) => {
                 let must = me.must_pit || me.forced_pit;
                 if !must {
@@ -206,6 +220,8 @@ impl Bot<'_> {
                 }
                 // Save Fuel: a weak card over [2] for two fresh ones.
                 Phase::DrawChoice { .. } => 40 - self.keep(id),
+                // Under the Safety Car: the card least worth keeping.
+                Phase::SafetyCarDiscard { .. } => 1000 - self.keep(id),
                 // Wise Driving: the slow cards go.
                 Phase::WiseDiscard { .. } => 20 - self.keep(id),
                 _ => 1000 - self.keep(id),

@@ -295,6 +295,23 @@ pub enum Event {
     Reshuffle {
         track: bool,
     },
+    /// The Safety Car comes out: `car` crashed at an SC point.
+    SafetyCarOut {
+        car: u8,
+    },
+    /// The field realigned behind the Safety Car in `section`.
+    SafetyCarLine {
+        section: u8,
+    },
+    SafetyCarMoves {
+        section: u8,
+    },
+    /// Under the Safety Car: `car` follows a section without playing cards.
+    SafetyCarFollows {
+        car: u8,
+    },
+    /// The Safety Car goes in at a new Race Stage: this turn is a restart.
+    SafetyCarIn,
     RaceEnd,
 }
 
@@ -649,6 +666,22 @@ impl Event {
             }
             Event::Reshuffle { track } => json!({"event": "reshuffle", "track": track,
                 "text": if track { "The Track deck is reshuffled" } else { "The Race deck is reshuffled" }}),
+            Event::SafetyCarOut { car } => json!({"event": "safety_car_out", "car": name(car),
+                "text": format!("{} crashed at a Safety Car point: the Safety Car is out; the cars yet to play may pit", name(car))}),
+            Event::SafetyCarLine { section } => {
+                json!({"event": "safety_car_line", "section": section + 1,
+                "text": format!("The field lines up behind the Safety Car in {}, one car a section; lap tokens are gone", sec(section))})
+            }
+            Event::SafetyCarMoves { section } => {
+                json!({"event": "safety_car_moves", "section": section + 1,
+                "text": format!("The Safety Car moves to {}", sec(section))})
+            }
+            Event::SafetyCarFollows { car } => {
+                json!({"event": "safety_car_follows", "car": name(car),
+                "text": format!("{} follows the Safety Car", name(car))})
+            }
+            Event::SafetyCarIn => json!({"event": "safety_car_in",
+                "text": "The Safety Car goes in: restart (every pass 1 MP, no duels, no trajectories)"}),
             Event::RaceEnd => json!({"event": "race_end", "text": "The race is over"}),
         })
     }

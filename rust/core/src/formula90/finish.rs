@@ -126,6 +126,9 @@ impl F90State {
         }
         if o.abandon {
             self.retire(car, Retire::CrashOut, log);
+            if o.safety_car && self.safety_car_on() && !self.sc.out {
+                return self.safety_car_enters(car, log);
+            }
             return self.activate_next(log);
         }
         self.it.recovery_next = o.next;
@@ -229,7 +232,8 @@ impl F90State {
 
     /// Offers (or, for a robot, takes) a free trajectory; `true` when a seat must decide.
     pub fn offer_trajectory(&mut self, car: u8, pit: bool, log: &mut impl Log) -> bool {
-        if !self.car(car).racing() || self.car(car).trajectory.is_some() {
+        // "Trajetórias - Não estão disponíveis nas relargadas".
+        if !self.car(car).racing() || self.car(car).trajectory.is_some() || self.restart_turn() {
             return false;
         }
         let free = self.free_trajectories(car);

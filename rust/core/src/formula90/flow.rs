@@ -42,6 +42,7 @@ impl F90State {
             turn: self.turn,
             stage,
         });
+        self.safety_car_turn(stage, log);
         let turn = self.turn;
         let mut robot_discards = CardSet::EMPTY;
         for c in 0..self.n() {
@@ -106,6 +107,9 @@ impl F90State {
             log.push(Event::RaceEnd);
             return;
         }
+        if self.sc.window {
+            return self.safety_car_window(log);
+        }
         let Some(car) = self.next_to_play() else {
             self.end_game_turn(log);
             return;
@@ -128,7 +132,13 @@ impl F90State {
     /// the race start, and cars there that have not had their chance in this (sub)section.
     fn duel_due(&self, car: u8) -> bool {
         let c = self.car(car);
-        if self.turn <= 1 || !c.racing() || self.race.track().kind(c.section) != Kind::Corner {
+        // "Não há duelos no início ou reinício de uma corrida"; none in the Safety Car's line.
+        if self.turn <= 1
+            || self.sc.out
+            || self.restart_turn()
+            || !c.racing()
+            || self.race.track().kind(c.section) != Kind::Corner
+        {
             return false;
         }
         if self.yellow_at(c.section).is_some() {
@@ -149,6 +159,14 @@ impl F90State {
         log.push(Event::Plays { car });
         // Its cards of the last turn are no longer there for a chaser to take.
         self.car_mut(car).reserved = CardSet::EMPTY;
+        if self.under_safety_car() {
+            if self.car(car).is_robot() {
+                return self.safety_car_robot(car, log);
+            }
+            // No strategies under the Safety Car: the Chased chit stays as it is.
+            self.phase = Phase::Declare { car };
+            return;
+        }
         if self.car(car).is_robot() {
             self.robot_turn(car, log);
         } else if self.car(car).just_pit {
@@ -171,7 +189,8 @@ impl F90State {
                 c.no_move = true;
             }
         }
-        if !self.car(car).is_robot() && self.car(car).racing() {
+        // "Estratégias, Habilidades ... não podem ser usados" under the Safety Car.
+        if !self.car(car).is_robot() && self.car(car).racing() && !self.sc.out {
             self.it.specials_due = self.strategy_special(car);
         }
         self.next_special(car, log);

@@ -10,6 +10,7 @@ use super::state::{F90State, Phase};
 
 pub fn check(s: &F90State) -> Result<(), String> {
     weather(s)?;
+    safety_car(s)?;
     // Every card in exactly one place.
     let mut seen = CardSet::EMPTY;
     for (place, set) in s.card_places() {
@@ -137,6 +138,39 @@ fn weather(s: &F90State) -> Result<(), String> {
             return Err(format!(
                 "{name}: {} soft sets and {} blue tokens",
                 car.soft_sets, car.blue
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Under the Safety Car the field is its line: every car on the track, the Leader in the Safety
+/// Car's section, each other car one section behind the one ahead, all on the Leader's lap (or
+/// one less behind the finish line).
+fn safety_car(s: &F90State) -> Result<(), String> {
+    if !s.sc.out {
+        return Ok(());
+    }
+    if !s.race.opts.safety_car {
+        return Err("the Safety Car is out in a race without the module".into());
+    }
+    if !s.under_safety_car() || s.phase == Phase::GameOver {
+        return Ok(());
+    }
+    let line = s.race_order();
+    let track = s.race.track();
+    let Some(&first) = line.first() else {
+        return Ok(());
+    };
+    let lap = s.car(first).lap;
+    for (k, &c) in line.iter().enumerate() {
+        let car = s.car(c);
+        let (section, laps) = track.back(s.sc.section, k as u16);
+        if !car.racing() || car.section != section || car.lap != lap - laps as i16 {
+            return Err(format!(
+                "under the Safety Car {} is not in its place in the line (place {})",
+                s.race.names[usize::from(c)],
+                k + 1
             ));
         }
     }

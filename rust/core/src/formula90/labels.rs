@@ -25,8 +25,13 @@ impl F90State {
                 "strategy {}",
                 Strategy::from_index(i).map_or("?", Strategy::name)
             ),
+            Move::Drive if self.under_safety_car() => "drive (follow the Safety Car)".into(),
             Move::Drive => "drive".into(),
             Move::Skip => "skip the turn".into(),
+            Move::Pit(0) if self.under_safety_car() => {
+                "pit stop (to the back of the line, fuel for 16 turns)".into()
+            }
+            Move::StayOut => "stay out".into(),
             Move::Pit(0) => "pit stop".into(),
             Move::Pit(1) => "pit stop +1 section".into(),
             Move::Pit(e) => format!("pit stop +{e} sections"),
@@ -259,6 +264,7 @@ impl F90State {
         .trim();
         let fixed = [
             ("drive", Move::Drive),
+            ("stay out", Move::StayOut),
             ("skip the turn", Move::Skip),
             ("pit stop", Move::Pit(0)),
             ("pit stop +1 section", Move::Pit(1)),

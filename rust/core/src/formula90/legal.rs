@@ -121,6 +121,18 @@ impl F90State {
             ))
         };
         match (self.phase, m) {
+            (Phase::SafetyCarPit { .. }, Move::Pit(extra)) => {
+                if extra <= MAX_EXTRA_SECTIONS {
+                    Ok(())
+                } else {
+                    Err("Fuel: at most two sections more than the pit box".into())
+                }
+            }
+            (Phase::SafetyCarPit { car }, Move::StayOut) => self.stay_out_refused(car),
+            (Phase::SafetyCarDiscard { car }, Move::Discard(id)) => self.in_hand(car, id),
+            (Phase::Declare { car }, m) if self.under_safety_car() => {
+                self.safety_car_declare(car, m)
+            }
             (Phase::DrawRace { .. } | Phase::Blind { .. } | Phase::WeatherCard, Move::Draw(id)) => {
                 if self.race_deck.contains(id) {
                     Ok(())
@@ -413,6 +425,8 @@ impl F90State {
             Phase::QualifyFuel { .. } => "the refuel chit",
             Phase::Strategy { .. } => "the strategy",
             Phase::Declare { .. } => "phase A: drive, skip or pit",
+            Phase::SafetyCarPit { .. } => "the Safety Car's pit window: pit or stay out",
+            Phase::SafetyCarDiscard { .. } => "under the Safety Car: a card to discard",
             Phase::PitDiscard { .. } => "the pit stop's discards",
             Phase::PitTyres { .. } => "the pit stop's tyres",
             Phase::LuckyDiscard { .. } => "Lucky's discard",
@@ -781,6 +795,16 @@ impl F90State {
                 }
                 out.push(encode(Move::KeepHand));
             }
+            Phase::SafetyCarPit { .. } => {
+                for m in [Move::StayOut, Move::Pit(0), Move::Pit(1), Move::Pit(2)] {
+                    push(self, out, m);
+                }
+            }
+            Phase::SafetyCarDiscard { car } => {
+                for id in self.car(car).hand.iter() {
+                    out.push(encode(Move::Discard(id)));
+                }
+            }
             Phase::Declare { .. } => {
                 for m in [
                     Move::Versatility,
@@ -1042,6 +1066,17 @@ impl F90State {
     /// Applies a move `check` accepted.
     pub fn apply_move(&mut self, m: Move, log: &mut impl Log) {
         match (self.phase, m) {
+            (Phase::SafetyCarPit { car }, Move::Pit(extra)) => self.pit(car, extra, log),
+            (Phase::SafetyCarPit { .. }, Move::StayOut) => self.activate_next(log),
+            (Phase::SafetyCarDiscard { car }, Move::Discard(id)) => {
+                self.safety_car_discarded(car, Some(id), log)
+            }
+            (Phase::Declare { car }, Move::Drive) if self.under_safety_car() => {
+                self.safety_car_follow(car, log)
+            }
+            (Phase::Declare { car }, Move::Pit(_)) if self.under_safety_car() => {
+                self.safety_car_pit(car, log)
+            }
             (Phase::DrawRace { car, left, then }, Move::Draw(id)) => {
                 self.race_deck.remove(id);
                 if then == Then::DuelRobot {
@@ -1272,6 +1307,7 @@ impl F90State {
                 self.next_duel_cards(log)
             }
             Then::DuelTie | Then::DuelSpecial => self.next_tie_wear(log),
+            Then::SafetyCar => self.safety_car_discard(car, log),
         }
     }
 

@@ -12,9 +12,8 @@
 //! after the last turn wins.
 //!
 //! Not implemented yet (the advanced modules, issue #15): Extreme Trajectories, the Track
-//! Cards' "-1" icon and ET power, the Safety Car and restarts (and the skills that act through
-//! them: Flat Out, Sixth Sense). Content already carries their data (ET spots, Safety Car marks,
-//! Track Card icons); a race ignores it.
+//! Cards' "-1" icon and ET power (and the skills that act through them: Flat Out, Sixth Sense).
+//! Content already carries their data (ET spots, Track Card icons); a race ignores it.
 //!
 //! | option                   | default        | meaning                                         |
 //! |--------------------------|----------------|-------------------------------------------------|
@@ -30,6 +29,7 @@
 //! | `weather`                | the track's    | weather and tyres (on where a table is printed) |
 //! | `tyre_table`             | `corrected`    | the Intermediate row: `corrected`, `as_printed` |
 //! | `flags`                  | true           | the cards' flags (yellow, green, blue, orange)  |
+//! | `safety_car`             | true           | the Safety Car and restarts                     |
 //!
 //! Actions: see `actions.rs` for the id table, `labels.rs` for the labels.
 pub mod actions;
@@ -56,6 +56,7 @@ pub mod qualifying;
 pub mod race;
 pub mod robots;
 pub mod rules;
+pub mod safety_car;
 pub mod setup;
 pub mod sim;
 pub mod state;
@@ -84,7 +85,7 @@ use events::{Event, NoLog};
 pub const GAME_ID: &str = "formula90";
 /// Bumped whenever the rules or the encoding change in a way that makes old saves replay
 /// differently.
-pub const RULES_VERSION: u32 = 4;
+pub const RULES_VERSION: u32 = 5;
 
 /// A Formula 90 race: content, track, players and robots, options.
 #[derive(Debug, Clone, PartialEq)]

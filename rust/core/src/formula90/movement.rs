@@ -19,10 +19,12 @@ pub struct NextPass {
 }
 
 impl F90State {
-    /// The race start and (option) the last turn: every pass costs 1 ("independentemente do
+    /// The race start, a restart and (option) the last turn: every pass costs 1 ("independentemente do
     /// tipo de seção").
     pub fn easy_turn(&self) -> bool {
-        self.turn <= 1 || (self.turn == self.race.turns && self.race.opts.last_turn_easy_passing)
+        self.turn <= 1
+            || self.restart_turn()
+            || (self.turn == self.race.turns && self.race.opts.last_turn_easy_passing)
     }
 
     pub fn relation(&self, mover: u8, other: u8) -> Relation {

@@ -64,9 +64,11 @@ pub struct Options {
     pub flags: bool,
     /// The Track Cards' combination icon and Discard Powers (Mais Sobre Track Cards).
     pub track_powers: bool,
+    /// The Safety Car and restarts (Safety Car (SC), Relargadas).
+    pub safety_car: bool,
 }
 
-const KEYS: [&str; 14] = [
+const KEYS: [&str; 15] = [
     "track",
     "players",
     "robots",
@@ -81,6 +83,7 @@ const KEYS: [&str; 14] = [
     "tyre_table",
     "flags",
     "track_powers",
+    "safety_car",
 ];
 
 fn flag(map: &Map<String, Value>, key: &str, default: bool) -> Result<bool, Error> {
@@ -166,6 +169,7 @@ impl Options {
             tyre_table: TyreTable::Corrected,
             flags: true,
             track_powers: true,
+            safety_car: true,
         }
     }
 
@@ -255,6 +259,7 @@ impl Options {
         };
         o.flags = flag(map, "flags", true)?;
         o.track_powers = flag(map, "track_powers", true)?;
+        o.safety_car = flag(map, "safety_car", true)?;
         let robots = o.robot_counts(content);
         for (t, kind) in RobotType::ALL.into_iter().enumerate() {
             let chits = content
@@ -312,6 +317,7 @@ impl Options {
             "weather": self.weather,
             "flags": self.flags,
             "track_powers": self.track_powers,
+            "safety_car": self.safety_car,
             "tyre_table": match self.tyre_table { TyreTable::Corrected => "corrected", TyreTable::AsPrinted => "as_printed" },
         })
     }

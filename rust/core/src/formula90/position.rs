@@ -22,7 +22,7 @@ fn bad(why: impl Into<String>) -> Error {
     Error::replay(format!("position: {}", why.into()))
 }
 
-const THENS: [(Then, &str); 13] = [
+const THENS: [(Then, &str); 14] = [
     (Then::Deal, "deal"),
     (Then::WiseRefill, "Wise Driving refill"),
     (Then::PreRace, "pre-race"),
@@ -36,6 +36,7 @@ const THENS: [(Then, &str); 13] = [
     (Then::DuelRobot, "robot duel cards"),
     (Then::DuelTie, "duel tie"),
     (Then::DuelSpecial, "duel Special"),
+    (Then::SafetyCar, "Safety Car"),
 ];
 
 const WHYS: [(StrategyWhy, &str); 4] = [
@@ -134,6 +135,10 @@ impl F90State {
             Phase::YellowFlag { car } => json!({"at": "yellow flag", "car": name(car)}),
             Phase::GreenFlag { car } => json!({"at": "green flag", "car": name(car)}),
             Phase::OrangeFlag { car } => json!({"at": "orange flag", "car": name(car)}),
+            Phase::SafetyCarPit { car } => json!({"at": "safety car pit", "car": name(car)}),
+            Phase::SafetyCarDiscard { car } => {
+                json!({"at": "safety car discard", "car": name(car)})
+            }
             Phase::GameOver => json!({"at": "over"}),
         }
     }
@@ -246,6 +251,9 @@ impl F90State {
             },
             "weather": {"space": self.weather + 1, "robot_tyres": self.robot_tyres.name(),
                 "robots_pit": self.robots_weather_pit},
+            "safety_car": {"out": self.sc.out, "section": self.sc.section + 1,
+                "pit_window": self.sc.window, "restart": self.sc.restart, "entries": self.sc.entries,
+                "asked": (0..self.n).filter(|&c| self.sc.asked >> c & 1 == 1).map(|c| self.car_name(c)).collect::<Vec<_>>()},
             "individual_turn": {
                 "car": self.car_name(it.car),
                 "cards": it.cards.iter().map(|&c| self.card_value(c)).collect::<Vec<_>>(),
@@ -473,6 +481,8 @@ impl Reader<'_> {
             "yellow flag" => Phase::YellowFlag { car: car()? },
             "green flag" => Phase::GreenFlag { car: car()? },
             "orange flag" => Phase::OrangeFlag { car: car()? },
+            "safety car pit" => Phase::SafetyCarPit { car: car()? },
+            "safety car discard" => Phase::SafetyCarDiscard { car: car()? },
             "over" => Phase::GameOver,
             other => return Err(bad(format!("phase.at: unknown phase {other:?}"))),
         })
@@ -779,6 +789,38 @@ impl F90State {
                     .ok_or_else(|| bad("weather.robot_tyres: hard or rain"))?,
             };
             s.robots_weather_pit = flag(w, "robots_pit", "weather")?;
+        }
+        if let Some(f) = top.get("safety_car").filter(|f| !f.is_null()) {
+            let f = obj(f, "safety_car")?;
+            let section: u8 = num(f, "section", "safety_car")?;
+            if section == 0 || usize::from(section) > s.race.track().len() {
+                return Err(bad(format!(
+                    "safety_car.section: 1 to {}",
+                    s.race.track().len()
+                )));
+            }
+            s.sc.section = section - 1;
+            s.sc.out = flag(f, "out", "safety_car")?;
+            s.sc.window = flag(f, "pit_window", "safety_car")?;
+            s.sc.restart = flag(f, "restart", "safety_car")?;
+            s.sc.entries = num(f, "entries", "safety_car")?;
+            if (s.sc.out || s.sc.restart) && !s.race.opts.safety_car {
+                return Err(bad("safety_car: the race is without the Safety Car module"));
+            }
+            if (s.sc.window && !s.sc.out) || (s.sc.restart && s.sc.out) {
+                return Err(bad(
+                    "safety_car: a pit window only with the Safety Car out, a restart only after it left",
+                ));
+            }
+            s.sc.asked = 0;
+            for c in f
+                .get("asked")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+            {
+                s.sc.asked |= 1 << r.car(c, "safety_car.asked")?;
+            }
         }
         // The turn in progress.
         let it = obj(

@@ -196,7 +196,7 @@ impl F90State {
         match c.skill {
             _ if c.is_robot() => 0,
             // "ganha +1 movimento extra na largada e nas relargadas".
-            Some(Skill::Qualify) if self.turn <= 1 => 1,
+            Some(Skill::Qualify) if self.turn <= 1 || self.restart_turn() => 1,
             // "Ganha +1 pm para cada bandeira azul existente nas cartas usadas para movimento."
             Some(Skill::Lapping) => cards
                 .iter()

@@ -163,6 +163,14 @@ pub enum Phase {
     DuelCards {
         car: u8,
     },
+    /// The Safety Car has come out: `car`, not having played, may pit now (or stay out).
+    SafetyCarPit {
+        car: u8,
+    },
+    /// Under the Safety Car: the card discarded at the end of the individual turn.
+    SafetyCarDiscard {
+        car: u8,
+    },
     GameOver,
 }
 
@@ -191,6 +199,8 @@ pub enum Then {
     DuelRobot,
     DuelTie,
     DuelSpecial,
+    /// Under the Safety Car: the turn's Race Card, then its discard.
+    SafetyCar,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -388,6 +398,8 @@ pub struct F90State {
     /// holder (`flags::NO_HOLDER`).
     pub yellow: [u8; super::content::MAX_SECTIONS],
     pub orange: u8,
+    /// The Safety Car module's state.
+    pub sc: super::safety_car::SafetyCar,
     pub history: Vec<Action>,
 }
 
@@ -429,6 +441,7 @@ impl F90State {
             robots_weather_pit: false,
             yellow: [0; super::content::MAX_SECTIONS],
             orange: super::flags::NO_HOLDER,
+            sc: super::safety_car::SafetyCar::NONE,
             history: Vec::new(),
             race,
         };
@@ -495,7 +508,9 @@ impl F90State {
             | Phase::BlueToken { car }
             | Phase::YellowFlag { car }
             | Phase::GreenFlag { car }
-            | Phase::OrangeFlag { car } => seat(car),
+            | Phase::OrangeFlag { car }
+            | Phase::SafetyCarPit { car }
+            | Phase::SafetyCarDiscard { car } => seat(car),
             Phase::GameOver => Player::Terminal,
         }
     }

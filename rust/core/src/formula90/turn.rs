@@ -91,7 +91,7 @@ impl F90State {
 
     /// "Cada parada fornece ao jogador 10 turnos de combustível", 3 more per extra section,
     /// never more than the 16-turn tank.
-    fn refuel(&mut self, car: u8, extra: u8) {
+    pub fn refuel(&mut self, car: u8, extra: u8) {
         if self.car(car).is_robot() {
             return;
         }
@@ -180,6 +180,9 @@ impl F90State {
     /// The pit stop is over: a free trajectory where it landed may be taken, then the car
     /// waits for its section to be activated again (JUST PIT).
     pub fn pit_done(&mut self, car: u8, log: &mut impl Log) {
+        if self.sc.out {
+            return self.safety_car_pit_done(car, log);
+        }
         self.car_mut(car).just_pit = true;
         self.pit_trajectory(car, log);
     }

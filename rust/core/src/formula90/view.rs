@@ -207,6 +207,10 @@ impl<'a> SeatView<'a> {
                     "late_brake": sec.late_brake.map(|l| l.modifier),
                     // The yellow flag: how many cars of the section stand ahead of it.
                     "yellow_flag": s.yellow_at(i as u8),
+                    // A crash at this section's late brake or Extreme Trajectory may call the
+                    // Safety Car; it stands here while out.
+                    "safety_car_point": super::safety_car::safety_car_point(track, i as u8),
+                    "safety_car": s.sc.out && usize::from(s.sc.section) == i,
                 })
             })
             .collect();
@@ -257,6 +261,9 @@ impl<'a> SeatView<'a> {
                 .collect();
             v["weather"] = json!({"space": s.weather + 1, "sky": s.sky().name(), "table": table,
                 "robot_tyres": s.robot_tyres.name(), "rain_test": if s.sky() == super::weather::Sky::Rain { super::weather::RAIN_TEST } else { 0 }});
+        }
+        if s.safety_car_on() {
+            v["safety_car"] = s.safety_car_json();
         }
         if let Some(seat) = self.seat.filter(|&x| x < race.humans()) {
             v["seat"] = Value::from(seat);
@@ -464,6 +471,10 @@ fn phase_index(p: Phase) -> usize {
         Phase::Setup { .. } => 33,
         Phase::SpareCar { .. } => 34,
         Phase::WiseDiscard { .. } => 35,
+        // The Safety Car's decisions share the indices of their kind (phase A, a discard): the
+        // observation's length stays; the Safety Car's state is in the view.
+        Phase::SafetyCarPit { .. } => 9,
+        Phase::SafetyCarDiscard { .. } => 12,
     }
 }
 

@@ -60,7 +60,13 @@ fn basic(mut options: Value) -> Value {
     if options.is_null() {
         options = serde_json::json!({});
     }
-    for module in ["weather", "flags", "track_powers", "free_practice"] {
+    for module in [
+        "weather",
+        "flags",
+        "track_powers",
+        "free_practice",
+        "safety_car",
+    ] {
         if options.get(module).is_none() {
             options[module] = Value::from(false);
         }
