@@ -242,7 +242,6 @@ impl F90State {
     /// cars behind; the tank filled to 16 turns without going back more sections.
     pub fn safety_car_pit(&mut self, car: u8, log: &mut impl Log) {
         self.line_pit(car, log);
-        self.refuel(car, super::rules::MAX_EXTRA_SECTIONS);
         self.repair(car);
         self.pit_skills(car, log);
         self.phase = Phase::PitDiscard { car };
@@ -265,6 +264,8 @@ impl F90State {
         line.push(car);
         // The new Leader takes the Safety Car's section (W31: "o carro laranja é o novo líder").
         self.form_line(&line);
+        // A player's tank: the most it holds, no extra sections (robots refuel once, no chit).
+        self.refuel(car, super::rules::MAX_EXTRA_SECTIONS);
         log.push(Event::Pit {
             car,
             from,
