@@ -57,7 +57,16 @@ class Refused(Exception):
 TOKEN = "X-Autodromo-Token"
 
 
-def call(base: str, path: str, body: dict[str, Any] | None = None, timeout: float = 30, token: str | None = None) -> Any:
+def server_timing(header: str | None) -> tuple[float, float] | None:
+    """(wall ms, CPU ms) of the server's ``Server-Timing: app;dur=W, cpu;dur=C``."""
+    if not header:
+        return None
+    found = dict(part.strip().split(";dur=") for part in header.split(",") if ";dur=" in part)
+    return float(found.get("app", "nan")), float(found.get("cpu", "nan"))
+
+
+def call(base: str, path: str, body: dict[str, Any] | None = None, timeout: float = 30, token: str | None = None,
+         timing: list[tuple[float, float]] | None = None) -> Any:
     data = None if body is None else json.dumps(body).encode()
     headers = {"Content-Type": "application/json"}
     if token:
@@ -65,7 +74,12 @@ def call(base: str, path: str, body: dict[str, Any] | None = None, timeout: floa
     req = urllib.request.Request(base + path, data=data, method="GET" if body is None else "POST", headers=headers)
     try:
         with urllib.request.urlopen(req, timeout=timeout) as r:
-            return json.loads(r.read())
+            raw = r.read()
+            if timing is not None:
+                t = server_timing(r.headers.get("Server-Timing"))
+                if t is not None:
+                    timing.append(t)
+            return json.loads(raw)
     except urllib.error.HTTPError as e:
         raise Refused(e.code, e.read().decode(errors="replace")[:200]) from None
 
@@ -104,6 +118,8 @@ class Client:
     #: Seconds between an answer and the next decision (0: as fast as the server answers).
     think: float = 0.0
     times: list[float] = field(default_factory=list)
+    #: The server's own (wall, CPU) milliseconds of each measured action (its Server-Timing).
+    server: list[tuple[float, float]] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     acknowledged: dict[str, list[int]] = field(default_factory=dict)
     #: Each game's owner token (a hot-seat game on loopback: it acts for the human seat).
@@ -134,13 +150,15 @@ class Client:
                 time.sleep(self.think)
             choice = decisions[step % len(decisions)]["id"]
             since = max(0, p["log_length"] - 1)
+            timing: list[tuple[float, float]] = []
             start = time.perf_counter()
             p = call(self.base, f"/api/games/{gid}/actions", {"seat": 0, "action": choice, "since": since, "page": True},
-                     token=token)
+                     token=token, timing=timing)
             took = (time.perf_counter() - start) * 1000
             mine.append(choice)
             if measuring.is_set():
                 self.times.append(took)
+                self.server.extend(timing)
             step += 1
 
 
@@ -199,7 +217,16 @@ def run(clients: int, seconds: float, warmup: float = 2.0, think: float = 0.0) -
             server.terminate()
             server.wait(timeout=30)
     times = sorted(t for c in players for t in c.times)
+    walls = sorted(w for c in players for w, _ in c.server)
+    cpus = sorted(u for c in players for _, u in c.server)
+
+    def pct(xs: list[float], q: float) -> float:
+        return xs[max(0, round(q * len(xs)) - 1)] if xs else float("nan")
+
     return {
+        "server_median": pct(walls, 0.5), "server_p95": pct(walls, 0.95),
+        "cpu_median": pct(cpus, 0.5), "cpu_p95": pct(cpus, 0.95), "cpu_total_s": sum(cpus) / 1000,
+        "load": os.getloadavg(),
         "actions": len(times),
         "median": statistics.median(times) if times else float("nan"),
         "p95": times[max(0, round(0.95 * len(times)) - 1)] if times else float("nan"),
@@ -224,6 +251,11 @@ def main() -> int:
         f"web load, {args.clients} clients each on its own game for {args.seconds:.0f} s{pace}: {r['actions']} actions, "
         f"round trip median {r['median']:.1f} ms, p95 {r['p95']:.1f} ms, max {r['max']:.1f} ms, "
         f"{len(r['errors'])} errors (target p95 < {TARGET_P95_MS:.0f} ms, 0 errors)"
+    )
+    print(
+        f"  inside the server (Server-Timing): median {r['server_median']:.1f} ms, p95 {r['server_p95']:.1f} ms; "
+        f"its CPU per action median {r['cpu_median']:.1f} ms, p95 {r['cpu_p95']:.1f} ms "
+        f"({r['cpu_total_s']:.1f} s of CPU in {args.seconds:.0f} s); machine load average {r['load'][0]:.1f}"
     )
     print(
         f"kill -9 under load, then restart: {r['acknowledged']} acknowledged decisions in {r['games']} games, "

@@ -23,9 +23,11 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 import time
 import urllib.error
 import urllib.request
+import weakref
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
@@ -221,15 +223,26 @@ class RaceSource:
 class WebSource:
     """A game of the web page (``autodromo play``), through its JSON API at ``base_url``:
     the page and the dashboards play the same game, each seeing the other's moves. The server
-    owns the game (locks, bots, saves); the bridge only reads views and posts actions."""
+    owns the game (locks, bots, saves); the bridge only reads views and posts actions.
 
-    def __init__(self, base_url: str, game_id: str, poll_ms: int = 250, timeout: float = 5.0) -> None:
+    It hears of every change over the game's Server-Sent Events stream (``/stream``) and asks
+    for the game again only then: no polling. ``retry_ms`` is the wait before the stream is
+    opened again after it broke (and the game is read again, since a change may have been
+    missed). ``token``: the game owner's (a hot-seat game) or a seat's (its join link's), sent
+    with every request, as the server asks on a LAN or for a game played by join links."""
+
+    def __init__(self, base_url: str, game_id: str, retry_ms: int = 250, timeout: float = 5.0,
+                 token: str | None = None) -> None:
         self.base = base_url.rstrip("/")
         self.game_id = game_id
-        self.poll_ms = poll_ms
+        self.retry_ms = retry_ms
         self.timeout = timeout
+        self.token = token
         self._payload: dict[str, Any] = {}
-        self._polled = 0.0
+        self._stale = threading.Event()
+        self._closed = threading.Event()
+        #: Counts the stream's change events (tests and the log read it).
+        self.events_heard = 0
         self._fetch()
         name = str(self._payload.get("game"))
         if name not in GAMES:
@@ -241,15 +254,24 @@ class WebSource:
         except AutodromoError as e:
             raise BridgeError(f"web game {game_id}: {e}") from None
         self.circuit = _track_id(self._board)
+        self._listener = threading.Thread(target=_listen, args=(weakref.ref(self), self._closed),
+                                          name=f"autodromo-web-{game_id}", daemon=True)
+        self._listener.start()
+
+    def close(self) -> None:
+        """Stops listening to the stream (the thread ends at its next event or keep-alive)."""
+        self._closed.set()
 
     def board(self) -> dict[str, Any]:
         return self._board
 
     def _call(self, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+        headers = {"Content-Type": "application/json"}
+        if self.token:
+            headers["X-Autodromo-Token"] = self.token
         req = urllib.request.Request(
             self.base + path, method="POST" if body is not None else "GET",
-            data=json.dumps(body).encode() if body is not None else None,
-            headers={"Content-Type": "application/json"})
+            data=json.dumps(body).encode() if body is not None else None, headers=headers)
         try:
             with urllib.request.urlopen(req, timeout=self.timeout) as r:
                 out: dict[str, Any] = json.load(r)
@@ -267,11 +289,17 @@ class WebSource:
 
     def _fetch(self) -> None:
         self._payload = self._call(f"/api/games/{self.game_id}")
-        self._polled = time.monotonic()
 
     def _fresh(self) -> dict[str, Any]:
-        if (time.monotonic() - self._polled) * 1000 >= self.poll_ms:
-            self._fetch()
+        # Cleared before the read: a change heard during it is read next time. A read that
+        # fails leaves it set: while the page is away, every call says so.
+        if self._stale.is_set():
+            self._stale.clear()
+            try:
+                self._fetch()
+            except BridgeError:
+                self._stale.set()
+                raise
         return self._payload
 
     def view(self) -> dict[str, Any]:
@@ -303,13 +331,48 @@ class WebSource:
     def act(self, seat: int, action: int) -> None:
         self._payload = {**self._payload, **self._call(
             f"/api/games/{self.game_id}/actions", {"seat": seat, "action": action})}
-        self._polled = time.monotonic()
 
     def advance(self) -> None:
         p = self._fresh()
         if p["status"] == "playing" and p["to_move_kind"] == "bot":
             self._payload = {**p, **self._call(f"/api/games/{self.game_id}/advance", {})}
-            self._polled = time.monotonic()
+
+
+def _listen(ref: Callable[[], WebSource | None], closed: threading.Event) -> None:
+    """The stream's reader (its own thread): marks the source stale at each change. It holds the
+    source only weakly, so a source nobody keeps stops its thread."""
+    while not closed.is_set():
+        src = ref()
+        if src is None:
+            return
+        url, retry, timeout = f"{src.base}/api/games/{src.game_id}/stream", src.retry_ms / 1000, src.timeout
+        del src
+        try:
+            # Longer than the server's keep-alive (15 s): a silent stream is a dead one.
+            with urllib.request.urlopen(url, timeout=max(timeout, 45.0)) as stream:
+                kind = ""
+                for raw in stream:
+                    line = raw.decode("utf-8", "replace").rstrip("\r\n")
+                    src = ref()
+                    if src is None or closed.is_set():
+                        return
+                    if line.startswith("event:"):
+                        kind = line[6:].strip()
+                    elif line.startswith("data:") and kind in ("game", "gone"):
+                        src.events_heard += 1
+                        src._stale.set()
+                        if kind == "gone":
+                            return
+                    del src
+        except (OSError, ValueError):
+            pass
+        src = ref()
+        if src is None:
+            return
+        # A change may have come while the stream was down.
+        src._stale.set()
+        del src
+        closed.wait(retry)
 
 
 class ReplaySource:

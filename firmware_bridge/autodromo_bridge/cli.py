@@ -50,6 +50,8 @@ def parser() -> argparse.ArgumentParser:
                    help=f"also use every USB port with VID:PID {DEFAULT_VID:04x}:{DEFAULT_PID:04x}")
     p.add_argument("--emulate", help="emulated devices on ptys, e.g. dashboard,track or dashboard,dashboard")
     p.add_argument("--web", default="http://127.0.0.1:8000", help="the web page's address (for --game ID)")
+    p.add_argument("--token", help="the web game's token (the owner's, or a seat's join link's #t=...), needed on a "
+                   "LAN (--lan) or for a game played by join links; default: $AUTODROMO_TOKEN")
     p.add_argument("--ledmap", help="the track board's LED map (default: the circuit's shipped map)")
     p.add_argument("--baud", type=int, default=1_000_000)
     p.add_argument("--cars", default=DEFAULT_CARS, help="local Legend race: car ids, comma separated")
@@ -110,7 +112,7 @@ def _source(args: argparse.Namespace, dashboards: int) -> Source:
                                  circuit=args.circuit, route=args.route)
     if Path(args.game).is_file():
         return ReplaySource(args.game)
-    return WebSource(args.web, args.game)
+    return WebSource(args.web, args.game, token=args.token or os.environ.get("AUTODROMO_TOKEN"))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -35,6 +36,8 @@ class Server:
     def stop(self) -> None:
         if self.running:
             self.running = False
+            # As a server process that stops: its live streams end with it.
+            self.srv.app.extensions["autodromo.tables"].close_streams()
             self.srv.shutdown()
             self.srv.server_close()
             self.thread.join()
@@ -66,7 +69,7 @@ def test_a_dashboard_plays_a_web_game_by_its_id(rig: Rig, server: str) -> None:
         "game": "legend", "options": {"cars": ["bugatti_type_35", "alfa_8c_2300"]},
         "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}], "seed": 4})
     emu = rig.emulator(DASHBOARD, UID)
-    src = WebSource(server, game["id"], poll_ms=50)
+    src = WebSource(server, game["id"], retry_ms=50)
     binding = Binding(rig.bridge(), src)
     host = binding.pump
     rig.until(lambda: emu.dash["state_id"] != 0, host=host, seconds=5)
@@ -97,7 +100,7 @@ def test_a_web_page_that_stops_answering_is_logged_and_never_a_crash(rig: Rig, w
         "game": "legend", "options": {"cars": ["bugatti_type_35", "alfa_8c_2300"]},
         "seats": [{"kind": "human"}, {"kind": "human"}], "seed": 4})
     emu = rig.emulator(DASHBOARD, UID)
-    src = WebSource(web.url, game["id"], poll_ms=50, timeout=1.0)
+    src = WebSource(web.url, game["id"], retry_ms=50, timeout=1.0)
     binding = Binding(rig.bridge(), src)
     host = binding.pump
     rig.until(lambda: emu.dash["lamps"] & render.LAMP_YOUR_TURN, host=host, seconds=5)
@@ -121,7 +124,7 @@ def test_a_track_board_shows_a_lamborghini_web_game(rig: Rig, server: str) -> No
     game = call(server, "/api/games", {
         "game": "lamborghini", "options": {"circuit": "imola_like", "players": 2},
         "seats": [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "greedy"}], "seed": 6})
-    src = WebSource(server, game["id"], poll_ms=20)
+    src = WebSource(server, game["id"], retry_ms=20)
     m = LedMap.for_board(src.board())
     assert (m.circuit.game, m.circuit.id, m.circuit.lanes) == ("lamborghini", "imola_like", 4)
     track = rig.emulator(TRACK, bytes(range(200, 216)), led_count=m.led_count)
@@ -144,7 +147,7 @@ def test_a_dashboard_on_a_web_stage_race_reads_its_seats_view(rig: Rig, server: 
         "game": "legend", "options": {"cars": ["bugatti_type_35", "alfa_8c_2300"], "route": "coppa_breve"},
         "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}], "seed": 1})
     emu = rig.emulator(DASHBOARD, UID)
-    src = WebSource(server, game["id"], poll_ms=50)
+    src = WebSource(server, game["id"], retry_ms=50)
     binding = Binding(rig.bridge(), src)
     rig.until(lambda: emu.dash["lamps"] & render.LAMP_YOUR_TURN, host=binding.pump, seconds=5)
     view = call(server, f"/api/games/{game['id']}?seat=0")["view"]
@@ -164,7 +167,7 @@ def test_a_dashboard_and_a_track_board_follow_a_formula90_web_game(rig: Rig, ser
     game = call(server, "/api/games", {
         "game": "formula90", "options": {"track": "colline"},
         "seats": [{"kind": "human"}, {"kind": "bot", "bot": "medium"}], "seed": 3})
-    src = WebSource(server, game["id"], poll_ms=20)
+    src = WebSource(server, game["id"], retry_ms=20)
     m = SectionMap.for_board(src.board())
     assert m.track == "colline" and len(m.sections) == 22
     emu = rig.emulator(DASHBOARD, UID)
@@ -193,3 +196,32 @@ def test_a_dashboard_and_a_track_board_follow_a_formula90_web_game(rig: Rig, ser
     want = render_f90.dash_state(view, 0, deciding=src.to_move() == 0, cursor=0, refused=False)
     rig.until(lambda: emu.dash["tyres"] == want["tyres"] and emu.dash["turn_pins"] == want["turn_pins"],
               host=host, seconds=5, what="the chart on the needles")
+
+
+def test_the_binding_hears_the_pages_moves_over_the_live_stream_and_does_not_poll(web: Server) -> None:
+    from flask import request
+
+    reads: list[str] = []
+    web.srv.app.before_request(lambda: reads.append(request.path) if request.method == "GET" else None)
+    game = call(web.url, "/api/games", {
+        "game": "legend", "options": {"cars": ["bugatti_type_35", "alfa_8c_2300"]},
+        "seats": [{"kind": "human"}, {"kind": "human"}], "seed": 4})
+    gid = game["id"]
+    src = WebSource(web.url, gid)
+    deadline = time.monotonic() + 1.0
+    while time.monotonic() < deadline:  # a binding's loop asks all the time
+        src.version()
+        src.to_move()
+        time.sleep(0.005)
+    # Its first read, and one more when the stream opened (a change might have come between).
+    assert reads.count(f"/api/games/{gid}") <= 2, reads
+    assert reads.count(f"/api/games/{gid}/stream") == 1
+    before = src.version()
+    seat = call(web.url, f"/api/games/{gid}")["to_move"]
+    label = call(web.url, f"/api/games/{gid}?seat={seat}")["legal"][0]["label"]
+    call(web.url, f"/api/games/{gid}/actions", {"seat": seat, "action": label})  # the page's move
+    deadline = time.monotonic() + 5.0
+    while src.version() == before and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert src.version() > before and src.events_heard >= 2
+    src.close()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import tomllib
+from urllib.parse import urlsplit
 from collections.abc import Callable
 from typing import Any
 
@@ -53,7 +54,7 @@ def leaks(doc: Any, ids: set[str]) -> list[str]:
 
 class Recorder:
     """Keeps the JSON of every /api/ response a page gets (the replay file aside: a file for
-    scripts, with the core's labels by design)."""
+    scripts, with the core's labels by design; and the live stream, which never ends)."""
 
     def __init__(self, page: Any) -> None:
         self.pending: list[Any] = []
@@ -61,7 +62,8 @@ class Recorder:
         page.on("response", self._seen)
 
     def _seen(self, response: Any) -> None:
-        if "/api/" in response.url and not response.url.endswith("/replay"):
+        path = urlsplit(response.url).path
+        if path.startswith("/api/") and not path.endswith(("/replay", "/stream")):
             self.pending.append(response)
 
     def flush(self) -> None:

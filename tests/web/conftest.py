@@ -55,6 +55,7 @@ class LiveServer:
         self._thread.start()
 
     def stop(self) -> None:
+        self.app.extensions["autodromo.tables"].close_streams()
         self._server.shutdown()
         self._server.server_close()
 

@@ -245,7 +245,9 @@ def test_kill_and_restart_the_server_mid_game_nothing_is_lost(server_process: An
         time.sleep(0.05)
     assert version(url, gid) > at
     page.shot("restart-continued")
-    assert page.errors == []
+    # The live stream the killed server held open was cut mid-stream (the browser says so, then
+    # reconnects); nothing else went wrong.
+    assert [e for e in page.errors if "ERR_INCOMPLETE_CHUNKED_ENCODING" not in e] == []
 
 
 def test_a_phone_sized_lamborghini_game_fits_and_plays(live: LiveServer, browser: Any) -> None:

@@ -35,16 +35,41 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["autodromo.tables"] = tables
     app.extensions["autodromo.db"] = str(store.path)
 
-    from . import api, events, limits, security, views
+    from . import api, events, limits, live, seats, security, views
 
     security.install(app)
     limits.install(app)
+    _install_timing(app)
 
     app.extensions["autodromo.events"] = events.Events(store, tables)
     app.register_blueprint(api.bp)
     app.register_blueprint(events.bp)
+    app.register_blueprint(seats.bp)
+    app.register_blueprint(live.bp)
     app.register_blueprint(views.bp)
     return app
+
+
+def _install_timing(app: Flask) -> None:
+    """Every answer says how long the server took and how much CPU its thread used (a
+    ``Server-Timing`` header, which browsers' tools show): `make bench` tells the server's share
+    of a round trip from the client's and the wait for the GIL or the disk."""
+    import time
+
+    from flask import Response, g
+
+    @app.before_request
+    def _start() -> None:
+        g.autodromo_started = (time.perf_counter(), time.thread_time())
+
+    @app.after_request
+    def _timing(response: Response) -> Response:
+        started = g.get("autodromo_started")
+        if started is not None:
+            wall = (time.perf_counter() - started[0]) * 1000
+            cpu = (time.thread_time() - started[1]) * 1000
+            response.headers["Server-Timing"] = f"app;dur={wall:.2f}, cpu;dur={cpu:.2f}"
+        return response
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, open_browser: bool = False,
@@ -68,13 +93,17 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, open
     if lan:
         joined = security.lan_address(host)
         config["AUTODROMO_HOSTS"] = tuple(security.lan_names() | {joined.lower(), host.lower()})
+
     app = create_app(config)
+    tables: Tables = app.extensions["autodromo.tables"]
     server = make_server(host, port, app, threaded=True)
     url = f"http://{host if ':' not in host else f'[{host}]'}:{server.server_port}/"
     print(f"Autodromo: {url}  (games saved in {app.extensions['autodromo.db']}; Ctrl-C to stop)",
           flush=True)
     if lan:
         join = f"http://{joined if ':' not in joined else f'[{joined}]'}:{server.server_port}/"
+        # Join links and their QR codes name this address, whichever name the host screen used.
+        app.config["AUTODROMO_JOIN_URL"] = join
         print(f"On the local network: join at {join} (every seat needs its own join link)", flush=True)
     if open_browser:
         threading.Timer(0.5, webbrowser.open, args=(url,)).start()
@@ -83,4 +112,5 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, open
     except KeyboardInterrupt:
         print("\nstopped", flush=True)
     finally:
+        tables.close_streams()
         server.server_close()

@@ -11,7 +11,7 @@ from werkzeug.exceptions import HTTPException
 
 from autodromo import AutodromoError, replay
 
-from . import catalogue, limits, openapi, present
+from . import access, catalogue, limits, openapi, present, seats
 from .errors import ApiError, bad, conflict
 from .tables import Table, Tables
 
@@ -73,6 +73,9 @@ def whole(value: Any, what: str, low: int | None = None, default: int | None = N
     return value
 
 
+guard = access.guard
+
+
 def seat_of(table: Table, value: Any, required: bool) -> int | None:
     seat = whole(value, "seat")
     if seat is None:
@@ -123,22 +126,29 @@ def create() -> tuple[Response, int]:
     doc = body()
     table = tables().create(doc)
     with tables().locked(table.id):
-        return jsonify(present.seat_payload(table, None, with_board=True, page=for_page(doc.get("page")))), 201
+        out = present.seat_payload(table, None, with_board=True, page=for_page(doc.get("page")))
+        # Only the creator hears the owner's token (and, with join links, every seat's link).
+        out.update(seats.owner_part(table))
+        return jsonify(out), 201
 
 
 @bp.post("/games/<game_id>/again")
 def again(game_id: str) -> tuple[Response, int]:
     """A new game with the same game, options and seats (and a new seed)."""
     with tables().locked(game_id) as table:
-        doc = {"game": table.game_id, "options": table.options, "seats": table.seats}
+        guard(table).owner("starting this game again")
+        doc = {"game": table.game_id, "options": table.options, "seats": table.seats,
+               "seating": "links" if table.access.links else "hotseat"}
     table = tables().create(doc)
-    return jsonify(present.summary(table)), 201
+    return jsonify({**present.summary(table), **seats.owner_part(table)}), 201
 
 
 @bp.get("/games/<game_id>")
 def get(game_id: str) -> Response:
     with tables().locked(game_id) as table:
         seat = seat_of(table, request.args.get("seat"), required=False)
+        if seat is not None:
+            guard(table).seat(seat, "the view")
         since = whole(request.args.get("since"), "since", low=0, default=0) or 0
         payload = present.seat_payload(table, seat, since, with_board=request.args.get("board") == "1",
                                        page=for_page(request.args.get("page")))
@@ -149,6 +159,8 @@ def get(game_id: str) -> Response:
 def legal(game_id: str) -> Response:
     with tables().locked(game_id) as table:
         seat = seat_of(table, request.args.get("seat"), required=True)
+        assert seat is not None
+        guard(table).seat(seat, "the decisions")
         p = present.seat_payload(table, seat, since=None)
     return jsonify(seat=seat, to_move=p["to_move"], legal=p["legal"], plan=p["plan"])
 
@@ -171,6 +183,7 @@ def post_action(game_id: str) -> Response:
     with tables().locked(game_id) as table:
         seat = seat_of(table, doc.get("seat"), required=True)
         assert seat is not None
+        guard(table).seat(seat, "a decision")
         applied = tables().play(table, seat, choices, bots)
         payload = present.seat_payload(table, seat, since, page=for_page(doc.get("page")))
     payload["applied"] = applied
@@ -186,6 +199,10 @@ def advance(game_id: str) -> Response:
     since = whole(doc.get("since"), "since", low=0, default=0) or 0
     with tables().locked(game_id) as table:
         seat = seat_of(table, doc.get("seat"), required=False)
+        g = guard(table)
+        g.any_player("moving the bots and chance on")
+        if seat is not None:
+            g.seat(seat, "the view")
         done = tables().advance(table, steps)
         payload = present.seat_payload(table, seat, since, page=for_page(doc.get("page")))
     payload["advanced"] = done
@@ -198,6 +215,7 @@ def undo(game_id: str) -> Response:
     with tables().locked(game_id) as table:
         seat = seat_of(table, doc.get("seat"), required=True)
         assert seat is not None
+        guard(table).seat(seat, "undo")
         tables().undo(table, seat)
         # The log may have shrunk: send it whole.
         payload = present.seat_payload(table, seat, 0, page=for_page(doc.get("page")))
@@ -206,6 +224,9 @@ def undo(game_id: str) -> Response:
 
 @bp.delete("/games/<game_id>")
 def delete(game_id: str) -> Response:
+    if game_id not in tables().broken:
+        with tables().locked(game_id) as table:
+            guard(table).owner("deleting the game")
     tables().delete(game_id)
     return jsonify(deleted=game_id)
 
@@ -214,6 +235,7 @@ def delete(game_id: str) -> Response:
 def position(game_id: str) -> Response:
     """The position now, as the core writes it: a file to start another game from."""
     with tables().locked(game_id) as table:
+        seats.check_whole(table, guard(table), "the position")
         writer = getattr(table.state, "position", None)
         if writer is None:
             raise conflict("this build cannot write positions")
@@ -230,10 +252,17 @@ def position(game_id: str) -> Response:
 @bp.get("/games/<game_id>/replay")
 def export(game_id: str) -> Response:
     with tables().locked(game_id) as table:
+        g = guard(table)
+        if not seats.whole_allowed(table, g):
+            # Mid-game: only what the asking seat may see.
+            text, name = seats.partial_export(table, g, seat_of(table, request.args.get("seat"), required=False))
+            return Response(text, mimetype="application/json",
+                            headers={"Content-Disposition": f'attachment; filename="{name}"'})
         if table.position is not None:
             raise conflict("this game started from a position, not from the beginning: its replay would not "
                            "reproduce it; export its position instead")
-        text = replay.dumps(table.state, table.seed)
+        # The seed tells every card and die to come: it leaves the server once the game is over.
+        text = replay.dumps(table.state, table.seed if table.finished else None)
     return Response(
         text, mimetype="application/json",
         headers={"Content-Disposition": f'attachment; filename="autodromo-{table.game_id}-{table.id}.json"'},

@@ -38,7 +38,9 @@ SPEC: dict[str, Any] = {
             "Play every game of the catalogue: create a game, read a seat's view, list "
             "its legal actions with their breakdown, post actions, undo, export the replay. "
             "Chance and bots are played by the server (seeded). Every refusal is a 4xx JSON "
-            "object {\"error\": reason}; actions are committed to SQLite before the response."
+            "object {\"error\": reason}; actions are committed to SQLite before the response. "
+            "On a LAN (--lan) and in games played by join links, a seat's view and actions need that "
+            "seat's token in the X-Autodromo-Token header (401 without, 403 with another's)."
         ),
     },
     "paths": {
@@ -135,7 +137,9 @@ SPEC: dict[str, Any] = {
             "responses": {"200": _json({"type": "object"}), "404": ERROR, "409": ERROR},
         }},
         "/api/games/{game_id}/replay": {"get": {
-            "summary": "Export the replay file (every action with its label; all cards shown)",
+            "summary": "Export the replay file (every action with its label; the seed once the game is over); "
+                       "before the end of a game with hidden cards, the asking seat's own record unless every "
+                       "human seat agreed and the owner asks",
             "parameters": [GAME_ID],
             "responses": {"200": _json({"type": "object"}), "404": ERROR},
         }},
@@ -149,6 +153,42 @@ SPEC: dict[str, Any] = {
             "parameters": [GAME_ID, {"name": "step", "in": "path", "required": True,
                                      "schema": {"type": "integer", "minimum": 0}}],
             "responses": {"200": _json({"type": "object"}), "400": ERROR, "404": ERROR},
+        }},
+        "/api/games/{game_id}/me": {"get": {
+            "summary": "Who the request's token is at this game: the owner, a seat, or nobody",
+            "parameters": [GAME_ID],
+            "responses": {"200": _json({"type": "object", "properties": {
+                "role": {"enum": ["owner", "seat", None]}, "seat": {"type": ["integer", "null"]},
+                "seating": {"enum": ["hotseat", "links"]}, "tokens_required": {"type": "boolean"},
+                "consent": {"type": "array", "items": {"type": "string"}}}}), "404": ERROR},
+        }},
+        "/api/games/{game_id}/links": {"get": {
+            "summary": "Every human seat's join link and its QR code (SVG data URI): the owner's token only",
+            "parameters": [GAME_ID],
+            "responses": {"200": _json({"type": "object"}), "401": ERROR, "403": ERROR, "404": ERROR},
+        }},
+        "/api/games/{game_id}/seats/{seat}/reissue": {"post": {
+            "summary": "A new join link for a seat; the old token is refused from then on (the owner's token only)",
+            "parameters": [GAME_ID, {"name": "seat", "in": "path", "required": True,
+                                     "schema": {"type": "integer", "minimum": 0}}],
+            "responses": {"200": _json({"type": "object"}), "400": ERROR, "401": ERROR, "403": ERROR,
+                          "404": ERROR},
+        }},
+        "/api/games/{game_id}/consent": {"post": {
+            "summary": "A seat agrees that the owner may export the whole replay or the position before the end",
+            "parameters": [GAME_ID],
+            "requestBody": _body({"type": "object", "required": ["seat"],
+                                  "properties": {"seat": {"type": "integer", "minimum": 0}}}),
+            "responses": {"200": _json({"type": "object"}), "400": ERROR, "401": ERROR, "403": ERROR,
+                          "404": ERROR, "409": ERROR},
+        }},
+        "/api/games/{game_id}/stream": {"get": {
+            "summary": "Server-Sent Events: a `game` event (version, status, to_move, to_move_kind, access) at "
+                       "each change, `gone` when the game is deleted",
+            "parameters": [GAME_ID],
+            "responses": {"200": {"description": "text/event-stream",
+                                  "content": {"text/event-stream": {"schema": {"type": "string"}}}},
+                          "404": ERROR},
         }},
         "/api/replays": {"post": {
             "summary": "Import a replay file as a new saved game",
@@ -199,7 +239,10 @@ SPEC: dict[str, Any] = {
                 "game": {"enum": [m.id for m in games.every()]},
                 "options": {"type": "object", "description": "the game's options (see /api/catalogue)"},
                 "seats": {"type": "array", "items": {"$ref": "#/components/schemas/Seat"}},
-                "seed": {"type": ["integer", "null"], "minimum": 0, "maximum": 2**53 - 1},
+                "seed": {"type": ["integer", "null"], "minimum": 0, "maximum": 2**53 - 1,
+                         "description": "refused with seating \"links\": chance is then the server's secret"},
+                "seating": {"enum": ["hotseat", "links"], "default": "hotseat",
+                            "description": "links: a join link (and QR code) per human seat, tokens required"},
                 "position": {"type": "object", "description": "start from this position (a position "
                              "file, as `State.position()` and /position write it) instead of the beginning"},
             }},

@@ -26,7 +26,8 @@ CREATE TABLE IF NOT EXISTS games (
     created REAL NOT NULL,
     updated REAL NOT NULL,
     position TEXT,
-    finished INTEGER NOT NULL DEFAULT 0
+    finished INTEGER NOT NULL DEFAULT 0,
+    access TEXT
 );
 CREATE TABLE IF NOT EXISTS events (
     id TEXT PRIMARY KEY,
@@ -77,6 +78,8 @@ class Saved:
     actors: list[int]
     #: The position the game started from (``State.position()``), when not the beginning.
     position: dict[str, Any] | None = None
+    #: Its tokens and seating (``access.Access.as_json``); None in a database older than them.
+    access: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -146,6 +149,9 @@ class Store:
         self.unknown_status = "finished" not in columns
         if self.unknown_status:
             self._db.execute("ALTER TABLE games ADD COLUMN finished INTEGER NOT NULL DEFAULT 0")
+        if "access" not in columns:
+            # A database made before seats had tokens: each game gets its tokens when next loaded.
+            self._db.execute("ALTER TABLE games ADD COLUMN access TEXT")
         # The writer starts with the first write and stops after a minute without one.
         self._writer: threading.Thread | None = None
         self._writer_lock = threading.Lock()
@@ -251,11 +257,12 @@ class Store:
         def work(db: sqlite3.Connection) -> None:
             db.execute(
                 "INSERT INTO games (id, game, options, seats, seed, content_hash, created, updated, position,"
-                " finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " finished, access) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     saved.id, saved.game, json.dumps(saved.options), json.dumps(saved.seats),
                     saved.seed, saved.content_hash, saved.created, saved.updated,
                     None if saved.position is None else json.dumps(saved.position), int(finished),
+                    None if saved.access is None else json.dumps(saved.access),
                 ),
             )
             _insert(db, saved.id, 0, saved.actions, saved.actors)
@@ -272,6 +279,11 @@ class Store:
             db.execute("UPDATE games SET updated = ?, finished = ? WHERE id = ?", (time.time(), int(finished), game_id))
 
         self._write(work)
+
+    def set_access(self, game_id: str, access: dict[str, Any]) -> None:
+        """A game's tokens, seating and consents (a re-issued link, a seat's consent)."""
+        text = json.dumps(access)
+        self._write(lambda db: db.execute("UPDATE games SET access = ? WHERE id = ?", (text, game_id)))
 
     def set_finished(self, game_id: str, finished: bool) -> None:
         self._write(lambda db: db.execute("UPDATE games SET finished = ? WHERE id = ?", (int(finished), game_id)))
@@ -312,7 +324,7 @@ class Store:
 
         def work(db: sqlite3.Connection) -> Saved | None:
             row = db.execute(
-                "SELECT id, game, options, seats, seed, content_hash, created, updated, position"
+                "SELECT id, game, options, seats, seed, content_hash, created, updated, position, access"
                 " FROM games WHERE id = ?", (game_id,)
             ).fetchone()
             if row is None:
@@ -326,7 +338,7 @@ class Store:
     def all(self) -> list[Saved]:
         def work(db: sqlite3.Connection) -> list[Saved]:
             rows = db.execute(
-                "SELECT id, game, options, seats, seed, content_hash, created, updated, position"
+                "SELECT id, game, options, seats, seed, content_hash, created, updated, position, access"
                 " FROM games ORDER BY created"
             ).fetchall()
             moves = db.execute("SELECT game_id, action, actor FROM actions ORDER BY game_id, idx").fetchall()
@@ -365,6 +377,7 @@ def _insert(db: sqlite3.Connection, game_id: str, start: int, actions: list[int]
 
 
 def _saved(row: tuple[Any, ...], actions: list[int], actors: list[int]) -> Saved:
-    gid, game, options, seats, seed, content_hash, created, updated, position = row
+    gid, game, options, seats, seed, content_hash, created, updated, position, access = row
     return Saved(gid, game, json.loads(options), json.loads(seats), seed, content_hash, created, updated,
-                 actions, actors, None if position is None else json.loads(position))
+                 actions, actors, None if position is None else json.loads(position),
+                 None if access is None else json.loads(access))

@@ -25,6 +25,7 @@ from autodromo import Race, replay
 from autodromo.errors import AutodromoError
 
 from . import games, limits, lobby
+from .access import Access
 from .errors import ApiError, bad, conflict, missing
 from .store import Saved, Store
 
@@ -57,14 +58,21 @@ class Table:
     #: When a request last held it (``time.monotonic``), and how many hold it now: eviction's.
     used: float = field(default_factory=time.monotonic)
     pins: int = 0
+    #: Its owner's and its seats' tokens, and whether it is played by join links.
+    access: Access = field(default_factory=lambda: Access("", {}))
+    #: Counts the changes of its access (a link re-issued, a consent): the live stream tells them.
+    access_version: int = 0
 
     @classmethod
     def new(cls, table_id: str, game_id: str, options: dict[str, Any], seats: list[dict[str, Any]],
-            seed: int, game: autodromo.Game, position: dict[str, Any] | None = None, **extra: Any) -> Table:
+            seed: int, game: autodromo.Game, position: dict[str, Any] | None = None,
+            access: Access | None = None, **extra: Any) -> Table:
         module = games.get(game_id)
         start = start_state(game, position) if position is not None else None
         race = Race(game, [module.race_seat(s) for s in seats], seed=seed, start=start)
-        return cls(table_id, game_id, options, seats, seed, race, position=position, **extra)
+        if access is None:
+            access = Access.new([i for i, s in enumerate(seats) if s["kind"] == "human"], links=False)
+        return cls(table_id, game_id, options, seats, seed, race, position=position, access=access, **extra)
 
     def first_state(self) -> autodromo.State:
         """The state the game started from (the beginning, or its position)."""
@@ -97,6 +105,17 @@ class Table:
 
     def names(self) -> list[str]:
         return [str(s["name"]) for s in self.seats]
+
+    def public_view(self) -> dict[str, Any]:
+        """The spectator's view now, built once per position (a page answer reads it for
+        each decision's risk and for the plan): callers must not change it."""
+        version = len(self.actions)
+        cached = self.memo.get("public_view")
+        if cached is None or cached[0] != version:
+            cached = (version, self.state.view(None))
+            self.memo["public_view"] = cached
+        view: dict[str, Any] = cached[1]
+        return view
 
     def log(self, seat: int | None) -> list[dict[str, Any]]:
         """The seat's log in names, one entry per decision (the module's, kept per version)."""
@@ -208,6 +227,7 @@ class Table:
         return Saved(
             self.id, self.game_id, self.options, self.seats, self.seed, self.game.content_hash,
             self.created, self.updated, list(self.actions), list(self.actors), self.position,
+            self.access.as_json(),
         )
 
 
@@ -266,6 +286,12 @@ class Tables:
         self.event_of: dict[str, str] = {}
         self._lock = threading.Lock()
         self._swept = 0.0
+        #: Each game's count of changes, and the condition its watchers (Server-Sent Events)
+        #: wait on; kept apart from the tables so a watcher never holds a game in memory.
+        self._news = threading.Condition()
+        self._changes: dict[str, int] = {}
+        #: Set when the server stops: every stream ends, so its listeners see the server gone.
+        self.closing = False
         # Changed content is found at start without replaying anything: one game per set-up.
         built: dict[str, autodromo.Game] = {}
         for row in store.listing():
@@ -293,8 +319,9 @@ class Tables:
         game = autodromo.game(saved.game, **saved.options)
         if not game.accepts_content_hash(saved.content_hash):
             raise ValueError("the content files changed since this game was saved")
+        access = None if saved.access is None else Access.from_json(saved.access)
         table = Table.new(saved.id, saved.game, saved.options, saved.seats, saved.seed, game,
-                          saved.position, created=saved.created, updated=saved.updated)
+                          saved.position, access, created=saved.created, updated=saved.updated)
         table.race.follow(saved.actions)
         table.actions.extend(saved.actions)
         table.actors.extend(saved.actors)
@@ -323,6 +350,9 @@ class Tables:
                     raise missing(f"no game {game_id!r}")
                 try:
                     table = self._resume(saved)
+                    if saved.access is None:
+                        # Saved before seats had tokens: they are made now, and kept.
+                        self.store.set_access(saved.id, table.access.as_json())
                 except Exception as e:
                     reason = f"{saved.game}: cannot be resumed: {e}"
                     with self._lock:
@@ -400,7 +430,17 @@ class Tables:
         position = body.get("position") if isinstance(body, dict) else None
         if isinstance(position, str):
             position = limits.parse(position, "position")
-        table = Table.new(secrets.token_hex(6), game_id, options, seats, seed, game, position)
+        seating = body.get("seating", "hotseat") if isinstance(body, dict) else "hotseat"
+        if seating not in ("hotseat", "links"):
+            raise bad(f"seating must be \"hotseat\" (one device) or \"links\" (a join link per seat), not {seating!r}")
+        if seating == "links" and isinstance(body, dict) and body.get("seed") not in (None, ""):
+            # Whoever chose the seed could tell every card to come: with each player on their own
+            # device, chance is drawn from the server's secret only.
+            raise bad("seed: a game played by join links draws its chance from the server's secret; "
+                      "a seed cannot be chosen")
+        humans = [i for i, s in enumerate(seats) if s["kind"] == "human"]
+        table = Table.new(secrets.token_hex(6), game_id, options, seats, seed, game, position,
+                          Access.new(humans, links=seating == "links"))
         # Chance only: bots wait for the page's pace (or a script's /advance).
         table.advance(0)
         self.store.create(table.saved(), table.finished)
@@ -461,6 +501,34 @@ class Tables:
             with self._lock:
                 self._tables.pop(game_id, None)
                 self.event_of.pop(game_id, None)
+        self.changed(game_id)
+
+    # --- watching: what a Server-Sent Events stream waits on --------------------------------
+
+    def changed(self, game_id: str) -> None:
+        with self._news:
+            self._changes[game_id] = self._changes.get(game_id, 0) + 1
+            self._news.notify_all()
+
+    def changes(self, game_id: str) -> int:
+        with self._news:
+            return self._changes.get(game_id, 0)
+
+    def wait_change(self, game_id: str, seen: int, timeout: float) -> int:
+        """The game's count of changes once it differs from ``seen`` (or after ``timeout``)."""
+        with self._news:
+            self._news.wait_for(lambda: self._changes.get(game_id, 0) != seen or self.closing, timeout)
+            return self._changes.get(game_id, 0)
+
+    def close_streams(self) -> None:
+        with self._news:
+            self.closing = True
+            self._news.notify_all()
+
+    def save_access(self, table: Table) -> None:
+        self.store.set_access(table.id, table.access.as_json())
+        table.access_version += 1
+        self.changed(table.id)
 
     # --- changes, each committed before it is reported -------------------------------------
 
@@ -472,6 +540,8 @@ class Tables:
             table.rebuild(start)
             raise
         table.updated = time.time()
+        if len(table.actions) != start:
+            self.changed(table.id)
 
     def play(self, table: Table, seat: int, choices: list[Any], bots: bool) -> int:
         start = len(table.actions)
@@ -497,3 +567,4 @@ class Tables:
         self.store.truncate(table.id, target)
         table.rebuild(target)
         table.updated = time.time()
+        self.changed(table.id)

@@ -39,8 +39,22 @@ const Autodromo = (() => {
     return paletteName() === "mono" ? SHAPES[seat % SHAPES.length] : (seat >= 8 ? "square" : "circle");
   }
 
+  // A seat's or the owner's token, sent with every call of this page (never in an address but a
+  // join link's fragment, which no browser sends to a server).
+  let token = null;
+  function setToken(t) {
+    token = t || null;
+  }
+  function rememberOwner(gameId, t) {
+    if (t) localStorage.setItem(`autodromo.owner.${gameId}`, t);
+  }
+  function ownerToken(gameId) {
+    return localStorage.getItem(`autodromo.owner.${gameId}`);
+  }
+
   async function api(method, path, body) {
     const init = { method, headers: {} };
+    if (token) init.headers["X-Autodromo-Token"] = token;
     if (body !== undefined) {
       init.headers["Content-Type"] = "application/json";
       init.body = typeof body === "string" ? body : JSON.stringify(body);
@@ -130,6 +144,6 @@ const Autodromo = (() => {
     events[id] = module;
   }
 
-  return { api, el, svg, carColour, setSeatColours, carShape, inkOn, initPalette, PALETTES, swatch, cardFace, backs, games, registerGame,
+  return { api, setToken, rememberOwner, ownerToken, el, svg, carColour, setSeatColours, carShape, inkOn, initPalette, PALETTES, swatch, cardFace, backs, games, registerGame,
     events, registerEvent };
 })();

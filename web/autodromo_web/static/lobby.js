@@ -131,7 +131,10 @@
     }
     if (game.cars) options.cars = cars;
     const seedText = $("seed").value.trim();
-    const body = { game: game.id, options, seats, seed: seedText === "" ? null : Number(seedText) };
+    const seating = document.querySelector("input[name=seating]:checked").value;
+    // With join links chance comes from the server's secret only: no seed is sent.
+    const seed = seedText === "" || seating === "links" ? null : Number(seedText);
+    const body = { game: game.id, options, seats, seed, seating };
     if (position) body.position = position;
     return body;
   }
@@ -148,6 +151,9 @@
         return;
       }
       const created = await api("POST", "/api/games", readForm());
+      // This browser made the game: it keeps the owner's token (the shared screen's, or the
+      // hot-seat device's) and shows the join links.
+      Autodromo.rememberOwner(created.id, created.owner_token);
       window.location.href = `/play/${created.id}`;
     } catch (e) {
       $("lobby-error").textContent = e.message;
@@ -161,11 +167,16 @@
     for (const g of doc.games.slice().reverse()) {
       const del = el("button", { "data-testid": `delete-${g.id}`, onclick: async () => {
         if (!confirm(`Delete this ${g.title} game?`)) return;
-        await api("DELETE", `/api/games/${g.id}`);
+        Autodromo.setToken(Autodromo.ownerToken(g.id));
+        try {
+          await api("DELETE", `/api/games/${g.id}`);
+        } catch (e) {
+          $("broken").textContent = e.message;
+        }
         drawSaved();
       } }, "Delete");
       body.append(el("tr", { "data-game": g.id },
-        el("td", {}, g.title, el("br"), el("small", { class: "muted" }, `seed ${g.seed}`)),
+        el("td", {}, g.title, el("br"), el("small", { class: "muted" }, g.seed === null ? "" : `seed ${g.seed}`)),
         el("td", {}, g.seats.map((s) => s.name).join(", ")),
         el("td", {}, String(g.actions)),
         el("td", {}, g.status),
@@ -226,6 +237,9 @@
       $("start").textContent = on ? "Start the championship" : "Start the game";
     });
     $("new-game").addEventListener("submit", start);
+    for (const r of document.querySelectorAll("input[name=seating]")) {
+      r.addEventListener("change", () => { $("seed-box").hidden = r.value === "links" && r.checked; });
+    }
     $("import").addEventListener("change", importFile);
     $("position").addEventListener("change", readPosition);
     $("position-clear").addEventListener("click", () => {

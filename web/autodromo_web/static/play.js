@@ -9,7 +9,11 @@
   const root = $("play");
   const gameId = root.dataset.gameId;
   const S = { seat: null, since: 0, board: null, payload: null, busy: false, timer: null, handoff: null,
-    humans: [], hidden: false, game: null, anim: null, howto: [], animated: new Set() };
+    humans: [], hidden: false, game: null, anim: null, howto: [], animated: new Set(),
+    // Set by a join link (a phone: one seat) or a shared screen (the board only): the page never
+    // changes seat by itself.
+    fixed: false, role: null, token: null, links: false, access: 0, myTurn: false, heard: null, applied: 0,
+    refreshing: false, again: false, revoked: false, source: null };
 
   const multiHidden = () => S.hidden && S.humans.length >= 2;
   const speed = () => Number($("speed").value);
@@ -40,10 +44,26 @@
     const undo = $("undo");
     undo.disabled = !p.undo.ok;
     undo.title = p.undo.ok ? "take back your last decision" : `cannot undo: ${p.undo.reason}`;
-    $("export").href = `/api/games/${gameId}/replay`;
+    // A download link cannot carry a header: the token goes in its query (same origin only).
+    const q = new URLSearchParams();
+    if (S.seat !== null) q.set("seat", S.seat);
+    if (S.token) q.set("token", S.token);
+    $("export").href = `/api/games/${gameId}/replay${q.toString() ? "?" + q : ""}`;
     $("export").setAttribute("download", `autodromo-${gameId}.json`);
     $("viewer").href = `/replay/${gameId}`;
-    $("seed").textContent = `seed ${p.seed}`;
+    $("seed").textContent = p.seed === null ? "" : `seed ${p.seed}`;
+    notifyTurn(p);
+  }
+
+  // A phone says it is its turn: in the tab's title (seen from another tab) and by a buzz.
+  function notifyTurn(p) {
+    const mine = S.fixed && S.seat !== null && p.status === "playing" && p.to_move === S.seat;
+    document.title = mine ? `▶ Your turn — ${p.title}` : `${p.title} — Autodromo`;
+    root.dataset.myTurn = mine ? "1" : "0";
+    // A browser lets a page vibrate only once its user has touched it.
+    const touched = !navigator.userActivation || navigator.userActivation.hasBeenActive;
+    if (mine && !S.myTurn && navigator.vibrate && touched) navigator.vibrate(200);
+    S.myTurn = mine;
   }
 
   // A decision that cannot be taken back asks first, on the page (not a browser dialog).
@@ -153,6 +173,7 @@
     if (r.money) parts.push(el("p", {}, "Money: " + r.money.map((m) => `${m.name} ${m.money}`).join(", ")));
     parts.push(el("p", { class: "controls" }, p.event
       ? el("a", { class: "button primary", href: `/event/${p.event}`, "data-testid": "back-to-event" }, "Back to the championship")
+      : S.role === "seat" && S.links ? ""
       : el("button", { class: "primary", "data-testid": "play-again", onclick: again }, "Play again with the same settings"),
       el("a", { href: "/" }, "Back to the lobby")));
     box.replaceChildren(...parts);
@@ -162,6 +183,7 @@
   async function again() {
     try {
       const g = await api("POST", `/api/games/${gameId}/again`);
+      Autodromo.rememberOwner(g.id, g.owner_token);
       window.location.href = `/play/${g.id}`;
     } catch (e) {
       showError(e);
@@ -194,6 +216,7 @@
 
   function apply(p, resetLog, mine) {
     S.payload = p;
+    S.applied += 1;
     Autodromo.setSeatColours(p.seat_colours);
     root.dataset.version = p.version;
     drawStatus(p);
@@ -215,6 +238,8 @@
       if (ms < 0) return;
       // Bots play one whole turn per step at a paced speed, all at once at "instant".
       S.timer = setTimeout(() => step(ms === 0 ? null : 1), ms);
+    } else if (p.to_move_kind === "human" && p.to_move !== S.seat && S.fixed) {
+      // Another player's phone decides; the live stream tells this page when it did.
     } else if (p.to_move_kind === "human" && p.to_move !== S.seat) {
       const seat = p.to_move;
       if (!multiHidden()) setTimeout(() => switchSeat(seat), 0);
@@ -225,6 +250,17 @@
     }
   }
 
+  function failed(e) {
+    if ((e.status === 401 || e.status === 403) && S.role === "seat") {
+      // The link was re-issued: whoever holds this device no longer sees the seat's hand.
+      for (const id of ["table", "decisions", "prompt", "aside", "log"]) $(id).replaceChildren();
+      if (S.source) S.source.close();
+      S.revoked = true;
+      e = new Error("This join link is no longer valid (the game's owner gave this seat a new one): ask for the new link.");
+    }
+    showError(e);
+  }
+
   async function call(fn) {
     if (S.busy) return;
     S.busy = true;
@@ -232,12 +268,56 @@
     try {
       await fn();
     } catch (e) {
-      showError(e);
+      failed(e);
       // A stale page (another tab moved on): show the game as it is now.
-      if (e.status === 409) await refresh(true).catch(showError);
+      if (e.status === 409) await refresh(true).catch(failed);
     } finally {
       S.busy = false;
     }
+    if (S.heard && differs(S.heard)) catchUp();
+  }
+
+  // Whether the live stream told of a game other than the one shown.
+  function differs(d) {
+    return !S.payload || d.version !== S.payload.version || d.access !== S.access || d.status !== S.payload.status;
+  }
+
+  // What the stream told of is read in the background: it never holds up (or swallows) the
+  // player's own click, and an answer that another answer overtook is dropped.
+  async function catchUp() {
+    if (S.revoked) return;
+    if (S.refreshing) {
+      S.again = true;
+      return;
+    }
+    S.refreshing = true;
+    try {
+      do {
+        S.again = false;
+        if (S.heard) S.access = S.heard.access;
+        const mark = S.applied;
+        const p = await api("GET", `/api/games/${gameId}?${seatQuery()}since=${S.since}&page=1`);
+        if (S.applied === mark && !S.busy) apply(p, false, false);
+      } while (S.again);
+    } catch (e) {
+      failed(e);
+    } finally {
+      S.refreshing = false;
+    }
+  }
+
+  function listen() {
+    const source = new EventSource(`/api/games/${gameId}/stream`);
+    S.source = source;
+    source.addEventListener("game", (ev) => {
+      S.heard = JSON.parse(ev.data);
+      // While this page waits for its own answer, it reads the game after it (call() does).
+      if (!S.busy && differs(S.heard)) catchUp();
+    });
+    source.addEventListener("gone", () => {
+      source.close();
+      showError(new Error("This game was deleted."));
+    });
   }
 
   function seatQuery() {
@@ -262,7 +342,9 @@
   function decide(choice) {
     skipAnimation();
     call(async () => {
-      const body = { seat: S.seat, since: S.since, bots: speed() === 0, page: true, ...choice };
+      // On a phone the bots play at once: the shared screen shows their moves.
+      const bots = S.fixed || speed() === 0;
+      const body = { seat: S.seat, since: S.since, bots, page: true, ...choice };
       apply(await api("POST", `/api/games/${gameId}/actions`, body), false, true);
     });
   }
@@ -322,8 +404,44 @@
     }
   }
 
+  // The owner's shared screen: a join link and QR code per human seat, and a new link on demand.
+  async function drawJoin() {
+    const doc = await api("GET", `/api/games/${gameId}/links`);
+    const rows = doc.join.map((j) => el("li", { "data-testid": "join-seat", "data-seat": j.seat },
+      el("strong", {}, j.name),
+      el("img", { src: j.qr, alt: `QR code of ${j.name}'s join link`, class: "qr", "data-testid": "join-qr" }),
+      el("input", { type: "text", readonly: true, value: j.url, "aria-label": `${j.name}'s join link`, "data-testid": "join-url",
+        onfocus: (e) => e.target.select() }),
+      el("button", { "data-testid": "reissue", onclick: () => reissue(j.seat, j.name) }, "New link (the old one stops working)")));
+    $("join").replaceChildren(el("h2", {}, "Join from your phone"),
+      el("p", { class: "muted" }, "Each player scans their own code: their phone shows their hand and decisions; this screen shows the board."),
+      el("ul", { class: "join-list" }, rows));
+    $("join").hidden = false;
+  }
+
+  async function reissue(seat, name) {
+    if (!confirm(`Give ${name} a new join link? The old one stops working.`)) return;
+    try {
+      await api("POST", `/api/games/${gameId}/seats/${seat}/reissue`);
+      await drawJoin();
+    } catch (e) {
+      showError(e);
+    }
+  }
+
   async function init() {
     Autodromo.initPalette(() => S.payload && apply(S.payload, false, false));
+    // A join link carries its seat's token in the fragment (#t=...); the browser that made the
+    // game keeps the owner's.
+    const fromLink = new URLSearchParams(location.hash.slice(1)).get("t");
+    S.token = fromLink || Autodromo.ownerToken(gameId);
+    Autodromo.setToken(S.token);
+    const me = await api("GET", `/api/games/${gameId}/me`);
+    S.role = me.role;
+    S.links = me.seating === "links";
+    if (fromLink && me.role !== "seat") {
+      throw new Error("This join link is no longer valid (the game's owner gave this seat a new one): ask for the new link.");
+    }
     const first = await api("GET", `/api/games/${gameId}?board=1&since=0&page=1`);
     S.board = first.board;
     S.game = first.game;
@@ -334,6 +452,19 @@
     const asked = new URLSearchParams(location.search).get("seat");
     let seat = first.to_move_kind === "human" ? first.to_move : S.humans.length ? S.humans[0] : null;
     if (asked !== null && S.humans.includes(Number(asked))) seat = Number(asked);
+    if (S.role === "seat") {
+      S.fixed = true;
+      seat = me.seat;
+      root.dataset.seat = me.seat;
+      $("undo").hidden = false;
+    } else if (S.links || (me.tokens_required && S.role !== "owner")) {
+      // The shared screen, or a spectator: the public board, no hand.
+      S.fixed = true;
+      seat = null;
+      $("undo").hidden = true;
+      if (S.role === "owner" && S.links) await drawJoin();
+    }
+    root.dataset.role = S.role || "spectator";
     $("undo").addEventListener("click", undo);
     $("howto-open").addEventListener("click", toggleHowTo);
     $("table").addEventListener("click", (e) => { if (!e.target.closest(".reach")) skipAnimation(); });
@@ -343,12 +474,13 @@
       if (S.payload) next(S.payload);
     });
     document.addEventListener("keydown", keys);
-    if (multiHidden() && seat !== null && first.status !== "finished") {
+    if (!S.fixed && multiHidden() && seat !== null && first.status !== "finished") {
       await handoff(seat);
     } else {
       S.seat = seat;
       await refresh(true);
     }
+    listen();
   }
 
   init().catch(showError);

@@ -371,7 +371,7 @@ class Legend(GameModule):
         lanes = self._lanes(table)
         rows = int(self.track(table)["length"])
         s = table.state
-        spectator = s.view(None)
+        spectator = table.public_view()
         car = spectator["cars"][seat]
         # On a stage the road ends at the line: a move past it ends the car's stage.
         stage = spectator.get("stage")
@@ -438,7 +438,7 @@ class Legend(GameModule):
         if key in table.memo:
             return str(table.memo[key])
         s = table.state
-        before = s.view(None)["cars"][seat]
+        before = table.public_view()["cars"][seat]
         probe = s.clone()
         try:
             for a in actions:

@@ -1,0 +1,135 @@
+"""Who may see and do what at a table (issue 18, items 1 and 4).
+
+Every game has an owner token (given to whoever created it: the shared screen, or the hot-seat
+device) and one token per human seat (its join link). Tokens are required when the server is on
+a LAN (``--lan``) or when the game was made with join links; a hot-seat game on loopback asks
+for none, as before. Where tokens are required:
+
+- a seat's view, its legal actions, its actions and its undo need that seat's token; under
+  hot-seat (one device for every human) the owner's token stands for every human seat;
+- with join links, the owner's screen is the shared board: it sees no hand;
+- bots and chance may be advanced by any token of the game; deleting the game, starting it again
+  and re-issuing a seat's link need the owner's.
+
+A token travels in the ``X-Autodromo-Token`` header, or as ``?token=`` where a browser cannot set
+a header (a download link). Tokens are compared in constant time.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import current_app, request
+
+from .errors import ApiError
+
+HEADER = "X-Autodromo-Token"
+
+#: Who a token names: the game's owner, or a seat (its number).
+OWNER = "owner"
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+@dataclass
+class Access:
+    """A game's tokens, whether it is played by join links, and the seats that agreed to the
+    whole replay being exported before the end."""
+
+    owner: str
+    seats: dict[int, str]
+    links: bool = False
+    consent: set[int] = field(default_factory=set)
+
+    @classmethod
+    def new(cls, humans: list[int], links: bool) -> Access:
+        return cls(new_token(), {s: new_token() for s in humans}, links)
+
+    def who(self, token: str | None) -> str | int | None:
+        """The owner, a seat number, or None for no or a foreign token."""
+        if not token:
+            return None
+        if hmac.compare_digest(token, self.owner):
+            return OWNER
+        for seat, t in self.seats.items():
+            if hmac.compare_digest(token, t):
+                return seat
+        return None
+
+    def reissue(self, seat: int) -> str:
+        """A new link for ``seat``; the old one is refused from now on."""
+        self.seats[seat] = new_token()
+        self.consent.discard(seat)
+        return self.seats[seat]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"owner": self.owner, "seats": {str(k): v for k, v in self.seats.items()}, "links": self.links,
+                "consent": sorted(self.consent)}
+
+    @classmethod
+    def from_json(cls, doc: dict[str, Any]) -> Access:
+        return cls(str(doc["owner"]), {int(k): str(v) for k, v in doc["seats"].items()}, bool(doc.get("links")),
+                   {int(s) for s in doc.get("consent", [])})
+
+
+def unauthorised(reason: str) -> ApiError:
+    return ApiError(401, reason)
+
+
+def forbidden(reason: str) -> ApiError:
+    return ApiError(403, reason)
+
+
+class Guard:
+    """The checks of one request against one game's access."""
+
+    def __init__(self, access: Access, token: str | None, lan: bool, name: Any) -> None:
+        self.access = access
+        self.who = access.who(token)
+        self.token_given = bool(token)
+        #: Tokens are needed: on a LAN, or for a game played by join links.
+        self.required = lan or access.links
+        self._name = name
+
+    def _refuse(self, what: str) -> ApiError:
+        if not self.token_given:
+            return unauthorised(f"{what} needs a token (the seat's join link, or the game's owner's): none was given")
+        if self.who is None:
+            return forbidden(f"{what}: this token is not one of this game's (a re-issued link's old token is refused)")
+        held = "the owner's" if self.who == OWNER else f"{self._name(self.who)}'s"
+        return forbidden(f"{what}: the token given is {held}")
+
+    def may_be(self, seat: int) -> bool:
+        if not self.required or self.who == seat:
+            return True
+        return self.who == OWNER and not self.access.links and seat in self.access.seats
+
+    def seat(self, seat: int, what: str) -> None:
+        """Seeing ``seat``'s hidden view or acting for it."""
+        if not self.may_be(seat):
+            raise self._refuse(f"{what} for {self._name(seat)}")
+
+    def any_player(self, what: str) -> None:
+        """Something any player at this table may do (advance the bots, say)."""
+        if self.required and self.who is None:
+            raise self._refuse(what)
+
+    def owner(self, what: str, always: bool = False) -> None:
+        """Something only the game's owner may do (``always``: even where tokens are not required)."""
+        if (self.required or always) and self.who != OWNER:
+            raise self._refuse(what)
+
+
+def token() -> str | None:
+    """The request's token: its header, or ``?token=`` where a browser sets no header (a link)."""
+    return request.headers.get(HEADER) or request.args.get("token") or None
+
+
+def guard(table: Any) -> Guard:
+    """The checks of this request against ``table`` (a ``tables.Table``)."""
+    return Guard(table.access, token(), bool(current_app.config.get("AUTODROMO_LAN")), table.seat_name)

@@ -1,0 +1,154 @@
+"""Seats joined by link (issue 18, items 1 and 4): the owner's join links and their QR codes, a
+seat's link re-issued, who a token is, each seat's consent to a whole export before the end, and
+what a mid-game export may hold.
+
+A join link is ``/play/<game>#t=<token>``: the token rides in the address's fragment, which a
+browser never sends to a server (nor in a Referer), and the page sends it back in a header.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import segno
+from flask import Blueprint, Response, current_app, jsonify, request
+
+from . import access
+from .access import OWNER, Guard
+from .errors import bad, conflict
+from .tables import Table, Tables
+
+bp = Blueprint("seats", __name__, url_prefix="/api/games/<game_id>")
+
+#: The format of a mid-game export of a game with hidden cards: one seat's record, not a replay.
+SEAT_RECORD = "autodromo-seat-record"
+
+
+def tables() -> Tables:
+    found: Tables = current_app.extensions["autodromo.tables"]
+    return found
+
+
+def join_base() -> str:
+    """The address phones join at: the one ``--lan`` printed, else the one this request used."""
+    base = current_app.config.get("AUTODROMO_JOIN_URL") or request.host_url
+    return str(base).rstrip("/")
+
+
+def link(table: Table, seat: int) -> dict[str, Any]:
+    url = f"{join_base()}/play/{table.id}#t={table.access.seats[seat]}"
+    # Drawn here as SVG (no script, no CDN): the page shows it as an image.
+    qr = segno.make(url, error="m").svg_data_uri(scale=4, border=2)
+    return {"seat": seat, "name": table.seat_name(seat), "url": url, "qr": qr}
+
+
+def owner_part(table: Table) -> dict[str, Any]:
+    """What only the game's creator is told: the owner's token and, with join links, the links."""
+    out: dict[str, Any] = {"owner_token": table.access.owner, "seating": "links" if table.access.links else "hotseat"}
+    if table.access.links:
+        out["join"] = [link(table, s) for s in sorted(table.access.seats)]
+    return out
+
+
+def _humans(table: Table) -> list[int]:
+    return sorted(table.access.seats)
+
+
+def _consented(table: Table) -> bool:
+    return all(s in table.access.consent for s in _humans(table))
+
+
+def whole_allowed(table: Table, g: Guard) -> bool:
+    """The whole replay (every card drawn so far) is for everyone once the game is over; before,
+    where no card is hidden, and else for the owner once every human seat agreed."""
+    if table.finished or not table.module.hidden_information:
+        return True
+    return _consented(table) and (g.who == OWNER or not g.required)
+
+
+def check_whole(table: Table, g: Guard, what: str) -> None:
+    """The position names every card and the decks' order (what is to come): before the end,
+    only for the owner with every human seat's consent."""
+    if table.finished:
+        return
+    if not _consented(table):
+        missing = [table.seat_name(s) for s in _humans(table) if s not in table.access.consent]
+        raise access.forbidden(f"{what} before the end shows every hand and what is to come: "
+                               f"{', '.join(missing)} must agree first")
+    g.owner(what)
+
+
+def partial_export(table: Table, g: Guard, seat: int | None) -> tuple[str, str]:
+    """A mid-game export of a game with hidden cards: the asking seat's own view and log (a
+    record, not a replay: a replay would hold every card drawn), or a spectator's."""
+    if seat is None and isinstance(g.who, int):
+        seat = g.who
+    if seat is not None:
+        g.seat(seat, "the export")
+    state = table.state
+    view = state.view(seat)
+    view.pop("legal_actions", None)
+    doc = {
+        "format": SEAT_RECORD,
+        "game": table.game_id,
+        "seats": [{"name": s["name"], "kind": s["kind"]} for s in table.seats],
+        "seat": seat,
+        "version": len(table.actions),
+        "note": "the game is not over: this holds only what this seat may see; the whole replay comes at the end "
+                "(or before, for the game's owner once every human seat agrees)",
+        "view": view,
+        "log": state.log(seat),
+    }
+    who = "spectator" if seat is None else f"seat-{seat + 1}"
+    return json.dumps(doc, indent=1, ensure_ascii=False), f"autodromo-{table.game_id}-{table.id}-{who}.json"
+
+
+@bp.get("/me")
+def me(game_id: str) -> Response:
+    """Who this request's token is at this table (the page asks it first)."""
+    with tables().locked(game_id) as table:
+        g = access.guard(table)
+        role = "owner" if g.who == OWNER else "seat" if g.who is not None else None
+        return jsonify(role=role, seat=g.who if isinstance(g.who, int) else None,
+                       seating="links" if table.access.links else "hotseat", tokens_required=g.required,
+                       consent=[table.seat_name(s) for s in sorted(table.access.consent)])
+
+
+@bp.get("/links")
+def links(game_id: str) -> Response:
+    """Every human seat's join link and QR code: the owner's only."""
+    with tables().locked(game_id) as table:
+        access.guard(table).owner("the join links", always=True)
+        return jsonify(join=[link(table, s) for s in _humans(table)])
+
+
+@bp.post("/seats/<int:seat>/reissue")
+def reissue(game_id: str, seat: int) -> Response:
+    """A new join link for ``seat`` (a lost phone, a link sent to the wrong person): the old
+    token is refused from now on."""
+    with tables().locked(game_id) as table:
+        access.guard(table).owner("re-issuing a join link", always=True)
+        if seat not in table.access.seats:
+            raise bad(f"no human seat {seat}: this game's human seats are {_humans(table)}")
+        table.access.reissue(seat)
+        tables().save_access(table)
+        return jsonify(link(table, seat))
+
+
+@bp.post("/consent")
+def consent(game_id: str) -> Response:
+    """A seat agrees that the owner may export the whole replay (every hand) before the end."""
+    from .api import body, seat_of
+
+    doc = body()
+    with tables().locked(game_id) as table:
+        seat = seat_of(table, doc.get("seat"), required=True)
+        assert seat is not None
+        access.guard(table).seat(seat, "consent")
+        if seat not in table.access.seats:
+            raise conflict(f"{table.seat_name(seat)} is a bot: only human seats are asked")
+        table.access.consent.add(seat)
+        tables().save_access(table)
+        return jsonify(consent=[table.seat_name(s) for s in sorted(table.access.consent)],
+                       complete=_consented(table))
