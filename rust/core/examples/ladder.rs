@@ -7,6 +7,9 @@
 //! cargo run --release -p autodromo-core --example ladder -- legend hard neutral 1000
 //! ```
 //!
+//! `--from K` races `K..K + n` instead of `0..n`, so a long match can run in pieces whose
+//! counts add up to the one long run's.
+//!
 //! Two-seat games alternate the seats. Legend head to head: two cars of one model, the model
 //! rotating through the list (`--cars`), the seats alternating. Legend against `neutral`: four
 //! cars, two driven by the bot and two Neutral Cars, every model through every seat; a race
@@ -80,9 +83,11 @@ impl<G: Game + Sync> Match<G>
 where
     G::State: Sim,
 {
-    fn run(&self, n: u64) -> (f64, f64) {
+    /// Races `from..from + n`: a long match can be run in pieces and summed, each race the
+    /// same as in one run of the whole.
+    fn run(&self, from: u64, n: u64) -> (f64, f64) {
         let k = self.configs.len() as u64;
-        let results: Vec<(f64, f64)> = (0..n)
+        let results: Vec<(f64, f64)> = (from..from + n)
             .into_par_iter()
             .map(|i| {
                 let (game, policies, side_a) = &self.configs[(i % k) as usize];
@@ -123,6 +128,7 @@ fn main() {
         .get(3)
         .and_then(|s| s.parse().ok())
         .unwrap_or(1000);
+    let from: u64 = flag("--from").and_then(|s| s.parse().ok()).unwrap_or(0);
     let a = Policy::parse(a_name).expect("a policy");
     let start = Instant::now();
     let (wins, pairs) = match game {
@@ -132,7 +138,7 @@ fn main() {
             Match {
                 configs: two_seats(&g, a, b),
             }
-            .run(n)
+            .run(from, n)
         }
         "lamborghini" => {
             let content = Arc::new(
@@ -145,7 +151,7 @@ fn main() {
             Match {
                 configs: two_seats(&g, a, b),
             }
-            .run(n)
+            .run(from, n)
         }
         "legend" => {
             let content =
@@ -184,11 +190,14 @@ fn main() {
                     })
                     .collect()
             };
-            Match { configs }.run(n)
+            Match { configs }.run(from, n)
         }
         other => panic!("unknown game {other:?}: mille_bornes, legend or lamborghini"),
     };
     let (lo, hi) = wilson(wins, n as f64);
+    if from > 0 {
+        println!("races {from}..{}:", from + n);
+    }
     println!(
         "{game}: {a_name} beats {b_name} in {wins} of {n} ({:.1}%, 95% interval {:.1}–{:.1}%); pairs won {:.1}%; {:.0} s",
         100.0 * wins / n as f64,
