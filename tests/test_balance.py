@@ -79,3 +79,25 @@ def test_bad_arguments_are_refused_before_any_race(
     monkeypatch.chdir(tmp_path)
     assert main(["balance", *args]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_a_cars_did_not_finish_share_stays_inside_its_own_panel() -> None:
+    # Written past the panel's right edge, the shares ran into the next panel's car names.
+    import numpy as np
+
+    from autodromo import sim_plots
+
+    fig, ax = sim_plots.figure(1, 2, 15, 4)
+    names = ["Maserati 450S", "Fiat 1100 S", "Mercedes-Benz SSK"]
+    times = [np.array([20.0, 24, 34]), np.array([28.0, 31, 38]), np.array([])]
+    sim_plots.spread(ax[0][0], names, times, [0.026, 0.0, 1.0], "game turn of the finish", "finish times")
+    sim_plots.spread(ax[0][1], names, times, [0.0] * 3, "wear", "wear at the finish")
+    fig.tight_layout()
+    renderer = fig.canvas.get_renderer()  # type: ignore[attr-defined]
+    panel = ax[0][0].get_window_extent(renderer)
+    notes = [t for t in ax[0][0].texts if "did not finish" in t.get_text()]
+    assert [t.get_text() for t in notes] == ["2.6% did not finish", "100.0% did not finish"]
+    for t in notes:
+        box = t.get_window_extent(renderer)
+        assert panel.x0 <= box.x0 and box.x1 <= panel.x1, t.get_text()
+    sim_plots.close(fig)
