@@ -28,16 +28,17 @@ def page(client: Any, gid: str, seat: int | None = 0) -> dict[str, Any]:
 def test_the_lobby_names_every_advanced_module_with_the_books_section(client: Any) -> None:
     f90 = next(g for g in client.get("/api/catalogue").json["games"] if g["id"] == "formula90")
     options = {o["key"]: o for o in f90["options"]}
-    for key in ("race_length", "free_practice", "strategies", "weather", "flags", "track_powers", "tyre_table"):
+    for key in ("race_length", "free_practice", "strategies", "weather", "flags", "safety_car", "track_powers",
+                "tyre_table"):
         assert options[key]["help"].endswith(MODULES[key]["source"]), key
     assert "D.4 Bandeiras" in options["flags"]["help"] and "FREE PRACTICE" in options["free_practice"]["help"]
 
 
 def test_the_weather_choice_follows_the_track_or_turns_the_module_off(client: Any) -> None:
     lago = create(client, {"weather": "printed", "turns": 2})
-    assert client.get(f"/api/games/{lago}/replay").json["options"].get("weather", True) is not False
+    assert client.get(f"/api/games/{lago}?since=0").json["options"]["weather"] is True
     off = create(client, {"weather": "off", "turns": 2})
-    assert client.get(f"/api/games/{off}/replay").json["options"]["weather"] is False
+    assert client.get(f"/api/games/{off}?since=0").json["options"]["weather"] is False
     # The second track prints no weather table: "where the track prints one" races it dry.
     colline = create(client, {"track": "colline", "weather": "printed", "turns": 2})
     assert client.post(f"/api/games/{colline}/advance", json={"steps": 40}).status_code == 200
@@ -89,6 +90,9 @@ def flagged_position(client: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         seat = 0 if view["to_move"] == "Blue" else 1
         first = client.get(f"/api/games/{gid}?since=0&seat={seat}").json["legal"][0]
         assert client.post(f"/api/games/{gid}/actions", json={"seat": seat, "action": first["id"]}).status_code == 200
+    # Both players agree that the position (every hand) may be read before the end.
+    for seat in (0, 1):
+        assert client.post(f"/api/games/{gid}/consent", json={"seat": seat}).status_code == 200
     position = json.loads(client.get(f"/api/games/{gid}/position").data)
     view = client.get(f"/api/games/{gid}?since=0").json["view"]
     corner = next(s for s in view["sections"] if s["kind"] == "corner")
@@ -153,3 +157,36 @@ def test_a_weather_step_says_where_the_pawn_goes_and_what_the_robots_do(client: 
     assert steps["Weather one space wetter"].startswith(f"to space {w['space'] + 1} ({wetter['cf'][0]}–{wetter['cf'][1]}): {wetter['sky']}")
     robots_pit = {"dry": "hard", "rain": "rain"}.get(wetter["sky"]) not in (None, w["robot_tyres"])
     assert ("every robot pits" in steps["Weather one space wetter"]) == robots_pit
+
+
+def safety_car_position(client: Any) -> tuple[dict[str, Any], dict[str, Any], int]:
+    """The flagged position at the moment the Safety Car comes out in the leader's section: the
+    pit window open, the line not formed yet (R114), the yellows gone."""
+    body, position = flagged_position(client)
+    first = client.post("/api/games", json={**body, "position": position}).json["id"]
+    view = client.get(f"/api/games/{first}?since=0").json["view"]
+    section = int(next(c["section"] for c in view["cars"] if c["name"] == view["leader"]))
+    position["flags"]["yellow"] = []
+    position["safety_car"] = {**position["safety_car"], "out": True, "section": section, "pit_window": True}
+    return body, position, section
+
+
+def test_the_safety_car_is_drawn_ahead_of_the_leader_with_its_help(client: Any) -> None:
+    body, position, section = safety_car_position(client)
+    made = client.post("/api/games", json={**body, "position": position})
+    assert made.status_code == 201, made.json
+    t = page(client, str(made.json["id"]))["table"]
+    sc = t["conditions"]["safety_car"]
+    here = next(s for s in t["sections"] if s["number"] == section)
+    assert sc["out"] and sc["section"] == section
+    assert sc["text"] == f"out, in section {section} {here['name']}; the pit window is open"
+    assert "Realinhamento" in sc["help"] and "R114" in sc["help"]
+    assert [s["number"] for s in t["sections"] if s["safety_car"]] == [section]
+    # Its points: the sections whose recovery charts can call it (the track's content).
+    core = client.get(f"/api/games/{made.json['id']}?since=0").json["view"]
+    assert [s["number"] for s in t["sections"] if s["safety_car_point"]] == \
+        [s["number"] for s in core["sections"] if s["safety_car_point"]] != []
+    assert any("Safety Car:" in line for line in t["glossary"])
+    # Without the module the page shows no Safety Car.
+    off = create(client, {"turns": 2, "safety_car": False})
+    assert page(client, off)["table"]["conditions"]["safety_car"] is None

@@ -11,7 +11,7 @@ from typing import Any
 from .conftest import LiveServer, Page
 from .test_e2e import await_change, confirm_if_asked, shown_version, wait_for_my_turn_or_end
 
-MODULES = ("race_length", "free_practice", "strategies", "weather", "flags", "track_powers", "tyre_table")
+MODULES = ("race_length", "free_practice", "strategies", "weather", "flags", "safety_car", "track_powers", "tyre_table")
 SEED = 11
 
 
@@ -25,7 +25,7 @@ def lobby_with_every_module(pg: Any, url: str) -> None:
     for key in MODULES:
         assert pg.get_by_test_id(f"option-{key}-help").is_visible(), key
     assert "D.4 Bandeiras" in pg.get_by_test_id("option-flags-help").inner_text()
-    for key in ("free_practice", "flags", "track_powers"):
+    for key in ("free_practice", "flags", "safety_car", "track_powers"):
         pg.get_by_test_id(f"option-{key}").check()
     pg.get_by_test_id("option-strategies").select_option("all")
     pg.get_by_test_id("option-weather").select_option("printed")
@@ -140,3 +140,25 @@ def test_flags_rain_and_a_used_skill_are_drawn_on_a_phone(live: LiveServer, brow
         assert phone.errors == []
     finally:
         phone.context.close()
+
+
+def test_the_safety_car_stands_ahead_of_the_leader_on_the_board(live: LiveServer, page: Page) -> None:
+    from .test_formula90_modules import safety_car_position
+
+    client = live.app.test_client()
+    body, position, section = safety_car_position(client)
+    gid = client.post("/api/games", json={**body, "position": position}).json["id"]
+    pg = page.page
+    pg.goto(f"{live.url}/play/{gid}")
+    pg.get_by_test_id("handoff-ready").click()
+    assert wait_for_my_turn_or_end(pg) == "decide"
+    sc = pg.get_by_test_id("safety-car")
+    assert sc.count() == 1 and "Realinhamento" in (sc.locator("title").text_content() or "")
+    # Ahead of the leader: nearer its section's exit than any car there.
+    leader = pg.get_by_test_id("table").inner_text().split("leader ", 1)[1].split(" ·", 1)[0]
+    sc_box, car_box = sc.bounding_box(), pg.locator(f"[data-testid=car][data-car='{leader}']").bounding_box()
+    assert sc_box and car_box and (sc_box["x"], sc_box["y"]) != (car_box["x"], car_box["y"])
+    assert pg.get_by_test_id("safety-car-status").inner_text().startswith("Safety Car: out, in section ")
+    assert pg.get_by_test_id("safety-car-point").count() >= 1
+    page.shot("formula90-modules-safety-car")
+    assert page.errors == []

@@ -182,6 +182,7 @@ class Formula90(GameModule):
                 {"id": "off", "label": "off: a dry race on hard tyres"},
             ]),
             field("flags", "bool", "Flags: yellow, green, blue, orange", True, help=line(MODULES["flags"], titled=False)),
+            field("safety_car", "bool", "Safety Car and restarts", True, help=line(MODULES["safety_car"], titled=False)),
             field("track_powers", "bool", "Track Card powers: combinations and discards", True,
                   help=line(MODULES["track_powers"], titled=False)),
             field("tyre_table", "choice", "Intermediate tyres", "corrected", help=line(MODULES["tyre_table"], titled=False), choices=[

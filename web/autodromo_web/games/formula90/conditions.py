@@ -14,7 +14,7 @@ SKY_ICON = {"dry": "☀", "drizzle": "☁", "rain": "☔"}
 
 
 def section_title(s: dict[str, Any]) -> str:
-    return f"{s['number']} {s['name']}"
+    return f"section {s['number']} {s['name']}"
 
 
 def weather(view: dict[str, Any]) -> dict[str, Any] | None:
@@ -159,15 +159,15 @@ def safety_car(view: dict[str, Any]) -> dict[str, Any] | None:
         return None
     sections = {s["number"]: s for s in view["sections"]}
     if sc.get("out") and sc.get("section"):
-        text = f"Safety Car out, in {section_title(sections[sc['section']])}"
+        text = f"out, in {section_title(sections[sc['section']])}"
         if sc.get("pit_window"):
             text += "; the pit window is open"
         helps = [line(SAFETY_CAR["safety_car"]), line(SAFETY_CAR["pit"])]
     elif sc.get("restart"):
-        text = "Restart: passes 1 MP anywhere, no duels, no trajectories"
+        text = "left; a restart turn: every pass 1 MP, no duels, no trajectories"
         helps = [line(SAFETY_CAR["restart"])]
     else:
-        text = "Safety Car in" + (" (restart next turn)" if sc.get("restart_next") else "")
+        text = "in the pits" + (" (a restart next turn)" if sc.get("restart_next") else "")
         helps = [line(SAFETY_CAR["safety_car"])]
     return {"out": bool(sc.get("out")), "section": sc.get("section"), "text": text, "help": " ".join(helps),
             "point_help": line(SAFETY_CAR["point"])}

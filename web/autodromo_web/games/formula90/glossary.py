@@ -172,6 +172,10 @@ MODULES = {
                      "Condições do Tempo; Escolha de pneus (R30–R35, R76–R79)"),
     "flags": entry("Flags", "The cards' yellow, green, blue and orange flags in phase D.4. Off: the flags on the "
                    "cards are ignored.", "D.4 Bandeiras (R70–R75)"),
+    "safety_car": entry("Safety Car", "A crash out at a point showing the Safety Car symbol brings it out: a pit "
+                        "window, the field lined up behind it, turns following it, and a restart when it leaves at the "
+                        "next Race Stage. Off: crashes never call it.",
+                        "Safety Car; Realinhamento; Relargadas (R114–R120)"),
     "track_powers": entry("Track Card powers", "A Track Card's combination icon pairs it with any card; its Discard "
                           "Powers pass a late brake or double its MP in a duel in its own corner.",
                           "Mais Sobre Track Cards (R110, R111)"),
