@@ -27,7 +27,7 @@ UID_T = bytes(range(200, 216))
 TRACKS = ["lago", "colline"]
 #: Every advanced module the core has: a race with all of them on.
 EVERY_MODULE: dict[str, Any] = {"free_practice": True, "strategies": "all", "weather": True,
-                                "flags": True, "track_powers": True}
+                                "flags": True, "track_powers": True, "safety_car": True}
 YES, NO, PIT, TOKEN = 1, 2, 3, 4
 
 
@@ -129,6 +129,21 @@ def test_the_weather_track_and_the_pawns_show_on_the_board() -> None:
     assert f"weather: {weather['sky']} (space {weather['space']} of {len(table)})" in lines
     holders = [c["name"] for c in view["cars"] if c.get("blue_flag") or c.get("orange_flag")]
     assert any(line.startswith("pawns: ") and all(n in line for n in holders) for line in lines)
+
+
+def test_the_safety_car_shows_on_its_section_the_race_lamp_and_every_dashboard() -> None:
+    src = race_until(lambda v: (v.get("safety_car") or {}).get("out"), seed=11)
+    view = src.view()
+    m = SectionMap.for_board(src.board())
+    frame = track_frame(view, m)
+    at = view["safety_car"]["section"]
+    assert [sl.number for sl in m.sections if frame[sl.marker] == P["safety_car"]] == [at]
+    assert [s["number"] for s in view["sections"] if s["safety_car"]] == [at]
+    assert frame[m.race_lamp] == P["safety_car"]
+    for k in range(len(view["cars"])):
+        assert render_f90.dash_state(view, k, deciding=False, cursor=0, refused=False)["lamps"] & render_f90.LAMP_SAFETY_CAR
+    name = next(s["name"] for s in view["sections"] if s["number"] == at)
+    assert f"Safety Car: out, in section {at} ({name})" in render_f90.board_lines(view)
 
 
 def test_a_seats_chart_shows_on_its_dashboard_and_its_buttons_take_choices_by_meaning(rig: Rig) -> None:
