@@ -7,8 +7,10 @@ does (its form, in names), the server applies it, lets the bots and chance play 
 next decision, commits and answers. A client whose game ends starts another. The games cycle
 through Mille Bornes, Legend, Lamborghini and Formula 90 (one human seat, the others bots).
 
-Reported: the action round trip's median, p95 and max over every action of the window, and the
-errors (any answer but 200). Target: p95 under 50 ms and no error. Then, with the clients still
+Each client runs in its own process (each player is on their own device). Reported: the action
+round trip's median, p95 and max over every action of the window, the errors (any answer but
+200), and the server's own share from each answer's ``Server-Timing`` header (its wall time, its
+thread's CPU, its wait for the commit) with the machine's load average. Target: p95 under 50 ms and no error. Then, with the clients still
 firing, the server is killed (SIGKILL), started again on the same file, and every action it had
 acknowledged must be there: each game's saved actions hold, in order, every decision a client
 was told was applied. Exits 1 when a target or a check fails.
@@ -19,6 +21,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import multiprocessing
 import os
 import signal
 import socket
@@ -57,16 +60,16 @@ class Refused(Exception):
 TOKEN = "X-Autodromo-Token"
 
 
-def server_timing(header: str | None) -> tuple[float, float] | None:
-    """(wall ms, CPU ms) of the server's ``Server-Timing: app;dur=W, cpu;dur=C``."""
+def server_timing(header: str | None) -> tuple[float, float, float] | None:
+    """(wall, CPU, commit wait) in ms from the server's ``Server-Timing: app;dur=W, cpu;dur=C, db;dur=D``."""
     if not header:
         return None
     found = dict(part.strip().split(";dur=") for part in header.split(",") if ";dur=" in part)
-    return float(found.get("app", "nan")), float(found.get("cpu", "nan"))
+    return float(found.get("app", "nan")), float(found.get("cpu", "nan")), float(found.get("db", "nan"))
 
 
 def call(base: str, path: str, body: dict[str, Any] | None = None, timeout: float = 30, token: str | None = None,
-         timing: list[tuple[float, float]] | None = None) -> Any:
+         timing: list[tuple[float, float, float]] | None = None) -> Any:
     data = None if body is None else json.dumps(body).encode()
     headers = {"Content-Type": "application/json"}
     if token:
@@ -119,7 +122,7 @@ class Client:
     think: float = 0.0
     times: list[float] = field(default_factory=list)
     #: The server's own (wall, CPU) milliseconds of each measured action (its Server-Timing).
-    server: list[tuple[float, float]] = field(default_factory=list)
+    server: list[tuple[float, float, float]] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     acknowledged: dict[str, list[int]] = field(default_factory=dict)
     #: Each game's owner token (a hot-seat game on loopback: it acts for the human seat).
@@ -131,7 +134,7 @@ class Client:
                 self.play(stop, measuring)
             except (OSError, http.client.HTTPException, Refused) as e:
                 if not stop.is_set():
-                    self.errors.append(str(e))
+                    self.errors.append(f"{time.time():.3f} {e}")
                     time.sleep(0.05)
 
     def play(self, stop: threading.Event, measuring: threading.Event) -> None:
@@ -150,7 +153,7 @@ class Client:
                 time.sleep(self.think)
             choice = decisions[step % len(decisions)]["id"]
             since = max(0, p["log_length"] - 1)
-            timing: list[tuple[float, float]] = []
+            timing: list[tuple[float, float, float]] = []
             start = time.perf_counter()
             p = call(self.base, f"/api/games/{gid}/actions", {"seat": 0, "action": choice, "since": since, "page": True},
                      token=token, timing=timing)
@@ -160,6 +163,12 @@ class Client:
                 self.times.append(took)
                 self.server.extend(timing)
             step += 1
+
+
+def _client_process(base: str, i: int, think: float, stop: Any, measuring: Any, results: Any) -> None:
+    client = Client(base, GAMES[i % len(GAMES)], think)
+    client.run(stop, measuring)
+    results.put(client)
 
 
 def saved_actions(db: Path, gid: str) -> list[int]:
@@ -179,26 +188,37 @@ def run(clients: int, seconds: float, warmup: float = 2.0, think: float = 0.0) -
         port = free_port()
         base = f"http://127.0.0.1:{port}"
         server = start_server(port, db)
-        players = [Client(base, GAMES[i % len(GAMES)], think) for i in range(clients)]
-        stop, measuring = threading.Event(), threading.Event()
-        threads = [threading.Thread(target=c.run, args=(stop, measuring), daemon=True) for c in players]
+        # Each client in its own process, as each player is on their own device: one process
+        # of twenty threads would measure its own lock (the GIL) and starve, not the server.
+        ctx = multiprocessing.get_context("fork")
+        stop, measuring = ctx.Event(), ctx.Event()
+        results = ctx.Queue()
+        procs = [ctx.Process(target=_client_process, args=(base, i, think, stop, measuring, results), daemon=True)
+                 for i in range(clients)]
+        players: list[Client] = []
         try:
-            for t in threads:
-                t.start()
+            for p in procs:
+                p.start()
             time.sleep(warmup)
             measuring.set()
             time.sleep(seconds)
             measuring.clear()
             # Killed mid-load: the clients are still posting.
-            errors = [e for c in players for e in c.errors]
+            killed = time.time()
             os.kill(server.pid, signal.SIGKILL)
             server.wait()
             stop.set()
-            for t in threads:
-                t.join(timeout=60)
+            for _ in procs:
+                players.append(results.get(timeout=120))
+            for p in procs:
+                p.join(timeout=30)
         finally:
             if server.poll() is None:
                 server.kill()
+            for p in procs:
+                if p.is_alive():
+                    p.kill()
+        errors = [e.split(" ", 1)[1] for c in players for e in c.errors if float(e.split(" ", 1)[0]) < killed]
         acknowledged = {gid: list(mine) for c in players for gid, mine in c.acknowledged.items()}
         tokens = {gid: t for c in players for gid, t in c.tokens.items()}
         server = start_server(port, db)
@@ -217,14 +237,16 @@ def run(clients: int, seconds: float, warmup: float = 2.0, think: float = 0.0) -
             server.terminate()
             server.wait(timeout=30)
     times = sorted(t for c in players for t in c.times)
-    walls = sorted(w for c in players for w, _ in c.server)
-    cpus = sorted(u for c in players for _, u in c.server)
+    walls = sorted(w for c in players for w, _, _ in c.server)
+    cpus = sorted(u for c in players for _, u, _ in c.server)
+    dbs = sorted(d for c in players for _, _, d in c.server)
 
     def pct(xs: list[float], q: float) -> float:
         return xs[max(0, round(q * len(xs)) - 1)] if xs else float("nan")
 
     return {
         "server_median": pct(walls, 0.5), "server_p95": pct(walls, 0.95),
+        "db_median": pct(dbs, 0.5), "db_p95": pct(dbs, 0.95),
         "cpu_median": pct(cpus, 0.5), "cpu_p95": pct(cpus, 0.95), "cpu_total_s": sum(cpus) / 1000,
         "load": os.getloadavg(),
         "actions": len(times),
@@ -255,7 +277,8 @@ def main() -> int:
     print(
         f"  inside the server (Server-Timing): median {r['server_median']:.1f} ms, p95 {r['server_p95']:.1f} ms; "
         f"its CPU per action median {r['cpu_median']:.1f} ms, p95 {r['cpu_p95']:.1f} ms "
-        f"({r['cpu_total_s']:.1f} s of CPU in {args.seconds:.0f} s); machine load average {r['load'][0]:.1f}"
+        f"({r['cpu_total_s']:.1f} s of CPU in {args.seconds:.0f} s); waiting for its commit median "
+        f"{r['db_median']:.1f} ms, p95 {r['db_p95']:.1f} ms; machine load average {r['load'][0]:.1f}"
     )
     print(
         f"kill -9 under load, then restart: {r['acknowledged']} acknowledged decisions in {r['games']} games, "

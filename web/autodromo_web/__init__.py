@@ -30,7 +30,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     if config:
         app.config.update(config)
     db = app.config["DB"] or os.environ.get("AUTODROMO_WEB_DB") or default_path()
-    store = Store(db)
+    store = Store(db, app.config.get("AUTODROMO_SQLITE_SYNC") or os.environ.get("AUTODROMO_SQLITE_SYNC") or "NORMAL")
     tables = Tables(store, idle=app.config["AUTODROMO_IDLE_SECONDS"], max_loaded=app.config["AUTODROMO_MAX_LOADED"])
     app.extensions["autodromo.tables"] = tables
     app.extensions["autodromo.db"] = str(store.path)
@@ -52,15 +52,19 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
 def _install_timing(app: Flask) -> None:
     """Every answer says how long the server took and how much CPU its thread used (a
-    ``Server-Timing`` header, which browsers' tools show): `make bench` tells the server's share
-    of a round trip from the client's and the wait for the GIL or the disk."""
+    ``Server-Timing`` header, which browsers' tools show), and how long it waited for its
+    commits (``db``): `make bench` tells the server's share of a round trip from the client's,
+    and the disk's from the wait for a core."""
     import time
 
     from flask import Response, g
 
+    waited = app.extensions["autodromo.tables"].store.waited
+
     @app.before_request
     def _start() -> None:
         g.autodromo_started = (time.perf_counter(), time.thread_time())
+        waited.ms = 0.0
 
     @app.after_request
     def _timing(response: Response) -> Response:
@@ -68,7 +72,8 @@ def _install_timing(app: Flask) -> None:
         if started is not None:
             wall = (time.perf_counter() - started[0]) * 1000
             cpu = (time.thread_time() - started[1]) * 1000
-            response.headers["Server-Timing"] = f"app;dur={wall:.2f}, cpu;dur={cpu:.2f}"
+            db = getattr(waited, "ms", 0.0)
+            response.headers["Server-Timing"] = f"app;dur={wall:.2f}, cpu;dur={cpu:.2f}, db;dur={db:.2f}"
         return response
 
 

@@ -125,13 +125,20 @@ class _Pending:
 
 class Store:
     """Writes go to one writer thread that commits whatever is waiting in one transaction (group
-    commit): SQLite lets one writer at a time, and each commit waits for the disk
-    (``synchronous=FULL``), so twenty games committing one by one would queue behind twenty
-    flushes; together they share one. A write returns only once its transaction is on disk, so
-    no acknowledged action is lost. Reads use a small pool of connections (WAL: readers never wait
+    commit): SQLite lets one writer at a time, so twenty games committing one by one would queue
+    behind each other (and, with ``synchronous=FULL``, behind twenty flushes); together they share
+    one commit. A write returns only once its transaction is in the file, so no acknowledged
+    action is lost to a killed server. Reads use a small pool of connections (WAL: readers never wait
     for the writer). Nothing here is locked across games: a game's own lock is the tables'."""
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    def __init__(self, path: str | os.PathLike[str], synchronous: str = "NORMAL") -> None:
+        if synchronous.upper() not in ("FULL", "NORMAL"):
+            raise ValueError(f"synchronous must be FULL or NORMAL, not {synchronous!r}")
+        #: NORMAL (the default, in WAL): a commit is written to the file before the answer, so an
+        #: acknowledged action survives a killed server; the disk is flushed at checkpoints, so a
+        #: power cut may lose the last moves (never the file). FULL: each commit also waits for
+        #: the disk's flush, which on a busy disk was most of an answer's time (docs/web.md).
+        self.synchronous = synchronous.upper()
         self.path = Path(path)
         self._memory = str(path) == ":memory:"
         if not self._memory:
@@ -152,6 +159,8 @@ class Store:
         if "access" not in columns:
             # A database made before seats had tokens: each game gets its tokens when next loaded.
             self._db.execute("ALTER TABLE games ADD COLUMN access TEXT")
+        #: Per thread: milliseconds spent waiting for commits (the Server-Timing header's ``db``).
+        self.waited = threading.local()
         # The writer starts with the first write and stops after a minute without one.
         self._writer: threading.Thread | None = None
         self._writer_lock = threading.Lock()
@@ -161,8 +170,7 @@ class Store:
         db.execute("PRAGMA foreign_keys = ON")
         db.execute("PRAGMA busy_timeout = 10000")
         db.execute("PRAGMA journal_mode = WAL")
-        # FULL: an acknowledged action survives a power cut, not only a killed server.
-        db.execute("PRAGMA synchronous = FULL")
+        db.execute(f"PRAGMA synchronous = {self.synchronous}")
         return db
 
     def close(self) -> None:
@@ -233,7 +241,9 @@ class Store:
             if self._writer is None:
                 self._writer = threading.Thread(target=self._write_loop, name="autodromo-store", daemon=True)
                 self._writer.start()
+        started = time.perf_counter()
         pending.done.wait()
+        self.waited.ms = getattr(self.waited, "ms", 0.0) + (time.perf_counter() - started) * 1000
         if pending.error is not None:
             raise pending.error
         return pending.result

@@ -259,9 +259,10 @@ class Lamborghini(GameModule):
         return out
 
     def log(self, table: Table, seat: int | None) -> list[dict[str, Any]]:
+        """One entry per decision run, each chance line, each damage and wreck. Built as the game
+        goes on: the entries before the last decision run are kept per seat (cleared with the
+        past on an undo), so a request words only the events since the last one."""
         names = table.names()
-        out: list[dict[str, Any]] = []
-        group: dict[str, Any] | None = None
         steps = trace(table, lambda v: [{k: c[k] for k in ("owner", "card", "damages", "wrecked", "row", "lane")}
                                         for c in v["cars"]])
         # A step's effects never change once it is taken: kept on the table (cleared with the
@@ -274,21 +275,31 @@ class Lamborghini(GameModule):
                 effects[i] = found
         seen[0] = len(steps)
 
-        def flush() -> None:
-            nonlocal group
-            if group is not None:
-                text = f"{names[group['who']]}: " + ", ".join(_squeeze(group["parts"]))
-                out.append({"who": group["who"], "round": group["when"], "text": text,
-                            "car": group["car"], "path": group["path"] if len(group["path"]) > 1 else None})
-                group = None
+        events = table.state.log(seat)
+        memo = table.memo.setdefault(f"lamborghini_log:{seat}", {"n": 0, "closed": [], "group": None})
+        if memo["n"] > len(events) or table.finished:
+            # The past changed, or the end revealed it: read the whole game again.
+            memo.update(n=0, closed=[], group=None)
+        closed: list[dict[str, Any]] = memo["closed"]
 
-        for i, e in enumerate(table.state.log(seat)):
+        def entry(group: dict[str, Any]) -> dict[str, Any]:
+            text = f"{names[group['who']]}: " + ", ".join(_squeeze(group["parts"]))
+            return {"who": group["who"], "round": group["when"], "text": text,
+                    "car": group["car"], "path": [list(p) for p in group["path"]] if len(group["path"]) > 1 else None}
+
+        def flush() -> None:
+            if memo["group"] is not None:
+                closed.append(entry(memo["group"]))
+                memo["group"] = None
+
+        for i in range(memo["n"], len(events)):
+            e = events[i]
             who = e.get("player", CHANCE)
             when = "Before the start" if e.get("turn", 0) == 0 else f"Turn {e['turn']}"
             label = str(e["action"])
             for owner, text in effects.get(i - 1, []):
                 flush()
-                out.append({"who": owner, "round": when, "text": text, "strong": True})
+                closed.append({"who": owner, "round": when, "text": text, "strong": True})
             if who is None or who < 0:
                 flush()
                 if label == "draw a card":
@@ -297,15 +308,16 @@ class Lamborghini(GameModule):
                     text = "Drawn: " + card_text(label[5:])
                 else:
                     text = words(label)
-                out.append({"who": None, "round": when, "text": text})
+                closed.append({"who": None, "round": when, "text": text})
                 continue
             if label == "bid (sealed)":
                 flush()
-                out.append({"who": who, "round": when, "text": f"{names[who]} bids (sealed until every bid is in)"})
+                closed.append({"who": who, "round": when, "text": f"{names[who]} bids (sealed until every bid is in)"})
                 continue
+            group = memo["group"]
             if group is None or group["who"] != who or group["when"] != when:
                 flush()
-                group = {"who": who, "when": when, "parts": [], "car": None, "path": []}
+                group = memo["group"] = {"who": who, "when": when, "parts": [], "car": None, "path": []}
             group["parts"].append(words(label))
             if i < len(steps):
                 # The car this decision moved, square by square, for the board to animate.
@@ -317,7 +329,11 @@ class Lamborghini(GameModule):
                         group["path"].append([st["before"][moved]["row"], st["before"][moved]["lane"]])
                     group["car"] = moved
                     group["path"].append([st["after"][moved]["row"], st["after"][moved]["lane"]])
-        flush()
+        memo["n"] = len(events)
+        # The open run of decisions, and the last step's effects, may still grow: shown, not kept.
+        out = list(closed)
+        if memo["group"] is not None:
+            out.append(entry(memo["group"]))
         for owner, text in effects.get(len(steps) - 1, []):
             out.append({"who": owner, "round": out[-1]["round"] if out else "", "text": text, "strong": True})
         return out
