@@ -190,3 +190,20 @@ def test_the_safety_car_is_drawn_ahead_of_the_leader_with_its_help(client: Any) 
     # Without the module the page shows no Safety Car.
     off = create(client, {"turns": 2, "safety_car": False})
     assert page(client, off)["table"]["conditions"]["safety_car"] is None
+
+
+def test_a_bots_race_under_the_safety_car_shows_it_leading_the_line(client: Any) -> None:
+    # Seed 11 (two medium bots, every module on the Lago): a robot crashes out at a Safety Car
+    # point mid-race, and the field lines up behind it.
+    gid = create(client, {}, seats=2, humans=0, seed=11)
+    for _ in range(400):
+        t = page(client, gid, None)["table"]
+        sc = t["conditions"]["safety_car"]
+        if sc["out"] and "pit window" not in sc["text"]:
+            break
+        assert client.post(f"/api/games/{gid}/advance", json={"steps": 5}).json["advanced"] > 0, "no Safety Car"
+    leader = next(c for c in t["cars"] if c["name"] == t["leader"])
+    assert [s["number"] for s in t["sections"] if s["safety_car"]] == [sc["section"]] == [leader["section"]]
+    log = page(client, gid, None)["log"]
+    assert any("crashed at a Safety Car point" in e["text"] and e["strong"] for e in log)
+    assert any("lines up behind the Safety Car" in e["text"] for e in log)
