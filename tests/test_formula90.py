@@ -321,6 +321,36 @@ def test_the_terminal_shows_the_weather_and_each_cars_tyres() -> None:
     assert "weather" not in basic.view(0) and "weather:" not in tui.render(basic.view(0))
 
 
+def test_the_safety_car_in_the_view_and_the_terminal() -> None:
+    # A crash at a Safety Car point brings it out (on by default): the view says where it stands
+    # and whether its pit window is open, the terminal says it in words; then a restart.
+    from autodromo.tui import formula90 as tui
+
+    g = autodromo.game(F90, players=6)
+    seen_out = seen_restart = False
+    for seed in range(100):
+        race = autodromo.Race(g, ["easy"] * 6, seed=seed)
+        while not race.state.is_terminal() and not (seen_out and seen_restart):
+            v = race.state.view(None)
+            sc = v["safety_car"]
+            if sc["out"] and not sc["pit_window"] and not seen_out:
+                seen_out = True
+                assert [s["number"] for s in v["sections"] if s["safety_car"]] == [sc["section"]]
+                leader = next(c for c in v["cars"] if c["name"] == v["leader"])
+                assert leader["section"] == sc["section"]
+                assert f"Safety Car out in section {sc['section']}" in tui.render(v)
+            if sc["restart"] and not seen_restart:
+                seen_restart = True
+                assert not sc["out"]
+                assert "restart: every pass 1 MP" in tui.render(v)
+            race.step()
+        if seen_out and seen_restart:
+            break
+    assert seen_out and seen_restart
+    assert [s["number"] for s in g.new_state().view(None)["sections"] if s["safety_car_point"]] == [6, 22]
+    assert "safety_car" not in autodromo.game(F90, safety_car=False).new_state().view(None)
+
+
 def test_a_position_rebuilds_the_same_race_at_any_moment() -> None:
     # The round trip of a position (R: positions, issue 11 item 7) taken along a bots' race: the
     # same views for every seat, the same legal actions, and the same continuation.

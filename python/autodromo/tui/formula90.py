@@ -75,6 +75,14 @@ def render(view: dict[str, Any]) -> str:
         rain = ", -20 on every test but the leader's" if weather.get("rain_test") else ""
         lines.append(f"  weather: {weather['sky']} (space {weather['space']} of {len(weather['table'])}{rain}), "
                      f"robots on {weather['robot_tyres']} tyres")
+    sc = view.get("safety_car")
+    if sc and sc.get("out"):
+        where = view["sections"][sc["section"] - 1]["name"]
+        window = ", pit window open" if sc.get("pit_window") else ""
+        restart = ", restart next turn" if sc.get("restart_next") else ""
+        lines.append(f"  Safety Car out in section {sc['section']} {where}{window}{restart}")
+    elif sc and sc.get("restart"):
+        lines.append("  restart: every pass 1 MP, no duels, no trajectories")
     occupied = [s for s in view["sections"] if s["cars"]]
     for s in sorted(occupied, key=lambda s: -s["number"]):
         modifier = f" duel {s['duel']:+d}" if s.get("duel") is not None and s["kind"] == "corner" else ""

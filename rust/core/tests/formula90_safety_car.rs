@@ -505,6 +505,7 @@ fn the_safety_car_comes_out_in_random_races() {
         out += usize::from(s.sc.entries > 0);
         restarts += usize::from(seen_restart);
     }
+    eprintln!("the Safety Car came out in {out} of 40 random races, restarted in {restarts}");
     assert!(out > 0, "no Safety Car in 40 random races");
     assert!(restarts > 0, "no restart in 40 random races");
 }
