@@ -207,3 +207,10 @@ def test_a_bots_race_under_the_safety_car_shows_it_leading_the_line(client: Any)
     log = page(client, gid, None)["log"]
     assert any("crashed at a Safety Car point" in e["text"] and e["strong"] for e in log)
     assert any("lines up behind the Safety Car" in e["text"] for e in log)
+
+
+def test_the_safety_car_is_not_mentioned_above_the_board_while_it_waits(client: Any) -> None:
+    gid = create(client, {"turns": 3}, seats=2, humans=0)
+    to_the_race(client, gid)
+    sc = page(client, gid, None)["table"]["conditions"]["safety_car"]
+    assert sc["out"] is False and sc["text"] == ""

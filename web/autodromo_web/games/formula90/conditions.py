@@ -167,7 +167,8 @@ def safety_car(view: dict[str, Any]) -> dict[str, Any] | None:
         text = "left; a restart turn: every pass 1 MP, no duels, no trajectories"
         helps = [line(SAFETY_CAR["restart"])]
     else:
-        text = "in the pits" + (" (a restart next turn)" if sc.get("restart_next") else "")
+        # Waiting in the pits: nothing to tell above the board but a restart to come.
+        text = "in the pits; a restart next turn" if sc.get("restart_next") else ""
         helps = [line(SAFETY_CAR["safety_car"])]
     return {"out": bool(sc.get("out")), "section": sc.get("section"), "text": text, "help": " ".join(helps),
             "point_help": line(SAFETY_CAR["point"])}

@@ -135,7 +135,7 @@
     const c = t.conditions;
     const parts = [];
     if (c.stage) parts.push(el("span", { class: "f90-stage", "data-testid": "race-stage", title: c.stage.help }, c.stage.text));
-    if (c.safety_car) {
+    if (c.safety_car && c.safety_car.text) {
       parts.push(el("span", { class: c.safety_car.out ? "f90-sc-out" : "", "data-testid": "safety-car-status", title: c.safety_car.help },
         el("strong", {}, "Safety Car: "), c.safety_car.text));
     }
