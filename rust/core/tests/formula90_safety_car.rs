@@ -509,3 +509,32 @@ fn the_safety_car_comes_out_in_random_races() {
     assert!(out > 0, "no Safety Car in 40 random races");
     assert!(restarts > 0, "no restart in 40 random races");
 }
+
+#[test]
+fn at_a_restart_the_blue_flag_and_lapping_lap_for_nothing_even_in_a_corner() {
+    // "Bandeiras azuis - No reinício de uma corrida, as bandeiras azuis permitem que você dê uma
+    // volta sem gastar MP"; "Habilidade Lapping - No reinício de uma corrida, a habilidade
+    // Lapping pode ser usada para dar uma volta sem gastar PM".
+    use autodromo_core::formula90::rules::{Pass, Skill};
+    let mut s = field(3, json!({"slow": 1}), true);
+    // In Abbey and in Stowe (corners): a car a lap down ahead of Blue (a blue flag) and of
+    // Orange (Lapping).
+    layout(
+        &mut s,
+        &[(13, &["Green@2", "Blue"]), (10, &["Slow@2", "Orange"])],
+        3,
+    );
+    let (blue, orange) = (car(&s, "Blue"), car(&s, "Orange"));
+    s.cars[usize::from(orange)].skill = Some(Skill::Lapping);
+    s.start_turn_at(10);
+    s.cars[usize::from(blue)].blue_flag = true;
+    assert_eq!(s.next_pass(blue).unwrap().pass, Pass::Costs(1), "a corner: 1");
+    assert_eq!(s.next_pass(orange).unwrap().pass, Pass::Costs(1));
+    s.sc.out = true;
+    s.start_turn_at(11);
+    assert!(s.restart_turn());
+    // The Race Stage took the blue pawns back: this one comes from a card of the restart turn.
+    s.cars[usize::from(blue)].blue_flag = true;
+    assert_eq!(s.next_pass(blue).unwrap().pass, Pass::Costs(0));
+    assert_eq!(s.next_pass(orange).unwrap().pass, Pass::Costs(0));
+}
