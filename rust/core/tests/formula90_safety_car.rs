@@ -528,7 +528,11 @@ fn at_a_restart_the_blue_flag_and_lapping_lap_for_nothing_even_in_a_corner() {
     s.cars[usize::from(orange)].skill = Some(Skill::Lapping);
     s.start_turn_at(10);
     s.cars[usize::from(blue)].blue_flag = true;
-    assert_eq!(s.next_pass(blue).unwrap().pass, Pass::Costs(1), "a corner: 1");
+    assert_eq!(
+        s.next_pass(blue).unwrap().pass,
+        Pass::Costs(1),
+        "a corner: 1"
+    );
     assert_eq!(s.next_pass(orange).unwrap().pass, Pass::Costs(1));
     s.sc.out = true;
     s.start_turn_at(11);
