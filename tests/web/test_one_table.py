@@ -86,6 +86,9 @@ def open_table(live: LiveServer, browser: Any, game: str, setup: Any) -> tuple[P
         phone = Page(browser, **PHONE)
         phone.page.goto(link)
         phone.page.wait_for_selector("#play[data-role=seat]")
+        seat = len(phones)
+        phone.page.wait_for_function(f"() => document.getElementById('title').textContent.endsWith('you are {NAMES[seat]}')")
+        assert phone.page.get_by_test_id("speed").is_hidden(), "a phone does not pace the bots"
         phones.append(phone)
     return shared, phones, gid, links
 

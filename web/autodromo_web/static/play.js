@@ -25,7 +25,8 @@
   }
 
   function drawStatus(p) {
-    $("title").textContent = p.title;
+    // A phone says whose it is: the page looks the same on every player's.
+    $("title").textContent = S.role === "seat" && S.seat !== null ? `${p.title} · you are ${nameOf(S.seat)}` : p.title;
     $("turn").textContent = `${p.turn.label}${p.turn.value !== "" ? " " + p.turn.value : ""}${p.phase ? " · " + p.phase : ""}`;
     let who;
     if (p.status === "finished") {
@@ -457,6 +458,8 @@
       seat = me.seat;
       root.dataset.seat = me.seat;
       $("undo").hidden = false;
+      // The bots play at once on a phone: the shared screen paces them.
+      $("speed").closest("label").style.display = "none";
     } else if (S.links || (me.tokens_required && S.role !== "owner")) {
       // The shared screen, or a spectator: the public board, no hand.
       S.fixed = true;
