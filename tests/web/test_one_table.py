@@ -207,6 +207,10 @@ def test_two_phones_and_a_shared_screen_play_a_legend_race(live: LiveServer, bro
         if moves == 12:
             for name, dev in (("shared", shared), ("phone-ada", phones[0]), ("phone-bea", phones[1])):
                 dev.shot(f"one-table-legend-{name}")
+        # Each phone shows its own car's Dashboard, whoever is to act.
+        for i, phone in enumerate(phones):
+            phone.page.wait_for_function(
+                f"() => (document.querySelector('#aside') || {{}}).textContent?.includes('({NAMES[i]})')")
 
     moves = play(live, gid, shared, phones, click_fastest, during)
     assert moves > 12

@@ -94,7 +94,7 @@
     const prompt = $("prompt");
     prompt.replaceChildren();
     box.replaceChildren();
-    const aside = module().aside ? module().aside(p, S.board) : [];
+    const aside = module().aside ? module().aside(p, S.board, { phone: S.role === "seat" }) : [];
     $("aside").replaceChildren(...aside);
     $("phase-help").textContent = p.help.phase || "";
     if (p.notice) prompt.append(el("div", { class: "prompt", "data-testid": "notice", role: "status" }, p.notice));

@@ -211,10 +211,11 @@
       el("li", {}, "A–E turn markers; white lines: entry and exit; dashed: finish; small numbers: rows"));
   }
 
-  // The Dashboard of the car to act, beside the decisions.
-  function aside(p, board) {
+  // The Dashboard of the car to act, beside the decisions; on a player's phone, their own car's.
+  function aside(p, board, where) {
     const t = p.table;
-    const car = t.cars.find((c) => c.active);
+    const own = where && where.phone ? t.cars.find((c) => c.seat === p.seat) : null;
+    const car = own || t.cars.find((c) => c.active);
     if (!car || !board.dashboard) return [];
     return [dashboard(car, board.dashboard)];
   }
