@@ -83,7 +83,7 @@ fn module_races(modules: serde_json::Value, count: u64) {
         };
         let mut options = json!({"players": players, "turns": 6 + seed % 10, "robots": robots,
             "weather": false, "flags": false, "track_powers": false, "free_practice": false,
-            "safety_car": false, "strategies": "basic"});
+            "safety_car": false, "extreme": false, "strategies": "basic"});
         for (k, v) in modules.as_object().unwrap() {
             options[k] = v.clone();
         }
@@ -125,10 +125,15 @@ fn random_races_with_the_safety_car_alone_keep_every_invariant() {
 }
 
 #[test]
+fn random_races_with_extreme_trajectories_alone_keep_every_invariant() {
+    module_races(json!({"extreme": true}), module_count(3));
+}
+
+#[test]
 fn random_races_with_every_module_keep_every_invariant() {
     module_races(
         json!({"weather": true, "flags": true, "track_powers": true, "free_practice": true,
-            "safety_car": true, "strategies": "all"}),
+            "safety_car": true, "extreme": true, "strategies": "all"}),
         module_count(2),
     );
 }

@@ -104,6 +104,13 @@ pub enum Move {
     WiseDriving,
     /// The Safety Car's pit window: no stop.
     StayOut,
+    // Extreme Trajectories: F.2 (or a pit's landing) onto the free ET spot; D.2 FLAT OUT's
+    // test skipped for the bonus -1; a Track Card's ET Discard Power for a sure pass; the
+    // orange pawn putting a robot on an ET.
+    TakeExtreme,
+    FlatOut,
+    ExtremePower(CardId),
+    ForceExtreme,
 }
 
 pub const MAX_CHITS: u32 = 64;
@@ -141,7 +148,9 @@ const CHASE: u32 = PRACTICE + PRACTICE_LEN;
 const SKILL: u32 = CHASE + N;
 const SETUP: u32 = SKILL + 16;
 const SAFETY_CAR: u32 = SETUP + 27;
-pub const NUM_ACTIONS: u32 = SAFETY_CAR + 1;
+const EXTREME: u32 = SAFETY_CAR + 1;
+const EXTREME_POWER: u32 = EXTREME + 3;
+pub const NUM_ACTIONS: u32 = EXTREME_POWER + N;
 
 const PRACTICE_MOVES: [Move; 4] = [
     Move::DrawOne,
@@ -260,6 +269,10 @@ pub fn encode(m: Move) -> u32 {
             SETUP + k(tyres) * 9 + k(hand) * 3 + k(wear)
         }
         Move::StayOut => SAFETY_CAR,
+        Move::TakeExtreme => EXTREME,
+        Move::FlatOut => EXTREME + 1,
+        Move::ForceExtreme => EXTREME + 2,
+        Move::ExtremePower(c) => EXTREME_POWER + u32::from(c),
         Move::DrawOne | Move::NewHand | Move::Versatility | Move::WiseDriving => {
             PRACTICE
                 + PRACTICE_MOVES
@@ -345,7 +358,7 @@ pub fn decode(id: u32) -> Option<Move> {
         i if i < CHASE => *PRACTICE_MOVES.get((i - PRACTICE) as usize)?,
         i if i < SKILL => Move::ChaseTake((i - CHASE) as CardId),
         i if i < SETUP => Move::Skill((i - SKILL) as u8),
-        i if i < SETUP + 27 => {
+        i if i < SAFETY_CAR => {
             let k = (i - SETUP) as u8;
             let p = |x: u8| (x + 1) % 3 + 1;
             Move::Setup {
@@ -355,6 +368,10 @@ pub fn decode(id: u32) -> Option<Move> {
             }
         }
         i if i == SAFETY_CAR => Move::StayOut,
+        i if i == EXTREME => Move::TakeExtreme,
+        i if i == EXTREME + 1 => Move::FlatOut,
+        i if i == EXTREME + 2 => Move::ForceExtreme,
+        i if i < NUM_ACTIONS => Move::ExtremePower((i - EXTREME_POWER) as CardId),
         _ => return None,
     })
 }

@@ -81,7 +81,9 @@ pub fn choose(view: &SeatView<'_>, legal: &[Action], level: Level) -> Option<Act
         | Phase::GreenFlag { car }
         | Phase::OrangeFlag { car }
         | Phase::SafetyCarPit { car }
-        | Phase::SafetyCarDiscard { car } => car,
+        | Phase::SafetyCarDiscard { car }
+        | Phase::Extreme { car }
+        | Phase::OrangeExtreme { car } => car,
         _ => return Some(first),
     };
     let mut low = [(u8::MAX, NO_CARD); 3];
@@ -329,6 +331,24 @@ impl Bot<'_> {
                 i32::from(!easy && pos(s.it.car) < pos(self.car))
             }
             Move::NoForce => 0,
+            // A robot ahead of the holder gambles on an ET's blind test next turn.
+            Move::ForceExtreme => {
+                let order = s.race_order();
+                let pos = |c: u8| order.iter().position(|&x| x == c);
+                i32::from(!easy && pos(s.it.car) < pos(self.car))
+            }
+            // The ET spot: worth taking when the driver may attempt it (the play decides).
+            Move::TakeExtreme => {
+                let bonus = s.extreme_in(me.section).map_or(0, |e| i32::from(e.bonus));
+                if easy {
+                    0
+                } else {
+                    10 + bonus * 5
+                }
+            }
+            // Flat Out costs nothing; a power card is worth its bonus.
+            Move::FlatOut => 5,
+            Move::ExtremePower(_) => i32::from(!easy) * 2 - 1,
             // A sure late brake for one Track Card.
             Move::LateBrakePower(_) => i32::from(!easy) * 2 - 1,
             Move::Play { a, b, trajectory } => self.rate_play(a, b, trajectory),
@@ -405,6 +425,35 @@ impl Bot<'_> {
         }
     }
 
+    /// An Extreme Trajectory attempt: its bonus when sure (Flat Out, the ET power), else the
+    /// bonus at the blind test's odds against what the recovery chart may cost.
+    fn rate_extreme(&self, cards: [CardId; 2]) -> i32 {
+        let s = self.s;
+        let car = self.car;
+        let Some(e) = s.extreme_in(s.car(car).section) else {
+            return 0;
+        };
+        if let Some(b) = s.extreme_sure_bonus(car, cards) {
+            return i32::from(b) * 20;
+        }
+        let target = i32::from(
+            (s.check_target(car, e.modifier) + s.conditions_modifier(car, Check::Extreme))
+                .clamp(0, 99),
+        );
+        let start = s.race.track().recoveries[usize::from(e.recovery)].start;
+        let (tyres, wear, discard, abandon) = s.chart_risk(start);
+        let me = s.car(car);
+        if abandon
+            || me.tyres < tyres
+            || me.free_slots() <= wear
+            || me.hand.len() < 2 + u32::from(discard)
+        {
+            return -1000;
+        }
+        // A failure also costs the chart's time loss (about two points) and the spot.
+        i32::from(e.bonus) * 20 * target / 99 - 50 * (99 - target) / 99
+    }
+
     /// The best two cards' movement points.
     fn duel_strength(&self) -> i32 {
         let mut top = [0u8; 2];
@@ -446,6 +495,9 @@ impl Bot<'_> {
         }
         v -= i32::from(k.discard) * 7;
         v += i32::from(k.draws) * 7;
+        if trajectory && s.on_extreme(car) && self.level != Level::Easy {
+            v += self.rate_extreme(cards);
+        }
         // A card spent is one less to play later; the hand runs thin.
         v -= (1 + i32::from(b.is_some())) * if hand_after <= 2 { 12 } else { 6 };
         for &id in &cards {

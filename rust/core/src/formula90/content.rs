@@ -707,6 +707,27 @@ fn lb_chart_ends(nodes: &[RecoveryNode], start: u16) -> bool {
     true
 }
 
+/// An Extreme Trajectory's chart keeps the car on the track: no path leads to a re-entry
+/// point ("Agora você está livre para jogar seu turno").
+fn et_chart_stays(nodes: &[RecoveryNode], start: u16) -> bool {
+    let mut stack = alloc::vec![(start, 0usize)];
+    while let Some((n, depth)) = stack.pop() {
+        if depth > nodes.len() {
+            return false;
+        }
+        let node = &nodes[usize::from(n)];
+        for o in [node.pass, node.fail] {
+            if o.reenter.is_some() {
+                return false;
+            }
+            if let Some(m) = o.next {
+                stack.push((m, depth + 1));
+            }
+        }
+    }
+    true
+}
+
 fn track(
     id: &str,
     file: &str,
@@ -907,11 +928,22 @@ fn track(
             None => None,
             Some(e) => {
                 range(file, format!("{key}.extreme.bonus"), e.bonus, 1, 6)?;
+                if !(-60..=60).contains(&e.modifier) {
+                    return Err(err(file, format!("{key}.extreme.modifier"), "-60 to 60"));
+                }
+                let rec = chart(format!("{key}.extreme.recovery"), &e.recovery)?;
+                if !et_chart_stays(&nodes, recoveries[usize::from(rec)].start) {
+                    return Err(err(
+                        file,
+                        format!("{key}.extreme.recovery"),
+                        "an Extreme Trajectory's chart keeps the car on the track: no re-entry point",
+                    ));
+                }
                 Some(Extreme {
                     colours: colours(file, &format!("{key}.extreme.colours"), &e.colours)?,
                     bonus: e.bonus,
                     modifier: e.modifier,
-                    recovery: chart(format!("{key}.extreme.recovery"), &e.recovery)?,
+                    recovery: rec,
                 })
             }
         };

@@ -145,6 +145,32 @@ pub enum Event {
         robot: u8,
         force: bool,
     },
+    /// The orange pawn's holder puts a robot on an Extreme Trajectory (or not).
+    OrangeExtreme {
+        car: u8,
+        robot: u8,
+        force: bool,
+    },
+    /// Onto the Extreme Trajectory spot of its section.
+    TakeExtreme {
+        car: u8,
+    },
+    /// Attempts the Extreme Trajectory it stands on (D.2).
+    ExtremeTry {
+        car: u8,
+    },
+    /// Passed: the bonus for phase E; `power` the Track Card discarded for it (`NO_CARD`: a
+    /// test, or Flat Out with a bonus one less).
+    ExtremePassed {
+        car: u8,
+        bonus: u8,
+        power: CardId,
+    },
+    /// Failed the test: off the spot, into its recovery chart.
+    ExtremeLost {
+        car: u8,
+        section: u8,
+    },
     TurnStart {
         turn: u8,
         stage: bool,
@@ -351,6 +377,7 @@ fn check_name(why: Check) -> &'static str {
         Check::Leader => "leader check",
         Check::LateBrake => "late brake",
         Check::Recovery(_) => "recovery",
+        Check::Extreme => "Extreme Trajectory test",
     }
 }
 
@@ -458,6 +485,31 @@ impl Event {
             Event::OrangeForces { car, robot, force } => {
                 json!({"event": "orange_flag", "car": name(car), "robot": name(robot), "force": force,
                 "text": if force { format!("{} (orange flag) forces {} to late-brake", name(car), name(robot)) } else { format!("{} (orange flag) lets {} drive on", name(car), name(robot)) }})
+            }
+            Event::OrangeExtreme { car, robot, force } => {
+                json!({"event": "orange_flag_extreme", "car": name(car), "robot": name(robot), "force": force,
+                "text": if force { format!("{} (orange flag) puts {} on the Extreme Trajectory", name(car), name(robot)) } else { format!("{} (orange flag) leaves {} off the Extreme Trajectory", name(car), name(robot)) }})
+            }
+            Event::TakeExtreme { car } => {
+                json!({"event": "take_extreme", "car": name(car),
+                "text": format!("{} takes the Extreme Trajectory", name(car))})
+            }
+            Event::ExtremeTry { car } => {
+                json!({"event": "extreme_try", "car": name(car),
+                "text": format!("{} attempts the Extreme Trajectory", name(car))})
+            }
+            Event::ExtremePassed { car, bonus, power } => {
+                let how = if power != NO_CARD {
+                    format!(" (discards {} for its power)", race.card_name(power))
+                } else {
+                    String::new()
+                };
+                json!({"event": "extreme_passed", "car": name(car), "bonus": bonus, "power": card(power),
+                "text": format!("{} makes the Extreme Trajectory{how}: +{bonus} MP", name(car))})
+            }
+            Event::ExtremeLost { car, section } => {
+                json!({"event": "extreme_lost", "car": name(car), "section": section + 1,
+                "text": format!("{} loses control on the Extreme Trajectory in {}", name(car), sec(section))})
             }
             Event::TurnStart { turn, stage } => {
                 json!({"event": "turn", "turn": turn, "race_stage": stage,

@@ -193,6 +193,10 @@ impl F90State {
         if let Some(next) = self.it.recovery_next.take() {
             return self.recovery_test(car, next, log);
         }
+        if self.it.et_recovery {
+            // An Extreme Trajectory's chart keeps the car on the track: its turn goes on.
+            return self.extreme_recovered(car, log);
+        }
         if let Some(reentry) = self.it.recovery_reentry.take() {
             // "Seu turno termina e ele voltará a entrar na pista em seu próximo turno".
             self.car_mut(car).status = super::car::Status::OffTrack { reentry };
@@ -220,6 +224,9 @@ impl F90State {
             .trajectories
             .len();
         let mut free: u8 = (1u8 << spots) - 1;
+        if self.extreme_in(s).is_some() && !self.car(car).is_robot() {
+            free |= 1 << super::extreme::ET_SPOT;
+        }
         for o in self.section_cars(s) {
             if o != car {
                 if let Some(t) = self.car(o).trajectory {
@@ -237,30 +244,43 @@ impl F90State {
             return false;
         }
         let free = self.free_trajectories(car);
-        if free == 0 {
+        if free == 0 && !(self.car(car).is_robot() && self.extreme_free(car)) {
             return false;
         }
         if self.car(car).is_robot() {
-            let s = self.car(car).section;
-            let spots = &self.race.track().sections[usize::from(s)].trajectories;
-            let best = (0..spots.len())
-                .filter(|&i| free >> i & 1 == 1)
-                .max_by_key(|&i| (spots[i].bonus, spots[i].outer))
-                .map(|i| i as u8);
-            if let Some(t) = best {
-                self.car_mut(car).trajectory = Some(t);
-                log.push(Event::TakeTrajectory { car, spot: t });
+            if !pit && self.orange_extreme_offer(car) {
+                return true;
             }
+            self.robot_standard_trajectory(car, log);
             return false;
         }
         self.phase = Phase::Trajectory { car, pit };
         true
     }
 
+    /// A robot's F.2: the best free standard trajectory, the outermost of equals.
+    pub fn robot_standard_trajectory(&mut self, car: u8, log: &mut impl Log) {
+        let free = self.free_trajectories(car);
+        let s = self.car(car).section;
+        let spots = &self.race.track().sections[usize::from(s)].trajectories;
+        let best = (0..spots.len())
+            .filter(|&i| free >> i & 1 == 1)
+            .max_by_key(|&i| (spots[i].bonus, spots[i].outer))
+            .map(|i| i as u8);
+        if let Some(t) = best {
+            self.car_mut(car).trajectory = Some(t);
+            log.push(Event::TakeTrajectory { car, spot: t });
+        }
+    }
+
     pub fn take_trajectory(&mut self, car: u8, spot: Option<u8>, pit: bool, log: &mut impl Log) {
         if let Some(t) = spot {
             self.car_mut(car).trajectory = Some(t);
-            log.push(Event::TakeTrajectory { car, spot: t });
+            log.push(if t == super::extreme::ET_SPOT {
+                Event::TakeExtreme { car }
+            } else {
+                Event::TakeTrajectory { car, spot: t }
+            });
         }
         if pit {
             self.activate_next(log);

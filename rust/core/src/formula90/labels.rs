@@ -199,6 +199,32 @@ impl F90State {
                 format!("force {} to late-brake", self.robot_label())
             }
             Move::NoForce => format!("let {} drive on", self.robot_label()),
+            Move::TakeExtreme => {
+                let car = self.it.car;
+                let e = (usize::from(car) < self.n())
+                    .then(|| {
+                        self.race.track().sections[usize::from(self.car(car).section)]
+                            .extreme
+                            .as_ref()
+                    })
+                    .flatten();
+                match e {
+                    Some(e) => {
+                        let colours: Vec<&str> = Colour::ALL
+                            .iter()
+                            .filter(|c| e.colours & c.bit() != 0)
+                            .map(|c| c.name())
+                            .collect();
+                        format!("Extreme Trajectory ({} +{})", colours.join("/"), e.bonus)
+                    }
+                    None => "Extreme Trajectory".into(),
+                }
+            }
+            Move::FlatOut => "Flat Out: no test, the bonus -1".into(),
+            Move::ExtremePower(id) => format!("Extreme Trajectory with {}'s power", n(id)),
+            Move::ForceExtreme => {
+                format!("put {} on the Extreme Trajectory", self.robot_label())
+            }
             Move::TieFirst(c) => format!(
                 "tie won by {}",
                 self.race
@@ -276,6 +302,7 @@ impl F90State {
             ("late brake", Move::LateBrake),
             ("no late brake", Move::NoLateBrake),
             ("no trajectory", Move::NoTrajectory),
+            ("Flat Out: no test, the bonus -1", Move::FlatOut),
             ("challenge", Move::Challenge),
             ("no challenge", Move::NoChallenge),
             ("join the duel", Move::Join),
@@ -444,6 +471,18 @@ impl F90State {
         }
         if text.starts_with("let ") && text.ends_with(" drive on") {
             return Ok(Move::NoForce);
+        }
+        if text.starts_with("put ") && text.ends_with(" on the Extreme Trajectory") {
+            return Ok(Move::ForceExtreme);
+        }
+        if text.starts_with("Extreme Trajectory (") || text == "Extreme Trajectory" {
+            return Ok(Move::TakeExtreme);
+        }
+        if let Some(rest) = text
+            .strip_prefix("Extreme Trajectory with ")
+            .and_then(|r| r.strip_suffix("'s power"))
+        {
+            return Ok(Move::ExtremePower(self.card_arg(rest)?));
         }
         if let Some(rest) = text
             .strip_prefix("late brake with ")

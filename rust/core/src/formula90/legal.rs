@@ -51,6 +51,9 @@ pub enum PlayError {
         checks: u8,
         corner: u8,
     },
+    TrackExtreme {
+        card: CardId,
+    },
 }
 
 /// Dry runs of the move already made for this phase C, by movement points: a Track Card's
@@ -306,6 +309,30 @@ impl F90State {
                 }
             }
             (Phase::OrangeFlag { .. }, Move::ForceLateBrake | Move::NoForce) => Ok(()),
+            (Phase::OrangeExtreme { .. }, Move::ForceExtreme | Move::NoForce) => Ok(()),
+            (
+                Phase::Extreme { car },
+                Move::Test {
+                    slot: 2,
+                    with: None,
+                },
+            ) => match self.extreme_blind_refused(car) {
+                Some(why) => Err(why.into()),
+                None => Ok(()),
+            },
+            (Phase::Extreme { car }, Move::FlatOut) => {
+                self.check_sure_pass(car, super::extreme::SurePass::FlatOut)
+            }
+            (Phase::Extreme { car }, Move::ExtremePower(id)) => {
+                self.check_sure_pass(car, super::extreme::SurePass::Power(id))
+            }
+            (Phase::Trajectory { car, .. }, Move::TakeExtreme) => {
+                if self.free_trajectories(car) >> super::extreme::ET_SPOT & 1 == 1 {
+                    Ok(())
+                } else {
+                    Err("Extreme Trajectories: no free Extreme Trajectory in this section".into())
+                }
+            }
             (Phase::LuckyDiscard { car } | Phase::PayDiscard { car }, Move::Discard(id)) => {
                 self.in_hand(car, id)
             }
@@ -376,7 +403,7 @@ impl F90State {
                 Ok(())
             }
             (Phase::Trajectory { car, .. }, Move::Trajectory(i)) => {
-                if i < 8 && self.free_trajectories(car) >> i & 1 == 1 {
+                if i < super::extreme::ET_SPOT && self.free_trajectories(car) >> i & 1 == 1 {
                     Ok(())
                 } else {
                     Err("Trajectories: that trajectory is taken or not in this section".into())
@@ -457,6 +484,8 @@ impl F90State {
             Phase::YellowFlag { .. } => "phase D: a yellow flag",
             Phase::GreenFlag { .. } => "phase D: a green flag",
             Phase::OrangeFlag { .. } => "the orange flag: a robot's late brake",
+            Phase::Extreme { .. } => "phase D: the Extreme Trajectory's test",
+            Phase::OrangeExtreme { .. } => "the orange flag: a robot onto the Extreme Trajectory",
             Phase::GameOver => "the end",
         }
     }
@@ -574,6 +603,10 @@ impl F90State {
                     n(card)
                 )
             }
+            PlayError::TrackExtreme { card } => format!(
+                "Track Cards: {} cannot count on an Extreme Trajectory's blind test; only its Discard Power or Flat Out make it sure",
+                n(card)
+            ),
             PlayError::TrackChecks { card, checks, corner } => format!(
                 "Track Cards: {} needs {checks} leader check(s) before corner {corner} passed with cards you hold",
                 n(card)
@@ -736,6 +769,24 @@ impl F90State {
             Phase::OrangeFlag { .. } => {
                 out.push(encode(Move::ForceLateBrake));
                 out.push(encode(Move::NoForce));
+            }
+            Phase::OrangeExtreme { .. } => {
+                out.push(encode(Move::ForceExtreme));
+                out.push(encode(Move::NoForce));
+            }
+            Phase::Extreme { car } => {
+                push(
+                    self,
+                    out,
+                    Move::Test {
+                        slot: 2,
+                        with: None,
+                    },
+                );
+                push(self, out, Move::FlatOut);
+                for id in self.car(car).hand.tracks().iter() {
+                    push(self, out, Move::ExtremePower(id));
+                }
             }
             Phase::DrawTrack { .. } => {
                 for id in self.track_deck.iter() {
@@ -921,10 +972,13 @@ impl F90State {
             }
             Phase::Trajectory { car, .. } => {
                 let free = self.free_trajectories(car);
-                for i in 0..8u8 {
+                for i in 0..super::extreme::ET_SPOT {
                     if free >> i & 1 == 1 {
                         out.push(encode(Move::Trajectory(i)));
                     }
+                }
+                if free >> super::extreme::ET_SPOT & 1 == 1 {
+                    out.push(encode(Move::TakeExtreme));
                 }
                 out.push(encode(Move::NoTrajectory));
             }
@@ -1171,6 +1225,19 @@ impl F90State {
                 } else {
                     self.trajectory_step(robot, log);
                 }
+            }
+            (Phase::OrangeExtreme { car }, Move::ForceExtreme | Move::NoForce) => {
+                self.orange_extreme(car, m == Move::ForceExtreme, log)
+            }
+            (Phase::Extreme { car }, Move::Test { with: None, .. }) => self.extreme_blind(car, log),
+            (Phase::Extreme { car }, Move::FlatOut) => {
+                self.extreme_sure(car, super::extreme::SurePass::FlatOut, log)
+            }
+            (Phase::Extreme { car }, Move::ExtremePower(id)) => {
+                self.extreme_sure(car, super::extreme::SurePass::Power(id), log)
+            }
+            (Phase::Trajectory { car, pit }, Move::TakeExtreme) => {
+                self.take_trajectory(car, Some(super::extreme::ET_SPOT), pit, log)
             }
             (Phase::GridTie { slot }, Move::TieFirst(c)) => self.grid_tie(slot, c, log),
             (Phase::QualifyCard { seat }, Move::Qualify(id)) => self.qualify_card(seat, id),

@@ -11,9 +11,8 @@
 //! every movement point, late-brake and take a trajectory); robots fill the field. The leader
 //! after the last turn wins.
 //!
-//! Not implemented yet (the advanced modules, issue #15): Extreme Trajectories, the Track
-//! Cards' "-1" icon and ET power (and the skills that act through them: Flat Out, Sixth Sense).
-//! Content already carries their data (ET spots, Track Card icons); a race ignores it.
+//! Not implemented yet (issue #15): the Track Cards' "-1" icon and Sixth Sense's flags. Content
+//! already carries the icon (`corner_pass`); a race ignores it.
 //!
 //! | option                   | default        | meaning                                         |
 //! |--------------------------|----------------|-------------------------------------------------|
@@ -30,6 +29,8 @@
 //! | `tyre_table`             | `corrected`    | the Intermediate row: `corrected`, `as_printed` |
 //! | `flags`                  | true           | the cards' flags (yellow, green, blue, orange)  |
 //! | `safety_car`             | true           | the Safety Car and restarts                     |
+//! | `track_powers`           | true           | Track Cards' icons and Discard Powers           |
+//! | `extreme`                | true           | Extreme Trajectories (where a track prints them)|
 //!
 //! Actions: see `actions.rs` for the id table, `labels.rs` for the labels.
 pub mod actions;
@@ -40,6 +41,7 @@ pub mod cards;
 pub mod content;
 pub mod duel;
 pub mod events;
+pub mod extreme;
 pub mod finish;
 pub mod flags;
 pub mod flow;
@@ -85,7 +87,7 @@ use events::{Event, NoLog};
 pub const GAME_ID: &str = "formula90";
 /// Bumped whenever the rules or the encoding change in a way that makes old saves replay
 /// differently.
-pub const RULES_VERSION: u32 = 5;
+pub const RULES_VERSION: u32 = 6;
 
 /// A Formula 90 race: content, track, players and robots, options.
 #[derive(Debug, Clone, PartialEq)]

@@ -163,6 +163,11 @@ impl F90State {
                     self.it.blind_draws += 1;
                     self.it.hazard_draws += 1;
                 }
+                // An ET's blind test is drawn in phase D: +1 MP in E and a Track Card.
+                Check::Extreme => {
+                    self.it.blind_draws += 1;
+                    self.it.hazard_draws += 1;
+                }
                 Check::LateBrake => self.it.hazard_draws += 1,
                 Check::Leader | Check::Recovery(_) => {}
             }
@@ -267,6 +272,9 @@ impl F90State {
             .late_brake
             .map_or(0, |l| l.modifier),
             Check::Recovery(node) => self.race.track().nodes[usize::from(node)].modifier,
+            Check::Extreme => self
+                .extreme_in(self.car(self.it.car).section)
+                .map_or(0, |e| e.modifier),
         }
     }
 
@@ -276,6 +284,7 @@ impl F90State {
             Check::Leader => self.after_leader_check(car, passed, log),
             Check::LateBrake => self.after_late_brake(car, passed, log),
             Check::Recovery(node) => self.after_recovery_test(car, node, passed, log),
+            Check::Extreme => self.after_extreme(car, passed, log),
         }
     }
 

@@ -66,9 +66,12 @@ pub struct Options {
     pub track_powers: bool,
     /// The Safety Car and restarts (Safety Car (SC), Relargadas).
     pub safety_car: bool,
+    /// Extreme Trajectories (the diamond spots): the blind test, the recovery, Flat Out and the
+    /// orange flag's robots.
+    pub extreme: bool,
 }
 
-const KEYS: [&str; 15] = [
+const KEYS: [&str; 16] = [
     "track",
     "players",
     "robots",
@@ -84,6 +87,7 @@ const KEYS: [&str; 15] = [
     "flags",
     "track_powers",
     "safety_car",
+    "extreme",
 ];
 
 fn flag(map: &Map<String, Value>, key: &str, default: bool) -> Result<bool, Error> {
@@ -170,6 +174,7 @@ impl Options {
             flags: true,
             track_powers: true,
             safety_car: true,
+            extreme: true,
         }
     }
 
@@ -260,6 +265,7 @@ impl Options {
         o.flags = flag(map, "flags", true)?;
         o.track_powers = flag(map, "track_powers", true)?;
         o.safety_car = flag(map, "safety_car", true)?;
+        o.extreme = flag(map, "extreme", true)?;
         let robots = o.robot_counts(content);
         for (t, kind) in RobotType::ALL.into_iter().enumerate() {
             let chits = content
@@ -318,6 +324,7 @@ impl Options {
             "flags": self.flags,
             "track_powers": self.track_powers,
             "safety_car": self.safety_car,
+            "extreme": self.extreme,
             "tyre_table": match self.tyre_table { TyreTable::Corrected => "corrected", TyreTable::AsPrinted => "as_printed" },
         })
     }

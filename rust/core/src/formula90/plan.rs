@@ -50,6 +50,12 @@ impl F90State {
             .sum();
         if trajectory {
             mp += self.standing_on(car).map_or(0, |t| i16::from(t.bonus));
+            // An Extreme Trajectory as if its test passed (a plan, like leader checks).
+            if self.on_extreme(car) {
+                mp += self
+                    .extreme_in(self.car(car).section)
+                    .map_or(0, |e| i16::from(e.bonus));
+            }
         }
         mp -= i16::from(self.car(car).time_loss);
         mp += self.skill_mp(car, cards);
@@ -142,7 +148,17 @@ impl F90State {
     ) -> Result<(), super::legal::PlayError> {
         use super::legal::PlayError;
         let card = self.race.card(id);
-        let run = memo.run(self, car, self.play_mp(car, cards, trajectory));
+        // "você não pode mover usando uma determinada Track Card quando você precisar passar em
+        // um teste cego para ... pegar uma ET": only a sure pass (the ET power, Flat Out) counts.
+        let mp = if trajectory && self.on_extreme(car) {
+            let sure = self
+                .extreme_sure_bonus(car, cards)
+                .ok_or(PlayError::TrackExtreme { card: id })?;
+            (i16::from(self.play_mp(car, cards, false)) + i16::from(sure)).clamp(-20, 60) as i8
+        } else {
+            self.play_mp(car, cards, trajectory)
+        };
+        let run = memo.run(self, car, mp);
         let track = self.race.track();
         let reached = (0..track.len() as u8)
             .any(|s| run.visited >> s & 1 == 1 && track.in_corner(s, card.corner));

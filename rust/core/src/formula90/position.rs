@@ -76,6 +76,7 @@ impl F90State {
             Check::Leader => json!("leader"),
             Check::LateBrake => json!("late brake"),
             Check::Recovery(node) => json!({"recovery": node + 1}),
+            Check::Extreme => json!("extreme trajectory"),
         }
     }
 
@@ -139,6 +140,10 @@ impl F90State {
             Phase::SafetyCarDiscard { car } => {
                 json!({"at": "safety car discard", "car": name(car)})
             }
+            Phase::Extreme { car } => json!({"at": "extreme trajectory", "car": name(car)}),
+            Phase::OrangeExtreme { car } => {
+                json!({"at": "orange flag extreme trajectory", "car": name(car)})
+            }
             Phase::GameOver => json!({"at": "over"}),
         }
     }
@@ -166,7 +171,7 @@ impl F90State {
             "no_move": car.no_move,
             "just_pit": car.just_pit,
             "duel_chances": [sections(car.duel_chances[0]), sections(car.duel_chances[1])],
-            "trajectory": car.trajectory.map(|t| t + 1),
+            "trajectory": trajectory_value(car.trajectory),
             "special_taken": car.special_taken,
             "time_loss": car.time_loss,
             "forced_pit": car.forced_pit,
@@ -387,6 +392,7 @@ impl Reader<'_> {
         match v {
             Value::String(s) if s == "leader" => Ok(Check::Leader),
             Value::String(s) if s == "late brake" => Ok(Check::LateBrake),
+            Value::String(s) if s == "extreme trajectory" => Ok(Check::Extreme),
             Value::Object(m) if m.contains_key("card") => {
                 let k: u8 = num(m, "card", what)?;
                 (1..=2)
@@ -483,6 +489,8 @@ impl Reader<'_> {
             "orange flag" => Phase::OrangeFlag { car: car()? },
             "safety car pit" => Phase::SafetyCarPit { car: car()? },
             "safety car discard" => Phase::SafetyCarDiscard { car: car()? },
+            "extreme trajectory" => Phase::Extreme { car: car()? },
+            "orange flag extreme trajectory" => Phase::OrangeExtreme { car: car()? },
             "over" => Phase::GameOver,
             other => return Err(bad(format!("phase.at: unknown phase {other:?}"))),
         })
@@ -587,6 +595,7 @@ impl F90State {
             car.qualifying_cf = num(m, "qualifying_cf", &what)?;
             car.trajectory = match m.get("trajectory") {
                 None | Some(Value::Null) => None,
+                Some(Value::String(e)) if e == "extreme" => Some(super::extreme::ET_SPOT),
                 Some(t) => Some(
                     t.as_u64()
                         .filter(|&t| (1..=8).contains(&t))
@@ -1005,6 +1014,15 @@ impl F90State {
         }
         super::invariants::check(&s).map_err(bad)?;
         Ok(s)
+    }
+}
+
+/// A car's trajectory spot counting from 1, or "extreme" for the Extreme Trajectory.
+pub fn trajectory_value(t: Option<u8>) -> Value {
+    match t {
+        None => Value::Null,
+        Some(super::extreme::ET_SPOT) => Value::from("extreme"),
+        Some(t) => Value::from(t + 1),
     }
 }
 

@@ -94,6 +94,16 @@ pub enum Phase {
     OrangeFlag {
         car: u8,
     },
+    /// D.2, an Extreme Trajectory attempted: the blind test, Flat Out, or a Track Card's ET
+    /// Discard Power (`extreme.rs`).
+    Extreme {
+        car: u8,
+    },
+    /// F.2, a robot ending its move by a free Extreme Trajectory: the orange pawn's holder
+    /// `car` may put it there (the robot is `it.car`).
+    OrangeExtreme {
+        car: u8,
+    },
     /// Pre-race (grid order), at a pit stop, after skipping a turn: the strategy card.
     Strategy {
         car: u8,
@@ -222,6 +232,8 @@ pub enum Check {
     LateBrake,
     /// A recovery chart's test (node index).
     Recovery(u16),
+    /// D.2: the blind test of an Extreme Trajectory, before every other test.
+    Extreme,
 }
 
 /// One car's individual turn in progress (phases B to F).
@@ -282,6 +294,13 @@ pub struct IndTurn {
     pub specials_due: u8,
     /// A.2 (Versatility, Wise Driving) was declared: A.1 is past.
     pub a2: bool,
+    /// EXTREME TRAJECTORIES: the test still due in D.2; the bonus won for phase E; the car is
+    /// in the ET's recovery chart (its turn goes on after it); a Track Card was played on the
+    /// strength of a sure pass (Flat Out or the ET power), so no blind test.
+    pub et_due: bool,
+    pub et_mp: u8,
+    pub et_recovery: bool,
+    pub et_bound: bool,
 }
 
 impl IndTurn {
@@ -318,6 +337,10 @@ impl IndTurn {
             small_cards: false,
             specials_due: 0,
             a2: false,
+            et_due: false,
+            et_mp: 0,
+            et_recovery: false,
+            et_bound: false,
         }
     }
 }
@@ -510,7 +533,9 @@ impl F90State {
             | Phase::GreenFlag { car }
             | Phase::OrangeFlag { car }
             | Phase::SafetyCarPit { car }
-            | Phase::SafetyCarDiscard { car } => seat(car),
+            | Phase::SafetyCarDiscard { car }
+            | Phase::Extreme { car }
+            | Phase::OrangeExtreme { car } => seat(car),
             Phase::GameOver => Player::Terminal,
         }
     }

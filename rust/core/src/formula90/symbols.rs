@@ -58,6 +58,9 @@ impl F90State {
 
     /// Whether a movement card matches the trajectory's colours (or Balance needs none).
     pub fn trajectory_usable(&self, car: u8, cards: [CardId; 2]) -> Result<(), &'static str> {
+        if self.on_extreme(car) {
+            return self.extreme_usable(car, cards);
+        }
         let t = self
             .standing_on(car)
             .ok_or("Trajectories: the car is not on a trajectory")?;
@@ -76,6 +79,9 @@ impl F90State {
 
     pub fn trajectory_colour_matched(&self) -> bool {
         let car = self.it.car;
+        if self.on_extreme(car) {
+            return self.extreme_colour_matched(car, self.it.cards);
+        }
         self.standing_on(car).is_some_and(|t| {
             self.it
                 .cards
@@ -99,6 +105,7 @@ impl F90State {
         self.it.discard_due = k.discard;
         self.it.wear_due = k.wear;
         self.it.draws_due = k.draws;
+        self.it.et_due = self.it.trajectory && self.on_extreme(car);
         if self.weather_on() {
             // D.4: each weather icon on a movement card moves the pawn (or not).
             self.it.weather_due = self
@@ -175,6 +182,9 @@ impl F90State {
                 then: Then::Symbols,
             };
             return;
+        }
+        if it.et_due {
+            return self.extreme_test(car, log);
         }
         if it.tests.iter().any(Option::is_some) {
             self.phase = Phase::Tests { car };
@@ -379,6 +389,8 @@ impl F90State {
         if self.it.trajectory {
             mp += self.standing_on(car).map_or(0, |t| i16::from(t.bonus));
         }
+        // A passed Extreme Trajectory's bonus (none after a failed test).
+        mp += i16::from(self.it.et_mp);
         let loss = self.car(car).time_loss;
         mp -= i16::from(loss);
         self.car_mut(car).time_loss = 0;

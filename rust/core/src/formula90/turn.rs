@@ -370,6 +370,12 @@ impl F90State {
             }
         }
         self.it.matched = trajectory && self.trajectory_colour_matched();
+        // A Track Card played with an Extreme Trajectory was allowed on a sure pass only.
+        self.it.et_bound = trajectory
+            && self.on_extreme(car)
+            && cards
+                .iter()
+                .any(|&id| id != NO_CARD && self.race.card(id).is_track());
         log.push(Event::Play {
             car,
             cards,

@@ -107,7 +107,11 @@ impl<'a> SeatView<'a> {
             "played": c.played,
             "no_move": c.no_move,
             "just_pit": c.just_pit,
-            "trajectory": c.trajectory.map(|t| t + 1),
+            "trajectory": super::position::trajectory_value(c.trajectory),
+            // Extreme Trajectories: standing on the section's ET spot; in its recovery chart
+            // now (the car lost control on it this turn and plays on after the chart).
+            "on_extreme": s.on_extreme(car),
+            "extreme_recovering": s.it.et_recovery && s.it.car == car,
             "time_loss": c.time_loss,
             "forced_pit": c.forced_pit,
             "must_pit": c.must_pit,
@@ -205,6 +209,13 @@ impl<'a> SeatView<'a> {
                         "taken_by": by,
                     })).collect::<Vec<_>>(),
                     "late_brake": sec.late_brake.map(|l| l.modifier),
+                    "extreme": s.extreme_in(i as u8).map(|e| json!({
+                        "colours": Colour::ALL.iter().filter(|c| e.colours & c.bit() != 0).map(|c| c.name()).collect::<Vec<_>>(),
+                        "bonus": e.bonus, "modifier": e.modifier,
+                        "taken_by": s.section_cars(i as u8)
+                            .find(|&c| s.car(c).trajectory == Some(super::extreme::ET_SPOT))
+                            .map_or(Value::Null, |c| Value::from(race.names[usize::from(c)].as_str())),
+                    })),
                     // The yellow flag: how many cars of the section stand ahead of it.
                     "yellow_flag": s.yellow_at(i as u8),
                     // A crash at this section's late brake or Extreme Trajectory may call the
@@ -451,7 +462,8 @@ fn phase_index(p: Phase) -> usize {
         Phase::Play { .. } => 13,
         Phase::PayTyres { .. } => 14,
         Phase::PayDiscard { .. } => 15,
-        Phase::Tests { .. } => 16,
+        // An ET's test is one of D.2's checks; the orange flag's robot one of the flags'.
+        Phase::Tests { .. } | Phase::Extreme { .. } => 16,
         Phase::Check { .. } => 17,
         Phase::LateBrake { .. } => 18,
         Phase::Trajectory { .. } => 19,
@@ -465,7 +477,10 @@ fn phase_index(p: Phase) -> usize {
         Phase::StartTyres { .. } => 27,
         Phase::WeatherIcon { .. } => 28,
         Phase::BlueToken { .. } => 29,
-        Phase::YellowFlag { .. } | Phase::GreenFlag { .. } | Phase::OrangeFlag { .. } => 30,
+        Phase::YellowFlag { .. }
+        | Phase::GreenFlag { .. }
+        | Phase::OrangeFlag { .. }
+        | Phase::OrangeExtreme { .. } => 30,
         Phase::DrawChoice { .. } => 31,
         Phase::Skill { .. } => 32,
         Phase::Setup { .. } => 33,

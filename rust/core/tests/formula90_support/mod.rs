@@ -66,6 +66,7 @@ fn basic(mut options: Value) -> Value {
         "track_powers",
         "free_practice",
         "safety_car",
+        "extreme",
     ] {
         if options.get(module).is_none() {
             options[module] = Value::from(false);
