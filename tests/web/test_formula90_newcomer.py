@@ -8,10 +8,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from autodromo_web.games.formula90 import core_options
+from autodromo_web.games.formula90.glossary import MODULES as HELP
+
 from .conftest import LiveServer, Page
 from .test_e2e import await_change, confirm_if_asked, shown_version, wait_for_my_turn_or_end
 
-MODULES = ("race_length", "free_practice", "strategies", "weather", "flags", "safety_car", "track_powers", "tyre_table")
+#: Every advanced module of this build of the core, each a lobby option with its help.
+MODULES = [key for key in HELP if key in core_options()]
 SEED = 11
 
 
@@ -25,8 +29,9 @@ def lobby_with_every_module(pg: Any, url: str) -> None:
     for key in MODULES:
         assert pg.get_by_test_id(f"option-{key}-help").is_visible(), key
     assert "D.4 Bandeiras" in pg.get_by_test_id("option-flags-help").inner_text()
-    for key in ("free_practice", "flags", "safety_car", "track_powers"):
-        pg.get_by_test_id(f"option-{key}").check()
+    for key in MODULES:
+        if pg.get_by_test_id(f"option-{key}").get_attribute("type") == "checkbox":
+            pg.get_by_test_id(f"option-{key}").check()
     pg.get_by_test_id("option-strategies").select_option("all")
     pg.get_by_test_id("option-weather").select_option("printed")
     pg.get_by_test_id("option-race_length").select_option("short")

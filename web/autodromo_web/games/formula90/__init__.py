@@ -4,6 +4,8 @@ every card play with where it lands and what it costs, the log and the results."
 
 from __future__ import annotations
 
+import json
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import autodromo
@@ -24,6 +26,14 @@ ROBOTS: dict[str, Any] = {
     "none": [],
     "one_each": {"superfast": 1, "fast": 1, "slow": 1},
 }
+
+@lru_cache(maxsize=1)
+def core_options() -> dict[str, Any]:
+    """The options this build of the core knows, with their defaults (a module being built is
+    offered once the core has it)."""
+    options: dict[str, Any] = json.loads(autodromo.game(GAME).options_json)
+    return options
+
 
 def tracks() -> list[dict[str, str]]:
     """Every shipped track by id and name."""
@@ -183,6 +193,8 @@ class Formula90(GameModule):
             ]),
             field("flags", "bool", "Flags: yellow, green, blue, orange", True, help=line(MODULES["flags"], titled=False)),
             field("safety_car", "bool", "Safety Car and restarts", True, help=line(MODULES["safety_car"], titled=False)),
+            *([field("extreme", "bool", "Extreme Trajectories", True, help=line(MODULES["extreme"], titled=False))]
+              if "extreme" in core_options() else []),
             field("track_powers", "bool", "Track Card powers: combinations and discards", True,
                   help=line(MODULES["track_powers"], titled=False)),
             field("tyre_table", "choice", "Intermediate tyres", "corrected", help=line(MODULES["tyre_table"], titled=False), choices=[

@@ -176,6 +176,9 @@ MODULES = {
                         "window, the field lined up behind it, turns following it, and a restart when it leaves at the "
                         "next Race Stage. Off: crashes never call it.",
                         "Safety Car; Realinhamento; Relargadas (R114–R120)"),
+    "extreme": entry("Extreme Trajectories", "The diamond spots: a bonus for a card of their colour after a blind test "
+                     "in phase D, a recovery chart at once on a failure; Flat Out and the orange flag's robots use them. "
+                     "Off: the diamonds are not used.", "Trajetórias Extremas (R6, R57, R82, R95, R102, R112)"),
     "track_powers": entry("Track Card powers", "A Track Card's combination icon pairs it with any card; its Discard "
                           "Powers pass a late brake or double its MP in a duel in its own corner.",
                           "Mais Sobre Track Cards (R110, R111)"),
