@@ -221,7 +221,8 @@ def test_thread_pools_are_reused_and_freed_across_thread_counts() -> None:
     autodromo.simulate("mille_bornes", threads=3, **run)  # type: ignore[arg-type]
     before = os_threads()
     autodromo.simulate("mille_bornes", threads=3, **run)  # type: ignore[arg-type]
-    assert os_threads() == before, "the same count reuses its pool"
+    # At most as many: a thread left by an earlier test may end meanwhile; a new pool adds three.
+    assert os_threads() <= before, "the same count reuses its pool"
     for k in range(2, 42):
         autodromo.simulate("mille_bornes", threads=k, **run)  # type: ignore[arg-type]
         autodromo.simulate("mille_bornes", 2, seed=1, players=2, window=2, threads=k,  # Python seats too

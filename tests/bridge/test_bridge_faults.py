@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 from autodromo import _core
+from autodromo_bridge.clock import Clock
 from autodromo_bridge.devices import DASHBOARD, TRACK
 from autodromo_bridge.transport import FaultyTransport, PacedTransport, SerialTransport, Transport
 
@@ -57,15 +58,21 @@ def test_every_input_event_arrives_exactly_once_through_a_faulty_line(rig: Rig) 
     assert counters["crc_err"] + counters["cobs_err"] > 0, "and frames were lost to it"
 
 
+# PROTOCOL.md, LED transfers: a piece unanswered for 250 ms is lost and leaves the window. On a
+# starved machine the emulator may read its pty late, so the watch applies the same rule itself.
+ACK_TIMEOUT_MS = 250
+
+
 class WireWatch:
     """Reads the host's bytes on their way out and the device's on their way in, and keeps its
-    own count of LED-message bytes sent and not yet acknowledged."""
+    own count of LED-message bytes sent and neither acknowledged nor timed out."""
 
-    def __init__(self, inner: Transport) -> None:
+    def __init__(self, inner: Transport, clock: Clock) -> None:
         self.inner = inner
+        self.clock = clock
         self.url = inner.url
         self.sent = bytearray()
-        self.inflight: list[tuple[int, int]] = []  # (seq, wire bytes)
+        self.inflight: list[tuple[int, int, int]] = []  # (seq, wire bytes, sent at ms)
         self.decoder = _core.WireDecoder()
         self.max_inflight = 0
         self.nacks = 0
@@ -82,8 +89,13 @@ class WireWatch:
                 continue  # the extra delimiter before a HELLO
             seq, msg = _core.wire_decode(frame)
             if msg["type"] in LED_TYPES:
-                self.inflight.append((seq, len(frame)))
-        self.max_inflight = max(self.max_inflight, sum(n for _, n in self.inflight))
+                self.inflight.append((seq, len(frame), self.clock.now_ms()))
+        self.expire()
+        self.max_inflight = max(self.max_inflight, sum(n for _, n, _ in self.inflight))
+
+    def expire(self) -> None:
+        now = self.clock.now_ms()
+        self.inflight = [(s, n, at) for s, n, at in self.inflight if (now - at) & 0xFFFFFFFF < ACK_TIMEOUT_MS]
 
     def read(self) -> bytes:
         data = self.inner.read()
@@ -91,7 +103,7 @@ class WireWatch:
             if msg["type"] == "FRAME_SHOWN":
                 # Acknowledges its LED message and every earlier one (wrapping 16-bit seqs).
                 ack = msg["ack_seq"]
-                self.inflight = [(s, n) for s, n in self.inflight if ((ack - s) & 0xFFFF) >= 0x8000]
+                self.inflight = [(s, n, at) for s, n, at in self.inflight if ((ack - s) & 0xFFFF) >= 0x8000]
                 self.shown += msg["shown"]
             elif msg["type"] == "NACK":
                 self.nacks += 1
@@ -106,7 +118,7 @@ def test_a_slow_strip_never_gets_more_bytes_than_its_window(rig: Rig) -> None:
     watches: list[WireWatch] = []
 
     def opener(url: str) -> Transport:
-        w = WireWatch(SerialTransport(url))
+        w = WireWatch(SerialTransport(url), rig.clock)
         watches.append(w)
         return PacedTransport(w, 115_200, rig.clock)
 
