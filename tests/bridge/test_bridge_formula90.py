@@ -27,7 +27,8 @@ UID_T = bytes(range(200, 216))
 TRACKS = ["lago", "colline"]
 #: Every advanced module the core has: a race with all of them on.
 EVERY_MODULE: dict[str, Any] = {"free_practice": True, "strategies": "all", "weather": True,
-                                "flags": True, "track_powers": True, "safety_car": True}
+                                "flags": True, "track_powers": True, "safety_car": True,
+                                "extreme": True}
 YES, NO, PIT, TOKEN = 1, 2, 3, 4
 
 
@@ -75,7 +76,7 @@ def yellow_section(view: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def test_the_frame_shows_the_cars_in_section_order_with_a_yellow_flag_in_its_queue() -> None:
-    src = race_until(lambda v: yellow_section(v) is not None, seed=3)
+    src = race_until(lambda v: yellow_section(v) is not None, seed=45)
     view = src.view()
     m = SectionMap.for_board(src.board())
     frame = track_frame(view, m)
@@ -111,7 +112,7 @@ def test_the_weather_track_and_the_pawns_show_on_the_board() -> None:
     def wet_with_a_pawn(v: dict[str, Any]) -> bool:
         return (v.get("weather", {}).get("sky") in ("drizzle", "rain")
                 and any(c.get("blue_flag") or c.get("orange_flag") for c in v["cars"]))
-    src = race_until(wet_with_a_pawn, seed=5, weather=True)
+    src = race_until(wet_with_a_pawn, seed=20, weather=True)
     view = src.view()
     m = SectionMap.for_board(src.board())
     frame = track_frame(view, m)
@@ -132,7 +133,7 @@ def test_the_weather_track_and_the_pawns_show_on_the_board() -> None:
 
 
 def test_the_safety_car_shows_on_its_section_the_race_lamp_and_every_dashboard() -> None:
-    src = race_until(lambda v: (v.get("safety_car") or {}).get("out"), seed=11)
+    src = race_until(lambda v: (v.get("safety_car") or {}).get("out"), seed=35)
     view = src.view()
     m = SectionMap.for_board(src.board())
     frame = track_frame(view, m)
@@ -144,6 +145,24 @@ def test_the_safety_car_shows_on_its_section_the_race_lamp_and_every_dashboard()
         assert render_f90.dash_state(view, k, deciding=False, cursor=0, refused=False)["lamps"] & render_f90.LAMP_SAFETY_CAR
     name = next(s["name"] for s in view["sections"] if s["number"] == at)
     assert f"Safety Car: out, in section {at} ({name})" in render_f90.board_lines(view)
+
+
+def test_a_car_on_an_extreme_trajectory_shows_on_its_sections_marker_and_dashboard() -> None:
+    src = race_until(lambda v: any(c.get("on_extreme") for c in v["cars"])
+                     and (v.get("safety_car") or {}).get("out") is not True, seed=4)
+    view = src.view()
+    m = SectionMap.for_board(src.board())
+    frame = track_frame(view, m)
+    on = [k for k, c in enumerate(view["cars"]) if c.get("on_extreme")]
+    sections = {view["cars"][k]["section"] for k in on}
+    assert {sl.number for sl in m.sections if frame[sl.marker] == P["extreme"]} == sections
+    assert all(any(s["number"] == n and (s.get("extreme") or {}).get("taken_by") for s in view["sections"])
+               for n in sections)
+    for k, car in enumerate(view["cars"]):
+        lit = render_f90.dash_state(view, k, deciding=False, cursor=0, refused=False)["lamps"]
+        assert bool(lit & render_f90.LAMP_EXTREME) == (k in on), car["name"]
+    names = ", ".join(view["cars"][k]["name"] for k in on)
+    assert f"on an Extreme Trajectory: {names}" in render_f90.board_lines(view)
 
 
 def test_a_seats_chart_shows_on_its_dashboard_and_its_buttons_take_choices_by_meaning(rig: Rig) -> None:
@@ -224,7 +243,7 @@ def test_a_seats_chart_shows_on_its_dashboard_and_its_buttons_take_choices_by_me
 
 #: Two races with every module on and what each shows on the way (a yellow flag is rare and the
 #: Safety Car rarer; it takes every yellow off the track when it comes out).
-FULL_RACES = {45: {"yellow flag", "pawn", "wet"}, 51: {"safety car", "pawn", "wet"}}
+FULL_RACES = {45: {"yellow flag", "pawn", "wet"}, 35: {"safety car", "pawn", "wet"}}
 
 
 @pytest.mark.parametrize("seed", FULL_RACES)
