@@ -97,6 +97,7 @@ def check_screens(shared: Page, phones: list[Page]) -> None:
     """The page of each device: the shared screen shows no hand; each phone its own only."""
     assert shared.page.locator("[data-testid=hand]").count() == 0
     assert shared.page.get_by_test_id("decision").count() == 0, "the shared screen decides for nobody"
+    assert "decide on their phones" in shared.page.get_by_test_id("nothing-to-decide").inner_text()
     for seat, phone in enumerate(phones):
         hands = phone.page.locator("[data-testid=hand]")
         if hands.count():

@@ -99,7 +99,8 @@
     $("phase-help").textContent = p.help.phase || "";
     if (p.notice) prompt.append(el("div", { class: "prompt", "data-testid": "notice", role: "status" }, p.notice));
     if (!p.decisions.length) {
-      box.append(el("p", { class: "muted" }, p.status === "finished" ? "The game is over." : "Nothing to decide now."));
+      const idle = S.links && S.seat === null ? "The players decide on their phones; this screen shows the board." : "Nothing to decide now.";
+      box.append(el("p", { class: "muted", "data-testid": "nothing-to-decide" }, p.status === "finished" ? "The game is over." : idle));
       return;
     }
     if (p.prompt) {
