@@ -9,6 +9,7 @@ use std::time::Instant;
 
 use cpu_time::ThreadTime;
 
+use autodromo_core::formula90::{self, Formula90};
 use autodromo_core::lamborghini::{self, Lamborghini};
 use autodromo_core::legend::{self, Legend};
 use autodromo_core::mille_bornes::MilleBornes;
@@ -101,7 +102,7 @@ fn content_dir(game: &str) -> std::path::PathBuf {
 fn main() {
     let only: Option<String> = std::env::args()
         .skip(1)
-        .find(|a| ["mille_bornes", "legend", "lamborghini"].contains(&a.as_str()));
+        .find(|a| ["mille_bornes", "legend", "lamborghini", "formula90"].contains(&a.as_str()));
     let wanted = |g: &str| only.as_deref().is_none_or(|o| o == g);
     println!("machine: {}", machine());
     println!("Bot decision times, one core, against medium opponents:");
@@ -148,6 +149,25 @@ fn main() {
                 name,
                 time_decisions(|_| lg.clone(), games, p, &[0]),
             );
+        }
+    }
+    if wanted("formula90") {
+        // Every advanced module on (the defaults), one player against the line-up's eight
+        // robots and two players (the timed level against medium) with seven.
+        let content =
+            Arc::new(formula90::Content::from_dir(&content_dir("formula90")).expect("content"));
+        for players in [1, 2] {
+            let game =
+                Formula90::new(content.clone(), &json!({"players": players})).expect("options");
+            for name in ["easy", "medium", "hard"] {
+                let p = Policy::parse(name).expect("a policy");
+                let games = if name == "hard" { 10 } else { 200 };
+                report(
+                    &format!("formula90 {players}p"),
+                    name,
+                    time_decisions(|_| game.clone(), games, p, &[0]),
+                );
+            }
         }
     }
 }

@@ -3,6 +3,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
+use autodromo_core::formula90::{self, Formula90};
 use autodromo_core::game::{Game, Player, State};
 use autodromo_core::lamborghini::{self, Lamborghini};
 use autodromo_core::legend::{self, Legend};
@@ -207,6 +208,17 @@ fn determinizing_redeals_the_other_hands() {
         }
     });
     assert!(seen_different, "the other hand was never dealt again");
+}
+
+#[test]
+fn bots_read_only_what_their_seat_sees_formula90() {
+    // Every advanced module on (the defaults): the hard bot's play-outs are dealt from the
+    // seat's view, so it decides the same in a world dealt again.
+    let content = Arc::new(formula90::Content::from_dir(&content_dir("formula90")).unwrap());
+    for (players, seed) in [(2u8, 1u64), (3, 2)] {
+        let g = Formula90::new(content.clone(), &json!({"players": players})).unwrap();
+        hidden_information_is_not_read(g.new_initial_state(), seed, 29);
+    }
 }
 
 #[test]

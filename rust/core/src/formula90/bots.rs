@@ -6,10 +6,16 @@
 //!   and keeps the Target Check high, late-brakes when the odds are good, duels with a strong
 //!   hand, plans its fuel.
 //! - `hard`: `medium`, but rates each play by where it actually lands (a dry run of the move:
-//!   sections gained, cars passed, a late-braking point or a trajectory reached).
+//!   sections gained, cars passed, a late-braking point or a trajectory reached), runs Chase
+//!   (Banging Wheels in the basic race) with Lapping, and at the decisions that shape its race
+//!   (the cards played, a pit stop, a late brake, a duel) plays its best few moves out a few
+//!   game turns in worlds dealt from its own view (`lookahead.rs`).
+use alloc::vec::Vec;
+
 use super::actions::{decode, Move};
 use super::car::NO_CARD;
 use super::cards::CardId;
+use super::lookahead;
 use super::rules::{Strategy, FUEL_CHITS};
 use super::state::{Check, F90State, Phase};
 use super::view::SeatView;
@@ -34,23 +40,30 @@ impl Level {
     }
 }
 
-/// The action a bot of `level` takes for the seat to move, one of `legal`.
+/// The action a bot of `level` takes for the seat to move, one of `legal`: `hard` looks ahead
+/// at the decisions that shape its race (`lookahead.rs`), every level rates the moves.
 pub fn choose(view: &SeatView<'_>, legal: &[Action], level: Level) -> Option<Action> {
-    let s = view.state();
-    let first = *legal.first()?;
-    let best = |rate: &dyn Fn(Move) -> i32| -> Action {
-        let mut top = (i32::MIN, first);
-        for &a in legal {
-            if let Some(m) = decode(a) {
-                let r = rate(m);
-                if r > top.0 {
-                    top = (r, a);
-                }
+    if level == Level::Hard && legal.len() > 1 {
+        let s = view.state();
+        if let Some(car) = seat_car(s) {
+            let bot = Bot::new(s, car, level);
+            let mut ranked: Vec<(i32, Action)> = legal
+                .iter()
+                .filter_map(|&a| decode(a).map(|m| (bot.rate(m), a)))
+                .collect();
+            // Best first; equal ratings keep the legal order.
+            ranked.sort_by_key(|&(r, _)| core::cmp::Reverse(r));
+            if let Some(a) = lookahead::choose(s, car, legal, &ranked) {
+                return Some(a);
             }
         }
-        top.1
-    };
-    let car = match s.phase {
+    }
+    rated(view, legal, level)
+}
+
+/// The car whose decision the state waits on, if a player's.
+fn seat_car(s: &F90State) -> Option<u8> {
+    Some(match s.phase {
         Phase::QualifyCard { seat }
         | Phase::QualifyFuel { seat }
         | Phase::Skill { seat }
@@ -84,20 +97,30 @@ pub fn choose(view: &SeatView<'_>, legal: &[Action], level: Level) -> Option<Act
         | Phase::SafetyCarDiscard { car }
         | Phase::Extreme { car }
         | Phase::OrangeExtreme { car } => car,
-        _ => return Some(first),
-    };
-    let mut low = [(u8::MAX, NO_CARD); 3];
-    if let Phase::Play { .. } = s.phase {
-        // The three lowest check factors in hand: whether a check will pass after the play.
-        for id in s.car(car).hand.iter() {
-            let cf = s.race.card(id).cf;
-            if cf < low[2].0 {
-                low[2] = (cf, id);
-                low.sort_unstable();
+        _ => return None,
+    })
+}
+
+/// The best-rated move, no look-ahead: `easy` and `medium`, and `hard` inside its play-outs.
+pub fn rated(view: &SeatView<'_>, legal: &[Action], level: Level) -> Option<Action> {
+    let s = view.state();
+    let first = *legal.first()?;
+    let best = |rate: &dyn Fn(Move) -> i32| -> Action {
+        let mut top = (i32::MIN, first);
+        for &a in legal {
+            if let Some(m) = decode(a) {
+                let r = rate(m);
+                if r > top.0 {
+                    top = (r, a);
+                }
             }
         }
-    }
-    let bot = Bot { s, car, level, low };
+        top.1
+    };
+    let Some(car) = seat_car(s) else {
+        return Some(first);
+    };
+    let bot = Bot::new(s, car, level);
     Some(best(&|m| bot.rate(m)))
 }
 
@@ -108,7 +131,22 @@ struct Bot<'a> {
     low: [(u8, CardId); 3],
 }
 
-impl Bot<'_> {
+impl<'a> Bot<'a> {
+    fn new(s: &'a F90State, car: u8, level: Level) -> Bot<'a> {
+        let mut low = [(u8::MAX, NO_CARD); 3];
+        if let Phase::Play { .. } = s.phase {
+            // The three lowest check factors in hand: whether a check will pass after the play.
+            for id in s.car(car).hand.iter() {
+                let cf = s.race.card(id).cf;
+                if cf < low[2].0 {
+                    low[2] = (cf, id);
+                    low.sort_unstable();
+                }
+            }
+        }
+        Bot { s, car, level, low }
+    }
+
     fn card(&self, id: CardId) -> &super::cards::Card {
         self.s.race.card(id)
     }
@@ -163,14 +201,17 @@ impl Bot<'_> {
                 }
             }
             // Measured in docs/simulation.md: Banging Wheels wins most among the basic four,
-            // Lucky next; the easy bot keeps its tyres.
+            // Lucky next; of all nine Chase wins most (a chased robot gives a point a turn),
+            // alone against robots and in a full field; the easy bot keeps its tyres.
             Move::Strategy(i) => {
-                let preferred = match self.level {
-                    Level::Easy => Strategy::SaveTyres,
-                    Level::Medium => Strategy::Lucky,
-                    Level::Hard => Strategy::BangingWheels,
+                let preferred: &[Strategy] = match self.level {
+                    Level::Easy => &[Strategy::SaveTyres],
+                    Level::Medium => &[Strategy::Lucky],
+                    Level::Hard => &[Strategy::Chase, Strategy::BangingWheels],
                 };
-                i32::from(Strategy::from_index(i) == Some(preferred))
+                Strategy::from_index(i)
+                    .and_then(|s| preferred.iter().position(|&p| p == s))
+                    .map_or(0, |k| 10 - k as i32)
             }
             Move::Drive => 10,
             Move::Skip => 0,
@@ -229,13 +270,14 @@ impl Bot<'_> {
                 _ => 1000 - self.keep(id),
             },
             Move::DrawOne => 0,
-            // Reflexes helps every check a driver makes; the hard bot pits with Pitting.
+            // Reflexes helps every check a driver makes; Lapping, measured best of the ten
+            // (docs/simulation.md), passes backmarkers for less.
             Move::Skill(k) => {
                 use super::rules::Skill;
                 let preferred = match self.level {
                     Level::Easy => Skill::Qualify,
                     Level::Medium => Skill::Reflexes,
-                    Level::Hard => Skill::Reflexes,
+                    Level::Hard => Skill::Lapping,
                 };
                 i32::from(Skill::from_index(k) == Some(preferred))
             }

@@ -48,6 +48,7 @@ pub mod flow;
 pub mod invariants;
 pub mod labels;
 pub mod legal;
+pub mod lookahead;
 pub mod movement;
 pub mod options;
 pub mod order;
