@@ -141,7 +141,7 @@ fn main() {
         None | Some("all") => json!({}),
         Some("none") => {
             json!({"weather": false, "flags": false, "track_powers": false, "safety_car": false,
-            "free_practice": false, "strategies": "basic"})
+            "extreme": false, "free_practice": false, "strategies": "basic"})
         }
         Some(other) => panic!("modules: all or none, not {other}"),
     };
