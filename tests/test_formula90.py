@@ -347,7 +347,9 @@ def test_the_safety_car_in_the_view_and_the_terminal() -> None:
         if seen_out and seen_restart:
             break
     assert seen_out and seen_restart
-    assert [s["number"] for s in g.new_state().view(None)["sections"] if s["safety_car_point"]] == [6, 22]
+    # Lago's SC symbols: the Tornante and Parabolica late-braking charts (6, 22) and the
+    # Parabolica Extreme Trajectory's chart (23).
+    assert [s["number"] for s in g.new_state().view(None)["sections"] if s["safety_car_point"]] == [6, 22, 23]
     assert "safety_car" not in autodromo.game(F90, safety_car=False).new_state().view(None)
 
 
