@@ -87,3 +87,55 @@ fn formula90_example_the_late_braking_power_passes_a_late_brake() {
     settle(&mut s);
     assert!(!has(&s, "late brake with T17's power"));
 }
+
+fn corner_race(powers: bool) -> F90State {
+    book_race(json!({"track": "lago", "players": 3, "robots": {}, "track_powers": powers}))
+}
+
+#[test]
+fn formula90_example_the_minus_one_icon_passes_one_corner_as_a_straight() {
+    // W29: "a carta [2] tem o símbolo -1 e o carro Azul mostra que vai usá-la para chegar na
+    // Curva Priorado (Curva 6). Assim ele gasta 1 PM para entrar na curva, 1 PM para ultrapassar
+    // o Superfast". Lago T14 (corner 5, Variante, sections 17-18 from 0, [4]) has the icon:
+    // Blue from 15 enters 16 and 17, passes Orange in the corner for 1 MP, ends in 18; without
+    // the module it stops behind Orange.
+    for (powers, section) in [(true, 18), (false, 17)] {
+        let mut s = corner_race(powers);
+        layout(
+            &mut s,
+            &[(17, &["Orange"]), (15, &["Blue"]), (2, &["Green"])],
+            2,
+        );
+        hand(&mut s, "Blue", &["T14", "50"]);
+        target(&mut s, "Blue", "99");
+        s.start_turn_at(5);
+        only(&mut s, &["Blue"]);
+        s.resume();
+        run_turn(&mut s, "Blue", "play T14");
+        assert_eq!(section_of(&s, "Blue"), section, "powers {powers}");
+    }
+}
+
+#[test]
+fn the_minus_one_icon_serves_one_corner_only() {
+    // "... em qualquer curva à sua escolha (mas apenas UMA delas)": spent on Curva del Bosco
+    // (corner 4, section 14) passing Orange, it does not pass Green in the Variante (17): Blue
+    // stops there with a point left. T14 [4] + 8 [1] + the red +2 trajectory of section 12: 7 MP.
+    let mut s = corner_race(true);
+    layout(
+        &mut s,
+        &[(17, &["Green"]), (14, &["Orange"]), (12, &["Blue"])],
+        2,
+    );
+    let blue = car(&s, "Blue");
+    s.cars[usize::from(blue)].trajectory = Some(0);
+    hand(&mut s, "Blue", &["T14", "8", "50"]);
+    target(&mut s, "Blue", "99");
+    s.start_turn_at(5);
+    only(&mut s, &["Blue"]);
+    s.resume();
+    run_turn(&mut s, "Blue", "play 8 + T14 on the trajectory");
+    assert_eq!(section_of(&s, "Blue"), 17);
+    assert_eq!(queue(&s, 17), ["Green", "Blue"]);
+    assert_eq!(queue(&s, 14), ["Orange"]);
+}

@@ -151,6 +151,11 @@ pub enum Event {
         robot: u8,
         force: bool,
     },
+    /// The "-1" icon spent on a corner: passes there cost what a straight's would.
+    CornerPass {
+        car: u8,
+        corner: u8,
+    },
     /// Onto the Extreme Trajectory spot of its section.
     TakeExtreme {
         car: u8,
@@ -489,6 +494,16 @@ impl Event {
             Event::OrangeExtreme { car, robot, force } => {
                 json!({"event": "orange_flag_extreme", "car": name(car), "robot": name(robot), "force": force,
                 "text": if force { format!("{} (orange flag) puts {} on the Extreme Trajectory", name(car), name(robot)) } else { format!("{} (orange flag) leaves {} off the Extreme Trajectory", name(car), name(robot)) }})
+            }
+            Event::CornerPass { car, corner } => {
+                let cname = race
+                    .track()
+                    .sections
+                    .iter()
+                    .find(|s| s.corner == corner)
+                    .map_or_else(String::new, |s| s.name.clone());
+                json!({"event": "corner_pass", "car": name(car), "corner": corner,
+                "text": format!("{} uses the \"-1\" icon in {cname}: passes there as on a straight", name(car))})
             }
             Event::TakeExtreme { car } => {
                 json!({"event": "take_extreme", "car": name(car),

@@ -60,19 +60,20 @@ pub enum PlayError {
 /// corner does not depend on which cards give the points.
 #[derive(Debug)]
 pub struct Memo {
-    runs: [Option<DryRun>; 40],
+    runs: [Option<DryRun>; 80],
 }
 
 impl Default for Memo {
     fn default() -> Self {
-        Memo { runs: [None; 40] }
+        Memo { runs: [None; 80] }
     }
 }
 
 impl Memo {
-    pub fn run(&mut self, s: &F90State, car: u8, mp: i8) -> DryRun {
-        let k = (i16::from(mp) + 8).clamp(0, 39) as usize;
-        *self.runs[k].get_or_insert_with(|| s.dry_run(car, mp))
+    /// By movement points and whether the "-1" icon is played (it changes where a move ends).
+    pub fn run(&mut self, s: &F90State, car: u8, mp: i8, icon: bool) -> DryRun {
+        let k = (i16::from(mp) + 8).clamp(0, 39) as usize + 40 * usize::from(icon);
+        *self.runs[k].get_or_insert_with(|| s.dry_run_with(car, mp, icon))
     }
 }
 

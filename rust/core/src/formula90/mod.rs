@@ -11,8 +11,7 @@
 //! every movement point, late-brake and take a trajectory); robots fill the field. The leader
 //! after the last turn wins.
 //!
-//! Not implemented yet (issue #15): the Track Cards' "-1" icon and Sixth Sense's flags. Content
-//! already carries the icon (`corner_pass`); a race ignores it.
+//! Not implemented yet (issue #15): Sixth Sense's three flags.
 //!
 //! | option                   | default        | meaning                                         |
 //! |--------------------------|----------------|-------------------------------------------------|
@@ -88,7 +87,7 @@ use events::{Event, NoLog};
 pub const GAME_ID: &str = "formula90";
 /// Bumped whenever the rules or the encoding change in a way that makes old saves replay
 /// differently.
-pub const RULES_VERSION: u32 = 6;
+pub const RULES_VERSION: u32 = 7;
 
 /// A Formula 90 race: content, track, players and robots, options.
 #[derive(Debug, Clone, PartialEq)]

@@ -16,6 +16,8 @@ pub struct NextPass {
     pub relation: Relation,
     pub pass: Pass,
     pub leader_check: bool,
+    /// The "-1" icon makes this corner pass cost what a straight's would.
+    pub icon: bool,
 }
 
 impl F90State {
@@ -56,6 +58,27 @@ impl F90State {
             blue_flag: m.blue_flag && !m.is_robot(),
         };
         let mut pass = pass_cost(self.race.track().kind(m.section), relation, case);
+        // "-1": "ultrapassar, dar volta ou recuperar volta em qualquer curva à sua escolha (mas
+        // apenas UMA delas) como se fosse uma reta" — spent on the first corner where it helps.
+        let sec = &self.race.track().sections[usize::from(m.section)];
+        let mut icon = false;
+        if sec.kind == Kind::Corner
+            && !m.is_robot()
+            && self.it.car == mover
+            && (self.it.corner_pass == super::state::CORNER_PASS_READY
+                || (self.it.corner_pass != 0 && self.it.corner_pass == sec.corner))
+        {
+            let straight = pass_cost(Kind::Straight, relation, case);
+            let cheaper = match (pass, straight) {
+                (Pass::Stop, Pass::Costs(_)) => true,
+                (Pass::Costs(a), Pass::Costs(b)) => b < a,
+                _ => false,
+            };
+            if cheaper {
+                pass = straight;
+                icon = true;
+            }
+        }
         if self.yellow_at(m.section).is_some() {
             // "Alinhamento: Não são permitidas ultrapassagens ... Uma bandeira amarela tem
             // prioridade sobre qualquer coisa."
@@ -69,6 +92,7 @@ impl F90State {
             relation,
             pass,
             leader_check,
+            icon,
         })
     }
 
@@ -191,6 +215,14 @@ impl F90State {
 
     /// Goes past the car ahead, paying `cost`.
     pub fn pass(&mut self, car: u8, p: NextPass, cost: u8, log: &mut impl Log) {
+        if p.icon && self.it.corner_pass == super::state::CORNER_PASS_READY {
+            let s = self.car(car).section;
+            self.it.corner_pass = self.race.track().sections[usize::from(s)].corner;
+            log.push(Event::CornerPass {
+                car,
+                corner: self.it.corner_pass,
+            });
+        }
         self.it.mp_left -= cost as i8;
         self.swap_ahead(car);
         self.car_mut(car).moved = true;

@@ -77,7 +77,16 @@ impl F90State {
 
     /// Moves `car` with `mp` on a scratch copy, every leader check passing.
     pub fn dry_run(&self, car: u8, mp: i8) -> DryRun {
+        self.dry_run_with(car, mp, false)
+    }
+
+    /// A dry run with the "-1" icon played (`icon`) or as the turn stands.
+    pub fn dry_run_with(&self, car: u8, mp: i8, icon: bool) -> DryRun {
         let mut s = self.scratch();
+        if icon {
+            s.it.car = car;
+            s.it.corner_pass = super::state::CORNER_PASS_READY;
+        }
         let mut r = DryRun {
             checks_before: [u8::MAX; 16],
             ..DryRun::default()
@@ -158,7 +167,11 @@ impl F90State {
         } else {
             self.play_mp(car, cards, trajectory)
         };
-        let run = memo.run(self, car, mp);
+        let icon = self.race.opts.track_powers
+            && cards
+                .iter()
+                .any(|&c| c != NO_CARD && self.race.card(c).corner_pass);
+        let run = memo.run(self, car, mp, icon);
         let track = self.race.track();
         let reached = (0..track.len() as u8)
             .any(|s| run.visited >> s & 1 == 1 && track.in_corner(s, card.corner));
@@ -209,7 +222,11 @@ impl F90State {
                 };
                 let cards = [x.unwrap_or(NO_CARD), y.unwrap_or(NO_CARD)];
                 let mp = self.play_mp(car, cards, trajectory);
-                let run = self.dry_run(car, mp);
+                let icon = self.race.opts.track_powers
+                    && cards
+                        .iter()
+                        .any(|&c| c != NO_CARD && self.race.card(c).corner_pass);
+                let run = self.dry_run_with(car, mp, icon);
                 let k = self.costs_of(car, cards, trajectory);
                 let tests: Vec<Value> = cards
                     .iter()

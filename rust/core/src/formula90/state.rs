@@ -301,7 +301,13 @@ pub struct IndTurn {
     pub et_mp: u8,
     pub et_recovery: bool,
     pub et_bound: bool,
+    /// A movement card's "-1" icon (Track Cards): `CORNER_PASS_READY` until a pass in a corner
+    /// uses it, then that corner's number; 0 without the icon.
+    pub corner_pass: u8,
 }
+
+/// `IndTurn::corner_pass`: the icon is played and not yet spent on a corner.
+pub const CORNER_PASS_READY: u8 = u8::MAX;
 
 impl IndTurn {
     pub fn new(car: u8) -> IndTurn {
@@ -341,6 +347,7 @@ impl IndTurn {
             et_mp: 0,
             et_recovery: false,
             et_bound: false,
+            corner_pass: 0,
         }
     }
 }

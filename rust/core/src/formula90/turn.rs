@@ -370,6 +370,16 @@ impl F90State {
             }
         }
         self.it.matched = trajectory && self.trajectory_colour_matched();
+        // The "-1" icon (Mais Sobre Track Cards, Fase E): one corner passed as a straight.
+        self.it.corner_pass = if self.race.opts.track_powers
+            && cards
+                .iter()
+                .any(|&id| id != NO_CARD && self.race.card(id).corner_pass)
+        {
+            super::state::CORNER_PASS_READY
+        } else {
+            0
+        };
         // A Track Card played with an Extreme Trajectory was allowed on a sure pass only.
         self.it.et_bound = trajectory
             && self.on_extreme(car)
