@@ -197,9 +197,9 @@ def test_the_safety_car_is_drawn_ahead_of_the_leader_with_its_help(client: Any) 
 
 
 def test_a_bots_race_under_the_safety_car_shows_it_leading_the_line(client: Any) -> None:
-    # Seed 11 (two medium bots, every module on the Lago): a robot crashes out at a Safety Car
+    # Seed 35 (two medium bots, every module on the Lago): a robot crashes out at a Safety Car
     # point mid-race, and the field lines up behind it.
-    gid = create(client, {}, seats=2, humans=0, seed=11)
+    gid = create(client, {}, seats=2, humans=0, seed=35)
     for _ in range(400):
         t = page(client, gid, None)["table"]
         sc = t["conditions"]["safety_car"]
@@ -218,3 +218,21 @@ def test_the_safety_car_is_not_mentioned_above_the_board_while_it_waits(client: 
     to_the_race(client, gid)
     sc = page(client, gid, None)["table"]["conditions"]["safety_car"]
     assert sc["out"] is False and sc["text"] == ""
+
+
+def test_the_extreme_trajectories_are_shown_with_their_help(client: Any) -> None:
+    body, position = flagged_position(client)
+    gid = client.post("/api/games", json={**body, "position": position}).json["id"]
+    core = client.get(f"/api/games/{gid}?since=0").json["view"]
+    spots = [s for s in core["sections"] if s.get("extreme")]
+    assert len(spots) == 2, "the Lago prints two Extreme Trajectories"
+    t = page(client, str(gid))["table"]
+    shown = {s["number"]: s["extreme"] for s in t["sections"] if s["extreme"]}
+    assert set(shown) == {s["number"] for s in spots}
+    for spot in spots:
+        e = shown[spot["number"]]
+        colours = "/".join(spot["extreme"]["colours"])
+        assert e["text"].startswith(f"Extreme Trajectory +{spot['extreme']['bonus']} for {colours}, blind test ")
+        assert e["taken_by"] == spot["extreme"]["taken_by"]
+        assert "Trajetórias Extremas" in e["help"]
+    assert any("Extreme Trajectory:" in x for x in t["glossary"])

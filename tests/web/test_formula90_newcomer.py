@@ -37,14 +37,15 @@ def lobby_with_every_module(pg: Any, url: str) -> None:
     pg.get_by_test_id("option-race_length").select_option("short")
     pg.get_by_test_id("seat-1-kind").select_option("bot:medium")
     pg.get_by_test_id("seed").fill(str(SEED))
+    pg.get_by_test_id("start").scroll_into_view_if_needed()
 
 
 def test_a_newcomer_races_formula90_with_every_module_to_the_results(live: LiveServer, page: Page) -> None:
     pg = page.page
     lobby_with_every_module(pg, live.url)
-    page.shot("formula90-modules-lobby")
     pg.get_by_test_id("start").click()
-    pg.wait_for_url("**/play/*")
+    # The play page keeps its live-update stream open: wait for the address, then its first decision.
+    pg.wait_for_url("**/play/*", wait_until="commit")
     game_url = pg.url
     # Free Practice: each skill says what it does, in the book's words.
     assert wait_for_my_turn_or_end(pg) == "decide"
@@ -82,10 +83,10 @@ def test_a_newcomer_races_formula90_with_every_module_to_the_results(live: LiveS
         if turn.startswith("Turn 4 ") and not seen["lobby"]:
             # ... and goes back to the lobby, where the race waits to be continued.
             pg.go_back()
-            pg.wait_for_url(live.url + "/")
+            pg.wait_for_url(live.url + "/", wait_until="commit")
             row = pg.locator("#saved tr", has_text="Race! Formula 90")
             row.locator("a", has_text="Continue").click()
-            pg.wait_for_url(game_url)
+            pg.wait_for_url(game_url, wait_until="commit")
             assert wait_for_my_turn_or_end(pg) == "decide"
             page.shot("formula90-modules-continued")
             seen["lobby"] = True
@@ -165,5 +166,10 @@ def test_the_safety_car_stands_ahead_of_the_leader_on_the_board(live: LiveServer
     assert sc_box and car_box and (sc_box["x"], sc_box["y"]) != (car_box["x"], car_box["y"])
     assert pg.get_by_test_id("safety-car-status").inner_text().startswith("Safety Car: out, in section ")
     assert pg.get_by_test_id("safety-car-point").count() >= 1
+    # The Lago's two Extreme Trajectories: diamonds with their bonus and the book's words.
+    diamonds = pg.get_by_test_id("extreme")
+    assert diamonds.count() == 2
+    assert "Trajetórias Extremas" in (diamonds.first.locator("title").text_content() or "")
+    assert re.fullmatch(r"\+\d", diamonds.first.locator("text").text_content() or "")
     page.shot("formula90-modules-safety-car")
     assert page.errors == []

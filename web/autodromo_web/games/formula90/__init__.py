@@ -90,7 +90,8 @@ MOVE_OPENS = {"plays", "play", "movement", "enter", "pass", "blocked"}
 #: What belongs to the open entry of the same car: its draws, costs, checks and trajectory.
 MOVE_EVENTS = MOVE_OPENS | {"draw", "discard", "special", "pay_token", "pay_card", "wear", "check", "late_brake",
                             "trajectory", "weather_move", "tyre_loss", "blue_token", "reenter",
-                            "flag", "yellow_flag", "yellow_removed", "yellow_passed"}
+                            "flag", "yellow_flag", "yellow_removed", "yellow_passed",
+                            "take_extreme", "extreme_try", "extreme_passed", "extreme_lost"}
 
 
 def squeeze(texts: list[str]) -> list[str]:
@@ -136,7 +137,7 @@ class Move:
             self.mp = int(e["mp"])
         elif kind == "enter":
             self.entered.append(int(e["section"]))
-        elif kind in ("pass", "blocked", "trajectory"):
+        elif kind in ("pass", "blocked", "trajectory", "take_extreme"):
             self.passes.append(text)
         elif text:
             self.costs.append(text)

@@ -91,8 +91,8 @@ SKILLS = {
                           "Apêndice B: WISE DRIVING; A.2 (R139)"),
     "Rain Expert": entry("Rain Expert", "No loss in drizzle on rain or hard tyres; starting on rain tyres brings "
                          "three blue tokens.", "Apêndice B: RAIN EXPERT (R140)"),
-    "Flat Out": entry("Flat Out", "Extreme Trajectories without the blind test, for their bonus −1 (not built "
-                      "yet: it acts with the Extreme Trajectories module).", "Apêndice B: FLAT OUT (R141)"),
+    "Flat Out": entry("Flat Out", "May take an Extreme Trajectory without the blind test, for its bonus −1 (the "
+                      "colour rule kept).", "Apêndice B: FLAT OUT (R141)"),
     "Sixth Sense": entry("Sixth Sense", "Three flag tokens to use at the start of its turns, once each; ready "
                          "again after each pit stop (not built yet: its three flags are not given).",
                          "Apêndice B: SIXTH SENSE (R142)"),
