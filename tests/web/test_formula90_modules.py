@@ -196,6 +196,24 @@ def test_the_safety_car_is_drawn_ahead_of_the_leader_with_its_help(client: Any) 
     assert page(client, off)["table"]["conditions"]["safety_car"] is None
 
 
+def test_the_turn_before_a_race_stage_the_safety_car_announces_the_restart(client: Any) -> None:
+    # R118: out, it goes in at the next Race Stage and the turn after is a restart. The core says
+    # when (restart_next); the page must say it above the board, with the restart's help.
+    body, position, section = safety_car_position(client)
+    seen = []
+    for turn in range(1, 30):
+        # The full race (its Race Stages), from the flagged position of a short one.
+        made = client.post("/api/games", json={**body, "options": {}, "position": {**position, "turn": turn}})
+        if made.status_code != 201:
+            continue
+        gid = made.json["id"]
+        core = client.get(f"/api/games/{gid}?since=0").json["view"]["safety_car"]
+        sc = page(client, str(gid))["table"]["conditions"]["safety_car"]
+        assert ("a restart next turn" in sc["text"]) == bool(core["restart_next"]), (turn, sc["text"])
+        seen.append(bool(core["restart_next"]))
+    assert True in seen and False in seen, "some turn before a Race Stage and some not"
+
+
 def safety_car_seed() -> int:
     import autodromo
     from autodromo.race import Race

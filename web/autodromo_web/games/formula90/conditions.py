@@ -162,13 +162,17 @@ def safety_car(view: dict[str, Any]) -> dict[str, Any] | None:
         text = f"out, in {section_title(sections[sc['section']])}"
         if sc.get("pit_window"):
             text += "; the pit window is open"
+        if sc.get("restart_next"):
+            # The core raises it only while the Safety Car is out, the turn before a Race Stage.
+            text += "; it goes in at the next Race Stage: a restart next turn"
         helps = [line(SAFETY_CAR["safety_car"]), line(SAFETY_CAR["pit"])]
+        if sc.get("restart_next"):
+            helps.append(line(SAFETY_CAR["restart"]))
     elif sc.get("restart"):
         text = "left; a restart turn: every pass 1 MP, no duels, no trajectories"
         helps = [line(SAFETY_CAR["restart"])]
     else:
-        # Waiting in the pits: nothing to tell above the board but a restart to come.
-        text = "in the pits; a restart next turn" if sc.get("restart_next") else ""
+        text = ""  # waiting in the pits: nothing to tell above the board
         helps = [line(SAFETY_CAR["safety_car"])]
     return {"out": bool(sc.get("out")), "section": sc.get("section"), "text": text, "help": " ".join(helps),
             "point_help": line(SAFETY_CAR["point"])}
