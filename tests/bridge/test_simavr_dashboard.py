@@ -16,6 +16,7 @@ import pytest
 import serial
 
 import autodromo
+from autodromo_bridge.binding import CONFIRM, SELECTOR
 from autodromo import _core
 
 from .test_c_firmware_codec import FIRMWARE
@@ -218,15 +219,17 @@ def test_a_pace_button_press_arrives_exactly_once_and_becomes_a_legend_action(si
     assert host.pump(2, lambda: any(e["kind"] == 1 for e in host.named("input")))
     host.pump(0.3)
     inputs = [(e["control"], e["kind"], e["value"]) for e in host.named("input")]
-    turns = [v for c, k, v in inputs if (c, k) == (4, 2)]
+    # The firmware's controls are the host binding's: the encoder is its SELECTOR, the first
+    # button its CONFIRM (on real hardware a mismatch turned every selector turn into a refusal).
+    turns = [v for c, k, v in inputs if (c, k) == (SELECTOR, 2)]
     assert sum(turns) == 2 and all(v > 0 for v in turns)
-    assert [i for i in inputs if i[0] != 4] == [(0, 0, 0), (0, 1, 0)]
+    assert [i for i in inputs if i[0] != SELECTOR] == [(CONFIRM, 0, 0), (CONFIRM, 1, 0)]
     sent = [f for f in host.frames_seen if f["type"] == "INPUT_EVENT" and f["control"] == 0 and f["kind"] == 0]
     assert len(sent) >= 2  # resent on the wire, delivered once
     # The binding a Legend dashboard uses: the encoder sets how many steps, the pace button accelerates.
-    steps = 1 + sum(v for c, k, v in inputs if c == 4 and k == 2)
-    presses = [c for c, k, _ in inputs if c == 0 and k == 0]
-    assert presses == [0]
+    steps = 1 + sum(v for c, k, v in inputs if c == SELECTOR and k == 2)
+    presses = [c for c, k, _ in inputs if c == CONFIRM and k == 0]
+    assert presses == [CONFIRM]
     label = f"accelerate {steps}"
     assert label in [state.action_to_string(a) for a in state.legal_actions()]
     state.apply_action(label)

@@ -17,7 +17,7 @@
 #define T1_TOP 1999u
 #define DEBOUNCE_MS 5u
 #define BUTTONS 4u
-#define ENCODER_CONTROL 4u
+#define ENCODER_CONTROL 8u /* the host binding's SELECTOR (docs/bridge.md) */
 #define OUTPUTS 6u /* five needles and the backlight */
 #define INPUTS 5u  /* four buttons and the encoder */
 
