@@ -112,7 +112,9 @@ def test_the_replay_command_refuses_a_tampered_file(tmp_path: Path) -> None:
     [
         (["play", "--players", "10", "--watch"], "players"),
         (["play", "--players", "4", "--teams", "3", "--watch"], "teams"),
-        (["play", "--players", "2", "--seat", "2"], "seat"),
+        (["play", "--players", "2", "--seat", "3"], "seat"),
+        (["play", "--players", "2", "--seat", "0"], "seat"),
+        (["race", "legend", "--neutral", "5", "--watch"], "--neutral 5: the seats are 1 to 4"),
         (["replay", "no-such-file.json"], "no-such-file.json"),
     ],
 )

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
+import tomllib
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -139,6 +141,14 @@ def test_terminal_game_watch(tmp_path: Path) -> None:
     )
     assert out.returncode == 0, out.stderr
     assert "final order:" in out.stdout
+    # People read names, counting from 1: card names, not content ids; no player 0, car 0 or lane 0.
+    cards = tomllib.loads((content.directory("lamborghini") / "cards.toml").read_text(encoding="utf-8"))
+    ids = {c["id"] for kind in ("car", "driver") for c in cards[kind]}
+    names = {c["name"] for kind in ("car", "driver") for c in cards[kind]}
+    words = set(re.findall(r"[a-z0-9_]+", out.stdout))
+    assert not words & ids, words & ids
+    assert any(name in out.stdout for name in names)
+    assert not re.search(r"\b(?:P0|car 0|lane 0)\b", out.stdout)
 
 
 def test_the_long_game_may_run_its_races_on_several_tracks() -> None:

@@ -170,7 +170,7 @@ def test_harness_over_random_races_of_two_to_eight_cars() -> None:
 def test_terminal_race_watch_prints_the_finishing_order() -> None:
     out = subprocess.run(
         [sys.executable, "-m", "autodromo.cli", "race", "legend", "--watch", "--laps", "1",
-         "--seed", "4", "--neutral", "2,3"],
+         "--seed", "4", "--neutral", "3,4"],
         capture_output=True, text=True, timeout=120,
     )
     assert out.returncode == 0, out.stderr

@@ -13,7 +13,7 @@ from pathlib import Path
 import autodromo
 from autodromo import content, replay
 
-ROUTE = ["race", "legend", "--route", "coppa_breve", "--seed", "4", "--neutral", "2"]
+ROUTE = ["race", "legend", "--route", "coppa_breve", "--seed", "4", "--neutral", "3"]
 
 
 def run(args: list[str], cwd: Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -81,7 +81,7 @@ def test_a_driver_at_the_prompt_plays_a_stage_race_to_the_final_classification(t
 
 def test_a_watched_stage_race_is_the_same_every_time_and_counts_points_when_asked(tmp_path: Path) -> None:
     args = ["race", "legend", "--route", "coppa_breve", "--watch", "--seed", "7", "--historical-points",
-            "--cars", "fiat_1100s,porsche_550,alfa_8c_2300", "--neutral", "1"]
+            "--cars", "fiat_1100s,porsche_550,alfa_8c_2300", "--neutral", "2"]
     first = run(args, tmp_path)
     assert first.returncode == 0, first.stderr
     assert "Final classification (by points):" in first.stdout

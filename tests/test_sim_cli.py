@@ -37,7 +37,7 @@ def test_simulate_prints_win_rates_with_intervals_and_writes_plot_and_rows(
 def test_simulate_legend_names_the_cars_and_writes_csv(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     rows = tmp_path / "legend.csv"
     code = main(["simulate", "legend", "--n", "6", "--laps", "1", "--circuit", "example",
-                 "--cars", "bugatti_type_35,alfa_8c_2300,mercedes_ssk", "--neutral", "2",
+                 "--cars", "bugatti_type_35,alfa_8c_2300,mercedes_ssk", "--neutral", "3",
                  "--out", str(rows)])
     out = capsys.readouterr().out
     assert code == 0

@@ -67,13 +67,13 @@ def _play(args: argparse.Namespace) -> int:
     if args.target:
         options["target"] = args.target
     g = make_game(args.game, **options)
-    names = [f"P{i}" for i in range(g.num_players)]
+    names = [f"P{i + 1}" for i in range(g.num_players)]
     seats: list[str | Policy] = [args.bot] * g.num_players
     if not args.watch:
-        if not 0 <= args.seat < g.num_players:
-            raise OptionError(f"--seat must be between 0 and {g.num_players - 1}, not {args.seat}")
-        names[args.seat] = "You"
-        seats[args.seat] = tui.prompt_policy(names)
+        if not 1 <= args.seat <= g.num_players:
+            raise OptionError(f"--seat must be between 1 and {g.num_players}, not {args.seat}")
+        names[args.seat - 1] = "You"
+        seats[args.seat - 1] = tui.prompt_policy(names)
     race = Race(g, seats, seed=args.seed)
     print(f"Mille Bornes, {g.num_players} players, seed {race.seed}")
     shown = 0
@@ -141,7 +141,10 @@ def _run_rounds(
 
 def _race_legend(args: argparse.Namespace) -> int:
     cars = [c.strip() for c in args.cars.split(",") if c.strip()]
-    neutral = [i in args.neutral for i in range(len(cars))]
+    wrong = [n for n in args.neutral if not 1 <= n <= len(cars)]
+    if wrong:
+        raise OptionError(f"--neutral {wrong[0]}: the seats are 1 to {len(cars)}")
+    neutral = [i + 1 in args.neutral for i in range(len(cars))]
     options: dict[str, Any] = {"cars": cars, "neutral": neutral}
     if args.route:
         if args.circuit:
@@ -157,9 +160,9 @@ def _race_legend(args: argparse.Namespace) -> int:
     g = make_game("legend", content_dir=args.content, **options)
     seats: list[str | Policy] = ["neutral" if n else args.bot for n in neutral]
     if not args.watch:
-        if not 0 <= args.seat < len(cars) or neutral[args.seat]:
-            raise OptionError(f"--seat {args.seat}: choose a seat that is not a Neutral Car")
-        seats[args.seat] = legend_tui.prompt_policy()
+        if not 1 <= args.seat <= len(cars) or neutral[args.seat - 1]:
+            raise OptionError(f"--seat {args.seat}: choose a seat from 1 to {len(cars)} that is not a Neutral Car")
+        seats[args.seat - 1] = legend_tui.prompt_policy()
     race = Race(g, seats, seed=args.seed)
     first = race.state.view(None)
     where = first["route"]["name"] if args.route else first["circuit"]
@@ -186,19 +189,20 @@ def _race_lamborghini(args: argparse.Namespace) -> int:
     if args.long and args.races:
         options["races"] = args.races
     g = make_game("lamborghini", content_dir=args.content, **options)
+    show = lambo_tui.renderer(args.content)
     seats: list[str | Policy] = [args.bot] * g.num_players
     if not args.watch:
-        if not 0 <= args.seat < g.num_players:
-            raise OptionError(f"--seat {args.seat}: seats are 0..{g.num_players - 1}")
-        seats[args.seat] = lambo_tui.prompt_policy()
+        if not 1 <= args.seat <= g.num_players:
+            raise OptionError(f"--seat {args.seat}: the players are 1 to {g.num_players}")
+        seats[args.seat - 1] = lambo_tui.prompt_policy(show=show)
     race = Race(g, seats, seed=args.seed)
     print(f"Lamborghini at {args.circuit}, {g.num_players} players, seed {race.seed}")
-    stopped = _run_rounds(race, lambo_tui.render, "turn", args.save, 0.0)
+    stopped = _run_rounds(race, show, "turn", args.save, 0.0)
     if stopped:
         return stopped
-    print(lambo_tui.render(race.state.view(None)))
+    print(show(race.state.view(None)))
     ranking = race.state.ranking()
-    print("final order: " + ", ".join(f"P{p}" for p in sorted(range(len(ranking)), key=lambda p: ranking[p])))
+    print("final order: " + ", ".join(f"P{p + 1}" for p in sorted(range(len(ranking)), key=lambda p: ranking[p])))
     return 0
 
 
@@ -253,7 +257,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                       help="web page: allow a --host other than loopback (each seat joins by its own link)")
     play.add_argument("--players", type=int, default=2)
     play.add_argument("--teams", type=int, default=None, help="number of teams")
-    play.add_argument("--seat", type=int, default=0, help="your seat")
+    play.add_argument("--seat", type=int, default=1, help="your seat, counting from 1")
     play.add_argument("--bot", choices=BOTS, default="medium")
     play.add_argument("--watch", action="store_true", help="bots only")
     play.add_argument("--delay", type=float, default=0.0, help="seconds between bot moves")
@@ -277,10 +281,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     race.add_argument(
         "--neutral", type=lambda s: [int(x) for x in s.split(",") if x], default=[],
-        help="seats driven as Neutral Cars, comma separated",
+        help="seats driven as Neutral Cars, counting from 1, comma separated (e.g. 3,4)",
     )
     race.add_argument("--laps", type=int, default=None)
-    race.add_argument("--seat", type=int, default=0, help="your seat")
+    race.add_argument("--seat", type=int, default=1, help="your seat, counting from 1")
     race.add_argument("--bot", choices=["hard", "medium", "easy", "greedy", "random"], default="medium")
     race.add_argument("--watch", action="store_true", help="bots only")
     race.add_argument("--delay", type=float, default=0.0)
@@ -296,7 +300,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     lambo.add_argument("--laps", type=int, default=None)
     lambo.add_argument("--long", action="store_true", help="the long game: money, auction, races")
     lambo.add_argument("--races", type=int, default=None)
-    lambo.add_argument("--seat", type=int, default=0)
+    lambo.add_argument("--seat", type=int, default=1, help="your seat, counting from 1")
     lambo.add_argument("--bot", choices=["hard", "medium", "easy", "heuristic", "random"], default="medium")
     lambo.add_argument("--watch", action="store_true")
     lambo.add_argument("--seed", type=int, default=None)

@@ -40,7 +40,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--backend", choices=["local", "ray"], default="local")
     p.add_argument("--players", type=int, default=None)
     p.add_argument("--cars", default=None, help="Legend: car ids, comma separated")
-    p.add_argument("--neutral", default=None, help="Legend: seats driven as Neutral Cars, e.g. 0,3")
+    p.add_argument("--neutral", default=None, help="Legend: seats driven as Neutral Cars, counting from 1, e.g. 1,4")
     p.add_argument("--circuit", default=None)
     p.add_argument("--laps", type=int, default=None)
     p.add_argument("--option", type=_option, action="append", default=[], metavar="KEY=VALUE",
@@ -66,7 +66,10 @@ def options_of(args: argparse.Namespace) -> dict[str, Any]:
         count = len(options.get("cars", []))
         if not count:
             raise OptionError("--neutral needs --cars")
-        options["neutral"] = [i in seats for i in range(count)]
+        wrong = sorted(n for n in seats if not 1 <= n <= count)
+        if wrong:
+            raise OptionError(f"--neutral {wrong[0]}: the seats are 1 to {count}")
+        options["neutral"] = [i + 1 in seats for i in range(count)]
     return options
 
 
