@@ -135,6 +135,28 @@ def test_flags_rain_and_a_used_skill_are_on_the_board_and_the_chart(client: Any)
         assert any(e["source"] in line for line in t["glossary"]), e["title"]
 
 
+def test_sixth_sense_shows_the_flag_tokens_left_and_offers_them_with_their_meaning(client: Any) -> None:
+    # R142 (A34): one yellow, one green, one blue token; the green used since the last stop. The
+    # driver about to declare its turn holds the skill.
+    body, position = flagged_position(client)
+    assert position["phase"]["at"] == "declare", position["phase"]
+    who = position["phase"]["car"]
+    for car in position["cars"]:
+        if car["name"] == who:
+            car.update({"skill": "Sixth Sense", "skill_used": False, "sixth_sense_used": ["green"]})
+    made = client.post("/api/games", json={**body, "position": position})
+    assert made.status_code == 201, made.json
+    gid = str(made.json["id"])
+    p = page(client, gid, seat=["Blue", "Orange"].index(who))
+    mine = next(car for car in p["table"]["cars"] if car["name"] == who)
+    assert mine["skill"]["state"] == "flag tokens left: yellow, blue" and mine["skill"]["tokens"] == ["yellow", "blue"]
+    assert SKILLS["Sixth Sense"]["source"] in mine["skill"]["help"]
+    assert "not built yet" not in SKILLS["Sixth Sense"]["text"]
+    tokens = {d["text"]: d for d in p["decisions"] if "flag token" in d["text"]}
+    assert sorted(tokens) == ["Use the blue flag token (Sixth Sense)", "Use the yellow flag token (Sixth Sense)"], tokens
+    assert all(d["kind"] == "skill" and "SIXTH SENSE" in d["detail"] for d in tokens.values())
+
+
 def test_free_practice_choices_say_what_they_mean(client: Any) -> None:
     gid = create(client, {"turns": 2})
     decisions = page(client, gid)["decisions"]

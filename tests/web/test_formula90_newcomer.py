@@ -65,7 +65,7 @@ def test_a_newcomer_races_formula90_with_every_module_to_the_results(live: LiveS
         mine = pg.get_by_test_id("cars").locator("tbody tr.me")
         if mine.count() and mine.get_by_test_id("chart-skill").inner_text():
             skill = mine.get_by_test_id("chart-skill")
-            assert re.search(r"(in qualifying|whenever|at each|at setup|on every|in drizzle|on Extreme|ready \(once between pit stops\)|used until the next pit stop)", skill.inner_text())
+            assert re.search(r"(in qualifying|whenever|at each|at setup|on every|in drizzle|on Extreme|ready \(once between pit stops\)|used until the next pit stop|flag tokens)", skill.inner_text())
             assert "Apêndice B" in (skill.get_attribute("title") or "")
             seen["skill"] = True
         if mine.count() and mine.get_by_test_id("chart-tyres").inner_text():

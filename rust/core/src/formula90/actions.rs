@@ -102,6 +102,8 @@ pub enum Move {
     /// A.2: Versatility's change of strategy, Wise Driving's new cards.
     Versatility,
     WiseDriving,
+    /// A: SIXTH SENSE declares one of its flag tokens (yellow, green or blue), resolved in D.4.
+    SixthSense(super::cards::Flag),
     /// The Safety Car's pit window: no stop.
     StayOut,
     // Extreme Trajectories: F.2 (or a pit's landing) onto the free ET spot; D.2 FLAT OUT's
@@ -152,11 +154,14 @@ const EXTREME: u32 = SAFETY_CAR + 1;
 const EXTREME_POWER: u32 = EXTREME + 3;
 pub const NUM_ACTIONS: u32 = EXTREME_POWER + N;
 
-const PRACTICE_MOVES: [Move; 4] = [
+const PRACTICE_MOVES: [Move; 7] = [
     Move::DrawOne,
     Move::NewHand,
     Move::Versatility,
     Move::WiseDriving,
+    Move::SixthSense(super::cards::Flag::Yellow),
+    Move::SixthSense(super::cards::Flag::Green),
+    Move::SixthSense(super::cards::Flag::Blue),
 ];
 
 const SMALL_MOVES: [Move; 13] = [
@@ -273,7 +278,11 @@ pub fn encode(m: Move) -> u32 {
         Move::FlatOut => EXTREME + 1,
         Move::ForceExtreme => EXTREME + 2,
         Move::ExtremePower(c) => EXTREME_POWER + u32::from(c),
-        Move::DrawOne | Move::NewHand | Move::Versatility | Move::WiseDriving => {
+        Move::DrawOne
+        | Move::NewHand
+        | Move::Versatility
+        | Move::WiseDriving
+        | Move::SixthSense(_) => {
             PRACTICE
                 + PRACTICE_MOVES
                     .iter()

@@ -14,7 +14,7 @@ use alloc::vec::Vec;
 
 use super::actions::{decode, Move};
 use super::car::NO_CARD;
-use super::cards::CardId;
+use super::cards::{CardId, Flag};
 use super::lookahead;
 use super::rules::{Strategy, FUEL_CHITS};
 use super::state::{Check, F90State, Phase};
@@ -296,6 +296,48 @@ impl<'a> Bot<'a> {
                 }
             }
             Move::Versatility => -1,
+            // Sixth Sense: a token only when its flag would help this very turn (the tokens
+            // come back at a pit stop, so one held back is not lost); above driving, so it is
+            // declared first.
+            Move::SixthSense(f) if !easy => {
+                let track = s.race.track();
+                let near = [
+                    me.section,
+                    track.next(me.section),
+                    track.next(track.next(me.section)),
+                ];
+                let useful = match f {
+                    Flag::Blue => {
+                        !me.blue_flag
+                            && (0..s.n() as u8).any(|o| {
+                                o != self.car
+                                    && s.car(o).racing()
+                                    && near.contains(&s.car(o).section)
+                                    && s.relation(self.car, o) == super::rules::Relation::Lap
+                            })
+                    }
+                    Flag::Green => near.iter().any(|&x| s.yellow_at(x).is_some()),
+                    // Hard only: a corner whose front a rival player holds, to slow him.
+                    Flag::Yellow => {
+                        self.level == Level::Hard
+                            && (0..track.len() as u8).any(|x| {
+                                track.kind(x) == super::track::Kind::Corner
+                                    && s.yellow_at(x).is_none()
+                                    && s.yellow_places(x).contains(&0)
+                                    && s.section_cars(x)
+                                        .next()
+                                        .is_some_and(|c| c != self.car && !s.car(c).is_robot())
+                            })
+                    }
+                    Flag::Orange => false,
+                };
+                if useful {
+                    12
+                } else {
+                    -1
+                }
+            }
+            Move::SixthSense(_) => -1,
             Move::WiseDriving => {
                 let weak = me
                     .hand

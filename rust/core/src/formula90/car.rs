@@ -86,6 +86,9 @@ pub struct Car {
     /// until the next pit stop), the spare car taken.
     pub skill: Option<Skill>,
     pub skill_used: bool,
+    /// SIXTH SENSE: the flag tokens used since the last pit stop (bit `flag_code - 1`: yellow,
+    /// green, blue); the chit turns when all three are.
+    pub sixth_used: u8,
     pub spare_used: bool,
     /// The tyres fitted, the blue +1 MP tokens left (soft tyres), soft sets fitted this race.
     pub tyre: Tyre,
@@ -132,6 +135,7 @@ impl Car {
             reserved: CardSet::EMPTY,
             skill: None,
             skill_used: false,
+            sixth_used: 0,
             spare_used: false,
             tyre: Tyre::Hard,
             blue: 0,

@@ -289,6 +289,12 @@ pub enum Event {
         car: u8,
         skill: super::rules::Skill,
     },
+    /// SIXTH SENSE: a flag token declared at the start of the turn; `left` tokens remain.
+    SixthSense {
+        car: u8,
+        flag: super::cards::Flag,
+        left: u8,
+    },
     /// CHASE: the Chased chit goes on `chased` (`NO_CAR`: comes off).
     Chased {
         car: u8,
@@ -672,6 +678,10 @@ impl Event {
             Event::SpareCar { car, new } => {
                 json!({"event": "spare_car", "car": name(car), "new": new,
                 "text": if new { format!("{} takes the spare car: a new hand", name(car)) } else { format!("{} keeps its hand", name(car)) }})
+            }
+            Event::SixthSense { car, flag, left } => {
+                json!({"event": "sixth_sense", "car": name(car), "flag": flag.name(), "left": left,
+                "text": format!("{} (Sixth Sense) uses the {} flag token, resolved in phase D.4 as if on a card; {left} left", name(car), flag.name())})
             }
             Event::SkillUsed { car, skill } => {
                 let what = match skill {

@@ -6,8 +6,18 @@
 //! Race Stage. Decisions in docs/rules/formula90.md ("Flags").
 use super::cards::Flag;
 use super::events::{Event, Log};
+use super::rules::Skill;
 use super::state::{F90State, Phase};
 use super::track::Kind;
+use alloc::string::String;
+
+/// SIXTH SENSE's tokens (A34: one of each flag a player could want at the start of a turn).
+pub const SIXTH_FLAGS: [Flag; 3] = [Flag::Yellow, Flag::Green, Flag::Blue];
+
+/// A Sixth Sense token's bit in `Car::sixth_used` and `IndTurn::sixth`.
+pub fn sixth_bit(f: Flag) -> u8 {
+    1 << (flag_code(f) - 1)
+}
 
 /// No car holds the orange pawn.
 pub const NO_HOLDER: u8 = u8::MAX;
@@ -71,12 +81,77 @@ impl F90State {
         None
     }
 
-    /// D.4: the flags of the movement cards, one after the other; blue and orange pawns are
-    /// taken at once, yellow and green ask the player.
+    /// SIXTH SENSE tokens a car still holds (yellow, green, blue), none without the skill.
+    pub fn sixth_left(&self, car: u8) -> alloc::vec::Vec<Flag> {
+        let c = self.car(car);
+        if !c.has(Skill::SixthSense) {
+            return alloc::vec::Vec::new();
+        }
+        SIXTH_FLAGS
+            .into_iter()
+            .filter(|&f| c.sixth_used & sixth_bit(f) == 0)
+            .collect()
+    }
+
+    /// Why `car` may not declare its `flag` token now (A34: at the start of its turn, before it
+    /// drives, each token once until the next pit stop).
+    pub fn sixth_refused(&self, car: u8, flag: Flag) -> Option<String> {
+        let c = self.car(car);
+        let name = &self.race.names[usize::from(car)];
+        if !c.has(Skill::SixthSense) {
+            return Some(alloc::format!(
+                "Sixth Sense: {name} has not the Sixth Sense skill"
+            ));
+        }
+        if !self.flags_on() {
+            return Some("Sixth Sense: its tokens are flags; the flags module is off".into());
+        }
+        if !SIXTH_FLAGS.contains(&flag) {
+            return Some(
+                "Sixth Sense: the tokens are one yellow, one green and one blue flag".into(),
+            );
+        }
+        if (c.sixth_used | self.it.sixth) & sixth_bit(flag) != 0 {
+            return Some(alloc::format!(
+                "Sixth Sense: the {} flag token is used; the tokens come back at the next pit stop",
+                flag.name()
+            ));
+        }
+        if c.must_pit || c.forced_pit {
+            return Some(
+                "Sixth Sense: a token is used on a turn the car drives; it must pit now".into(),
+            );
+        }
+        None
+    }
+
+    /// Declares a token: spent at once, its flag resolved in D.4 after the movement cards'.
+    pub fn sixth_sense(&mut self, car: u8, flag: Flag, log: &mut impl Log) {
+        let bit = sixth_bit(flag);
+        self.it.sixth |= bit;
+        let c = self.car_mut(car);
+        c.sixth_used |= bit;
+        let left = super::rules::SIXTH_SENSE_FLAGS - c.sixth_used.count_ones() as u8;
+        if left == 0 {
+            c.skill_used = true;
+        }
+        log.push(Event::SixthSense { car, flag, left });
+    }
+
+    /// D.4: the flags of the movement cards, one after the other, then the Sixth Sense tokens
+    /// declared this turn; blue and orange pawns are taken at once, yellow and green ask the
+    /// player.
     pub fn next_flag(&mut self, car: u8, log: &mut impl Log) -> bool {
-        while let Some(i) = self.it.flags.iter().position(|&f| f != 0) {
-            let f = self.it.flags[i];
-            self.it.flags[i] = 0;
+        loop {
+            let f = if let Some(i) = self.it.flags.iter().position(|&f| f != 0) {
+                core::mem::take(&mut self.it.flags[i])
+            } else if self.it.sixth != 0 {
+                let bit = self.it.sixth & self.it.sixth.wrapping_neg();
+                self.it.sixth &= !bit;
+                bit.trailing_zeros() as u8 + 1
+            } else {
+                break;
+            };
             match flag_of(f) {
                 Some(Flag::Blue) => {
                     self.car_mut(car).blue_flag = true;

@@ -128,6 +128,19 @@ fn weather(s: &F90State) -> Result<(), String> {
         if !s.flags_on() && car.blue_flag {
             return Err(format!("{name} holds a blue flag in a race without flags"));
         }
+        // Sixth Sense: tokens only with the skill and the flags; all three used turns the chit.
+        if car.sixth_used != 0
+            && (!s.flags_on() || car.skill != Some(super::rules::Skill::SixthSense))
+        {
+            return Err(format!(
+                "{name} used Sixth Sense flag tokens it cannot hold"
+            ));
+        }
+        if car.sixth_used == 0b111 && !car.skill_used {
+            return Err(format!(
+                "{name} used all three flag tokens and its chit is not turned"
+            ));
+        }
         if !s.weather_on() && (car.tyre != Tyre::Hard || car.blue > 0) {
             return Err(format!(
                 "{name} has {} tyres in a basic race",

@@ -68,6 +68,7 @@ impl F90State {
             Move::NewHand => "new hand (spare car)".into(),
             Move::Versatility => "change strategy (Versatility)".into(),
             Move::WiseDriving => "new cards (Wise Driving)".into(),
+            Move::SixthSense(f) => format!("use the {} flag token (Sixth Sense)", f.name()),
             Move::ChaseTake(id) => {
                 let chased = match self.phase {
                     super::state::Phase::DrawChoice { car } if usize::from(car) < self.n() => {
@@ -316,6 +317,18 @@ impl F90State {
             ("change strategy", Move::Versatility),
             ("new cards (Wise Driving)", Move::WiseDriving),
             ("new cards", Move::WiseDriving),
+            (
+                "use the yellow flag token",
+                Move::SixthSense(super::cards::Flag::Yellow),
+            ),
+            (
+                "use the green flag token",
+                Move::SixthSense(super::cards::Flag::Green),
+            ),
+            (
+                "use the blue flag token",
+                Move::SixthSense(super::cards::Flag::Blue),
+            ),
             ("weather one space drier", Move::WeatherStep(0)),
             ("weather unchanged", Move::WeatherStep(1)),
             ("weather one space wetter", Move::WeatherStep(2)),

@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 
 use super::actions::{encode, Move};
 use super::car::NO_CARD;
-use super::cards::{CardId, CardSet};
+use super::cards::{CardId, CardSet, Flag};
 use super::events::{Event, Log, Retire};
 use super::plan::DryRun;
 use super::rules::{pair_allowed_with, push_pair, Strategy, FUEL_CHITS, MAX_EXTRA_SECTIONS};
@@ -200,6 +200,14 @@ impl F90State {
                 )),
                 None => Err("no such strategy".into()),
             },
+            (Phase::Declare { car }, Move::SixthSense(f)) => match self.sixth_refused(car, f) {
+                Some(e) => Err(e),
+                None => Ok(()),
+            },
+            (Phase::Declare { .. }, Move::Skip | Move::Pit(_)) if self.it.sixth != 0 => Err(
+                "Sixth Sense: a flag token was declared for this turn; it drives to use it in D.4"
+                    .into(),
+            ),
             (Phase::Declare { .. }, Move::Skip) if self.it.a2 => {
                 Err("A.1: skipping the turn comes before A.2 (a skill was declared)".into())
             }
@@ -866,6 +874,9 @@ impl F90State {
                     Move::Pit(0),
                     Move::Pit(1),
                     Move::Pit(2),
+                    Move::SixthSense(Flag::Yellow),
+                    Move::SixthSense(Flag::Green),
+                    Move::SixthSense(Flag::Blue),
                 ] {
                     push(self, out, m);
                 }
@@ -1282,6 +1293,7 @@ impl F90State {
             (Phase::SpareCar { seat }, Move::NewHand) => self.spare_car(seat, true, log),
             (Phase::Declare { car }, Move::Versatility) => self.versatility(car, log),
             (Phase::Declare { car }, Move::WiseDriving) => self.wise_driving(car, log),
+            (Phase::Declare { car }, Move::SixthSense(f)) => self.sixth_sense(car, f, log),
             (Phase::WiseDiscard { car }, Move::Discard(id)) => {
                 self.car_mut(car).hand.remove(id);
                 self.discard(id);

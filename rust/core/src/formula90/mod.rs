@@ -11,8 +11,6 @@
 //! every movement point, late-brake and take a trajectory); robots fill the field. The leader
 //! after the last turn wins.
 //!
-//! Not implemented yet (issue #15): Sixth Sense's three flags.
-//!
 //! | option                   | default        | meaning                                         |
 //! |--------------------------|----------------|-------------------------------------------------|
 //! | `track`                  | `lago`         | a track of the content                          |

@@ -204,6 +204,9 @@ impl F90State {
             v["chasing"] = self.car_name(car.chasing);
             v["skill"] = car.skill.map_or(Value::Null, |k| Value::from(k.name()));
             v["skill_used"] = Value::from(car.skill_used);
+            if car.sixth_used != 0 {
+                v["sixth_sense_used"] = sixth_value(car.sixth_used);
+            }
             v["spare_used"] = Value::from(car.spare_used);
             v["chart"] = json!({"tyres": car.chart.tyres, "hand": car.chart.hand, "wear_slots": car.chart.wear_slots});
             v["reserved"] = self.set_value(car.reserved);
@@ -307,6 +310,9 @@ impl F90State {
         t["small_cards"] = Value::from(it.small_cards);
         t["specials_due"] = Value::from(it.specials_due);
         t["a2"] = Value::from(it.a2);
+        if it.sixth != 0 {
+            t["sixth_sense"] = sixth_value(it.sixth);
+        }
         v
     }
 }
@@ -327,6 +333,41 @@ fn num<T: TryFrom<i64>>(v: &Map<String, Value>, key: &str, what: &str) -> Result
         .and_then(Value::as_i64)
         .and_then(|n| T::try_from(n).ok())
         .ok_or_else(|| bad(format!("{what}.{key}: a number in range")))
+}
+
+/// Sixth Sense tokens (a bit mask, `flags::sixth_bit`) as the list of their flags.
+fn sixth_value(mask: u8) -> Value {
+    Value::from(
+        super::flags::SIXTH_FLAGS
+            .iter()
+            .filter(|&&f| mask & super::flags::sixth_bit(f) != 0)
+            .map(|f| f.name())
+            .collect::<Vec<_>>(),
+    )
+}
+
+fn sixth_read(v: &Map<String, Value>, key: &str, what: &str) -> Result<u8, Error> {
+    let Some(x) = v.get(key) else {
+        return Ok(0);
+    };
+    let why = || {
+        bad(format!(
+            "{what}.{key}: a list of yellow, green and blue, each once"
+        ))
+    };
+    let mut mask = 0u8;
+    for n in x.as_array().ok_or_else(why)? {
+        let f = super::flags::SIXTH_FLAGS
+            .into_iter()
+            .find(|f| n.as_str() == Some(f.name()))
+            .ok_or_else(why)?;
+        let bit = super::flags::sixth_bit(f);
+        if mask & bit != 0 {
+            return Err(why());
+        }
+        mask |= bit;
+    }
+    Ok(mask)
 }
 
 fn flag(v: &Map<String, Value>, key: &str, what: &str) -> Result<bool, Error> {
@@ -677,6 +718,12 @@ impl F90State {
                 car.reserved = reserved;
                 car.skill = skill;
                 car.skill_used = flag(m, "skill_used", &what)?;
+                car.sixth_used = sixth_read(m, "sixth_sense_used", &what)?;
+                if car.sixth_used != 0 && car.skill != Some(super::rules::Skill::SixthSense) {
+                    return Err(bad(format!(
+                        "{what}.sixth_sense_used: only a car with the Sixth Sense skill uses flag tokens"
+                    )));
+                }
                 car.spare_used = flag(m, "spare_used", &what)?;
                 if let Some(ch) = chart {
                     car.chart = ch;
@@ -950,6 +997,7 @@ impl F90State {
         t.tokens_paid = opt("tokens_paid")?;
         t.specials_due = opt("specials_due")?;
         t.a2 = flag(it, "a2", "individual_turn")?;
+        t.sixth = sixth_read(it, "sixth_sense", "individual_turn")?;
         t.chase_mp = flag(it, "chase_mp", "individual_turn")?;
         t.small_cards = flag(it, "small_cards", "individual_turn")?;
         s.it = t;

@@ -179,6 +179,7 @@ impl F90State {
     pub fn pit_skills(&mut self, car: u8, log: &mut impl Log) {
         let c = self.car_mut(car);
         c.skill_used = false;
+        c.sixth_used = 0;
         if c.has(Skill::Tuning) && c.brown > 0 {
             c.brown -= 1;
             self.bag[1] += 1;

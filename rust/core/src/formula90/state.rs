@@ -294,6 +294,9 @@ pub struct IndTurn {
     pub specials_due: u8,
     /// A.2 (Versatility, Wise Driving) was declared: A.1 is past.
     pub a2: bool,
+    /// SIXTH SENSE: the flag tokens declared at the start of this turn (bits as
+    /// `Car::sixth_used`), resolved in D.4 after the movement cards' flags.
+    pub sixth: u8,
     /// EXTREME TRAJECTORIES: the test still due in D.2; the bonus won for phase E; the car is
     /// in the ET's recovery chart (its turn goes on after it); a Track Card was played on the
     /// strength of a sure pass (Flat Out or the ET power), so no blind test.
@@ -343,6 +346,7 @@ impl IndTurn {
             small_cards: false,
             specials_due: 0,
             a2: false,
+            sixth: 0,
             et_due: false,
             et_mp: 0,
             et_recovery: false,

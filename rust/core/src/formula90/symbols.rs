@@ -200,7 +200,7 @@ impl F90State {
             self.phase = Phase::WeatherIcon { car };
             return;
         }
-        if it.flags != [0; 2] && self.next_flag(car, log) {
+        if (it.flags != [0; 2] || it.sixth != 0) && self.next_flag(car, log) {
             return;
         }
         self.finish_symbols(car, log);

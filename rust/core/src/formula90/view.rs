@@ -131,6 +131,11 @@ impl<'a> SeatView<'a> {
             v["skill"] = c.skill.map_or(Value::Null, |k| Value::from(k.name()));
             // The skill chit turned 90 degrees: used until the next pit stop.
             v["skill_used"] = Value::from(c.skill_used);
+            if c.skill == Some(super::rules::Skill::SixthSense) {
+                // The flag tokens it still holds until the next pit stop.
+                let left: Vec<&str> = s.sixth_left(car).iter().map(|f| f.name()).collect();
+                v["sixth_sense_flags"] = Value::from(left);
+            }
             if c.chasing != super::car::NO_CAR {
                 v["chasing"] = Value::from(race.names[usize::from(c.chasing)].as_str());
             }

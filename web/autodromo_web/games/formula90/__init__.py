@@ -458,7 +458,8 @@ class Formula90(GameModule):
             "discard": "Cards to discard.",
             "practice": "Free Practice: a skill for the race, the car's setup (tyres, cards, wear slots for "
                         "6 points), then the spare car: keep the hand dealt or take a new one, once.",
-            "skill": "Your skill acts now: Versatility changes the strategy, Wise Driving swaps Race Cards.",
+            "skill": "Your skill acts now: Versatility changes the strategy, Wise Driving swaps Race Cards, "
+                     "Sixth Sense declares a flag token that acts in phase D.4.",
             "draw": "Phase B: draw a Race Card; Save Fuel may trade a card over [2] for two, Chase may "
                     "take a card the chased car played.",
             "tyres": "Fit new tyres or keep the ones on the car.",

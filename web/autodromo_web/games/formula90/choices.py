@@ -17,6 +17,7 @@ PREFIXES = sorted({
     "join": "duel", "decline": "duel", "duel": "duel", "discard": "discard", "keep the tyres": "tyres",
     "new hard tyres": "tyres", "fit": "tyres", "keep the hand": "hand", "new hand": "hand", "draw": "draw",
     "take": "draw", "skill": "practice", "setup": "practice", "change": "skill", "new cards": "skill",
+    "use the": "skill",
     "weather": "weather", "use a blue token": "blue_token", "keep the blue tokens": "blue_token",
     "yellow flag": "flag", "green flag": "flag", "no flag": "flag", "force": "orange", "let": "orange",
     "wear": "wear", "chit": "draw", "tie": "duel",
@@ -51,6 +52,9 @@ def meaning(label: str) -> str:
     if m:
         e = TYRES.get(m.group(1))
         return f"{e['text']} ({e['source']})" if e else ""
+    if label.endswith("flag token (Sixth Sense)"):
+        e = SKILLS["Sixth Sense"]
+        return f"{e['text']} ({e['source']})"
     for prefix, key in (("yellow flag", "yellow"), ("green flag", "green")):
         if label.startswith(prefix):
             e = FLAGS[key]

@@ -72,11 +72,17 @@ def skill(car: dict[str, Any]) -> dict[str, Any] | None:
     name = car.get("skill")
     if not name:
         return None
-    if name in ROTATED:
+    extra: dict[str, Any] = {}
+    if name == "Sixth Sense" and "sixth_sense_flags" in car:
+        left = list(car["sixth_sense_flags"])
+        state = ("flag tokens left: " + ", ".join(left)) if left else "all three flag tokens used until the next pit stop"
+        extra["tokens"] = left
+    elif name in ROTATED:
         state = "used until the next pit stop" if car.get("skill_used") else "ready (once between pit stops)"
     else:
         state = WHEN.get(name, "all race")
-    return {"name": name, "state": state, "used": bool(car.get("skill_used")), "help": line(SKILLS.get(name))}
+    return {"name": name, "state": state, "used": bool(car.get("skill_used")), "help": line(SKILLS.get(name)),
+            **extra}
 
 
 def tyres(car: dict[str, Any], view: dict[str, Any]) -> dict[str, Any] | None:

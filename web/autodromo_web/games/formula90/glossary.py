@@ -93,8 +93,9 @@ SKILLS = {
                          "three blue tokens.", "Apêndice B: RAIN EXPERT (R140)"),
     "Flat Out": entry("Flat Out", "May take an Extreme Trajectory without the blind test, for its bonus −1 (the "
                       "colour rule kept).", "Apêndice B: FLAT OUT (R141)"),
-    "Sixth Sense": entry("Sixth Sense", "Three flag tokens to use at the start of its turns, once each; ready "
-                         "again after each pit stop (not built yet: its three flags are not given).",
+    "Sixth Sense": entry("Sixth Sense", "Three flag tokens, one yellow, one green and one blue: declare one at "
+                         "the start of a turn and its flag acts in phase D.4 as if printed on a card. Each "
+                         "once; the chit turns when all three are used; all three back at each pit stop.",
                          "Apêndice B: SIXTH SENSE (R142)"),
 }
 
