@@ -130,6 +130,16 @@ fn random_races_with_extreme_trajectories_alone_keep_every_invariant() {
 }
 
 #[test]
+fn random_races_with_free_practice_alone_keep_every_invariant() {
+    module_races(json!({"free_practice": true}), module_count(3));
+}
+
+#[test]
+fn random_races_with_the_nine_strategies_alone_keep_every_invariant() {
+    module_races(json!({"strategies": "all"}), module_count(3));
+}
+
+#[test]
 fn random_races_with_every_module_keep_every_invariant() {
     module_races(
         json!({"weather": true, "flags": true, "track_powers": true, "free_practice": true,
