@@ -4,6 +4,14 @@ file keeps them, saves them and answers the API, without knowing any game.
 
 An event is its set-up, its decisions and its games (each a saved game of the page), so it is
 rebuilt after a restart like a game is. Each event has a lock, like a game.
+
+Who may do what (issue 18 for championships): an event has an owner token and one token per human
+seat (``access.Access``, kept in the saved set-up under ``access``), with the rules of a single
+game: tokens are required on a LAN or when the event is played by join links; a seat's view and
+decisions need its token (under hot seat the owner's stands for every human seat); the links,
+re-issuing one and deleting need the owner's. Every race the event makes carries the event's
+tokens, so a seat's one join link follows the event from race to race, and a link re-issued by
+the owner is refused in the event and in every one of its races at once.
 """
 
 from __future__ import annotations
@@ -17,8 +25,9 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 
-from . import games, lobby
-from .errors import bad, missing
+from . import access, games, lobby
+from .access import OWNER, Access, Guard
+from .errors import ApiError, bad, missing
 from .store import SavedEvent, Store
 from .tables import Tables
 
@@ -31,11 +40,24 @@ class Events:
         self.tables = tables
         self._events: dict[str, Any] = {}
         self._locks: dict[str, threading.Lock] = {}
+        #: Each event's owner and seat tokens (shared with its races).
+        self.access: dict[str, Access] = {}
+        #: Counts the changes of an event's links (a re-issue): its live stream tells them.
+        self.access_version: dict[str, int] = {}
         self.broken: dict[str, str] = {}
         for saved in store.events():
             try:
-                self._events[saved.id] = self._resume(saved)
+                setup = dict(saved.setup)
+                stored = setup.pop("access", None)
+                event = self._resume(SavedEvent(saved.id, saved.game, setup, saved.decisions, saved.races,
+                                                saved.created, saved.updated))
+                self._events[saved.id] = event
                 self._locks[saved.id] = threading.Lock()
+                # An event saved before events had tokens is a hot-seat one: its tokens are made now.
+                self.access[saved.id] = Access.from_json(stored) if stored else self._new_access(event, False)
+                self.access_version[saved.id] = 0
+                if not stored:
+                    self.save(event)
                 self._link(self._events[saved.id])
             except Exception as e:  # a bad save must not stop the server: it is listed
                 self.broken[saved.id] = f"cannot be resumed: {e}"
@@ -55,22 +77,40 @@ class Events:
         if module.event is None:
             raise bad(f"{module.title} has no championship")
         seats = lobby.seats_of(module.id, body.get("seats"))
+        seating = body.get("seating", "hotseat")
+        if seating not in ("hotseat", "links"):
+            raise bad(f"seating must be \"hotseat\" (one device) or \"links\" (a join link per seat), not {seating!r}")
+        if seating == "links" and body.get("seed") not in (None, ""):
+            # Whoever chose the seed could tell every card and die of every race to come.
+            raise bad("seed: a championship played by join links draws its chance from the server's secret; "
+                      "a seed cannot be chosen")
         setup = module.event.check(body, seats)
         setup["game"] = module.id
         setup["seed"] = lobby.seed_of(body.get("seed"))
         event = module.event(secrets.token_hex(6), setup, self.tables, created=time.time())
         event.rebuild()
+        self.access[event.id] = self._new_access(event, seating == "links")
+        self.access_version[event.id] = 0
         event.advance()
         self.save(event)
         self._link(event)
-        with threading.Lock():
-            self._events[event.id] = event
-            self._locks[event.id] = threading.Lock()
+        self._locks[event.id] = threading.Lock()
+        self._events[event.id] = event
         return event
 
+    @staticmethod
+    def _new_access(event: Any, links: bool) -> Access:
+        return Access.new([i for i, s in enumerate(event.setup["seats"]) if s["kind"] == "human"], links)
+
     def save(self, event: Any) -> None:
-        self.store.save_event(SavedEvent(event.id, event.setup["game"], event.setup, event.decisions,
+        setup = {**event.setup, "access": self.access[event.id].as_json()}
+        self.store.save_event(SavedEvent(event.id, event.setup["game"], setup, event.decisions,
                                          event.races, event.created, time.time()))
+        self.announce(event.id)
+
+    def announce(self, event_id: str) -> None:
+        """Tells the event's live stream that it changed."""
+        self.tables.changed(stream_key(event_id))
 
     @contextmanager
     def locked(self, event_id: str) -> Iterator[Any]:
@@ -85,8 +125,32 @@ class Events:
             self._link(event)
 
     def _link(self, event: Any) -> None:
+        """Every race of the event knows its event and carries the event's tokens (a race just
+        made has tokens of its own until here; a restart or a re-issue is caught up too)."""
+        shared = self.access[event.id]
         for rid in event.races:
             self.tables.link_event(rid, event.id)
+            with self.tables.locked(rid) as race:
+                held = race.access
+                if (held.owner, held.seats, held.links) != (shared.owner, shared.seats, shared.links):
+                    race.access = Access(shared.owner, dict(shared.seats), shared.links,
+                                         {s for s in held.consent if held.seats.get(s) == shared.seats.get(s)})
+                    self.tables.save_access(race)
+
+    def reissue(self, event: Any, seat: int) -> None:
+        """A new join link for ``seat``: the old token is refused in the event and its races."""
+        self.access[event.id].reissue(seat)
+        self.access_version[event.id] += 1
+        self._link(event)
+        self.save(event)
+
+    def guard(self, event: Any) -> Guard:
+        """The checks of this request against ``event``'s tokens (the rules of a single game)."""
+        from flask import current_app
+
+        names = event.names()
+        return Guard(self.access[event.id], access.token(), bool(current_app.config.get("AUTODROMO_LAN")),
+                     lambda s: names[s] if 0 <= s < len(names) else f"seat {s + 1}")
 
     def all(self) -> list[Any]:
         return sorted(self._events.values(), key=lambda e: e.created)
@@ -101,6 +165,12 @@ class Events:
         self._events.pop(event_id, None)
         self.broken.pop(event_id, None)
         self.store.delete_event(event_id)
+        self.announce(event_id)
+
+
+def stream_key(event_id: str) -> str:
+    """The name an event's changes are counted under (beside its games' ids) for its stream."""
+    return f"event:{event_id}"
 
 
 def events() -> Events:
@@ -116,12 +186,40 @@ def _seat(value: Any) -> int | None:
     return whole(value, "seat")
 
 
+def owner_part(event: Any) -> dict[str, Any]:
+    """What only the event's creator is told: the owner's token and, with join links, the links."""
+    shared = events().access[event.id]
+    out: dict[str, Any] = {"owner_token": shared.owner, "seating": "links" if shared.links else "hotseat"}
+    if shared.links:
+        out["join"] = [link(event, s) for s in sorted(shared.seats)]
+    return out
+
+
+def link(event: Any, seat: int) -> dict[str, Any]:
+    """A seat's join link to the event (its token in the fragment, as a game's) and its QR code."""
+    import segno
+
+    from .seats import join_base
+
+    url = f"{join_base()}/event/{event.id}#t={events().access[event.id].seats[seat]}"
+    qr = segno.make(url, error="m").svg_data_uri(scale=4, border=2)
+    return {"seat": seat, "name": event.names()[seat], "url": url, "qr": qr}
+
+
+def _seat_in(event: Any, value: Any) -> int | None:
+    seat = _seat(value)
+    if seat is not None and not 0 <= seat < len(event.setup["seats"]):
+        raise bad(f"no seat {seat}: this championship has seats 0 to {len(event.setup['seats']) - 1}")
+    return seat
+
+
 @bp.post("")
 def create() -> tuple[Response, int]:
     from .api import body
 
     event = events().create(body())
-    return jsonify(event.payload(None)), 201
+    # Only the creator hears the owner's token (and, with join links, every seat's link).
+    return jsonify({**event.payload(None), **owner_part(event)}), 201
 
 
 @bp.get("")
@@ -134,7 +232,40 @@ def listed() -> Response:
 @bp.get("/<event_id>")
 def get(event_id: str) -> Response:
     with events().locked(event_id) as event:
-        return jsonify(event.payload(_seat(request.args.get("seat"))))
+        seat = _seat_in(event, request.args.get("seat"))
+        if seat is not None:
+            events().guard(event).seat(seat, "the championship's view")
+        return jsonify(event.payload(seat))
+
+
+@bp.get("/<event_id>/me")
+def me(event_id: str) -> Response:
+    """Who this request's token is in this event (its page asks it first)."""
+    with events().locked(event_id) as event:
+        g = events().guard(event)
+        role = "owner" if g.who == OWNER else "seat" if g.who is not None else None
+        return jsonify(role=role, seat=g.who if isinstance(g.who, int) else None,
+                       seating="links" if g.access.links else "hotseat", tokens_required=g.required)
+
+
+@bp.get("/<event_id>/links")
+def links(event_id: str) -> Response:
+    """Every human seat's join link to the event and its QR code: the owner's only."""
+    with events().locked(event_id) as event:
+        events().guard(event).owner("the championship's join links", always=True)
+        return jsonify(join=[link(event, s) for s in sorted(events().access[event.id].seats)])
+
+
+@bp.post("/<event_id>/seats/<int:seat>/reissue")
+def reissue(event_id: str, seat: int) -> Response:
+    """A new join link for ``seat``: the old token is refused in the event and in its races."""
+    with events().locked(event_id) as event:
+        events().guard(event).owner("re-issuing a join link", always=True)
+        if seat not in events().access[event.id].seats:
+            humans = ", ".join(event.names()[s] for s in sorted(events().access[event.id].seats))
+            raise bad(f"seat {seat} is not a human seat of this championship (its players: {humans})")
+        events().reissue(event, seat)
+        return jsonify(link(event, seat))
 
 
 @bp.post("/<event_id>/decisions")
@@ -142,12 +273,13 @@ def decide(event_id: str) -> Response:
     from .api import body
 
     doc = body()
-    seat = _seat(doc.get("seat"))
-    if seat is None:
-        raise bad("seat is required")
-    if "choice" not in doc:
-        raise bad("give a choice: a decision's id, or the repairs")
     with events().locked(event_id) as event:
+        seat = _seat_in(event, doc.get("seat"))
+        if seat is None:
+            raise bad("seat is required")
+        events().guard(event).seat(seat, "a championship decision")
+        if "choice" not in doc:
+            raise bad("give a choice: a decision's id, or the repairs")
         event.decide(seat, doc["choice"])
         event.advance()
         events().save(event)
@@ -156,5 +288,57 @@ def decide(event_id: str) -> Response:
 
 @bp.delete("/<event_id>")
 def delete(event_id: str) -> Response:
+    if event_id not in events().broken:
+        with events().locked(event_id) as event:
+            events().guard(event).owner("deleting the championship")
     events().delete(event_id)
     return jsonify(deleted=event_id)
+
+
+def public(found: Events, event: Any) -> dict[str, Any]:
+    """What an event's stream says: what everyone at the table may know."""
+    return {"stage": event.stage(), "to_decide": event.to_decide(), "races": list(event.races),
+            "decisions": len(event.decisions), "access": found.access_version.get(event.id, 0)}
+
+
+@bp.get("/<event_id>/stream")
+def stream(event_id: str) -> Response:
+    """Server-Sent Events: one ``event`` per change of the championship (a decision, a race
+    started or finished, a link re-issued), ``gone`` when it is deleted. Like a game's stream it
+    says only what everyone may know, so it needs no token."""
+    from flask import current_app
+
+    from .live import _event
+
+    t: Tables = current_app.extensions["autodromo.tables"]
+    keepalive = float(current_app.config.get("AUTODROMO_SSE_KEEPALIVE", 15.0))
+    key = stream_key(event_id)
+    seen = t.changes(key)
+    found = events()
+    with found.locked(event_id) as event:
+        first = public(found, event)
+
+    def told() -> Iterator[str]:
+        nonlocal seen
+        yield "retry: 2000\n" + _event("event", first)
+        last = first
+        while not t.closing:
+            now = t.wait_change(key, seen, keepalive)
+            if t.closing:
+                return
+            if now == seen:
+                yield ": still here\n\n"
+                continue
+            seen = now
+            try:
+                with found.locked(event_id) as event:
+                    info = public(found, event)
+            except ApiError:
+                yield _event("gone", {})
+                return
+            if info != last:
+                last = info
+                yield _event("event", info)
+
+    return Response(told(), mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})

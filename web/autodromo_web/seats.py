@@ -129,6 +129,10 @@ def reissue(game_id: str, seat: int) -> Response:
     token is refused from now on."""
     with tables().locked(game_id) as table:
         access.guard(table).owner("re-issuing a join link", always=True)
+        if table.event is not None:
+            # The race carries its championship's tokens: a link is re-issued for the whole event.
+            raise conflict("this race is part of a championship: re-issue the link on the championship's page "
+                           f"(/event/{table.event}), and the old one is refused in every race")
         if seat not in table.access.seats:
             raise bad(f"no human seat {seat}: this game's human seats are {_humans(table)}")
         table.access.reissue(seat)

@@ -508,6 +508,11 @@ class Tables:
     def changed(self, game_id: str) -> None:
         with self._news:
             self._changes[game_id] = self._changes.get(game_id, 0) + 1
+            # A race of an event changes its event too (a race over moves the event on).
+            event = self.event_of.get(game_id)
+            if event is not None:
+                key = f"event:{event}"
+                self._changes[key] = self._changes.get(key, 0) + 1
             self._news.notify_all()
 
     def changes(self, game_id: str) -> int:

@@ -145,8 +145,10 @@
     try {
       if ($("championship").checked) {
         const form = readForm();
-        const body = { game: form.game, seats: form.seats, seed: form.seed, cars: form.options.cars, ...readEvent() };
+        const body = { game: form.game, seats: form.seats, seed: form.seed, cars: form.options.cars, seating: form.seating, ...readEvent() };
         const created = await api("POST", "/api/events", body);
+        // The owner's token of the championship (and of each race it makes), and its join links.
+        Autodromo.rememberOwner(`event:${created.id}`, created.owner_token);
         window.location.href = `/event/${created.id}`;
         return;
       }

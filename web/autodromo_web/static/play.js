@@ -173,8 +173,10 @@
       }
     }
     if (r.money) parts.push(el("p", {}, "Money: " + r.money.map((m) => `${m.name} ${m.money}`).join(", ")));
+    // A phone goes back with its seat's token: its one link follows the whole championship.
+    const eventHref = S.role === "seat" && S.token ? `/event/${p.event}#t=${S.token}` : `/event/${p.event}`;
     parts.push(el("p", { class: "controls" }, p.event
-      ? el("a", { class: "button primary", href: `/event/${p.event}`, "data-testid": "back-to-event" }, "Back to the championship")
+      ? el("a", { class: "button primary", href: eventHref, "data-testid": "back-to-event" }, "Back to the championship")
       : S.role === "seat" && S.links ? ""
       : el("button", { class: "primary", "data-testid": "play-again", onclick: again }, "Play again with the same settings"),
       el("a", { href: "/" }, "Back to the lobby")));
@@ -466,7 +468,8 @@
       S.fixed = true;
       seat = null;
       $("undo").hidden = true;
-      if (S.role === "owner" && S.links) await drawJoin();
+      // A championship's race: its links (the event's) are on the championship's page.
+      if (S.role === "owner" && S.links && !first.event) await drawJoin();
     }
     root.dataset.role = S.role || "spectator";
     $("undo").addEventListener("click", undo);
