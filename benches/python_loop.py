@@ -1,4 +1,6 @@
-"""`make bench`: random play driven from a Python per-step loop (the cost users pay per call)."""
+"""`make bench`: random play driven from a Python per-step loop (the cost users pay per call).
+
+The games and their options are each game's own: ``CASES`` in ``benches/<game>/python_loop.py``."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import statistics
 import time
 
 import autodromo
+from game_cases import cases
 
 RUNS = 7
 
@@ -46,13 +49,11 @@ def python_loop(game: autodromo.Game, games: int, seed: int) -> float:
 
 def main() -> None:
     print(f"machine: {machine()}")
-    for label, options in [
-        ("2 players, single hand", {"players": 2, "score_to_win": 0}),
-        ("4 players in 2 teams, single hand", {"players": 4, "teams": 2, "score_to_win": 0}),
-    ]:
-        g = autodromo.game("mille_bornes", **options)
-        runs = [python_loop(g, 200, seed) for seed in range(RUNS)]
-        print(f"  Python per-step loop, {label:<36} median {statistics.median(runs):>10.0f} actions/s")
+    for name, module in cases("python_loop"):
+        for label, options in module.CASES:
+            g = autodromo.game(name, **options)
+            runs = [python_loop(g, 200, seed) for seed in range(RUNS)]
+            print(f"  Python per-step loop, {label:<36} median {statistics.median(runs):>10.0f} actions/s")
 
 
 if __name__ == "__main__":

@@ -1,80 +1,26 @@
-"""`make bench`: the batch runner from Python (issue 5's figures). Medians of several runs."""
+"""`make bench`: the batch runner from Python (issue 5's figures). Medians of several runs.
+
+What is raced is each game's own (``benches/<game>/simulate.py``): ``throughput()`` lines first,
+for every game, then each game's ``more(quick)`` lines (the Python policy's cost, peak memory)."""
 
 from __future__ import annotations
 
 import platform
-
-import statistics
-import subprocess
 import sys
-import time
-from collections.abc import Callable
 
-import numpy as np
-import numpy.typing as npt
-
-import autodromo
-
-RUNS = 5
-SIX = ["bugatti_type_35", "alfa_8c_2300", "ferrari_166_mm", "maserati_300s", "mercedes_ssk", "alfa_6c_1750_gs"]
-
-
-def median_of(f: Callable[[], float], runs: int = RUNS) -> float:
-    return statistics.median(f() for _ in range(runs))
-
-
-def mb_actions_per_second() -> float:
-    t = time.perf_counter()
-    r = autodromo.simulate("mille_bornes", 3000, seed=1, policies="random", threads=1, players=2, progress=False)
-    return float(r.actions.sum()) / (time.perf_counter() - t)
-
-
-def legend_races_per_second() -> float:
-    g = autodromo.game("legend", circuit="example", laps=2, cars=SIX, neutral=[True] * 6)
-    t = time.perf_counter()
-    r = autodromo.simulate(g, 2000, seed=1, policies="heuristic", threads=1, progress=False)
-    return r.n / (time.perf_counter() - t)
-
-
-def python_policy_cost() -> tuple[float, float]:
-    """Microseconds per Python decision and per policy call, with 1,024 races waiting at once."""
-    calls = [0, 0]
-
-    def policy(obs: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_], seats: npt.NDArray[np.int32]) -> npt.NDArray[np.int64]:
-        calls[0] += 1
-        calls[1] += len(seats)
-        return np.argmax(mask, axis=1)
-
-    t = time.perf_counter()
-    autodromo.simulate("mille_bornes", 4096, seed=1, policies=[policy, policy], players=2, threads=1, progress=False)
-    took = time.perf_counter() - t
-    return 1e6 * took / calls[1], 1e6 * took / calls[0]
-
-
-PEAK = """
-import resource, autodromo
-r = autodromo.simulate("mille_bornes", 1_000_000, seed=1, policies="random", players=2, progress=False)
-assert r.n == 1_000_000
-print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, r.seconds)
-"""
+from game_cases import cases
 
 
 def main() -> None:
     print(f"machine: {platform.processor() or platform.machine()}, {platform.python_version()}")
     print("Batch runner from Python (autodromo.simulate), one thread:")
-    print(f"  Mille Bornes, 2 players, random          median {median_of(mb_actions_per_second) / 1e6:8.2f} M actions/s")
-    print(f"  Legend, 6 Neutral Cars, 2 laps           median {median_of(legend_races_per_second):8.0f} races/s")
-    per_decision = [python_policy_cost() for _ in range(3)]
-    print(
-        f"  Python batched policy (numpy argmax)     median "
-        f"{statistics.median(p[0] for p in per_decision):8.2f} µs per decision, "
-        f"{statistics.median(p[1] for p in per_decision):8.0f} µs per call"
-    )
-    if "--quick" not in sys.argv:
-        out = subprocess.run([sys.executable, "-c", PEAK], capture_output=True, text=True, check=True)
-        peak, seconds = (float(x) for x in out.stdout.split())
-        print(f"  Mille Bornes, 1,000,000 games, all cores peak RSS {peak:8.0f} MB ({seconds:.0f} s)")
-
+    games = cases("simulate")
+    for _, module in games:
+        for line in module.throughput():
+            print(line)
+    for _, module in games:
+        for line in getattr(module, "more", lambda _quick: [])("--quick" in sys.argv):
+            print(line)
 
 
 if __name__ == "__main__":

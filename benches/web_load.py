@@ -5,7 +5,7 @@ A real server in its own process (``python -m autodromo_web``, loopback HTTP, it
 the server answers (or ``--think`` seconds after each answer) for ``--seconds`` (default 30): each posts its human seat's decision as the page
 does (its form, in names), the server applies it, lets the bots and chance play up to that seat's
 next decision, commits and answers. A client whose game ends starts another. The games cycle
-through Mille Bornes, Legend, Lamborghini and Formula 90 (one human seat, the others bots).
+through every game with a ``benches/<game>/web_load.py`` (one human seat, the others bots).
 
 Each client runs in its own process (each player is on their own device). Reported: the action
 round trip's median, p95 and max over every action of the window, the errors (any answer but
@@ -38,16 +38,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game_cases import cases
+
 TARGET_P95_MS = 50.0
-GAMES: list[dict[str, Any]] = [
-    {"game": "mille_bornes", "options": {"score_to_win": 0},
-     "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}]},
-    {"game": "legend", "options": {"circuit": "example", "laps": 1,
-                                   "cars": ["bugatti_type_35", "alfa_8c_2300", "ferrari_166_mm", "maserati_300s"]},
-     "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": "greedy"}] * 3},
-    {"game": "lamborghini", "options": {"laps": 1}, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]},
-    {"game": "formula90", "options": {}, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]},
-]
+#: Each game's new-game form, from ``benches/<game>/web_load.py`` (``SETUP``), in the core's order.
+GAMES: list[dict[str, Any]] = [{"game": name, **module.SETUP} for name, module in cases("web_load")]
 
 
 class Refused(Exception):

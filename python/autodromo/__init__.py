@@ -1,10 +1,14 @@
 """Autodromo: one rules engine for four tabletop racing games.
 
 >>> import autodromo
->>> g = autodromo.game("mille_bornes", players=2, score_to_win=0)
+>>> name = autodromo.games()[0]
+>>> g = autodromo.game(name, players=2)
 >>> s = g.new_state()
 >>> s.is_chance_node()
 True
+
+Each game's own Python code is in its package, ``autodromo.<id>``, and its terminal in
+``autodromo.tui.<id>``; the shared code finds them by the game's id (:mod:`autodromo.game_module`).
 """
 
 from __future__ import annotations
@@ -59,8 +63,7 @@ def games() -> list[str]:
 def game(name: str, content_dir: str | None = None, **options: Any) -> Game:
     """A game by id with its options.
 
-    ``game("mille_bornes", players=4, teams=2)``;
-    ``game("legend", circuit="example", cars=["bugatti_type_35", "alfa_8c_2300"], laps=2)``.
+    ``game(name, players=4)``; each game's options are in ``docs/rules/<game>.md``.
     Games with content read it from ``content_dir`` (default: the shipped files). Unknown games
     and options raise :class:`OptionError` naming the key; bad content raises
     :class:`ContentError` naming the file and the key.

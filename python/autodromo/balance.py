@@ -1,22 +1,21 @@
 """Is a car too strong? Every car of the content raced by the same bot through rotated seats,
 per circuit: the figures a designer reads before changing a card.
 
-Legend: every car of ``cars.toml`` (car/driver pairs would take the driver too; the shipped
-content has no drivers). Races of ``field`` cars; in each block of races a seeded shuffle of the
-roster is dealt so that every car takes every seat once, beside other cars each block.
-Lamborghini: every car is a Murciélago, so what is balanced is the seat: each seat races with
-each seat choosing first in turn. Mille Bornes: the seat that plays first in the first hand, and
-the scores.
+What is rotated is the game's own (its module ``autodromo.<id>.balance`` gives a :class:`Rotation`):
+the cars of its roster through every seat, the seat that chooses first, or the seat that plays
+first in a game without circuits, where the scores are compared too.
 
->>> from autodromo.balance import balance
->>> b = balance("legend", circuits=["example"], n=36, laps=1, field=4)
->>> b.entries["example"][0].races > 0
+>>> from autodromo.balance import balance, circuits_of, games_balanced, rotation
+>>> name = next(g for g in games_balanced() if rotation(g).circuits)
+>>> b = balance(name, circuits=circuits_of(name)[:1], n=36, laps=1, field=4, players=4)
+>>> b.entries[circuits_of(name)[0]][0].races > 0
 True
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,24 +23,36 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from . import content
+from . import content, game_module
 from .errors import OptionError
 from .sim import SimResult, simulate
 
-#: Games the report knows how to rotate.
-GAMES = ("legend", "lamborghini", "mille_bornes")
+
+
+def games_balanced() -> tuple[str, ...]:
+    """The games the report knows how to rotate: those whose package has a balance module."""
+    from . import games
+
+    return tuple(g for g in games() if _rotation(g) is not None)
+
+
+def __getattr__(name: str) -> Any:
+    # GAMES is built on first use: the games' balance modules import this one.
+    if name == "GAMES":
+        return games_balanced()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass
 class Entry:
-    """One car (Legend), seat (Lamborghini) or seat order (Mille Bornes) over every race it ran."""
+    """One car, seat or seat order (as the game rotates them) over every race it ran."""
 
     name: str
     places: list[int] = field(default_factory=list)
     times: list[float] = field(default_factory=list)
     wear: list[float] = field(default_factory=list)
     crashes: list[int] = field(default_factory=list)
-    #: Races it did not finish: out after a crash (Lamborghini: damage), out with none (worn
+    #: Races it did not finish: out after a crash (or damage), out with none (worn
     #: out, stopped), or still running when the race ended (the round cap).
     out_after_crash: int = 0
     out_otherwise: int = 0
@@ -63,7 +74,8 @@ class Entry:
 
 @dataclass
 class Balance:
-    """Per circuit (Mille Bornes: one, ``"game"``), the entries; ``lengths`` per circuit."""
+    """Per circuit (a game without circuits: one, ``"game"``), the entries; ``lengths`` per
+    circuit."""
 
     game: str
     bot: str
@@ -81,13 +93,7 @@ def circuits_of(game: str) -> list[str]:
     return sorted(p.stem for p in folder.glob("*.toml")) if folder.is_dir() else []
 
 
-def _legend_roster() -> list[tuple[str, str]]:
-    from .legend.racing_day import cars
-
-    return [(c["id"], c["name"]) for c in cars()]
-
-
-def _blocks(n: int, configs_per_block: int) -> tuple[int, int]:
+def blocks(n: int, configs_per_block: int) -> tuple[int, int]:
     """(blocks, races per configuration) for about ``n`` races: enough blocks to mix the
     opponents, few enough configurations that each runs a batch."""
     blocks = max(1, min(12, n // max(configs_per_block, 1)))
@@ -110,8 +116,9 @@ def balance(
     """Races about ``n`` races (games) per circuit with ``bot`` on every seat."""
     import time
 
-    if game not in GAMES:
-        raise OptionError(f"balance: unknown game {game!r}; known: {', '.join(GAMES)}")
+    rotation = _rotation(game)
+    if rotation is None:
+        raise OptionError(f"balance: unknown game {game!r}; known: {', '.join(games_balanced())}")
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise OptionError(f"n must be a whole number of at least 1, not {n!r}")
     start = time.perf_counter()
@@ -119,35 +126,75 @@ def balance(
     entries: dict[str, list[Entry]] = {}
     lengths: dict[str, npt.NDArray[Any]] = {}
     names: dict[str, str] = {}
-    if game == "mille_bornes":
+    if not rotation.circuits:
         if circuits:
-            raise OptionError("--circuit: Mille Bornes has no circuits")
-        entries["game"], lengths["game"] = _mille_bornes(n, bot, seed, players or 2, threads)
-        names["game"] = f"{players or 2} players"
+            raise OptionError(f"--circuit: {game_module.title(game)} has no circuits")
+        chosen = ["game"]
     else:
         chosen = circuits or circuits_of(game)
         known = circuits_of(game)
         unknown = [c for c in chosen if c not in known]
         if unknown:
             raise OptionError(f"--circuit: unknown {', '.join(unknown)}; known: {', '.join(known)}")
-        for k, circuit in enumerate(chosen):
-            circuit_seed = seed + 1_000_003 * k
-            if game == "legend":
-                entries[circuit], lengths[circuit], names[circuit] = _legend(
-                    circuit, n, bot, circuit_seed, laps, field, rng, threads
-                )
-            else:
-                entries[circuit], lengths[circuit], names[circuit] = _lamborghini(
-                    circuit, n, bot, circuit_seed, laps, players or 4, threads
-                )
+    for k, circuit in enumerate(chosen):
+        entries[circuit], lengths[circuit], names[circuit] = rotation.race(
+            Leg(circuit, n, bot, seed + 1_000_003 * k, laps, field, players, rng, threads)
+        )
     return Balance(
         game=game, bot=bot, seed=seed, entries=entries, lengths=lengths, circuit_names=names,
-        field=field if game == "legend" else (players or (2 if game == "mille_bornes" else 4)),
-        seconds=time.perf_counter() - start,
+        field=rotation.field(field, players), seconds=time.perf_counter() - start,
     )
 
 
-def _add_cars(by_key: dict[str, Entry], keys: list[str], r: SimResult) -> None:
+@dataclass(frozen=True)
+class Leg:
+    """What one circuit's share of a balance run asks of the game's rotation (``circuit`` is
+    ``"game"`` for a game without circuits; ``players`` None for the game's default)."""
+
+    circuit: str
+    n: int
+    bot: str
+    seed: int
+    laps: int | None
+    field: int
+    players: int | None
+    rng: random.Random
+    threads: int | None
+
+
+@dataclass(frozen=True)
+class Rotation:
+    """How a game is balanced: its module ``autodromo.<id>.balance`` names one ``ROTATION``.
+
+    ``race`` runs one circuit's races and returns the entries, the lengths and the circuit's
+    name; ``field`` is the number of cars (seats) in a race; ``how`` is the report's paragraph on
+    what was rotated. ``ranked``: the entries are cars, sorted strongest first (seats stay in seat
+    order). ``scores``: the game ends on scores, compared instead of finish times. ``wear``: what
+    the wear column counts."""
+
+    race: Callable[[Leg], tuple[list[Entry], npt.NDArray[Any], str]]
+    field: Callable[[int, int | None], int]
+    how: Callable[[str, int], str]
+    circuits: bool = True
+    ranked: bool = False
+    scores: bool = False
+    wear: str = "damages at the finish"
+
+
+def _rotation(game: str) -> Rotation | None:
+    rotation = getattr(game_module.of(game, part="balance"), "ROTATION", None)
+    return rotation if isinstance(rotation, Rotation) else None
+
+
+def rotation(game: str) -> Rotation:
+    """The game's rotation; :class:`OptionError` for a game the report cannot rotate."""
+    found = _rotation(game)
+    if found is None:
+        raise OptionError(f"balance: unknown game {game!r}; known: {', '.join(games_balanced())}")
+    return found
+
+
+def add_cars(by_key: dict[str, Entry], keys: list[str], r: SimResult) -> None:
     """Each car's rows of a batch into its entry (``keys[i]``: the entry of car ``i``)."""
     for car, key in enumerate(keys):
         seat = int(r.car_seat[0, car]) if r.n else -1
@@ -164,67 +211,7 @@ def _add_cars(by_key: dict[str, Entry], keys: list[str], r: SimResult) -> None:
         e.still_running += int((unfinished & ~r.retired[:, car]).sum())
 
 
-def _legend(
-    circuit: str, n: int, bot: str, seed: int, laps: int | None, field: int, rng: random.Random,
-    threads: int | None,
-) -> tuple[list[Entry], npt.NDArray[Any], str]:
-    roster = _legend_roster()
-    m = len(roster)
-    if not 2 <= field <= m:
-        raise OptionError(f"--field must be between 2 and {m} (the roster), not {field}")
-    by_id = {cid: Entry(name) for cid, name in roster}
-    blocks, per = _blocks(n, m)
-    lengths = []
-    for b in range(blocks):
-        order = [cid for cid, _ in roster]
-        rng.shuffle(order)
-        for r in range(m):
-            cars = [order[(r + s) % m] for s in range(field)]
-            options: dict[str, Any] = {"circuit": circuit, "cars": cars}
-            if laps is not None:
-                options["laps"] = laps
-            res = simulate("legend", per, seed=seed + b * m + r, policies=bot, threads=threads,
-                           progress=False, **options)
-            _add_cars(by_id, cars, res)
-            lengths.append(res.length)
-    circuit_name = _circuit_name("legend", circuit=circuit, cars=[roster[0][0], roster[1][0]])
-    return list(by_id.values()), np.concatenate(lengths), circuit_name
-
-
-def _lamborghini(
-    circuit: str, n: int, bot: str, seed: int, laps: int | None, players: int, threads: int | None
-) -> tuple[list[Entry], npt.NDArray[Any], str]:
-    # One car a seat (two players drive two each): seat k is car k's grid place.
-    entries = {str(s): Entry(f"seat {s + 1}") for s in range(players)}
-    per = max(1, round(n / players))
-    lengths = []
-    for first in range(players):
-        options: dict[str, Any] = {"circuit": circuit, "players": players, "first_player": first}
-        if laps is not None:
-            options["laps"] = laps
-        res = simulate("lamborghini", per, seed=seed + first, policies=bot, threads=threads,
-                       progress=False, **options)
-        cars = res.car_seat.shape[1]
-        _add_cars(entries, [str(int(res.car_seat[0, c])) for c in range(cars)] if res.n else [], res)
-        lengths.append(res.length)
-    return list(entries.values()), np.concatenate(lengths), _circuit_name("lamborghini", circuit=circuit)
-
-
-def _mille_bornes(
-    n: int, bot: str, seed: int, players: int, threads: int | None
-) -> tuple[list[Entry], npt.NDArray[Any]]:
-    res = simulate("mille_bornes", n, seed=seed, policies=bot, players=players, threads=threads,
-                   progress=False)
-    entries = []
-    for s in range(players):
-        e = Entry("plays first" if s == 0 else f"plays {_nth(s + 1)}")
-        e.places.extend(int(p) for p in res.ranking[:, s])
-        e.scores.extend(float(x) for x in res.seat_extra[:, s])
-        entries.append(e)
-    return entries, res.length
-
-
-def _circuit_name(game: str, **options: Any) -> str:
+def circuit_name(game: str, **options: Any) -> str:
     """The circuit's name as its content prints it (the core's board of it)."""
     from . import game as make
 
@@ -233,7 +220,7 @@ def _circuit_name(game: str, **options: Any) -> str:
     return str(name) if name else str(options["circuit"])
 
 
-def _nth(k: int) -> str:
+def nth(k: int) -> str:
     return {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}.get(k, f"{k}th")
 
 

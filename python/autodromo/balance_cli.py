@@ -7,28 +7,35 @@ import argparse
 from typing import Any
 
 from . import sim_report
-from .balance import GAMES, balance, write
+from . import game_module
+from .balance import balance, games_balanced, rotation, write
 
 
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "balance",
         help="is a car too strong? every car with the same bot, an HTML report",
-        description="Races every car of the content (Legend), every seat (Lamborghini) or seat "
-        "order (Mille Bornes) with the same bot through rotated seats on each circuit, and "
+        description="Races every car of the content, every seat or seat order (as the game "
+        "rotates them) with the same bot through rotated seats on each circuit, and "
         "writes one self-contained HTML report: win rate and mean place with 95%% intervals, "
         "finish times, retirements and their causes, wear at the finish, a table per circuit; "
-        "for Mille Bornes the first player's advantage and the scores.",
+        "for a game of scores the first player's advantage and the scores.",
     )
-    p.add_argument("game", choices=list(GAMES))
+    balanced = games_balanced()
+    p.add_argument("game", choices=list(balanced))
     p.add_argument("--circuit", default=None,
                    help="circuits, comma separated (default: every circuit of the content)")
     p.add_argument("--n", type=int, default=2000, help="races (games) per circuit, about (default 2,000)")
     p.add_argument("--bot", default="medium", help="the bot on every seat (default medium)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--laps", type=int, default=None)
-    p.add_argument("--field", type=int, default=6, help="Legend: cars in a race (default 6)")
-    p.add_argument("--players", type=int, default=None, help="Lamborghini (default 4), Mille Bornes (default 2)")
+    ranked = [g for g in balanced if rotation(g).ranked]
+    seated = [g for g in balanced if not rotation(g).ranked]
+    p.add_argument("--field", type=int, default=6,
+                   help=f"{', '.join(game_module.title(g) for g in ranked)}: cars in a race (default 6)")
+    p.add_argument("--players", type=int, default=None, help=", ".join(
+        f"{game_module.title(g)} (default {rotation(g).field(0, None)})" for g in seated
+    ))
     p.add_argument("--threads", type=int, default=None)
     p.add_argument("--out", default="report.html", help="the HTML file (default report.html)")
     p.add_argument("--figures", default=None, metavar="DIR", help="also write the plots as PNG files here")

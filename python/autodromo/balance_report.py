@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from . import sim_plots
-from .balance import Balance, Entry
+from .balance import Balance, Entry, rotation
 from .sim_report import Z95, wilson
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -39,7 +39,7 @@ def pooled(b: Balance) -> list[Entry]:
 
 def ranked(b: Balance, entries: list[Entry]) -> list[Entry]:
     """Cars strongest first, so an outlier is at the top; seats stay in seat order."""
-    if b.game != "legend":
+    if not rotation(b.game).ranked:
         return entries
     return sorted(entries, key=lambda e: (-e.wins / max(e.races, 1), _mean_place(e)))
 
@@ -71,7 +71,7 @@ def mean_places(ax: Axes, entries: list[Entry], field: int) -> None:
 
 def retirements(ax: Axes, entries: list[Entry], one: str) -> None:
     """The share of races each car did not finish, by what the columns tell of the cause: out
-    after a crash (Lamborghini: after damage), out with no crash (worn out, stopped), or still
+    after a crash (or damage), out with no crash (worn out, stopped), or still
     running when the race ended (the safety cap on rounds)."""
     from matplotlib.ticker import PercentFormatter
 
@@ -113,7 +113,7 @@ def _png(fig: Figure) -> bytes:
 
 
 def racing_figure(b: Balance) -> bytes:
-    """Legend and Lamborghini: six panels over every circuit."""
+    """A racing game: six panels over every circuit."""
     from matplotlib.ticker import MaxNLocator
 
     w = sim_plots.words(b.game)
@@ -136,7 +136,7 @@ def racing_figure(b: Balance) -> bytes:
         "finish times (cars that finished)",
     )
     sim_plots.spread(ax[1][1], names, [np.array(e.wear) for e in entries], [0.0] * len(entries),
-                     "wear points lost by the finish" if b.game == "legend" else "damages at the finish",
+                     rotation(b.game).wear,
                      "wear at the finish")
     ax[1][1].xaxis.set_major_locator(MaxNLocator(integer=True))  # whole wear points
     retirements(ax[2][0], entries, w["one"])
@@ -145,8 +145,8 @@ def racing_figure(b: Balance) -> bytes:
     return _png(fig)
 
 
-def mille_bornes_figure(b: Balance) -> bytes:
-    """Mille Bornes: the first player's advantage, the scores, the length of a game."""
+def scores_figure(b: Balance) -> bytes:
+    """A game of scores: the first player's advantage, the scores, the length of a game."""
     entries = b.entries["game"]
     names = [e.name for e in entries]
     fig, ax = sim_plots.figure(2, 2, 13, 7.5)
@@ -174,7 +174,7 @@ def mille_bornes_figure(b: Balance) -> bytes:
 
 def _table(entries: list[Entry], b: Balance) -> str:
     one = sim_plots.words(b.game)["one"]
-    mb = b.game == "mille_bornes"
+    mb = rotation(b.game).scores
     head = ["", f"{one}s", "wins", "win rate (95%)", "mean place (95%)"]
     head += ["mean points", "median points"] if mb else [
         "finished", "median finish turn", "mean wear at the finish", "out after a crash",
@@ -219,25 +219,13 @@ img { max-width: 100%; }
 def render(b: Balance, figures: str | Path | None = None) -> str:
     """The whole report; ``figures``: a folder to write each plot to as a PNG as well."""
     title = f"{sim_plots.title(b.game)}: balance report"
-    png = mille_bornes_figure(b) if b.game == "mille_bornes" else racing_figure(b)
+    rot = rotation(b.game)
+    png = scores_figure(b) if rot.scores else racing_figure(b)
     if figures is not None:
         Path(figures, f"balance_{b.game}.png").write_bytes(png)
     w = sim_plots.words(b.game)
     total = sum(len(v) for v in b.lengths.values())
-    if b.game == "legend":
-        how = (f"Every car of the roster, {b.field} to a race, the {b.bot} bot driving every car. In each "
-               "block of races a seeded shuffle of the roster is dealt so that every car takes every "
-               "seat once, so no car keeps a grid place or an opponent. A car that did not finish is "
-               "counted out after a crash when it crashed in that race, out with no crash when it "
-               "retired otherwise, and still running when the round cap ended the race.")
-    elif b.game == "lamborghini":
-        how = (f"Every Lamborghini car is the same Murciélago, so the seats are compared: the {b.bot} "
-               "bot plays every seat, and each seat chooses first in turn. A seat's finish times, wear "
-               "and retirements are its cars'.")
-    else:
-        how = (f"The {b.bot} bot on every seat; the first seat plays first in the first hand (the turn "
-               "to lead then passes round). Its win rate above an even share is the first player's "
-               "advantage.")
+    how = rot.how(b.bot, b.field)
     parts = [
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
         f"<title>{html.escape(title)}</title><style>{_STYLE}</style></head><body>",
@@ -246,7 +234,7 @@ def render(b: Balance, figures: str | Path | None = None) -> str:
         f"{b.seconds:,.0f} s. Intervals are 95%: Wilson's for shares, the normal one for means.</p>",
         f"<img alt='{html.escape(title)}: plots' src='data:image/png;base64,{base64.b64encode(png).decode()}'>",
     ]
-    if b.game != "mille_bornes" and len(b.entries) > 1:
+    if rot.circuits and len(b.entries) > 1:
         parts.append(f"<h2>Every circuit</h2>{_table(pooled(b), b)}")
     for key, entries in b.entries.items():
         heading = b.circuit_names.get(key, key)

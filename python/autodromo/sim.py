@@ -1,9 +1,11 @@
 """Batch simulation: whole races in Rust on every core, results as NumPy columns.
 
 >>> import autodromo
->>> r = autodromo.simulate("mille_bornes", 20, seed=1, policies=["heuristic", "random"], players=2)
+>>> r = autodromo.simulate(autodromo.games()[0], 20, seed=1, policies=["heuristic", "random"], players=2)
 >>> r.n, int((r.winner == 0).sum()) > 10
 (20, True)
+
+Each game's package says what its ``seat_extra`` column holds (:func:`seat_extra_name`).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 import numpy as np
 import numpy.typing as npt
 
-from . import _core
+from . import _core, game_module
 from ._core import Game
 from .errors import OptionError
 
@@ -32,9 +34,21 @@ if TYPE_CHECKING:  # pragma: no cover
 BatchPolicy = Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int32]], Any]
 PolicySpec: TypeAlias = "str | BatchPolicy"
 
-#: Per-seat extra column of each game: what ``seat_extra`` means (Formula 90: the car's place in
-#: the whole field, robots included, 1 for the winner).
-SEAT_EXTRA = {"mille_bornes": "points", "legend": "progress", "lamborghini": "money", "formula90": "position"}
+
+def seat_extra_name(game: str) -> str:
+    """What the per-seat ``seat_extra`` column of ``game`` holds, as its package names it."""
+    return str(game_module.fact(game, "SEAT_EXTRA", "extra"))
+
+
+def __getattr__(name: str) -> Any:
+    # SEAT_EXTRA, each game's seat_extra name by id, is built on first use: the games' packages
+    # are imported after this module.
+    if name == "SEAT_EXTRA":
+        from . import games
+
+        return {g: seat_extra_name(g) for g in games()}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 _BUILT_IN = re.compile(r"random|easy|medium|hard|heuristic|greedy|mcts(:\d+(ms)?)?")
 #: Seconds a chunk of races should take: short enough for a live progress bar and a prompt
@@ -46,8 +60,8 @@ _CHUNK_SECONDS = 0.25
 class SimResult:
     """The columns of a batch: per race ``winner``, ``length``, ``actions``; per seat
     (``[n, seats]``) ``ranking``, ``order`` (seats by finishing place), ``seat_extra``; per car
-    (``[n, cars]``) ``car_seat``, ``time``, ``wear``, ``crashes``, ``retired``; in a Legend Stage
-    race (``route=…``) also per car ``racing_time`` (seconds, NaN for a car that did not finish
+    (``[n, cars]``) ``car_seat``, ``time``, ``wear``, ``crashes``, ``retired``; in a Stage race
+    over a route (``route=…``) also per car ``racing_time`` (seconds, NaN for a car that did not finish
     the route), ``penalty`` (seconds of Check Point penalties) and, with the Historical points
     option, ``points``. ``complete`` is
     False when the run was interrupted: the columns hold the races that finished, in order."""
@@ -79,7 +93,7 @@ class SimResult:
 
         flat: dict[str, npt.NDArray[Any]] = {}
         for name, col in self.columns.items():
-            label = SEAT_EXTRA.get(self.game, "extra") if name == "seat_extra" else name
+            label = seat_extra_name(self.game) if name == "seat_extra" else name
             if col.ndim == 1:
                 flat[label] = col
             else:
@@ -256,7 +270,7 @@ def simulate(
     )
 
 
-#: What drives a seat the rules drive (a Legend Neutral Car), in place of a policy's name.
+#: What drives a seat the rules drive (a Neutral Car), in place of a policy's name.
 NEUTRAL_CAR = "Neutral Car"
 
 
@@ -268,7 +282,7 @@ def _driver_labels(g: Game, labels: list[str]) -> list[str]:
 
 
 def _car_names(g: Game) -> list[str]:
-    """Each car's name as its content prints it (Legend's models), else its id."""
+    """Each car's name as its content prints it (a car model's name), else its id."""
     cars = json.loads(g.options_json).get("cars")
     if not (isinstance(cars, list) and all(isinstance(c, str) for c in cars)):
         return []

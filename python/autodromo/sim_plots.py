@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from . import game_module
+
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
@@ -19,11 +21,9 @@ PALETTE = ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F
 
 
 def words(game: str) -> dict[str, str]:
-    """The words a game's figures are counted in: Mille Bornes plays games of hands, the others
-    races of game turns."""
-    if game == "mille_bornes":
-        return {"one": "game", "many": "games", "length": "hands", "Many": "Games"}
-    return {"one": "race", "many": "races", "length": "game turns", "Many": "Races"}
+    """The words a game's figures are counted in: races of game turns, unless the game's package
+    says otherwise (games of hands)."""
+    return game_module.words(game)
 
 
 def title(game: str) -> str:

@@ -11,8 +11,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from . import game_module
 from .errors import OptionError
-from .sim import SEAT_EXTRA, SimResult
+from .sim import SimResult, seat_extra_name
 
 #: 95% two-sided normal quantile.
 Z95 = 1.959964
@@ -46,7 +47,7 @@ class SeatLine:
     crashes: float
     wear: float
     retired: float
-    #: Legend Stage races: mean racing time (seconds) of the seat's cars that finished the
+    #: Stage races over a route: mean racing time (seconds) of the seat's cars that finished the
     #: route, mean Check Point penalty (seconds), mean Historical points; NaN elsewhere.
     racing_time: float = float("nan")
     penalty: float = float("nan")
@@ -86,7 +87,7 @@ def seat_lines(r: SimResult) -> list[SeatLine]:
 
 
 def _stage_figures(r: SimResult, cars: npt.NDArray[np.bool_]) -> dict[str, float]:
-    """A Legend Stage race's means for one seat's cars (nothing for other races)."""
+    """A Stage race's means for one seat's cars (nothing for other races)."""
     out: dict[str, float] = {}
     for name in ("racing_time", "penalty", "points"):
         if name in r.columns and cars.any():
@@ -106,9 +107,10 @@ def _clock(seconds: float) -> str:
 
 def summary(r: SimResult) -> str:
     """The table the CLI prints."""
-    extra = SEAT_EXTRA.get(r.game, "extra")
+    extra = seat_extra_name(r.game)
+    w = game_module.words(r.game)
     head = (
-        f"{r.game}: {r.n:,} {'games' if r.game == 'mille_bornes' else 'races'}, seed {r.seed}"
+        f"{r.game}: {r.n:,} {w['many']}, seed {r.seed}"
         f"{'' if r.complete else ' (interrupted: the races that finished)'}, "
         f"{r.seconds:.1f} s"
     )
@@ -132,8 +134,7 @@ def summary(r: SimResult) -> str:
             f"{100 * line.retired:>7.1f}%{tail}"
         )
     length = r.length.astype(np.float64)
-    unit = "hands" if r.game == "mille_bornes" else "game turns"
-    many = "games" if r.game == "mille_bornes" else "races"
+    unit, many = w["length"], w["many"]
     if r.n:
         p5, p50, p95 = np.percentile(length, [5, 50, 95])
         rows.append(
@@ -145,8 +146,8 @@ def summary(r: SimResult) -> str:
 
 def plot(r: SimResult, stem: str | Path) -> list[Path]:
     """Four panels as ``stem.png`` and ``stem.svg``: win rates with their 95% intervals written
-    out, the share of each finishing place with the mean place, finish times (Mille Bornes:
-    points) and the length of a race (game)."""
+    out, the share of each finishing place with the mean place, finish times (a game that ends
+    on scores: the scores) and the length of a race (game)."""
     from . import sim_plots
 
     w = sim_plots.words(r.game)
@@ -158,10 +159,11 @@ def plot(r: SimResult, stem: str | Path) -> list[Path]:
         [line.high for line in lines], f"{sim_plots.title(r.game)}: wins over {r.n:,} {w['many']}",
     )
     sim_plots.places(axes[0][1], names, r.ranking, "finishing places")
-    if r.game == "mille_bornes":
+    scores = game_module.fact(r.game, "SCORES")
+    if scores:
         sim_plots.spread(
             axes[1][0], names, [r.seat_extra[:, line.seat] for line in lines], [0.0] * len(lines),
-            "points at the end of the game", "points",
+            *scores,
         )
     else:
         times, missing = finish_times(r)

@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from . import games, sim_report
+from . import game_module, games, sim_report
 from .errors import OptionError
 from .sim import simulate
 
@@ -19,6 +19,13 @@ def _option(text: str) -> tuple[str, Any]:
         return key, json.loads(value)
     except json.JSONDecodeError:
         return key, value
+
+
+def _taking(flag: str) -> str:
+    """The games whose package takes ``--<flag>``, by name, for its help line."""
+    return ", ".join(
+        game_module.title(g) for g in games() if flag in game_module.fact(g, "SIMULATE_FLAGS", ())
+    )
 
 
 def add_parser(sub: Any) -> None:
@@ -39,8 +46,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--threads", type=int, default=None, help="default: every core")
     p.add_argument("--backend", choices=["local", "ray"], default="local")
     p.add_argument("--players", type=int, default=None)
-    p.add_argument("--cars", default=None, help="Legend: car ids, comma separated")
-    p.add_argument("--neutral", default=None, help="Legend: seats driven as Neutral Cars, counting from 1, e.g. 1,4")
+    p.add_argument("--cars", default=None, help=f"{_taking('cars')}: car ids, comma separated")
+    p.add_argument("--neutral", default=None,
+                   help=f"{_taking('neutral')}: seats driven as Neutral Cars, counting from 1, e.g. 1,4")
     p.add_argument("--circuit", default=None)
     p.add_argument("--laps", type=int, default=None)
     p.add_argument("--option", type=_option, action="append", default=[], metavar="KEY=VALUE",

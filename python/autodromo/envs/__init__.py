@@ -3,13 +3,13 @@ PettingZoo AEC env. They need the ``envs`` extra (``pip install autodromo[envs]`
 
 Each env shows its agent decisions only: chance is sampled inside with a generator seeded by
 ``reset(seed=)``, and seats the agent does not hold are played by a built-in bot
-(``opponents="heuristic"``, ``"random"``, or ``"greedy"`` in Legend). Observations are
+(``opponents="heuristic"``, ``"random"``, or another of the game's bots such as ``"greedy"``). Observations are
 ``state.observation_tensor(seat)``, masks ``state.legal_actions_mask()``, rewards the change in
 ``state.returns()``. See ``docs/envs.md``.
 
 Importing this package registers ``autodromo/<Game>-v0`` (``gym_id(game)``) for ``gymnasium.make``
 (the single-seat env) and ``gymnasium.make_vec`` (:class:`VectorEnv`), options as keyword
-arguments: ``gymnasium.make("autodromo/MilleBornes-v0", players=2)``.
+arguments: ``gymnasium.make(gym_id(name), players=2)``.
 """
 
 from __future__ import annotations
@@ -39,7 +39,8 @@ __all__ = [
 
 
 def gym_id(game: str) -> str:
-    """The ``gymnasium.make`` id of ``game``'s single-seat env: ``"autodromo/MilleBornes-v0"``."""
+    """The ``gymnasium.make`` id of ``game``'s single-seat env: ``"autodromo/<Game>-v0"`` (``some_game``:
+    ``"autodromo/SomeGame-v0"``)."""
     return "autodromo/" + "".join(part.capitalize() for part in game.split("_")) + "-v0"
 
 

@@ -12,13 +12,14 @@ from typing import Any
 
 import numpy as np
 
-from .. import _core, game_options
+from .. import _core, game_module, game_options, games
 from .._core import Game, State
 from ..errors import IllegalActionError, OptionError
 
-#: Options a game needs before it can be built; anything the caller passes wins.
+#: Options a game needs before it can be built, as its package gives them (``ENV_OPTIONS``);
+#: anything the caller passes wins.
 DEFAULT_OPTIONS: dict[str, dict[str, Any]] = {
-    "legend": {"circuit": "example", "cars": ["bugatti_type_35", "alfa_8c_2300"]},
+    name: dict(options) for name in games() if (options := game_module.fact(name, "ENV_OPTIONS"))
 }
 
 #: Every feature of ``observation_tensor`` is scaled to about [0, 1] by the core; a few (progress
@@ -45,7 +46,7 @@ def make_game(game: str | Game, options: dict[str, Any]) -> Game:
 
 
 def decision_seats(game: Game) -> list[int]:
-    """The seats that take decisions: all but Legend's Neutral Cars, which the core drives."""
+    """The seats that take decisions: all but the Neutral Cars, which the core drives."""
     neutral = game_options(game).get("neutral") or []
     return [s for s in range(game.num_players) if not (s < len(neutral) and neutral[s])]
 
@@ -114,16 +115,9 @@ def checked_action(state: State, action: Any) -> int:
 
 def render_text(state: State, seat: int | None) -> str:
     """The table as ``seat`` sees it (``None``: a spectator), as the terminal game prints it."""
-    from ..tui import formula90, lamborghini, legend, mille_bornes
-
     view = state.view(seat)
-    name = state.game.name
-    if name == "mille_bornes":
-        return mille_bornes.render(view, [f"player {s}" for s in range(state.game.num_players)])
-    if name == "legend":
-        return legend.render(view)
-    if name == "lamborghini":
-        return lamborghini.render(view)
-    if name == "formula90":
-        return formula90.render(view)
-    return str(view)
+    tui = game_module.of(state.game.name, "tui")
+    if tui is None:
+        return str(view)
+    text: str = tui.screen(view, state.game.num_players)
+    return text

@@ -22,12 +22,13 @@ class AutodromoAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
     the mask is the legal actions for the agent to act and all zeros for the others (and once the
     game is over). Chance is sampled with a generator seeded by ``reset(seed=)``. Rewards are the
     change in each seat's ``returns()``: 0 until the game ends, then each seat's result (1 for a
-    Mille Bornes win, the finishing place scaled to [0, 1] in the racing games). ``max_steps``
+    win in a game of points, the finishing place scaled to [0, 1] in the racing games). ``max_steps``
     truncates a game after that many decisions. An illegal action raises
     :class:`IllegalActionError` with the rule broken and changes nothing.
 
+    >>> import autodromo
     >>> from autodromo.envs import pettingzoo_env
-    >>> env = pettingzoo_env("mille_bornes", players=2, score_to_win=0)
+    >>> env = pettingzoo_env(autodromo.games()[0], players=2)
     >>> env.reset(seed=3)
     >>> env.possible_agents, env.agent_selection in env.agents
     (['player_0', 'player_1'], True)

@@ -23,7 +23,7 @@ class SingleSeatEnv(gymnasium.Env[Obs, np.int64]):
     ``info["action_mask"]`` (int8, 1 = legal: the dtype ``action_space.sample(mask=)`` takes) and
     :meth:`action_masks` (bool, for maskable learners). The reward is
     the change in the seat's ``state.returns()``: every return is 0 until the game ends, so the
-    whole reward (1 for a Mille Bornes win, the finishing place scaled to [0, 1] in the racing
+    whole reward (1 for a win in a game of points, the finishing place scaled to [0, 1] in the racing
     games) arrives with the last step.
 
     Gymnasium's contract is that ``step`` accepts every element of the action space, and its
@@ -33,7 +33,7 @@ class SingleSeatEnv(gymnasium.Env[Obs, np.int64]):
     do; ``illegal_action="raise"`` raises :class:`IllegalActionError` instead and changes nothing.
 
     >>> import autodromo.envs
-    >>> env = autodromo.envs.SingleSeatEnv("mille_bornes", players=2, score_to_win=0)
+    >>> env = autodromo.envs.SingleSeatEnv(autodromo.games()[0], players=2)
     >>> obs, info = env.reset(seed=1)
     >>> obs.shape == env.observation_space.shape, bool(info["action_mask"].any())
     (True, True)

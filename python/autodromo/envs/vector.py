@@ -65,10 +65,10 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArr
     ``reset(options={"reset_mask": mask})``.
 
     >>> import numpy as np, autodromo.envs
-    >>> envs = autodromo.envs.VectorEnv("mille_bornes", 4, seed=0, players=2, score_to_win=0)
+    >>> envs = autodromo.envs.VectorEnv(autodromo.games()[0], 4, seed=0, players=2)
     >>> obs, infos = envs.reset()
-    >>> obs.shape, infos["action_mask"].shape
-    ((4, 83), (4, 73))
+    >>> obs.shape == (4, *envs.single_observation_space.shape), infos["action_mask"].shape[0]
+    (True, 4)
     >>> actions = np.array([np.flatnonzero(m)[0] for m in infos["action_mask"]])
     >>> obs, rewards, terminated, truncated, infos = envs.step(actions)
     """

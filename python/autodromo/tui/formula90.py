@@ -124,6 +124,11 @@ def render(view: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def screen(view: dict[str, Any], players: int) -> str:
+    """The table as text for a caller with no names for the seats (the learning envs)."""
+    return render(view)
+
+
 def plan_line(plan: dict[str, Any]) -> str:
     """One card choice: where it lands and what it costs."""
     costs = [f"{plan[k]} {one if plan[k] == 1 else many}" for k, one, many in
@@ -210,4 +215,68 @@ def run(race: Any, seat: int | None, save: str | None, delay: float = 0.0, out: 
         if save:
             replay.save(save, race.state, race.seed)
             print(f"replay saved to {save}", file=stream)
+    return 0
+
+
+# ---- `autodromo formula90` (also `autodromo race formula90`) ----------------------------------
+
+
+def _robots(text: str) -> dict[str, int]:
+    """``superfast=1,fast=2,slow=1`` as the option's counts."""
+    import argparse
+
+    out: dict[str, int] = {}
+    for part in (p.strip() for p in text.split(",") if p.strip()):
+        kind, sep, n = part.partition("=")
+        if not sep or not n.isdigit():
+            raise argparse.ArgumentTypeError(f"--robots takes kind=count, e.g. fast=2,slow=1, not {part!r}")
+        out[kind.strip()] = int(n)
+    return out
+
+
+def add_commands(sub: Any) -> None:
+    """``autodromo formula90``: a race at the terminal against the book's robots."""
+    f90 = sub.add_parser("formula90", help="a Race! Formula 90 race in the terminal (also: race formula90)")
+    f90.add_argument("--players", type=int, default=2)
+    f90.add_argument("--track", default=None, help="a track of content/formula90/tracks")
+    f90.add_argument("--turns", type=int, default=None, help="race length in game turns")
+    f90.add_argument("--robots", type=_robots, default=None, metavar="KIND=N,...",
+                     help="robots by type, e.g. superfast=1,fast=2,slow=1 (default: the book's line-up)")
+    f90.add_argument("--seat", type=int, default=1, help="your player, counting from 1")
+    f90.add_argument("--bot", choices=["hard", "medium", "easy", "heuristic", "random"], default="medium")
+    f90.add_argument("--watch", action="store_true", help="bots only")
+    f90.add_argument("--delay", type=float, default=0.0)
+    f90.add_argument("--seed", type=int, default=None)
+    f90.add_argument("--content", default=None, help="a content folder of your own")
+    f90.add_argument("--save", default=None, help="write the replay here at the end")
+    f90.set_defaults(run=race_command)
+
+
+def race_command(args: Any) -> int:
+    """Plays the race the options describe, the log as the player sees it."""
+    from .. import game as make_game
+    from ..errors import OptionError
+    from ..race import Policy, Race
+
+    options: dict[str, Any] = {"players": args.players}
+    for key in ("track", "turns", "robots"):
+        if getattr(args, key) is not None:
+            options[key] = getattr(args, key)
+    g = make_game("formula90", content_dir=args.content, **options)
+    seats: list[str | Policy] = [args.bot] * g.num_players
+    you = None
+    if not args.watch:
+        if not 1 <= args.seat <= g.num_players:
+            raise OptionError(f"--seat {args.seat}: the players are 1 to {g.num_players}")
+        you = args.seat - 1
+        seats[you] = prompt_policy()
+    race = Race(g, seats, seed=args.seed)
+    view = race.state.view(you)
+    who = f", you drive {view['cars'][you]['name']}" if you is not None else ""
+    print(f"Formula 90 at {view['track']}, {g.num_players} players and {len(view['cars']) - g.num_players} "
+          f"robots, {view['turns']} turns, seed {race.seed}{who}")
+    stopped = run(race, you, args.save, args.delay if args.watch else 0.0)
+    if stopped:
+        return stopped
+    print(render(race.state.view(you)))
     return 0

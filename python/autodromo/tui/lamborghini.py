@@ -45,6 +45,11 @@ def render(view: dict[str, Any], names: dict[str, str] | None = None) -> str:
     return "\n".join(lines)
 
 
+def screen(view: dict[str, Any], players: int) -> str:
+    """The table as text for a caller with no names for the seats (the learning envs)."""
+    return render(view)
+
+
 def prompt_policy(
     read: Callable[[str], str] = input, out: TextIO | None = None,
     show: Callable[[dict[str, Any]], str] = render,
@@ -55,3 +60,53 @@ def prompt_policy(
         return ask(state, seat, show, read, stream)
 
     return choose
+
+
+# ---- `autodromo lamborghini` (also `autodromo race lamborghini`) ------------------------------
+
+
+def add_commands(sub: Any) -> None:
+    """``autodromo lamborghini``: a game at the terminal, short or long."""
+    lambo = sub.add_parser("lamborghini", help="a Lamborghini game in the terminal (also: race lamborghini)")
+    lambo.add_argument("--players", type=int, default=3)
+    lambo.add_argument("--circuit", default="sant_agata")
+    lambo.add_argument("--laps", type=int, default=None)
+    lambo.add_argument("--long", action="store_true", help="the long game: money, auction, races")
+    lambo.add_argument("--races", type=int, default=None)
+    lambo.add_argument("--seat", type=int, default=1, help="your seat, counting from 1")
+    lambo.add_argument("--bot", choices=["hard", "medium", "easy", "heuristic", "random"], default="medium")
+    lambo.add_argument("--watch", action="store_true")
+    lambo.add_argument("--seed", type=int, default=None)
+    lambo.add_argument("--content", default=None)
+    lambo.add_argument("--save", default=None)
+    lambo.set_defaults(run=race_command)
+
+
+def race_command(args: Any) -> int:
+    """Plays the game the options describe; the final order of the players."""
+    from .. import game as make_game
+    from ..errors import OptionError
+    from ..race import Policy, Race
+    from .rounds import run_rounds
+
+    options: dict[str, Any] = {"players": args.players, "circuit": args.circuit, "long": args.long}
+    if args.laps:
+        options["laps"] = args.laps
+    if args.long and args.races:
+        options["races"] = args.races
+    g = make_game("lamborghini", content_dir=args.content, **options)
+    show = renderer(args.content)
+    seats: list[str | Policy] = [args.bot] * g.num_players
+    if not args.watch:
+        if not 1 <= args.seat <= g.num_players:
+            raise OptionError(f"--seat {args.seat}: the players are 1 to {g.num_players}")
+        seats[args.seat - 1] = prompt_policy(show=show)
+    race = Race(g, seats, seed=args.seed)
+    print(f"Lamborghini at {args.circuit}, {g.num_players} players, seed {race.seed}")
+    stopped = run_rounds(race, show, "turn", args.save, 0.0)
+    if stopped:
+        return stopped
+    print(show(race.state.view(None)))
+    ranking = race.state.ranking()
+    print("final order: " + ", ".join(f"P{p + 1}" for p in sorted(range(len(ranking)), key=lambda p: ranking[p])))
+    return 0

@@ -55,6 +55,11 @@ def render(view: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def screen(view: dict[str, Any], players: int) -> str:
+    """The table as text for a caller with no names for the seats (the learning envs)."""
+    return render(view)
+
+
 def _in_order(view: dict[str, Any]) -> list[dict[str, Any]]:
     """The cars in this round's order, then the others in seat order."""
     cars = {c["seat"]: c for c in view["cars"]}
@@ -207,3 +212,84 @@ def prompt_policy(
         return ask(state, seat, render, read, stream, say=say)
 
     return choose
+
+
+# ---- `autodromo race legend`: a race at the terminal ------------------------------------------
+
+
+def add_commands(sub: Any) -> None:
+    """``autodromo race legend``: a Track race on a circuit or a Stage race over a route."""
+    race = sub.add_parser("race", help="a Legend race in the terminal: a circuit (Track race) or a route (Stage race)")
+    race.add_argument("game", choices=["legend"])
+    race.add_argument("--circuit", default=None, help="a Track race on this circuit (default example)")
+    race.add_argument("--route", default=None, help="a Stage race over this route (coppa_breve, mille_miglia)")
+    race.add_argument("--residual-mps", action="store_true", help="Stage races: residual MPs save time")
+    race.add_argument("--historical-points", action="store_true", help="Stage races: the Historical points decide")
+    race.add_argument(
+        "--cars", default="bugatti_type_35,alfa_8c_2300,ferrari_166_mm,maserati_300s",
+        help="car ids, comma separated (see content/legend/cars.toml)",
+    )
+    race.add_argument(
+        "--neutral", type=lambda s: [int(x) for x in s.split(",") if x], default=[],
+        help="seats driven as Neutral Cars, counting from 1, comma separated (e.g. 3,4)",
+    )
+    race.add_argument("--laps", type=int, default=None)
+    race.add_argument("--seat", type=int, default=1, help="your seat, counting from 1")
+    race.add_argument("--bot", choices=["hard", "medium", "easy", "greedy", "random"], default="medium")
+    race.add_argument("--watch", action="store_true", help="bots only")
+    race.add_argument("--delay", type=float, default=0.0)
+    race.add_argument("--seed", type=int, default=None)
+    race.add_argument("--content", default=None, help="a content folder of your own")
+    race.add_argument("--slipstream-in-turns", action="store_true")
+    race.add_argument("--realistic-collisions", action="store_true")
+    race.add_argument("--save", help="write the replay here at the end")
+    race.set_defaults(run=race_command)
+
+
+def race_command(args: Any) -> int:
+    """Plays the race the options describe; the finishing order, or a Stage race's classification."""
+    from .. import game as make_game
+    from ..errors import OptionError
+    from ..race import Policy, Race
+    from .rounds import run_rounds
+
+    cars = [c.strip() for c in args.cars.split(",") if c.strip()]
+    wrong = [n for n in args.neutral if not 1 <= n <= len(cars)]
+    if wrong:
+        raise OptionError(f"--neutral {wrong[0]}: the seats are 1 to {len(cars)}")
+    neutral = [i + 1 in args.neutral for i in range(len(cars))]
+    options: dict[str, Any] = {"cars": cars, "neutral": neutral}
+    if args.route:
+        if args.circuit:
+            raise OptionError("--route and --circuit: a Stage race runs a route, a Track race a circuit")
+        options["route"] = args.route
+    else:
+        options["circuit"] = args.circuit or "example"
+    if args.laps:
+        options["laps"] = args.laps
+    for flag in ("slipstream_in_turns", "realistic_collisions", "residual_mps", "historical_points"):
+        if getattr(args, flag):
+            options[flag] = True
+    g = make_game("legend", content_dir=args.content, **options)
+    seats: list[str | Policy] = ["neutral" if n else args.bot for n in neutral]
+    if not args.watch:
+        if not 1 <= args.seat <= len(cars) or neutral[args.seat - 1]:
+            raise OptionError(f"--seat {args.seat}: choose a seat from 1 to {len(cars)} that is not a Neutral Car")
+        seats[args.seat - 1] = prompt_policy()
+    race = Race(g, seats, seed=args.seed)
+    first = race.state.view(None)
+    where = first["route"]["name"] if args.route else first["circuit"]
+    print(f"Legend, {where}, {len(cars)} cars, seed {race.seed}")
+    stopped = run_rounds(race, render, "round", args.save, args.delay if args.watch else 0.0)
+    if stopped:
+        return stopped
+    final = race.state.view(None)
+    print(render(final))
+    ranking = race.state.ranking()
+    if args.route:
+        print(classification(final, ranking))
+        return 0
+    print("finishing order: " + ", ".join(
+        final["cars"][seat]["name"] for seat in sorted(range(len(ranking)), key=lambda s: ranking[s])
+    ))
+    return 0

@@ -42,6 +42,11 @@ def render(view: dict[str, Any], names: list[str]) -> str:
     return "\n".join(lines)
 
 
+def screen(view: dict[str, Any], players: int) -> str:
+    """The table as text for a caller with no names for the seats (the learning envs)."""
+    return render(view, [f"player {s}" for s in range(players)])
+
+
 def describe_event(event: dict[str, Any], names: list[str]) -> str | None:
     """One log line, or None for events not worth a line (deals)."""
     kind = event["event"]
@@ -82,3 +87,82 @@ def prompt_policy(
         )
 
     return choose
+
+
+# ---- `autodromo play mille_bornes`: the game at the table of the terminal ----------------------
+
+
+def add_play_options(play: Any) -> None:
+    """The terminal game's options of ``autodromo play`` (the web page's come first)."""
+    from ..race import BOTS
+
+    play.add_argument("--players", type=int, default=2)
+    play.add_argument("--teams", type=int, default=None, help="number of teams")
+    play.add_argument("--seat", type=int, default=1, help="your seat, counting from 1")
+    play.add_argument("--bot", choices=BOTS, default="medium")
+    play.add_argument("--watch", action="store_true", help="bots only")
+    play.add_argument("--delay", type=float, default=0.0, help="seconds between bot moves")
+    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--single-hand", action="store_true")
+    play.add_argument("--target", type=int, choices=[700, 1000], default=None)
+    play.add_argument("--cumulative-attacks", action="store_true")
+    play.add_argument("--reshuffle-discards", action="store_true")
+    play.add_argument("--wrong-way", action="store_true")
+    play.add_argument("--save", help="write the replay here at the end")
+
+
+def play(args: Any) -> int:
+    """``autodromo play mille_bornes``: a game against bots (or watched), the log as it goes."""
+    import time
+
+    from .. import game as make_game
+    from .. import replay
+    from ..errors import OptionError
+    from ..race import Policy, Race
+
+    options: dict[str, Any] = {"players": args.players}
+    if args.teams:
+        options["teams"] = args.teams
+    if args.single_hand:
+        options["score_to_win"] = 0
+    for flag in ("cumulative_attacks", "reshuffle_discards", "wrong_way"):
+        if getattr(args, flag):
+            options[flag] = True
+    if args.target:
+        options["target"] = args.target
+    g = make_game(args.game, **options)
+    names = [f"P{i + 1}" for i in range(g.num_players)]
+    seats: list[str | Policy] = [args.bot] * g.num_players
+    if not args.watch:
+        if not 1 <= args.seat <= g.num_players:
+            raise OptionError(f"--seat must be between 1 and {g.num_players}, not {args.seat}")
+        names[args.seat - 1] = "You"
+        seats[args.seat - 1] = prompt_policy(names)
+    race = Race(g, seats, seed=args.seed)
+    print(f"Mille Bornes, {g.num_players} players, seed {race.seed}")
+    shown = 0
+    try:
+        while race.step():
+            shown = _print_log(race, names, shown, None if args.watch else args.seat)
+            if args.watch and args.delay:
+                time.sleep(args.delay)
+    except (EOFError, KeyboardInterrupt):
+        print("\nleaving the table")
+        return 130
+    finally:
+        if args.save:
+            replay.save(args.save, race.state, race.seed)
+            print(f"replay saved to {args.save}")
+    _print_log(race, names, shown, None if args.watch else args.seat)
+    final = race.state.view(None)
+    print(render(final, names))
+    return 0
+
+
+def _print_log(race: Any, names: list[str], shown: int, seat: int | None) -> int:
+    events = race.state.log(seat)
+    for e in events[shown:]:
+        line = describe_event(e, names)
+        if line:
+            print("  " + line)
+    return len(events)

@@ -1,0 +1,65 @@
+"""Each game's own Python package, found by the game's id: ``autodromo.<id>``.
+
+The shared layers (simulate and its report, the envs, balance, the CLI) name no game: the list of
+games comes from the core (:func:`autodromo.games`), and what differs between games is asked of the
+game's package by name, with a default for a game that does not say. What a package may say:
+
+``TITLE``
+    the game's name in a heading or a help line (default: its id in title case);
+``SEAT_EXTRA``
+    what the per-seat ``seat_extra`` column of :func:`autodromo.simulate` holds (default ``extra``);
+``WORDS``
+    the words its batches are counted in (default: races of game turns, see :data:`RACE_WORDS`);
+``SCORES``
+    ``(title, label)`` when a game ends on scores (``seat_extra``) rather than finish times, for
+    the plots;
+``ENV_OPTIONS``
+    the options its learning envs build it with when the caller passes none;
+``SIMULATE_FLAGS``
+    the options of ``autodromo simulate`` that only some games take (``cars``, ``neutral``);
+
+Its module ``autodromo.<id>.balance`` says how ``autodromo balance`` rotates it (``ROTATION``, see
+:mod:`autodromo.balance`), and its terminal (``autodromo.tui.<id>``) adds its own ``autodromo``
+subcommands (``add_commands``, or ``add_play_options`` and ``play`` for ``autodromo play <id>``)
+and shows a table (``screen``).
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any
+
+#: How a race's batch is counted, unless the game's package says otherwise.
+RACE_WORDS = {"one": "race", "many": "races", "length": "game turns", "Many": "Races"}
+
+
+def of(game: str, layer: str = "", part: str = "") -> ModuleType | None:
+    """The game's package (``layer="tui"``: its terminal module; ``part="balance"``: the module
+    ``autodromo.<id>.balance``), or None for an unknown game or a game without one."""
+    from . import games
+
+    if game not in games():
+        return None
+    name = ".".join(p for p in (__package__, layer, game, part) if p)
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name == name:
+            return None
+        raise
+
+
+def fact(game: str, name: str, default: Any = None) -> Any:
+    """What the game's package says under ``name``, or ``default``."""
+    return getattr(of(game), name, default)
+
+
+def title(game: str) -> str:
+    """The game's name for a heading."""
+    return str(fact(game, "TITLE", game.replace("_", " ").title()))
+
+
+def words(game: str) -> dict[str, str]:
+    """The words a game's batches are counted in."""
+    return dict(fact(game, "WORDS", RACE_WORDS))
