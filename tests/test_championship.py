@@ -7,7 +7,7 @@ import pytest
 
 import autodromo
 from autodromo import IllegalActionError
-from autodromo.championship import (
+from autodromo.legend.championship import (
     POINTS,
     SPARES,
     Championship,

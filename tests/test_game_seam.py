@@ -52,7 +52,6 @@ NOT_YET: dict[str, set[str]] = {
         "firmware_bridge/autodromo_bridge/emulator.py", "firmware_bridge/autodromo_bridge/ledmap.py",
         "firmware_bridge/autodromo_bridge/render.py", "firmware_bridge/autodromo_bridge/render_f90.py",
         "firmware_bridge/autodromo_bridge/screen.py",
-        "python/autodromo/championship.py",
         "rust/core/benches/bots.rs",
         "rust/core/benches/throughput.rs", "rust/core/examples/ladder.rs", "rust/core/src/grid/mod.rs",
         "rust/core/src/grid/track.rs", "rust/core/src/lib.rs", "rust/core/src/sim/memo.rs",

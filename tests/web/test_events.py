@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from autodromo.championship import POINTS
+from autodromo.legend.championship import POINTS
 from autodromo_web import create_app
 
 SEATS = [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}]

@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from autodromo.championship import POINTS, Repair, default_repair, repair_between_races
+from autodromo.legend.championship import POINTS, Repair, default_repair, repair_between_races
 from autodromo.errors import AutodromoError
 from autodromo.legend import PARTS, Auction, balanced
 

@@ -12,9 +12,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import game as make_game
-from .legend.auction import PARTS
-from .race import Policy, Race
+from .. import game as make_game
+from ..race import Policy, Race
+from .auction import PARTS
 
 __all__ = ["POINTS", "Championship", "Repair", "default_repair", "repair_between_races"]
 
@@ -80,7 +80,7 @@ def repair_between_races(car: dict[str, Any], podium: bool, repair: Repair) -> d
     collected only by a car that holds at most one of that type. Spare parts then repair their
     component fully. Repairs never exceed Reliability.
     """
-    from .errors import IllegalActionError
+    from ..errors import IllegalActionError
 
     spares = [car["spares"][name] for name in SPARES]
     points = repair.engine + repair.brakes + repair.tires
@@ -125,7 +125,7 @@ def repair_between_races(car: dict[str, Any], podium: bool, repair: Repair) -> d
 class Championship:
     """Races ``cars`` over ``circuits`` ((circuit, laps) pairs) with the same seats.
 
-    >>> import autodromo.championship as ch
+    >>> import autodromo.legend.championship as ch
     >>> c = ch.Championship([("example", 1), ("castelrosso", 1)],
     ...                     ["bugatti_type_35", "alfa_8c_2300", "ferrari_166_mm"],
     ...                     ["greedy", "greedy", "neutral"], neutral=[False, False, True], seed=3)
