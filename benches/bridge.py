@@ -11,14 +11,11 @@ import statistics
 import sys
 import time
 
-from autodromo import _core
-from autodromo_bridge import render, render_f90
-from autodromo_bridge.binding import Binding, RaceSource
 from autodromo_bridge.clock import MonotonicClock
 from autodromo_bridge.devices import DASHBOARD, TRACK, Bridge, Device
 from autodromo_bridge.emulator import Emulator
-from autodromo_bridge.sectionmap import SectionMap
 from autodromo_bridge.transport import PacedTransport, SerialTransport, Transport
+from game_cases import cases
 
 LEDS = 300
 
@@ -58,73 +55,6 @@ def latency(baud: int | None, samples: int = 300) -> list[float]:
             for _ in range(3):
                 bridge.pump()
                 emu.pump()
-    finally:
-        bridge.close()
-        emu.close()
-    return out
-
-
-def race_latency(samples: int = 200) -> list[float]:
-    """A decision in a Legend race -> the dashboard's new DASH_STATE at the device: the view,
-    the mapping and the wire together (only decisions that change what seat 0 shows count)."""
-    emu, bridge, dev = linked(DASHBOARD, None)
-    src = RaceSource.legend(["bugatti_type_35", "alfa_8c_2300", "ferrari_166_mm"], humans=[0, 1, 2], seed=9)
-    binding = Binding(bridge, src)
-    binding.render_all()
-    state = src.race.state
-    out: list[float] = []
-    k = 0
-    try:
-        while len(out) < samples and not state.is_terminal():
-            k += 1
-            seat = src.to_move()
-            assert seat is not None
-            before = dict(emu.dash)
-            t0 = time.perf_counter()
-            src.act(seat, _core.bot_action(state, "greedy", k))
-            src.advance()
-            binding.render_all()
-            want = render.dash_state(src.view(), 0, binding.circuit, deciding=src.to_move() == 0,
-                                     cursor=0, refused=False)
-            if {key: v for key, v in before.items() if key != "state_id"} == want:
-                continue  # nothing seat 0 shows changed: no frame to wait for
-            while emu.dash["state_id"] == before["state_id"]:
-                emu.pump()
-            out.append((time.perf_counter() - t0) * 1000)
-            bridge.pump()
-    finally:
-        bridge.close()
-        emu.close()
-    return out
-
-
-def f90_latency(baud: int, samples: int = 150) -> list[float]:
-    """A step of a Formula 90 race (every module on, the medium bots) -> the section map's frame
-    shown on the emulated strip (latched), on a paced line: only steps that change the board
-    count."""
-    src = RaceSource.formula90([], seed=45)
-    m = SectionMap.for_board(src.board())
-    emu, bridge, dev = linked(TRACK, baud, led_count=m.led_count)
-    binding = Binding(bridge, src)
-    binding.render_all()
-    out: list[float] = []
-    last = b""
-    try:
-        while len(out) < samples and not src.finished():
-            src.race.step()
-            view = src.view()
-            frame = render_f90.track_frame(view, m)
-            if frame == last:
-                continue
-            colours = render_f90.palette(m, view)
-            want = [colours[i] for i in frame]
-            t0 = time.perf_counter()
-            binding.render_all()
-            while emu.pixels() != want:
-                bridge.pump()
-                emu.pump()
-            out.append((time.perf_counter() - t0) * 1000)
-            last = frame
     finally:
         bridge.close()
         emu.close()
@@ -188,15 +118,11 @@ def main() -> int:
               f"{statistics.median(lat):.3f} ms, p95 {sorted(lat)[int(len(lat) * 0.95)]:.3f} ms "
               f"over {len(lat)} changes (target <= 5 ms)")
         ok = ok and statistics.median(lat) <= 5
-    lat = race_latency()
-    print(f"bridge: Legend decision -> seat 0's DASH_STATE at the device (view, mapping, wire), an "
-          f"unpaced pty: median {statistics.median(lat):.3f} ms, p95 "
-          f"{sorted(lat)[int(len(lat) * 0.95)]:.3f} ms over {len(lat)} decisions")
-    ok = ok and statistics.median(lat) <= 5
-    lat = f90_latency(115_200)
-    print(f"bridge: Formula 90 step -> its section map frame latched on the strip, 115200 baud: "
-          f"median {statistics.median(lat):.1f} ms, p95 {sorted(lat)[int(len(lat) * 0.95)]:.1f} ms "
-          f"over {len(lat)} board changes")
+    # Each game's own figures (benches/<game>/bridge.py): a decision or a step of its race.
+    for _, module in cases("bridge"):
+        for line, within in module.figures(linked):
+            print(line)
+            ok = ok and within
     rows = [("RGB888 keyframes", 1_000_000, 0, False), ("PAL8 keyframes", 115_200, 1, False),
             ("PAL8 deltas, 10 cars", 115_200, 1, True)]
     rates = {}

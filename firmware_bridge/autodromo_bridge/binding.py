@@ -1,7 +1,7 @@
-"""Binding devices to a race (Legend or Formula 90; Lamborghini on the track board): each dashboard
-shows its car and turns its buttons into actions; each track board shows every car on the circuit,
-through an LED map checked against the core's board of the race (``Game.board()``), or for
-Formula 90 a section map generated from it.
+"""Binding devices to a race of a game the bridge follows (``games/``): each dashboard shows its
+car and turns its buttons into actions; each track board shows every car on the circuit, through
+an LED map checked against the core's board of the race (``Game.board()``), or for a track of
+sections the section map generated from it.
 
 A race comes from a *source*: a Python :class:`autodromo.Race` (:class:`RaceSource`), a game
 of the web page through its JSON API (:class:`WebSource`), or a replay file played back for
@@ -13,7 +13,8 @@ Dashboard controls (INPUT_EVENT ``control``):
 =========  ==========================================================================
 0          CONFIRM (press): take the choice under the selector
 1..4       pace buttons (press): "maintain", "accelerate 1", "lift and coast",
-           "stop to cool"; in Formula 90 the common decisions by meaning (``F90_BUTTONS``)
+           "stop to cool"; on a track of sections the common decisions by meaning
+           (``F90_BUTTONS``)
 8          selector (rotary encoder, turn by ``value`` detents): moves through the
            seat's legal actions, wrapping
 =========  ==========================================================================
@@ -37,24 +38,24 @@ from autodromo import replay as replay_mod
 from autodromo.errors import AutodromoError
 from autodromo.race import Policy, Race
 
-from . import render, render_f90
+from . import games, render, render_f90
 from .devices import DASHBOARD, TRACK, Bridge, Device
 from .errors import BridgeError
-from .ledmap import GAMES as MAP_GAMES, Circuit, LedMap
+from .ledmap import Circuit, LedMap
 from .sectionmap import SectionMap, is_section_track
 
 CONFIRM = 0
 PACE_BUTTONS = {1: "maintain", 2: "accelerate 1", 3: "lift and coast", 4: "stop to cool"}
-#: The games the bridge follows: Legend and Lamborghini on their circuits' maps, Formula 90 on
-#: a section map.
-GAMES = (*MAP_GAMES, "formula90")
+#: The games the bridge follows (a module of each in ``games/``): on their circuits' LED maps, or
+#: on a section map.
+GAMES = games.followed()
 
 
 def _exactly(*labels: str) -> re.Pattern[str]:
     return re.compile("|".join(re.escape(w) for w in labels))
 
 
-#: A Formula 90 dashboard's four buttons: each takes the legal choice that means what the
+#: A section-track dashboard's four buttons: each takes the legal choice that means what the
 #: button says, whatever its id (a decision offers at most one of each button's choices).
 F90_BUTTONS: dict[int, tuple[str, re.Pattern[str]]] = {
     1: ("yes", re.compile(_exactly("late brake", "challenge", "join the duel",
@@ -102,7 +103,7 @@ def _dashboard_seat(state: autodromo.State, seat: int) -> int:
 
 def _game_board(game: autodromo.Game, what: str) -> dict[str, Any]:
     if game.name not in GAMES:
-        raise BridgeError(f"the bridge shows Legend, Lamborghini and Formula 90 races, not {what} "
+        raise BridgeError(f"the bridge shows {games.names(GAMES)} races, not {what} "
                           f"of {game.name}")
     board = game.board()
     assert board is not None
@@ -110,7 +111,7 @@ def _game_board(game: autodromo.Game, what: str) -> dict[str, Any]:
 
 
 def _track_id(board: dict[str, Any]) -> str:
-    """The circuit's id (Legend, Lamborghini, a route) or the Formula 90 track's."""
+    """The circuit's id (a circuit, a route) or the id of a track of sections."""
     return str(board["id"] if "id" in board else board["circuit"])
 
 
@@ -129,38 +130,19 @@ class RaceSource:
         self._last_step = 0.0
 
     @classmethod
-    def legend(
-        cls, cars: Sequence[str], humans: Sequence[int], bot: str = "greedy",
-        seed: int | None = None, step_ms: int = 0, **options: Any,
-    ) -> RaceSource:
-        options = {k: v for k, v in options.items() if v is not None}
-        g = autodromo.game("legend", cars=list(cars), **options)
-        seats: list[str | Policy] = [
-            _dashboard_seat if i in humans else bot for i in range(len(cars))]
-        return cls(Race(g, seats, seed=seed), humans, step_ms)
-
-    @classmethod
-    def lamborghini(
-        cls, humans: Sequence[int], bot: str = "greedy", seed: int | None = None,
+    def new(
+        cls, game: str, humans: Sequence[int], bot: str | None = None, seed: int | None = None,
         step_ms: int = 0, **options: Any,
     ) -> RaceSource:
+        """A race of ``game`` with ``options`` (None values left out): the seats in ``humans``
+        from dashboards, the other seats by ``bot`` (default: the game's, ``games/<game>.py``)."""
+        if game not in GAMES:
+            raise BridgeError(f"the bridge shows {games.names(GAMES)} races, not {game}")
         options = {k: v for k, v in options.items() if v is not None}
-        g = autodromo.game("lamborghini", **options)
+        g = autodromo.game(game, **options)
+        chosen = bot or str(games.fact(game, "BOT", "medium"))
         seats: list[str | Policy] = [
-            _dashboard_seat if i in humans else bot for i in range(g.num_players)]
-        return cls(Race(g, seats, seed=seed), humans, step_ms)
-
-    @classmethod
-    def formula90(
-        cls, humans: Sequence[int], bot: str = "medium", seed: int | None = None,
-        step_ms: int = 0, **options: Any,
-    ) -> RaceSource:
-        """A Formula 90 race: the seats in ``humans`` from dashboards, the other seats by ``bot``
-        (the robots are the rules' own)."""
-        options = {k: v for k, v in options.items() if v is not None}
-        g = autodromo.game("formula90", **options)
-        seats: list[str | Policy] = [
-            _dashboard_seat if i in humans else bot for i in range(g.num_players)]
+            _dashboard_seat if i in humans else chosen for i in range(g.num_players)]
         return cls(Race(g, seats, seed=seed), humans, step_ms)
 
     def board(self) -> dict[str, Any]:
@@ -246,8 +228,8 @@ class WebSource:
         self._fetch()
         name = str(self._payload.get("game"))
         if name not in GAMES:
-            raise BridgeError(f"web game {game_id}: the bridge shows Legend, Lamborghini and "
-                              f"Formula 90 games, not {name}")
+            raise BridgeError(f"web game {game_id}: the bridge shows {games.names(GAMES)} "
+                              f"games, not {name}")
         # The same game built here: its board is the one the server's core built.
         try:
             self._board = _game_board(autodromo.game(name, **self._payload["options"]), "a game")
@@ -438,13 +420,13 @@ class Binding:
         self.bridge = bridge
         self.source = source
         board = source.board()
-        #: A Formula 90 race: a track of sections, its dashboards show a seat's chart.
-        self.formula90 = is_section_track(board)
-        if ledmap is not None and self.formula90:
-            raise BridgeError(f"{ledmap.source}: a Formula 90 track board takes the section map "
-                              "generated from its track; an LED map is for circuits")
+        #: A race on a track of sections: its dashboards show a seat's chart.
+        self.sections = is_section_track(board)
+        if ledmap is not None and self.sections:
+            raise BridgeError(f"{ledmap.source}: a {games.names(games.with_board('sections'))} track board takes the "
+                              "section map generated from its track; an LED map is for circuits")
         # A route's stages change under the cars; its dashboards read the turn ahead from the view.
-        self.circuit = (None if board.get("kind") == "route" or self.formula90
+        self.circuit = (None if board.get("kind") == "route" or self.sections
                         else Circuit.from_board(board))
         self._ledmap: LedMap | SectionMap | None = ledmap
         self.seats = dict(seats or {})
@@ -467,14 +449,14 @@ class Binding:
     def ledmap(self) -> LedMap | SectionMap:
         if self._ledmap is None:
             board = self.source.board()
-            self._ledmap = (SectionMap.for_board(board) if self.formula90
+            self._ledmap = (SectionMap.for_board(board) if self.sections
                             else LedMap.for_board(board))
         return self._ledmap
 
     def who(self, seat: int) -> str:
-        """A seat as people read it: its car's name in Formula 90 (the book names cars by their
-        colours), else its number from 1."""
-        if self.formula90:
+        """A seat as people read it: its car's name on a track of sections (the book names cars
+        by their colours), else its number from 1."""
+        if self.sections:
             try:
                 cars = (self._view or self.source.view())["cars"]
             except BridgeError:
@@ -496,7 +478,7 @@ class Binding:
             dev.seat = wanted if wanted is not None else free[0] if free else 0
             self.seats[dev.uid] = dev.seat
             self.log(f"{dev.name}: seat {dev.seat + 1}"
-                     + (f" ({self.who(dev.seat)})" if self.formula90 else ""))
+                     + (f" ({self.who(dev.seat)})" if self.sections else ""))
         self.render(dev)
 
     def _refuse(self, dev: Device, why: str) -> None:
@@ -530,14 +512,14 @@ class Binding:
         if control == CONFIRM:
             cur = self.cursor.get(dev.uid, 0)
             choice = legal[cur] if cur < len(legal) else None
-        elif self.formula90 and control in F90_BUTTONS:
+        elif self.sections and control in F90_BUTTONS:
             word, means = F90_BUTTONS[control]
             choice = next((a for a in legal if means.fullmatch(a[1])), None)
             if choice is None:
                 self._refuse(dev, f"{self.who(seat)}: the {word!r} button means no legal choice "
                              "now" + (" (not this car's turn)" if not legal else ""))
                 return
-        elif control in PACE_BUTTONS and not self.formula90:
+        elif control in PACE_BUTTONS and not self.sections:
             label = PACE_BUTTONS[control]
             choice = next((a for a in legal if a[1] == label), None)
             if choice is None:
@@ -590,10 +572,10 @@ class Binding:
             cur = self.cursor.get(dev.uid, 0)
             if cur >= len(legal):
                 cur = self.cursor[dev.uid] = 0
-            if live and (self.formula90 or view.get("stage") is not None):
-                # What the seat's driver reads: a Stage race's markers, Formula 90's sealed fuel.
+            if live and (self.sections or view.get("stage") is not None):
+                # What the seat's driver reads: a Stage race's markers, a chart's sealed fuel.
                 view = self.source.seat_view(dev.seat)
-            if self.formula90:
+            if self.sections:
                 dev.set_dash(render_f90.dash_state(
                     view, dev.seat, deciding=bool(legal), cursor=cur,
                     refused=self.refused.get(dev.uid, False),

@@ -1,12 +1,12 @@
-"""``autodromo bridge``: dashboards and LED track boards on a Legend or Formula 90 race, LED
-track boards on a Lamborghini race.
+"""``autodromo bridge``: dashboards and LED track boards on a race of a game the bridge follows
+(``games/<game>.py``: its local race's options, its board's kind).
 
     autodromo bridge --game 3f2a9c --port /dev/ttyUSB0 --port /dev/ttyACM0   # a web game
     autodromo bridge --game race.json --config bridge.toml                     # a replay, shown
     autodromo bridge --emulate dashboard,track                                 # no hardware
-    autodromo bridge lamborghini --emulate track --circuit imola_like          # bots on the board
-    autodromo bridge legend --route coppa_breve --emulate track                # a Stage race
-    autodromo bridge formula90 --emulate dashboard,track --circuit colline     # Formula 90
+    autodromo bridge <game> --emulate track --circuit <circuit>                # bots on the board
+
+docs/bridge.md has each game's examples.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from pathlib import Path
 
 from autodromo.errors import AutodromoError
 
+from . import games
 from .binding import (CONFIRM, F90_BUTTONS, GAMES, PACE_BUTTONS, SELECTOR, Binding, RaceSource,
                       ReplaySource, Source, WebSource)
 from .clock import MonotonicClock
@@ -31,7 +32,6 @@ from . import screen as screen_mod
 from .ledmap import LedMap
 from .sectionmap import SectionMap, is_section_track
 
-DEFAULT_CARS = "bugatti_type_35,alfa_8c_2300,ferrari_166_mm,maserati_300s"
 #: pid.codes test PID until the boards get their own (hardware.md, risks).
 DEFAULT_VID, DEFAULT_PID = 0x1209, 0x0001
 
@@ -39,10 +39,11 @@ DEFAULT_VID, DEFAULT_PID = 0x1209, 0x0001
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="autodromo bridge", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("race", nargs="?", default="legend", choices=GAMES,
-                   help="local race: the game (default: legend)")
+    local = games.first("LOCAL_DEFAULT")
+    p.add_argument("race", nargs="?", default=local, choices=GAMES,
+                   help=f"local race: the game (default: {local})")
     p.add_argument("--game", help="a web game id (see --web) or a replay file; "
-                   "default: a local Legend race")
+                   f"default: a local {games.names([local])} race")
     p.add_argument("--port", action="append", default=[],
                    help="a serial port URL (a path, a pty, socket://host:port); repeatable")
     p.add_argument("--config", help="a TOML file: [[port]] url or vid/pid/serial, [seats] uid = seat")
@@ -54,14 +55,14 @@ def parser() -> argparse.ArgumentParser:
                    "LAN (--lan) or for a game played by join links; default: $AUTODROMO_TOKEN")
     p.add_argument("--ledmap", help="the track board's LED map (default: the circuit's shipped map)")
     p.add_argument("--baud", type=int, default=1_000_000)
-    p.add_argument("--cars", default=DEFAULT_CARS, help="local Legend race: car ids, comma separated")
-    p.add_argument("--players", type=int, default=None,
-                   help="local Lamborghini race: the number of players (default: the game's)")
     p.add_argument("--circuit", "--track", dest="circuit",
-                   help="local race: the circuit (e.g. castelrosso, or imola_like in Lamborghini) or "
-                   "Formula 90's track (lago, colline); default: the game's own")
-    p.add_argument("--route", help="local Legend race: a Stage race on this route (e.g. coppa_breve "
-                   "or mille_miglia) instead of a circuit")
+                   help="local race: the circuit, or the track of a game of sections (see "
+                   "docs/bridge.md); default: the game's own")
+    # Each game's own options of a local race (games/<game>.py).
+    for game in GAMES:
+        add = games.fact(game, "add_local_options")
+        if add is not None:
+            add(p)
     p.add_argument("--seats", help="local race: the seats the dashboards drive, counting from 1, comma "
                    "separated (default: 1 up to the number of dashboards); bots drive the others")
     p.add_argument("--seed", type=int, default=None, help="local race: the seed")
@@ -92,24 +93,17 @@ def _humans(args: argparse.Namespace, dashboards: int, seats: int) -> list[int]:
 
 
 def _source(args: argparse.Namespace, dashboards: int) -> Source:
-    if args.route is not None and (args.game is not None or args.race != "legend"
-                                   or args.circuit is not None):
-        raise BridgeError("--route: a local Legend race runs on a route of stages or on a "
-                          "--circuit, not both, and not in a web game or a replay")
-    if args.game is None and args.race == "formula90":
-        probe = RaceSource.formula90([], track=args.circuit)
-        humans = _humans(args, dashboards, probe.race.game.num_players)
-        return RaceSource.formula90(humans, seed=args.seed, step_ms=args.step_ms, track=args.circuit)
-    if args.game is None and args.race == "lamborghini":
-        probe = RaceSource.lamborghini([], circuit=args.circuit, players=args.players)
-        humans = _humans(args, dashboards, probe.race.game.num_players)
-        return RaceSource.lamborghini(humans, seed=args.seed, step_ms=args.step_ms,
-                                      circuit=args.circuit, players=args.players)
+    if getattr(args, "route", None) is not None:
+        routed = [g for g in GAMES if games.fact(g, "add_local_options") is not None
+                  and "route" in games.fact(g, "local_options")(args)]
+        if args.game is not None or args.race not in routed or args.circuit is not None:
+            raise BridgeError(f"--route: a local {games.names(routed)} race runs on a route of stages "
+                              "or on a --circuit, not both, and not in a web game or a replay")
     if args.game is None:
-        cars = [c.strip() for c in args.cars.split(",") if c.strip()]
-        humans = _humans(args, dashboards, len(cars))
-        return RaceSource.legend(cars, humans, seed=args.seed, step_ms=args.step_ms,
-                                 circuit=args.circuit, route=args.route)
+        options = games.fact(args.race, "local_options")(args)
+        probe = RaceSource.new(args.race, [], **options)
+        humans = _humans(args, dashboards, probe.race.game.num_players)
+        return RaceSource.new(args.race, humans, seed=args.seed, step_ms=args.step_ms, **options)
     if Path(args.game).is_file():
         return ReplaySource(args.game)
     return WebSource(args.web, args.game, token=args.token or os.environ.get("AUTODROMO_TOKEN"))
@@ -134,7 +128,8 @@ def run(args: argparse.Namespace) -> int:
         raise BridgeError(f"--ledmap {args.ledmap}: a Stage race's track board takes the map "
                           "generated from its route's stages; --ledmap is for circuits")
     if args.ledmap and is_section_track(source.board()):
-        raise BridgeError(f"--ledmap {args.ledmap}: a Formula 90 track board takes the section "
+        raise BridgeError(f"--ledmap {args.ledmap}: a {games.names(games.with_board('sections'))} "
+                          "track board takes the section "
                           "map generated from its track; --ledmap is for circuits")
     board = source.board()
     ledmap = LedMap.load(args.ledmap, board) if args.ledmap else None
@@ -164,7 +159,7 @@ def run(args: argparse.Namespace) -> int:
     log: list[str] = []
     bridge = Bridge(ports, clock=clock, baudrate=args.baud, log=log.append if screen else print)
     binding = Binding(bridge, source, ledmap, seats=config.seats)
-    if binding.formula90:
+    if binding.sections:
         from .render_f90 import GAUGES
 
         for e in emulators:
@@ -172,7 +167,7 @@ def run(args: argparse.Namespace) -> int:
     for e in emulators:
         e.start()
     if driving:
-        threading.Thread(target=_keyboard, args=(dash_emus[0], log, binding.formula90),
+        threading.Thread(target=_keyboard, args=(dash_emus[0], log, binding.sections),
                          daemon=True).start()
     title = f"autodromo bridge: {_title(source)}" + (f", seed {args.seed}" if args.seed is not None else "")
     start = time.monotonic()
@@ -221,7 +216,7 @@ F90_KEYS_HELP = ("keys for the first emulated dashboard, then Enter: c confirm, 
                  + ", + / - the selector (++ two steps)")
 
 
-def press_keys(emu: Emulator, line: str, formula90: bool = False) -> str:
+def press_keys(emu: Emulator, line: str, sections: bool = False) -> str:
     """Turns a typed line into the dashboard's button presses; returns what it did."""
     word = line.strip()
     try:
@@ -230,7 +225,7 @@ def press_keys(emu: Emulator, line: str, formula90: bool = False) -> str:
             return "CONFIRM"
         if word in ("1", "2", "3", "4"):
             emu.press(int(word))
-            return F90_BUTTONS[int(word)][0] if formula90 else PACE_BUTTONS[int(word)]
+            return F90_BUTTONS[int(word)][0] if sections else PACE_BUTTONS[int(word)]
         if word and set(word) <= {"+"}:
             emu.turn(SELECTOR, len(word))
             return f"selector +{len(word)}"
@@ -239,12 +234,12 @@ def press_keys(emu: Emulator, line: str, formula90: bool = False) -> str:
             return f"selector -{len(word)}"
     except ValueError as e:  # 16 presses not yet acknowledged
         return str(e)
-    return "? " + (F90_KEYS_HELP if formula90 else KEYS_HELP)
+    return "? " + (F90_KEYS_HELP if sections else KEYS_HELP)
 
 
-def _keyboard(emu: Emulator, log: list[str], formula90: bool = False) -> None:
+def _keyboard(emu: Emulator, log: list[str], sections: bool = False) -> None:
     for line in sys.stdin:
-        log.append("you: " + press_keys(emu, line, formula90))
+        log.append("you: " + press_keys(emu, line, sections))
 
 
 def _title(source: Source) -> str:
@@ -254,7 +249,8 @@ def _title(source: Source) -> str:
     if board.get("kind") == "route":
         return f"{game}, a Stage race on the route {board['name']}"
     if is_section_track(board):
-        return f"Race! Formula 90 at {board.get('name', source.circuit)}"
+        heading = games.fact(str(view.get("game", "")), "HEADING") or game
+        return f"{heading} at {board.get('name', source.circuit)}"
     circuit = source.circuit.replace("_", " ").title()
     return game + (f" on the {circuit} circuit" if circuit else "")
 

@@ -32,7 +32,8 @@ LAMP_NAMES = {LAMP_YOUR_TURN: "YOUR TURN", LAMP_REFUSED: "REFUSED", LAMP_FINISHE
               LAMP_OUT: "OUT", LAMP_BEST_LINE: "BEST LINE", LAMP_FLAT_TIRE: "FLAT TIRE",
               LAMP_RAIN: "RAIN", LAMP_GAME_OVER: "GAME OVER", LAMP_NIGHT: "NIGHT", LAMP_FOG: "FOG",
               LAMP_CHECK_POINT: "CHECK POINT", LAMP_TURN_UNSEEN: "TURN UNSEEN",
-              # Formula 90's own (bits 12 up): a Legend dashboard never lights them.
+              # A section track's chart's own (bits 12 up, render_f90.py): a lane game's
+              # dashboard never lights them.
               **F90_LAMP_NAMES}
 LAMP_MEANINGS = {
     LAMP_YOUR_TURN: "this car decides now", LAMP_REFUSED: "the last button was refused, see the log",

@@ -16,14 +16,16 @@ from typing import Any
 import autodromo
 from autodromo.errors import AutodromoError
 
+from . import games
 from .errors import BridgeError
 
 HERE = Path(__file__).resolve().parent / "ledmaps"
 RATINGS = "ABCDE"
 MAX_LEDS = 512
-#: The games whose boards a track board shows, and the one a map is for unless it says.
-GAMES = ("legend", "lamborghini")
-DEFAULT_GAME = "legend"
+#: The games whose circuits a track board shows through an LED map (``BOARD = "cells"`` in
+#: ``games/<game>.py``), and the one a map is for unless it says (``MAP_DEFAULT``).
+GAMES = games.with_board("cells")
+DEFAULT_GAME = games.first("MAP_DEFAULT")
 
 
 @dataclass(frozen=True)
@@ -42,7 +44,7 @@ class Circuit:
     lanes: int
     turns: tuple[Turn, ...]
     game: str = DEFAULT_GAME
-    #: A circuit loops; a stage of a Legend route is an open road ending at its line.
+    #: A circuit loops; a stage of a route is an open road ending at its line.
     closed: bool = True
 
     @classmethod
@@ -75,17 +77,12 @@ class Circuit:
         return None
 
 
-#: A Legend race needs cars; any two show the same circuit.
-_LEGEND_CARS = ["bugatti_type_35", "alfa_8c_2300"]
-
-
 def circuit_board(game: str, circuit_id: str, content_dir: str | Path | None = None) -> dict[str, Any]:
     """The core's board of ``circuit_id`` in ``game`` (a race on it is built to ask)."""
     if game not in GAMES:
         raise BridgeError(f"game {game!r}: a track board shows {' or '.join(GAMES)}")
-    options: dict[str, Any] = {"circuit": circuit_id}
-    if game == "legend":
-        options["cars"] = _LEGEND_CARS
+    # What a race of the game needs before it has a board (``BOARD_OPTIONS``): cars, say.
+    options: dict[str, Any] = {**games.fact(game, "BOARD_OPTIONS", {}), "circuit": circuit_id}
     try:
         board = autodromo.game(game, str(content_dir) if content_dir is not None else None,
                                **options).board()
@@ -142,7 +139,7 @@ class LedMap:
     markers: list[list[int]] = field(default_factory=list)
     weather: list[int] = field(default_factory=list)
     colors: dict[str, Any] = field(default_factory=dict)
-    #: A route's map (a Legend Stage race): one map per stage, all on this strip; the LEDs of
+    #: A route's map (a Stage race): one map per stage, all on this strip; the LEDs of
     #: the finish line (Arrivo or Check Point) after the stage's last row, one per lane; one
     #: lamp per stage; the Chrono's day or night.
     stages: list[LedMap] = field(default_factory=list)
@@ -165,13 +162,14 @@ class LedMap:
 
     @classmethod
     def for_board(cls, board: dict[str, Any]) -> LedMap:
-        """The shipped map of the board's circuit (``ledmaps/<id>.toml`` in this package), or
-        for a route the map generated from its stages' boards."""
+        """The shipped map of the board's circuit (``ledmaps/<game>/<id>.toml`` in this package),
+        or for a route the map generated from its stages' boards."""
         if board.get("kind") == "route":
             return cls.for_route(board)
-        path = HERE / f"{board['id']}.toml"
+        folder = HERE / str(board["game"])
+        path = folder / f"{board['id']}.toml"
         if not path.exists():
-            shipped = ", ".join(sorted(p.stem for p in HERE.glob("*.toml")))
+            shipped = ", ".join(sorted(p.stem for p in folder.glob("*.toml")))
             raise BridgeError(f"no LED map for circuit {board['id']!r} (shipped: {shipped}); "
                               "write one and pass --ledmap FILE")
         return cls.load(path, board)

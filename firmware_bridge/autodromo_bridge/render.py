@@ -1,6 +1,6 @@
 """What the devices show, computed from a spectator's view (``state.view(None)``): a dashboard's
-DASH_STATE for its Legend car, and a track board's LED frame through the circuit's LED map (a
-Legend or a Lamborghini race: cars by row and lane). Pure functions: the same view gives the
+DASH_STATE for its car on a circuit of lanes, and a track board's LED frame through the circuit's
+LED map (a race of cells: cars by row and lane). Pure functions: the same view gives the
 same bytes.
 
 Dashboard (DASH_STATE field <- the car in the view):
@@ -166,7 +166,7 @@ def track_frame(view: dict[str, Any], ledmap: LedMap) -> bytes:
             continue
         if car.get("status") == "retired" or car.get("wrecked"):  # off the board
             continue
-        # A car in its seat's colour (Lamborghini names its owner; Legend's car k is seat k).
+        # A car in its seat's colour (a car with an owner is its owner's; else car k is seat k).
         seat = int(car.get("owner", k))
         cell = (int(car["row"]) % circuit.rows, int(car["lane"]))
         for i in ledmap.cells.get(cell, []):

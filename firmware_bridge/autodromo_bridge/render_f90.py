@@ -13,7 +13,7 @@ brakes       brown wear tokens (permanent)
 tyres        tyre tokens left
 switches     the tyre type: 0 hard, 1 soft, 2 intermediate, 3 rain
 pace         the choice under the selector: 1 + its index in the seat's legal actions
-lamps        the ``LAMP_*`` bits of render.py (0-3, 6, 7 as in Legend) and below
+lamps        the ``LAMP_*`` bits of render.py (0-3, 6, 7 as on a lane game's dashboard) and below
 =========== ============================================================================
 """
 
@@ -25,7 +25,7 @@ from .render import (LAMP_FINISHED, LAMP_GAME_OVER, LAMP_OUT, LAMP_RAIN, LAMP_RE
                      LAMP_YOUR_TURN)
 from .sectionmap import DEFAULT_COLORS, SKIES, SectionMap
 
-# Formula 90 lamps (bits 4, 5 and 8-11 are Legend's; DASH_STATE lamps is a u32).
+# Formula 90 lamps (bits 4, 5 and 8-11 are the lane games'; DASH_STATE lamps is a u32).
 LAMP_MUST_PIT = 1 << 12     # the refuel chit's turn has come, or a recovery forces a stop
 LAMP_BLUE_FLAG = 1 << 13    # this car holds a blue pawn
 LAMP_ORANGE_FLAG = 1 << 14  # this car holds the orange pawn

@@ -27,7 +27,7 @@ def _seat_name(view: dict[str, Any], seat: int) -> str:
 
 
 def _needles(binding: Binding, d: dict[str, int]) -> str:
-    if binding.formula90:
+    if binding.sections:
         return (f"  needles: target card {d['speed'] or '-'}, wear slots free {d['turn_pins']}, "
                 f"fuel for {d['temperature']} turns, "
                 f"red wear {d['engine']}, brown wear {d['brakes']}, tyre tokens {d['tyres']}, "
@@ -38,7 +38,7 @@ def _needles(binding: Binding, d: dict[str, int]) -> str:
 
 
 def _phase(view: dict[str, Any]) -> str:
-    """The phase's name (Legend's view gives ``{"name": ..., "seat": ...}``), never its dict."""
+    """The phase's name (some views give ``{"name": ..., "seat": ...}``), never its dict."""
     phase = view.get("phase", "")
     if isinstance(phase, dict):
         phase = phase.get("name", "")
@@ -68,7 +68,7 @@ def dashboard_block(binding: Binding, emu: Emulator, view: dict[str, Any] | None
             mark = ">" if d["pace"] == k + 1 else " "
             lines.append(f"   {mark} selector {k + 1}: {label}")
         labels = {label for _, label in legal}
-        if binding.formula90:
+        if binding.sections:
             paces = [f"{c} {word}: {label}" for c, (word, means) in F90_BUTTONS.items()
                      for label in [next((x for x in labels if means.fullmatch(x)), None)] if label]
             lines.append("  buttons now: " + (", ".join(paces) if paces else "none (use the selector)"))
@@ -82,7 +82,7 @@ def dashboard_block(binding: Binding, emu: Emulator, view: dict[str, Any] | None
     else:
         lines.append("  this seat is driven by a bot: the dashboard only shows it")
     lines.append(_needles(binding, d))
-    meanings = {**LAMP_MEANINGS, **F90_LAMP_MEANINGS} if binding.formula90 else LAMP_MEANINGS
+    meanings = {**LAMP_MEANINGS, **F90_LAMP_MEANINGS} if binding.sections else LAMP_MEANINGS
     lit = [f"{LAMP_NAMES[bit]} ({meanings[bit]})" for bit in LAMP_NAMES if d["lamps"] & bit]
     lines.append("  lamps lit: " + ("; ".join(lit) if lit else "none"))
     return lines
@@ -106,11 +106,11 @@ def render(binding: Binding, emulators: Sequence[Emulator], log: Sequence[str], 
     lines.append("")
     for e in emulators:
         lines += dashboard_block(binding, e, view) if e.kind == DASHBOARD else e.text().splitlines()
-        if e.kind != DASHBOARD and binding.formula90 and view is not None:
+        if e.kind != DASHBOARD and binding.sections and view is not None:
             lines += [f"  {line}" for line in board_lines(view)]
         lines.append("")
     lines.append("LOG")
     lines += [f"  {line}" for line in log[-10:]] or ["  (nothing yet)"]
     if keys:
-        lines += ["", F90_KEYS if binding.formula90 else KEYS]
+        lines += ["", F90_KEYS if binding.sections else KEYS]
     return "\n".join(lines)

@@ -166,7 +166,7 @@ def test_2_a_device_too_small_for_the_protocol_is_refused_with_its_reason(rig: R
 
 
 def _race_binding(rig: Rig) -> Binding:
-    src = RaceSource.legend(["bugatti_type_35", "alfa_8c_2300"], humans=[0], seed=5)
+    src = RaceSource.new("legend", [0], cars=["bugatti_type_35", "alfa_8c_2300"], seed=5)
     return Binding(rig.bridge(), src)
 
 

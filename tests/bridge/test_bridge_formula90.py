@@ -62,7 +62,7 @@ def test_a_board_that_is_not_a_track_of_sections_is_refused() -> None:
 
 def race_until(cond: Any, seed: int, limit: int = 20000, **options: Any) -> RaceSource:
     """A bots' race with every module on, played until ``cond(view)`` holds."""
-    src = RaceSource.formula90([], seed=seed, **{**EVERY_MODULE, **options})
+    src = RaceSource.new("formula90", [], seed=seed, **{**EVERY_MODULE, **options})
     for _ in range(limit):
         if cond(src.view()):
             return src
@@ -167,7 +167,7 @@ def test_a_car_on_an_extreme_trajectory_shows_on_its_sections_marker_and_dashboa
 
 def test_a_seats_chart_shows_on_its_dashboard_and_its_buttons_take_choices_by_meaning(rig: Rig) -> None:
     emu = rig.emulator(DASHBOARD, UID_D)
-    src = RaceSource.formula90([0], seed=2, **EVERY_MODULE)
+    src = RaceSource.new("formula90", [0], seed=2, **EVERY_MODULE)
     binding = Binding(rig.bridge(), src)
     host = binding.pump
     rig.until(lambda: emu.dash["state_id"] != 0, host=host, what="first dashboard state")
@@ -248,7 +248,7 @@ FULL_RACES = {45: {"yellow flag", "pawn", "wet"}, 35: {"safety car", "pawn", "we
 
 @pytest.mark.parametrize("seed", FULL_RACES)
 def test_a_race_with_every_module_is_played_to_the_end_on_the_emulated_track_board(rig: Rig, seed: int) -> None:
-    src = RaceSource.formula90([], seed=seed, step_ms=1, **EVERY_MODULE)
+    src = RaceSource.new("formula90", [], seed=seed, step_ms=1, **EVERY_MODULE)
     m = SectionMap.for_board(src.board())
     track = rig.emulator(TRACK, UID_T, led_count=m.led_count)
     binding = Binding(rig.bridge(), src)

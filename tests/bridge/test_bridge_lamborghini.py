@@ -41,16 +41,16 @@ def test_a_map_of_another_circuit_is_refused_with_both_names() -> None:
     board = autodromo.game("lamborghini", circuit="imola_like").board()
     assert board is not None
     with pytest.raises(BridgeError) as e:
-        LedMap.load(HERE / "castelrosso.toml", board)
+        LedMap.load(HERE / "legend" / "castelrosso.toml", board)
     assert "the map is for 'castelrosso' (legend), the race runs on 'imola_like' (lamborghini)" in str(e.value)
     with pytest.raises(BridgeError, match="sant_agata.toml: circuit: the map is for 'sant_agata'"):
-        LedMap.load(HERE / "sant_agata.toml", board)
+        LedMap.load(HERE / "lamborghini" / "sant_agata.toml", board)
 
 
 @pytest.mark.parametrize("circuit", CIRCUITS)
 def test_a_lamborghini_race_shows_on_the_emulated_track_board(rig: Rig, circuit: str) -> None:
     # Seat 1 waits for its dashboard, so the race holds still while the strip catches up.
-    src = RaceSource.lamborghini([0], seed=7, circuit=circuit)
+    src = RaceSource.new("lamborghini", [0], seed=7, circuit=circuit)
     m = LedMap.for_board(src.board())
     track = rig.emulator(TRACK, UID_T, led_count=m.led_count)
     binding = Binding(rig.bridge(), src)

@@ -24,7 +24,7 @@ def labels(src: RaceSource, seat: int) -> list[str]:
 
 
 def setup(rig: Rig) -> tuple[RaceSource, Binding]:
-    src = RaceSource.legend(["bugatti_type_35", "alfa_8c_2300"], humans=[0], seed=11)
+    src = RaceSource.new("legend", [0], cars=["bugatti_type_35", "alfa_8c_2300"], seed=11)
     binding = Binding(rig.bridge(), src)
     return src, binding
 
@@ -86,7 +86,7 @@ def test_an_illegal_input_lights_the_lamp_and_changes_nothing(rig: Rig) -> None:
 
 def test_the_track_board_shows_every_car_in_its_colour(rig: Rig) -> None:
     track = rig.emulator(TRACK, UID_T)
-    src = RaceSource.legend(["bugatti_type_35", "alfa_8c_2300", "ferrari_166_mm"], humans=[0, 1, 2], seed=5)
+    src = RaceSource.new("legend", [0, 1, 2], cars=["bugatti_type_35", "alfa_8c_2300", "ferrari_166_mm"], seed=5)
     binding = Binding(rig.bridge(), src)
     state = src.race.state
     for k in range(60):  # a few rounds in, by the greedy bot: the cars spread over the track
@@ -140,7 +140,7 @@ def test_a_binding_made_after_the_devices_linked_still_drives_them(rig: Rig) -> 
     emu = rig.emulator(DASHBOARD, UID_A)
     bridge = rig.bridge()
     rig.until(lambda: UID_A in bridge.devices and bridge.devices[UID_A].connected)
-    src = RaceSource.legend(["bugatti_type_35", "alfa_8c_2300"], humans=[1], seed=2)
+    src = RaceSource.new("legend", [1], cars=["bugatti_type_35", "alfa_8c_2300"], seed=2)
     binding = Binding(bridge, src)
     assert bridge.devices[UID_A].seat == 1
     rig.until(lambda: emu.dash["state_id"] != 0 and emu.dash["lamps"] & render.LAMP_YOUR_TURN,
@@ -165,7 +165,7 @@ def test_the_emulated_dashboard_is_played_from_the_keyboard(rig: Rig) -> None:
 
 def test_a_strip_shorter_than_its_led_map_is_not_driven_and_said_once(rig: Rig) -> None:
     track = rig.emulator(TRACK, UID_T, led_count=100)
-    src = RaceSource.legend(["bugatti_type_35", "alfa_8c_2300"], humans=[0], seed=5)
+    src = RaceSource.new("legend", [0], cars=["bugatti_type_35", "alfa_8c_2300"], seed=5)
     binding = Binding(rig.bridge(), src)
     rig.until(lambda: UID_T in binding.bridge.devices and binding.bridge.devices[UID_T].connected,
               host=binding.pump)

@@ -71,7 +71,7 @@ def _step_until(src: RaceSource, cond: Any, limit: int = 3000) -> None:
 
 def test_a_stage_race_shows_on_the_emulated_track_board(rig: Rig) -> None:
     # Seat 1 waits for its dashboard (none here), so the race holds still between our steps.
-    src = RaceSource.legend(CARS, [0], seed=1, route="coppa_breve")
+    src = RaceSource.new("legend", [0], cars=CARS, seed=1, route="coppa_breve")
     m = LedMap.for_board(src.board())
     track = rig.emulator(TRACK, UID_T, led_count=m.led_count)
     binding = Binding(rig.bridge(), src)
@@ -130,7 +130,7 @@ def test_a_stage_race_shows_on_the_emulated_track_board(rig: Rig) -> None:
 
 def test_the_dashboard_hides_turn_pins_it_cannot_read_and_lights_the_stage_lamps(rig: Rig) -> None:
     # The Coppa Breve starts in fog (seed 1); seat 1 is driven from the emulated dashboard.
-    src = RaceSource.legend(CARS[:2], [0], seed=1, route="coppa_breve")
+    src = RaceSource.new("legend", [0], cars=CARS[:2], seed=1, route="coppa_breve")
     dash = rig.emulator(DASHBOARD, UID_D)
     binding = Binding(rig.bridge(), src)
 
@@ -177,7 +177,7 @@ def test_the_dashboard_hides_turn_pins_it_cannot_read_and_lights_the_stage_lamps
 def test_the_terminal_screen_names_the_stage_decision_and_lamps(rig: Rig) -> None:
     from autodromo_bridge import screen
 
-    src = RaceSource.legend(CARS[:2], [0], seed=1, route="coppa_breve")
+    src = RaceSource.new("legend", [0], cars=CARS[:2], seed=1, route="coppa_breve")
     dash = rig.emulator(DASHBOARD, UID_D)
     binding = Binding(rig.bridge(), src)
     rig.until(lambda: dash.dev.dash is not None and bool(dash.dev.dash["lamps"] & render.LAMP_YOUR_TURN),
@@ -190,7 +190,7 @@ def test_the_terminal_screen_names_the_stage_decision_and_lamps(rig: Rig) -> Non
 
 
 def test_a_check_point_stage_at_night_lights_its_lamps() -> None:
-    src = RaceSource.legend(CARS[:2], [], seed=3, route="coppa_breve")
+    src = RaceSource.new("legend", [], cars=CARS[:2], seed=3, route="coppa_breve")
     _step_until(src, lambda: src.view()["stage"]["index"] == 1
                 and src.view()["cars"][0]["status"] == "racing" and src.view()["chrono"]["night"])
     v = src.race.state.view(0)
@@ -198,7 +198,7 @@ def test_a_check_point_stage_at_night_lights_its_lamps() -> None:
     assert v["stage"]["finish"] == "checkpoint" and d["lamps"] & render.LAMP_CHECK_POINT
     assert d["lamps"] & render.LAMP_NIGHT, "the Coppa Breve's second stage runs after 18:00"
     # A Track race lights none of the stage lamps.
-    track = RaceSource.legend(CARS[:2], [], seed=3)
+    track = RaceSource.new("legend", [], cars=CARS[:2], seed=3)
     _step_until(track, lambda: track.view()["cars"][0]["status"] == "racing")
     d = render.dash_state(track.view(), 0, None, deciding=False, cursor=0, refused=False)
     stage_lamps = (render.LAMP_NIGHT | render.LAMP_FOG | render.LAMP_CHECK_POINT

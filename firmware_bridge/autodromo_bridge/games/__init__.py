@@ -1,0 +1,70 @@
+"""Each game's part of the bridge, found by the game's id: ``autodromo_bridge.games.<id>``.
+
+The shared bridge (binding, LED maps, the command, the terminal screen) names no game: the games
+it follows are those the core lists (``autodromo.games()``) that have a module here. What a
+module says:
+
+``BOARD``
+    ``"cells"``: a circuit of rows and lanes, shown through an LED map (``ledmap.py``);
+    ``"sections"``: a track of sections, shown through the section map generated from it
+    (``sectionmap.py``), its dashboards a seat's chart;
+``BOARD_OPTIONS``
+    the options a race needs before its board can be built (a map is checked against it);
+``MAP_DEFAULT``
+    True for the game an LED map file is for when it names none (maps made before the key);
+``BOT``
+    the bot that drives a local race's seats no dashboard drives;
+``HEADING``
+    the game's name at the head of the terminal screen (default: its name);
+``add_local_options(parser)``, ``local_options(args)``
+    the options of ``autodromo bridge <game>`` for a local race, and the race's options from them;
+``LOCAL_DEFAULT``
+    True for the game ``autodromo bridge`` races when no game is given.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any
+
+import autodromo
+from autodromo import game_module
+
+
+def of(game: str) -> ModuleType | None:
+    """The game's bridge module, or None for a game the bridge does not follow."""
+    if game not in autodromo.games():
+        return None
+    name = f"{__name__}.{game}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name == name:
+            return None
+        raise
+
+
+def followed() -> tuple[str, ...]:
+    """The games the bridge follows, in the core's order."""
+    return tuple(g for g in autodromo.games() if of(g) is not None)
+
+
+def with_board(kind: str) -> tuple[str, ...]:
+    """The games whose board is of ``kind`` (``"cells"`` or ``"sections"``)."""
+    return tuple(g for g in followed() if fact(g, "BOARD") == kind)
+
+
+def fact(game: str, name: str, default: Any = None) -> Any:
+    return getattr(of(game), name, default)
+
+
+def first(flag: str) -> str:
+    """The game whose module sets ``flag`` True (the default game of a map, of the command)."""
+    return next(g for g in followed() if fact(g, flag, False))
+
+
+def names(games: tuple[str, ...] | list[str]) -> str:
+    """The games by name, as a sentence lists them: "A, B and C"."""
+    titles = [game_module.title(g) for g in games]
+    return titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " and " + titles[-1]

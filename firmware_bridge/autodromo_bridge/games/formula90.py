@@ -1,0 +1,16 @@
+"""Formula 90 on the bridge: a track of sections (the section map generated from the core's
+board), dashboards that show a seat's chart and press the common decisions by meaning
+(``binding.F90_BUTTONS``), drawn by ``render_f90.py``."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+BOARD = "sections"
+BOT = "medium"
+HEADING = "Race! Formula 90"
+
+
+def local_options(args: argparse.Namespace) -> dict[str, Any]:
+    return {"track": args.circuit}
