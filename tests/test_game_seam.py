@@ -62,7 +62,6 @@ NOT_YET: dict[str, set[str]] = {
     },
     "formula90": {
         "Makefile",
-        "firmware_bridge/autodromo_bridge/sectionmap.py",
         "rust/core/Cargo.toml", "rust/core/benches/bots.rs", "rust/core/src/lib.rs",
         "rust/core/src/sim/stats.rs", "rust/py/src/game.rs", "rust/py/src/lib.rs", "rust/py/src/sim.rs",
         "rust/py/src/state.rs",

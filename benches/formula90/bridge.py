@@ -10,7 +10,7 @@ from typing import Any
 from autodromo_bridge import render_f90
 from autodromo_bridge.binding import Binding, RaceSource
 from autodromo_bridge.devices import TRACK
-from autodromo_bridge.sectionmap import SectionMap
+from autodromo_bridge.sectionmap_f90 import SectionMap
 
 
 def f90_latency(linked: Callable[..., Any], baud: int, samples: int = 150) -> list[float]:

@@ -42,7 +42,7 @@ from . import games, render, render_f90
 from .devices import DASHBOARD, TRACK, Bridge, Device
 from .errors import BridgeError
 from .ledmap import Circuit, LedMap
-from .sectionmap import SectionMap, is_section_track
+from .sectionmap_f90 import SectionMap, is_section_track
 
 CONFIRM = 0
 PACE_BUTTONS = {1: "maintain", 2: "accelerate 1", 3: "lift and coast", 4: "stop to cool"}

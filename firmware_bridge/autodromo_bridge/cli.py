@@ -30,7 +30,7 @@ from .emulator import Emulator
 from .errors import BridgeError
 from . import screen as screen_mod
 from .ledmap import LedMap
-from .sectionmap import SectionMap, is_section_track
+from .sectionmap_f90 import SectionMap, is_section_track
 
 #: pid.codes test PID until the boards get their own (hardware.md, risks).
 DEFAULT_VID, DEFAULT_PID = 0x1209, 0x0001

@@ -1,6 +1,6 @@
 """What the devices show of a Formula 90 race, from its view: a seat's chart on a dashboard
 (DASH_STATE) and the track of sections on a track board (a PAL8 frame through a
-:class:`~.sectionmap.SectionMap`). Pure functions: the same view gives the same bytes.
+:class:`~.sectionmap_f90.SectionMap`). Pure functions: the same view gives the same bytes.
 
 Dashboard (DASH_STATE field <- the seat's car in the view; a robot has no chart, so zeros):
 
@@ -23,7 +23,7 @@ from typing import Any
 
 from .render import (LAMP_FINISHED, LAMP_GAME_OVER, LAMP_OUT, LAMP_RAIN, LAMP_REFUSED,
                      LAMP_YOUR_TURN)
-from .sectionmap import DEFAULT_COLORS, SKIES, SectionMap
+from .sectionmap_f90 import DEFAULT_COLORS, SKIES, SectionMap
 
 # Formula 90 lamps (bits 4, 5 and 8-11 are the lane games'; DASH_STATE lamps is a u32).
 LAMP_MUST_PIT = 1 << 12     # the refuel chit's turn has come, or a recovery forces a stop

@@ -18,7 +18,7 @@ from autodromo_bridge.binding import CONFIRM, F90_BUTTONS, SELECTOR, Binding, Ra
 from autodromo_bridge.devices import DASHBOARD, TRACK
 from autodromo_bridge.errors import BridgeError
 from autodromo_bridge.render_f90 import P, P_CAR, P_DIM, palette, track_frame
-from autodromo_bridge.sectionmap import SectionMap
+from autodromo_bridge.sectionmap_f90 import SectionMap
 
 from .conftest import Rig
 

@@ -162,7 +162,7 @@ def test_a_dashboard_and_a_track_board_follow_a_formula90_web_game(rig: Rig, ser
     from the seat's own view), the strip showing the section map of the page's track."""
     from autodromo_bridge import render_f90
     from autodromo_bridge.devices import TRACK
-    from autodromo_bridge.sectionmap import SectionMap
+    from autodromo_bridge.sectionmap_f90 import SectionMap
 
     game = call(server, "/api/games", {
         "game": "formula90", "options": {"track": "colline"},

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from autodromo_bridge import render_f90
-from autodromo_bridge.sectionmap import SectionMap
+from autodromo_bridge.sectionmap_f90 import SectionMap
 
 from .test_bridge_formula90 import race_until, yellow_section
 from .test_simavr_dashboard import SPEED_FULL_SCALE, T1_TOP, Host, Simulator, build_firmware, shows

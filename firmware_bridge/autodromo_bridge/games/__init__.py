@@ -7,7 +7,7 @@ module says:
 ``BOARD``
     ``"cells"``: a circuit of rows and lanes, shown through an LED map (``ledmap.py``);
     ``"sections"``: a track of sections, shown through the section map generated from it
-    (``sectionmap.py``), its dashboards a seat's chart;
+    (``sectionmap_f90.py``), its dashboards a seat's chart;
 ``BOARD_OPTIONS``
     the options a race needs before its board can be built (a map is checked against it);
 ``MAP_DEFAULT``
