@@ -133,3 +133,60 @@ pub fn random_sim_every<G: Game>(
     }
     Err(format!("seed {seed}: no end after {max_steps} steps"))
 }
+
+/// Plays one game with uniform random players and sampled chance and, at every `every`-th state
+/// up to `states` of them, tries every action id and the first `past_end` ids past the last: a
+/// legal id is accepted (by a copy), any other is refused, `reason` accepts the refusal's error,
+/// and the state compares equal before and after (`apply_action` is all-or-nothing). Returns how
+/// many refusals were checked.
+pub fn every_refusal_changes_nothing<G: Game>(
+    game: &G,
+    seed: u64,
+    every: usize,
+    states: usize,
+    reason: impl Fn(&G::State, Action, &crate::Error) -> Result<(), String>,
+) -> Result<u64, String> {
+    let mut rng = SplitMix64::new(seed);
+    let mut state = game.new_initial_state();
+    let n = game.num_distinct_actions() as Action;
+    let mut refused = 0u64;
+    let mut checked = 0usize;
+    let mut legal: Vec<Action> = Vec::new();
+    for step in 0.. {
+        if state.is_terminal() || checked >= states {
+            return Ok(refused);
+        }
+        state.legal_actions_into(&mut legal);
+        if step % every.max(1) == 0 {
+            checked += 1;
+            for a in (0..n).chain([n, n + 1, u32::MAX]) {
+                let mut copy = state.clone();
+                let result = copy.apply_action(a);
+                let at = |msg: String| format!("seed {seed}, step {step}, action {a}: {msg}");
+                match (legal.binary_search(&a).is_ok(), result) {
+                    (true, Ok(())) => {}
+                    (true, Err(e)) => return Err(at(format!("a legal action was refused: {e}"))),
+                    (false, Ok(())) => return Err(at("an illegal action was accepted".into())),
+                    (false, Err(e)) => {
+                        if copy != state {
+                            return Err(at(format!("refused ({e}) but the state changed")));
+                        }
+                        reason(&state, a, &e).map_err(at)?;
+                        refused += 1;
+                    }
+                }
+            }
+        }
+        let a = if state.is_chance_node() {
+            state
+                .sample_chance(&mut rng)
+                .ok_or_else(|| format!("seed {seed}, step {step}: no chance sample"))?
+        } else {
+            legal[rng.below(legal.len() as u32) as usize]
+        };
+        state
+            .apply_action(a)
+            .map_err(|e| format!("seed {seed}, step {step}: legal action refused: {e}"))?;
+    }
+    Ok(refused)
+}

@@ -32,7 +32,7 @@ fn random_games_keep_every_invariant() {
             seed,
             400_000,
             |t| game.deserialize_state(t),
-            invariants,
+            invariants::check,
         ) {
             panic!("{options}: {e}");
         }

@@ -95,7 +95,11 @@ fn aerodynamics_adds_speed_and_forbids_changing_lane() {
     act(&mut s, "play blue_aerodynamics_1");
     assert_eq!(s.allowance(0), 8 + 4);
     assert_eq!(labels(&s), ["move ahead"]);
-    refused(&mut s, "move left", "never sideways");
+    refused(
+        &mut s,
+        "move left",
+        "Aerodynamics was played: no lane change this turn",
+    );
     moves(&mut s, "move ahead", 12);
     assert_eq!(s.murcs[0].progress, 32);
     let mut s = with_card("red_aerodynamics_2", 7);
@@ -107,7 +111,7 @@ fn aerodynamics_adds_speed_and_forbids_changing_lane() {
     refused(
         &mut s,
         "play red_aerodynamics_2",
-        "when its condition holds",
+        "Aerodynamics (Red): the car has changed lane this turn",
     );
 }
 
@@ -323,7 +327,11 @@ fn winning_only_when_second_or_third() {
             act(&mut s, "play winning_2");
             assert_eq!(s.allowance(0), 8 + 2);
         } else {
-            refused(&mut s, "play winning_2", "Winning 2nd or 3rd");
+            refused(
+                &mut s,
+                "play winning_2",
+                &format!("Winning: only when the car is 2nd or 3rd; it is {place}"),
+            );
         }
     }
 }
@@ -339,7 +347,11 @@ fn will_three_when_last_two_when_second_last() {
                 act(&mut s, "play will_1");
                 assert_eq!(s.allowance(0), 8 + p, "place {place}");
             }
-            None => refused(&mut s, "play will_1", "Will last or 2nd last"),
+            None => refused(
+                &mut s,
+                "play will_1",
+                &format!("Will: only when the car is last or 2nd last; it is {place}"),
+            ),
         }
     }
 }
@@ -407,7 +419,11 @@ fn engagement_crashes_the_car_ahead_or_pushes_the_car_beside() {
     only(&mut s, 0);
     draw(&mut s, 7);
     assert!(!legal(&s, "crash into the car ahead"), "no card, no crash");
-    refused(&mut s, "push the car right", "need an Engagement card");
+    refused(
+        &mut s,
+        "push the car right",
+        "crashes and pushes are made with an Engagement card played this turn",
+    );
     act(&mut s, "play engagement_2");
     assert!(legal(&s, "crash into the car ahead"));
     assert!(legal(&s, "push the car right"));

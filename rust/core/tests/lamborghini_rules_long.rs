@@ -27,9 +27,9 @@ fn race_over(races: u8) -> LamboState {
     give(&mut s, 0, "skill_2");
     s.hands[0].face_down = vec![id("skill_2")];
     s.hands[0].cards.retain(|&c| c != id("skill_2"));
-    s.murcs[1].finish = Some((5, 6, 0));
-    s.murcs[0].finish = Some((5, 2, 1));
-    s.murcs[2].finish = Some((6, 1, 0));
+    s.murcs[1].finish = Some(finished(5, 6, 0));
+    s.murcs[0].finish = Some(finished(5, 2, 1));
+    s.murcs[2].finish = Some(finished(6, 1, 0));
     s.round = 6;
     s.order = vec![1, 0, 2];
     s.next = 3;
@@ -132,7 +132,11 @@ fn long_game_ends_after_the_last_race_and_is_won_on_money() {
     let mut s = race_over(2);
     s.racing = true;
     s.races_done = 1;
-    for (i, f) in [(0, (3, 4, 0)), (1, (3, 1, 1)), (2, (4, 2, 0))] {
+    for (i, f) in [
+        (0, finished(3, 4, 0)),
+        (1, finished(3, 1, 1)),
+        (2, finished(4, 2, 0)),
+    ] {
         s.murcs[i].car = Some(id(PLAIN.0));
         s.murcs[i].finish = Some(f);
     }
@@ -153,7 +157,11 @@ fn short_game_is_one_race() {
     let s = race_over(1);
     assert_eq!(s.races_done, 1);
     let mut short = race(json!({}), &[PLAIN, PLAIN, PLAIN]);
-    for (i, f) in [(0, (3, 4, 0)), (1, (3, 1, 1)), (2, (4, 2, 0))] {
+    for (i, f) in [
+        (0, finished(3, 4, 0)),
+        (1, finished(3, 1, 1)),
+        (2, finished(4, 2, 0)),
+    ] {
         short.murcs[i].finish = Some(f);
     }
     short.next = 3;
@@ -180,7 +188,11 @@ fn long_game_races_follow_the_circuits_each_at_most_twice() {
         &[PLAIN, PLAIN, PLAIN],
     );
     assert_eq!(s.def.track().lanes, 3, "Sant'Agata first");
-    for (i, f) in [(0, (3, 4, 0)), (1, (3, 1, 1)), (2, (4, 2, 0))] {
+    for (i, f) in [
+        (0, finished(3, 4, 0)),
+        (1, finished(3, 1, 1)),
+        (2, finished(4, 2, 0)),
+    ] {
         s.murcs[i].finish = Some(f);
     }
     s.next = 3;

@@ -38,8 +38,8 @@ fn finish_example_black_wins_furthest_past_the_line() {
     // Black: 8 + 5 = 13 squares, 10 past the line, in the same turn.
     draw(&mut s, 8);
     moves(&mut s, "move ahead", 13);
-    assert_eq!(s.murcs[GREEN].finish.map(|f| f.1), Some(7));
-    assert_eq!(s.murcs[BLACK].finish.map(|f| f.1), Some(10));
+    assert_eq!(s.murcs[GREEN].finish.map(|f| f.past_line), Some(7));
+    assert_eq!(s.murcs[BLACK].finish.map(|f| f.past_line), Some(10));
     assert_eq!(s.phase, Phase::Over);
     assert_eq!(s.current_player(), Player::Terminal);
     let r = s.ranking();
@@ -75,8 +75,8 @@ fn first_across_wins_when_not_overtaken_in_the_same_turn() {
     draw(&mut s, 11);
     moves(&mut s, "move ahead", 16);
     assert_eq!(s.phase, Phase::Over);
-    assert_eq!(s.murcs[1].finish.map(|f| f.1), Some(7));
-    assert_eq!(s.murcs[0].finish.map(|f| f.1), Some(5));
+    assert_eq!(s.murcs[1].finish.map(|f| f.past_line), Some(7));
+    assert_eq!(s.murcs[0].finish.map(|f| f.past_line), Some(5));
     assert_eq!(s.ranking()[0], 0, "Green, home a turn earlier, wins");
 }
 
@@ -96,7 +96,7 @@ fn a_damaged_car_can_win() {
     draw(&mut s, 8); // 8 + 5 − 1 = 12 squares: 9 past the line
     moves(&mut s, "move ahead", 12);
     assert_eq!(s.phase, Phase::Over);
-    assert_eq!(s.murcs[1].finish.map(|f| f.1), Some(9));
+    assert_eq!(s.murcs[1].finish.map(|f| f.past_line), Some(9));
     assert_eq!(s.ranking()[1], 0);
 }
 
@@ -181,7 +181,7 @@ fn never_through_or_onto_an_occupied_square() {
     refused(
         &mut s,
         "move ahead",
-        "never through or onto an occupied square",
+        "move ahead: the Murciélago Roadster is on that square",
     );
     act(&mut s, "move right");
     assert_ne!(cell(&s, 0), cell(&s, 1));
@@ -351,7 +351,7 @@ fn no_squeeze_after_two_checks() {
     refused(
         &mut s,
         "move right",
-        "never through or onto an occupied square",
+        "move right: passing diagonally between two cars needs a manoeuvre check, and both of this turn's are used",
     );
 }
 
@@ -528,7 +528,7 @@ fn turn_order_by_position_ties_keep_the_previous_order() {
 fn a_finished_car_is_no_obstacle() {
     let mut s = race(json!({}), &[PLAIN, PLAIN, PLAIN]);
     put(&mut s, 0, 84, 1); // finished: row 2 of the next lap
-    s.murcs[0].finish = Some((1, 2, 0));
+    s.murcs[0].finish = Some(finished(1, 2, 0));
     put(&mut s, 1, 80, 1);
     only(&mut s, 1);
     draw(&mut s, 7);
@@ -544,13 +544,13 @@ fn a_finished_car_is_no_obstacle() {
 fn two_players_place_as_their_best_car() {
     let mut s = race(json!({"players": 2}), &[PLAIN, PLAIN, PLAIN, PLAIN]);
     // Seat 0 has cars 0 and 2, seat 1 cars 1 and 3. Car 3 wins, car 0 second.
-    s.murcs[3].finish = Some((5, 6, 0));
-    s.murcs[0].finish = Some((5, 2, 1));
-    s.murcs[2].finish = Some((6, 9, 0));
-    s.murcs[1].finish = Some((6, 1, 1));
+    s.murcs[3].finish = Some(finished(5, 6, 0));
+    s.murcs[0].finish = Some(finished(5, 2, 1));
+    s.murcs[2].finish = Some(finished(6, 9, 0));
+    s.murcs[1].finish = Some(finished(6, 1, 1));
     s.phase = Phase::Over;
     assert_eq!(s.returns(), [0.0, 1.0]);
     assert_eq!(State::ranking(&s), [1, 0]);
-    s.murcs[0].finish = Some((5, 8, 1)); // now car 0 is the furthest past the line
+    s.murcs[0].finish = Some(finished(5, 8, 1)); // now car 0 is the furthest past the line
     assert_eq!(s.returns(), [1.0, 0.0]);
 }

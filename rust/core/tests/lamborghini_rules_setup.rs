@@ -268,7 +268,7 @@ fn one_car_and_one_driver_per_murcielago_and_the_draft_ends_with_the_last_pair()
     refused(
         &mut s,
         "pick murcielago_lp640",
-        "one car and one driver per Murciélago",
+        "Murciélago LP 640: each of your Murciélagos has its Car card",
     );
     assert!(legal(&s, "pick fabbri"));
     // Two Murciélagos each with 2 players: two cars, not three.
@@ -346,7 +346,7 @@ fn first_technology_card_makes_an_agreement_with_one_supplier() {
     refused(
         &mut s,
         "pick red_setup_1",
-        "Technology from your supplier only",
+        "Set-up (Red): Technology only from your supplier (Blue)",
     );
     // Another player is free to choose another supplier.
     s.phase = Phase::Draft {
@@ -387,7 +387,7 @@ fn two_players_may_have_two_suppliers_one_per_car() {
     refused(
         &mut s,
         "pick yellow_tyres_1",
-        "Technology from your supplier only",
+        "Tyres (Yellow): Technology only from your supplier",
     );
 }
 
@@ -713,7 +713,7 @@ fn bids_are_limited_to_the_money_held() {
             "bid 4000$"
         ]
     );
-    refused(&mut s, "bid 5000$", "bid what you have");
+    refused(&mut s, "bid 5000$", "bid 5000$: you have 4500$");
 }
 
 /// "the Technology and Manoeuvre cards are free, whereas the Driver and Car cards have a price

@@ -376,7 +376,7 @@ pub(crate) fn random_sim(
                 max_steps,
                 roundtrip_every,
                 |t| g.deserialize_state(t),
-                lamborghini::invariants,
+                lamborghini::invariants::check,
             ),
             AnyGame::Formula90(g) => harness::random_sim_every(
                 g,

@@ -5,7 +5,8 @@ use alloc::vec::Vec;
 use super::actions::{Dir, Move, DIRS};
 use super::content::{Kind, Man, Tech};
 use super::options::AccidentReading;
-use super::state::{LamboState, Phase, Turn, Why};
+use super::rules::StepBar;
+use super::state::{FinishRecord, LamboState, Phase, Turn, Why};
 use crate::grid::Cell;
 
 impl LamboState {
@@ -228,7 +229,7 @@ impl LamboState {
             m.wrecked += 1;
         }
         if let Some(f) = m.finish.as_mut() {
-            f.1 = m.progress - len;
+            f.past_line = m.progress - len;
         }
         self.turn.ended = true;
         self.next += 1;
@@ -247,10 +248,10 @@ impl LamboState {
     /// held twice is offered once.
     pub(crate) fn each_drive_move(&self, car: usize, mut f: impl FnMut(Move)) {
         if !self.turn.played {
-            let pos = self.position(car);
+            let pos = self.place_of(car);
             let cards = self.car_cards(car);
             for (i, &c) in cards.iter().enumerate() {
-                if !cards[..i].contains(&c) && self.can_play_at(car, c, pos) {
+                if !cards[..i].contains(&c) && self.card_bar(car, c, pos).is_none() {
                     f(Move::Play(c));
                 }
             }
@@ -292,50 +293,29 @@ impl LamboState {
         }
     }
 
-    fn speed_card_active(&self, car: usize) -> bool {
-        self.murcs[car].boost_turns > 0
-    }
-
-    fn position(&self, car: usize) -> usize {
+    /// The car's place in the race, 0 = first.
+    pub(crate) fn place_of(&self, car: usize) -> usize {
         let p = self.murcs[car].progress;
         self.murcs.iter().filter(|m| m.progress > p).count()
-    }
-
-    /// Whether `card` may be played now by `car`, standing `pos`-th (0 = first).
-    fn can_play_at(&self, car: usize, card: u16, pos: usize) -> bool {
-        let c = self.card_value(card);
-        let n = self.murcs.len();
-        let speed_card = matches!(
-            c.kind,
-            Kind::Tech(
-                _,
-                Tech::Aerodynamics | Tech::Engine | Tech::Tyres | Tech::PetrolTank
-            ) | Kind::Manoeuvre(Man::Skill | Man::FastCar | Man::Winning | Man::Will)
-        );
-        // "During these turns another card can be played, but it must not affect the speed."
-        if speed_card && self.speed_card_active(car) {
-            return false;
-        }
-        match c.kind {
-            Kind::Tech(_, Tech::Aerodynamics) => !self.turn.lane_changed,
-            Kind::Tech(_, Tech::Team) => self.murcs[car].damages > 0 || self.turn.checks < 2,
-            Kind::Tech(..) => true,
-            Kind::Manoeuvre(Man::Winning) => pos == 1 || pos == 2,
-            Kind::Manoeuvre(Man::Will) => pos + 1 == n || pos + 2 == n,
-            Kind::Manoeuvre(Man::Engagement) => true,
-            Kind::Manoeuvre(_) => true,
-            _ => false,
-        }
     }
 
     /// The squares the car may enter next: ahead or diagonally, never sideways, never occupied.
     /// The free squares ahead as a bit set (left, ahead, right): the hot path allocates nothing.
     pub(crate) fn step_mask(&self, car: usize) -> u8 {
-        let track = self.def.track();
+        let rows = self.taken_rows(car);
+        let mut out = 0u8;
+        for (i, &d) in DIRS.iter().enumerate() {
+            if self.step_bar_in(car, d, rows).is_none() {
+                out |= 1 << i;
+            }
+        }
+        out
+    }
+
+    /// The lanes taken on the car's row and on the next, as bit sets, in one pass over the cars.
+    fn taken_rows(&self, car: usize) -> (u16, u16) {
         let here = self.murcs[car].cell;
-        let row = track.next_row(here.row);
-        let forced = self.murcs[car].forced;
-        // One pass over the cars: the taken squares of this row and the next, as lane bits.
+        let row = self.def.track().next_row(here.row);
         let (mut this_row, mut next_row) = (0u16, 0u16);
         if self.racing {
             for m in &self.murcs {
@@ -348,33 +328,40 @@ impl LamboState {
                 }
             }
         }
-        let mut out = 0u8;
-        for (i, (d, lane)) in [
-            (Dir::Left, here.lane.checked_sub(1)),
-            (Dir::Ahead, Some(here.lane)),
-            (Dir::Right, Some(here.lane + 1)),
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            if forced.is_some_and(|f| f != d) || (self.turn.no_lane_change && d != Dir::Ahead) {
-                continue;
-            }
-            let Some(lane) = lane.filter(|&l| l < track.lanes) else {
-                continue;
-            };
-            if next_row & (1 << lane) != 0 {
-                continue;
-            }
-            // "Every Murciélago is allowed 2 manoeuvre checks per turn": no squeeze after both.
-            let squeeze =
-                d != Dir::Ahead && this_row & (1 << lane) != 0 && next_row & (1 << here.lane) != 0;
-            if squeeze && !self.turn.hazard && self.turn.checks >= 2 {
-                continue;
-            }
-            out |= 1 << i;
+        (this_row, next_row)
+    }
+
+    /// Why the square in direction `d` may not be entered next, if it may not.
+    pub fn step_bar(&self, car: usize, d: Dir) -> Option<StepBar> {
+        self.step_bar_in(car, d, self.taken_rows(car))
+    }
+
+    fn step_bar_in(&self, car: usize, d: Dir, (this_row, next_row): (u16, u16)) -> Option<StepBar> {
+        let here = self.murcs[car].cell;
+        if let Some(f) = self.murcs[car].forced.filter(|&f| f != d) {
+            return Some(StepBar::Forced(f));
         }
-        out
+        if self.turn.no_lane_change && d != Dir::Ahead {
+            return Some(StepBar::Aerodynamics);
+        }
+        let lane = match d {
+            Dir::Left => here.lane.checked_sub(1),
+            Dir::Ahead => Some(here.lane),
+            Dir::Right => Some(here.lane + 1),
+        };
+        let Some(lane) = lane.filter(|&l| l < self.def.track().lanes) else {
+            return Some(StepBar::Edge);
+        };
+        if next_row & (1 << lane) != 0 {
+            return Some(StepBar::Taken(lane));
+        }
+        // "Every Murciélago is allowed 2 manoeuvre checks per turn": no squeeze after both.
+        let squeeze =
+            d != Dir::Ahead && this_row & (1 << lane) != 0 && next_row & (1 << here.lane) != 0;
+        if squeeze && !self.turn.hazard && self.turn.checks >= 2 {
+            return Some(StepBar::SqueezeWithoutCheck);
+        }
+        None
     }
 
     pub(crate) fn apply_drive(&mut self, car: usize, m: Move) {
@@ -449,7 +436,7 @@ impl LamboState {
             Kind::Manoeuvre(Man::FastCar) => self.turn.bonus += (14 - before).clamp(0, 4) as i8,
             Kind::Manoeuvre(Man::Winning) => self.turn.bonus += 2,
             Kind::Manoeuvre(Man::Will) => {
-                let last = self.position(car) + 1 == self.murcs.len();
+                let last = self.place_of(car) + 1 == self.murcs.len();
                 self.turn.bonus += if last { 3 } else { 2 };
             }
             Kind::Manoeuvre(Man::Hazard) => self.turn.hazard = true,
@@ -574,7 +561,11 @@ impl LamboState {
         m.progress += 1;
         self.turn.spent += 1;
         if m.progress >= len && m.finish.is_none() {
-            m.finish = Some((round, 0, next));
+            m.finish = Some(FinishRecord {
+                turn: round,
+                past_line: 0,
+                in_order: next,
+            });
         }
     }
 
@@ -669,7 +660,11 @@ impl LamboState {
         m.cell = to;
         m.progress += rows;
         if m.progress >= len && m.finish.is_none() {
-            m.finish = Some((round, 0, next));
+            m.finish = Some(FinishRecord {
+                turn: round,
+                past_line: 0,
+                in_order: next,
+            });
         }
     }
 
@@ -857,7 +852,7 @@ impl LamboState {
         order.sort_by_key(|&i| {
             let m = &self.murcs[i];
             match m.finish {
-                Some((round, past, _)) => (0, i64::from(round), -i64::from(past), i as i64),
+                Some(f) => (0, i64::from(f.turn), -i64::from(f.past_line), i as i64),
                 None => (1, 0, -i64::from(m.progress), i as i64),
             }
         });

@@ -13,12 +13,15 @@ pub mod board;
 pub mod bots;
 pub mod content;
 pub mod drive;
+pub mod invariants;
 pub mod options;
 pub mod plan;
+pub mod rules;
 pub mod sim;
 pub mod state;
+pub mod turn;
+pub mod view;
 
-use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::sync::Arc;
 use alloc::vec::Vec;
@@ -27,6 +30,7 @@ use serde_json::{json, Value};
 pub use content::Content;
 pub use options::LamboOptions;
 pub use state::{Def, LamboState, Phase};
+pub use turn::{DeckKind, FinishRecord, Turn};
 
 use crate::error::Error;
 use crate::game::{Action, Game, Player, State};
@@ -142,131 +146,6 @@ impl LamboState {
                 .map_or_else(|| c.to_string(), |k| k.id.clone())
         }
     }
-
-    pub fn legal_moves(&self) -> Vec<Move> {
-        match self.phase {
-            Phase::Bid { seat } => {
-                let money = self.hands[usize::from(seat)].money.max(0) / 1000;
-                (0..=money.min(actions::MAX_BID as i32) as u8)
-                    .map(Move::Bid)
-                    .collect()
-            }
-            Phase::Draft { seat, step, .. } => {
-                if step < 2 {
-                    self.turn_options(step)
-                } else {
-                    self.pick_options(seat)
-                }
-            }
-            Phase::Link { step: 0, .. } => {
-                alloc::vec![Move::SwapDrivers(false), Move::SwapDrivers(true)]
-            }
-            Phase::Link { seat, .. } => self.link_options(seat),
-            Phase::CheckPrep { car } => self.check_cards(usize::from(car)),
-            Phase::Drive { car } => self.drive_moves(usize::from(car)),
-            Phase::Slip { car } => self.slip_moves(usize::from(car)),
-            Phase::Team { car } => {
-                let mut out = alloc::vec![Move::Team(false)];
-                if self.murcs[usize::from(car)].damages > 0 {
-                    out.insert(0, Move::Team(true));
-                }
-                out
-            }
-            Phase::Direction { .. } => actions::DIRS.iter().map(|&d| Move::Direction(d)).collect(),
-            Phase::Over | Phase::Flow => Vec::new(),
-            _ => self.chance_cards().into_iter().map(Move::Draw).collect(),
-        }
-    }
-
-    /// Legality without building the whole list where a deck decides it (the hot path).
-    fn is_legal(&self, m: Move) -> bool {
-        match (self.phase, m) {
-            (
-                Phase::Qualify { .. }
-                | Phase::SpeedDraw { .. }
-                | Phase::Check { .. }
-                | Phase::DirectionDraw { .. },
-                Move::Draw(c),
-            ) => {
-                let deck = if self.speed_deck.is_empty() {
-                    &self.speed_discard
-                } else {
-                    &self.speed_deck
-                };
-                deck.contains(&c)
-            }
-            // A step needs only the squares ahead (no need to list the cards too).
-            (Phase::Drive { car }, Move::Step(d)) => {
-                i32::from(self.turn.spent) < self.allowance(usize::from(car))
-                    && self.step_mask(usize::from(car))
-                        & (1 << actions::DIRS.iter().position(|&x| x == d).unwrap_or(0))
-                        != 0
-            }
-            _ => self.legal_moves().contains(&m),
-        }
-    }
-
-    pub fn apply_unrecorded(&mut self, action: Action) -> Result<(), Error> {
-        let m = self
-            .def
-            .enc
-            .decode(action)
-            .ok_or_else(|| Error::UnknownAction {
-                what: format!("id {action}"),
-            })?;
-        if !self.is_legal(m) {
-            return Err(Error::illegal(self.why(m)));
-        }
-        match (self.phase, m) {
-            (
-                Phase::Bid { .. }
-                | Phase::Reveal { .. }
-                | Phase::Draft { .. }
-                | Phase::Turned { .. },
-                _,
-            ) => self.apply_draft(m),
-            (Phase::Grant { .. }, Move::Draw(c)) => self.apply_grant(c),
-            (Phase::Qualify { .. }, Move::Draw(c)) => self.apply_qualify(c),
-            (Phase::SpeedDraw { .. }, Move::Draw(c)) => self.apply_speed(c),
-            (Phase::Check { .. }, Move::Draw(c)) => self.apply_check(c),
-            (Phase::DirectionDraw { .. }, Move::Draw(c)) => self.apply_direction_draw(c),
-            (Phase::Direction { car, .. }, Move::Direction(d)) => {
-                self.set_direction(usize::from(car), d)
-            }
-            (Phase::Link { seat, .. }, m) => self.apply_link(seat, m),
-            (Phase::CheckPrep { car }, m) => self.apply_check_prep(usize::from(car), m),
-            (Phase::Drive { car }, m) => self.apply_drive(usize::from(car), m),
-            (Phase::Slip { car }, Move::Slip(d)) => self.slip_to(usize::from(car), d),
-            (Phase::Team { car }, Move::Team(r)) => self.apply_team(usize::from(car), r),
-            _ => {}
-        }
-        self.settle();
-        Ok(())
-    }
-
-    fn why(&self, m: Move) -> String {
-        let s = match (self.phase, m) {
-            (_, Move::Step(_)) => "move ahead or diagonally, never sideways, never through or onto an occupied square",
-            (Phase::Drive { .. }, Move::Play(_)) => {
-                "one Technology or Manoeuvre card a turn, from your hand, when its condition holds (Skill and Fast car caps, Winning 2nd or 3rd, Will last or 2nd last, no other speed card during Tyres or Petrol tank)"
-            }
-            (_, Move::Pick(_)) => "pick a face-up card: one car and one driver per Murciélago, Technology from your supplier only",
-            (_, Move::Bid(_)) => "bid what you have, in thousands, in the long game's auction",
-            (_, Move::Crash | Move::Push(_)) => "crashes and pushes need an Engagement card and a car right ahead or beside",
-            _ => "not now",
-        };
-        String::from(s)
-    }
-
-    pub fn why_illegal(&self, action: Action) -> Option<Error> {
-        match self.def.enc.decode(action) {
-            None => Some(Error::UnknownAction {
-                what: format!("id {action}"),
-            }),
-            Some(m) if self.legal_moves().contains(&m) => None,
-            Some(m) => Some(Error::illegal(self.why(m))),
-        }
-    }
 }
 
 impl State for LamboState {
@@ -375,114 +254,10 @@ impl State for LamboState {
         &self.history
     }
     fn view(&self, player: Option<usize>) -> Value {
-        let cards = &self.def.content.cards;
-        let cars: Vec<Value> = self
-            .murcs
-            .iter()
-            .enumerate()
-            .map(|(i, m)| {
-                json!({
-                    "car": i, "owner": self.def.opts.owner(i),
-                    "card": m.car.map(|c| cards[usize::from(c)].id.clone()),
-                    "driver": m.driver.map(|c| cards[usize::from(c)].id.clone()),
-                    "supplier": m.supplier.map(|s| format!("{s:?}").to_lowercase()),
-                    "row": m.cell.row, "lane": m.cell.lane, "progress": m.progress,
-                    "damages": m.damages, "wrecked": m.wrecked > 0, "stopped": m.stopped,
-                    "finish": m.finish.map(|(t, past, _)| json!({"turn": t, "past_line": past})),
-                    "cards": if player == Some(usize::from(self.def.opts.owner(i))) {
-                        Value::from(m.hand.iter().map(|&c| cards[usize::from(c)].id.clone()).collect::<Vec<_>>())
-                    } else {
-                        Value::from(m.hand.len())
-                    },
-                })
-            })
-            .collect();
-        let hands: Vec<Value> = self
-            .hands
-            .iter()
-            .enumerate()
-            .map(|(i, h)| {
-                let mine = player == Some(i);
-                json!({
-                    "seat": i,
-                    "cards": if mine { Value::from(h.cards.iter().map(|&c| cards[usize::from(c)].id.clone()).collect::<Vec<_>>()) } else { Value::Null },
-                    "card_count": h.cards.len(),
-                    "money": h.money,
-                    // Sealed bids stay hidden until every bid is in.
-                    "bid": if mine || !matches!(self.phase, Phase::Bid { .. }) { h.bid.map(Value::from).unwrap_or(Value::Null) } else { Value::Null },
-                })
-            })
-            .collect();
-        let mut v = json!({
-            "game": GAME_ID,
-            "turn": self.round,
-            "phase": format!("{:?}", self.phase).split([' ', '{']).next().unwrap_or(""),
-            "face_up": self.face_up.iter().map(|&c| cards[usize::from(c)].id.clone()).collect::<Vec<_>>(),
-            "speed_deck": self.speed_deck.len(),
-            "cars": cars,
-            "players": hands,
-            "order": self.order,
-            "seat": player,
-        });
-        if let (Some(p), Player::Seat(s)) = (player, self.current_player()) {
-            if usize::from(s) == p {
-                let legal: Vec<Value> = self
-                    .legal_actions()
-                    .into_iter()
-                    .map(|a| json!({"id": a, "label": self.action_to_string(a)}))
-                    .collect();
-                v["legal_actions"] = Value::from(legal);
-            }
-        }
-        v
+        view::view(self, player)
     }
     fn observation_tensor(&self, player: usize, out: &mut [f32]) {
-        let n = self.murcs.len();
-        let len = self.def.race_length().max(1) as f32;
-        let mut at = 0;
-        let mut put = |x: f32, out: &mut [f32]| {
-            if let Some(s) = out.get_mut(at) {
-                *s = x;
-            }
-            at += 1;
-        };
-        for k in 0..n {
-            let m = &self.murcs[k];
-            put(m.progress as f32 / len, out);
-            put(f32::from(m.cell.lane) / 4.0, out);
-            put(f32::from(m.damages) / 3.0, out);
-            put(if m.stopped { 1.0 } else { 0.0 }, out);
-            put(if m.finish.is_some() { 1.0 } else { 0.0 }, out);
-            put(
-                if usize::from(self.def.opts.owner(k)) == player {
-                    1.0
-                } else {
-                    0.0
-                },
-                out,
-            );
-            put(f32::from(m.boost_turns) / 3.0, out);
-            put(if m.forced.is_some() { 1.0 } else { 0.0 }, out);
-        }
-        put(
-            self.hands
-                .get(player)
-                .map_or(0.0, |h| h.cards.len() as f32 / 10.0),
-            out,
-        );
-        put(
-            f32::from(self.round) / f32::from(self.def.opts.max_turns),
-            out,
-        );
-        put(
-            if matches!(self.phase, Phase::Drive { .. }) {
-                1.0
-            } else {
-                0.0
-            },
-            out,
-        );
-        put(if self.phase == Phase::Over { 1.0 } else { 0.0 }, out);
+        view::observation(self, player, out)
     }
     fn events(&self, player: Option<usize>) -> Vec<Value> {
         let g = self.game();
@@ -525,58 +300,4 @@ impl State for LamboState {
             &self.history,
         )
     }
-}
-
-/// Invariants for the harness: no two running cars on a square, money never negative, every
-/// card somewhere.
-pub fn invariants(s: &LamboState) -> Result<(), String> {
-    if s.racing {
-        for (i, a) in s.murcs.iter().enumerate() {
-            let on = |m: &state::Murc| m.finish.is_none() || m.stopped;
-            if on(a) {
-                if let Some(j) = s
-                    .murcs
-                    .iter()
-                    .enumerate()
-                    .position(|(j, b)| j > i && on(b) && b.cell == a.cell)
-                {
-                    return Err(format!("cars {i} and {j} on one square {:?}", a.cell));
-                }
-            }
-        }
-    }
-    for (i, h) in s.hands.iter().enumerate() {
-        if h.money < 0 {
-            return Err(format!("seat {i} has negative money"));
-        }
-    }
-    let cards = s.def.content.cards.len();
-    let mut seen = alloc::vec![0u8; cards];
-    let held = s
-        .decks
-        .iter()
-        .flatten()
-        .chain(&s.face_up)
-        .chain(&s.speed_deck)
-        .chain(&s.speed_discard);
-    let in_hands = s
-        .hands
-        .iter()
-        .flat_map(|h| h.cards.iter().chain(&h.face_down));
-    let on_cars = s.murcs.iter().flat_map(|m| {
-        m.car
-            .into_iter()
-            .chain(m.driver)
-            .chain(m.hand.iter().copied())
-    });
-    for &c in held
-        .chain(in_hands)
-        .chain(on_cars.collect::<Vec<_>>().iter())
-    {
-        seen[usize::from(c)] += 1;
-        if seen[usize::from(c)] > 1 {
-            return Err(format!("card {c} is in two places"));
-        }
-    }
-    Ok(())
 }

@@ -104,7 +104,7 @@ impl Sim for LamboState {
                     .filter(|m| !m.stopped)
                     .map(|m| match m.finish {
                         // A turn earlier at the line is worth a lap's worth of squares.
-                        Some((turn, past, _)) => 1000.0 - 100.0 * f64::from(turn) + f64::from(past),
+                        Some(f) => 1000.0 - 100.0 * f64::from(f.turn) + f64::from(f.past_line),
                         None => f64::from(m.progress) - 1000.0,
                     })
                     .fold(-1e9, f64::max)
@@ -135,7 +135,7 @@ impl Sim for LamboState {
                 .enumerate()
                 .map(|(i, m)| CarStats {
                     seat: opts.owner(i) as i8,
-                    time: m.finish.map_or(f32::NAN, |(round, _, _)| f32::from(round)),
+                    time: m.finish.map_or(f32::NAN, |f| f32::from(f.turn)),
                     wear: f32::from(m.damages),
                     crashes: u16::from(m.damages),
                     retired: m.wrecked > 0 || m.stopped,

@@ -7,6 +7,7 @@ use alloc::vec::Vec;
 use super::actions::{Dir, Encoding, Move};
 use super::content::{Content, Kind, Supplier};
 use super::options::LamboOptions;
+pub use super::turn::{DeckKind, FinishRecord, Turn};
 use crate::error::Error;
 use crate::game::{Action, Player};
 use crate::grid::{Cell, Track};
@@ -118,10 +119,10 @@ pub enum Phase {
         step: u8,
         picks: u8,
     },
-    /// Chance: the card turned from `deck` (0 car, 1 driver, 2 tech, 3 manoeuvre).
+    /// Chance: the card turned from `deck`.
     Turned {
         seat: u8,
-        deck: u8,
+        deck: DeckKind,
         step: u8,
         picks: u8,
     },
@@ -182,7 +183,8 @@ pub struct Murc {
     /// Turns since the third damage (the permanent one); 0 = none.
     pub wrecked: u8,
     pub stopped: bool,
-    pub finish: Option<(u16, i32, u8)>,
+    /// Set when the car crosses the finishing line.
+    pub finish: Option<FinishRecord>,
     /// Tyres / Petrol tank: +1 speed for this many more turns.
     pub boost_turns: u8,
     /// The first square of the next movement, after an accident.
@@ -208,36 +210,6 @@ pub struct Hand {
     pub suppliers: Vec<Supplier>,
 }
 
-/// The turn of the car moving now.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Turn {
-    pub car: u8,
-    pub card: u16,
-    pub bonus: i8,
-    pub extra: i8,
-    pub spent: u8,
-    pub played: bool,
-    pub checks: u8,
-    pub check_bonus: i8,
-    pub slip_done: bool,
-    pub slip_bonus: bool,
-    pub no_lane_change: bool,
-    pub lane_changed: bool,
-    pub hazard: bool,
-    pub shield: u8,
-    pub engaged: bool,
-    pub off_track_penalty: bool,
-    /// The forced crash of a blocked road was resolved this turn.
-    pub blocked: bool,
-    /// The crash or push under way comes from an Engagement card (the car hit checks at -1).
-    pub engage_card: bool,
-    /// The attacker checked 12 or more: -1 more to the car that suffers.
-    pub attacker_12: bool,
-    /// A Crazy Murciélago check waits: a card may be played for it first (the penalty).
-    pub crazy: Option<u8>,
-    pub ended: bool,
-}
-
 #[derive(Debug, Clone, PartialEq)]
 pub struct LamboState {
     /// The race now run (its circuit changes between the races of a long game).
@@ -247,6 +219,7 @@ pub struct LamboState {
     pub phase: Phase,
     pub murcs: Vec<Murc>,
     pub hands: Vec<Hand>,
+    /// The draft decks, indexed by `DeckKind`.
     pub decks: [Vec<u16>; 4],
     pub face_up: Vec<u16>,
     pub speed_deck: Vec<u16>,
@@ -275,14 +248,9 @@ impl LamboState {
         let content = def.content.clone();
         let mut decks: [Vec<u16>; 4] = Default::default();
         for (i, c) in content.cards.iter().enumerate() {
-            let d = match c.kind {
-                Kind::Car => 0,
-                Kind::Driver => 1,
-                Kind::Tech(..) => 2,
-                Kind::Manoeuvre(_) => 3,
-                Kind::Banknote => continue,
-            };
-            decks[d].push(i as u16);
+            if let Some(d) = DeckKind::of(c.kind) {
+                decks[d].push(i as u16);
+            }
         }
         let money = if opts.long {
             if opts.players == 5 {
@@ -368,13 +336,13 @@ impl LamboState {
     /// The chance outcomes: a card from the deck the phase draws from, each equally likely.
     pub fn chance_cards(&self) -> Vec<u16> {
         match self.phase {
-            Phase::Reveal { n } => self.decks[usize::from(n / 2)].clone(),
-            Phase::Turned { deck, .. } => self.decks[usize::from(deck)].clone(),
+            Phase::Reveal { n } => self.decks[reveal_deck(n)].clone(),
+            Phase::Turned { deck, .. } => self.decks[deck].clone(),
             Phase::Grant { car, tech, .. } => {
                 if tech > 0 {
                     self.grant_pool(usize::from(car))
                 } else {
-                    self.decks[3].clone()
+                    self.decks[DeckKind::Manoeuvre].clone()
                 }
             }
             Phase::Qualify { .. }
@@ -394,7 +362,7 @@ impl LamboState {
     /// Technology cards `car` may receive at set-up: its supplier's, else the next lower
     /// supplier's; any supplier's without an agreement.
     fn grant_pool(&self, car: usize) -> Vec<u16> {
-        let tech = &self.decks[2];
+        let tech = &self.decks[DeckKind::Technology];
         let of = |s: Supplier| -> Vec<u16> {
             tech.iter()
                 .copied()
@@ -427,12 +395,14 @@ impl LamboState {
                     self.phase = Phase::Grant { car, tech: 0, man };
                     continue;
                 }
-                Phase::Grant { car, tech: 0, man } if man == 0 || self.decks[3].is_empty() => {
+                Phase::Grant { car, tech: 0, man }
+                    if man == 0 || self.decks[DeckKind::Manoeuvre].is_empty() =>
+                {
                     self.next_grant(usize::from(car) + 1);
                     continue;
                 }
                 // A deck emptied by earlier races (the long game): fewer cards turn face up.
-                Phase::Reveal { n } if self.decks[usize::from(n / 2)].is_empty() => {
+                Phase::Reveal { n } if self.decks[reveal_deck(n)].is_empty() => {
                     self.after_reveal(n);
                     continue;
                 }
@@ -441,7 +411,7 @@ impl LamboState {
                     deck,
                     step,
                     picks,
-                } if self.decks[usize::from(deck)].is_empty() => {
+                } if self.decks[deck].is_empty() => {
                     self.phase = Phase::Draft {
                         seat,
                         step: step + 1,
@@ -478,7 +448,11 @@ impl LamboState {
     }
 
     pub(crate) fn turn_options(&self, step: u8) -> Vec<Move> {
-        let (a, b) = if step == 0 { (2, 3) } else { (0, 1) };
+        let (a, b) = if step == 0 {
+            (DeckKind::Technology, DeckKind::Manoeuvre)
+        } else {
+            (DeckKind::Car, DeckKind::Driver)
+        };
         let mut out = Vec::new();
         if !self.decks[a].is_empty() {
             out.push(if step == 0 {
@@ -551,14 +525,18 @@ impl LamboState {
                 }
             }
             (Phase::Reveal { n }, Move::Draw(c)) => {
-                self.take(usize::from(n / 2), c);
+                self.take(reveal_deck(n), c);
                 self.face_up.push(c);
                 self.after_reveal(n);
             }
             (Phase::Draft { seat, step, picks }, Move::TurnTech(t)) => {
                 self.phase = Phase::Turned {
                     seat,
-                    deck: if t { 2 } else { 3 },
+                    deck: if t {
+                        DeckKind::Technology
+                    } else {
+                        DeckKind::Manoeuvre
+                    },
                     step,
                     picks,
                 };
@@ -566,7 +544,7 @@ impl LamboState {
             (Phase::Draft { seat, step, picks }, Move::TurnCar(c)) => {
                 self.phase = Phase::Turned {
                     seat,
-                    deck: if c { 0 } else { 1 },
+                    deck: if c { DeckKind::Car } else { DeckKind::Driver },
                     step,
                     picks,
                 };
@@ -580,7 +558,7 @@ impl LamboState {
                 },
                 Move::Draw(c),
             ) => {
-                self.take(usize::from(deck), c);
+                self.take(deck, c);
                 self.face_up.push(c);
                 self.phase = Phase::Draft {
                     seat,
@@ -623,7 +601,7 @@ impl LamboState {
         };
     }
 
-    fn take(&mut self, deck: usize, card: u16) {
+    fn take(&mut self, deck: DeckKind, card: u16) {
         if let Some(i) = self.decks[deck].iter().position(|&c| c == card) {
             self.decks[deck].swap_remove(i);
         }
@@ -807,7 +785,11 @@ impl LamboState {
         let Phase::Grant { car, tech, man } = self.phase else {
             return;
         };
-        let deck = if tech > 0 { 2 } else { 3 };
+        let deck = if tech > 0 {
+            DeckKind::Technology
+        } else {
+            DeckKind::Manoeuvre
+        };
         self.take(deck, card);
         self.car_cards_mut(usize::from(car)).push(card);
         self.phase = if tech > 0 {
@@ -827,8 +809,8 @@ impl LamboState {
 
     /// The Speed deck: every Technology, Manoeuvre and Banknote card not taken.
     fn form_speed_deck(&mut self) {
-        let mut deck: Vec<u16> = core::mem::take(&mut self.decks[2]);
-        deck.append(&mut self.decks[3]);
+        let mut deck: Vec<u16> = core::mem::take(&mut self.decks[DeckKind::Technology]);
+        deck.append(&mut self.decks[DeckKind::Manoeuvre]);
         deck.extend(
             self.face_up
                 .drain(..)
@@ -840,8 +822,8 @@ impl LamboState {
         );
         deck.sort_unstable();
         self.speed_deck = deck;
-        self.decks[0].clear();
-        self.decks[1].clear();
+        self.decks[DeckKind::Car].clear();
+        self.decks[DeckKind::Driver].clear();
         self.to_draw = (1u16 << self.murcs.len()) - 1;
         self.phase = Phase::Qualify { car: 0 };
     }
@@ -896,6 +878,11 @@ impl LamboState {
     }
 }
 
+/// The deck the `n`-th of the eight face-up cards is turned from: two from each, in order.
+pub(crate) fn reveal_deck(n: u8) -> DeckKind {
+    DeckKind::ALL[usize::from(n / 2).min(3)]
+}
+
 impl LamboState {
     /// Long game, between races: prize money by place, cards played face down come back, and a
     /// new strategic-economic phase with the cars and drivers back in their decks.
@@ -933,11 +920,9 @@ impl LamboState {
         let mut decks: [Vec<u16>; 4] = Default::default();
         for (i, c) in self.def.content.cards.iter().enumerate() {
             let i = i as u16;
-            let d = match c.kind {
-                Kind::Car => 0,
-                Kind::Driver => 1,
-                Kind::Tech(..) if !held.contains(&i) => 2,
-                Kind::Manoeuvre(_) if !held.contains(&i) => 3,
+            let d = match DeckKind::of(c.kind) {
+                Some(d @ (DeckKind::Car | DeckKind::Driver)) => d,
+                Some(d) if !held.contains(&i) => d,
                 _ => continue,
             };
             decks[d].push(i);

@@ -9,7 +9,7 @@ use std::sync::{Arc, OnceLock};
 
 use autodromo_core::grid::Cell;
 use autodromo_core::lamborghini::content::Kind;
-use autodromo_core::lamborghini::{Content, LamboState, Lamborghini, Phase};
+use autodromo_core::lamborghini::{Content, FinishRecord, LamboState, Lamborghini, Phase};
 use autodromo_core::{Game, State};
 use serde_json::{json, Value};
 
@@ -214,5 +214,14 @@ pub fn give(s: &mut LamboState, car: usize, card: &str) {
         s.murcs[car].hand.push(c);
     } else {
         s.hands[seat].cards.push(c);
+    }
+}
+
+/// A finish in game turn `turn`, `past_line` squares past the line, `in_order`-th to move.
+pub fn finished(turn: u16, past_line: i32, in_order: u8) -> FinishRecord {
+    FinishRecord {
+        turn,
+        past_line,
+        in_order,
     }
 }

@@ -1,0 +1,47 @@
+//! Issue 11, item 5: in every game an illegal action is refused with the check that failed, and
+//! `apply_action` is all-or-nothing in the core: over random games, at many states, every action
+//! id that is not legal there (out-of-range ids included) is refused, names its rule, and leaves
+//! the state equal to what it was; every legal id is accepted.
+mod lamborghini_support;
+
+use autodromo_core::harness::every_refusal_changes_nothing;
+use autodromo_core::lamborghini::Lamborghini;
+use autodromo_core::{Action, Error};
+use serde_json::json;
+
+/// Words of a refusal that names no rule: the fallbacks these tests keep out.
+const GENERIC: [&str; 4] = [
+    "not now",
+    ": not allowed",
+    "cannot be picked",
+    "cannot go to car",
+];
+
+fn names_its_check<S>(_: &S, a: Action, e: &Error) -> Result<(), String> {
+    let text = e.to_string();
+    match e {
+        Error::IllegalAction { rule } if rule.len() > 12 => {}
+        Error::UnknownAction { .. } => {}
+        _ => return Err(format!("action {a}: not a refusal with a rule: {e:?}")),
+    }
+    match GENERIC.iter().find(|g| text.contains(*g)) {
+        Some(g) => Err(format!(
+            "action {a}: the reason {text:?} is generic ({g:?})"
+        )),
+        None => Ok(()),
+    }
+}
+
+#[test]
+fn lamborghini_refusals_name_the_check_and_change_nothing() {
+    let content = lamborghini_support::content();
+    let mut refused = 0;
+    for seed in 0..4u64 {
+        let options = json!({"players": 2 + seed % 4, "laps": 1, "long": seed % 2 == 1,
+                             "circuit": content.circuits[seed as usize % content.circuits.len()].id});
+        let game = Lamborghini::new(content.clone(), &options).unwrap();
+        refused += every_refusal_changes_nothing(&game, seed, 11, 25, names_its_check)
+            .unwrap_or_else(|e| panic!("{options}: {e}"));
+    }
+    assert!(refused > 5_000, "only {refused} refusals checked");
+}
