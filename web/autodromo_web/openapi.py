@@ -220,6 +220,32 @@ SPEC: dict[str, Any] = {
             "requestBody": _body({"type": "object", "required": ["seat", "choice"]}),
             "responses": {"200": _json({"type": "object"}), "400": ERROR, "404": ERROR, "409": ERROR},
         }},
+        "/api/events/{event_id}/me": {"get": {
+            "summary": "Who this request's token is in the event: role (owner, seat or none), seat, seating, "
+                       "tokens_required",
+            "parameters": [{"name": "event_id", "in": "path", "required": True, "schema": {"type": "string"}}],
+            "responses": {"200": _json({"type": "object"}), "404": ERROR},
+        }},
+        "/api/events/{event_id}/links": {"get": {
+            "summary": "The owner's: every human seat's join link to the event (it follows every race) and its QR code",
+            "parameters": [{"name": "event_id", "in": "path", "required": True, "schema": {"type": "string"}}],
+            "responses": {"200": _json({"type": "object"}), "401": ERROR, "403": ERROR, "404": ERROR},
+        }},
+        "/api/events/{event_id}/seats/{seat}/reissue": {"post": {
+            "summary": "The owner's: a new join link for a human seat; the old token is refused in the event and "
+                       "every one of its races",
+            "parameters": [{"name": "event_id", "in": "path", "required": True, "schema": {"type": "string"}},
+                           {"name": "seat", "in": "path", "required": True, "schema": {"type": "integer"}}],
+            "responses": {"200": _json({"type": "object"}), "400": ERROR, "401": ERROR, "403": ERROR, "404": ERROR},
+        }},
+        "/api/events/{event_id}/stream": {"get": {
+            "summary": "Server-Sent Events: one `event` event per change of the event or of its races (stage, "
+                       "to_decide, races, counts of decisions and re-issued links), `gone` when deleted",
+            "parameters": [{"name": "event_id", "in": "path", "required": True, "schema": {"type": "string"}}],
+            "responses": {"200": {"description": "text/event-stream",
+                                  "content": {"text/event-stream": {"schema": {"type": "string"}}}},
+                          "404": ERROR},
+        }},
         "/api/openapi.json": {"get": {
             "summary": "This document", "responses": {"200": _json({"type": "object"})},
         }},
