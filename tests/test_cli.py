@@ -56,6 +56,18 @@ def test_the_prompt_answered_through_stdin_finishes_a_single_hand(tmp_path: Path
     assert r.state.is_terminal()
 
 
+def test_the_log_shows_your_draws_and_hides_the_others(tmp_path: Path) -> None:
+    # --seat counts from 1: the log is seat 1's (You), never seat 2's (hidden cards).
+    args = ["play", "mille_bornes", "--players", "2", "--single-hand", "--seed", "5"]
+    p = run(args, tmp_path, stdin="0\n" * 400)
+    assert p.returncode == 0, p.stderr
+    mine = [line for line in p.stdout.splitlines() if line.startswith("  You draws ")]
+    theirs = [line for line in p.stdout.splitlines() if line.startswith("  P2 draws ")]
+    assert mine and theirs
+    assert "  You draws a card" not in mine
+    assert set(theirs) == {"  P2 draws a card"}
+
+
 def test_the_prompt_explains_a_refused_answer_and_accepts_labels(tmp_path: Path) -> None:
     args = ["play", "--players", "2", "--single-hand", "--seed", "3", "--save", "game.json"]
     first = run(args, tmp_path, stdin="")

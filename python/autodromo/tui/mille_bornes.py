@@ -143,7 +143,7 @@ def play(args: Any) -> int:
     shown = 0
     try:
         while race.step():
-            shown = _print_log(race, names, shown, None if args.watch else args.seat)
+            shown = _print_log(race, names, shown, None if args.watch else args.seat - 1)
             if args.watch and args.delay:
                 time.sleep(args.delay)
     except (EOFError, KeyboardInterrupt):
@@ -153,7 +153,7 @@ def play(args: Any) -> int:
         if args.save:
             replay.save(args.save, race.state, race.seed)
             print(f"replay saved to {args.save}")
-    _print_log(race, names, shown, None if args.watch else args.seat)
+    _print_log(race, names, shown, None if args.watch else args.seat - 1)
     final = race.state.view(None)
     print(render(final, names))
     return 0
