@@ -147,6 +147,10 @@ def test_a_reissued_link_is_refused_in_the_championship_and_in_every_race_at_onc
         assert old.status_code == 403 and "re-issued" in old.json["error"], (path, old.json)
         assert client.get(path, headers=h(new)).status_code == 200, path
     assert client.get(f"/api/events/{eid}/me", headers=h(tokens[0])).json["role"] is None
+    r = client.post(f"/api/events/{eid}/decisions", json={"seat": 0, "choice": 1}, headers=h(tokens[0]))
+    assert r.status_code == 403 and "re-issued" in r.json["error"]
+    r = client.post(f"/api/games/{race}/undo", json={"seat": 0}, headers=h(tokens[0]))
+    assert r.status_code == 403
     assert client.get(f"/api/games/{race}?seat=1", headers=h(tokens[1])).status_code == 200, "Bea's link still works"
 
 
@@ -156,6 +160,7 @@ def test_the_tokens_of_a_championship_and_its_races_survive_a_restart(db: Path) 
     race = split_both(client, eid, tokens)
     new = client.post(f"/api/events/{eid}/seats/1/reissue", headers=h(owner)).json["url"].split("#t=", 1)[1]
     again = create_app({"DB": str(db), "TESTING": True}).test_client()
+    assert again.application.extensions["autodromo.tables"].loaded() == [], "no race is replayed at start"
     assert again.get(f"/api/events/{eid}/me", headers=h(owner)).json["role"] == "owner"
     assert again.get(f"/api/events/{eid}/me", headers=h(tokens[0])).json["seat"] == 0
     assert again.get(f"/api/games/{race}?seat=1", headers=h(new)).status_code == 200

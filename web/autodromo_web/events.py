@@ -58,7 +58,9 @@ class Events:
                 self.access_version[saved.id] = 0
                 if not stored:
                     self.save(event)
-                self._link(self._events[saved.id])
+                # No race is loaded at start (games load on demand): their tokens were saved with
+                # them, and are checked against the event's when the event is next asked for.
+                self._link(self._events[saved.id], share=False)
             except Exception as e:  # a bad save must not stop the server: it is listed
                 self.broken[saved.id] = f"cannot be resumed: {e}"
 
@@ -124,12 +126,14 @@ class Events:
             yield event
             self._link(event)
 
-    def _link(self, event: Any) -> None:
-        """Every race of the event knows its event and carries the event's tokens (a race just
-        made has tokens of its own until here; a restart or a re-issue is caught up too)."""
+    def _link(self, event: Any, share: bool = True) -> None:
+        """Every race of the event knows its event and (``share``) carries the event's tokens (a
+        race just made has tokens of its own until here; a re-issue is caught up too)."""
         shared = self.access[event.id]
         for rid in event.races:
             self.tables.link_event(rid, event.id)
+            if not share:
+                continue
             with self.tables.locked(rid) as race:
                 held = race.access
                 if (held.owner, held.seats, held.links) != (shared.owner, shared.seats, shared.links):
