@@ -82,6 +82,47 @@ def call(base: str, path: str, body: dict[str, Any] | None = None, timeout: floa
         raise Refused(e.code, e.read().decode(errors="replace")[:200]) from None
 
 
+class Connection:
+    """One client's connection, kept between requests as a phone's browser keeps it (HTTP/1.1);
+    opened again after the server closed it or an error."""
+
+    def __init__(self, base: str, timeout: float = 30) -> None:
+        self.host, port = base.removeprefix("http://").rsplit(":", 1)
+        self.port = int(port)
+        self.timeout = timeout
+        self.conn: http.client.HTTPConnection | None = None
+
+    def call(self, path: str, body: dict[str, Any] | None = None, token: str | None = None,
+             timing: list[tuple[float, float, float]] | None = None) -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers[TOKEN] = token
+        if self.conn is None:
+            self.conn = http.client.HTTPConnection(self.host, self.port, timeout=self.timeout)
+        try:
+            self.conn.request("GET" if body is None else "POST", path, body=data, headers=headers)
+            r = self.conn.getresponse()
+            raw = r.read()
+        except BaseException:
+            self.close()
+            raise
+        if r.will_close:
+            self.close()
+        if r.status != 200 and r.status != 201:
+            raise Refused(r.status, raw.decode(errors="replace")[:200])
+        if timing is not None:
+            t = server_timing(r.getheader("Server-Timing"))
+            if t is not None:
+                timing.append(t)
+        return json.loads(raw)
+
+    def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -122,6 +163,7 @@ class Client:
     acknowledged: dict[str, list[int]] = field(default_factory=dict)
     #: Each game's owner token (a hot-seat game on loopback: it acts for the human seat).
     tokens: dict[str, str | None] = field(default_factory=dict)
+    connection: Connection | None = None
 
     def run(self, stop: threading.Event, measuring: threading.Event) -> None:
         while not stop.is_set():
@@ -133,16 +175,19 @@ class Client:
                     time.sleep(0.05)
 
     def play(self, stop: threading.Event, measuring: threading.Event) -> None:
-        game = call(self.base, "/api/games", {**self.setup, "page": True})
+        if self.connection is None:
+            self.connection = Connection(self.base)
+        call = self.connection.call
+        game = call("/api/games", {**self.setup, "page": True})
         gid = game["id"]
         token = self.tokens[gid] = game.get("owner_token")
         mine = self.acknowledged.setdefault(gid, [])
-        p = call(self.base, f"/api/games/{gid}?seat=0&page=1", token=token)
+        p = call(f"/api/games/{gid}?seat=0&page=1", token=token)
         step = 0
         while p["status"] != "finished" and not stop.is_set():
             decisions = p["decisions"]
             if not decisions:
-                p = call(self.base, f"/api/games/{gid}/advance", {"seat": 0, "page": True}, token=token)
+                p = call(f"/api/games/{gid}/advance", {"seat": 0, "page": True}, token=token)
                 continue
             if self.think:
                 time.sleep(self.think)
@@ -150,7 +195,7 @@ class Client:
             since = max(0, p["log_length"] - 1)
             timing: list[tuple[float, float, float]] = []
             start = time.perf_counter()
-            p = call(self.base, f"/api/games/{gid}/actions", {"seat": 0, "action": choice, "since": since, "page": True},
+            p = call(f"/api/games/{gid}/actions", {"seat": 0, "action": choice, "since": since, "page": True},
                      token=token, timing=timing)
             took = (time.perf_counter() - start) * 1000
             mine.append(choice)
@@ -163,6 +208,9 @@ class Client:
 def _client_process(base: str, i: int, think: float, stop: Any, measuring: Any, results: Any) -> None:
     client = Client(base, GAMES[i % len(GAMES)], think)
     client.run(stop, measuring)
+    if client.connection is not None:
+        client.connection.close()
+        client.connection = None
     results.put(client)
 
 

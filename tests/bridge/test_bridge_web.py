@@ -25,9 +25,9 @@ UID = bytes(range(16))
 
 class Server:
     def __init__(self, db: Path) -> None:
-        from werkzeug.serving import make_server
+        from autodromo_web import serving
 
-        self.srv = make_server("127.0.0.1", 0, autodromo_web.create_app({"DB": str(db)}), threaded=True)
+        self.srv = serving.make("127.0.0.1", 0, autodromo_web.create_app({"DB": str(db)}))
         self.url = f"http://127.0.0.1:{self.srv.server_port}"
         self.thread = threading.Thread(target=self.srv.serve_forever, daemon=True)
         self.thread.start()

@@ -46,10 +46,10 @@ def client(app: Any) -> Any:
 
 class LiveServer:
     def __init__(self, app: Any) -> None:
-        from werkzeug.serving import make_server
+        from autodromo_web import serving
 
         self.app = app
-        self._server = make_server("127.0.0.1", 0, app, threaded=True)
+        self._server = serving.make("127.0.0.1", 0, app)
         self.url = f"http://127.0.0.1:{self._server.server_port}"
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
         self._thread.start()

@@ -79,12 +79,11 @@ def _install_timing(app: Flask) -> None:
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, open_browser: bool = False,
           lan: bool = False) -> None:
-    """Runs the page until interrupted (threaded: one request per thread, one lock per game).
+    """Runs the page until interrupted (threaded: one thread per connection, kept between requests;
+    one lock per game).
     Anything but loopback needs ``lan``: then every seat needs its own token, and the address a
     phone joins by is printed."""
-    from werkzeug.serving import make_server
-
-    from . import security
+    from . import security, serving
 
     if not lan and not security.is_loopback(host):
         raise SystemExit(
@@ -101,7 +100,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, open
 
     app = create_app(config)
     tables: Tables = app.extensions["autodromo.tables"]
-    server = make_server(host, port, app, threaded=True)
+    server = serving.make(host, port, app)
     url = f"http://{host if ':' not in host else f'[{host}]'}:{server.server_port}/"
     print(f"Autodromo: {url}  (games saved in {app.extensions['autodromo.db']}; Ctrl-C to stop)",
           flush=True)
