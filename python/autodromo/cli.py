@@ -37,6 +37,14 @@ def _terminals() -> list[ModuleType]:
     return [t for g in games() if (t := game_module.of(g, "tui")) is not None]
 
 
+def _terminal(game: str) -> ModuleType:
+    """The game's terminal module; :class:`OptionError` for a game without one."""
+    tui = game_module.of(game, "tui")
+    if tui is None:
+        raise OptionError(f"{game} has no terminal game")
+    return tui
+
+
 def _play_games() -> list[str]:
     """The games whose terminal plays under ``autodromo play <game>``."""
     return [g for g in games() if hasattr(game_module.of(g, "tui"), "add_play_options")]
@@ -60,7 +68,7 @@ def _web(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    result: int = game_module.of(args.game, "tui").play(args)  # type: ignore[union-attr]
+    result: int = _terminal(args.game).play(args)
     return result
 
 
@@ -92,7 +100,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     play.add_argument("--lan", action="store_true",
                       help="web page: allow a --host other than loopback (each seat joins by its own link)")
     for g in terminal:
-        game_module.of(g, "tui").add_play_options(play)  # type: ignore[union-attr]
+        _terminal(g).add_play_options(play)
     play.set_defaults(run=_play)
     # Each game's terminal adds its own commands (`race <game>`, `<game>`).
     for tui in _terminals():
