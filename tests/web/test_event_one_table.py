@@ -162,3 +162,50 @@ def test_two_phones_and_a_shared_screen_play_a_championship_to_its_standings(liv
         # The re-issued link's refusal was shown on the old page; nothing else went wrong.
         assert [e for e in dev.errors if "403" not in e] == [], dev.errors
         dev.context.close()
+
+
+def test_a_hot_seat_championship_on_a_lan_is_played_from_the_screen_that_made_it(db: Any, browser: Any) -> None:
+    """On a LAN (tokens required) one screen plays a hot-seat championship: its owner's token,
+    kept from the lobby, decides for each human seat in the event and in the race it makes;
+    another device without it sees the standings and decides nothing."""
+    from autodromo_web import create_app
+
+    server = LiveServer(create_app({"DB": str(db), "TESTING": True, "AUTODROMO_LAN": True}))
+    try:
+        screen = Page(browser, viewport={"width": 1280, "height": 900})
+        pg = screen.page
+        pg.goto(server.url + "/")
+        pg.get_by_test_id("game-legend").check()
+        pg.get_by_test_id("seat-count").fill("2")
+        pg.get_by_test_id("seat-count").dispatch_event("input")
+        for i, (name, car) in enumerate(zip(NAMES, ["osca_mt4", "porsche_550"])):
+            pg.get_by_test_id(f"seat-{i}-kind").select_option("human")
+            pg.get_by_test_id(f"seat-{i}-name").fill(name)
+            pg.get_by_test_id(f"seat-{i}-car").select_option(car)
+        pg.get_by_test_id("championship").check()
+        pg.get_by_test_id("event-mode").select_option("balanced")
+        pg.get_by_test_id("start").click()
+        pg.wait_for_url("**/event/*")
+        eid = pg.url.rsplit("/", 1)[1]
+        assert pg.get_by_test_id("join").is_hidden(), "hot seat: no join links"
+        other = Page(browser, **PHONE)
+        other.page.goto(f"{server.url}/event/{eid}")
+        other.page.wait_for_selector("#event[data-role=spectator][data-stage=split]")
+        for seat in (0, 1):
+            pg.wait_for_function(f"() => document.getElementById('event').dataset.seat === '{seat}'")
+            assert pg.get_by_test_id("to-decide").inner_text() == f"{NAMES[seat]} to decide"
+            assert other.page.get_by_test_id("decision").count() == 0, "a device without the token decides nothing"
+            pg.get_by_test_id("decision").first.click()
+        pg.get_by_test_id("go-to-race").click()
+        pg.wait_for_url("**/play/*")
+        # The race takes the event's owner token: the screen plays its human seats.
+        pg.wait_for_selector("#play[data-role=owner]")
+        pg.wait_for_function("() => document.querySelector('[data-testid=decision]') || document.getElementById('handoff').hidden === false")
+        screen.shot("event-lan-hotseat-race")
+        assert pg.get_by_test_id("play-error").inner_text() == ""
+        other.shot("event-lan-hotseat-other-device")
+        for dev in (screen, other):
+            assert dev.errors == [], dev.errors
+            dev.context.close()
+    finally:
+        server.stop()
