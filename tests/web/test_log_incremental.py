@@ -25,3 +25,25 @@ def test_the_lamborghini_log_read_step_by_step_is_the_log_built_from_scratch(cli
     assert table.finished
     # The log told of damages or wrecks, which are what is kept.
     assert strong > 0
+
+
+def test_the_formula90_log_read_step_by_step_is_the_log_built_from_scratch(client: Any) -> None:
+    body = {"game": "formula90", "options": {"turns": 3}, "seed": 7,
+            "seats": [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]}
+    gid = client.post("/api/games", json=body).json["id"]
+    table = client.application.extensions["autodromo.tables"].get(gid)
+    moves = 0
+    for _ in range(3000):
+        if table.finished:
+            break
+        client.post(f"/api/games/{gid}/advance", json={"steps": 1})
+        # Each seat's log (its own hand shown) and the spectator's, each kept on its own; read
+        # after every step, so a car's move is read while still under way.
+        kept = [table.module.log(table, seat) for seat in (None, 0, 1)]
+        table.memo.clear()
+        fresh = [table.module.log(table, seat) for seat in (None, 0, 1)]
+        assert kept == fresh
+        moves = sum(1 for e in fresh[0] if "→" in e["text"])
+    assert table.finished
+    # The log told of cars' moves across sections, which are what is gathered and kept.
+    assert moves > 0

@@ -353,41 +353,55 @@ class Formula90(GameModule):
         return out
 
     def log(self, table: Table, seat: int | None) -> list[dict[str, Any]]:
-        view = table.state.view(None)
+        """One entry per car's move, one per other event told. Built as the race goes on: what
+        was read is kept per seat (cleared with the past on an undo, read again at the end,
+        which reveals), so a request reads only the events since the last one; the move under
+        way is worded again at each request, as it may still grow. Built from scratch at each
+        request, this log was most of a Formula 90 answer's time (docs/web.md, "Under load")."""
+        view = table.public_view()
         seats = self._seat_of(view)
         names = table.names()
         section_names = {s["number"]: f"{s['name']}" for s in view["sections"]}
-        out: list[dict[str, Any]] = []
-        when = "Before the start"
-        move: Move | None = None
-        where: dict[str, int] = {}  # each car's last section the log told
+        events = table.state.log(seat)
+        key = f"formula90_log:{seat}"
+        memo: dict[str, Any] | None = table.memo.get(key)
+        if memo is None or memo["n"] > len(events) or table.finished:
+            # "where": each car's last section the log told.
+            memo = {"n": 0, "out": [], "when": "Before the start", "move": None, "where": {}}
+            table.memo[key] = memo
+        out: list[dict[str, Any]] = memo["out"]
+        where: dict[str, int] = memo["where"]
+
+        def entry(move: Move) -> dict[str, Any]:
+            who = seats.get(move.car)
+            text = move.text(section_names, where.get(move.car))
+            return {"who": who, "round": move.when, "text": f"{names[who]}: {text}" if who is not None else text,
+                    "detail": "; ".join(squeeze(move.costs)), "strong": False}
 
         def flush() -> None:
-            nonlocal move
+            move: Move | None = memo["move"]
             if move is not None:
-                who = seats.get(move.car)
-                text = move.text(section_names, where.get(move.car))
-                out.append({"who": who, "round": move.when, "text": f"{names[who]}: {text}" if who is not None else text,
-                            "detail": "; ".join(squeeze(move.costs)), "strong": False})
+                out.append(entry(move))
                 if move.entered:
                     where[move.car] = move.entered[-1]
-                move = None
+                memo["move"] = None
 
-        for e in table.state.log(seat):
+        for e in events[memo["n"]:]:
             kind = e.get("event")
             car = str(e.get("car") or "")
+            move = memo["move"]
             if kind == "reenter" and car:
                 where[car] = int(e["section"])
             # A car's turn, from its declaration to the last section it enters, is one entry.
             if car and (kind in MOVE_OPENS or (kind in MOVE_EVENTS and move is not None and move.car == car)):
                 if move is None or move.car != car or (kind == "plays" and move.declared):
                     flush()
-                    move = Move(car, when)
+                    move = memo["move"] = Move(car, memo["when"])
                 move.add(e)
                 continue
             flush()
             if kind == "turn":
-                when = f"Turn {e['turn']}"
+                memo["when"] = f"Turn {e['turn']}"
             if kind == "reenter" and car:
                 where[car] = int(e["section"])
             elif kind in ("pit", "off_track"):
@@ -398,11 +412,12 @@ class Formula90(GameModule):
             who = seats.get(car)
             if who is not None:
                 text = f"{names[who]}: {text}"
-            out.append({"who": who, "round": when, "text": text,
+            out.append({"who": who, "round": memo["when"], "text": text,
                         "strong": kind in ("turn", "retired", "off_track", "duel", "race_end", "safety_car_out",
                                            "safety_car_in", "robots_weather_pit")})
-        flush()
-        return out
+        memo["n"] = len(events)
+        under_way: Move | None = memo["move"]
+        return out + [entry(under_way)] if under_way is not None else list(out)
 
     def results(self, table: Table) -> dict[str, Any]:
         v = table.state.view(None)
