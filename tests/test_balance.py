@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import base64
 import re
+import tomllib
 from pathlib import Path
 
 import pytest
 
+from autodromo import content
 from autodromo.balance import balance, write
 from autodromo.cli import main
 from autodromo.legend.racing_day import cars
@@ -41,15 +43,26 @@ def test_legend_rotates_every_car_through_every_seat_and_reports_each(tmp_path: 
         assert f"<th>{column}</th>" in html, column
 
 
-def test_the_cli_writes_a_lamborghini_report_by_seat(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_cli_writes_a_lamborghini_report_by_car_card(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "lambo.html"
     assert main(["balance", "lamborghini", "--circuit", "sant_agata", "--n", "40", "--out", str(out)]) == 0
-    html = out.read_text()
-    assert "Circuito di Sant&#x27;Agata" in html
-    for seat in range(1, 5):
-        assert f"<td>seat {seat}</td>" in html
-    assert "seat 0" not in html, "seats count from 1"
+    html = out.read_text().replace("&#x27;", "'")
+    assert "Circuito di Sant'Agata" in html
+    cards = tomllib.loads((content.directory("lamborghini") / "cards.toml").read_text(encoding="utf-8"))
+    named = [f"<td>{c['name']}</td>" for c in cards["car"]]
+    # Rows are the Car cards the Murciélagos drafted, by their names: no seat, no content id.
+    assert sum(row in html for row in named) >= 3
+    assert "<td>seat" not in html and "murcielago_" not in html
     assert "report:" in capsys.readouterr().out
+
+
+def test_lamborghini_rows_count_every_murcielago_once() -> None:
+    b = balance("lamborghini", circuits=["sant_agata"], n=12, seed=3)
+    entries = b.entries["sant_agata"]
+    # 12 races of 4 players (3 with each seat choosing first), one Murciélago each.
+    assert sum(e.races for e in entries) == 48
+    for e in entries:
+        assert len(e.times) + e.unfinished == e.races and len(e.wear) == len(e.times)
 
 
 def test_a_mille_bornes_report_shows_the_first_players_advantage_and_scores(tmp_path: Path) -> None:

@@ -99,9 +99,9 @@ def retirements(ax: Axes, entries: list[Entry], one: str) -> None:
     ax.set_yticks(y, [e.name for e in entries], fontsize=8)
     ax.invert_yaxis()
     ax.set_xlabel(f"{one}s not finished, 95% interval")
-    # Below the axis, one cause a line: above it, three in a row ran into the title and past
-    # a narrow panel's edge.
-    ax.legend(fontsize=7, ncol=1, loc="upper left", bbox_to_anchor=(0.0, -0.09), frameon=False)
+    # Below the axis label, one cause a line: above the axis, three in a row ran into the title
+    # and past a narrow panel's edge; just below the axis they covered its label.
+    ax.legend(fontsize=7, ncol=1, loc="upper left", bbox_to_anchor=(0.0, -0.2), frameon=False)
     ax.set_title("retirements and their causes", fontsize=10)
 
 
