@@ -148,7 +148,8 @@ def test_two_phones_and_a_shared_screen_play_a_mille_bornes_hand(live: LiveServe
             pg.get_by_test_id("confirm-yes").click()
 
     def during(moves: int, seat: int) -> None:
-        if moves % 5 == 0:
+        # A move that ended the hand leaves the screens on the results.
+        if moves % 5 == 0 and public(live.url, gid)["status"] == "playing":
             check_screens(shared, phones)
         if moves == 6:
             for name, dev in (("shared", shared), ("phone-ada", phones[0]), ("phone-bea", phones[1])):
@@ -203,7 +204,7 @@ def test_two_phones_and_a_shared_screen_play_a_legend_race(live: LiveServer, bro
     watches = [Watch(shared.page, None), Watch(phones[0].page, 0), Watch(phones[1].page, 1)]
 
     def during(moves: int, seat: int) -> None:
-        if moves % 10 == 0:
+        if moves % 10 == 0 and public(live.url, gid)["status"] == "playing":
             check_screens(shared, phones)
         if moves == 12:
             for name, dev in (("shared", shared), ("phone-ada", phones[0]), ("phone-bea", phones[1])):
