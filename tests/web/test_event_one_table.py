@@ -4,8 +4,9 @@ join links in the lobby; two phones open their links once and follow the event f
 Engine/Brakes split into race 1, back to the repairs, into race 2 and to the final standings,
 each deciding only for its seat. Between the races one phone reloads its link (reconnect) and
 the other's link is re-issued from the shared screen (the old one refused, the new one plays
-on). No context ever holds another seat's view or decisions: every JSON answer each receives is
-checked (races as in test_one_table.py, and the championship's own answers)."""
+on); in race 2 a phone opens its link again mid-race and is taken back into the race. No
+context ever holds another seat's view or decisions: every JSON answer each receives is checked
+(races as in test_one_table.py, and the championship's own answers)."""
 
 from __future__ import annotations
 
@@ -111,6 +112,12 @@ def test_two_phones_and_a_shared_screen_play_a_championship_to_its_standings(liv
             if moves == 8:
                 for name, dev in devices:
                     dev.shot(f"event-one-table-race-{race}-{name}")
+            if race == 2 and moves == 5:
+                # Mid-race, Ada's phone opens her one link again (a closed browser, say): the
+                # championship's page takes it back into the race, as her seat.
+                phones[0].page.goto(links[0])
+                phones[0].page.wait_for_url(f"**/play/{gid}#t=*")
+                phones[0].page.wait_for_selector("#play[data-role=seat][data-seat='0']")
 
         assert play(live, gid, shared, phones, click_fastest, during) > 8
         for name, dev in devices:
