@@ -1,5 +1,5 @@
 """Seeded slices of the bot ladder (docs/simulation.md: 1,000 games a match with Wilson
-intervals, `cargo run --release -p autodromo-core --example ladder`). Each threshold sits well
+intervals, `cargo run --release -p autodromo-core --example ladder`, `legend_ladder`). Each threshold sits well
 below what the slice scores and above what a broken bot (random play, or a level no better
 than the one below it) scores."""
 

@@ -50,7 +50,7 @@ pub trait Game {
     }
     fn new_initial_state(&self) -> Self::State;
     /// The board as the core built it, JSON-ready (`grid::board` gives the shape); `None` for a
-    /// game played with cards alone (Mille Bornes).
+    /// game played with cards alone.
     fn board(&self) -> Option<serde_json::Value> {
         None
     }
@@ -95,6 +95,12 @@ pub trait State: Clone + PartialEq + core::fmt::Debug {
     fn returns(&self) -> Vec<f64>;
     /// Per-seat finishing rank (0 = first; tied seats share a rank).
     fn ranking(&self) -> Vec<u32>;
+    /// Where the seat to act can end its move: each distinct outcome with the decisions leading
+    /// there and what they cost, JSON-ready, so a page or a track board can show what is
+    /// reachable; each game documents its keys. Empty for a game without a board.
+    fn move_plans(&self) -> Vec<serde_json::Value> {
+        Vec::new()
+    }
     /// Every action applied since the initial state, chance outcomes included.
     fn history(&self) -> &[Action];
     /// What `player` may see, JSON-ready; `None` is a spectator seeing only public information.

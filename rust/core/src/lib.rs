@@ -9,16 +9,15 @@ extern crate alloc;
 
 pub mod content;
 pub mod error;
-pub mod formula90;
 pub mod game;
 pub mod grid;
 pub mod harness;
-pub mod lamborghini;
-pub mod legend;
-pub mod mille_bornes;
+pub mod registry;
 pub mod rng;
 pub mod saves;
 pub mod sim;
 
 pub use error::Error;
 pub use game::{Action, Game, Player, State};
+// Each game's module at the crate root (`autodromo_core::<game>`); the registry declares them.
+pub use registry::*;

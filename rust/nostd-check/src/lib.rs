@@ -1,12 +1,14 @@
 //! Links autodromo-core with no `std` at all: if any dependency pulled `std` in, its panic
-//! handler would clash with ours and this crate would not build. The entry points play a whole
-//! Mille Bornes game with the core's heuristic bot, as firmware would.
+//! handler would clash with ours and this crate would not build. The entry points play, through
+//! the core's game registry, every game that needs no content files, with each game's own
+//! heuristic bot, as firmware would.
 #![no_std]
 
 extern crate alloc;
 
-use autodromo_core::mille_bornes::{bots, MilleBornes, Options};
+use autodromo_core::registry::{AnyGame, GAME_IDS};
 use autodromo_core::rng::SplitMix64;
+use autodromo_core::sim::Sim;
 use autodromo_core::{Game, Player, State};
 use core::alloc::{GlobalAlloc, Layout};
 
@@ -39,27 +41,32 @@ fn panic(_: &core::panic::PanicInfo<'_>) -> ! {
     loop {}
 }
 
-/// Plays one two-player hand with the heuristic bot on every seat; returns the actions taken.
+/// Plays one game of each registered game that loads with no content files, on its default
+/// options, its heuristic on every seat; returns the actions taken in all of them.
 #[no_mangle]
 pub extern "C" fn autodromo_play_one_hand(seed: u64) -> u32 {
-    let mut opts = Options::defaults(2);
-    opts.score_to_win = 0;
-    let game = MilleBornes::new(opts);
-    let mut state = game.new_initial_state();
-    let mut rng = SplitMix64::new(seed);
     let mut steps = 0;
-    while !state.is_terminal() {
-        let action = match state.current_player() {
-            Player::Chance => state.sample_chance(&mut rng),
-            Player::Seat(s) => {
-                let legal = state.legal_actions();
-                bots::heuristic_action(&state.seat_view(Some(usize::from(s))), &legal)
-            }
-            Player::Terminal => None,
+    for (i, id) in GAME_IDS.iter().enumerate() {
+        let options = serde_json::Value::Object(serde_json::Map::new());
+        let Ok(game) = AnyGame::load(id, &options, None) else {
+            continue;
         };
-        match action.map(|a| state.apply_unrecorded(a)) {
-            Some(Ok(())) => steps += 1,
-            _ => break,
+        let mut state = game.new_initial_state();
+        let mut rng = SplitMix64::for_index(seed, i as u64);
+        let mut legal = alloc::vec::Vec::new();
+        while !state.is_terminal() {
+            let action = match state.current_player() {
+                Player::Chance => state.sample_chance(&mut rng),
+                Player::Seat(_) => {
+                    state.legal_actions_into(&mut legal);
+                    state.heuristic(&legal)
+                }
+                Player::Terminal => None,
+            };
+            match action.map(|a| state.apply_fast(a)) {
+                Some(Ok(())) => steps += 1,
+                _ => break,
+            }
         }
     }
     steps

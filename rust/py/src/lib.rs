@@ -13,12 +13,7 @@ pub(crate) use errors::{autodromo_error, guard, to_py};
 /// Games this build knows, by id.
 #[pyfunction]
 fn games() -> Vec<&'static str> {
-    vec![
-        autodromo_core::mille_bornes::GAME_ID,
-        autodromo_core::legend::GAME_ID,
-        autodromo_core::lamborghini::GAME_ID,
-        autodromo_core::formula90::GAME_ID,
-    ]
+    autodromo_core::registry::GAME_IDS.to_vec()
 }
 
 /// Panics inside Rust on purpose, so tests can prove a panic surfaces as `AutodromoError`.

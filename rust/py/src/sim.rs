@@ -3,14 +3,14 @@
 use autodromo_core::game::{Action, Game, Player, State};
 use autodromo_core::rng::SplitMix64;
 use autodromo_core::sim::{runner, Policy, RaceStats, Sim};
-use autodromo_core::Error;
+use autodromo_core::{on_game, Error};
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rayon::prelude::*;
 use std::sync::Arc;
 
-use crate::game::{AnyGame, PyGame};
+use crate::game::PyGame;
 use crate::{guard, to_py};
 
 /// One policy per seat: a built-in bot, or `None` for a seat played from Python.
@@ -48,12 +48,10 @@ pub(crate) fn simulate_chunk<'py>(
         .checked_add(count)
         .ok_or_else(|| to_py(Error::options("count", "too large")))?;
     let stats = py.detach(move || {
-        std::panic::catch_unwind(move || match &g {
-            AnyGame::MilleBornes(g) => run(g, seed, start..end, &policies, threads),
-            AnyGame::Legend(g) => run(g, seed, start..end, &policies, threads),
-            AnyGame::Lamborghini(g) => run(g, seed, start..end, &policies, threads),
-            AnyGame::Formula90(g) => run(g, seed, start..end, &policies, threads),
-        })
+        // One dispatch per chunk: each game's races run its own monomorphized loop.
+        std::panic::catch_unwind(
+            move || on_game!(&g, g => run(g, seed, start..end, &policies, threads)),
+        )
     });
     let stats = stats
         .map_err(|_| crate::autodromo_error("a panic in the batch runner".into()))?
@@ -166,8 +164,8 @@ fn columns<'py>(py: Python<'py>, stats: &[RaceStats]) -> PyResult<Bound<'py, PyD
     Ok(d)
 }
 
-/// A Legend Stage race's per-car columns: `racing_time` and `penalty` (seconds), and `points`
-/// when the race is won on the Historical points table. Every race of a batch shares its options,
+/// Per-car columns of a race run over stages (a route): `racing_time` and `penalty` (seconds),
+/// and `points` when the game ranks the route on a points table. Every race of a batch shares its options,
 /// so the first one tells which columns there are.
 fn stage_columns(py: Python<'_>, d: &Bound<'_, PyDict>, stats: &[RaceStats]) -> PyResult<()> {
     let Some(first) = stats.first().filter(|s| !s.stage.is_empty()) else {
@@ -298,23 +296,110 @@ fn advance_one<S: Sim>(slot: &mut Slot<S>, policies: &[Option<Policy>]) -> Resul
     ))
 }
 
-#[derive(Debug)]
-enum AnyBatch {
-    MilleBornes(Batch<autodromo_core::mille_bornes::MilleBornes>),
-    Legend(Batch<autodromo_core::legend::Legend>),
-    Lamborghini(Batch<autodromo_core::lamborghini::Lamborghini>),
-    Formula90(Batch<autodromo_core::formula90::Formula90>),
+type Pending<'py> = (
+    Bound<'py, PyAny>,
+    Bound<'py, PyAny>,
+    Bound<'py, PyArray1<i32>>,
+    Bound<'py, PyArray1<u64>>,
+);
+
+/// A batch of any game's races: one virtual call per Python call, each game's own code inside.
+trait AnyBatch: Send + Sync + std::fmt::Debug {
+    fn advance(&mut self) -> Result<(), String>;
+    fn is_pending(&self) -> bool;
+    fn pending<'py>(&self, py: Python<'py>) -> PyResult<Pending<'py>>;
+    fn apply(&mut self, actions: &[i64]) -> PyResult<()>;
+    fn take_results<'py>(
+        &mut self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyArray1<u64>>, Bound<'py, PyDict>)>;
 }
 
-macro_rules! on_batch {
-    ($b:expr, $v:ident => $e:expr) => {
-        match $b {
-            AnyBatch::MilleBornes($v) => $e,
-            AnyBatch::Legend($v) => $e,
-            AnyBatch::Lamborghini($v) => $e,
-            AnyBatch::Formula90($v) => $e,
+impl<G: Game + Send + Sync + std::fmt::Debug> AnyBatch for Batch<G>
+where
+    G::State: Sim,
+{
+    fn advance(&mut self) -> Result<(), String> {
+        Batch::advance(self)
+    }
+
+    fn is_pending(&self) -> bool {
+        !self.slots.is_empty()
+    }
+
+    fn pending<'py>(&self, py: Python<'py>) -> PyResult<Pending<'py>> {
+        let len = self.game.observation_len();
+        let actions = self.game.num_distinct_actions();
+        let n = self.slots.len();
+        let mut obs = vec![0f32; n * len];
+        let mut mask = vec![false; n * actions];
+        let mut seats = Vec::with_capacity(n);
+        let mut races = Vec::with_capacity(n);
+        for (i, slot) in self.slots.iter().enumerate() {
+            let Player::Seat(seat) = slot.state.current_player() else {
+                return Err(crate::autodromo_error(
+                    "a race is not waiting on a seat".into(),
+                ));
+            };
+            slot.state
+                .observation_tensor(usize::from(seat), &mut obs[i * len..(i + 1) * len]);
+            for &a in &slot.legal {
+                mask[i * actions + a as usize] = true;
+            }
+            seats.push(i32::from(seat));
+            races.push(slot.index);
         }
-    };
+        Ok((
+            PyArray1::from_vec(py, obs).reshape([n, len])?.into_any(),
+            PyArray1::from_vec(py, mask)
+                .reshape([n, actions])?
+                .into_any(),
+            PyArray1::from_vec(py, seats),
+            PyArray1::from_vec(py, races),
+        ))
+    }
+
+    fn apply(&mut self, actions: &[i64]) -> PyResult<()> {
+        if actions.len() != self.slots.len() {
+            return Err(to_py(Error::options(
+                "actions",
+                format!(
+                    "{} actions for {} pending decisions",
+                    actions.len(),
+                    self.slots.len()
+                ),
+            )));
+        }
+        for (slot, &a) in self.slots.iter().zip(actions) {
+            let ok = u32::try_from(a).is_ok_and(|a| slot.legal.binary_search(&a).is_ok());
+            if !ok {
+                let why = u32::try_from(a)
+                    .ok()
+                    .and_then(|x| slot.state.why_not(x))
+                    .unwrap_or_else(|| format!("id {a} is not an action of this game"));
+                return Err(to_py(Error::illegal(format!(
+                    "race {}: action {a} is not legal: {why}",
+                    slot.index
+                ))));
+            }
+        }
+        for (slot, &a) in self.slots.iter_mut().zip(actions) {
+            slot.state.apply_fast(a as u32).map_err(to_py)?;
+            slot.actions += 1;
+        }
+        Ok(())
+    }
+
+    fn take_results<'py>(
+        &mut self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyArray1<u64>>, Bound<'py, PyDict>)> {
+        let mut done = std::mem::take(&mut self.done);
+        done.sort_by_key(|d| d.0);
+        let index: Vec<u64> = done.iter().map(|d| d.0).collect();
+        let stats: Vec<RaceStats> = done.into_iter().map(|d| d.1).collect();
+        Ok((PyArray1::from_vec(py, index), columns(py, &stats)?))
+    }
 }
 
 /// Races `start..start + count` where some seats are played from Python: `advance()` runs every
@@ -323,7 +408,7 @@ macro_rules! on_batch {
 #[pyclass(module = "autodromo._core", name = "SimBatch")]
 #[derive(Debug)]
 pub(crate) struct PySimBatch {
-    inner: AnyBatch,
+    inner: Box<dyn AnyBatch>,
     /// Held for the batch's life, so another count asked for meanwhile cannot free it.
     pool: Option<Arc<rayon::ThreadPool>>,
 }
@@ -343,12 +428,7 @@ impl PySimBatch {
     ) -> PyResult<Self> {
         guard(|| {
             let p = parse_policies(&policies)?;
-            let players = match &game.inner {
-                AnyGame::MilleBornes(g) => g.num_players(),
-                AnyGame::Legend(g) => g.num_players(),
-                AnyGame::Lamborghini(g) => g.num_players(),
-                AnyGame::Formula90(g) => g.num_players(),
-            };
+            let players = game.inner.num_players();
             if p.len() != players {
                 return Err(to_py(Error::options(
                     "policies",
@@ -358,26 +438,17 @@ impl PySimBatch {
             let end = start
                 .checked_add(count)
                 .ok_or_else(|| to_py(Error::options("count", "too large")))?;
-            macro_rules! batch {
-                ($g:expr) => {
-                    Batch {
-                        game: $g.clone(),
-                        seed,
-                        policies: p,
-                        next: start,
-                        end,
-                        window: window.max(1),
-                        slots: Vec::new(),
-                        done: Vec::new(),
-                    }
-                };
-            }
-            let inner = match &game.inner {
-                AnyGame::MilleBornes(g) => AnyBatch::MilleBornes(batch!(g)),
-                AnyGame::Legend(g) => AnyBatch::Legend(batch!(g)),
-                AnyGame::Lamborghini(g) => AnyBatch::Lamborghini(batch!(g)),
-                AnyGame::Formula90(g) => AnyBatch::Formula90(batch!(g)),
-            };
+            // `Clone::clone`: some games are `Copy`, and the one expression serves them all.
+            let inner: Box<dyn AnyBatch> = on_game!(&game.inner, g => Box::new(Batch {
+                game: Clone::clone(g),
+                seed,
+                policies: p,
+                next: start,
+                end,
+                window: window.max(1),
+                slots: Vec::new(),
+                done: Vec::new(),
+            }));
             let pool = match threads {
                 Some(n) => Some(runner::pool(n).map_err(crate::autodromo_error)?),
                 None => None,
@@ -392,7 +463,7 @@ impl PySimBatch {
         let inner = &mut self.inner;
         let result = py.detach(|| {
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                let mut work = || on_batch!(inner, b => b.advance());
+                let mut work = || inner.advance();
                 match pool {
                     Some(p) => p.install(work),
                     None => work(),
@@ -402,83 +473,20 @@ impl PySimBatch {
         result
             .map_err(|_| crate::autodromo_error("a panic in the batch runner".into()))?
             .map_err(crate::autodromo_error)?;
-        Ok(on_batch!(&self.inner, b => !b.slots.is_empty()))
+        Ok(self.inner.is_pending())
     }
 
     /// The pending decisions: (observations [B, L] float32, legal masks [B, A] bool, seats [B],
     /// race indices [B]).
-    #[allow(clippy::type_complexity)]
-    fn pending<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<(
-        Bound<'py, PyAny>,
-        Bound<'py, PyAny>,
-        Bound<'py, PyArray1<i32>>,
-        Bound<'py, PyArray1<u64>>,
-    )> {
-        guard(|| {
-            on_batch!(&self.inner, b => {
-                let len = b.game.observation_len();
-                let actions = b.game.num_distinct_actions();
-                let n = b.slots.len();
-                let mut obs = vec![0f32; n * len];
-                let mut mask = vec![false; n * actions];
-                let mut seats = Vec::with_capacity(n);
-                let mut races = Vec::with_capacity(n);
-                for (i, slot) in b.slots.iter().enumerate() {
-                    let Player::Seat(seat) = slot.state.current_player() else {
-                        return Err(crate::autodromo_error("a race is not waiting on a seat".into()));
-                    };
-                    slot.state.observation_tensor(usize::from(seat), &mut obs[i * len..(i + 1) * len]);
-                    for &a in &slot.legal {
-                        mask[i * actions + a as usize] = true;
-                    }
-                    seats.push(i32::from(seat));
-                    races.push(slot.index);
-                }
-                Ok((
-                    PyArray1::from_vec(py, obs).reshape([n, len])?.into_any(),
-                    PyArray1::from_vec(py, mask).reshape([n, actions])?.into_any(),
-                    PyArray1::from_vec(py, seats),
-                    PyArray1::from_vec(py, races),
-                ))
-            })
-        })
+    fn pending<'py>(&self, py: Python<'py>) -> PyResult<Pending<'py>> {
+        guard(|| self.inner.pending(py))
     }
 
     /// One action per pending decision, in `pending()` order. All are checked before any is
     /// applied: an illegal one raises naming the race and changes nothing.
     fn apply(&mut self, actions: PyReadonlyArray1<'_, i64>) -> PyResult<()> {
         let actions = actions.as_slice()?.to_vec();
-        guard(|| {
-            on_batch!(&mut self.inner, b => {
-                if actions.len() != b.slots.len() {
-                    return Err(to_py(Error::options(
-                        "actions",
-                        format!("{} actions for {} pending decisions", actions.len(), b.slots.len()),
-                    )));
-                }
-                for (slot, &a) in b.slots.iter().zip(&actions) {
-                    let ok = u32::try_from(a).is_ok_and(|a| slot.legal.binary_search(&a).is_ok());
-                    if !ok {
-                        let why = u32::try_from(a)
-                            .ok()
-                            .and_then(|x| slot.state.why_not(x))
-                            .unwrap_or_else(|| format!("id {a} is not an action of this game"));
-                        return Err(to_py(Error::illegal(format!(
-                            "race {}: action {a} is not legal: {why}",
-                            slot.index
-                        ))));
-                    }
-                }
-                for (slot, &a) in b.slots.iter_mut().zip(&actions) {
-                    slot.state.apply_fast(a as u32).map_err(to_py)?;
-                    slot.actions += 1;
-                }
-                Ok(())
-            })
-        })
+        guard(|| self.inner.apply(&actions))
     }
 
     /// Races finished so far, as columns in race order; they leave the batch.
@@ -486,13 +494,7 @@ impl PySimBatch {
         &mut self,
         py: Python<'py>,
     ) -> PyResult<(Bound<'py, PyArray1<u64>>, Bound<'py, PyDict>)> {
-        on_batch!(&mut self.inner, b => {
-            let mut done = std::mem::take(&mut b.done);
-            done.sort_by_key(|d| d.0);
-            let index: Vec<u64> = done.iter().map(|d| d.0).collect();
-            let stats: Vec<RaceStats> = done.into_iter().map(|d| d.1).collect();
-            Ok((PyArray1::from_vec(py, index), columns(py, &stats)?))
-        })
+        self.inner.take_results(py)
     }
 }
 

@@ -1,39 +1,14 @@
 //! `State`: one play of a game. Methods mirror the core's `State` trait in snake_case.
-use autodromo_core::formula90::{self, F90State};
-use autodromo_core::harness;
-use autodromo_core::lamborghini::{self, LamboState};
-use autodromo_core::legend::{self, LegendState};
-use autodromo_core::mille_bornes::{self as mb, MbState};
+use autodromo_core::registry::AnyState;
 use autodromo_core::rng::SplitMix64;
 use autodromo_core::sim::Policy;
-use autodromo_core::{Action, Error, Game, Player, State};
+use autodromo_core::{on_state, Action, Error, Game, Player, State};
 use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-use crate::game::{AnyGame, PyGame};
+use crate::game::PyGame;
 use crate::{autodromo_error, guard, to_py};
-
-#[derive(Debug, Clone, PartialEq)]
-// One state per Python object: the size of the largest variant costs nothing worth boxing for.
-#[allow(clippy::large_enum_variant)]
-pub(crate) enum AnyState {
-    MilleBornes(MbState),
-    Legend(LegendState),
-    Lamborghini(LamboState),
-    Formula90(F90State),
-}
-
-macro_rules! on_state {
-    ($s:expr, $v:ident => $e:expr) => {
-        match $s {
-            AnyState::MilleBornes($v) => $e,
-            AnyState::Legend($v) => $e,
-            AnyState::Lamborghini($v) => $e,
-            AnyState::Formula90($v) => $e,
-        }
-    };
-}
 
 /// A position in a game. `apply_action` is transactional: on error nothing changes.
 #[pyclass(module = "autodromo._core", name = "State")]
@@ -48,16 +23,7 @@ impl PyState {
     }
 
     fn num_players(&self) -> usize {
-        on_state!(&self.inner, s => s.game().num_players())
-    }
-
-    fn game_of(&self) -> AnyGame {
-        match &self.inner {
-            AnyState::MilleBornes(s) => AnyGame::MilleBornes(s.game()),
-            AnyState::Legend(s) => AnyGame::Legend(s.game()),
-            AnyState::Lamborghini(s) => AnyGame::Lamborghini(s.game()),
-            AnyState::Formula90(s) => AnyGame::Formula90(s.game()),
-        }
+        self.inner.game().num_players()
     }
 
     fn check_player(&self, player: usize) -> PyResult<usize> {
@@ -110,7 +76,7 @@ impl PyState {
     #[getter]
     fn game(&self) -> PyGame {
         PyGame {
-            inner: self.game_of(),
+            inner: self.inner.game(),
         }
     }
 
@@ -133,29 +99,7 @@ impl PyState {
     /// Applies an action id or label; raises IllegalActionError with the rule, changing nothing.
     fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let id = self.action_id(action)?;
-        guard(|| match &mut self.inner {
-            // Mille Bornes applies on a copy internally; Legend's state is applied on a clone here,
-            // so even a panic half-way leaves the state as it was.
-            AnyState::MilleBornes(s) => s.apply_action(id).map_err(to_py),
-            AnyState::Legend(s) => {
-                let mut next = s.clone();
-                next.apply_action(id).map_err(to_py)?;
-                *s = next;
-                Ok(())
-            }
-            AnyState::Lamborghini(s) => {
-                let mut next = s.clone();
-                next.apply_action(id).map_err(to_py)?;
-                *s = next;
-                Ok(())
-            }
-            AnyState::Formula90(s) => {
-                let mut next = s.clone();
-                next.apply_action(id).map_err(to_py)?;
-                *s = next;
-                Ok(())
-            }
-        })
+        guard(|| self.inner.apply_whole(id).map_err(to_py))
     }
 
     /// Why `action` would be refused here, or None if it is legal.
@@ -229,44 +173,10 @@ impl PyState {
         to_python(py, &serde_json::Value::from(events))
     }
 
-    /// Where the car to act can end its round: each distinct outcome with the decisions leading
-    /// there and their costs (Legend, Lamborghini; Formula 90: each card play with its landing
-    /// section, costs and checks; empty for games without a board).
+    /// Where the seat to act can end its move: each distinct outcome with the decisions leading
+    /// there and their costs, as the game describes them (empty for a game without a board).
     fn plan_moves(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let plans = guard(|| {
-            Ok(match &self.inner {
-                AnyState::Legend(s) => s
-                    .plan_moves()
-                    .into_iter()
-                    .map(|p| {
-                        serde_json::json!({
-                            "progress": p.progress, "row": p.row, "lane": p.lane, "speed": p.speed,
-                            "decisions": p.decisions, "temperature": p.temperature, "engine": p.engine,
-                            "brakes": p.brakes, "tires": p.tires, "damage": p.damage, "off_road": p.off_road,
-                            "unseen_turn": p.unseen_turn, "finishes": p.finishes,
-                        })
-                    })
-                    .collect(),
-                // Lamborghini has no wear or heat: the same keys, so one board draws both games.
-                AnyState::Lamborghini(s) => s
-                    .plan_moves()
-                    .into_iter()
-                    .map(|p| {
-                        serde_json::json!({
-                            "progress": p.progress, "row": p.row, "lane": p.lane,
-                            "speed": p.decisions.len(), "decisions": p.decisions,
-                            "temperature": 0, "engine": 0, "brakes": 0, "tires": 0,
-                            "damage": p.check, "off_road": false, "check": p.check,
-                            "ends_turn": p.ends_turn,
-                        })
-                    })
-                    .collect(),
-                // Formula 90 has sections, not cells: each legal card play with its landing
-                // section, costs and checks.
-                AnyState::Formula90(s) => s.plan_moves(),
-                AnyState::MilleBornes(_) => Vec::new(),
-            })
-        })?;
+        let plans = guard(|| Ok(on_state!(&self.inner, s => s.move_plans())))?;
         to_python(py, &serde_json::Value::from(plans))
     }
 
@@ -353,40 +263,7 @@ pub(crate) fn random_sim(
 ) -> PyResult<(u64, u64)> {
     let g = game.inner.clone();
     let result = py.detach(move || {
-        std::panic::catch_unwind(move || match &g {
-            AnyGame::MilleBornes(g) => harness::random_sim_every(
-                g,
-                seed,
-                max_steps,
-                roundtrip_every,
-                |t| g.deserialize_state(t),
-                mb::invariants::check,
-            ),
-            AnyGame::Legend(g) => harness::random_sim_every(
-                g,
-                seed,
-                max_steps,
-                roundtrip_every,
-                |t| g.deserialize_state(t),
-                legend::invariants::check,
-            ),
-            AnyGame::Lamborghini(g) => harness::random_sim_every(
-                g,
-                seed,
-                max_steps,
-                roundtrip_every,
-                |t| g.deserialize_state(t),
-                lamborghini::invariants::check,
-            ),
-            AnyGame::Formula90(g) => harness::random_sim_every(
-                g,
-                seed,
-                max_steps,
-                roundtrip_every,
-                |t| g.deserialize_state(t),
-                formula90::invariants::check,
-            ),
-        })
+        std::panic::catch_unwind(move || g.random_sim(seed, max_steps, roundtrip_every))
     });
     match result {
         Ok(Ok(stats)) => Ok((stats.actions, stats.chance)),

@@ -250,6 +250,11 @@ impl State for F90State {
         self.seat_ranking()
     }
 
+    fn move_plans(&self) -> Vec<Value> {
+        // Sections, not cells: each legal card play with its landing section, costs and checks.
+        self.plan_moves()
+    }
+
     fn history(&self) -> &[Action] {
         &self.history
     }

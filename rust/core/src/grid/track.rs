@@ -109,7 +109,7 @@ pub struct Track {
     pub geometry: Vec<[f32; 2]>,
     /// Tile index of each row's start, for slopes ("the entire Track tile").
     pub tile_slopes: Vec<Slope>,
-    /// The tiles (Legend) or sections (Lamborghini) as laid, in order: what the board draws.
+    /// The tiles or sections the circuit is laid from, in order: what the board draws.
     pub pieces: Vec<Piece>,
 }
 

@@ -250,6 +250,10 @@ impl State for LamboState {
         // Per seat: its best car's place; in the long game, its place on money.
         self.returns_rank()
     }
+    fn move_plans(&self) -> Vec<Value> {
+        plan::plans_json(self)
+    }
+
     fn history(&self) -> &[Action] {
         &self.history
     }

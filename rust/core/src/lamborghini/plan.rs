@@ -8,6 +8,7 @@ use alloc::vec::Vec;
 use super::actions::{Move, DIRS};
 use super::state::{LamboState, Phase};
 use crate::game::State;
+use serde_json::{json, Value};
 
 /// One place the moving car can reach, and the steps that take it there.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -72,4 +73,21 @@ impl LamboState {
         }
         out
     }
+}
+
+/// `State::move_plans` for Lamborghini. It has no wear or heat: the lane-grid board's keys for
+/// them are zeros, so one board draws every lane-grid game; `check` and `ends_turn` are its own.
+pub(crate) fn plans_json(s: &LamboState) -> Vec<Value> {
+    s.plan_moves()
+        .into_iter()
+        .map(|p| {
+            json!({
+                "progress": p.progress, "row": p.row, "lane": p.lane,
+                "speed": p.decisions.len(), "decisions": p.decisions,
+                "temperature": 0, "engine": 0, "brakes": 0, "tires": 0,
+                "damage": p.check, "off_road": false, "check": p.check,
+                "ends_turn": p.ends_turn,
+            })
+        })
+        .collect()
 }

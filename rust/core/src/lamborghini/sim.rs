@@ -123,6 +123,7 @@ impl Sim for LamboState {
         )
     }
 
+    /// A car's wear is its damages.
     fn stats(&self) -> RaceStats {
         let opts = &self.def.opts;
         RaceStats {

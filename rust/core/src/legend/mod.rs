@@ -232,6 +232,10 @@ impl State for LegendState {
         LegendState::ranking(self)
     }
 
+    fn move_plans(&self) -> Vec<Value> {
+        plan::plans_json(self)
+    }
+
     fn history(&self) -> &[Action] {
         &self.history
     }

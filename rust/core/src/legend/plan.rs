@@ -7,6 +7,7 @@ use alloc::vec::Vec;
 use super::car::{Car, Status};
 use super::state::{LegendState, Phase};
 use crate::game::State;
+use serde_json::{json, Value};
 
 /// One reachable outcome of the active car's round.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -137,4 +138,19 @@ impl LegendState {
         plans.sort_by_key(|p| (-p.progress, p.lane, p.decisions.len()));
         plans
     }
+}
+
+/// `State::move_plans` for Legend: each plan's keys as the board reads them.
+pub(crate) fn plans_json(s: &LegendState) -> Vec<Value> {
+    s.plan_moves()
+        .into_iter()
+        .map(|p| {
+            json!({
+                "progress": p.progress, "row": p.row, "lane": p.lane, "speed": p.speed,
+                "decisions": p.decisions, "temperature": p.temperature, "engine": p.engine,
+                "brakes": p.brakes, "tires": p.tires, "damage": p.damage, "off_road": p.off_road,
+                "unseen_turn": p.unseen_turn, "finishes": p.finishes,
+            })
+        })
+        .collect()
 }

@@ -27,6 +27,7 @@ impl Sim for LegendState {
         bots::action(self, level, rng)
     }
 
+    /// A car's wear is the Dashboard points it lost: engine + brakes + tyres.
     fn stats(&self) -> RaceStats {
         let dash = self.race.dash();
         RaceStats {

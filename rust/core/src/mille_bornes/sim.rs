@@ -112,6 +112,7 @@ impl Sim for MbState {
         )
     }
 
+    /// One "car" per seat; a game's length is its hands, a seat's extra its side's points.
     fn stats(&self) -> RaceStats {
         let c = &self.core;
         let players = c.players();

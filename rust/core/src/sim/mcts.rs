@@ -3,7 +3,7 @@
 //! Each iteration draws a determinization of the root from the searching seat's view (the
 //! hidden cards dealt again from what the seat has not seen), then plays every legal move in it
 //! and rolls the game out with the game's heuristic (a tenth of the moves random) to the
-//! game's horizon (the end of a Mille Bornes hand, the end of a race). All the moves of one
+//! game's horizon (the end of a hand of a card game, the end of a race). All the moves of one
 //! iteration share the determinization and the rollout's generator (common random numbers), so
 //! they are compared on the same luck. It is a search one decision deep: the tree variants we
 //! tried (single-observer ISMCTS with UCB over both seats, or over the searching seat only)

@@ -1,5 +1,5 @@
 //! Tables a bot computes once and shares with every state of a race (and every race of a batch,
-//! which share one race definition): Legend's pace tables. With `std` they are kept behind a
+//! which share one race definition): a bot's pace tables, say. With `std` they are kept behind a
 //! lock; without it (firmware) they are computed again when asked, with the same result.
 use alloc::collections::BTreeMap;
 use alloc::sync::Arc;

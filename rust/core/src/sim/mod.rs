@@ -33,7 +33,7 @@ pub trait Sim: State + Send + Sync {
     /// that seat may see (a determinization of the state gives the same choice).
     fn bot(&self, level: Level, legal: &[Action], rng: &mut SplitMix64) -> Option<Action>;
     /// Per-seat value in [0, 1] where a rollout begun at `start` may stop; `None` to go on.
-    /// Terminal states are valued from the ranking; a game may stop earlier (a Mille Bornes hand).
+    /// Terminal states are valued from the ranking; a game may stop earlier (at the end of a hand).
     fn horizon(&self, start: &Self) -> Option<Vec<f64>> {
         let _ = start;
         self.is_terminal().then(|| rank_values(&self.ranking()))

@@ -1,5 +1,5 @@
 //! The built-in players by name: `random`, the three levels `easy`, `medium`, `hard` (each
-//! game's own; `heuristic` and Legend's `greedy` are the old names of `medium`), and `mcts`.
+//! game's own; `heuristic` and `greedy` are old names of `medium`), and `mcts`.
 use alloc::format;
 
 use super::mcts::{self, Budget};

@@ -1,16 +1,16 @@
 //! What one simulated race did, in a shape every game fills the same way.
 use alloc::vec::Vec;
 
-/// One car (Mille Bornes: one seat's team tableau) at the end of a race.
+/// One car (in a card game, one seat's or team's tableau) at the end of a race.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct CarStats {
-    /// The seat it counts for in the ranking (a Legend Neutral Car keeps its own seat); -1 for
-    /// a car with no seat in the ranking (Formula 90's robots).
+    /// The seat it counts for in the ranking (a car the rules drive may keep a seat of its own);
+    /// -1 for a car with no seat in the ranking (a robot car of the line-up).
     pub seat: i8,
     /// The game turn (round) it crossed the line, with the fraction of a turn the finish rule
     /// gives; NaN if it did not finish.
     pub time: f32,
-    /// Wear at the end: points lost (Legend: engine + brakes + tyres; Lamborghini: damages).
+    /// Wear at the end: points lost, as the game counts them (each game's `Sim::stats` says).
     pub wear: f32,
     pub crashes: u16,
     /// Out of the race (retired, wrecked) before the end.
@@ -28,7 +28,7 @@ impl PartialEq for CarStats {
     }
 }
 
-/// One car of a Legend Stage race: what the route's classification reads.
+/// One car of a race run over stages (a route): what the route's classification reads.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct StageCarStats {
     /// Racing time in seconds (penalties, Chronograph cards and residual-MP bonuses included);
@@ -36,7 +36,7 @@ pub struct StageCarStats {
     pub racing_time: f32,
     /// Seconds of Check Point penalties, over every stage the car finished.
     pub penalty: f32,
-    /// Historical points; NaN when the race is won on racing time (the option is off).
+    /// Points from the game's points table; NaN when the route is won on racing time.
     pub points: f32,
 }
 
@@ -54,13 +54,13 @@ impl PartialEq for StageCarStats {
 pub struct RaceStats {
     /// Per seat, its place (0 = first; tied seats share a place).
     pub ranking: Vec<u32>,
-    /// Game turns (rounds) in a race; hands in Mille Bornes.
+    /// Game turns (rounds) in a race; hands in a card game played over hands.
     pub length: u32,
     /// Decisions and chance outcomes applied.
     pub actions: u32,
     pub cars: Vec<CarStats>,
-    /// Per seat, the game's own figures (Mille Bornes: points), named by `Sim::extra_name`.
+    /// Per seat, the game's own figure (a card game's points, say), as its `Sim::stats` says.
     pub seat_extra: Vec<f32>,
-    /// Per car, a Legend Stage race's figures; empty for every other race.
+    /// Per car, a race over stages' figures; empty for every other race.
     pub stage: Vec<StageCarStats>,
 }

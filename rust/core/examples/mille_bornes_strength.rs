@@ -1,5 +1,5 @@
 //! Bot against bot in two-player Mille Bornes (the figures in docs/simulation.md):
-//! `cargo run --release -p autodromo-core --example strength -- heuristic random 1000`.
+//! `cargo run --release -p autodromo-core --example mille_bornes_strength -- heuristic random 1000`.
 //! Seats alternate between games so neither bot keeps the first deal.
 use autodromo_core::mille_bornes::MilleBornes;
 use autodromo_core::sim::{runner, Policy};
