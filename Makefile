@@ -13,7 +13,7 @@ APT := $(if $(filter 0,$(shell id -u)),,sudo) env DEBIAN_FRONTEND=noninteractive
 .PHONY: help setup build play tui test test-rust test-wire test-python lint nostd bench soak fuzz clean firmware
 
 help: ## List the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
+	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
 
 $(VENV)/.deps: pyproject.toml
 	python3 -m venv $(VENV)
@@ -46,8 +46,8 @@ build: $(VENV)/.deps ## Build the Rust extension into .venv (release)
 play: setup ## The main job: the web page on http://127.0.0.1:8000 (ARGS="--open", "--port 8080", "--db FILE")
 	$(VENV)/bin/autodromo play $(ARGS)
 
-tui: setup ## Mille Bornes in the terminal against bots (ARGS="--watch" for bots only)
-	$(VENV)/bin/autodromo play mille_bornes $(ARGS)
+tui: setup ## A game in the terminal against bots (GAME=<id>, the first the core lists by default; ARGS="--watch" for bots only)
+	$(VENV)/bin/autodromo play $${GAME:-$$($(PY) -c 'import autodromo; print(autodromo.games()[0])')} $(ARGS)
 
 test: setup test-rust test-wire test-python ## Every suite: fmt, clippy, cargo test, no_std build, pytest, stubtest, mypy
 
@@ -100,22 +100,23 @@ lint: setup ## Formatting and static checks only
 	cargo clippy $(RUST_PKGS) --all-targets -- -D warnings
 	$(PY) -m mypy
 
+# A game's own long runs and benches live in mk/<game>.mk, which add targets to these lists.
+SOAK_RUNS :=
+BENCH_RUNS :=
+include $(sort $(wildcard mk/*.mk))
+
 bench: setup ## Benchmarks: Rust loops, bot decision times, Python loop, batch runner, web round trip, web load and kill -9, bridge (medians)
-	cargo bench -p autodromo-core --bench throughput
-	cargo bench -p autodromo-core --bench formula90
-	cargo bench -p autodromo-core --bench bots
+	cargo bench -p autodromo-core --benches -- throughput
+	cargo bench -p autodromo-core --benches -- bots
 	$(PY) benches/python_loop.py
 	$(PY) benches/simulate.py
-	$(PY) benches/legend_web_roundtrip.py
+	$(if $(BENCH_RUNS),$(MAKE) --no-print-directory $(BENCH_RUNS))
 	$(PY) benches/bridge.py
 	$(PY) benches/web_load.py
 
-soak: setup ## Long harness runs (100,000 random games; 2,000 random Legend Stage races, Rust and Python; 2,000 Formula 90 races; hard against medium over 1,000 Stage races; position round trips over 50 games of each game); not part of make test
+soak: setup ## Long harness runs (100,000 random games; each game's own long runs from mk/<game>.mk; position round trips over 50 games of each game); not part of make test
 	AUTODROMO_SOAK=100000 $(PY) -m pytest -q tests/test_harness.py
-	AUTODROMO_STAGE_RACES=2000 cargo test -p autodromo-core --release --test legend_stage_harness -- --nocapture
-	AUTODROMO_STAGE_RACES=2000 $(PY) -m pytest -q tests/test_legend_stage.py -k harness
-	AUTODROMO_F90_RACES=2000 cargo test -p autodromo-core --release --test formula90_harness
-	AUTODROMO_STAGE_BOT_RACES=500 cargo test -p autodromo-core --release --test legend_stage_bots -- --nocapture
+	$(if $(SOAK_RUNS),$(MAKE) --no-print-directory $(SOAK_RUNS))
 	AUTODROMO_POSITION_GAMES=50 cargo test -p autodromo-core --release --test positions
 
 clean: ## Remove build outputs and the virtual environment

@@ -1,6 +1,6 @@
 //! `make bench`, Formula 90: whole basic races in a single-core loop, 6 players driven by the
 //! `medium` bot and the 4 robots of the line-up, 20 turns on the Lago track; medians of
-//! several runs.
+//! several runs; and the bots' decision times (`-- throughput`, `-- bots`: one part only).
 use std::hint::black_box;
 use std::sync::Arc;
 use std::time::Instant;
@@ -8,23 +8,12 @@ use std::time::Instant;
 use autodromo_core::formula90::bots::{choose, Level};
 use autodromo_core::formula90::{Content, Formula90};
 use autodromo_core::rng::SplitMix64;
+use autodromo_core::sim::Policy;
 use autodromo_core::{Game, Player, State};
 use serde_json::json;
 
-const RUNS: usize = 7;
-
-fn machine() -> String {
-    let cpu = std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("model name"))
-                .and_then(|l| l.split(':').nth(1).map(|s| s.trim().to_string()))
-        })
-        .unwrap_or_else(|| "unknown CPU".into());
-    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
-    format!("{cpu}, {cores} cores")
-}
+mod common;
+use common::{machine, median, report_decisions, time_decisions, wanted, RUNS};
 
 /// CPU time this thread has run, in seconds (Linux's schedstat), so a busy machine shared
 /// with other work still gives the single-core figure; wall time elsewhere.
@@ -32,11 +21,6 @@ fn cpu_seconds() -> Option<f64> {
     let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
     let ns: f64 = s.split_whitespace().next()?.parse().ok()?;
     Some(ns / 1e9)
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(|a, b| a.total_cmp(b));
-    v[v.len() / 2]
 }
 
 /// Races per second, actions per race, and races in which the Safety Car came out.
@@ -72,11 +56,7 @@ fn races(game: &Formula90, n: u64, level: Level) -> (f64, f64, u64) {
     (n as f64 / seconds, actions as f64 / n as f64, safety_car)
 }
 
-fn main() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../python/autodromo/content/formula90");
-    let content = Arc::new(Content::from_dir(&dir).expect("content"));
-    println!("machine: {}", machine());
+fn throughput(content: &Arc<Content>) {
     println!(
         "Formula 90, single-core Rust loop, 6 players + 4 robots, 20 turns of the Lago track:"
     );
@@ -107,5 +87,34 @@ fn main() {
                 median(runs)
             );
         }
+    }
+}
+
+fn bot_times(content: &Arc<Content>) {
+    // Every advanced module on (the defaults), one player against the line-up's eight robots and
+    // two players (the timed level against medium) with seven.
+    for players in [1, 2] {
+        let game = Formula90::new(content.clone(), &json!({"players": players})).expect("options");
+        for name in ["easy", "medium", "hard"] {
+            let p = Policy::parse(name).expect("a policy");
+            let games = if name == "hard" { 10 } else { 200 };
+            report_decisions(
+                &format!("formula90 {players}p"),
+                name,
+                time_decisions(|_| game.clone(), games, p, &[0]),
+            );
+        }
+    }
+}
+
+fn main() {
+    let content = Arc::new(Content::from_dir(&common::content_dir("formula90")).expect("content"));
+    println!("machine: {}", machine());
+    if wanted("throughput") {
+        throughput(&content);
+    }
+    if wanted("bots") {
+        common::decisions_heading();
+        bot_times(&content);
     }
 }

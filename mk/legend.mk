@@ -1,0 +1,12 @@
+# Legend's part of `make soak` and `make bench` (the Makefile includes every mk/<game>.mk).
+SOAK_RUNS += soak-legend
+BENCH_RUNS += bench-legend
+.PHONY: soak-legend bench-legend
+
+soak-legend: setup ## 2,000 random Legend Stage races, Rust and Python; hard against medium over 1,000 Stage races
+	AUTODROMO_STAGE_RACES=2000 cargo test -p autodromo-core --release --test legend_stage_harness -- --nocapture
+	AUTODROMO_STAGE_RACES=2000 $(PY) -m pytest -q tests/test_legend_stage.py -k harness
+	AUTODROMO_STAGE_BOT_RACES=500 cargo test -p autodromo-core --release --test legend_stage_bots -- --nocapture
+
+bench-legend: setup ## The web page's round trip of one decision in a Legend race
+	$(PY) benches/legend_web_roundtrip.py
