@@ -44,7 +44,7 @@ fn panic(_: &core::panic::PanicInfo<'_>) -> ! {
 /// Plays one game of each registered game that loads with no content files, on its default
 /// options, its heuristic on every seat; returns the actions taken in all of them.
 #[no_mangle]
-pub extern "C" fn autodromo_play_one_hand(seed: u64) -> u32 {
+pub extern "C" fn autodromo_play_games(seed: u64) -> u32 {
     let mut steps = 0;
     for (i, id) in GAME_IDS.iter().enumerate() {
         let options = serde_json::Value::Object(serde_json::Map::new());
