@@ -14,6 +14,9 @@ from types import ModuleType
 
 def load_bench() -> ModuleType:
     path = Path(__file__).parents[2] / "benches" / "web_load.py"
+    # The bench finds each game's cases beside it (benches/game_cases.py), as when run as a script.
+    if str(path.parent) not in sys.path:
+        sys.path.insert(0, str(path.parent))
     spec = importlib.util.spec_from_file_location("web_load", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
