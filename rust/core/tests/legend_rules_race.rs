@@ -171,7 +171,11 @@ fn chronograph_events_removed_for_track_races() {
             e.id
         );
     }
-    refused(&mut s, "event passaggio_a_livello", "no such card left");
+    refused(
+        &mut s,
+        "event passaggio_a_livello",
+        "that Event card is not in the deck now",
+    );
 }
 
 #[test]
@@ -740,12 +744,32 @@ fn illegal_decisions_change_nothing() {
         "emergency brake 1",
         "only when entering a turn too fast",
     );
-    refused(&mut s, "move to lane 0", "not moving now");
-    refused(&mut s, "leave pit", "not in the pit");
+    refused(
+        &mut s,
+        "move to lane 0",
+        "moving to a lane: one space at a time, during your own movement",
+    );
+    refused(
+        &mut s,
+        "leave pit",
+        "leaving the pit: only for a car stopped in the Pit Lane",
+    );
     refused(&mut s, "use Candele Folgore", "not in the pit");
-    refused(&mut s, "d6 3", "not a chance node");
-    refused(&mut s, "damage molla_valvola", "not a chance node");
-    refused(&mut s, "slipstream to lane 1", "no slipstream now");
+    refused(
+        &mut s,
+        "d6 3",
+        "dice and cards decide only at a roll or a draw",
+    );
+    refused(
+        &mut s,
+        "damage molla_valvola",
+        "dice and cards decide only at a roll or a draw",
+    );
+    refused(
+        &mut s,
+        "slipstream to lane 1",
+        "the slipstream choices come only when a movement ends right behind another car",
+    );
     refused(&mut s, "challenge with engine", "qualifying challenges");
     refused(&mut s, "engine 4", "Reliability split");
     refused(&mut s, "pit stop", "stretch marked Box");

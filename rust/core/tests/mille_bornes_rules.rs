@@ -56,10 +56,7 @@ fn hazards_hit_only_a_rolling_opponent() {
     assert_eq!(t.side(0).hazards, Card::Accident.battle_bit());
     assert!(!t.side(0).moving());
     t.draw("25");
-    t.refused(
-        "play 100",
-        "distance: your car is stopped by a hazard; play its remedy first",
-    );
+    t.refused("play 100", "Accident: play Repairs first");
     t.act("discard 25");
     t.draw("50");
     t.refused(
@@ -82,8 +79,11 @@ fn remedy_then_roll_after_a_hazard() {
     t.turn(0, "Roll", "play Roll");
     t.turn(1, "25", "play Flat Tire on player 0");
     t.draw("25");
-    t.refused("play Roll", "Roll: play the remedy for your hazard first");
-    t.refused("play 25", "distance: your car is stopped by a hazard");
+    t.refused(
+        "play Roll",
+        "Roll comes after the remedy: Flat Tire: play a Spare Tire first",
+    );
+    t.refused("play 25", "Flat Tire: play a Spare Tire first");
     t.refused("play Gasoline", "Gasoline: only when Out of Gas");
     t.refused("play Repairs", "you hold no Repairs card");
     t.act("play Spare Tire");
@@ -111,7 +111,7 @@ fn stop_is_cured_by_a_roll_alone() {
     t.turn(1, "25", "play Stop on player 0");
     assert_eq!(t.side(0).hazards, Card::Stop.battle_bit());
     t.draw("25");
-    t.refused("play 100", "distance: your car is stopped by a hazard");
+    t.refused("play 100", "Stop: play a Roll first");
     t.act("play Roll");
     assert!(t.side(0).moving());
     t.idle();
@@ -226,7 +226,7 @@ fn right_of_way_needs_only_the_remedy_after_gasoline() {
     // A car rolling by Right of Way may be attacked.
     t.turn(1, "25", "play Out of Gas on player 0");
     t.draw("25");
-    t.refused("play 100", "distance: your car is stopped by a hazard");
+    t.refused("play 100", "Out of Gas: play Gasoline first");
     t.act("play Gasoline");
     assert!(
         t.side(0).moving(),
@@ -671,15 +671,25 @@ fn cumulative_attacks_need_every_remedy_then_a_roll() {
     t.idle();
     t.turn(1, "50", "play Stop on player 0");
     t.draw("25");
-    t.refused("play Roll", "Roll: play the remedy for your hazard first");
+    t.refused(
+        "play Roll",
+        "Roll comes after the remedy: Accident: play Repairs first; Out of Gas: play Gasoline first",
+    );
+    t.refused(
+        "play 25",
+        "Accident: play Repairs first; Out of Gas: play Gasoline first; Stop: play a Roll first",
+    );
     t.act("play Repairs");
     t.idle();
     t.draw("25");
-    t.refused("play Roll", "Roll: play the remedy for your hazard first");
+    t.refused(
+        "play Roll",
+        "Roll comes after the remedy: Out of Gas: play Gasoline first",
+    );
     t.act("play Gasoline");
     t.idle();
     t.draw("25");
-    t.refused("play 25", "distance: your car is stopped by a hazard");
+    t.refused("play 25", "Stop: play a Roll first");
     t.act("play Roll");
     assert_eq!(t.side(0).hazards, 0);
     t.idle();
@@ -712,9 +722,8 @@ fn distance_must_end_exactly_on_the_target() {
     }
     assert_eq!(t.miles(0), 975);
     t.draw("25");
-    let past = "distance: the trip must end exactly on the target, never past it";
-    t.refused("play 100", past);
-    t.refused("play 50", past);
+    t.refused("play 100", "975 + 100 passes the 1000 target");
+    t.refused("play 50", "975 + 50 passes the 1000 target");
     t.act("play 25");
     assert_eq!(t.miles(0), 1000);
     assert!(matches!(
@@ -960,4 +969,30 @@ fn hazards_on_your_own_team_are_refused() {
         "play Stop on team 1",
         "hazards: only a rolling car may be attacked",
     );
+}
+
+/// Issue 11, item 5: the refusal names the miles: "625 + 100 passes the 700 target".
+#[test]
+fn past_the_700_target_names_the_miles() {
+    let mut t = Table::dealt(
+        json!({"players": 2, "score_to_win": 0, "target": 700}),
+        &[&["Roll", "200", "200", "100", "100", "100"], &DULL],
+    );
+    let plan = [
+        ("75", "play Roll"),
+        ("50", "play 200"),
+        ("25", "play 200"),
+        ("25", "play 100"),
+        ("25", "play 100"),
+        ("100", "play 25"),
+    ];
+    for (drawn, label) in plan {
+        t.turn(0, drawn, label);
+        t.idle();
+    }
+    assert_eq!(t.miles(0), 625);
+    t.draw("75");
+    t.refused("play 100", "625 + 100 passes the 700 target");
+    t.act("play 75");
+    assert_eq!(t.miles(0), 700);
 }

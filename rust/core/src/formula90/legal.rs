@@ -118,9 +118,11 @@ impl F90State {
 
     /// Why `m` is illegal now, or `Ok`.
     pub fn check(&self, m: Move) -> Result<(), String> {
+        // Each action belongs to one step of the turn: name the action and the step it is.
         let wrong = || {
             Err(format!(
-                "not now: the race waits for {}",
+                "{} is not a choice of {}",
+                self.label(m),
                 self.waiting_for()
             ))
         };

@@ -176,7 +176,9 @@ impl LegendState {
                 "emergency braking: only the excess over the safe speed, one Brake point a step, never with the brakes in the red zone",
             ),
             Move::Drift => String::from("drifting: only when entering a turn too fast"),
-            Move::MoveToLane(_) if !matches!(phase, Phase::Step { .. }) => here("not moving now"),
+            Move::MoveToLane(_) if !matches!(phase, Phase::Step { .. }) => {
+                here("moving to a lane: one space at a time, during your own movement")
+            }
             Move::MoveToLane(l) => format!(
                 "move to lane {l}: one space straight or diagonally forward, never into an occupied space, and not above the turn's safe speed"
             ),
@@ -184,9 +186,11 @@ impl LegendState {
             Move::ResistWithTire if matches!(phase, Phase::TurnSlipstream { .. }) => {
                 String::from("resist with a tire point: no Tire point left to spend (flat tire)")
             }
-            Move::SlipstreamTo(_) | Move::DriftOutward | Move::ResistWithTire => here("no slipstream now"),
+            Move::SlipstreamTo(_) | Move::DriftOutward | Move::ResistWithTire => {
+                here("the slipstream choices come only when a movement ends right behind another car")
+            }
             Move::UseSpare(p) => format!("use {}: not in the pit, none held, or nothing to repair", super::car::SPARE_PARTS[usize::from(p).min(5)]),
-            Move::LeavePit => here("not in the pit"),
+            Move::LeavePit => here("leaving the pit: only for a car stopped in the Pit Lane"),
             Move::SetSetup(..) => here(
                 "set-up: only adjustable cards (suspension, treads, mixture), in the Pit Lane, to their other side",
             ),
@@ -197,7 +201,9 @@ impl LegendState {
             Move::Challenge(_) | Move::NoChallenge | Move::MatchChallenge | Move::Yield => {
                 here("qualifying challenges: only the car behind challenges, with a wear point it can spare")
             }
-            Move::Die(_) | Move::DamageCard(_) | Move::EventCard(_) => here("not a chance node, or no such card left"),
+            Move::Die(_) | Move::DamageCard(_) | Move::EventCard(_) => {
+                here(chance_refusal(phase, m))
+            }
             Move::Assistance if !self.race.is_stage_race() => String::from("Technical Assistance spots are for Stage races only"),
             Move::Assistance => String::from("technical assistance: only by stopping inside a tile marked with a Technical Assistance marker"),
             Move::TakeSpare(p) => format!(
@@ -205,6 +211,30 @@ impl LegendState {
                 super::car::SPARE_PARTS[usize::from(p).min(5)]
             ),
         }
+    }
+}
+
+/// Why a die or a card is not the chance outcome now.
+fn chance_refusal(phase: Phase, m: Move) -> &'static str {
+    let die = matches!(
+        phase,
+        Phase::QualifyingDie { .. } | Phase::Weather | Phase::NeutralDie
+    );
+    match (m, phase) {
+        (Move::Die(_), _) if die => "a die shows 1 to 6",
+        (Move::DamageCard(_), Phase::Damage { .. }) => {
+            "that Damage card is not in the deck now (each is drawn once until the reshuffle)"
+        }
+        (Move::EventCard(_), Phase::Event) => {
+            "that Event card is not in the deck now (each is drawn once until the reshuffle)"
+        }
+        (Move::Die(_), Phase::Damage { .. } | Phase::Event) => "a card is drawn now, not a die",
+        (_, _) if die => "a die is rolled now, not a card drawn",
+        (Move::DamageCard(_), Phase::Event) => "an Event card is drawn now, not a Damage card",
+        (Move::EventCard(_), Phase::Damage { .. }) => {
+            "a Damage card is drawn now, not an Event card"
+        }
+        _ => "dice and cards decide only at a roll or a draw",
     }
 }
 

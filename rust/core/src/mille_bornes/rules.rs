@@ -1,6 +1,71 @@
 //! Which card may be played where, and what it does to a tableau. Each refusal is the rule, in
-//! the player's words.
+//! the player's words, with the cards and miles in play.
+use core::fmt;
+
 use super::cards::Card;
+
+/// Why a card may not be played on one's own tableau: the check that failed. `Copy` and free of
+/// allocation, since the legal list is built from the same checks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// A rule whose wording needs no numbers.
+    Rule(&'static str),
+    /// The car is stopped by these hazards (`Card::battle_bit`s): each one's remedy first.
+    Stopped(u8),
+    /// A Roll while a hazard other than Stop is on the battle pile.
+    RollBeforeRemedy(u8),
+    /// The distance card would carry the trip past the target.
+    PastTarget { miles: u16, card: u16, target: u16 },
+}
+
+/// The hazards that stop a car, with the card that cures each.
+const STOPPERS: [(Card, &str); 4] = [
+    (Card::Accident, "Repairs"),
+    (Card::OutOfGas, "Gasoline"),
+    (Card::FlatTire, "a Spare Tire"),
+    (Card::Stop, "a Roll"),
+];
+
+fn remedies(f: &mut fmt::Formatter<'_>, hazards: u8) -> fmt::Result {
+    let mut first = true;
+    for (hazard, remedy) in STOPPERS {
+        if hazards & hazard.battle_bit() != 0 {
+            if !first {
+                f.write_str("; ")?;
+            }
+            write!(f, "{}: play {remedy} first", hazard.name())?;
+            first = false;
+        }
+    }
+    Ok(())
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Refusal::Rule(rule) => f.write_str(rule),
+            Refusal::Stopped(hazards) => remedies(f, hazards),
+            Refusal::RollBeforeRemedy(hazards) => {
+                f.write_str("Roll comes after the remedy: ")?;
+                remedies(f, hazards)
+            }
+            Refusal::PastTarget {
+                miles,
+                card,
+                target,
+            } => write!(
+                f,
+                "{miles} + {card} passes the {target} target (the trip ends exactly on it)"
+            ),
+        }
+    }
+}
+
+impl From<Refusal> for alloc::string::String {
+    fn from(r: Refusal) -> Self {
+        alloc::string::ToString::to_string(&r)
+    }
+}
 
 /// One side's tableau: the battle, speed, distance and safety piles, reduced to what the rules
 /// read. Partners share one.
@@ -36,7 +101,7 @@ impl Tableau {
     }
 
     /// Why `card` (not a hazard) may not be played on this tableau now.
-    pub fn check_own(&self, card: Card, target: u16) -> Result<(), &'static str> {
+    pub fn check_own(&self, card: Card, target: u16) -> Result<(), Refusal> {
         match card {
             Card::D25 | Card::D50 | Card::D75 | Card::D100 | Card::D200 => {
                 self.check_distance(card, target)
@@ -47,36 +112,47 @@ impl Tableau {
             Card::EndOfLimit => need(self.limited, END_OF_LIMIT),
             Card::EndOfWrongWay => need(self.wrong_way, END_OF_WRONG_WAY),
             Card::Roll => {
+                let others = self.hazards & !Card::Stop.battle_bit();
                 if self.has(Card::RightOfWay) {
-                    Err("Roll: Right of Way already lets your car roll")
+                    Err(Refusal::Rule(
+                        "Roll: Right of Way already lets your car roll",
+                    ))
                 } else if self.rolling {
-                    Err("Roll: your car is already rolling")
-                } else if self.hazards & !Card::Stop.battle_bit() != 0 {
-                    Err("Roll: play the remedy for your hazard first")
+                    Err(Refusal::Rule("Roll: your car is already rolling"))
+                } else if others != 0 {
+                    Err(Refusal::RollBeforeRemedy(others))
                 } else {
                     Ok(())
                 }
             }
             Card::DrivingAce | Card::ExtraTank | Card::PunctureProof | Card::RightOfWay => Ok(()),
-            _ => Err("hazards are played on an opponent"),
+            _ => Err(Refusal::Rule("hazards are played on an opponent")),
         }
     }
 
-    fn check_distance(&self, card: Card, target: u16) -> Result<(), &'static str> {
+    fn check_distance(&self, card: Card, target: u16) -> Result<(), Refusal> {
         if self.hazards != 0 {
-            return Err("distance: your car is stopped by a hazard; play its remedy first");
+            return Err(Refusal::Stopped(self.hazards));
         }
         if !self.moving() {
-            return Err("distance: play a Roll before any distance card");
+            return Err(Refusal::Rule(
+                "distance: play a Roll before any distance card",
+            ));
         }
         if self.limited && card.miles() > 50 {
-            return Err("Speed Limit: only 25 and 50 may be played");
+            return Err(Refusal::Rule("Speed Limit: only 25 and 50 may be played"));
         }
         if card == Card::D200 && self.twos >= 2 {
-            return Err("200: at most two 200s may be played in a hand");
+            return Err(Refusal::Rule(
+                "200: at most two 200s may be played in a hand",
+            ));
         }
         if !self.wrong_way && self.miles + card.miles() > target {
-            return Err("distance: the trip must end exactly on the target, never past it");
+            return Err(Refusal::PastTarget {
+                miles: self.miles,
+                card: card.miles(),
+                target,
+            });
         }
         Ok(())
     }
@@ -187,10 +263,10 @@ const SPARE: &str = "Spare Tire: only on a Flat Tire";
 const END_OF_LIMIT: &str = "End of Limit: only under a Speed Limit";
 const END_OF_WRONG_WAY: &str = "End of Wrong Way: only when going the Wrong Way";
 
-fn need(ok: bool, rule: &'static str) -> Result<(), &'static str> {
+fn need(ok: bool, rule: &'static str) -> Result<(), Refusal> {
     if ok {
         Ok(())
     } else {
-        Err(rule)
+        Err(Refusal::Rule(rule))
     }
 }

@@ -644,6 +644,6 @@ fn wrong_phase(phase: Phase, m: Move) -> &'static str {
             "coup fourré: only right after the matching hazard hits your side"
         }
         (Phase::Play { .. }, _) => "extension: only on reaching exactly 700 miles",
-        _ => "not now",
+        (Phase::GameOver, _) => "the game is over",
     }
 }
