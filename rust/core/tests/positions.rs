@@ -336,4 +336,15 @@ fn legend_positions_that_break_a_rule_are_refused_by_field() {
     let mut q = p.clone();
     q["cars"].as_array_mut().unwrap().pop();
     refused(&g, &q, "cars: 1 listed, the race has 2");
+    // Each needle within Reliability, together past it (a Track race splits it): the invariants
+    // name the car, never its index.
+    let mut q = p.clone();
+    let (e, b) = (&q["cars"][1]["engine_max"], &q["cars"][1]["brakes_max"]);
+    assert!(b.as_u64().unwrap() > 0);
+    q["cars"][1]["engine_max"] = json!(e.as_u64().unwrap() + b.as_u64().unwrap());
+    refused(
+        &g,
+        &q,
+        "position: OSCA MT4 1500: Engine and Brakes exceed Reliability",
+    );
 }

@@ -6,10 +6,21 @@ use super::car::Status;
 use super::state::LegendState;
 use super::state::Phase;
 
+/// A car as people read it (its name, with its seat when the name is twice in the race), worded
+/// only when a message is.
+struct Named<'a>(&'a LegendState, usize);
+
+impl core::fmt::Display for Named<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(&self.0.car_label(self.1))
+    }
+}
+
 pub fn check(s: &LegendState) -> Result<(), String> {
     let dash = s.race.dash();
     let lanes = s.track().lanes;
     for (i, c) in s.cars.iter().enumerate() {
+        let name = Named(s, i);
         if s.racing && c.status == Status::Racing {
             if let Some(j) = s
                 .cars
@@ -17,26 +28,34 @@ pub fn check(s: &LegendState) -> Result<(), String> {
                 .enumerate()
                 .position(|(j, o)| j > i && o.status == Status::Racing && o.cell == c.cell)
             {
-                return Err(format!("cars {i} and {j} share a space {:?}", c.cell));
+                return Err(format!(
+                    "{name} and {} share the space at row {} lane {}",
+                    s.car_label(j),
+                    c.cell.row,
+                    c.cell.lane
+                ));
             }
         }
         if c.cell.lane >= lanes || c.cell.row >= s.track().len() {
-            return Err(format!("car {i} is off the grid at {:?}", c.cell));
+            return Err(format!(
+                "{name} is off the road at row {} lane {}",
+                c.cell.row, c.cell.lane
+            ));
         }
         if c.temperature > dash.temperature_max {
             return Err(format!(
-                "car {i}: temperature {} past the scale",
+                "{name}: temperature {} past the scale",
                 c.temperature
             ));
         }
         if c.engine > c.engine_max || c.brakes > c.brakes_max {
-            return Err(format!("car {i}: repaired above Reliability"));
+            return Err(format!("{name}: repaired above Reliability"));
         }
         if c.tires > dash.tires_max as i8 || c.tires < -1 {
-            return Err(format!("car {i}: tires {} off the scale", c.tires));
+            return Err(format!("{name}: tires {} off the scale", c.tires));
         }
         if c.speed > dash.tachometer_max + 1 {
-            return Err(format!("car {i}: speed {} off the Tachometer", c.speed));
+            return Err(format!("{name}: speed {} off the Tachometer", c.speed));
         }
         let r = u16::from(s.race.spec(i).reliability);
         let (e, b) = (u16::from(c.engine_max), u16::from(c.brakes_max));
@@ -47,7 +66,7 @@ pub fn check(s: &LegendState) -> Result<(), String> {
             e + b <= r
         };
         if !within {
-            return Err(format!("car {i}: Engine and Brakes exceed Reliability"));
+            return Err(format!("{name}: Engine and Brakes exceed Reliability"));
         }
     }
     if s.race.is_stage_race() && s.racing {
@@ -57,8 +76,10 @@ pub fn check(s: &LegendState) -> Result<(), String> {
     let a = &s.act;
     if s.racing && a.ended && !a.stopped && a.spent < a.allowance {
         return Err(format!(
-            "car {} spent {} MPs of {}",
-            a.car, a.spent, a.allowance
+            "{} spent {} MPs of {}",
+            s.car_label(usize::from(a.car)),
+            a.spent,
+            a.allowance
         ));
     }
     Ok(())
@@ -86,30 +107,40 @@ fn stage_race(s: &LegendState) -> Result<(), String> {
         );
         match c.status {
             Status::Waiting if rec.start > s.chrono => {
-                return Err(format!("car {car} is called to start before {}", rec.start));
+                return Err(format!(
+                    "{} is called to start before {}",
+                    s.car_label(usize::from(car)),
+                    rec.start
+                ));
             }
-            Status::Parked => return Err(format!("car {car} is called to drive while parked")),
+            Status::Parked => {
+                return Err(format!(
+                    "{} is called to drive while parked",
+                    s.car_label(usize::from(car))
+                ))
+            }
             _ => {}
         }
     }
     for (i, c) in s.cars.iter().enumerate() {
+        let name = Named(s, i);
         let rec = s.record(s.stage, i);
         match c.status {
             Status::Waiting if rec.finish.is_some() || c.progress != 0 => {
-                return Err(format!("car {i} waits to start a stage it has run"));
+                return Err(format!("{name} waits to start a stage it has run"));
             }
             Status::Parked | Status::Finished if rec.finish.is_none() => {
-                return Err(format!("car {i} is off the road without a finishing time"));
+                return Err(format!("{name} is off the road without a finishing time"));
             }
             Status::Waiting | Status::Parked
                 if s.phase.seat() == Some(i as u8) && s.phase != Phase::Over =>
             {
-                return Err(format!("car {i} is driven while off the road"));
+                return Err(format!("{name} is driven while off the road"));
             }
             // On the road (or stopped beside it) only from its start time on.
             Status::Racing | Status::OffRoad if rec.start > s.chrono => {
                 return Err(format!(
-                    "car {i} is on the road at {} before its start time {}",
+                    "{name} is on the road at {} before its start time {}",
                     s.chrono, rec.start
                 ));
             }
@@ -117,7 +148,7 @@ fn stage_race(s: &LegendState) -> Result<(), String> {
         }
         if let Some(t) = s.racing_time(i) {
             if t < 0 {
-                return Err(format!("car {i}: racing time {t} s is negative"));
+                return Err(format!("{name}: racing time {t} s is negative"));
             }
         }
     }

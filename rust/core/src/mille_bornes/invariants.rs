@@ -20,11 +20,13 @@ pub fn check(s: &MbState) -> Result<(), String> {
     for p in 0..c.players() {
         let n = c.hand_size(p);
         if n > 7 {
-            return Err(format!("seat {p} holds {n} cards"));
+            return Err(format!("seat {} holds {n} cards", p + 1));
         }
         seen += n;
     }
-    for (i, t) in c.sides[..c.num_sides()].iter().enumerate() {
+    for (k, t) in c.sides[..c.num_sides()].iter().enumerate() {
+        // Seats and sides count from 1, as positions and pages write them.
+        let i = k + 1;
         seen += u32::from(t.distance_cards) + t.safeties.count_ones();
         if t.miles > c.target {
             return Err(format!(
@@ -54,4 +56,19 @@ pub fn check(s: &MbState) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{MbState, MilleBornes};
+    use crate::Game;
+
+    #[test]
+    fn a_broken_rule_names_the_side_counting_from_one() {
+        let g = MilleBornes::from_json(&serde_json::json!({"players": 2})).unwrap();
+        let mut core = *g.new_initial_state().core();
+        core.sides[0].twos = 3;
+        let s = MbState::from_core(core);
+        assert_eq!(super::check(&s), Err("side 1 played 3 200s".into()));
+    }
 }
