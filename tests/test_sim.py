@@ -187,6 +187,51 @@ def test_ctrl_c_stops_the_run_and_keeps_what_finished(tmp_path: object) -> None:
     assert complete == "False" and 0 < int(n) < 10_000_000 and int(shortest) >= 1
 
 
+PROGRESS_RUN = textwrap.dedent(
+    """
+    import autodromo
+    autodromo.simulate("mille_bornes", 3000, seed=1, policies="random", players=2, progress=True)
+    """
+)
+
+
+def test_progress_into_a_pipe_is_plain_lines_without_carriage_returns() -> None:
+    run = subprocess.run([sys.executable, "-c", PROGRESS_RUN], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert "\r" not in run.stderr
+    lines = run.stderr.splitlines()
+    # A line at each tenth the run crosses (chunks double, so some tenths share one), not a frame
+    # per chunk.
+    assert 2 <= len(lines) <= 11, lines
+    assert all(line.startswith("simulate Mille Bornes: ") for line in lines), lines
+    assert lines[-1].startswith("simulate Mille Bornes: 3,000/3,000 (100%)"), lines
+
+
+def test_progress_on_a_terminal_is_one_bar_redrawn_in_place() -> None:
+    import os
+    import pty
+
+    main, side = pty.openpty()
+    try:
+        proc = subprocess.Popen([sys.executable, "-c", PROGRESS_RUN], stderr=side)
+        os.close(side)
+        seen = b""
+        while True:
+            try:
+                chunk = os.read(main, 4096)
+            except OSError:  # the terminal's other end closed
+                break
+            if not chunk:
+                break
+            seen += chunk
+        assert proc.wait(timeout=120) == 0
+    finally:
+        os.close(main)
+    text = seen.decode()
+    assert text.count("\r") >= 2 and "3,000/3,000" in text, text
+    assert text.endswith("\n") and text.count("\n") == 1, text
+
+
 def test_an_empty_run_has_empty_columns() -> None:
     r = autodromo.simulate("mille_bornes", 0, players=2)
     assert r.n == 0 and r.ranking.shape[0] == 0

@@ -170,29 +170,47 @@ def _make_game(game: str | Game, options: dict[str, Any]) -> Game:
 
 
 class _Progress:
-    """A one-line progress bar on stderr, shown once a run has taken a couple of seconds."""
+    """Progress on stderr, shown once a run has taken a couple of seconds: a bar redrawn in place
+    on a terminal; elsewhere (CI logs, pipes, files) a plain line at each tenth of the run or
+    every 10 s, never a carriage return."""
 
     def __init__(self, total: int, label: str, show: bool | None) -> None:
         self.total, self.label, self.show = total, label, show
         self.start = time.perf_counter()
         self.shown = False
+        isatty = getattr(sys.stderr, "isatty", None)
+        self.tty = bool(isatty and isatty())
+        self.last_line = (-1, self.start)
 
     def update(self, done: int) -> None:
-        elapsed = time.perf_counter() - self.start
+        now = time.perf_counter()
+        elapsed = now - self.start
         if self.show is False or (self.show is None and elapsed < 2.0):
             return
         rate = done / elapsed if elapsed > 0 else 0.0
         eta = (self.total - done) / rate if rate > 0 else math.inf
-        bar = "#" * int(30 * done / max(self.total, 1))
         eta_text = f"{eta:,.0f} s left" if math.isfinite(eta) else ""
-        sys.stderr.write(
-            f"\r{self.label} [{bar:<30}] {done:,}/{self.total:,} {rate:,.0f}/s {eta_text}   "
-        )
+        if self.tty:
+            bar = "#" * int(30 * done / max(self.total, 1))
+            sys.stderr.write(
+                f"\r{self.label} [{bar:<30}] {done:,}/{self.total:,} {rate:,.0f}/s {eta_text}   "
+            )
+        else:
+            tenth = 10 * done // max(self.total, 1)
+            last_tenth, last_at = self.last_line
+            if tenth <= last_tenth and now - last_at < 10.0:
+                return
+            self.last_line = (tenth, now)
+            percent = 100 * done // max(self.total, 1)
+            sys.stderr.write(
+                f"{self.label}: {done:,}/{self.total:,} ({percent}%) {rate:,.0f}/s {eta_text}".rstrip()
+                + "\n"
+            )
         sys.stderr.flush()
         self.shown = True
 
     def close(self) -> None:
-        if self.shown:
+        if self.shown and self.tty:
             sys.stderr.write("\n")
 
 
@@ -298,7 +316,7 @@ def _run_built_in(
     g: Game, n: int, seed: int, labels: list[str], threads: int | None, progress: bool | None
 ) -> tuple[dict[str, npt.NDArray[Any]], bool]:
     out = _Columns(n)
-    bar = _Progress(n, f"simulate {g.name}", progress)
+    bar = _Progress(n, f"simulate {game_module.title(g.name)}", progress)
     chunk, done = 16, 0
     try:
         while done < n:
@@ -333,7 +351,7 @@ def _run_batched(
 ) -> tuple[dict[str, npt.NDArray[Any]], bool]:
     specs = [p if isinstance(p, str) else None for p in seats]
     batch = _core.SimBatch(g, seed, 0, n, specs, window=window, threads=threads)
-    bar = _Progress(n, f"simulate {g.name}", progress)
+    bar = _Progress(n, f"simulate {game_module.title(g.name)}", progress)
     out = _Columns(n)
     in_order = _InOrder(out)
     complete = True
