@@ -1,13 +1,14 @@
 """`make bench`: the web page under load, then killed under it (issue 18, item 6).
 
-A real server in its own process (``python -m autodromo_web``, loopback HTTP, its SQLite file with
-``synchronous=FULL``). ``--clients`` clients (default 20), each on its own game, play as fast as
+A real server in its own process (``python -m autodromo_web``, loopback HTTP, its SQLite file as
+it runs by default: WAL, ``synchronous=NORMAL``). ``--clients`` clients (default 20), each on its own game, play as fast as
 the server answers (or ``--think`` seconds after each answer) for ``--seconds`` (default 30): each posts its human seat's decision as the page
 does (its form, in names), the server applies it, lets the bots and chance play up to that seat's
 next decision, commits and answers. A client whose game ends starts another. The games cycle
 through every game with a ``benches/<game>/web_load.py`` (one human seat, the others bots).
 
-Each client runs in its own process (each player is on their own device). Reported: the action
+Each client runs in its own process (each player is on their own device) and keeps its
+connection between requests, as a phone's browser does. Reported: the action
 round trip's median, p95 and max over every action of the window, the errors (any answer but
 200), and the server's own share from each answer's ``Server-Timing`` header (its wall time, its
 thread's CPU, its wait for the commit) with the machine's load average. Target: p95 under 50 ms and no error. Then, with the clients still
@@ -214,6 +215,15 @@ def _client_process(base: str, i: int, think: float, stop: Any, measuring: Any, 
     results.put(client)
 
 
+def process_cpu(pid: int) -> float:
+    """Seconds of CPU the process used so far, all its threads (Linux's /proc; NaN elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return float("nan")
+
+
 def saved_actions(db: Path, gid: str) -> list[int]:
     with sqlite3.connect(db) as conn:
         return [a for (a,) in conn.execute("SELECT action FROM actions WHERE game_id = ? ORDER BY idx", (gid,))]
@@ -243,9 +253,14 @@ def run(clients: int, seconds: float, warmup: float = 2.0, think: float = 0.0) -
             for p in procs:
                 p.start()
             time.sleep(warmup)
+            load_before = os.getloadavg()[0]
+            cpu_before = process_cpu(server.pid)
+            clients_before = sum(process_cpu(p.pid or 0) for p in procs)
             measuring.set()
             time.sleep(seconds)
             measuring.clear()
+            server_cpu = process_cpu(server.pid) - cpu_before
+            clients_cpu = sum(process_cpu(p.pid or 0) for p in procs) - clients_before
             # Killed mid-load: the clients are still posting.
             killed = time.time()
             os.kill(server.pid, signal.SIGKILL)
@@ -291,7 +306,7 @@ def run(clients: int, seconds: float, warmup: float = 2.0, think: float = 0.0) -
         "server_median": pct(walls, 0.5), "server_p95": pct(walls, 0.95),
         "db_median": pct(dbs, 0.5), "db_p95": pct(dbs, 0.95),
         "cpu_median": pct(cpus, 0.5), "cpu_p95": pct(cpus, 0.95), "cpu_total_s": sum(cpus) / 1000,
-        "load": os.getloadavg(),
+        "load": os.getloadavg(), "load_before": load_before, "server_cpu_s": server_cpu, "clients_cpu_s": clients_cpu,
         "actions": len(times),
         "median": statistics.median(times) if times else float("nan"),
         "p95": times[max(0, round(0.95 * len(times)) - 1)] if times else float("nan"),
@@ -311,17 +326,25 @@ def main() -> int:
                         help="seconds each client waits before each decision (default 0: as fast as answered)")
     args = parser.parse_args()
     r = run(args.clients, args.seconds, think=args.think)
-    pace = f", {args.think:g} s between decisions" if args.think else ", as fast as answered"
+    pace = (f"{args.think:g} s between an answer and the next decision (a human-like pause: not the target's load)"
+            if args.think else "no pause: each decision as soon as the last is answered")
+    print(f"web load: {args.clients} clients, each on its own game, in its own process, one kept connection each; "
+          f"{pace}; {args.seconds:.0f} s measured on {os.cpu_count()} cores, machine load average "
+          f"{r['load_before']:.1f} at the start, {r['load'][0]:.1f} at the end")
     print(
-        f"web load, {args.clients} clients each on its own game for {args.seconds:.0f} s{pace}: {r['actions']} actions, "
-        f"round trip median {r['median']:.1f} ms, p95 {r['p95']:.1f} ms, max {r['max']:.1f} ms, "
-        f"{len(r['errors'])} errors (target p95 < {TARGET_P95_MS:.0f} ms, 0 errors)"
+        f"  round trip: {r['actions']} actions ({r['actions'] / args.seconds:.0f}/s), median {r['median']:.1f} ms, "
+        f"p95 {r['p95']:.1f} ms, max {r['max']:.1f} ms, {len(r['errors'])} errors "
+        f"(target: p95 < {TARGET_P95_MS:.0f} ms and 0 errors with no pause)"
     )
     print(
-        f"  inside the server (Server-Timing): median {r['server_median']:.1f} ms, p95 {r['server_p95']:.1f} ms; "
-        f"its CPU per action median {r['cpu_median']:.1f} ms, p95 {r['cpu_p95']:.1f} ms "
-        f"({r['cpu_total_s']:.1f} s of CPU in {args.seconds:.0f} s); waiting for its commit median "
-        f"{r['db_median']:.1f} ms, p95 {r['db_p95']:.1f} ms; machine load average {r['load'][0]:.1f}"
+        f"  inside the server (Server-Timing): median {r['server_median']:.1f} ms, p95 {r['server_p95']:.1f} ms "
+        f"(its share of the round trip: {r['server_median'] / r['median']:.0%} at the median); waiting for its "
+        f"commit median {r['db_median']:.1f} ms, p95 {r['db_p95']:.1f} ms; the request thread's CPU per action "
+        f"median {r['cpu_median']:.1f} ms, p95 {r['cpu_p95']:.1f} ms, mean "
+        f"{1000 * r['cpu_total_s'] / max(1, r['actions']):.1f} ms ({r['cpu_total_s']:.1f} s in {args.seconds:.0f} s); "
+        f"the whole server process (every thread) {r['server_cpu_s']:.1f} s of CPU, "
+        f"{1000 * r['server_cpu_s'] / max(1, r['actions']):.1f} ms per action; the clients' processes "
+        f"{1000 * r['clients_cpu_s'] / max(1, r['actions']):.1f} ms per action"
     )
     print(
         f"kill -9 under load, then restart: {r['acknowledged']} acknowledged decisions in {r['games']} games, "

@@ -401,6 +401,22 @@ def test_log_records_deal_draw_and_plays() -> None:
     assert log[13] == {"event": "played", "seat": 0, "card": "Roll"}
 
 
+def test_log_since_gives_the_events_from_that_index_each_seat_its_own() -> None:
+    # A page that keeps what it read asks for the new events only (issue 18, item 6).
+    s = deal(mb(players=2, score_to_win=0), HANDS_2P)
+    draw(s, "75")
+    s.apply_action("play Roll")
+    for seat in (None, 0, 1):
+        whole = s.log(seat)
+        assert s.log(seat, since=12) == whole[12:]
+        assert s.log(seat, since=0) == whole
+        assert s.log(seat, since=len(whole)) == [] and s.log(seat, since=10**6) == []
+    # Seat 1 does not see seat 0's draw in its own log, from any index.
+    assert s.log(1, since=12)[0] != {"event": "drew", "seat": 0, "card": "75"}
+    with pytest.raises(OverflowError):
+        s.log(0, since=-1)
+
+
 def test_serialize_and_deserialize_state_round_trip() -> None:
     g = mb(players=4, teams=2)
     race = autodromo.Race(g, ["heuristic", "random"] * 2, seed=9)

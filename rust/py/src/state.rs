@@ -163,13 +163,16 @@ impl PyState {
         Ok(PyArray1::from_vec(py, out))
     }
 
-    /// The event log, each event a dict; `player` hides what that seat may not see.
-    #[pyo3(signature = (player=None))]
-    fn log(&self, py: Python<'_>, player: Option<usize>) -> PyResult<Py<PyAny>> {
+    /// The event log, each event a dict; `player` hides what that seat may not see. `since`:
+    /// only the events from that index on (a page that keeps what it read converts only the
+    /// new ones; past the end, none).
+    #[pyo3(signature = (player=None, since=0))]
+    fn log(&self, py: Python<'_>, player: Option<usize>, since: usize) -> PyResult<Py<PyAny>> {
         if let Some(p) = player {
             self.check_player(p)?;
         }
-        let events = guard(|| Ok(on_state!(&self.inner, s => s.events(player))))?;
+        let mut events = guard(|| Ok(on_state!(&self.inner, s => s.events(player))))?;
+        events.drain(..since.min(events.len()));
         to_python(py, &serde_json::Value::from(events))
     }
 

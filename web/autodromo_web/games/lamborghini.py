@@ -275,11 +275,13 @@ class Lamborghini(GameModule):
                 effects[i] = found
         seen[0] = len(steps)
 
-        events = table.state.log(seat)
         memo = table.memo.setdefault(f"lamborghini_log:{seat}", {"n": 0, "closed": [], "group": None})
-        if memo["n"] > len(events) or table.finished:
-            # The past changed, or the end revealed it: read the whole game again.
+        if table.finished:
+            # The end revealed it: read the whole game again (an undo clears the memo).
             memo.update(n=0, closed=[], group=None)
+        start = memo["n"]
+        # Only the events not read yet leave the core.
+        events = table.state.log(seat, since=start)
         closed: list[dict[str, Any]] = memo["closed"]
 
         def entry(group: dict[str, Any]) -> dict[str, Any]:
@@ -292,8 +294,7 @@ class Lamborghini(GameModule):
                 closed.append(entry(memo["group"]))
                 memo["group"] = None
 
-        for i in range(memo["n"], len(events)):
-            e = events[i]
+        for i, e in enumerate(events, start):
             who = e.get("player", CHANCE)
             when = "Before the start" if e.get("turn", 0) == 0 else f"Turn {e['turn']}"
             label = str(e["action"])
@@ -329,7 +330,7 @@ class Lamborghini(GameModule):
                         group["path"].append([st["before"][moved]["row"], st["before"][moved]["lane"]])
                     group["car"] = moved
                     group["path"].append([st["after"][moved]["row"], st["after"][moved]["lane"]])
-        memo["n"] = len(events)
+        memo["n"] = start + len(events)
         # The open run of decisions, and the last step's effects, may still grow: shown, not kept.
         out = list(closed)
         if memo["group"] is not None:

@@ -355,17 +355,16 @@ class Formula90(GameModule):
     def log(self, table: Table, seat: int | None) -> list[dict[str, Any]]:
         """One entry per car's move, one per other event told. Built as the race goes on: what
         was read is kept per seat (cleared with the past on an undo, read again at the end,
-        which reveals), so a request reads only the events since the last one; the move under
+        which reveals), so a request reads only the events since the last one (``since``); the move under
         way is worded again at each request, as it may still grow. Built from scratch at each
         request, this log was most of a Formula 90 answer's time (docs/web.md, "Under load")."""
         view = table.public_view()
         seats = self._seat_of(view)
         names = table.names()
         section_names = {s["number"]: f"{s['name']}" for s in view["sections"]}
-        events = table.state.log(seat)
         key = f"formula90_log:{seat}"
         memo: dict[str, Any] | None = table.memo.get(key)
-        if memo is None or memo["n"] > len(events) or table.finished:
+        if memo is None or table.finished:
             # "where": each car's last section the log told.
             memo = {"n": 0, "out": [], "when": "Before the start", "move": None, "where": {}}
             table.memo[key] = memo
@@ -386,7 +385,9 @@ class Formula90(GameModule):
                     where[move.car] = move.entered[-1]
                 memo["move"] = None
 
-        for e in events[memo["n"]:]:
+        # Only the events not read yet leave the core.
+        events = table.state.log(seat, since=memo["n"])
+        for e in events:
             kind = e.get("event")
             car = str(e.get("car") or "")
             move = memo["move"]
@@ -415,7 +416,7 @@ class Formula90(GameModule):
             out.append({"who": who, "round": memo["when"], "text": text,
                         "strong": kind in ("turn", "retired", "off_track", "duel", "race_end", "safety_car_out",
                                            "safety_car_in", "robots_weather_pit")})
-        memo["n"] = len(events)
+        memo["n"] += len(events)
         under_way: Move | None = memo["move"]
         return out + [entry(under_way)] if under_way is not None else list(out)
 

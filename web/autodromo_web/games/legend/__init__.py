@@ -518,7 +518,7 @@ class Legend(GameModule):
         memo = table.memo.setdefault("legend_log", {"n": 0, "closed": [], "group": None, "last_actor": None})
         lanes = self._lanes(table)
         rows = int(self.track(table)["length"])
-        names = [c["name"] for c in table.state.view(None)["cars"]]
+        names = [c["name"] for c in table.public_view()["cars"]]
         closed: list[dict[str, Any]] = memo["closed"]
         for st in steps[memo["n"]:]:
             who = st["actor"]
