@@ -96,7 +96,11 @@ fn acceleration_never_exceeds_the_limiter() {
     for k in 1..=4 {
         assert!(has(&s, &format!("accelerate {k}")), "{:?}", labels(&s));
     }
-    refused(&mut s, "accelerate 5", "Acceleration limiter");
+    refused(
+        &mut s,
+        "accelerate 5",
+        "accelerate 5: the Acceleration limiter allows 4",
+    );
     act(&mut s, "accelerate 4");
     assert_eq!(s.cars[0].speed, 6);
 }
@@ -711,9 +715,13 @@ fn pit_stop_spare_parts_repair_fully_never_above_reliability() {
     refused(
         &mut s,
         "use Candele Folgore",
-        "none held, or nothing to repair",
+        "use Candele Folgore: the car holds none",
     );
-    refused(&mut s, "use Sutherland Tires", "nothing to repair");
+    refused(
+        &mut s,
+        "use Sutherland Tires",
+        "use Sutherland Tires: nothing to repair with it",
+    );
     act(&mut s, "leave pit");
     // Without the card, no repair in the Pit Lane.
     let mut s = bugatti_at(68, 1, 3);
@@ -721,7 +729,7 @@ fn pit_stop_spare_parts_repair_fully_never_above_reliability() {
     s.cars[0].spares[1] = 0;
     only(&mut s, 0);
     act(&mut s, "pit stop");
-    refused(&mut s, "use Candele Folgore", "none held");
+    refused(&mut s, "use Candele Folgore", "the car holds none");
 }
 
 #[test]

@@ -754,7 +754,11 @@ fn illegal_decisions_change_nothing() {
         "leave pit",
         "leaving the pit: only for a car stopped in the Pit Lane",
     );
-    refused(&mut s, "use Candele Folgore", "not in the pit");
+    refused(
+        &mut s,
+        "use Candele Folgore",
+        "spare parts are used in the Pit Lane or at Technical Assistance",
+    );
     refused(
         &mut s,
         "d6 3",

@@ -157,9 +157,7 @@ impl LegendState {
                 ),
                 _ => String::from("standing start: you must accelerate to get moving"),
             },
-            Move::Accelerate(k, false) => format!(
-                "accelerate {k}: above the Acceleration limiter, at Top Speed, or a failed battery (standing start at most 1)"
-            ),
+            Move::Accelerate(k, false) => self.accelerate_refusal(k),
             Move::Accelerate(..) => String::from("push: only past Top Speed by one step, or +1 at a standing start, with an Engine point"),
             Move::LiftAndCoast => String::from("lift and coast: the car is standing"),
             Move::StopToCool => here("stopping to cool is chosen at the start of the round"),
@@ -189,7 +187,7 @@ impl LegendState {
             Move::SlipstreamTo(_) | Move::DriftOutward | Move::ResistWithTire => {
                 here("the slipstream choices come only when a movement ends right behind another car")
             }
-            Move::UseSpare(p) => format!("use {}: not in the pit, none held, or nothing to repair", super::car::SPARE_PARTS[usize::from(p).min(5)]),
+            Move::UseSpare(p) => self.spare_refusal(p),
             Move::LeavePit => here("leaving the pit: only for a car stopped in the Pit Lane"),
             Move::SetSetup(..) => here(
                 "set-up: only adjustable cards (suspension, treads, mixture), in the Pit Lane, to their other side",
@@ -235,6 +233,46 @@ fn chance_refusal(phase: Phase, m: Move) -> &'static str {
             "a Damage card is drawn now, not an Event card"
         }
         _ => "dice and cards decide only at a roll or a draw",
+    }
+}
+
+impl LegendState {
+    /// The check of `pace_moves` that refuses accelerating by `k`.
+    fn accelerate_refusal(&self, k: u8) -> String {
+        let Phase::Pace { car } = self.phase else {
+            return format!("accelerate {k}: the pace is set at the start of your round");
+        };
+        let c = &self.cars[usize::from(car)];
+        let (a, t, s) = (self.act.acc_limit, self.act.top_speed, c.speed);
+        if s == 0 && !c.battery_ok && k > 1 {
+            format!("accelerate {k}: with a failed battery a standing start is 1 at most")
+        } else if k > a {
+            format!("accelerate {k}: the Acceleration limiter allows {a}")
+        } else if s >= t {
+            format!(
+                "accelerate {k}: the car is at Speed {s}, Top Speed {t}: past it only by pushing"
+            )
+        } else {
+            format!("accelerate {k}: the Acceleration limiter ({a}) and Top Speed ({t}) allow less")
+        }
+    }
+
+    /// The check of `pit_moves` that refuses using spare part `p`.
+    fn spare_refusal(&self, p: u8) -> String {
+        let part = super::car::SPARE_PARTS[usize::from(p).min(5)];
+        let car = match self.phase {
+            Phase::Pit { car } => usize::from(car),
+            _ => {
+                return format!(
+                    "use {part}: spare parts are used in the Pit Lane or at Technical Assistance"
+                )
+            }
+        };
+        if self.cars[car].spares[usize::from(p).min(5)] == 0 {
+            format!("use {part}: the car holds none")
+        } else {
+            format!("use {part}: nothing to repair with it")
+        }
     }
 }
 
