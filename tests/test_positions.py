@@ -19,6 +19,8 @@ GAMES: dict[str, tuple[str, dict[str, Any]]] = {
     "formula90": ("formula90", {"players": 2}),
     "legend track race": ("legend", {"laps": 1}),
     "legend stage race": ("legend", {"route": "coppa_breve", "cars": ["osca_mt4", "fiat_1100s"]}),
+    "lamborghini": ("lamborghini", {"players": 2, "laps": 1}),
+    "lamborghini long game": ("lamborghini", {"players": 3, "laps": 1, "long": True}),
 }
 
 
@@ -105,3 +107,37 @@ def test_a_legend_position_names_cars_and_refuses_a_needle_past_the_dashboard() 
     p["cars"][1]["cell"] = {"row": 0, "lane": 9}
     with pytest.raises(ReplayError, match="cars.OSCA MT4 1500.cell: row 0 lane 9 is off the road"):
         g.state_from(json.dumps(p))
+
+
+def lamborghini_position() -> tuple[autodromo.Game, dict[str, Any]]:
+    """A 3-player Lamborghini race a few turns in, a car to drive."""
+    g = autodromo.game("lamborghini", players=3, laps=1)
+    race = autodromo.Race(g, ["medium"] * 3, seed=6)
+    while True:
+        race.step()
+        p = json.loads(race.state.position())
+        if p["phase"]["at"] == "drive" and p["turn"] >= 2:
+            return g, p
+
+
+def test_a_lamborghini_position_names_cars_and_cards_and_refuses_what_breaks_a_rule() -> None:
+    g, p = lamborghini_position()
+    g.state_from(json.dumps(p))
+    assert {c["seat"] for c in p["cars"]} == {1, 2, 3}
+    car = p["cars"][0]["car"]
+    assert car.startswith("Murciélago") and p["cars"][0]["driver"]
+    assert car in p["order"]
+    q = json.loads(json.dumps(p))
+    q["cars"][1]["cell"] = {"row": 0, "lane": 9}
+    with pytest.raises(ReplayError, match="cars.2.cell: row 0 lane 9 is off the track"):
+        g.state_from(json.dumps(q))
+    q = json.loads(json.dumps(p))
+    pile, card = next((pile, c) for pile in ("speed_deck", "speed_discard") for c in q[pile]
+                      if not c.startswith("bank_"))
+    q["players"][0]["cards"].append(card)
+    with pytest.raises(ReplayError, match=f"cards: {card} is in {pile} and players.1.cards"):
+        g.state_from(json.dumps(q))
+    q = json.loads(json.dumps(p))
+    q["phase"] = {"at": "bid", "seat": 1}
+    with pytest.raises(ReplayError, match="phase: bid comes before the race, and the race is under way"):
+        g.state_from(json.dumps(q))

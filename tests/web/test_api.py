@@ -521,3 +521,47 @@ def test_a_legend_race_starts_from_its_position_with_a_car_moved(client: Any) ->
     off = {**position, "cars": [{**position["cars"][0], "cell": {"row": 0, "lane": 40}}, *position["cars"][1:]]}
     r = client.post("/api/games", json={**body, "position": off})
     assert r.status_code == 400 and "is off the road" in r.json["error"]
+
+
+def test_a_lamborghini_race_starts_from_an_edited_position_and_resumes(db: Path) -> None:
+    # Mid-race, at the human's drive: the position file, edited to put the human's car on a free
+    # square further on, starts a game there; a restarted server resumes it; a car put on
+    # another's square is refused with the rule.
+    client = create_app({"DB": str(db)}).test_client()
+    body = {"game": "lamborghini", "options": {"laps": 1},
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "medium"}], "seed": 9}
+    gid = create(client, body)["id"]
+    p = view(client, gid, seat=0)
+    for _ in range(400):
+        if p["view"]["phase"] == "Drive" and p["view"]["turn"] >= 2:
+            break
+        p = act(client, gid, 0, p["legal"][-1]["label"])
+    position = json.loads(agreed(client, gid).get(f"/api/games/{gid}/position").data)
+    assert position["phase"]["at"] == "drive"
+    first = view(client, gid, seat=0)
+    copy = create(client, {**body, "position": position})["id"]
+    assert [a["label"] for a in view(client, copy, seat=0)["legal"]] == [a["label"] for a in first["legal"]]
+    mine = next(i for i, c in enumerate(position["cars"]) if c["car"] == position["moving"]["car"])
+    assert position["cars"][mine]["seat"] == 1
+    taken = {(c["cell"]["row"], c["cell"]["lane"]) for c in position["cars"]}
+    rows = create(client, body)["board"]["length"]
+    row = position["cars"][mine]["cell"]["row"]
+    # A free square ahead, before the finish line (a 1-lap race: `rows` squares from the line).
+    left = rows - position["cars"][mine]["progress"]
+    ahead = next((r % rows, lane) for r in range(row + 1, row + left) for lane in range(3)
+                 if (r % rows, lane) not in taken)
+    moved = json.loads(json.dumps(position))
+    car = moved["cars"][mine]
+    car["progress"] += (ahead[0] - row) % rows
+    car["cell"] = {"row": ahead[0], "lane": ahead[1]}
+    edited = create(client, {**body, "position": moved})["id"]
+    shown = view(client, edited, seat=0)["view"]["cars"][mine]
+    assert (shown["row"], shown["lane"]) == ahead
+    again = create_app({"DB": str(db)}).test_client()
+    shown = view(again, edited, seat=0)["view"]["cars"][mine]
+    assert (shown["row"], shown["lane"]) == ahead
+    other = next(c for i, c in enumerate(position["cars"]) if i != mine and c["finish"] is None)
+    onto = json.loads(json.dumps(position))
+    onto["cars"][mine].update(cell=other["cell"], progress=other["progress"])
+    r = client.post("/api/games", json={**body, "position": onto})
+    assert r.status_code == 400 and "is taken by" in r.json["error"]

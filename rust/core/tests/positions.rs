@@ -108,6 +108,26 @@ fn formula90_positions_round_trip() {
     round_trips(&g, 5, 20_000);
 }
 
+fn lamborghini(options: serde_json::Value) -> autodromo_core::lamborghini::Lamborghini {
+    use autodromo_core::lamborghini::{Content, Lamborghini};
+    let c = Arc::new(Content::from_dir(&content_dir("lamborghini")).unwrap());
+    Lamborghini::new(c, &options).unwrap()
+}
+
+#[test]
+fn lamborghini_positions_round_trip() {
+    // The harness's option sets: 2 to 5 players, both circuits, the three readings of the
+    // accident table, the long game (auction, money, cards face down) over one track and two.
+    for opts in [
+        json!({"players": 2, "laps": 1}),
+        json!({"players": 3, "laps": 1, "long": true, "accident_table": "right_first"}),
+        json!({"players": 5, "laps": 1, "circuit": "imola_like", "accident_table": "left_first"}),
+        json!({"players": 4, "laps": 1, "long": true, "circuits": ["sant_agata", "imola_like"]}),
+    ] {
+        round_trips(&lamborghini(opts), 4, 20_000);
+    }
+}
+
 /// A Mille Bornes position at its first play (after the deal and the first draw).
 fn mille_bornes_at_play() -> (autodromo_core::mille_bornes::MilleBornes, serde_json::Value) {
     use autodromo_core::mille_bornes::MilleBornes;
@@ -347,4 +367,211 @@ fn legend_positions_that_break_a_rule_are_refused_by_field() {
         &q,
         "position: OSCA MT4 1500: Engine and Brakes exceed Reliability",
     );
+}
+
+/// A 2-player Lamborghini position some turns into the race, with seat 1 to drive.
+fn lamborghini_in_race() -> (autodromo_core::lamborghini::Lamborghini, serde_json::Value) {
+    let g = lamborghini(json!({"players": 2, "laps": 1}));
+    let mut s = g.new_initial_state();
+    let mut rng = SplitMix64::new(5);
+    let mut drives = 0;
+    loop {
+        let p = s.position().unwrap();
+        if p["phase"]["at"] == "drive" && p["turn"].as_u64() >= Some(2) {
+            drives += 1;
+            if drives > 3 && p["cars"][0]["finish"].is_null() && p["cars"][1]["finish"].is_null() {
+                return (g, p);
+            }
+        }
+        step(&mut s, &mut rng);
+    }
+}
+
+#[test]
+fn lamborghini_positions_that_break_a_rule_are_refused_by_field() {
+    let (g, p) = lamborghini_in_race();
+    assert!(g.state_from(&p).is_ok());
+    assert_eq!(p["cars"][0]["seat"], 1);
+    assert_eq!(p["cars"][1]["seat"], 2);
+    let car1 = p["cars"][0]["car"].as_str().unwrap().to_string();
+    let driver1 = p["cars"][0]["driver"].as_str().unwrap().to_string();
+    // Cards conserved: one card in two places, a card of another kind in a pile.
+    let drawn = p["speed_discard"][0].clone();
+    let mut q = p.clone();
+    q["cars"][1]["cards"]
+        .as_array_mut()
+        .unwrap()
+        .push(drawn.clone());
+    refused(
+        &g,
+        &q,
+        &format!(
+            "cards: {} is in speed_discard and cars.2.cards",
+            drawn.as_str().unwrap()
+        ),
+    );
+    let mut q = p.clone();
+    q["speed_deck"].as_array_mut().unwrap().push(json!(driver1));
+    refused(
+        &g,
+        &q,
+        &format!("speed_deck: {driver1} is a Driver card, which this pile never holds"),
+    );
+    let bank = p["speed_deck"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c.as_str().unwrap().starts_with("bank_"))
+        .unwrap()
+        .clone();
+    let mut q = p.clone();
+    q["cars"][0]["cards"]
+        .as_array_mut()
+        .unwrap()
+        .push(bank.clone());
+    refused(
+        &g,
+        &q,
+        &format!(
+            "cars.1.cards: {} is a Banknote, which this pile never holds",
+            bank.as_str().unwrap()
+        ),
+    );
+    let mut q = p.clone();
+    q["speed_deck"]
+        .as_array_mut()
+        .unwrap()
+        .retain(|c| *c != bank);
+    refused(
+        &g,
+        &q,
+        &format!(
+            "cards: {} is in no pile, hand or car",
+            bank.as_str().unwrap()
+        ),
+    );
+    let mut q = p.clone();
+    q["face_up"] = json!(["Ferrari F40"]);
+    refused(&g, &q, "face_up: no card \"Ferrari F40\" in this game");
+    let mut q = p.clone();
+    q["cars"][0]["driver"] = json!(car1.clone());
+    refused(&g, &q, &format!("cars.1.driver: {car1} is a Car card"));
+    // Values in their ranges; cars on the track, one to a square.
+    let mut q = p.clone();
+    q["cars"][0]["cell"] = json!({"row": 999, "lane": 0});
+    refused(&g, &q, "cars.1.cell: row 999 lane 0 is off the track");
+    let mut q = p.clone();
+    q["cars"][1]["cell"] = p["cars"][0]["cell"].clone();
+    q["cars"][1]["progress"] = p["cars"][0]["progress"].clone();
+    refused(
+        &g,
+        &q,
+        &format!(
+            "cars.2.cell: row {} lane {} is taken by {car1}",
+            p["cars"][0]["cell"]["row"], p["cars"][0]["cell"]["lane"]
+        ),
+    );
+    let mut q = p.clone();
+    q["cars"][0]["progress"] = json!(p["cars"][0]["progress"].as_i64().unwrap() + 1);
+    refused(&g, &q, "cars.1.progress:");
+    let mut q = p.clone();
+    let rows = g.board().unwrap()["length"].as_i64().unwrap();
+    q["cars"][0]["progress"] = json!(p["cars"][0]["progress"].as_i64().unwrap() + rows);
+    refused(&g, &q, &format!("cars.1.finish: {} squares reach the finish line ({rows}), and the car has not finished",
+        p["cars"][0]["progress"].as_i64().unwrap() + rows));
+    let mut q = p.clone();
+    q["cars"][0]["damages"] = json!(3);
+    refused(
+        &g,
+        &q,
+        "cars.1.wrecked_turns: 0 with 3 damages; the third damage is the permanent one",
+    );
+    let mut q = p.clone();
+    q["cars"][0]["damages_that_turn"] = json!(3);
+    refused(&g, &q, "cars.1.damages_that_turn: 3 is not in 0 to 2");
+    let mut q = p.clone();
+    q["players"][1]["money"] = json!(-1000);
+    refused(&g, &q, "players.2.money: -1000 is not in 0 to");
+    let mut q = p.clone();
+    q["cars"][0]["seat"] = json!(2);
+    refused(&g, &q, "cars.1.seat: car 1 is seat 1's");
+    let mut q = p.clone();
+    q["cars"].as_array_mut().unwrap().pop();
+    refused(&g, &q, "cars: 3 listed, the race has 4");
+    // Phases that cannot be.
+    let mut q = p.clone();
+    q["phase"] = json!({"at": "flow"});
+    refused(
+        &g,
+        &q,
+        "phase.at: flow is a step inside an action, never a position",
+    );
+    let mut q = p.clone();
+    q["phase"] = json!({"at": "pit stop", "car": car1});
+    refused(&g, &q, "phase.at: \"pit stop\" is no phase");
+    let mut q = p.clone();
+    q["phase"] = json!({"at": "draft", "seat": 1, "step": "pick", "picks": 1});
+    refused(
+        &g,
+        &q,
+        "phase: draft comes before the race, and the race is under way",
+    );
+    let mut q = p.clone();
+    q["phase"] = json!({"at": "drive", "car": "car 9"});
+    refused(&g, &q, "phase.car: no car \"car 9\" in this race");
+    let moving = p["moving"]["car"].as_str().unwrap();
+    let other = (0..4)
+        .map(|i| p["cars"][i]["car"].as_str().unwrap())
+        .find(|&c| c != moving)
+        .unwrap();
+    let mut q = p.clone();
+    q["phase"] = json!({"at": "drive", "car": other});
+    refused(
+        &g,
+        &q,
+        &format!("phase.car: {other} is not the car moving ({moving})"),
+    );
+    let mut q = p.clone();
+    q["moving"]["speed_card"] = json!(driver1);
+    refused(
+        &g,
+        &q,
+        &format!("moving.speed_card: {driver1} has no Speed value"),
+    );
+    let mut q = p.clone();
+    q["game"] = json!("legend");
+    refused(&g, &q, "game: this position is not of Lamborghini");
+}
+
+#[test]
+fn an_edited_lamborghini_position_is_a_puzzle() {
+    // The car to drive put two squares before the line, in a lane free up to the line, with its
+    // whole allowance to move: two steps ahead and it has finished the race (one lap).
+    let (g, mut p) = lamborghini_in_race();
+    let moving = p["moving"]["car"].clone();
+    let i = (0..4).find(|&i| p["cars"][i]["car"] == moving).unwrap();
+    let board = g.board().unwrap();
+    let rows = board["length"].as_i64().unwrap();
+    let lanes = board["lanes"].as_i64().unwrap();
+    let taken = |row: i64, lane: i64| {
+        (0..4).any(|j| j != i && p["cars"][j]["cell"] == json!({"row": row, "lane": lane}))
+    };
+    let lane = (0..lanes)
+        .find(|&l| !taken(rows - 2, l) && !taken(rows - 1, l) && !taken(0, l))
+        .expect("a lane free to the line");
+    p["cars"][i]["cell"] = json!({"row": rows - 2, "lane": lane});
+    p["cars"][i]["progress"] = json!(rows - 2);
+    p["moving"]["spent"] = json!(0);
+    let mut s = g.state_from(&p).unwrap();
+    for _ in 0..2 {
+        let ahead = s.string_to_action("move ahead").unwrap();
+        s.apply_action(ahead).unwrap();
+    }
+    let v = s.position().unwrap();
+    assert_eq!(
+        v["cars"][i]["finish"]["turn"], p["turn"],
+        "{}",
+        v["cars"][i]
+    );
+    assert_eq!(v["cars"][i]["cell"], json!({"row": 0, "lane": lane}));
 }

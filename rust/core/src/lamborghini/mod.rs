@@ -16,6 +16,7 @@ pub mod drive;
 pub mod invariants;
 pub mod options;
 pub mod plan;
+pub mod position;
 pub mod rules;
 pub mod sim;
 pub mod state;
@@ -104,6 +105,9 @@ impl Game for Lamborghini {
 
     fn board(&self) -> Option<Value> {
         Some(board::board(&self.def))
+    }
+    fn state_from(&self, position: &Value) -> Result<LamboState, Error> {
+        self.from_position(position)
     }
 }
 
@@ -294,6 +298,9 @@ impl State for LamboState {
             }
         }
         out
+    }
+    fn position(&self) -> Result<Value, Error> {
+        Ok(self.to_position())
     }
     fn serialize(&self) -> String {
         saves::write(
