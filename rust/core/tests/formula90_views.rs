@@ -3,6 +3,7 @@
 //! and checks; labels name cards and cars.
 mod formula90_support;
 
+use autodromo_core::formula90::car::NO_CARD;
 use autodromo_core::formula90::Phase;
 use autodromo_core::rng::SplitMix64;
 use autodromo_core::sim::Sim;
@@ -127,4 +128,102 @@ fn the_observation_has_a_fixed_length() {
     s.observation_tensor(0, &mut out);
     assert!(out.iter().all(|x| x.is_finite()));
     assert!(out.iter().any(|&x| x != 0.0));
+}
+
+/// A race with every module the track supports (the Safety Car, flags, weather, Extreme
+/// Trajectories), played at random for `steps` steps, calling `at` at each seat's decision.
+fn advanced_walk(
+    seed: u64,
+    steps: usize,
+    mut at: impl FnMut(&autodromo_core::formula90::F90State),
+) {
+    let g = advanced_game(json!({"players": 3}));
+    let mut s = g.new_initial_state();
+    let mut rng = SplitMix64::new(seed);
+    for _ in 0..steps {
+        let a = match s.current_player() {
+            Player::Chance => s.sample_chance(&mut rng).unwrap(),
+            Player::Seat(_) => {
+                at(&s);
+                let legal = s.legal_actions();
+                legal[rng.below(legal.len() as u32) as usize]
+            }
+            Player::Terminal => break,
+        };
+        s.apply_action(a).unwrap();
+    }
+}
+
+fn tensor(s: &autodromo_core::formula90::F90State, seat: usize) -> Vec<f32> {
+    let mut out = vec![0.0f32; s.game().observation_len()];
+    s.observation_tensor(seat, &mut out);
+    out
+}
+
+#[test]
+fn the_observation_shows_the_safety_car() {
+    let mut checked = 0;
+    advanced_walk(6, 400, |s| {
+        if s.turn < 2 || s.sc.out || checked > 0 {
+            return;
+        }
+        assert!(s.race.opts.safety_car, "the track supports the Safety Car");
+        let mut out = s.clone();
+        out.sc.out = true;
+        out.sc.section = s.car(s.race_order()[0]).section;
+        for seat in 0..3 {
+            assert_ne!(
+                out.view(Some(seat))["safety_car"],
+                s.view(Some(seat))["safety_car"]
+            );
+            assert_ne!(tensor(&out, seat), tensor(s, seat), "seat {seat}");
+        }
+        // Where it stands is part of it.
+        let mut further = out.clone();
+        further.sc.section = (out.sc.section + 1) % s.race.track().len() as u8;
+        assert_ne!(tensor(&further, 0), tensor(&out, 0));
+        checked += 1;
+    });
+    assert_eq!(checked, 1);
+}
+
+#[test]
+fn the_observation_never_reads_hidden_information() {
+    // Two states a seat cannot tell apart (the same view) give it the same tensor: the other
+    // hands dealt again, and the others' sealed refuel chits and qualifying cards changed.
+    let (mut sealed, mut dealt) = (0, 0);
+    for seed in [1, 2] {
+        advanced_walk(seed, 700, |s| {
+            for seat in 0..3usize {
+                let d = s.determinize(seat, &mut SplitMix64::new(seed));
+                // Only pairs the seat cannot tell apart: determinize may deal again another
+                // car's frozen cards, which the view shows face up (seen at turn 8, seed 1).
+                if d.view(Some(seat)) == s.view(Some(seat)) {
+                    assert_eq!(
+                        tensor(&d, seat),
+                        tensor(s, seat),
+                        "seat {seat} read another hand"
+                    );
+                    dealt += 1;
+                }
+                let mut t = s.clone();
+                for other in (0..3).filter(|&o| o != seat) {
+                    let c = &mut t.cars[other];
+                    c.fuel = if c.fuel == 10 { 12 } else { 10 };
+                    if c.qualify_card != NO_CARD {
+                        c.qualify_card = s.cars[seat].hand.iter().next().unwrap_or(c.qualify_card);
+                    }
+                }
+                if t.view(Some(seat)) == s.view(Some(seat)) {
+                    assert_eq!(
+                        tensor(&t, seat),
+                        tensor(s, seat),
+                        "seat {seat} read a sealed chit"
+                    );
+                    sealed += 1;
+                }
+            }
+        });
+    }
+    assert!(sealed > 0 && dealt > 0, "no sealed chit was checked");
 }

@@ -7,9 +7,9 @@ use alloc::vec::Vec;
 use serde_json::{json, Value};
 
 use super::car::{Driver, Status, NO_CARD};
-use super::cards::{Card, CardId, CardSet, Colour, MAX_CARDS};
+use super::cards::{Card, CardId, CardSet, Colour, Flag, MAX_CARDS};
 use super::options::MAX_CARS;
-use super::rules::Strategy;
+use super::rules::{Skill, Strategy};
 use super::state::{F90State, Phase};
 use super::track::Kind;
 
@@ -151,13 +151,7 @@ impl<'a> SeatView<'a> {
                 v["soft_sets"] = Value::from(c.soft_sets);
                 v["tyre_loss"] = Value::from(s.tyre_loss(car));
             }
-            // The refuel chit sits on the Turn track once revealed.
-            let revealed = s.turn > 0
-                || !matches!(
-                    s.phase,
-                    Phase::QualifyCard { .. } | Phase::QualifyFuel { .. }
-                );
-            v["fuel"] = if revealed || self.mine(car) {
+            v["fuel"] = if fuel_revealed(s) || self.mine(car) {
                 Value::from(c.fuel)
             } else {
                 Value::Null
@@ -261,15 +255,7 @@ impl<'a> SeatView<'a> {
             "wear_bag": {"red": s.bag[0], "brown": s.bag[1]},
             "over": s.phase == Phase::GameOver,
         });
-        let drawn = s.turn > 0
-            || matches!(
-                s.phase,
-                Phase::Strategy { .. }
-                    | Phase::StartTyres { .. }
-                    | Phase::RobotTyres
-                    | Phase::DrawTrack { .. }
-            );
-        if s.weather_on() && drawn {
+        if weather_shown(s) {
             let table: Vec<Value> = track
                 .weather
                 .iter()
@@ -413,7 +399,13 @@ impl<'a> SeatView<'a> {
                 f32::from(s.race.card(car.target).cf) / 99.0
             });
             w.one_hot(car.strategy as usize, Strategy::ALL.len());
-            w.put(f32::from(car.fuel) / 40.0);
+            // Sealed until the qualifying reveal, but to its own seat.
+            let fuel = fuel_revealed(s) || self.mine(c);
+            w.put(if fuel {
+                f32::from(car.fuel) / 40.0
+            } else {
+                0.0
+            });
             w.put(f32::from(car.trajectory.is_some()));
             w.put(f32::from(car.time_loss) / 5.0);
             let kind = s.race.track().kind(car.section);
@@ -439,14 +431,131 @@ impl<'a> SeatView<'a> {
             });
         }
         w.put(f32::from(s.it.mp) / 10.0);
+        self.modules(&mut w);
     }
+
+    /// The advanced modules' public facts, after the basic layout (docs/rules/formula90.md,
+    /// "Observation tensor"): the table's, then each player car's.
+    fn modules(&self, w: &mut Writer<'_>) {
+        use super::weather::{Sky, Tyre};
+        let s = self.s;
+        let track = s.race.track();
+        let len = track.len() as f32;
+        w.put(f32::from(s.flags_on()));
+        w.put(f32::from(s.weather_on()));
+        w.put(f32::from(s.safety_car_on()));
+        w.put(f32::from(s.sc.out));
+        w.put(if s.sc.out {
+            f32::from(s.sc.section) / len
+        } else {
+            0.0
+        });
+        w.put(f32::from(s.sc.window));
+        w.put(f32::from(s.sc.restart));
+        w.put(f32::from(s.restart_next()));
+        if weather_shown(s) {
+            w.put(1.0);
+            w.put(f32::from(s.weather) / track.weather.len().max(1) as f32);
+            let sky = s.sky();
+            w.one_hot(
+                [Sky::Dry, Sky::Drizzle, Sky::Rain]
+                    .iter()
+                    .position(|&k| k == sky)
+                    .unwrap_or(0),
+                3,
+            );
+            w.one_hot(tyre_index(s.robot_tyres), Tyre::ALL.len());
+        } else {
+            w.skip(WEATHER_FEATURES);
+        }
+        for c in 0..MAX_CARS as u8 {
+            if c >= s.n || s.car(c).seat().is_none() {
+                w.skip(MODULE_CAR_FEATURES);
+                continue;
+            }
+            let car = s.car(c);
+            w.one_hot(
+                car.skill
+                    .and_then(|k| Skill::ALL.iter().position(|&x| x == k))
+                    .map_or(0, |i| i + 1),
+                Skill::ALL.len() + 1,
+            );
+            w.put(f32::from(car.skill_used));
+            let left = s.sixth_left(c);
+            for f in [Flag::Yellow, Flag::Green, Flag::Blue] {
+                w.put(f32::from(left.contains(&f)));
+            }
+            w.put(f32::from(s.flags_on() && car.blue_flag));
+            w.put(f32::from(s.flags_on() && s.orange == c));
+            // The yellow flag of its section: how many of the section's cars stand ahead of it.
+            let yellow = s.yellow_at(car.section);
+            w.put(f32::from(yellow.is_some()));
+            w.put(f32::from(yellow.unwrap_or(0)) / MAX_CARS as f32);
+            w.put(f32::from(s.on_extreme(c)));
+            w.put(f32::from(s.it.et_recovery && s.it.car == c));
+            if s.weather_on() {
+                w.one_hot(tyre_index(car.tyre), Tyre::ALL.len());
+                w.put(f32::from(car.blue) / 6.0);
+                w.put(f32::from(car.soft_sets) / 2.0);
+                w.put(f32::from(s.tyre_loss(c)) / 3.0);
+            } else {
+                w.skip(Tyre::ALL.len() + 3);
+            }
+            w.put(f32::from(car.forced_pit));
+            w.put(f32::from(car.must_pit));
+            w.put(f32::from(car.just_pit));
+        }
+    }
+}
+
+/// The refuel chits lie sealed while the cars qualify, on the Turn track from then on.
+fn fuel_revealed(s: &F90State) -> bool {
+    s.turn > 0
+        || !matches!(
+            s.phase,
+            Phase::QualifyCard { .. } | Phase::QualifyFuel { .. }
+        )
+}
+
+/// The weather is on the table once its card is drawn.
+fn weather_shown(s: &F90State) -> bool {
+    s.weather_on()
+        && (s.turn > 0
+            || matches!(
+                s.phase,
+                Phase::Strategy { .. }
+                    | Phase::StartTyres { .. }
+                    | Phase::RobotTyres
+                    | Phase::DrawTrack { .. }
+            ))
+}
+
+fn tyre_index(t: super::weather::Tyre) -> usize {
+    super::weather::Tyre::ALL
+        .iter()
+        .position(|&x| x == t)
+        .unwrap_or(0)
 }
 
 const PHASES: usize = 36;
 const CAR_FEATURES: usize = 2 + 4 + 12 + 9 + 3 + 3;
 
+/// Weather: shown, the pawn's space, the sky (3), the robots' tyres (4).
+const WEATHER_FEATURES: usize = 2 + 3 + 4;
+/// Modules on (flags, weather, Safety Car) and the Safety Car (out, section, pit window,
+/// restart, restart next turn), then the weather.
+const MODULE_FEATURES: usize = 3 + 5 + WEATHER_FEATURES;
+/// Skill (none or one of 10) and its chit, Sixth Sense tokens (3), blue and orange flags, the
+/// yellow flag of its section (2), Extreme Trajectory (2), tyres (4 + 3), pit calls (3).
+const MODULE_CAR_FEATURES: usize = 11 + 1 + 3 + 2 + 2 + 2 + 7 + 3;
+
 pub fn observation_len() -> usize {
-    2 + PHASES + MAX_CARS * CAR_FEATURES + MAX_CARDS + 3
+    2 + PHASES
+        + MAX_CARS * CAR_FEATURES
+        + MAX_CARDS
+        + 3
+        + MODULE_FEATURES
+        + MAX_CARS * MODULE_CAR_FEATURES
 }
 
 fn phase_index(p: Phase) -> usize {
