@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -171,3 +172,10 @@ def test_the_terminal_rendering_shows_the_table() -> None:
     assert lines[0] is None  # deals are not worth a line
     assert lines[-1] is not None and lines[-1].startswith("game over")
     assert any(line and line.startswith("Bot draws a card") for line in lines)
+    # Sides go by their seats' names, never "side 0".
+    assert lines[-1] in ("game over — won by You", "game over — won by Bot"), lines[-1]
+    assert not [line for line in lines if line and re.search(r"\b(side|player|seat) \d", line)]
+    assert any(line and re.search(r"plays \w[\w ]* on (You|Bot)$", line) for line in lines)
+    # Partners (four seats, two sides) are named together.
+    over = {"event": "hand_over", "hand": 1, "scores": [{"total": 400}, {"total": 300}]}
+    assert tui.describe_event(over, ["Ann", "Bo", "Cy", "Di"], 2) == "hand 1 over — Ann & Cy: 400, Bo & Di: 300"

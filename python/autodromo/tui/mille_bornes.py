@@ -43,12 +43,19 @@ def render(view: dict[str, Any], names: list[str]) -> str:
 
 
 def screen(view: dict[str, Any], players: int) -> str:
-    """The table as text for a caller with no names for the seats (the learning envs)."""
-    return render(view, [f"player {s}" for s in range(players)])
+    """The table as text for a caller with no names for the seats (the learning envs): seats
+    counted from 1."""
+    return render(view, [f"seat {s + 1}" for s in range(players)])
 
 
-def describe_event(event: dict[str, Any], names: list[str]) -> str | None:
-    """One log line, or None for events not worth a line (deals)."""
+def describe_event(event: dict[str, Any], names: list[str], sides: int | None = None) -> str | None:
+    """One log line, or None for events not worth a line (deals). A side goes by its seats'
+    names (``sides`` of them, one a seat when None; partners sit ``sides`` seats apart)."""
+    n = sides or len(names)
+
+    def side(k: int) -> str:
+        return " & ".join(names[s] for s in range(k, len(names), n))
+
     kind = event["event"]
     who = names[event["seat"]] if "seat" in event else ""
     if kind == "dealt":
@@ -58,7 +65,7 @@ def describe_event(event: dict[str, Any], names: list[str]) -> str | None:
     if kind == "played":
         return f"{who} plays {event['card']}"
     if kind == "attacked":
-        return f"{who} plays {event['card']} on side {event['side']}"
+        return f"{who} plays {event['card']} on {side(event['side'])}"
     if kind == "discarded":
         return f"{who} discards {event['card']}"
     if kind == "coup_fourre":
@@ -66,10 +73,10 @@ def describe_event(event: dict[str, Any], names: list[str]) -> str | None:
     if kind == "turns_lost":
         return "turns lost: " + ", ".join(names[s] for s in event["seats"])
     if kind == "hand_over":
-        rows = [f"side {i}: {r['total']}" for i, r in enumerate(event["scores"])]
+        rows = [f"{side(i)}: {r['total']}" for i, r in enumerate(event["scores"])]
         return f"hand {event['hand']} over — " + ", ".join(rows)
     if kind == "game_over":
-        return "game over — winning side(s): " + ", ".join(str(w) for w in event["winners"])
+        return "game over — won by " + ", ".join(side(w) for w in event["winners"])
     return f"{who} {kind.replace('_', ' ')}".strip()
 
 
@@ -161,8 +168,9 @@ def play(args: Any) -> int:
 
 def _print_log(race: Any, names: list[str], shown: int, seat: int | None) -> int:
     events = race.state.log(seat)
+    sides = len(race.state.view(None)["sides"])
     for e in events[shown:]:
-        line = describe_event(e, names)
+        line = describe_event(e, names, sides)
         if line:
             print("  " + line)
     return len(events)
