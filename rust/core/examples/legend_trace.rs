@@ -1,5 +1,6 @@
 //! Where Legend's `hard` loses time to the book's Neutral Cars: races 2 `hard` cars against 2
 //! Neutral Cars on `example` (the ladder's configurations) and prints, per car, the mean finish
+//! round, how many races the distance past the line decided, the rows each side gains round by
 //! round and, with `--trace K`, race K's rows, Speed, Temperature and wear at each round's end.
 //!
 //! ```text
@@ -11,6 +12,7 @@ use std::sync::Arc;
 use autodromo_core::game::{Game, Player, State};
 use autodromo_core::legend::{self, Legend};
 use autodromo_core::sim::{runner, Policy, Sim};
+use rayon::prelude::*;
 use serde_json::json;
 
 const MODELS: [&str; 4] = [
@@ -38,92 +40,172 @@ fn main() {
         .join("../../python/autodromo/content/legend");
     let content = Arc::new(legend::Content::from_dir(&dir).expect("content"));
     let m = MODELS.len();
-    let (mut bot_rounds, mut neu_rounds, mut wins, mut bot_n, mut neu_n) =
-        (0.0, 0.0, 0.0, 0.0, 0.0);
-    for i in 0..n {
-        let r = (i % (2 * m as u64)) as usize;
-        let cars: Vec<&str> = (0..m).map(|k| MODELS[(k + r) % m]).collect();
-        let side_a: Vec<bool> = (0..m).map(|k| (k < m / 2) == (r < m)).collect();
-        let neutral: Vec<bool> = side_a.iter().map(|x| !x).collect();
-        let opts = json!({"circuit": "example", "laps": 2, "cars": cars, "neutral": neutral});
-        let g = Legend::new(content.clone(), &opts).expect("options");
-        let policies = vec![policy; m];
-        if trace == Some(i) {
-            let (mut chance, mut bots) = runner::race_rngs(2026, i);
-            let mut s = g.new_initial_state();
-            let mut legal = Vec::new();
-            let mut round = 0;
-            while s.current_player() != Player::Terminal {
-                if s.round != round {
-                    round = s.round;
-                    let line: Vec<String> = s
-                        .cars
-                        .iter()
-                        .enumerate()
-                        .map(|(k, c)| {
-                            format!(
-                                "{}{} p{:3} v{:2} T{} E{:2} B{:2} t{:2}",
-                                if c.neutral { "N" } else { "H" },
-                                k,
-                                c.progress,
-                                c.speed,
-                                c.temperature,
-                                c.engine,
-                                c.brakes,
-                                c.tires
-                            )
-                        })
-                        .collect();
-                    println!("round {:2}: {}", round, line.join(" | "));
+    let races: Vec<Race> = (0..n)
+        .into_par_iter()
+        .map(|i| {
+            let r = (i % (2 * m as u64)) as usize;
+            let cars: Vec<&str> = (0..m).map(|k| MODELS[(k + r) % m]).collect();
+            let side_a: Vec<bool> = (0..m).map(|k| (k < m / 2) == (r < m)).collect();
+            let neutral: Vec<bool> = side_a.iter().map(|x| !x).collect();
+            let opts = json!({"circuit": "example", "laps": 2, "cars": cars, "neutral": neutral});
+            let g = Legend::new(content.clone(), &opts).expect("options");
+            race(&g, i, &vec![policy; m], side_a, trace == Some(i))
+        })
+        .collect();
+    let (mut wins, mut bot, mut neu) = (0.0, Vec::new(), Vec::new());
+    let mut same_round = [0u32; 2];
+    let mut rounds = 0usize;
+    for r in &races {
+        wins += r.score;
+        rounds = rounds.max(r.progress.len());
+        for (k, f) in r.finish.iter().enumerate() {
+            if let Some(f) = f {
+                if r.side_a[k] {
+                    bot.push(f.0)
+                } else {
+                    neu.push(f.0)
                 }
-                let a = match s.current_player() {
-                    Player::Chance => s.sample_chance(&mut chance),
-                    Player::Seat(seat) => {
-                        s.legal_actions_into(&mut legal);
-                        let a = policies[usize::from(seat)].act(&s, &legal, &mut bots);
-                        if let Some(a) = a {
-                            println!("    car {seat}: {}", s.action_to_string(a));
-                        }
-                        a
-                    }
-                    Player::Terminal => None,
-                };
-                s.apply_fast(a.expect("an action")).expect("legal");
             }
-            println!(
-                "finish: {:?}",
-                s.cars.iter().map(|c| c.finish).collect::<Vec<_>>()
-            );
         }
-        let st = runner::play_one(&g, 2026, i, &policies).expect("a race");
         let best = |a: bool| {
             (0..m)
-                .filter(|&k| side_a[k] == a)
-                .map(|k| st.ranking[k])
+                .filter(|&k| r.side_a[k] == a)
+                .filter_map(|k| r.finish[k].map(|f| f.0))
                 .min()
-                .unwrap()
         };
-        wins += match best(true).cmp(&best(false)) {
-            std::cmp::Ordering::Less => 1.0,
-            std::cmp::Ordering::Equal => 0.5,
-            std::cmp::Ordering::Greater => 0.0,
-        };
-        for (k, c) in st.cars.iter().enumerate() {
-            if c.time.is_finite() {
-                if side_a[k] {
-                    bot_rounds += f64::from(c.time);
-                    bot_n += 1.0;
-                } else {
-                    neu_rounds += f64::from(c.time);
-                    neu_n += 1.0;
-                }
-            }
+        if best(true).is_some() && best(true) == best(false) {
+            same_round[usize::from(r.score < 0.5)] += 1;
         }
     }
+    let mean = |v: &[u16]| v.iter().map(|&x| f64::from(x)).sum::<f64>() / v.len().max(1) as f64;
     println!(
-        "{n} races: bot wins {wins} ({:.1}%); mean finish round bot {:.2} ({bot_n} finished), Neutral {:.2} ({neu_n})",
+        "{n} races: bot wins {wins} ({:.1}%); mean finish round bot {:.2} ({} finished), Neutral {:.2} ({}); decided by the distance past the line in the same round: bot {} and Neutral {}",
         100.0 * wins / n as f64,
-        bot_rounds / bot_n,
-        neu_rounds / neu_n
+        mean(&bot),
+        bot.len(),
+        mean(&neu),
+        neu.len(),
+        same_round[0],
+        same_round[1],
     );
+    // Rows gained (+) or lost (-) against the Neutral Cars, round by round: each side's mean
+    // progress at the end of the round, for races where every car still runs.
+    println!("round: bot rows, Neutral rows, bot lead (cumulative), change this round");
+    let mut last = 0.0;
+    for k in 0..rounds {
+        let (mut b, mut q, mut c) = (0.0, 0.0, 0.0);
+        for r in races.iter().filter(|r| r.progress.len() > k) {
+            let p = &r.progress[k];
+            let side = |a: bool| {
+                let v: Vec<f64> = (0..m)
+                    .filter(|&j| r.side_a[j] == a)
+                    .map(|j| f64::from(p[j]))
+                    .collect();
+                v.iter().sum::<f64>() / v.len() as f64
+            };
+            b += side(true);
+            q += side(false);
+            c += 1.0;
+        }
+        if c < n as f64 * 0.9 {
+            break;
+        }
+        let lead = (b - q) / c;
+        println!(
+            "{:5}: {:7.2} {:7.2} {:+7.2} {:+6.2}",
+            k + 1,
+            b / c,
+            q / c,
+            lead,
+            lead - last
+        );
+        last = lead;
+    }
+}
+
+struct Race {
+    score: f64,
+    side_a: Vec<bool>,
+    finish: Vec<Option<(u16, i32)>>,
+    /// Each car's progress at the end of each round.
+    progress: Vec<Vec<i32>>,
+}
+
+fn race(g: &Legend, i: u64, policies: &[Policy], side_a: Vec<bool>, print: bool) -> Race {
+    let (mut chance, mut bots) = runner::race_rngs(2026, i);
+    let mut s = g.new_initial_state();
+    let mut legal = Vec::new();
+    let mut round = 0;
+    let mut progress = Vec::new();
+    while s.current_player() != Player::Terminal {
+        if s.round != round {
+            if round > 0 {
+                progress.push(s.cars.iter().map(|c| c.progress).collect());
+            }
+            round = s.round;
+            if print {
+                let line: Vec<String> = s
+                    .cars
+                    .iter()
+                    .enumerate()
+                    .map(|(k, c)| {
+                        format!(
+                            "{}{} p{:3} v{:2} T{} E{:2} B{:2} t{:2}",
+                            if c.neutral { "N" } else { "H" },
+                            k,
+                            c.progress,
+                            c.speed,
+                            c.temperature,
+                            c.engine,
+                            c.brakes,
+                            c.tires
+                        )
+                    })
+                    .collect();
+                println!("round {:2}: {}", round, line.join(" | "));
+            }
+        }
+        let a = match s.current_player() {
+            Player::Chance => s.sample_chance(&mut chance),
+            Player::Seat(seat) => {
+                s.legal_actions_into(&mut legal);
+                let a = policies[usize::from(seat)].act(&s, &legal, &mut bots);
+                if let (true, Some(a)) = (print, a) {
+                    println!("    car {seat}: {}", s.action_to_string(a));
+                }
+                a
+            }
+            Player::Terminal => None,
+        };
+        s.apply_fast(a.expect("an action")).expect("legal");
+    }
+    progress.push(s.cars.iter().map(|c| c.progress).collect());
+    let finish: Vec<Option<(u16, i32)>> = s
+        .cars
+        .iter()
+        .map(|c| c.finish.map(|f| (f.0, f.1)))
+        .collect();
+    if print {
+        println!("finish: {finish:?}");
+    }
+    let st = s.stats();
+    let m = side_a.len();
+    let best = |a: bool| {
+        (0..m)
+            .filter(|&k| side_a[k] == a)
+            .map(|k| st.ranking[k])
+            .min()
+            .unwrap()
+    };
+    let score = match best(true).cmp(&best(false)) {
+        std::cmp::Ordering::Less => 1.0,
+        std::cmp::Ordering::Equal => 0.5,
+        std::cmp::Ordering::Greater => 0.0,
+    };
+    Race {
+        score,
+        side_a,
+        finish,
+        progress,
+    }
 }

@@ -9,7 +9,7 @@ use alloc::collections::BTreeMap;
 use alloc::sync::Arc;
 
 use super::pace::{Drive, Start, Table, STUCK};
-use super::prices::{drive_of, wear};
+use super::prices::{drive_of, point_price, wear};
 use crate::game::Action;
 use crate::legend::actions::Move;
 use crate::legend::car::{Car, Status, BULBS, COOLANT};
@@ -247,9 +247,8 @@ pub fn action(s: &LegendState) -> Option<Action> {
             let brakes = if r >= 8 { 3 } else { 2 };
             Move::Split(r.saturating_sub(brakes).clamp(1, r - 1))
         }
-        // A grid place is worth less than any wear point (a row is an eighth of a round; a Tire
-        // point is a later drift): no challenges, and every challenge is yielded.
-        Phase::Challenge { .. } => Move::NoChallenge,
+        Phase::Challenge { .. } => challenge(s, car),
+        // Matching a challenge only starts a war of attrition (see `challenge`): yielded.
         Phase::ChallengeReply { .. } => Move::Yield,
         Phase::PriorityBid { .. } => Move::NoBid,
         Phase::PriorityReply { .. } => Move::ConcedePriority,
@@ -263,6 +262,34 @@ pub fn action(s: &LegendState) -> Option<Action> {
     } else {
         legal.first().map(|&m| enc.encode(m))
     }
+}
+
+/// A grid place is worth about a row (an eighth of a round) and, in the first round, moving
+/// before the car it passed; in thousandths of a round.
+const GRID_PLACE: i64 = 125;
+
+/// Qualifying: challenge the car ahead with the cheapest wear point, when that point costs less
+/// than the place and the car ahead cannot match it: a Neutral Car takes no part in challenges
+/// (the book's Neutral Cars track no wear), nor does a car with nothing left to pay. Between two
+/// drivers who can both pay, each point matched costs both and moves nobody.
+fn challenge(s: &LegendState, car: usize) -> Move {
+    let pos = usize::from(s.quali.pos);
+    let Some(&ahead) = pos.checked_sub(1).and_then(|p| s.grid.get(p)) else {
+        return Move::NoChallenge;
+    };
+    let a = &s.cars[usize::from(ahead)];
+    if !a.neutral && (a.engine > 1 || a.brakes > 1 || a.tires > 0) {
+        return Move::NoChallenge;
+    }
+    s.legal_moves()
+        .into_iter()
+        .filter_map(|m| match m {
+            Move::Challenge(w) => Some((point_price(s, car, w), m)),
+            _ => None,
+        })
+        .filter(|&(p, _)| p < GRID_PLACE)
+        .min_by_key(|&(p, _)| p)
+        .map_or(Move::NoChallenge, |(_, m)| m)
 }
 
 /// The decision on the way to the best end of this activation (the lowest id among equals).

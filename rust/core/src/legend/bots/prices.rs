@@ -3,6 +3,7 @@
 //! zone that slows the car, a lot for the point that takes it in, everything for the one that
 //! retires it), and less as the finish nears (`pace::stake`: the last lap counts down).
 use super::pace::{stake, Drive, NO_DRIFT, STAKE};
+use crate::legend::actions::Wear;
 use crate::legend::car::Car;
 use crate::legend::state::LegendState;
 
@@ -74,6 +75,17 @@ fn tire_point(s: &LegendState, from: i8) -> i64 {
     } else {
         TIRE_ZONE
     }
+}
+
+/// The price of `car`'s next point of `w` now (a qualifying challenge pays one).
+pub fn point_price(s: &LegendState, car: usize, w: Wear) -> i64 {
+    let c = &s.cars[car];
+    let p = match w {
+        Wear::Engine => engine_point(s, c.engine),
+        Wear::Brakes => brake_point(s, c.brakes),
+        Wear::Tires => tire_point(s, c.tires),
+    };
+    scaled(s, c, p)
 }
 
 fn price(p: i64) -> u16 {
