@@ -31,10 +31,10 @@ def test_lamborghini_medium_beats_easy() -> None:
 
 
 def test_legend_hard_holds_its_own_against_the_neutral_cars() -> None:
-    # 1,000 races: 56.8% (53.7–59.8%), short of the 70% (docs/simulation.md). The slice
-    # guards the level against breaking: random, easy and medium drivers score 0, 1 and 3 of 32
-    # in this slice.
-    assert against_neutral_cars("hard", 32, seed=500) >= 11
+    # 1,000 races: 58.3% (55.2–61.3%), short of the 70% (docs/simulation.md). The slice
+    # (a race counts when one hard car finishes ahead of both Neutral Cars) scores 17 of 32 and
+    # guards the level against breaking: random, easy and medium drivers score 0, 1 and 3.
+    assert against_neutral_cars("hard", 32, seed=500) >= 12
 
 
 def test_mille_bornes_hard_beats_medium() -> None:
