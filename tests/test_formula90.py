@@ -389,10 +389,3 @@ def test_a_position_that_breaks_a_rule_is_refused_with_the_rule() -> None:
     with pytest.raises(ReplayError, match="not JSON"):
         g.state_from("{")
 
-
-def test_the_other_games_say_they_write_no_position_yet() -> None:
-    s = autodromo.game("lamborghini").new_state()
-    with pytest.raises(OptionError, match="no position yet"):
-        s.position()
-    with pytest.raises(OptionError, match="lamborghini builds no state from a position yet"):
-        autodromo.game("lamborghini").state_from("{}")
