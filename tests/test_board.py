@@ -50,3 +50,73 @@ def test_the_board_is_the_same_every_time() -> None:
 
 def test_mille_bornes_has_no_board() -> None:
     assert autodromo.game("mille_bornes").board() is None
+
+
+#: Every game's board (issue 11 item 2): the same keys for the same things, whatever the track
+#: is made of: a lane grid (Legend, Lamborghini) or a loop of sections (Formula 90, one cell a
+#: section, its extra keys beside).
+COMMON = {"geometry", "game", "kind", "id", "name", "laps", "closed", "lanes", "length", "grid_rows",
+          "rows", "turns", "sections", "finish", "bounds"}
+BOARDS: dict[str, tuple[str, dict[str, object]]] = {
+    "legend circuit": ("legend", {"circuit": "castelrosso", "cars": CARS}),
+    "lamborghini": ("lamborghini", {}),
+    **{f"formula90 {t}": ("formula90", {"track": t}) for t in _circuits("formula90")},
+}
+
+
+def _dist(a: list[float], b: list[float]) -> float:
+    return float(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5)
+
+
+def _between(b: dict, line: list[list[float]], row: int) -> None:
+    """A line across the road just before ``row``: its middle is nearer to that row's cells and
+    the row before's than to any other row's."""
+    mid = [(line[0][0] + line[1][0]) / 2, (line[0][1] + line[1][1]) / 2]
+    n = b["length"]
+    near = sorted(range(n), key=lambda i: min(_dist(mid, c) for c in b["rows"][i]["cells"]))
+    assert set(near[:2]) == {row % n, (row - 1) % n}, (row, near[:2])
+
+
+@pytest.mark.parametrize("name", sorted(BOARDS))
+def test_every_board_has_the_common_keys_with_the_same_meaning(name: str) -> None:
+    game, options = BOARDS[name]
+    b = autodromo.game(game, **options).board()
+    assert b is not None and COMMON <= b.keys(), COMMON - set(b or {})
+    assert b["game"] == game and b["geometry"] in ("grid", "sections")
+    assert b["kind"] == "circuit" and b["closed"] is True and b["finish"]["row"] == 0
+    assert isinstance(b["id"], str) and isinstance(b["name"], str) and b["lanes"] >= 1
+    x0, y0, x1, y1 = b["bounds"]
+    assert b["length"] == len(b["rows"]) > 0
+    for i, r in enumerate(b["rows"]):
+        assert r["row"] == i and len(r["cells"]) == b["lanes"]
+        assert all(x0 <= x <= x1 and y0 <= y <= y1 for x, y in r["cells"])
+        assert isinstance(r["box"], bool)
+        assert r["turn"] is None or b["turns"][r["turn"]]["entry"] <= i <= b["turns"][r["turn"]]["exit"]
+        s = b["sections"][r["section"]]
+        assert s["first_row"] <= i < s["first_row"] + s["rows"], (i, s)
+    first = 0
+    for s in b["sections"]:
+        assert s["first_row"] == first and s["rows"] >= 1 and s["length"] > 0
+        assert isinstance(s["angle"], (int, float))
+        first += s["rows"]
+    assert first == b["length"]
+    for t in b["turns"]:
+        assert 0 <= t["entry"] <= t["exit"] < b["length"]
+        assert all(b["rows"][i]["turn"] == b["turns"].index(t) for i in range(t["entry"], t["exit"] + 1))
+        _between(b, t["entry_line"], t["entry"])
+        _between(b, t["exit_line"], t["exit"] + 1)
+        assert len(t["marker_at"]) == 2 and t["marker"]
+    _between(b, b["finish"]["line"], b["finish"]["row"])
+    if game == "formula90":
+        # Each section is one row of one cell, at the section's centre; the Box is nowhere on
+        # this track (a pit stop goes back `pit` sections from anywhere).
+        assert b["lanes"] == 1 and len(b["sections"]) == b["length"]
+        assert all(r["cells"] == [s["centre"]] for r, s in zip(b["rows"], b["sections"]))
+        assert not any(r["box"] for r in b["rows"]) and b["pit"] > 0
+        # A turn is a corner: its sections in a row (an S bend is two), named and numbered.
+        groups: dict[int, list[int]] = {}
+        for i, s in enumerate(b["sections"]):
+            if s["kind"] == "corner":
+                groups.setdefault(s["corner"], []).append(i)
+        assert [(t["entry"], t["exit"]) for t in b["turns"]] == [(g[0], g[-1]) for g in groups.values()]
+        assert [t["name"] for t in b["turns"]] == [b["sections"][g[0]]["name"] for g in groups.values()]

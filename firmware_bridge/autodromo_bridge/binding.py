@@ -111,8 +111,8 @@ def _game_board(game: autodromo.Game, what: str) -> dict[str, Any]:
 
 
 def _track_id(board: dict[str, Any]) -> str:
-    """The circuit's id (a circuit, a route) or the id of a track of sections."""
-    return str(board["id"] if "id" in board else board["circuit"])
+    """The circuit's id (a circuit, a route, a track of sections: every board has one)."""
+    return str(board["id"])
 
 
 class RaceSource:

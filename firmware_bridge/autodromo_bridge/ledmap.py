@@ -28,6 +28,13 @@ GAMES = games.with_board("cells")
 DEFAULT_GAME = games.first("MAP_DEFAULT")
 
 
+def _lanes_and_rows(board: dict[str, Any]) -> None:
+    """An LED map lights cells of lanes and rows; a track of sections has a map of its own."""
+    if board.get("geometry") == "sections":
+        raise BridgeError(f"{board.get('name', 'this race')}: a track of sections takes the map "
+                          "generated from its sections, not an LED map of lanes and rows")
+
+
 @dataclass(frozen=True)
 class Turn:
     first_row: int
@@ -50,6 +57,7 @@ class Circuit:
     @classmethod
     def from_board(cls, board: dict[str, Any]) -> Circuit:
         """A circuit's board, or one stage of a route's (``board["stages"][k]``)."""
+        _lanes_and_rows(board)
         if board.get("kind") not in ("circuit", "stage"):
             raise BridgeError(f"{board.get('name', 'this race')}: a track board shows a circuit "
                               f"or a stage, not a {board.get('kind', 'race without a board')}")
@@ -164,6 +172,7 @@ class LedMap:
     def for_board(cls, board: dict[str, Any]) -> LedMap:
         """The shipped map of the board's circuit (``ledmaps/<game>/<id>.toml`` in this package),
         or for a route the map generated from its stages' boards."""
+        _lanes_and_rows(board)
         if board.get("kind") == "route":
             return cls.for_route(board)
         folder = HERE / str(board["game"])

@@ -53,9 +53,8 @@ SKIES = ("dry", "drizzle", "rain")
 
 
 def is_section_track(board: dict[str, Any]) -> bool:
-    """A Formula 90 board: sections, no lanes, no cells (a circuit's and a route's have a kind)."""
-    return (board.get("kind") is None and board.get("lanes") == 0
-            and isinstance(board.get("sections"), list))
+    """A Formula 90 board: a loop of sections, one cell each (a lane grid's geometry is "grid")."""
+    return board.get("geometry") == "sections" and isinstance(board.get("sections"), list)
 
 
 @dataclass(frozen=True)
@@ -84,11 +83,11 @@ class SectionMap:
     def for_board(cls, board: dict[str, Any], slots: int = DEFAULT_SLOTS) -> SectionMap:
         """The generated map of a Formula 90 board (``Game.board()``)."""
         sections = board.get("sections")
-        if not isinstance(sections, list) or not sections or board.get("lanes") != 0:
+        if not isinstance(sections, list) or not sections or not is_section_track(board):
             raise BridgeError(f"{board.get('name', 'this race')}: not a track of sections")
         if not 1 <= slots <= 32:
             raise BridgeError(f"slots: 1..32 LEDs a section, not {slots}")
-        track = str(board.get("circuit") or board.get("id"))
+        track = str(board.get("id"))
         name = f"the generated map of track {board.get('name', track)!r}"
         out = []
         at = 0

@@ -17,6 +17,7 @@ from autodromo_bridge import render_f90, screen
 from autodromo_bridge.binding import CONFIRM, F90_BUTTONS, SELECTOR, Binding, RaceSource
 from autodromo_bridge.devices import DASHBOARD, TRACK
 from autodromo_bridge.errors import BridgeError
+from autodromo_bridge.ledmap import LedMap
 from autodromo_bridge.render_f90 import P, P_CAR, P_DIM, palette, track_frame
 from autodromo_bridge.sectionmap_f90 import SectionMap
 
@@ -58,6 +59,9 @@ def test_a_board_that_is_not_a_track_of_sections_is_refused() -> None:
         SectionMap.for_board(legend)
     with pytest.raises(BridgeError, match=r"slots: 1\.\.32"):
         SectionMap.for_board(board("lago"), slots=0)
+    # The other way round: the lanes-and-rows LED map refuses a track of sections by its geometry.
+    with pytest.raises(BridgeError, match="a track of sections takes the map generated from its sections"):
+        LedMap.for_board(board("lago"))
 
 
 def race_until(cond: Any, seed: int, limit: int = 20000, **options: Any) -> RaceSource:

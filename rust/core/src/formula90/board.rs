@@ -68,11 +68,21 @@ fn point(p: [f32; 2]) -> Value {
     json!([round(p[0]), round(p[1])])
 }
 
-/// The board as JSON: the keys of every game's board (`circuit`, `name`, `laps`, `lanes`,
-/// `rows`, `turns`, `sections`, `finish`, `bounds`), each section with its `outline`, `centre`
-/// and `path` and the facts of the game (kind, corner, duel modifier, trajectories, late-brake
-/// modifier).
-pub fn board_json(track: &Track, turns: u8) -> Value {
+/// A line across the road where section `i` begins: its outline's first points, left and right.
+fn entry_line(laid: &[Laid], i: usize) -> Value {
+    let l = &laid[i % laid.len()];
+    let n = l.outline.len();
+    json!([point(l.outline[0]), point(l.outline[n - 1])])
+}
+
+/// The board as JSON, with every game's keys for the same things (`grid::board` documents them):
+/// `"geometry": "sections"`, one row a section with one cell at its centre (`lanes` 1), the
+/// corners as `turns` (a corner's sections in a row, its number the marker), `finish` where
+/// section 1 begins, no Box (a pit stop goes back `pit` sections from anywhere, R48). Beside them
+/// the facts of this game: each section's `kind`, `name`, `number`, `outline`, `centre`, `path`,
+/// corner, duel modifier, trajectories, Extreme Trajectory and late-brake modifier; the track's
+/// `pit` and `turns_of_race` (the race runs game turns, not laps: `laps` is null).
+pub fn board_json(track: &Track, turns: u8, cars: usize) -> Value {
     let laid = lay_out(track);
     let mut bounds = [
         f32::INFINITY,
@@ -90,6 +100,52 @@ pub fn board_json(track: &Track, turns: u8) -> Value {
             ];
         }
     }
+    // A turn: the corner's sections in a row.
+    let mut corners: Vec<(usize, usize)> = Vec::new();
+    for (i, s) in track.sections.iter().enumerate() {
+        if s.corner == 0 {
+            continue;
+        }
+        match corners.last_mut() {
+            Some((_, exit)) if *exit + 1 == i && track.sections[*exit].corner == s.corner => {
+                *exit = i
+            }
+            _ => corners.push((i, i)),
+        }
+    }
+    let turn_of = |i: usize| corners.iter().position(|&(a, b)| a <= i && i <= b);
+    let turns_json: Vec<Value> = corners
+        .iter()
+        .map(|&(entry, exit)| {
+            let s = &track.sections[entry];
+            let angle: f32 = track.sections[entry..=exit].iter().map(|s| s.angle).sum();
+            json!({
+                "marker": alloc::format!("{}", s.corner),
+                "name": track.section_name(entry as u8),
+                "inside": if angle >= 0.0 { "left" } else { "right" },
+                "entry": entry,
+                "exit": exit,
+                "best_line": [],
+                "entry_line": entry_line(&laid, entry),
+                "exit_line": entry_line(&laid, exit + 1),
+                "marker_at": point(laid[entry].centre),
+                "duel": s.duel,
+            })
+        })
+        .collect();
+    let rows: Vec<Value> = laid
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            json!({
+                "row": i,
+                "cells": [point(l.centre)],
+                "box": false,
+                "turn": turn_of(i),
+                "section": i,
+            })
+        })
+        .collect();
     let sections: Vec<Value> = track
         .sections
         .iter()
@@ -97,10 +153,13 @@ pub fn board_json(track: &Track, turns: u8) -> Value {
         .enumerate()
         .map(|(i, (s, l))| {
             json!({
+                "first_row": i,
+                "rows": 1,
+                "length": round(s.length),
+                "angle": round(s.angle),
                 "kind": s.kind.name(),
                 "name": track.section_name(i as u8),
                 "number": i + 1,
-                "rows": Value::Null,
                 "outline": l.outline.iter().map(|p| point(*p)).collect::<Vec<_>>(),
                 "centre": point(l.centre),
                 "path": l.path.iter().map(|p| point(*p)).collect::<Vec<_>>(),
@@ -119,23 +178,25 @@ pub fn board_json(track: &Track, turns: u8) -> Value {
             })
         })
         .collect();
-    let first = laid.first().map_or([[0.0; 2]; 2], |l| {
-        let n = l.outline.len();
-        [l.outline[0], l.outline[n - 1]]
-    });
+    let per = usize::from(track.grid_per_section.max(1));
     json!({
-        "circuit": track.id,
+        "geometry": "sections",
+        "game": super::GAME_ID,
+        "kind": "circuit",
+        "id": track.id,
         "name": track.name,
-        "laps": turns,
-        "turns_of_race": turns,
-        "pit": track.pit,
-        "lanes": 0,
+        "laps": Value::Null,
+        "closed": true,
+        "lanes": 1,
         "length": track.len(),
-        "rows": [],
-        "turns": [],
+        "grid_rows": cars.div_ceil(per),
+        "rows": rows,
+        "turns": turns_json,
         "sections": sections,
-        "finish": [point(first[0]), point(first[1])],
+        "finish": {"row": 0, "line": entry_line(&laid, 0)},
         "bounds": bounds.map(round),
+        "pit": track.pit,
+        "turns_of_race": turns,
     })
 }
 

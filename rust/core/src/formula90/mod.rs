@@ -144,7 +144,11 @@ impl Game for Formula90 {
 
     /// The section track as laid out for the page and the LED map (`board.rs`).
     fn board(&self) -> Option<Value> {
-        Some(board::board_json(self.race.track(), self.race.turns))
+        Some(board::board_json(
+            self.race.track(),
+            self.race.turns,
+            self.race.cars(),
+        ))
     }
 
     fn state_from(&self, position: &Value) -> Result<F90State, Error> {

@@ -106,7 +106,7 @@
     const flags = t.conditions.flags;
     const help = { yellow: flags ? flags.help.yellow : "", safetyCar: t.conditions.safety_car ? t.conditions.safety_car.help : "" };
     const cars = board.sections.flatMap((s, i) => sectionCars(s, t.sections[i] || { cars: [] }, byName, help));
-    const [fa, fb] = board.finish.map(pt);
+    const [fa, fb] = board.finish.line.map(pt);
     // The sky over the track, in a corner of the board (its help on hover).
     const w = t.conditions.weather;
     const sky = w ? svg("g", { class: "f90-sky", "data-testid": "board-sky" }, svg("title", { text: w.help }),
