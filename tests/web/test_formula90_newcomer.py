@@ -1,7 +1,7 @@
 """A newcomer's Formula 90 race with every advanced module, in Debian's chromium: the lobby,
 another game and back, Formula 90 with each module on, Free Practice, the race with a bot in
 the other seat and the robots, a reload and a trip back to the lobby mid-race, to the results.
-Screenshots in tests/web/artifacts/ (formula90-modules-*.png)."""
+Screenshots in tests/web/artifacts/ (formula90-modules-*.png, the lobby's included)."""
 
 from __future__ import annotations
 
@@ -43,6 +43,8 @@ def lobby_with_every_module(pg: Any, url: str) -> None:
 def test_a_newcomer_races_formula90_with_every_module_to_the_results(live: LiveServer, page: Page) -> None:
     pg = page.page
     lobby_with_every_module(pg, live.url)
+    # The full-page screenshot resizes the viewport and back; Start still submits the form.
+    page.shot("formula90-modules-lobby")
     pg.get_by_test_id("start").click()
     # The play page keeps its live-update stream open: wait for the address, then its first decision.
     pg.wait_for_url("**/play/*", wait_until="commit")
@@ -109,6 +111,28 @@ def test_a_newcomer_races_formula90_with_every_module_to_the_results(live: LiveS
     assert not re.search(r"\b(seat|player) \d", text), "names, never ids"
     page.shot("formula90-modules-results")
     assert page.errors == []
+
+
+def test_the_lobby_starts_the_game_after_a_phone_is_turned(live: LiveServer, browser: Any) -> None:
+    # The lobby's Start once seemed not to submit after a full-page screenshot (which resizes the
+    # viewport and back): a phone turned sideways and back does the same to the page.
+    phone = Page(browser, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        pg = phone.page
+        lobby_with_every_module(pg, live.url)
+        width = "() => document.documentElement.scrollWidth"
+        # The lobby is the phone's width, not wider (its fieldsets and long selects were 443 px).
+        assert pg.evaluate(width) <= 390 + 1
+        pg.set_viewport_size({"width": 844, "height": 390})
+        pg.set_viewport_size({"width": 390, "height": 844})
+        assert pg.evaluate(width) <= 390 + 1
+        phone.shot("formula90-modules-lobby-phone")
+        pg.get_by_test_id("start").tap()
+        pg.wait_for_url("**/play/*", wait_until="commit")
+        assert pg.get_by_test_id("lobby-error").count() == 0
+        assert phone.errors == []
+    finally:
+        phone.context.close()
 
 
 def test_flags_rain_and_a_used_skill_are_drawn_on_a_phone(live: LiveServer, browser: Any) -> None:
