@@ -176,7 +176,7 @@ fn legend_example_round_3_lift_and_coast_then_dive_braking_onto_the_best_line() 
     }
     assert_eq!(cell(&s, RED), (15, 2), "at the B entry line after 3 MPs");
     assert!(labels(&s).contains(&"brake 3".to_string()));
-    refused(&mut s, "brake 4", "Braking limiter");
+    refused(&mut s, "brake 4", "brake 4: the Braking limiter allows 3");
     act(&mut s, "brake 3");
     assert_eq!(
         s.cars[RED].speed, 4,

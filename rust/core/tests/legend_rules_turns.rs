@@ -75,6 +75,19 @@ fn braking_only_at_an_entry_line() {
 }
 
 #[test]
+fn braking_below_standstill_is_refused_by_the_speed() {
+    // Braking lowers the Speed: never by more than the car has, whatever the Braking limiter.
+    let mut s = bugatti_at(14, 1, 1);
+    only(&mut s, 0);
+    act(&mut s, "maintain");
+    ahead(&mut s, 0, 1);
+    assert!(matches!(s.phase, Phase::EntryLine { car: 0, .. }));
+    refused(&mut s, "brake 2", "brake 2: the car is at Speed 1");
+    act(&mut s, "brake 1");
+    assert_eq!(s.cars[0].speed, 0);
+}
+
+#[test]
 fn dive_braking_up_to_the_braking_limiter() {
     // "As you reach the entry line, you may brake ... You can reduce your speed by your car's
     // Braking value." Dive braking costs no Brake point.
@@ -181,6 +194,12 @@ fn safe_speed_limits_entering_a_turn() {
         vec!["move to lane 0", "move to lane 1", "move to lane 2"]
     );
     assert!(!has(&s, "drift") && !has(&s, "emergency brake 1"));
+    let mut within = enter(3);
+    refused(
+        &mut within,
+        "emergency brake 1",
+        "only when the next space enters a turn above its safe speed",
+    );
     let mut s = enter(5);
     assert!(
         lanes_offered(&s).is_empty(),
@@ -287,7 +306,7 @@ fn emergency_braking_costs_a_brake_point_per_step() {
     refused(
         &mut s,
         "emergency brake 3",
-        "only the excess over the safe speed",
+        "emergency brake 3: only the excess over the safe speed (2 at Speed 4, safe speed 2)",
     );
     act(&mut s, "emergency brake 2");
     assert_eq!((s.cars[0].speed, s.cars[0].brakes), (2, 2));
@@ -457,7 +476,11 @@ fn power_out_spends_only_the_unused_acceleration() {
         labels(&s),
         vec!["no power out", "power out 1", "power out 2", "power out 3"]
     );
-    refused(&mut s, "power out 4", "more than the unused Acceleration");
+    refused(
+        &mut s,
+        "power out 4",
+        "more than the unused Acceleration (3 left this round)",
+    );
     act(&mut s, "power out 2");
     assert_eq!((s.cars[0].speed, s.cars[0].temperature), (5, 0));
     ahead(&mut s, 0, 4);

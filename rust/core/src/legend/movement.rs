@@ -10,7 +10,7 @@ use super::state::{Activation, LegendState, Phase};
 use crate::grid::{Cell, Slope};
 
 impl LegendState {
-    fn uphill(&self, car: usize) -> bool {
+    pub(crate) fn uphill(&self, car: usize) -> bool {
         let c = &self.cars[car];
         self.race.track_for(self.stage).row(c.cell.row).slope == Slope::Uphill
     }
@@ -275,7 +275,7 @@ impl LegendState {
     }
 
     /// Rating (with rain), safe speed and turn index of the turn a row belongs to.
-    fn turn_at(&self, car: usize, row: u16) -> Option<(u8, u8)> {
+    pub(crate) fn turn_at(&self, car: usize, row: u16) -> Option<(u8, u8)> {
         let track = self.race.track_for(self.stage);
         let t = track.row(row).turn?;
         let turn = track.turns[usize::from(t)];

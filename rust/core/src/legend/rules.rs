@@ -141,7 +141,7 @@ impl LegendState {
             Move::Brake(_) | Move::LiftAtEntry if !matches!(phase, Phase::EntryLine { .. }) => {
                 here("braking is allowed only at an entry line")
             }
-            Move::Brake(k) => format!("brake {k}: the Braking limiter and the Speed allow less"),
+            Move::Brake(k) => self.brake_refusal(k),
             Move::Accelerate(..)
             | Move::LiftAndCoast
             | Move::StopToCool
@@ -166,13 +166,14 @@ impl LegendState {
             Move::PowerOut(_) if !matches!(phase, Phase::ExitLine { .. }) => {
                 here("powering out only at the exit line, not after drifting past it")
             }
-            Move::PowerOut(k) => format!("power out {k}: more than the unused Acceleration"),
+            Move::PowerOut(k) => format!(
+                "power out {k}: more than the unused Acceleration ({} left this round)",
+                self.act.acc_left
+            ),
             Move::EmergencyBrake(_) | Move::Drift if !matches!(phase, Phase::Step { .. }) => {
                 here("emergency braking and drifting: only when entering a turn too fast")
             }
-            Move::EmergencyBrake(_) => String::from(
-                "emergency braking: only the excess over the safe speed, one Brake point a step, never with the brakes in the red zone",
-            ),
+            Move::EmergencyBrake(k) => self.emergency_refusal(k),
             Move::Drift => String::from("drifting: only when entering a turn too fast"),
             Move::MoveToLane(_) if !matches!(phase, Phase::Step { .. }) => {
                 here("moving to a lane: one space at a time, during your own movement")
@@ -254,6 +255,56 @@ impl LegendState {
             )
         } else {
             format!("accelerate {k}: the Acceleration limiter ({a}) and Top Speed ({t}) allow less")
+        }
+    }
+
+    /// The check of `entry_moves` that refuses braking `k` at the entry line.
+    fn brake_refusal(&self, k: u8) -> String {
+        let Phase::EntryLine { car, .. } = self.phase else {
+            return format!("brake {k}: braking is allowed only at an entry line");
+        };
+        let car = usize::from(car);
+        let c = &self.cars[car];
+        let b = c
+            .limits(self.race.spec(car), self.race.dash(), self.uphill(car))
+            .braking;
+        if k > b {
+            format!("brake {k}: the Braking limiter allows {b}")
+        } else {
+            format!("brake {k}: the car is at Speed {}", c.speed)
+        }
+    }
+
+    /// The check of `step_moves` that refuses emergency braking `k`.
+    fn emergency_refusal(&self, k: u8) -> String {
+        let Phase::Step { car } = self.phase else {
+            return format!("emergency brake {k}: only when entering a turn too fast");
+        };
+        let car = usize::from(car);
+        let c = &self.cars[car];
+        let next_row = self.race.track_for(self.stage).next_row(c.cell.row);
+        let Some((_, pin)) = self
+            .turn_at(car, next_row)
+            .filter(|&(_, pin)| c.speed > pin)
+        else {
+            return format!(
+                "emergency brake {k}: only when the next space enters a turn above its safe speed"
+            );
+        };
+        let limits = c.limits(self.race.spec(car), self.race.dash(), false);
+        if !limits.emergency_braking {
+            format!("emergency brake {k}: never with the brakes in the red zone")
+        } else if k > c.speed - pin {
+            format!(
+                "emergency brake {k}: only the excess over the safe speed ({} at Speed {}, safe speed {pin})",
+                c.speed - pin,
+                c.speed
+            )
+        } else {
+            format!(
+                "emergency brake {k}: one Brake point a step, {} left",
+                c.brakes
+            )
         }
     }
 
