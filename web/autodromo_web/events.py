@@ -310,39 +310,12 @@ def stream(event_id: str) -> Response:
     """Server-Sent Events: one ``event`` per change of the championship (a decision, a race
     started or finished, a link re-issued), ``gone`` when it is deleted. Like a game's stream it
     says only what everyone may know, so it needs no token."""
-    from flask import current_app
+    from .live import change_stream
 
-    from .live import _event
-
-    t: Tables = current_app.extensions["autodromo.tables"]
-    keepalive = float(current_app.config.get("AUTODROMO_SSE_KEEPALIVE", 15.0))
-    key = stream_key(event_id)
-    seen = t.changes(key)
     found = events()
-    with found.locked(event_id) as event:
-        first = public(found, event)
 
-    def told() -> Iterator[str]:
-        nonlocal seen
-        yield "retry: 2000\n" + _event("event", first)
-        last = first
-        while not t.closing:
-            now = t.wait_change(key, seen, keepalive)
-            if t.closing:
-                return
-            if now == seen:
-                yield ": still here\n\n"
-                continue
-            seen = now
-            try:
-                with found.locked(event_id) as event:
-                    info = public(found, event)
-            except ApiError:
-                yield _event("gone", {})
-                return
-            if info != last:
-                last = info
-                yield _event("event", info)
+    def read() -> dict[str, Any]:
+        with found.locked(event_id) as event:
+            return public(found, event)
 
-    return Response(told(), mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    return change_stream(stream_key(event_id), "event", read, only_new=True)

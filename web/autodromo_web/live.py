@@ -11,7 +11,7 @@ proxies from closing an idle stream and lets the server notice a listener that l
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from flask import Blueprint, Response, current_app
@@ -40,19 +40,22 @@ def _event(kind: str, data: dict[str, Any]) -> str:
     return f"event: {kind}\ndata: {json.dumps(data)}\n\n"
 
 
-@bp.get("/stream")
-def stream(game_id: str) -> Response:
+def change_stream(key: str, kind: str, read: Callable[[], dict[str, Any]], *, only_new: bool = False) -> Response:
+    """An SSE stream of ``kind`` events, one per committed change under ``key`` (``read`` says what
+    everyone may know; ``only_new`` skips a change that left it the same), ``gone`` once ``read``
+    refuses (the game or event was deleted). ``read`` runs once before the stream opens, so an
+    unknown key is refused there with its 404."""
     t: Tables = current_app.extensions["autodromo.tables"]
     keepalive = float(current_app.config.get("AUTODROMO_SSE_KEEPALIVE", 15.0))
-    seen = t.changes(game_id)
-    with t.locked(game_id) as table:  # an unknown game is a 404 here, before the stream opens
-        first = public(table)
+    seen = t.changes(key)
+    first = read()
 
-    def events() -> Iterator[str]:
+    def told() -> Iterator[str]:
         nonlocal seen
-        yield "retry: 2000\n" + _event("game", first)
+        yield "retry: 2000\n" + _event(kind, first)
+        last = first
         while not t.closing:
-            now = t.wait_change(game_id, seen, keepalive)
+            now = t.wait_change(key, seen, keepalive)
             if t.closing:
                 return
             if now == seen:
@@ -60,12 +63,26 @@ def stream(game_id: str) -> Response:
                 continue
             seen = now
             try:
-                with t.locked(game_id) as table:
-                    info = public(table)
+                info = read()
             except ApiError:
                 yield _event("gone", {})
                 return
-            yield _event("game", info)
+            if not only_new or info != last:
+                last = info
+                yield _event(kind, info)
 
-    return Response(events(), mimetype="text/event-stream",
+    return Response(told(), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+@bp.get("/stream")
+def stream(game_id: str) -> Response:
+    """Server-Sent Events: one ``game`` event per committed change of the game, ``gone`` when it
+    is deleted."""
+    t: Tables = current_app.extensions["autodromo.tables"]
+
+    def read() -> dict[str, Any]:
+        with t.locked(game_id) as table:
+            return public(table)
+
+    return change_stream(game_id, "game", read)
