@@ -291,7 +291,7 @@ def test_a_race_with_every_module_is_played_to_the_end_on_the_emulated_track_boa
 
 def test_autodromo_bridge_emulates_a_formula90_race(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code = cli.main(["bridge", "formula90", "--emulate", "track", "--circuit", "colline",
-                     "--step-ms", "0", "--seconds", "1.5", "--seed", "3", "--png-dir", str(tmp_path),
+                     "--step-ms", "0", "--seconds", "5", "--seed", "3", "--png-dir", str(tmp_path),
                      "--quiet"])
     assert code == 0
     out = capsys.readouterr()

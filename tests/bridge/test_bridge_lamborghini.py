@@ -81,7 +81,7 @@ def test_a_lamborghini_race_shows_on_the_emulated_track_board(rig: Rig, circuit:
 def test_autodromo_bridge_emulates_a_track_board_on_a_lamborghini_circuit(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code = cli.main(["bridge", "lamborghini", "--emulate", "track", "--circuit", "imola_like",
-                     "--step-ms", "0", "--seconds", "1.5", "--seed", "3", "--png-dir", str(tmp_path),
+                     "--step-ms", "0", "--seconds", "5", "--seed", "3", "--png-dir", str(tmp_path),
                      "--quiet"])
     assert code == 0
     out = capsys.readouterr()

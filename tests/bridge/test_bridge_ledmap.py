@@ -88,7 +88,7 @@ def test_the_legend_view_maps_to_dash_state() -> None:
 
 def test_autodromo_bridge_emulate_runs_a_race_on_emulated_devices(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code = cli.main(["bridge", "--emulate", "dashboard,track", "--watch", "--step-ms", "0",
-                     "--seconds", "1.5", "--seed", "3", "--png-dir", str(tmp_path), "--quiet"])
+                     "--seconds", "5", "--seed", "3", "--png-dir", str(tmp_path), "--quiet"])
     assert code == 0
     out = capsys.readouterr().out
     assert "dashboard e0000000000000000000000000000000: seat 1" in out
