@@ -488,3 +488,33 @@ fn plus_one_square_only_for_the_moving_car() {
     draw(&mut s, 7);
     assert_eq!(s.allowance(1), 8, "nothing carried to the car hit's turn");
 }
+
+/// A broken invariant (a position file can carry one) names cars and seats as players do:
+/// cars by their Car card, seats from 1, cards by their titles.
+#[test]
+fn a_broken_invariant_names_cars_and_seats_as_players_do() {
+    use autodromo_core::lamborghini::invariants::check;
+    let pairs = [
+        PLAIN,
+        ("murcielago", "ricci"),
+        ("murcielago_lp640", "rossi"),
+    ];
+    let mut s = race(json!({}), &pairs);
+    assert_eq!(check(&s), Ok(()));
+    s.murcs[2].cell = s.murcs[1].cell;
+    let err = check(&s).unwrap_err();
+    assert!(
+        err.starts_with("the Murciélago and the Murciélago LP 640 on one square"),
+        "{err}"
+    );
+    put(&mut s, 2, 60, 1);
+    s.hands[0].money = -1;
+    assert_eq!(check(&s), Err("seat 1 has negative money".into()));
+    s.hands[0].money = 0;
+    let card = s.speed_deck[0];
+    s.face_up.push(card);
+    assert_eq!(
+        check(&s),
+        Err(format!("{} is in two places", s.card_title(card)))
+    );
+}

@@ -227,3 +227,11 @@ fn bots_read_only_what_their_seat_sees_lamborghini() {
         hidden_information_is_not_read(lambo(players).new_initial_state(), seed, 97);
     }
 }
+
+/// A run given too few policies says which seat has none, counting seats from 1.
+#[test]
+fn a_missing_policy_names_the_seat_from_one() {
+    let mb = MilleBornes::from_json(&json!({"players": 3})).unwrap();
+    let err = runner::run(&mb, 7, 0..1, &policies(&["random", "random"]), Some(1)).unwrap_err();
+    assert_eq!(err, "race 0: no policy for seat 3: 2 given");
+}

@@ -17,14 +17,20 @@ pub fn check(s: &LamboState) -> Result<(), String> {
                     .enumerate()
                     .position(|(j, b)| j > i && on(b) && b.cell == a.cell)
                 {
-                    return Err(format!("cars {i} and {j} on one square {:?}", a.cell));
+                    // Cars by their names, seats from 1: positions and pages write them so.
+                    return Err(format!(
+                        "{} and {} on one square {:?}",
+                        s.car_title(i),
+                        s.car_title(j),
+                        a.cell
+                    ));
                 }
             }
         }
     }
     for (i, h) in s.hands.iter().enumerate() {
         if h.money < 0 {
-            return Err(format!("seat {i} has negative money"));
+            return Err(format!("seat {} has negative money", i + 1));
         }
     }
     let cards = s.def.content.cards.len();
@@ -52,7 +58,7 @@ pub fn check(s: &LamboState) -> Result<(), String> {
     {
         seen[usize::from(c)] += 1;
         if seen[usize::from(c)] > 1 {
-            return Err(format!("card {c} is in two places"));
+            return Err(format!("{} is in two places", s.card_title(c)));
         }
     }
     Ok(())

@@ -48,7 +48,14 @@ where
                 s.legal_actions_into(&mut legal);
                 let p = policies
                     .get(usize::from(seat))
-                    .ok_or_else(|| alloc::format!("race {index}: no policy for seat {seat}"))?;
+                    // Seats count from 1 in every message a person reads.
+                    .ok_or_else(|| {
+                        alloc::format!(
+                            "race {index}: no policy for seat {}: {} given",
+                            u16::from(seat) + 1,
+                            policies.len()
+                        )
+                    })?;
                 let a = p.act(&s, &legal, &mut bots);
                 if let Some(a) = a {
                     if legal.binary_search(&a).is_err() {
