@@ -2,6 +2,7 @@
 //! entry point runs inside `guard`, so a Rust panic becomes `AutodromoError`, never an abort.
 mod errors;
 mod game;
+mod pyvalue;
 mod sim;
 mod state;
 mod wire;

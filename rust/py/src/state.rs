@@ -8,6 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 use crate::game::PyGame;
+use crate::pyvalue::to_python;
 use crate::{autodromo_error, guard, to_py};
 
 /// A position in a game. `apply_action` is transactional: on error nothing changes.
@@ -49,13 +50,6 @@ impl PyState {
             what: format!("{action}: not an action id or label"),
         }))
     }
-}
-
-fn to_python(py: Python<'_>, v: &serde_json::Value) -> PyResult<Py<PyAny>> {
-    Ok(py
-        .import("json")?
-        .call_method1("loads", (v.to_string(),))?
-        .unbind())
 }
 
 #[pymethods]
