@@ -17,6 +17,13 @@ def _circuits(game: str) -> list[str]:
     return sorted(p.stem for p in (content.directory(game) / "circuits").glob("*.toml"))
 
 
+def _tracks() -> list[str]:
+    """Formula 90's tracks: a folder each under ``tracks/`` (not files under ``circuits/``)."""
+    found = sorted(p.parent.name for p in (content.directory("formula90") / "tracks").glob("*/track.toml"))
+    assert found, "no Formula 90 track found"
+    return found
+
+
 @pytest.mark.parametrize("circuit", _circuits("legend"))
 def test_a_legend_board_has_its_circuits_rows_and_turns(circuit: str) -> None:
     b = autodromo.game("legend", circuit=circuit, cars=CARS).board()
@@ -54,13 +61,18 @@ def test_mille_bornes_has_no_board() -> None:
 
 #: Every game's board (issue 11 item 2): the same keys for the same things, whatever the track
 #: is made of: a lane grid (Legend, Lamborghini) or a loop of sections (Formula 90, one cell a
-#: section, its extra keys beside).
+#: section, its extra keys beside). A Legend Stage race's board is its route: each of its stages
+#: is a board with the same keys, an open road from its start to its finish.
 COMMON = {"geometry", "game", "kind", "id", "name", "laps", "closed", "lanes", "length", "grid_rows",
           "rows", "turns", "sections", "finish", "bounds"}
+ROUTE = {"geometry", "game", "kind", "id", "name", "stages"}
+STAGE_CARS = ["osca_mt4", "fiat_1100s"]
 BOARDS: dict[str, tuple[str, dict[str, object]]] = {
     "legend circuit": ("legend", {"circuit": "castelrosso", "cars": CARS}),
+    **{f"legend route {r}": ("legend", {"route": r, "cars": STAGE_CARS})
+       for r in sorted(p.stem for p in (content.directory("legend") / "routes").glob("*.toml"))},
     "lamborghini": ("lamborghini", {}),
-    **{f"formula90 {t}": ("formula90", {"track": t}) for t in _circuits("formula90")},
+    **{f"formula90 {t}": ("formula90", {"track": t}) for t in _tracks()},
 }
 
 
@@ -70,10 +82,21 @@ def _dist(a: list[float], b: list[float]) -> float:
 
 def _between(b: dict, line: list[list[float]], row: int) -> None:
     """A line across the road just before ``row``: its middle is nearer to that row's cells and
-    the row before's than to any other row's."""
+    the row before's than to any other row's. An open road's last line (before row ``length``)
+    lies past its last row: nearest to that row."""
     mid = [(line[0][0] + line[1][0]) / 2, (line[0][1] + line[1][1]) / 2]
     n = b["length"]
+    if b["geometry"] == "sections":
+        # One cell a section, at its centre, and sections differ in length (a corner of 3 beside
+        # a straight of 7): the line lies half a section from each of the two centres.
+        for k in (row % n, (row - 1) % n):
+            half = b["sections"][k]["length"] / 2
+            assert _dist(mid, b["rows"][k]["cells"][0]) <= half + 0.05, (row, k, mid)
+        return
     near = sorted(range(n), key=lambda i: min(_dist(mid, c) for c in b["rows"][i]["cells"]))
+    if not b["closed"] and row == n:
+        assert near[0] == n - 1, (row, near[:2])
+        return
     assert set(near[:2]) == {row % n, (row - 1) % n}, (row, near[:2])
 
 
@@ -81,9 +104,24 @@ def _between(b: dict, line: list[list[float]], row: int) -> None:
 def test_every_board_has_the_common_keys_with_the_same_meaning(name: str) -> None:
     game, options = BOARDS[name]
     b = autodromo.game(game, **options).board()
-    assert b is not None and COMMON <= b.keys(), COMMON - set(b or {})
+    assert b is not None
+    if b["geometry"] == "route":
+        assert ROUTE <= b.keys(), ROUTE - set(b)
+        assert (b["game"], b["kind"], b["id"]) == (game, "route", options["route"])
+        assert isinstance(b["name"], str) and b["stages"]
+        for stage in b["stages"]:
+            assert stage["kind"] == "stage" and stage["laps"] is None
+            _check_board(stage, game)
+        return
+    _check_board(b, game)
+
+
+def _check_board(b: dict, game: str) -> None:
+    assert COMMON <= b.keys(), COMMON - set(b)
     assert b["game"] == game and b["geometry"] in ("grid", "sections")
-    assert b["kind"] == "circuit" and b["closed"] is True and b["finish"]["row"] == 0
+    # A circuit is a loop finishing on its row 0; a stage an open road finishing past its end.
+    assert (b["kind"], b["closed"]) in (("circuit", True), ("stage", False))
+    assert b["finish"]["row"] == (0 if b["closed"] else b["length"])
     assert isinstance(b["id"], str) and isinstance(b["name"], str) and b["lanes"] >= 1
     x0, y0, x1, y1 = b["bounds"]
     assert b["length"] == len(b["rows"]) > 0
