@@ -75,3 +75,28 @@ def test_a_command_whose_package_is_missing_says_what_to_install(monkeypatch: py
     with pytest.raises(OptionError, match=r"autodromo-web package: run `make setup` \(or `pip install -e web`\)"):
         cli.command("play")
     assert cli.main(["bridge", "--help"]) == 2
+
+
+def test_the_bridge_finds_a_games_module_as_autodromo_does(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # One finder (game_module.find) for every package that keeps a module per game: the bridge
+    # has no copy of it.
+    from autodromo import game_module
+    from autodromo_bridge import games
+
+    assert [m for _, m in imports(ROOT / "firmware_bridge/autodromo_bridge/games/__init__.py")
+            if m.startswith("importlib")] == []
+    assert games.of("legend") is game_module.find("autodromo_bridge.games", "legend")
+    assert games.of("mille_bornes") is None and games.of("banana") is None
+    # What it finds: a game's module, None without one, and an error inside a module raised.
+    probe = tmp_path / "probe_games"
+    probe.mkdir()
+    (probe / "__init__.py").write_text("")
+    (probe / "legend.py").write_text("TITLE = 'probe'\n")
+    (probe / "formula90.py").write_text("import probe_no_such_module\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    found = game_module.find("probe_games", "legend")
+    assert found is not None and found.TITLE == "probe"
+    assert game_module.find("probe_games", "lamborghini") is None
+    assert game_module.find("probe_games", "banana") is None
+    with pytest.raises(ModuleNotFoundError, match="probe_no_such_module"):
+        game_module.find("probe_games", "formula90")

@@ -37,11 +37,18 @@ RACE_WORDS = {"one": "race", "many": "races", "length": "game turns", "Many": "R
 def of(game: str, layer: str = "", part: str = "") -> ModuleType | None:
     """The game's package (``layer="tui"``: its terminal module; ``part="balance"``: the module
     ``autodromo.<id>.balance``), or None for an unknown game or a game without one."""
+    return find(".".join(p for p in (__package__, layer) if p), game, part)
+
+
+def find(package: str, game: str, part: str = "") -> ModuleType | None:
+    """The module ``<package>.<game>`` (``.<part>`` after it, if given) of any package that keeps
+    one module per game (this one's layers, the bridge's games), or None for a game the core does
+    not list or a game without one. An import error inside the module is raised, not hidden."""
     from . import games
 
     if game not in games():
         return None
-    name = ".".join(p for p in (__package__, layer, game, part) if p)
+    name = ".".join(p for p in (package, game, part) if p)
     try:
         return importlib.import_module(name)
     except ModuleNotFoundError as e:

@@ -24,7 +24,6 @@ module says:
 
 from __future__ import annotations
 
-import importlib
 from types import ModuleType
 from typing import Any
 
@@ -34,15 +33,7 @@ from autodromo import game_module
 
 def of(game: str) -> ModuleType | None:
     """The game's bridge module, or None for a game the bridge does not follow."""
-    if game not in autodromo.games():
-        return None
-    name = f"{__name__}.{game}"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as e:
-        if e.name == name:
-            return None
-        raise
+    return game_module.find(__name__, game)
 
 
 def followed() -> tuple[str, ...]:
