@@ -14,6 +14,7 @@ from autodromo.legend.championship import (
     Repair,
     default_repair,
     repair_between_races,
+    standings,
 )
 
 
@@ -93,3 +94,29 @@ def test_a_championship_scores_each_race_and_carries_wear_over() -> None:
     second = autodromo.game_options(c.finals[1].game)["condition"][0]
     assert second["engine_max"] == first["engine_max"]
     assert second["engine"] >= first["engine"]
+
+
+# ---- ties on points (the book is silent: docs/rules/legend.md, decision 39) ------------------
+
+
+def test_equal_points_are_parted_by_wins_then_places() -> None:
+    # Places from 0, per race and seat: seats 0, 1 and 3 all score 12.
+    places: list[list[int | None]] = [[1, 0, 2, 3, 4, 5], [1, 3, 0, 2, 4, 5], [5, 4, 0, 1, 2, 3]]
+    table = standings(places, 6)
+    assert [(s, p) for s, p, _ in table] == [(2, 22), (1, 12), (0, 12), (3, 12), (4, 6), (5, 2)]
+    # Seat 1 has the one win; seat 0 two second places to seat 3's one.
+    assert [place for _, _, place in table] == [1, 2, 3, 4, 5, 6]
+
+
+def test_equal_records_are_parted_by_the_last_race() -> None:
+    # One win and one second place each: the later win takes the title, not the lower seat.
+    assert standings([[0, 1], [1, 0]], 2) == [(1, 15, 1), (0, 15, 2)]
+    # A finish in the last race beats a retirement there, even outside the points: seats 0 and 1
+    # each finished once, 7th, and retired once; seat 1's finish is the later one.
+    places: list[list[int | None]] = [[6, None, 0, 1, 2, 3, 4], [None, 6, 0, 1, 2, 3, 4]]
+    assert standings(places, 7)[-2:] == [(1, 0, 6), (0, 0, 7)]
+
+
+def test_players_with_no_finish_to_part_them_share_the_place() -> None:
+    places: list[list[int | None]] = [[None, 0, None], [None, 0, None]]
+    assert standings(places, 3) == [(1, 18, 1), (0, 0, 2), (2, 0, 2)]

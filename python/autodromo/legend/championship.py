@@ -16,10 +16,47 @@ from .. import game as make_game
 from ..race import Policy, Race
 from .auction import PARTS
 
-__all__ = ["POINTS", "Championship", "Repair", "default_repair", "repair_between_races"]
+__all__ = [
+    "POINTS", "Championship", "Repair", "default_repair", "places_of", "repair_between_races", "standings",
+]
 
 #: Points for 1st to 6th; further places and retired cars score nothing.
 POINTS = (9, 6, 4, 2, 1, 0)
+
+
+def points_for(place: int | None) -> int:
+    """The book's points for a finishing place (from 0); a retired car (None) scores nothing."""
+    return POINTS[place] if place is not None and place < len(POINTS) else 0
+
+
+def places_of(final: Any) -> list[int | None]:
+    """Each seat's finishing place in a finished race (0 for the winner), None for a retired car."""
+    ranking = final.ranking()
+    return [ranking[s] if car["finish"] is not None else None for s, car in enumerate(final.view(None)["cars"])]
+
+
+def standings(places: Sequence[Sequence[int | None]], seats: int) -> list[tuple[int, int, int]]:
+    """(seat, points, place from 1) for every seat, best first, from each race's finishing places.
+
+    The book ("Championship") gives the title to the highest total and says nothing of a tie; we
+    break it as a careful player would (docs/rules/legend.md, decision 39): more wins, then more
+    second places, and so on down the places; then the better finish in the last race, then in the
+    race before it. Seats still equal (no finish to tell them apart) share the place.
+    """
+    def record(s: int) -> tuple[Any, ...]:
+        total = sum(points_for(race[s]) for race in places)
+        finishes = [race[s] for race in places if race[s] is not None]
+        counts = [-finishes.count(k) for k in range(seats)]
+        latest = [race[s] if race[s] is not None else seats for race in reversed(places)]
+        return (-total, counts, latest)
+
+    order = sorted(range(seats), key=lambda s: (record(s), s))
+    out: list[tuple[int, int, int]] = []
+    for i, s in enumerate(order):
+        shared = i and record(order[i - 1]) == record(s)
+        place = out[-1][2] if shared else i + 1
+        out.append((s, -record(s)[0], place))
+    return out
 
 #: The six spare parts, in the order the core uses.
 SPARES = PARTS
@@ -141,10 +178,12 @@ class Championship:
     options: dict[str, Any] = field(default_factory=dict)
     repair: Callable[[int, dict[str, Any], bool], Repair] | None = None
     points: list[list[int]] = field(default_factory=list)
+    places: list[list[int | None]] = field(default_factory=list)
     finals: list[Any] = field(default_factory=list)
 
     def run(self) -> list[tuple[int, str, int]]:
-        """Runs every race; returns (seat, car, points) sorted by points, best first."""
+        """Runs every race; returns (seat, car, points), best first (ties broken by
+        :func:`standings`)."""
         rng = random.Random(self.seed)
         neutral = self.neutral or [False] * len(self.cars)
         condition: list[dict[str, Any] | None] = [None] * len(self.cars)
@@ -158,12 +197,8 @@ class Championship:
             self.finals.append(final)
             view = final.view(None)
             ranking = final.ranking()
-            row = []
-            for seat, car in enumerate(view["cars"]):
-                place = ranking[seat]
-                scored = car["finish"] is not None and place < len(POINTS)
-                row.append(POINTS[place] if scored else 0)
-            self.points.append(row)
+            self.places.append(places_of(final))
+            self.points.append([points_for(p) for p in self.places[-1]])
             condition = []
             for seat, car in enumerate(view["cars"]):
                 if neutral[seat]:
@@ -172,6 +207,4 @@ class Championship:
                 podium = car["finish"] is not None and ranking[seat] < 3
                 choose = self.repair or (lambda _seat, c, p: default_repair(c, p))
                 condition.append(repair_between_races(car, podium, choose(seat, car, podium)))
-        totals = [sum(r[s] for r in self.points) for s in range(len(self.cars))]
-        order = sorted(range(len(self.cars)), key=lambda s: (-totals[s], s))
-        return [(s, self.cars[s], totals[s]) for s in order]
+        return [(s, self.cars[s], total) for s, total, _ in standings(self.places, len(self.cars))]

@@ -14,7 +14,15 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from autodromo.legend.championship import POINTS, Repair, default_repair, repair_between_races
+from autodromo.legend.championship import (
+    POINTS,
+    Repair,
+    default_repair,
+    places_of,
+    points_for,
+    repair_between_races,
+    standings,
+)
 from autodromo.errors import AutodromoError
 from autodromo.legend import PARTS, Auction, balanced
 
@@ -371,22 +379,19 @@ class LegendEvent:
 
     def standings(self) -> dict[str, Any]:
         n = len(self.setup["seats"])
-        points: list[list[int]] = []
+        places: list[list[int | None]] = []
         for rid in self.races:
             race = self.tables.get(rid)
             if not race.finished:
                 break
-            view = race.state.view(None)
-            ranking = race.state.ranking()
-            points.append([POINTS[ranking[s]] if view["cars"][s]["finish"] is not None and ranking[s] < len(POINTS) else 0
-                           for s in range(n)])
-        totals = [sum(p[s] for p in points) for s in range(n)]
-        order = sorted(range(n), key=lambda s: (-totals[s], s))
+            places.append(places_of(race.state))
+        points = [[points_for(p) for p in race] for race in places]
         car_names = [str(_car(c)["name"]) for c in self.cars()] if self.stage() != "auction" else [""] * n
         rows = []
-        for place, s in enumerate(order, 1):
+        # Equal points are parted by wins, then places, then the last race (championship.standings).
+        for s, total, place in standings(places, n):
             rows.append({"seat": s, "cells": [ordinal(place), self.names()[s], car_names[s],
-                                              *[str(p[s]) for p in points], str(totals[s])]})
+                                              *[str(p[s]) for p in points], str(total)]})
         return {"columns": ["Place", "Player", "Car", *[f"Race {k + 1}" for k in range(len(points))], "Points"],
                 "rows": rows, "races_done": len(points)}
 
