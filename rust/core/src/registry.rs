@@ -220,6 +220,18 @@ impl AnyState {
         on_state!(self, s => s.why_illegal(action))
     }
 
+    /// The round (Legend) or turn (Lamborghini, Formula 90) its view shows as `round` or
+    /// `turn`; None for Mille Bornes, which counts hands. A caller that plays a round out reads
+    /// it after each step without building a whole view.
+    pub fn round(&self) -> Option<u32> {
+        match self {
+            AnyState::Legend(s) => Some(u32::from(s.round)),
+            AnyState::Lamborghini(s) => Some(u32::from(s.round)),
+            AnyState::Formula90(s) => Some(u32::from(s.turn)),
+            AnyState::MilleBornes(_) => None,
+        }
+    }
+
     /// `apply_action` that leaves the state as it was even if the rules panic half-way (a
     /// caller that catches panics, the Python binding, keeps a whole state).
     pub fn apply_whole(&mut self, action: Action) -> Result<(), Error> {

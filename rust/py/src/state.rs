@@ -141,6 +141,13 @@ impl PyState {
         to_python(py, &v)
     }
 
+    /// The count of rounds or turns the game's view shows (None for a game that counts none),
+    /// without a whole view: the page plays the rest of a round out to warn of its end, and a
+    /// view per step was most of that time (docs/web.md, "Under load").
+    fn round(&self) -> Option<u32> {
+        self.inner.round()
+    }
+
     fn observation_tensor<'py>(
         &self,
         py: Python<'py>,

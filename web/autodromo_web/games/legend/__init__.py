@@ -470,7 +470,9 @@ class Legend(GameModule):
 
     @staticmethod
     def _round_end(probe: autodromo.State, seat: int, before: dict[str, Any]) -> str:
-        start_round = probe.view(None)["round"]
+        # The round is read from the core after each step, not from a whole view: a view per
+        # step was most of a Legend answer's time under load (docs/web.md, "Under load").
+        start_round = probe.round()
         rng = random.Random(len(probe.history()))
         for _ in range(400):
             if probe.is_terminal():
@@ -478,12 +480,12 @@ class Legend(GameModule):
             if probe.is_chance_node():
                 outcomes = probe.chance_outcomes()
                 probe.apply_action(max(outcomes, key=lambda o: o[1])[0])
-                if probe.view(None)["round"] != start_round:
+                if probe.round() != start_round:
                     break
                 continue
             who = probe.current_player()
             probe.apply_action(bot_action(probe, "medium" if who == seat else "random", rng.getrandbits(64)))
-            if probe.view(None)["round"] != start_round:
+            if probe.round() != start_round:
                 break
         after = probe.view(None)["cars"][seat]
         if after["status"] == "retired":
