@@ -45,9 +45,18 @@ fn main() {
         .map(String::from)
         .collect();
     let m = models.len();
+    // Every configuration runs on one circuit with the same laps: they share `hard`'s pace
+    // tables, each solved once for the whole match.
+    let tables = Legend::new(content.clone(), &json!({"circuit": circuit, "laps": laps}))
+        .expect("options")
+        .race
+        .pace
+        .shared();
     let race = |cars: &[String], neutral: &[bool]| {
         let opts = json!({"circuit": circuit, "laps": laps, "cars": cars, "neutral": neutral});
-        Legend::new(content.clone(), &opts).expect("options")
+        let mut g = Legend::new(content.clone(), &opts).expect("options");
+        Arc::get_mut(&mut g.race).expect("a new race").pace = tables.shared();
+        g
     };
     let configs = if b_name == "neutral" {
         // Every model through every seat, the bot's pair first, then the Neutral pair.

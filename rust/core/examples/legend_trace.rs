@@ -6,6 +6,7 @@
 //! ```text
 //! cargo run --release -p autodromo-core --example legend_trace -- 200
 //! cargo run --release -p autodromo-core --example legend_trace -- 1 --trace 0
+//! cargo run --release -p autodromo-core --example legend_trace -- 200 --from 200
 //! ```
 use std::sync::Arc;
 
@@ -40,16 +41,37 @@ fn main() {
         .join("../../python/autodromo/content/legend");
     let content = Arc::new(legend::Content::from_dir(&dir).expect("content"));
     let m = MODELS.len();
-    let races: Vec<Race> = (0..n)
-        .into_par_iter()
-        .map(|i| {
-            let r = (i % (2 * m as u64)) as usize;
+    let from: u64 = args
+        .iter()
+        .position(|a| a == "--from")
+        .and_then(|i| args.get(i + 1)?.parse().ok())
+        .unwrap_or(0);
+    // The ladder's eight configurations, each built once: the races of one share its race
+    // definition and so the pace tables `hard` solves (as the ladder's batch does).
+    let configs: Vec<(Legend, Vec<bool>)> = (0..2 * m)
+        .map(|r| {
             let cars: Vec<&str> = (0..m).map(|k| MODELS[(k + r) % m]).collect();
             let side_a: Vec<bool> = (0..m).map(|k| (k < m / 2) == (r < m)).collect();
             let neutral: Vec<bool> = side_a.iter().map(|x| !x).collect();
             let opts = json!({"circuit": "example", "laps": 2, "cars": cars, "neutral": neutral});
-            let g = Legend::new(content.clone(), &opts).expect("options");
-            race(&g, i, &vec![policy; m], side_a, trace == Some(i))
+            (
+                Legend::new(content.clone(), &opts).expect("options"),
+                side_a,
+            )
+        })
+        .collect();
+    let mut configs = configs;
+    let tables = configs[0].0.race.pace.shared();
+    for (g, _) in configs.iter_mut().skip(1) {
+        std::sync::Arc::get_mut(&mut g.race)
+            .expect("a new race")
+            .pace = tables.shared();
+    }
+    let races: Vec<Race> = (from..from + n)
+        .into_par_iter()
+        .map(|i| {
+            let (g, side_a) = &configs[(i % (2 * m as u64)) as usize];
+            race(g, i, &vec![policy; m], side_a.clone(), trace == Some(i))
         })
         .collect();
     let (mut wins, mut bot, mut neu) = (0.0, Vec::new(), Vec::new());

@@ -4,8 +4,10 @@
 use alloc::collections::BTreeMap;
 use alloc::sync::Arc;
 
-/// Entries kept before the memo starts afresh (a race needs a handful).
-const MAX_ENTRIES: usize = 256;
+/// Entries kept before the memo starts afresh. A Legend race's `hard` search asks for about 30
+/// pace tables (one per wear state it looks at, about 0.2 MB each on `example`), and the
+/// ladder's eight configurations share theirs: a 200-race batch uses about a thousand.
+const MAX_ENTRIES: usize = 2048;
 
 pub struct Memo<K, V> {
     #[cfg(feature = "std")]

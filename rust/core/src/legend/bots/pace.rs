@@ -625,14 +625,30 @@ impl Course {
 }
 
 /// The circuit's model and the tables solved so far, kept with the race definition (so every
-/// state of a race and every race of a batch share them).
-#[derive(Debug, Clone, Default, PartialEq)]
+/// state of a race and every race of a batch share them). A copy starts empty, as a `Memo` does.
+#[derive(Debug, Default, PartialEq)]
 pub struct PaceMemo {
-    course: Memo<(), Course>,
-    tables: Memo<Drive, Table>,
+    course: Arc<Memo<(), Course>>,
+    tables: Arc<Memo<Drive, Table>>,
+}
+
+impl Clone for PaceMemo {
+    fn clone(&self) -> Self {
+        PaceMemo::default()
+    }
 }
 
 impl PaceMemo {
+    /// A memo that shares this one's tables, for a race on the same circuit with the same laps
+    /// and Dashboard scales (the tables depend on nothing else): a batch of races that differ
+    /// only in cars, seats or drivers (the ladder's configurations) solves each table once.
+    pub fn shared(&self) -> PaceMemo {
+        PaceMemo {
+            course: self.course.clone(),
+            tables: self.tables.clone(),
+        }
+    }
+
     pub fn course(&self, race: &RaceDef) -> Arc<Course> {
         self.course.get_or_make(&(), || Course::new(race))
     }
