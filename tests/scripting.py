@@ -111,7 +111,7 @@ def speed_limited_after_roll() -> State:
     """Two players: seat 0 plays a Roll, seat 1 puts a Speed Limit on seat 0, seat 0 has drawn
     and holds 75, 100 and 200 besides 25 and 50. Seat 0 is to play."""
     s = seat1_after_roll()
-    s.apply_action("play Speed Limit on player 0")
+    s.apply_action("play Speed Limit on player 1")
     draw(s, "50")
     assert s.current_player() == 0
     return s

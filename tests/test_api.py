@@ -68,10 +68,10 @@ def test_game_with_teams_builds_two_sides_of_partners() -> None:
 
 def test_team_labels_name_teams() -> None:
     s = mb(players=4, teams=2).new_state()
-    a = s.string_to_action("play Stop on team 1")
-    assert s.action_to_string(a) == "play Stop on team 1"
+    a = s.string_to_action("play Stop on team 2")
+    assert s.action_to_string(a) == "play Stop on team 2"
     with pytest.raises(autodromo.IllegalActionError):
-        s.string_to_action("play Stop on team 2")  # only teams 0 and 1
+        s.string_to_action("play Stop on team 3")  # only teams 1 and 2
 
 
 def test_default_options_follow_the_options_table() -> None:
@@ -190,7 +190,7 @@ def test_deal_then_seat_zero_draws_then_plays() -> None:
 def test_apply_action_by_id_and_by_label_agree() -> None:
     by_id = deal(mb(players=2, score_to_win=0), HANDS_2P)
     by_label = by_id.clone()
-    for label in ["draw 75", "play Roll", "draw 25", "play Stop on player 0"]:
+    for label in ["draw 75", "play Roll", "draw 25", "play Stop on player 1"]:
         by_id.apply_action(by_id.string_to_action(label))
         by_label.apply_action(label)
         assert by_id == by_label
@@ -222,16 +222,16 @@ def test_legal_actions_after_a_scripted_deal() -> None:
     s.apply_action("play Roll")
     draw(s, "25")
     # Seat 1 may attack the rolling car of seat 0, never its own.
-    assert {"play Speed Limit on player 0", "play Stop on player 0"} <= set(labels(s))
-    assert not any(label.endswith("on player 1") for label in labels(s))
+    assert {"play Speed Limit on player 1", "play Stop on player 1"} <= set(labels(s))
+    assert not any(label.endswith("on player 2") for label in labels(s))
     s.apply_action("discard 25")
     draw(s, "100")
     assert {"play 25", "play 50", "play 75", "play 100", "play 200"} <= set(labels(s))
     # A car that is not rolling can get a Speed Limit but not a Stop.
     stopped.apply_action("discard 25")
     draw(stopped, "25")
-    assert "play Speed Limit on player 0" in labels(stopped)
-    assert "play Stop on player 0" not in labels(stopped)
+    assert "play Speed Limit on player 1" in labels(stopped)
+    assert "play Stop on player 1" not in labels(stopped)
 
 
 def test_legal_actions_mask_is_numpy_bool_equal_to_the_legal_list() -> None:
@@ -309,8 +309,8 @@ def test_known_labels() -> None:
         "draw Stop",
         "play Roll",
         "play 200",
-        "play Stop on player 1",
-        "play Speed Limit on player 0",
+        "play Stop on player 2",
+        "play Speed Limit on player 1",
         "discard 25",
         "discard Right of Way",
         "coup fourre",

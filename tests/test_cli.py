@@ -69,6 +69,17 @@ def test_the_log_shows_your_draws_and_hides_the_others(tmp_path: Path) -> None:
     assert set(theirs) == {"  P2 draws a card"}
 
 
+def test_the_prompt_names_the_side_a_hazard_goes_on(tmp_path: Path) -> None:
+    # A hazard is offered against a side by its seats' names ("on P3"), never "on player 2".
+    args = ["play", "mille_bornes", "--players", "3", "--single-hand", "--seed", "5"]
+    p = run(args, tmp_path, stdin="0\n" * 400)
+    assert p.returncode == 0, p.stderr
+    choices = [line for line in p.stdout.splitlines() if re.match(r"\s+\[\d+\] ", line)]
+    attacks = [c for c in choices if " on " in c]
+    assert attacks and all(re.search(r"\] play [\w ]+ on P[23]$", c) for c in attacks), attacks
+    assert not re.search(r"\b(player|team|side) \d", p.stdout)
+
+
 def test_the_prompt_explains_a_refused_answer_and_accepts_labels(tmp_path: Path) -> None:
     args = ["play", "--players", "2", "--single-hand", "--seed", "3", "--save", "game.json"]
     first = run(args, tmp_path, stdin="")

@@ -66,7 +66,7 @@ def test_speed_limit_refuses_75_and_changes_nothing() -> None:
         ),
         (
             seat1_after_roll,
-            "play Stop on player 1",
+            "play Stop on player 2",
             "hazards are played on an opponent, never on yourself",
         ),
         (seat1_after_roll, "play 25", "distance: play a Roll before any distance card"),
@@ -85,8 +85,8 @@ def test_only_a_rolling_car_may_be_stopped() -> None:
     s = seat0_not_rolling()
     s.apply_action("discard 25")
     draw(s, "25")
-    refuse(s, "play Stop on player 0", "hazards: only a rolling car may be attacked")
-    s.apply_action("play Speed Limit on player 0")  # a Speed Limit may hit a stopped car
+    refuse(s, "play Stop on player 1", "hazards: only a rolling car may be attacked")
+    s.apply_action("play Speed Limit on player 1")  # a Speed Limit may hit a stopped car
 
 
 def test_a_second_speed_limit_is_refused() -> None:
@@ -94,7 +94,7 @@ def test_a_second_speed_limit_is_refused() -> None:
     s.apply_action("play 25")
     draw(s, "Speed Limit")
     rule = "Speed Limit: that side is already under a Speed Limit"
-    refuse(s, "play Speed Limit on player 0", rule)
+    refuse(s, "play Speed Limit on player 1", rule)
 
 
 def test_an_action_at_a_chance_node_must_be_a_draw() -> None:
@@ -123,9 +123,9 @@ def test_any_action_after_the_end_is_refused() -> None:
         "play",
         "",
         "draw",
-        "play Stop on player 7",
-        "play Stop on team 1",  # not a team game
-        "play 25 on player 1",  # distance is not played on others
+        "play Stop on player 8",
+        "play Stop on team 2",  # not a team game
+        "play 25 on player 2",  # distance is not played on others
         "discard Joker",
     ],
 )

@@ -110,7 +110,7 @@ def test_a_callable_may_return_a_numpy_integer() -> None:
     [
         (seat0_not_rolling, "play 200", "distance: play a Roll before any distance card"),
         (seat0_not_rolling, "discard Repairs", "you hold no Repairs card"),
-        (seat1_after_roll, "play Stop on player 1", "hazards are played on an opponent"),
+        (seat1_after_roll, "play Stop on player 2", "hazards are played on an opponent"),
         (seat1_after_roll, 10_000, "unknown action"),
         (seat1_after_roll, -3, "unknown action"),
         (seat0_not_rolling, "play Banana", "unknown action"),

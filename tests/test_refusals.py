@@ -32,7 +32,7 @@ def test_mille_bornes_names_the_hazard_and_its_remedy() -> None:
     draw(s, "25")
     s.apply_action("play Roll")
     draw(s, "25")
-    s.apply_action("play Flat Tire on player 0")
+    s.apply_action("play Flat Tire on player 1")
     draw(s, "25")
     assert refused(s, "play 100") == "Flat Tire: play a Spare Tire first"
     assert refused(s, "play Gasoline") == "you hold no Gasoline card"

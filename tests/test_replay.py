@@ -143,6 +143,30 @@ def test_an_id_whose_label_does_not_match_is_refused(doc: dict[str, Any]) -> Non
     bad(resign(edited(doc, relabel)), "action #0")
 
 
+def test_a_replay_from_before_labels_counted_sides_from_one_still_loads() -> None:
+    # Written by the engine of 2 December 2026, whose attack labels counted sides from 0
+    # ("play Stop on player 0"): its ids decide, and the labels read as they read today.
+    path = Path(__file__).parent / "data" / "mille_bornes_replay_v1.json"
+    old = json.loads(path.read_text(encoding="utf-8"))
+    assert any(a["label"].endswith("on player 0") for a in old["actions"])
+    r = replay.load(path)
+    assert r.state.is_terminal()
+    assert r.state == autodromo.Race(r.game, ["medium"] * 3, seed=11).run()
+    attacks = [label for label in r.labels if " on player " in label]
+    assert attacks and {label[-1] for label in attacks} <= {"1", "2", "3"}
+    assert len(attacks) == sum(" on player " in a["label"] for a in old["actions"])
+
+
+def test_an_attack_label_two_sides_off_is_refused(doc: dict[str, Any]) -> None:
+    # Only a label one lower (the old counting) stands for today's; any other side is a mismatch.
+    def retarget(d: dict[str, Any]) -> None:
+        attack = next(a for a in d["actions"] if " on player " in a["label"])
+        n = int(attack["label"].rsplit(" ", 1)[1])
+        attack["label"] = attack["label"].rsplit(" ", 1)[0] + f" {n + 1 if n == 1 else n - 2}"
+
+    bad(resign(edited(doc, retarget)), "not 'play")
+
+
 def test_an_illegal_action_with_its_true_label_is_refused(
     doc: dict[str, Any], finished: autodromo.State
 ) -> None:

@@ -179,7 +179,7 @@ def test_a_coup_fourre_is_public_and_its_replacement_draw_private() -> None:
     draw(s, "200")
     s.apply_action("play Roll")
     draw(s, "Stop")
-    s.apply_action("play Stop on player 1")
+    s.apply_action("play Stop on player 2")
     assert s.current_player() == 1
     legal = sorted(s.action_to_string(a) for a in s.legal_actions())
     assert legal == ["coup fourre", "decline coup fourre"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,6 +33,17 @@ class Replay:
     actions: list[int]
     labels: list[str]
     state: State
+
+
+#: Mille Bornes attack labels counted sides from 0 until December 2026 ("play Stop on player 0"
+#: is today's "play Stop on player 1"); replays of that time are still read, by their ids.
+_SIDE_FROM_ONE = re.compile(r"^(play .+ on (?:player|team) )(\d+)$")
+
+
+def _older_spelling(game: str, label: str) -> str | None:
+    """How a replay written before a label's last rewording spells ``label``, if it differs."""
+    m = _SIDE_FROM_ONE.match(label) if game == "mille_bornes" else None
+    return f"{m.group(1)}{int(m.group(2)) - 1}" if m else None
 
 
 def _digest(body: dict[str, Any]) -> str:
@@ -115,14 +127,15 @@ def loads(text: str, content_dir: str | os.PathLike[str] | None = None) -> Repla
             raise ReplayError(f"action #{i} needs an integer id and a label")
         if not 0 <= a < game.num_distinct_actions:
             raise ReplayError(f"action #{i}: id {a} is no action of this game")
-        if state.action_to_string(a) != label:
-            raise ReplayError(f"action #{i}: id {a} is {state.action_to_string(a)!r}, not {label!r}")
+        now = state.action_to_string(a)
+        if label not in (now, _older_spelling(name, now)):
+            raise ReplayError(f"action #{i}: id {a} is {now!r}, not {label!r}")
         try:
             state.apply_action(a)
         except AutodromoError as e:
             raise ReplayError(f"action #{i} ({label}): {e}") from None
         ids.append(a)
-        labels.append(label)
+        labels.append(now)
     return Replay(game, options, seed, ids, labels, state)
 
 

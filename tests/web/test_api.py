@@ -565,3 +565,29 @@ def test_a_lamborghini_race_starts_from_an_edited_position_and_resumes(db: Path)
     onto["cars"][mine].update(cell=other["cell"], progress=other["progress"])
     r = client.post("/api/games", json={**body, "position": onto})
     assert r.status_code == 400 and "is taken by" in r.json["error"]
+
+
+def test_a_mille_bornes_hazard_is_offered_and_told_against_the_named_side(client: Any) -> None:
+    # The core's label counts sides from 1 ("play Stop on player 3"); the page says the seat's name.
+    names = ["Ada", "Bo", "Cy"]
+    body = {"game": "mille_bornes", "options": {"score_to_win": 0},
+            "seats": [{"kind": "human", "name": n} for n in names], "seed": 5}
+    gid = create(client, body)["id"]
+    for _ in range(400):
+        seat = view(client, gid)["to_move"]
+        p = view(client, gid, seat=seat)
+        attacks = [a for a in p["legal"] if " on player " in a["label"]]
+        if attacks:
+            break
+        act(client, gid, seat, p["legal"][0]["id"])
+    assert attacks, "no hazard was offered in 400 moves"
+    page = client.get(f"/api/games/{gid}?seat={seat}&page=1").json
+    decisions = {d["id"]: d for d in page["decisions"]}
+    for a in attacks:
+        hazard, side = a["label"].removeprefix("play ").rsplit(" on player ", 1)
+        assert decisions[a["id"]]["text"] == f"{hazard} on {names[int(side) - 1]}"
+        assert names[int(side) - 1] != names[seat], "never on yourself"
+    act(client, gid, seat, attacks[-1]["id"])
+    hazard, side = attacks[-1]["label"].removeprefix("play ").rsplit(" on player ", 1)
+    steps = client.get(f"/api/games/{gid}/steps").json["steps"]
+    assert f"{names[seat]} plays {hazard} on {names[int(side) - 1]}" in [s["text"] for s in steps]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any, TextIO
 
@@ -48,13 +49,28 @@ def screen(view: dict[str, Any], players: int) -> str:
     return render(view, [f"seat {s + 1}" for s in range(players)])
 
 
+def side_name(names: list[str], sides: int, k: int) -> str:
+    """Side ``k`` (from 0) by its seats' names: partners sit ``sides`` seats apart."""
+    return " & ".join(names[s] for s in range(k, len(names), sides))
+
+
+#: An attack's label names its side counting from 1: "play Stop on player 2".
+_ON = re.compile(r"^play (.+) on (?:player|team) (\d+)$")
+
+
+def say(label: str, names: list[str], sides: int) -> str:
+    """A label as the table says it: the side attacked by its seats' names."""
+    on = _ON.match(label)
+    return f"play {on.group(1)} on {side_name(names, sides, int(on.group(2)) - 1)}" if on else label
+
+
 def describe_event(event: dict[str, Any], names: list[str], sides: int | None = None) -> str | None:
     """One log line, or None for events not worth a line (deals). A side goes by its seats'
-    names (``sides`` of them, one a seat when None; partners sit ``sides`` seats apart)."""
+    names (``sides`` of them, one a seat when None)."""
     n = sides or len(names)
 
     def side(k: int) -> str:
-        return " & ".join(names[s] for s in range(k, len(names), n))
+        return side_name(names, n, k)
 
     kind = event["event"]
     who = names[event["seat"]] if "seat" in event else ""
@@ -89,8 +105,15 @@ def prompt_policy(
     stream = out or sys.stdout
 
     def choose(state: State, seat: int) -> int:
+        sides = len(state.view(None)["sides"])
         return ask(
-            state, seat, lambda view: render(view, names), read, stream, f"{names[seat]}, your move: "
+            state,
+            seat,
+            lambda view: render(view, names),
+            read,
+            stream,
+            f"{names[seat]}, your move: ",
+            lambda label: say(label, names, sides),
         )
 
     return choose

@@ -56,15 +56,15 @@ fn individual(n: usize) {
     assert_eq!(t.drawing_seat(), 0, "play goes round and back to seat 0");
     assert!(t
         .state
-        .string_to_action(&format!("play Stop on player {n}"))
+        .string_to_action(&format!("play Stop on player {}", n + 1))
         .is_err());
-    assert!(t.state.string_to_action("play Stop on team 1").is_err());
+    assert!(t.state.string_to_action("play Stop on team 2").is_err());
     t.draw("Stop");
     for s in 1..n {
-        assert!(t.is_legal(&format!("play Stop on player {s}")));
+        assert!(t.is_legal(&format!("play Stop on player {}", s + 1)));
     }
-    t.refused("play Stop on player 0", "never on yourself");
-    t.act(&format!("play Stop on player {}", n - 1));
+    t.refused("play Stop on player 1", "never on yourself");
+    t.act(&format!("play Stop on player {n}"));
     assert_eq!(t.side(n - 1).hazards, Card::Stop.battle_bit());
     for s in 0..n - 1 {
         assert_eq!(t.side(s).hazards, 0);
@@ -143,16 +143,16 @@ fn in_teams(players: usize, teams: usize) {
             "partners ran on their team's Roll"
         );
     }
-    assert!(t.state.string_to_action("play Stop on player 1").is_err());
+    assert!(t.state.string_to_action("play Stop on player 2").is_err());
     t.draw("Stop");
     t.refused(
-        "play Stop on team 0",
+        "play Stop on team 1",
         "hazards are played on an opponent, never on your own team",
     );
     for side in 1..teams {
-        assert!(t.is_legal(&format!("play Stop on team {side}")));
+        assert!(t.is_legal(&format!("play Stop on team {}", side + 1)));
     }
-    t.act("play Stop on team 1");
+    t.act("play Stop on team 2");
     assert_eq!(t.side(1).hazards, Card::Stop.battle_bit());
 }
 
@@ -356,7 +356,7 @@ fn reshuffle_returns_only_discards_to_the_pile() {
     t.turn(0, "25", "play Roll");
     t.turn(1, "25", "play Roll");
     t.turn(0, "25", "play 100");
-    t.turn(1, "25", "play Out of Gas on player 0");
+    t.turn(1, "25", "play Out of Gas on player 1");
     t.turn(0, "25", "play Gasoline");
     t.turn(1, "25", "play 25");
     t.turn(0, "Roll", "play Roll");

@@ -46,13 +46,13 @@ fn hazards_hit_only_a_rolling_opponent() {
     t.idle();
     t.draw("25");
     t.refused(
-        "play Stop on player 0",
+        "play Stop on player 1",
         "hazards: only a rolling car may be attacked",
     );
-    t.refused("play Stop on player 1", "never on yourself");
+    t.refused("play Stop on player 2", "never on yourself");
     t.act("discard 25");
     t.turn(0, "25", "play Roll");
-    t.turn(1, "25", "play Accident on player 0");
+    t.turn(1, "25", "play Accident on player 1");
     assert_eq!(t.side(0).hazards, Card::Accident.battle_bit());
     assert!(!t.side(0).moving());
     t.draw("25");
@@ -60,7 +60,7 @@ fn hazards_hit_only_a_rolling_opponent() {
     t.act("discard 25");
     t.draw("50");
     t.refused(
-        "play Stop on player 0",
+        "play Stop on player 1",
         "hazards: only a rolling car may be attacked",
     );
     t.act("discard 50");
@@ -77,7 +77,7 @@ fn remedy_then_roll_after_a_hazard() {
         ],
     );
     t.turn(0, "Roll", "play Roll");
-    t.turn(1, "25", "play Flat Tire on player 0");
+    t.turn(1, "25", "play Flat Tire on player 1");
     t.draw("25");
     t.refused(
         "play Roll",
@@ -108,7 +108,7 @@ fn stop_is_cured_by_a_roll_alone() {
         ],
     );
     t.turn(0, "25", "play Roll");
-    t.turn(1, "25", "play Stop on player 0");
+    t.turn(1, "25", "play Stop on player 1");
     assert_eq!(t.side(0).hazards, Card::Stop.battle_bit());
     t.draw("25");
     t.refused("play 100", "Stop: play a Roll first");
@@ -131,7 +131,7 @@ fn speed_limit_allows_only_25_and_50() {
         ],
     );
     t.turn(0, "25", "play Roll");
-    t.turn(1, "25", "play Speed Limit on player 0");
+    t.turn(1, "25", "play Speed Limit on player 1");
     assert!(t.side(0).limited);
     assert!(t.side(0).moving(), "a Speed Limit does not stop the car");
     t.draw("25");
@@ -164,14 +164,14 @@ fn speed_limit_may_hit_a_stopped_car() {
     );
     // Seat 0 has not rolled yet: a Speed Limit still hits it.
     t.idle();
-    t.turn(1, "25", "play Speed Limit on player 0");
+    t.turn(1, "25", "play Speed Limit on player 1");
     assert!(t.side(0).limited);
     assert!(!t.side(0).rolling);
     t.turn(0, "25", "play Roll");
-    t.turn(1, "25", "play Stop on player 0");
+    t.turn(1, "25", "play Stop on player 1");
     t.turn(0, "End of Limit", "play End of Limit");
     // Stopped by a Stop: the second Speed Limit still hits.
-    t.turn(1, "25", "play Speed Limit on player 0");
+    t.turn(1, "25", "play Speed Limit on player 1");
     assert!(t.side(0).limited);
     assert_eq!(t.side(0).hazards, Card::Stop.battle_bit());
 }
@@ -186,11 +186,11 @@ fn a_second_speed_limit_is_refused() {
         ],
     );
     t.idle();
-    t.turn(1, "25", "play Speed Limit on player 0");
+    t.turn(1, "25", "play Speed Limit on player 1");
     t.idle();
     t.draw("25");
     t.refused(
-        "play Speed Limit on player 0",
+        "play Speed Limit on player 1",
         "Speed Limit: that side is already under a Speed Limit",
     );
 }
@@ -224,7 +224,7 @@ fn right_of_way_needs_only_the_remedy_after_gasoline() {
     t.turn(0, "25", "play Right of Way");
     t.turn(0, "25", "play 100");
     // A car rolling by Right of Way may be attacked.
-    t.turn(1, "25", "play Out of Gas on player 0");
+    t.turn(1, "25", "play Out of Gas on player 1");
     t.draw("25");
     t.refused("play 100", "Out of Gas: play Gasoline first");
     t.act("play Gasoline");
@@ -249,10 +249,10 @@ fn right_of_way_cancels_stop_and_speed_limit() {
         ],
     );
     t.turn(0, "25", "play Roll");
-    t.turn(1, "25", "play Stop on player 0");
+    t.turn(1, "25", "play Stop on player 1");
     t.act("decline coup fourre");
     t.idle();
-    t.turn(1, "25", "play Speed Limit on player 0");
+    t.turn(1, "25", "play Speed Limit on player 1");
     t.act("decline coup fourre");
     assert_eq!(t.side(0).hazards, Card::Stop.battle_bit());
     assert!(t.side(0).limited);
@@ -277,7 +277,7 @@ fn right_of_way_cancels_stop_and_speed_limit() {
     );
     t.draw("25");
     t.refused(
-        "play Stop on player 0",
+        "play Stop on player 1",
         "immune: that side has Right of Way",
     );
 }
@@ -295,7 +295,7 @@ fn right_of_way_makes_speed_limit_immune() {
     t.turn(0, "25", "play 100");
     t.draw("25");
     t.refused(
-        "play Speed Limit on player 0",
+        "play Speed Limit on player 1",
         "immune: that side has Right of Way",
     );
 }
@@ -347,7 +347,7 @@ fn safety_on_own_turn_cancels_its_hazard_but_a_roll_is_still_needed() {
         ],
     );
     t.turn(0, "25", "play Roll");
-    t.turn(1, "25", "play Accident on player 0");
+    t.turn(1, "25", "play Accident on player 1");
     t.act("decline coup fourre");
     t.turn(0, "25", "play Driving Ace");
     assert_eq!(t.side(0).hazards, 0);
@@ -414,7 +414,7 @@ fn coup_fourre_pending() -> Table {
     t.idle();
     t.idle();
     t.turn(3, "100", "play Roll");
-    t.turn(0, "25", "play Accident on player 3");
+    t.turn(0, "25", "play Accident on player 4");
     t
 }
 
@@ -540,7 +540,7 @@ fn coup_fourre_is_offered_only_for_the_matching_safety() {
         ],
     );
     t.turn(0, "25", "play Roll");
-    t.turn(1, "25", "play Accident on player 0");
+    t.turn(1, "25", "play Accident on player 1");
     assert_eq!(
         t.phase(),
         Phase::Draw { seat: 0 },
@@ -564,7 +564,7 @@ fn coup_fourre_by_a_team_partner() {
     t.turn(1, "25", "play Roll");
     t.idle();
     t.idle();
-    t.turn(0, "25", "play Stop on team 1");
+    t.turn(0, "25", "play Stop on team 2");
     assert!(
         matches!(
             t.phase(),
@@ -596,7 +596,7 @@ fn coup_fourre_by_the_next_seat_skips_nobody() {
         ],
     );
     t.turn(0, "25", "play Roll");
-    t.turn(1, "25", "play Stop on player 0");
+    t.turn(1, "25", "play Stop on player 1");
     t.act("coup fourre");
     assert!(!t
         .events()
@@ -619,7 +619,7 @@ fn coup_fourre_with_no_pile_left_has_no_replacement_draw() {
     t.drain_pile(&keep);
     t.idle_until(1, &keep);
     assert_eq!(t.core().deck_len, 0);
-    t.act("play Stop on player 0");
+    t.act("play Stop on player 1");
     let cards = t.hand_size(0);
     t.act("coup fourre");
     assert_eq!(t.hand_size(0), cards - 1);
@@ -640,9 +640,9 @@ fn cumulative_attacks_allow_hitting_a_stopped_car() {
         &[&DULL, &["Stop", "Accident", "Stop", "25", "50", "75"]],
     );
     t.idle();
-    t.turn(1, "25", "play Stop on player 0");
+    t.turn(1, "25", "play Stop on player 1");
     t.idle();
-    t.turn(1, "25", "play Accident on player 0");
+    t.turn(1, "25", "play Accident on player 1");
     assert_eq!(
         t.side(0).hazards,
         Card::Stop.battle_bit() | Card::Accident.battle_bit()
@@ -650,7 +650,7 @@ fn cumulative_attacks_allow_hitting_a_stopped_car() {
     t.idle();
     t.draw("25");
     t.refused(
-        "play Stop on player 0",
+        "play Stop on player 1",
         "cumulative attacks: that side already suffers this hazard",
     );
 }
@@ -665,11 +665,11 @@ fn cumulative_attacks_need_every_remedy_then_a_roll() {
         ],
     );
     t.turn(0, "25", "play Roll");
-    t.turn(1, "50", "play Accident on player 0");
+    t.turn(1, "50", "play Accident on player 1");
     t.idle();
-    t.turn(1, "50", "play Out of Gas on player 0");
+    t.turn(1, "50", "play Out of Gas on player 1");
     t.idle();
-    t.turn(1, "50", "play Stop on player 0");
+    t.turn(1, "50", "play Stop on player 1");
     t.draw("25");
     t.refused(
         "play Roll",
@@ -782,7 +782,7 @@ fn wrong_way_subtracts_miles_never_below_zero() {
     t.turn(0, "25", "play 100");
     t.idle();
     t.turn(0, "25", "play 50");
-    t.turn(1, "25", "play Wrong Way on player 0");
+    t.turn(1, "25", "play Wrong Way on player 1");
     assert!(t.side(0).wrong_way);
     t.turn(0, "25", "play 200");
     assert_eq!(t.miles(0), 0, "150 - 200 stops at 0");
@@ -827,7 +827,7 @@ fn driving_ace_is_immune_to_wrong_way() {
     t.turn(0, "25", "play Roll");
     t.draw("25");
     t.refused(
-        "play Wrong Way on player 0",
+        "play Wrong Way on player 1",
         "immune: that side has the Driving Ace",
     );
 }
@@ -844,7 +844,7 @@ fn driving_ace_counters_wrong_way_by_coup_fourre() {
         ],
     );
     t.turn(0, "25", "play Roll");
-    t.turn(1, "25", "play Wrong Way on player 0");
+    t.turn(1, "25", "play Wrong Way on player 1");
     assert!(matches!(
         t.phase(),
         Phase::CoupFourre {
@@ -868,7 +868,7 @@ fn driving_ace_cures_wrong_way_when_played_on_own_turn() {
         ],
     );
     t.turn(0, "25", "play Roll");
-    t.turn(1, "25", "play Wrong Way on player 0");
+    t.turn(1, "25", "play Wrong Way on player 1");
     t.act("decline coup fourre");
     t.turn(0, "25", "play Driving Ace");
     assert!(!t.side(0).wrong_way);
@@ -885,9 +885,41 @@ fn wrong_way_may_hit_a_car_that_is_not_rolling() {
         &[&DULL, &["Wrong Way", "25", "50", "50", "75", "75"]],
     );
     t.idle();
-    t.turn(1, "25", "play Wrong Way on player 0");
+    t.turn(1, "25", "play Wrong Way on player 1");
     assert!(t.side(0).wrong_way);
     assert!(!t.side(0).rolling);
+}
+
+/// Labels count sides from 1, as people do: the hazard on the first seat's side is "on player 1"
+/// (or "on team 1"), and a side numbered from 0 is refused with the reason.
+#[test]
+fn attack_labels_count_sides_from_one() {
+    let t = Table::new(json!({"players": 3}));
+    let first = t.state.string_to_action("play Stop on player 1").unwrap();
+    let last = t.state.string_to_action("play Stop on player 3").unwrap();
+    assert_eq!(last - first, 2, "sides 0 to 2 in the ids");
+    assert_eq!(t.state.action_to_string(first), "play Stop on player 1");
+    assert_eq!(t.state.action_to_string(last), "play Stop on player 3");
+    for wrong in ["play Stop on player 0", "play Stop on player 4"] {
+        assert_eq!(
+            t.state.string_to_action(wrong).unwrap_err().to_string(),
+            format!("unknown action: {wrong} (players count from 1: player 1 to 3)")
+        );
+    }
+    let teams = Table::new(json!({"players": 4, "teams": 2}));
+    let a = teams
+        .state
+        .string_to_action("play Accident on team 2")
+        .unwrap();
+    assert_eq!(teams.state.action_to_string(a), "play Accident on team 2");
+    assert_eq!(
+        teams
+            .state
+            .string_to_action("play Accident on team 0")
+            .unwrap_err()
+            .to_string(),
+        "unknown action: play Accident on team 0 (teams count from 1: team 1 to 2)"
+    );
 }
 
 // ---- refusals are transactional -----------------------------------------------------------
@@ -926,11 +958,11 @@ fn illegal_action_returns_the_rule_and_leaves_the_state_identical() {
     assert_eq!(t.state, before);
     assert_eq!(t.state.serialize(), saved);
     assert!(matches!(
-        t.state.string_to_action("play Stop on player 2"),
+        t.state.string_to_action("play Stop on player 3"),
         Err(Error::UnknownAction { .. })
     ));
     assert!(matches!(
-        t.state.string_to_action("play Stop on team 1"),
+        t.state.string_to_action("play Stop on team 2"),
         Err(Error::UnknownAction { .. })
     ));
     t.act("play Roll");
@@ -962,11 +994,11 @@ fn hazards_on_your_own_team_are_refused() {
     t.idle();
     t.draw("25");
     t.refused(
-        "play Stop on team 0",
+        "play Stop on team 1",
         "hazards are played on an opponent, never on your own team",
     );
     t.refused(
-        "play Stop on team 1",
+        "play Stop on team 2",
         "hazards: only a rolling car may be attacked",
     );
 }

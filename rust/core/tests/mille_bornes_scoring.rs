@@ -185,7 +185,7 @@ fn coup_fourre_scores_300_on_top_of_the_safety() {
         ],
     );
     t.turn(0, "100", "play Roll");
-    t.turn(1, "25", "play Stop on player 0");
+    t.turn(1, "25", "play Stop on player 1");
     t.act("coup fourre");
     t.draw("100");
     t.turn(0, "100", "play 100");

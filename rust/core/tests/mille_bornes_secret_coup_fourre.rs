@@ -31,7 +31,7 @@ fn attacked(ace: bool, secret: bool) -> Table {
     t.idle();
     t.idle();
     t.turn(3, "100", "play Roll");
-    t.turn(0, "25", "play Accident on player 3");
+    t.turn(0, "25", "play Accident on player 4");
     t
 }
 
@@ -121,7 +121,7 @@ fn secret_coup_fourre_asks_each_partner_in_turn_order() {
     t.turn(1, "25", "play Roll");
     t.idle();
     t.idle();
-    t.turn(0, "25", "play Stop on team 1");
+    t.turn(0, "25", "play Stop on team 2");
     assert!(matches!(t.phase(), Phase::CoupFourre { holder: 1, .. }));
     t.act("decline coup fourre");
     assert!(matches!(t.phase(), Phase::CoupFourre { holder: 3, .. }));

@@ -31,7 +31,13 @@ SCORE_ROWS = [
     ("shut_out", "Shut-out"),
 ]
 
+#: A hazard's label: the side it hits, counted from 1 ("play Stop on player 2" hits side 1).
 _ON = re.compile(r"^play (.+) on (?:player|team) (\d+)$")
+
+
+def _target(on: re.Match[str]) -> int:
+    """The side (0-based, as views index them) an attack label names."""
+    return int(on.group(2)) - 1
 
 
 def card(name: str) -> dict[str, Any]:
@@ -142,7 +148,7 @@ class MilleBornes(GameModule):
             verb, _, rest = label.partition(" ")
             on = _ON.match(label)
             if on:
-                hazard, side = on.group(1), int(on.group(2))
+                hazard, side = on.group(1), _target(on)
                 out.append(Decision(a["id"], f"{hazard} on {side_name(table, view, side)}",
                                     f"stops them until they play {HAZARDS.get(hazard, 'its remedy')}", kind="attack"))
             elif verb == "play" and rest in MILES:
@@ -256,7 +262,7 @@ class MilleBornes(GameModule):
         name = table.seats[actor]["name"]
         on = _ON.match(label)
         if on:
-            return f"{name} plays {on.group(1)} on {side_name(table, view, int(on.group(2)))}"
+            return f"{name} plays {on.group(1)} on {side_name(table, view, _target(on))}"
         if label == "coup fourre":
             return f"{name} calls a coup fourré"
         if label == "decline coup fourre":

@@ -8,8 +8,8 @@
 //! | 36+6·S..57+6·S          | discard a card                            | `discard 25`               |
 //! | 57+6·S..61+6·S          | coup fourré, decline it, extend, stop     | `coup fourre`, `extend`    |
 //!
-//! S is the number of sides (players, or teams: then labels say `on team t`). Sides are 0-based,
-//! like seats.
+//! S is the number of sides (players, or teams: then labels say `on team t`). Ids number sides
+//! from 0, like seats; labels count them from 1, as people do: side 0 is `player 1`.
 use alloc::format;
 use alloc::string::String;
 
@@ -108,7 +108,14 @@ impl Encoding {
         match self.decode(a) {
             Some(Move::Draw(c)) => format!("draw {}", c.name()),
             Some(Move::Play(c)) => format!("play {}", c.name()),
-            Some(Move::Attack(h, t)) => format!("play {} on {} {}", h.name(), self.side_word(), t),
+            Some(Move::Attack(h, t)) => {
+                format!(
+                    "play {} on {} {}",
+                    h.name(),
+                    self.side_word(),
+                    u16::from(t) + 1
+                )
+            }
             Some(Move::Discard(c)) => format!("discard {}", c.name()),
             Some(Move::CoupFourre) => String::from("coup fourre"),
             Some(Move::DeclineCoupFourre) => String::from("decline coup fourre"),
@@ -134,7 +141,12 @@ impl Encoding {
                 match verb.to_ascii_lowercase().as_str() {
                     "draw" => Move::Draw(Card::parse(rest).ok_or_else(unknown)?),
                     "discard" => Move::Discard(Card::parse(rest).ok_or_else(unknown)?),
-                    "play" => self.parse_play(rest).ok_or_else(unknown)?,
+                    "play" => self.parse_play(rest).map_err(|why| Error::UnknownAction {
+                        what: match why {
+                            Some(why) => format!("{l} ({why})"),
+                            None => String::from(label),
+                        },
+                    })?,
                     _ => return Err(unknown()),
                 }
             }
@@ -142,16 +154,27 @@ impl Encoding {
         Ok(self.encode(m))
     }
 
-    fn parse_play(&self, rest: &str) -> Option<Move> {
+    /// `Err(Some(why))` when the label names a side that is not in the game.
+    fn parse_play(&self, rest: &str) -> Result<Move, Option<String>> {
         if let Some((card, target)) = rest.rsplit_once(" on ") {
-            let hazard = Card::parse(card).filter(|c| c.is_hazard())?;
-            let (word, n) = target.trim().split_once(' ')?;
-            if !word.eq_ignore_ascii_case(self.side_word()) {
-                return None;
+            let hazard = Card::parse(card).filter(|c| c.is_hazard()).ok_or(None)?;
+            let (word, n) = target.trim().split_once(' ').ok_or(None)?;
+            let side_word = self.side_word();
+            if !word.eq_ignore_ascii_case(side_word) {
+                return Err(None);
             }
-            let side: u8 = n.trim().parse().ok()?;
-            return (side < self.sides).then_some(Move::Attack(hazard, side));
+            let n: u16 = n.trim().parse().map_err(|_| None)?;
+            if (1..=u16::from(self.sides)).contains(&n) {
+                return Ok(Move::Attack(hazard, (n - 1) as u8));
+            }
+            return Err(Some(format!(
+                "{side_word}s count from 1: {side_word} 1 to {}",
+                self.sides
+            )));
         }
-        Card::parse(rest).filter(|c| !c.is_hazard()).map(Move::Play)
+        Card::parse(rest)
+            .filter(|c| !c.is_hazard())
+            .map(Move::Play)
+            .ok_or(None)
     }
 }
