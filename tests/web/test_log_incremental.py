@@ -47,3 +47,23 @@ def test_the_formula90_log_read_step_by_step_is_the_log_built_from_scratch(clien
     assert table.finished
     # The log told of cars' moves across sections, which are what is gathered and kept.
     assert moves > 0
+
+
+def test_the_mille_bornes_log_read_step_by_step_is_the_log_built_from_scratch(client: Any) -> None:
+    body = {"game": "mille_bornes", "options": {"score_to_win": 2000}, "seed": 3,
+            "seats": [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]}
+    gid = client.post("/api/games", json=body).json["id"]
+    table = client.application.extensions["autodromo.tables"].get(gid)
+    for _ in range(3000):
+        if table.finished:
+            break
+        client.post(f"/api/games/{gid}/advance", json={"steps": 1})
+        # Each seat's log (its own draws shown) and the spectator's, each kept on its own; read
+        # after every step, so a draw is read before the play that follows it.
+        kept = [table.module.log(table, seat) for seat in (None, 0, 1)]
+        table.memo.clear()
+        fresh = [table.module.log(table, seat) for seat in (None, 0, 1)]
+        assert kept == fresh
+    assert table.finished
+    # More than one hand was played and told, each hand's end with its scores.
+    assert sum(1 for e in fresh[0] if e["text"].startswith("Hand ")) > 1

@@ -201,16 +201,29 @@ class MilleBornes(GameModule):
     # --- the log ---------------------------------------------------------------------------
 
     def log(self, table: Table, seat: int | None) -> list[dict[str, Any]]:
+        """One entry per turn and per event told. Built as the game goes on: what was read is
+        kept per seat (cleared with the past on an undo, read again at the end, which may
+        reveal), so a request reads only the events since the last one."""
         names = table.names()
-        view = table.state.view(seat)
-        out: list[dict[str, Any]] = []
-        hand = 1
-        drawn: dict[int, str] = {}
+        key = f"mille_bornes_log:{seat}"
+        memo: dict[str, Any] | None = table.memo.get(key)
+        if memo is None or table.finished:
+            memo = table.memo[key] = {"n": 0, "out": [], "hand": 1, "drawn": {}}
+        # Which seats play each side never changes: read from one view.
+        view = table.memo.get("mille_bornes_sides")
+        if view is None:
+            view = table.memo["mille_bornes_sides"] = {"sides": [{"seats": list(side["seats"])}
+                                                                 for side in table.public_view()["sides"]]}
+        out: list[dict[str, Any]] = memo["out"]
+        hand: int = memo["hand"]
+        drawn: dict[int, str] = memo["drawn"]
 
         def add(who: int | None, text: str, **extra: Any) -> None:
             out.append({"who": who, "text": text, "round": f"Hand {hand}", **extra})
 
-        for e in table.state.log(seat):
+        events = table.state.log(seat, since=memo["n"])
+        memo["n"] += len(events)
+        for e in events:
             kind = e["event"]
             who: int = e.get("seat", -1)
             name = names[who] if who >= 0 else ""
@@ -250,9 +263,10 @@ class MilleBornes(GameModule):
                 hand -= 1
                 winners = " and ".join(side_name(table, view, w) for w in e["winners"])
                 add(None, f"Game over: {winners} win{'s' if len(e['winners']) == 1 else ''}", strong=True)
-        for who, text in drawn.items():
-            add(who, f"{names[who]} {text}")
-        return out
+        memo["hand"] = hand
+        # A draw not yet followed by its play is told on its own until it is.
+        return out + [{"who": who, "text": f"{names[who]} {text}", "round": f"Hand {hand}"}
+                      for who, text in drawn.items()]
 
     def step_text(self, table: Table, state: Any, action: int, actor: int) -> str:
         label = str(state.action_to_string(action))

@@ -358,10 +358,15 @@ class Formula90(GameModule):
         which reveals), so a request reads only the events since the last one (``since``); the move under
         way is worded again at each request, as it may still grow. Built from scratch at each
         request, this log was most of a Formula 90 answer's time (docs/web.md, "Under load")."""
-        view = table.public_view()
-        seats = self._seat_of(view)
+        # Which car each seat drives and the sections' names never change during a race: read
+        # from one view, not from a view at each request (a Formula 90 view is the dearest).
+        fixed = table.memo.get("formula90_fixed")
+        if fixed is None:
+            view = table.public_view()
+            fixed = table.memo["formula90_fixed"] = (
+                self._seat_of(view), {s["number"]: f"{s['name']}" for s in view["sections"]})
+        seats, section_names = fixed
         names = table.names()
-        section_names = {s["number"]: f"{s['name']}" for s in view["sections"]}
         key = f"formula90_log:{seat}"
         memo: dict[str, Any] | None = table.memo.get(key)
         if memo is None or table.finished:
