@@ -188,3 +188,11 @@ def test_load_game_with_malformed_options_json_raises_option_error() -> None:
         _core.load_game("mille_bornes", "{not json")
     with pytest.raises(OptionError, match='"options"'):
         _core.load_game("mille_bornes", "[1, 2]")
+
+
+def test_a_seat_index_out_of_range_names_the_last_one() -> None:
+    # The API numbers seats from 0: the refusal says so and gives the last index, not a range.
+    s = mb(players=3).new_state()
+    for call in (lambda: s.view(3), lambda: s.log(7), lambda: s.observation_tensor(3)):
+        with pytest.raises(OptionError, match=r"no seat \d: the API numbers this game's 3 seats 0 to 2$"):
+            call()

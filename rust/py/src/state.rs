@@ -32,7 +32,11 @@ impl PyState {
         if player >= n {
             return Err(to_py(Error::options(
                 "player",
-                format!("no seat {player}: seats are 0..{n}"),
+                // The argument is an index: say so, with the last one, not a Rust range.
+                format!(
+                    "no seat {player}: the API numbers this game's {n} seats 0 to {}",
+                    n.saturating_sub(1)
+                ),
             )));
         }
         Ok(player)
