@@ -92,6 +92,38 @@ def test_views_hide_the_other_hands_and_sealed_cards() -> None:
         assert isinstance(q.view(0)["cars"][0]["qualify_card"], dict)
 
 
+def test_duel_cards_face_down_reach_no_other_seat_until_the_reveal() -> None:
+    """Medium bots race; at every decision while a duel's cards lie face down (the position's
+    duel.cards), no other seat's view nor the shared screen shows one of them, and the log's
+    "lays its duel cards" names none; after the reveal they are face up (the tensor: the cargo
+    tests formula90_sealed_duels.rs)."""
+    g = autodromo.game(F90, players=3)
+    sealed = revealed = 0
+    for seed in (1, 2, 3):
+        race = autodromo.Race(g, ["medium"] * 3, seed=seed)
+        while not race.state.is_terminal():
+            st = race.state
+            if not st.is_chance_node():
+                duel = json.loads(st.position())["duel"]
+                down = set(duel.get("cards", [])) if not duel["revealed"] else set()
+                sealed += bool(down)
+                if duel["revealed"] and duel.get("cards"):
+                    shown = {f["name"] for c in st.view(None)["cars"] for f in c["frozen"]}
+                    revealed += set(duel["cards"]) <= shown
+                for seat in (None, 0, 1, 2):
+                    view = st.view(seat)
+                    for i, car in enumerate(view["cars"]):
+                        faces = {f["name"] for f in car["frozen"]}
+                        if i != seat:
+                            assert "sealed_cards" not in car
+                        assert not faces & down, f"seat {seat} sees {faces & down} face down"
+            race.step()
+        for seat in (None, 0, 1, 2):
+            laid = [e for e in race.state.log(seat) if e["event"] == "duel_cards"]
+            assert laid and all(set(e) == {"event", "car", "text"} for e in laid)
+    assert sealed > 0 and revealed > 0, (sealed, revealed)
+
+
 def test_labels_name_the_cards_and_their_movement_points() -> None:
     s = until(autodromo.game(F90).new_state(), at_play)
     v = s.view(s.current_player())

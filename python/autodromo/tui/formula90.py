@@ -28,10 +28,23 @@ def card(face: dict[str, Any] | None) -> str:
     return f"{face['name']} {face['colour']} {face['mp']} MP{extra}"
 
 
+def _duel_cards(car: dict[str, Any]) -> str:
+    """Its duel cards on the table: face up by number, face down as a count (their numbers only
+    to their own seat)."""
+    out = ""
+    if car.get("frozen"):
+        out += ", frozen " + " ".join(str(c["name"]) for c in car["frozen"])
+    if car.get("sealed_cards"):
+        out += ", sealed " + " ".join(str(c["name"]) for c in car["sealed_cards"])
+    elif car.get("sealed"):
+        out += f", {car['sealed']} card{'s' if car['sealed'] != 1 else ''} sealed"
+    return out
+
+
 def _chart(car: dict[str, Any]) -> str:
     if "tyres" not in car:
         refuelled = ", refuelled" if car.get("robot_refuelled") else ""
-        return f"robot ({car['driver']}{refuelled})"
+        return f"robot ({car['driver']}{refuelled}){_duel_cards(car)}"
     wear = car["wear"]
     fuel = "sealed" if car.get("fuel") is None else f"to turn {car['fuel']}" if car["fuel"] else "not chosen"
     target = car["target"]["name"] if car.get("target") else "-"
@@ -42,7 +55,7 @@ def _chart(car: dict[str, Any]) -> str:
         kind = f" ({car['tyre']}{blue}{loss})"
     return (
         f"tyres {car['tyres']}{kind}, wear {wear['red']} red + {wear['brown']} brown of {wear['slots']} slots, "
-        f"fuel {fuel}, {car['hand_size']} cards in hand, target {target}, {car['strategy']}"
+        f"fuel {fuel}, {car['hand_size']} cards in hand, target {target}, {car['strategy']}{_duel_cards(car)}"
     )
 
 

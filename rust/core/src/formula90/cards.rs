@@ -199,6 +199,13 @@ impl CardSet {
         }
     }
 
+    pub fn intersect(self, o: CardSet) -> CardSet {
+        CardSet {
+            race: self.race & o.race,
+            track: self.track & o.track,
+        }
+    }
+
     pub fn intersects(&self, o: &CardSet) -> bool {
         self.race & o.race != 0 || self.track & o.track != 0
     }

@@ -1,6 +1,6 @@
 //! Duels (ATIVANDO SEÇÕES DE CURVA, Procedimentos e Resolução dos Duelos, Mais Sobre Duelos,
 //! and the robots' rules of Ativação da Seção).
-use super::cards::CardId;
+use super::cards::{CardId, CardSet};
 use super::events::{Event, Log, Retire};
 use super::options::{TieWear, MAX_CARS};
 use super::rules::{Strategy, BANGING_WHEELS_DUEL};
@@ -199,7 +199,7 @@ impl F90State {
         self.resolve_duel(log);
     }
 
-    fn modifiers(&self, i: u8) -> i8 {
+    pub(super) fn modifiers(&self, i: u8) -> i8 {
         let car = self.member(i);
         let mut m = 0;
         // "Qualquer participante, com exceção do primeiro carro da seção, recebe ... o quadro".
@@ -219,6 +219,7 @@ impl F90State {
             let c = self.car_mut(car);
             c.hand.remove(id);
             c.frozen.insert(id);
+            self.duel.cards.insert(id);
             sum += self.duel_mp(id);
         }
         self.duel.sums[usize::from(i)] = sum + self.modifiers(i);
@@ -226,16 +227,20 @@ impl F90State {
         self.next_duel_cards(log);
     }
 
-    /// A robot's two drawn cards are its duel cards.
+    /// A robot's two drawn cards are its duel cards (only this duel's: a robot may duel twice
+    /// in a game turn, "Mais Sobre Duelos", and its earlier cards stay frozen beside it).
     pub fn robot_duel_sum(&mut self, i: u8) {
-        let car = self.member(i);
-        let sum: i8 = self
-            .car(car)
-            .frozen
+        self.duel.sums[usize::from(i)] = self.sealed_sum(i);
+    }
+
+    /// Member `i`'s total from the cards it laid face down in this duel and its modifiers.
+    pub fn sealed_sum(&self, i: u8) -> i8 {
+        let cards: i8 = self
+            .sealed_of(self.member(i))
             .iter()
-            .map(|id| self.race.card(id).mp as i8)
+            .map(|id| self.duel_mp(id))
             .sum();
-        self.duel.sums[usize::from(i)] = sum + self.modifiers(i);
+        cards + self.modifiers(i)
     }
 
     /// The reveal: participants by total, then those who declined, behind the challenger; ties
@@ -346,6 +351,22 @@ impl F90State {
 
     pub fn duel_member_index(&self, car: u8) -> Option<u8> {
         (0..self.duel.len).find(|&i| self.member(i) == car)
+    }
+
+    /// The duel cards lying face down now: the current duel's until its reveal ("VIRADAS PARA
+    /// BAIXO" ... "Todas as cartas são reveladas ao mesmo tempo"). A robot's two drawn cards
+    /// lie face down too (decision 8). Cards frozen in an earlier, revealed duel are face up.
+    pub fn face_down(&self) -> CardSet {
+        if self.duel.len > 0 && !self.duel.revealed {
+            self.duel.cards
+        } else {
+            CardSet::EMPTY
+        }
+    }
+
+    /// `car`'s duel cards lying face down now.
+    pub fn sealed_of(&self, car: u8) -> CardSet {
+        self.car(car).frozen.intersect(self.face_down())
     }
 }
 

@@ -69,6 +69,16 @@ pub fn check(s: &F90State) -> Result<(), String> {
             return Err("the cars are out of section order".into());
         }
     }
+    // The cards face down in a duel lie frozen beside its members.
+    let members = (0..s.duel.len).fold(CardSet::EMPTY, |a, i| {
+        a.union(s.car(s.duel.members[usize::from(i)]).frozen)
+    });
+    if let Some(id) = s.face_down().minus(members).iter().next() {
+        return Err(format!(
+            "duel card {} lies face down but is frozen beside no member",
+            s.race.card_name(id)
+        ));
+    }
     // Each car plays at most once a game turn: the one playing has not played yet.
     if let Phase::Play { car } | Phase::Declare { car } = s.phase {
         if s.car(car).played {

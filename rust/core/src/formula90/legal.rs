@@ -1149,6 +1149,7 @@ impl F90State {
                 self.race_deck.remove(id);
                 if then == Then::DuelRobot {
                     self.car_mut(car).frozen.insert(id);
+                    self.duel.cards.insert(id);
                 } else {
                     self.car_mut(car).hand.insert(id);
                 }

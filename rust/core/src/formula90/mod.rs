@@ -84,8 +84,8 @@ use events::{Event, NoLog};
 
 pub const GAME_ID: &str = "formula90";
 /// Bumped whenever the rules or the encoding change in a way that makes old saves replay
-/// differently.
-pub const RULES_VERSION: u32 = 7;
+/// differently. 8: a robot in a second duel of a game turn counts only that duel's two cards.
+pub const RULES_VERSION: u32 = 8;
 
 /// A Formula 90 race: content, track, players and robots, options.
 #[derive(Debug, Clone, PartialEq)]

@@ -298,6 +298,7 @@ impl F90State {
                 "joined": bits(d.joined),
                 "declined": bits(d.declined),
                 "totals": (0..d.len).map(|i| d.sums[usize::from(i)]).collect::<Vec<_>>(),
+                "cards": self.set_value(d.cards),
                 "revealed": d.revealed,
                 "tie_wear": bits(d.tie_wear),
             },
@@ -1047,6 +1048,29 @@ impl F90State {
                     .and_then(|v| i8::try_from(v).ok())
                     .ok_or_else(|| bad("duel.totals: numbers"))?;
             }
+        }
+        d.cards = match dv.get("cards") {
+            Some(v) => r.set(Some(v), "duel.cards")?,
+            // Written before the duel's cards were recorded: a sealed duel's are taken to be
+            // every participant's frozen cards (any from an earlier duel stay face down).
+            None if d.len > 0 && !d.revealed => (0..d.len)
+                .filter(|&i| d.joined >> i & 1 == 1)
+                .fold(CardSet::EMPTY, |a, i| {
+                    a.union(s.car(d.members[usize::from(i)]).frozen)
+                }),
+            None => CardSet::EMPTY,
+        };
+        // A sealed duel's cards lie frozen beside its members (after the reveal they may have
+        // gone back to a hand or the discard pile at the next game turn).
+        let members_frozen = (0..d.len).fold(CardSet::EMPTY, |a, i| {
+            a.union(s.car(d.members[usize::from(i)]).frozen)
+        });
+        let sealed = if d.revealed { CardSet::EMPTY } else { d.cards };
+        if let Some(id) = sealed.minus(members_frozen).iter().next() {
+            return Err(bad(format!(
+                "duel.cards: {} is not frozen beside a member of the duel",
+                s.race.card_name(id)
+            )));
         }
         s.duel = d;
         s.phase = r.phase(top.get("phase").unwrap_or(&Value::Null))?;

@@ -10,31 +10,47 @@ use crate::game::{Action, Player};
 use crate::rng::SplitMix64;
 use crate::sim::{CarStats, Level, RaceStats, Sim};
 
+/// What `determinize` deals again to one car: its hand's Race and Track Cards, its duel cards
+/// lying face down (Race and Track), its sealed qualifying card.
+struct Redeal {
+    car: u8,
+    hand: (u32, u32),
+    sealed: (u32, u32),
+    qualifying: bool,
+}
+
 impl F90State {
-    /// Cards `seat` cannot see, by owner: other players' hands, their sealed qualifying card,
-    /// their duel cards before the reveal.
-    fn hidden_from(&self, seat: usize) -> (CardSet, Vec<(u8, u32, u32, bool)>) {
+    /// Cards `seat` cannot see, and whose they are: the other players' hands and sealed
+    /// qualifying cards, and every other car's duel cards lying face down (a robot's two drawn
+    /// cards too). Cards frozen in a duel already revealed lie face up and are not among them.
+    fn hidden_from(&self, seat: usize) -> (CardSet, Vec<Redeal>) {
         let mut pool = self.race_deck.union(self.track_deck);
-        let mut sizes = Vec::new();
-        let sealed_duel = self.duel.len > 0 && !self.duel.revealed;
-        for c in 0..self.race.humans() {
-            if c == seat {
+        let mut owners = Vec::new();
+        for c in 0..self.n {
+            if usize::from(c) == seat {
                 continue;
             }
-            let car = &self.cars[c];
-            let frozen = if sealed_duel {
-                car.frozen
-            } else {
-                CardSet::EMPTY
-            };
-            pool = pool.union(car.hand).union(frozen);
-            let qual = car.qualify_card != NO_CARD;
-            if qual {
+            let car = self.car(c);
+            let human = usize::from(c) < self.race.humans();
+            let hand = if human { car.hand } else { CardSet::EMPTY };
+            let sealed = self.sealed_of(c);
+            let qualifying = human && car.qualify_card != NO_CARD;
+            if hand.is_empty() && sealed.is_empty() && !qualifying {
+                continue;
+            }
+            pool = pool.union(hand).union(sealed);
+            if qualifying {
                 pool.insert(car.qualify_card);
             }
-            sizes.push((c as u8, car.hand.len(), frozen.len(), qual));
+            let split = |set: CardSet| (set.races().len(), set.tracks().len());
+            owners.push(Redeal {
+                car: c,
+                hand: split(hand),
+                sealed: split(sealed),
+                qualifying,
+            });
         }
-        (pool, sizes)
+        (pool, owners)
     }
 }
 
@@ -49,41 +65,49 @@ fn take(pool: &mut CardSet, races_only: bool, rng: &mut SplitMix64) -> Option<u8
     Some(id)
 }
 
+/// `races` Race Cards and `tracks` Track Cards from `pool`, at random.
+fn deal(pool: &mut CardSet, (races, tracks): (u32, u32), rng: &mut SplitMix64) -> CardSet {
+    let mut out = CardSet::EMPTY;
+    let mut track_pool = pool.tracks();
+    for _ in 0..tracks {
+        if let Some(id) = take(&mut track_pool, false, rng) {
+            out.insert(id);
+            pool.remove(id);
+        }
+    }
+    for _ in 0..races {
+        if let Some(id) = take(pool, true, rng) {
+            out.insert(id);
+        }
+    }
+    out
+}
+
 impl Sim for F90State {
-    /// The other hands (and sealed cards) are dealt again from every card `seat` has not seen,
-    /// Race Cards for Race Cards and Track Cards for Track Cards, in the same sizes.
+    /// What `seat` has not seen is dealt again from every card it has not seen, Race Cards for
+    /// Race Cards and Track Cards for Track Cards, in the same sizes: the other hands, the
+    /// sealed qualifying cards, the duel cards lying face down (and the duel's totals with them).
     fn determinize(&self, seat: usize, rng: &mut SplitMix64) -> Self {
         let mut out = self.clone();
-        let (mut pool, sizes) = self.hidden_from(seat);
-        for &(c, hand, frozen, qual) in &sizes {
-            let car = &self.cars[usize::from(c)];
-            let tracks_in_hand = car.hand.tracks().len();
-            let mut new_hand = CardSet::EMPTY;
-            let mut track_pool = pool.tracks();
-            for _ in 0..tracks_in_hand {
-                if let Some(id) = take(&mut track_pool, false, rng) {
-                    new_hand.insert(id);
-                    pool.remove(id);
-                }
+        let (mut pool, owners) = self.hidden_from(seat);
+        for o in &owners {
+            let c = usize::from(o.car);
+            out.cars[c].hand = deal(&mut pool, o.hand, rng);
+            if o.sealed != (0, 0) {
+                let old = self.sealed_of(o.car);
+                let new = deal(&mut pool, o.sealed, rng);
+                out.cars[c].frozen = out.cars[c].frozen.minus(old).union(new);
+                out.duel.cards = out.duel.cards.minus(old).union(new);
             }
-            for _ in tracks_in_hand..hand {
-                if let Some(id) = take(&mut pool, true, rng) {
-                    new_hand.insert(id);
-                }
+            if o.qualifying {
+                out.cars[c].qualify_card = take(&mut pool, true, rng).unwrap_or(NO_CARD);
             }
-            out.cars[usize::from(c)].hand = new_hand;
-            if frozen > 0 {
-                let mut f = CardSet::EMPTY;
-                for _ in 0..frozen {
-                    if let Some(id) = take(&mut pool, true, rng) {
-                        f.insert(id);
-                    }
-                }
-                out.cars[usize::from(c)].frozen = f;
-            }
-            if qual {
-                out.cars[usize::from(c)].qualify_card =
-                    take(&mut pool, true, rng).unwrap_or(NO_CARD);
+        }
+        // The totals of the cards dealt again: those laid already (the others are not summed).
+        for i in 0..out.duel.len {
+            let car = out.duel.members[usize::from(i)];
+            if owners.iter().any(|o| o.car == car && o.sealed != (0, 0)) {
+                out.duel.sums[usize::from(i)] = out.sealed_sum(i);
             }
         }
         out.race_deck = pool.races();

@@ -373,6 +373,10 @@ pub struct Duel {
     pub declined: u16,
     /// Sealed until every participant has chosen.
     pub sums: [i8; MAX_CARS],
+    /// Every card laid face down in this duel (the players' chosen ones and the robots' drawn
+    /// ones): they lie in their cars' `frozen` sets, unseen by the other seats until the reveal,
+    /// while cards frozen in an earlier duel of the turn are face up (decision 37).
+    pub cards: CardSet,
     pub revealed: bool,
     /// Tied cars still to draw their wear, as bits over `members`.
     pub tie_wear: u16,
@@ -390,6 +394,7 @@ impl Duel {
         joined: 0,
         declined: 0,
         sums: [0; MAX_CARS],
+        cards: CardSet::EMPTY,
         revealed: false,
         tie_wear: 0,
     };

@@ -156,7 +156,7 @@ impl<'a> SeatView<'a> {
             } else {
                 Value::Null
             };
-            v["frozen"] = Value::from(faces(race, c.frozen));
+            self.frozen_json(car, &mut v);
             if c.qualify_card != NO_CARD {
                 v["qualify_card"] = if self.mine(car) {
                     card_face(race, c.qualify_card)
@@ -166,9 +166,22 @@ impl<'a> SeatView<'a> {
             }
         } else {
             v["robot_refuelled"] = Value::from(c.refuelled);
-            v["frozen"] = Value::from(faces(race, c.frozen));
+            self.frozen_json(car, &mut v);
         }
         v
+    }
+
+    /// A car's duel cards on the table: `frozen` the face-up ones (played in a duel already
+    /// revealed this turn: public), `sealed` how many lie face down in the duel under way (the
+    /// count is public, the faces are not), and to the car's own seat `sealed_cards`, their faces.
+    fn frozen_json(&self, car: u8, v: &mut Value) {
+        let s = self.s;
+        let down = s.sealed_of(car);
+        v["frozen"] = Value::from(faces(&s.race, s.car(car).frozen.minus(down)));
+        v["sealed"] = Value::from(down.len());
+        if self.mine(car) {
+            v["sealed_cards"] = Value::from(faces(&s.race, down));
+        }
     }
 
     pub fn to_json(&self) -> Value {
@@ -432,6 +445,36 @@ impl<'a> SeatView<'a> {
         }
         w.put(f32::from(s.it.mp) / 10.0);
         self.modules(&mut w);
+        self.duel_cards(&mut w);
+    }
+
+    /// The duel cards on the table, after the modules (docs/rules/formula90.md, "Observation
+    /// tensor"): the seat's own frozen cards (face down or up, it knows them), the other cars'
+    /// face-up ones, and how many each car has face down in the duel under way.
+    fn duel_cards(&self, w: &mut Writer<'_>) {
+        let s = self.s;
+        let down = s.face_down();
+        let (mut own, mut up) = (CardSet::EMPTY, CardSet::EMPTY);
+        for c in 0..s.n {
+            let frozen = s.car(c).frozen;
+            if self.mine(c) {
+                own = frozen;
+            } else {
+                up = up.union(frozen.minus(down));
+            }
+        }
+        for set in [own, up] {
+            for id in 0..MAX_CARDS as u8 {
+                w.put(f32::from(set.contains(id)));
+            }
+        }
+        for c in 0..MAX_CARS as u8 {
+            w.put(if c < s.n {
+                s.sealed_of(c).len() as f32 / 2.0
+            } else {
+                0.0
+            });
+        }
     }
 
     /// The advanced modules' public facts, after the basic layout (docs/rules/formula90.md,
@@ -549,6 +592,9 @@ const MODULE_FEATURES: usize = 3 + 5 + WEATHER_FEATURES;
 /// yellow flag of its section (2), Extreme Trajectory (2), tyres (4 + 3), pit calls (3).
 const MODULE_CAR_FEATURES: usize = 11 + 1 + 3 + 2 + 2 + 2 + 7 + 3;
 
+/// The seat's own frozen cards, the others' face-up frozen cards, each car's face-down count.
+const DUEL_FEATURES: usize = 2 * MAX_CARDS + MAX_CARS;
+
 pub fn observation_len() -> usize {
     2 + PHASES
         + MAX_CARS * CAR_FEATURES
@@ -556,6 +602,7 @@ pub fn observation_len() -> usize {
         + 3
         + MODULE_FEATURES
         + MAX_CARS * MODULE_CAR_FEATURES
+        + DUEL_FEATURES
 }
 
 fn phase_index(p: Phase) -> usize {

@@ -60,6 +60,19 @@ def face(card: dict[str, Any] | None) -> dict[str, Any] | None:
             "kind": f"f90-{card['colour']}", "colour": card["colour"]}
 
 
+def duel_cards(car: dict[str, Any]) -> str:
+    """A car's duel cards on the table: the face-up ones by number (a duel already revealed this
+    turn), the face-down ones as a count, their numbers only on their own seat's page."""
+    parts = []
+    if car.get("frozen"):
+        parts.append("frozen " + ", ".join(str(c["name"]) for c in car["frozen"]))
+    if car.get("sealed_cards"):
+        parts.append("sealed " + ", ".join(str(c["name"]) for c in car["sealed_cards"]))
+    elif car.get("sealed"):
+        parts.append(f"{plural(car['sealed'], 'card')} sealed")
+    return " · ".join(parts)
+
+
 def lap_number(car: dict[str, Any]) -> int:
     """The lap a car is on as players count it, from 1 (as the terminal shows it). The core counts
     crossings of the finish line: the grid stands behind it, so the crossing at the start begins
@@ -286,6 +299,7 @@ class Formula90(GameModule):
                 "place": ordinal(c["place"]) if gridded else "—", "where": self._where(c, gridded),
                 "section": c["section"], "on_extreme": bool(c.get("on_extreme")),
                 "status": c["status"], "played": bool(c["played"]) and view["turn"] > 0, "mine": human and c["seat"] == seat,
+                "duel_cards": duel_cards(c),
             }
             if human:
                 wear = c["wear"]
@@ -325,11 +339,14 @@ class Formula90(GameModule):
         duel = view.get("duel")
         if duel:
             members = []
+            by_name = {c["name"]: c for c in view["cars"]}
             for m in duel["members"]:
                 how = ("challenges" if m["challenger"] else "joins" if m["joined"]
                        else "declines" if m["declined"] else "to decide")
                 total = m.get("total")
-                members.append(f"{m['car']} {how}" + (f": {total}" if total is not None else ""))
+                sealed = by_name.get(m["car"], {}).get("sealed") or 0
+                members.append(f"{m['car']} {how}" + (f": {total}" if total is not None else "")
+                               + (f" ({plural(sealed, 'card')} sealed)" if sealed else ""))
             out["duel"] = {"where": f"section {duel['section']} {duel['name']}", "members": members,
                            "revealed": duel["revealed"]}
         current = view.get("current")

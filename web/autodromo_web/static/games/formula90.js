@@ -170,7 +170,7 @@
       el("td", { title: c.strategy_help || null }, c.strategy, c.chasing ? ` (chasing ${c.chasing})` : ""),
       el("td", { "data-testid": "chart-skill", title: c.skill ? c.skill.help : null, class: c.skill && c.skill.used ? "f90-used" : null },
         c.skill ? [c.skill.name, el("small", { class: "muted" }, ` ${c.skill.state}`)] : ""),
-      el("td", {}, c.cards)));
+      el("td", {}, c.cards, c.duel_cards ? el("small", { class: "muted", "data-testid": "chart-duel-cards" }, ` ${c.duel_cards}`) : "")));
   }
 
   function render(p, board) {
