@@ -16,14 +16,14 @@ use crate::legend::car::{Car, Status, BULBS, COOLANT};
 use crate::legend::state::{LegendState, Phase};
 
 /// A Damage card still to draw: the average card costs about this much, in thousandths of a round.
-const DAMAGE: u32 = 1500;
+pub const DAMAGE: u32 = 1500;
 /// Inside a turn without the best line (or unable to reach it before the entry line): the +1
 /// the table counted on is gone for that turn.
 const LINE_LOST: u32 = 250;
 /// Cornered (see `cornered`): a round stopped, about.
 const CORNERED: u32 = 1500;
 /// Of two ends worth the same rounds, each row further ahead is worth this much.
-const AHEAD: i64 = 4;
+pub const AHEAD: i64 = 4;
 /// Positions searched in one decision before giving up on the search (never reached in our
 /// circuits; the guard keeps a pathological position from stalling a game).
 const MAX_NODES: usize = 50_000;

@@ -2,7 +2,10 @@
 //! (`rules.rs`), `hard` plans each activation against a pace table of the rest of the race
 //! (`hard.rs`, `pace.rs`, `prices.rs`). Everything in a Track race is public, so they read the
 //! state; what a driver may not see in a Stage race (markers at night, in fog) they do not use.
+//! `lookahead.rs` is an experiment on top of `hard` (rollouts of its pace choices), measured in
+//! docs/simulation.md and not one of the levels.
 pub mod hard;
+pub mod lookahead;
 pub mod pace;
 pub mod prices;
 pub mod rules;
