@@ -6,8 +6,9 @@ use alloc::sync::Arc;
 
 /// Entries kept before the memo starts afresh. A Legend race's `hard` search asks for about 30
 /// pace tables (one per wear state it looks at, about 0.2 MB each on `example`), and the
-/// ladder's eight configurations share theirs: a 200-race batch uses about a thousand.
-const MAX_ENTRIES: usize = 2048;
+/// ladder's eight configurations share theirs: its 1,000 races against the Neutral Cars stay
+/// under the cap (157 MB at the peak), and the cap keeps a longer batch near 200 MB.
+const MAX_ENTRIES: usize = 1024;
 
 pub struct Memo<K, V> {
     #[cfg(feature = "std")]
