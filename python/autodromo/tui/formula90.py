@@ -116,10 +116,13 @@ def render(view: dict[str, Any]) -> str:
     duel = view.get("duel")
     if duel:
         members = []
+        sealed = {c["name"]: c.get("sealed") or 0 for c in view["cars"]}
         for m in duel["members"]:
             how = "challenges" if m["challenger"] else "joins" if m["joined"] else "declines" if m["declined"] else "waits"
             total = f" {m['total']}" if m.get("total") is not None else ""
-            members.append(f"{m['car']} {how}{total}")
+            down = sealed.get(m["car"], 0)
+            laid = f" ({down} card{'s' if down != 1 else ''} sealed)" if down else ""
+            members.append(f"{m['car']} {how}{total}{laid}")
         lines.append(f"  duel at {duel['name']}: " + "; ".join(members))
     current = view.get("current")
     if current and current.get("car"):

@@ -100,9 +100,23 @@ fn another_seats_sealed_duel_cards_are_in_no_view_or_tensor_until_the_reveal() {
     assert_eq!(o["sealed"], 2);
     assert_eq!(o["frozen"], json!([]));
     assert!(o.get("sealed_cards").is_none());
-    // Orange sees its own.
+    // Orange sees its own, and its total; Green has laid nothing yet: no total of its own.
     let mine = &s.view(Some(orange))["cars"][orange];
     assert_eq!(names(&mine["sealed_cards"]), ["97", "98"]);
+    let total = |seat: usize, who: &str| {
+        let v = s.view(Some(seat));
+        let m = v["duel"]["members"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["car"] == who)
+            .cloned();
+        m.unwrap()["total"].clone()
+    };
+    assert_eq!(total(orange, "Orange"), 6);
+    let green = usize::from(car(&s, "Green"));
+    assert_eq!(total(green, "Green"), Value::Null);
+    assert_eq!(total(green, "Orange"), Value::Null);
     assert_ne!(tensor(&other, orange), tensor(&s, orange));
 }
 

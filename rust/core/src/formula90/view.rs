@@ -351,13 +351,14 @@ impl<'a> SeatView<'a> {
         let members: Vec<Value> = (0..d.len)
             .map(|i| {
                 let car = d.members[usize::from(i)];
-                let sealed = d.joined >> i & 1 == 1 && !d.revealed;
+                // Its own total once it has laid its cards (before, there is none yet).
+                let laid = d.joined >> i & 1 == 1 && !s.sealed_of(car).is_empty();
                 json!({
                     "car": race.names[usize::from(car)],
                     "challenger": d.challenger == Some(i),
                     "joined": d.joined >> i & 1 == 1,
                     "declined": d.declined >> i & 1 == 1,
-                    "total": if d.revealed || (sealed && self.mine(car)) { Value::from(d.sums[usize::from(i)]) } else { Value::Null },
+                    "total": if d.revealed || (laid && self.mine(car)) { Value::from(d.sums[usize::from(i)]) } else { Value::Null },
                 })
             })
             .collect();
