@@ -17,6 +17,9 @@ game's package by name, with a default for a game that does not say. What a pack
     the options its learning envs build it with when the caller passes none;
 ``SIMULATE_FLAGS``
     the options of ``autodromo simulate`` that only some games take (``cars``, ``neutral``);
+``older_label``
+    a function from an action's label to how replays written before its last rewording spell
+    it (None when they spell it the same), so that :mod:`autodromo.replay` still reads them;
 
 Its module ``autodromo.<id>.balance`` says how ``autodromo balance`` rotates it (``ROTATION``, see
 :mod:`autodromo.balance`), and its terminal (``autodromo.tui.<id>``) adds its own ``autodromo``

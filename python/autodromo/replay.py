@@ -9,11 +9,10 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 from dataclasses import dataclass
 from typing import Any
 
-from . import content
+from . import content, game_module
 from ._core import Game, State, load_game
 from .errors import AutodromoError, ReplayError
 
@@ -35,15 +34,11 @@ class Replay:
     state: State
 
 
-#: Mille Bornes attack labels counted sides from 0 until December 2026 ("play Stop on player 0"
-#: is today's "play Stop on player 1"); replays of that time are still read, by their ids.
-_SIDE_FROM_ONE = re.compile(r"^(play .+ on (?:player|team) )(\d+)$")
-
-
 def _older_spelling(game: str, label: str) -> str | None:
-    """How a replay written before a label's last rewording spells ``label``, if it differs."""
-    m = _SIDE_FROM_ONE.match(label) if game == "mille_bornes" else None
-    return f"{m.group(1)}{int(m.group(2)) - 1}" if m else None
+    """How a replay written before a label's last rewording spells ``label``, if it differs (the
+    game's package says, by ``older_label``)."""
+    older = game_module.fact(game, "older_label")
+    return older(label) if older is not None else None
 
 
 def _digest(body: dict[str, Any]) -> str:

@@ -8,8 +8,20 @@ A game is played in hands and ends on points:
 (20, True)
 """
 
+import re
+
 TITLE = "Mille Bornes"
 #: The per-seat column of a batch: the seat's points at the end of the game.
 SEAT_EXTRA = "points"
 WORDS = {"one": "game", "many": "games", "length": "hands", "Many": "Games"}
 SCORES = ("points at the end of the game", "points")
+
+#: Attack labels counted sides from 0 until December 2026 ("play Stop on player 0" is today's
+#: "play Stop on player 1"); replays of that time are still read, by their ids.
+_SIDE_FROM_ONE = re.compile(r"^(play .+ on (?:player|team) )(\d+)$")
+
+
+def older_label(label: str) -> str | None:
+    """How a replay written before the labels counted sides from 1 spells ``label``, if it differs."""
+    m = _SIDE_FROM_ONE.match(label)
+    return f"{m.group(1)}{int(m.group(2)) - 1}" if m else None

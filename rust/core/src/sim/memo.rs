@@ -4,10 +4,10 @@
 use alloc::collections::BTreeMap;
 use alloc::sync::Arc;
 
-/// Entries kept before the memo starts afresh. A Legend race's `hard` search asks for about 30
-/// pace tables (one per wear state it looks at, about 0.2 MB each on `example`), and the
-/// ladder's eight configurations share theirs: its 1,000 races against the Neutral Cars stay
-/// under the cap (157 MB at the peak), and the cap keeps a longer batch near 200 MB.
+/// Entries kept before the memo starts afresh. A search can ask for about 30 pace tables in one
+/// race (one per wear state it looks at, about 0.2 MB each), and a ladder's configurations share
+/// theirs: a 1,000-race batch of eight configurations stays under the cap (157 MB at the peak),
+/// and the cap keeps a longer batch near 200 MB (the figures: docs/simulation.md).
 const MAX_ENTRIES: usize = 1024;
 
 pub struct Memo<K, V> {
