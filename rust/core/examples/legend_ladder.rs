@@ -14,9 +14,11 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use autodromo_core::legend::{self, Legend};
+use autodromo_core::legend;
 use autodromo_core::sim::Policy;
-use serde_json::json;
+
+mod legend_common;
+use legend_common::Races;
 
 mod common;
 use common::{content_dir, print_result, two_seats, Args, Match};
@@ -45,28 +47,13 @@ fn main() {
         .map(String::from)
         .collect();
     let m = models.len();
-    // Every configuration runs on one circuit with the same laps: they share `hard`'s pace
-    // tables, each solved once for the whole match.
-    let tables = Legend::new(content.clone(), &json!({"circuit": circuit, "laps": laps}))
-        .expect("options")
-        .race
-        .pace
-        .shared();
-    let race = |cars: &[String], neutral: &[bool]| {
-        let opts = json!({"circuit": circuit, "laps": laps, "cars": cars, "neutral": neutral});
-        let mut g = Legend::new(content.clone(), &opts).expect("options");
-        Arc::get_mut(&mut g.race).expect("a new race").pace = tables.shared();
-        g
-    };
+    let races = Races::new(content.clone(), &circuit, laps);
     let configs = if b_name == "neutral" {
         // Every model through every seat, the bot's pair first, then the Neutral pair.
-        (0..2 * m)
-            .map(|r| {
-                let cars: Vec<String> = (0..m).map(|k| models[(k + r) % m].clone()).collect();
-                let side_a: Vec<bool> = (0..m).map(|k| (k < m / 2) == (r < m)).collect();
-                let neutral: Vec<bool> = side_a.iter().map(|x| !x).collect();
-                (race(&cars, &neutral), vec![a; m], side_a)
-            })
+        races
+            .against_neutral(&models)
+            .into_iter()
+            .map(|(g, side_a)| (g, vec![a; m], side_a))
             .collect()
     } else {
         let b = Policy::parse(&b_name).expect("a policy");
@@ -74,7 +61,7 @@ fn main() {
             .iter()
             .flat_map(|car| {
                 let cars = [car.clone(), car.clone()];
-                two_seats(&race(&cars, &[false, false]), a, b)
+                two_seats(&races.race(&cars, &[false, false]), a, b)
             })
             .collect()
     };

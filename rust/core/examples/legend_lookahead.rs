@@ -20,7 +20,9 @@ use autodromo_core::legend::{self, Legend};
 use autodromo_core::sim::{runner, Sim};
 use cpu_time::ThreadTime;
 use rayon::prelude::*;
-use serde_json::json;
+
+mod legend_common;
+use legend_common::Races;
 
 mod common;
 use common::{content_dir, wilson, Args, SEED};
@@ -59,25 +61,8 @@ fn main() {
     let start = Instant::now();
     let content = Arc::new(legend::Content::from_dir(&content_dir("legend")).expect("content"));
     let m = MODELS.len();
-    // One race definition per configuration, shared by its races.
-    let configs: Vec<(Legend, Vec<bool>)> = (0..2 * m)
-        .map(|r| {
-            let cars: Vec<&str> = (0..m).map(|k| MODELS[(k + r) % m]).collect();
-            let side_a: Vec<bool> = (0..m).map(|k| (k < m / 2) == (r < m)).collect();
-            let neutral: Vec<bool> = side_a.iter().map(|x| !x).collect();
-            let opts = json!({"circuit": "example", "laps": 2, "cars": cars, "neutral": neutral});
-            (
-                Legend::new(content.clone(), &opts).expect("options"),
-                side_a,
-            )
-        })
-        .collect();
-    // The eight configurations differ only in cars and seats: one pace-table cache for all.
-    let mut configs = configs;
-    let tables = configs[0].0.race.pace.shared();
-    for (g, _) in configs.iter_mut().skip(1) {
-        Arc::get_mut(&mut g.race).expect("a new race").pace = tables.shared();
-    }
+    let models: Vec<String> = MODELS.iter().map(|m| m.to_string()).collect();
+    let configs = Races::new(content.clone(), "example", 2).against_neutral(&models);
     let races: Vec<Race> = (from..from + n)
         .into_par_iter()
         .map(|i| {

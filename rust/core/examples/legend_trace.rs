@@ -14,7 +14,9 @@ use autodromo_core::game::{Game, Player, State};
 use autodromo_core::legend::{self, Legend};
 use autodromo_core::sim::{runner, Policy, Sim};
 use rayon::prelude::*;
-use serde_json::json;
+
+mod legend_common;
+use legend_common::Races;
 
 const MODELS: [&str; 4] = [
     "alfa_8c_2900b",
@@ -46,27 +48,8 @@ fn main() {
         .position(|a| a == "--from")
         .and_then(|i| args.get(i + 1)?.parse().ok())
         .unwrap_or(0);
-    // The ladder's eight configurations, each built once: the races of one share its race
-    // definition and so the pace tables `hard` solves (as the ladder's batch does).
-    let configs: Vec<(Legend, Vec<bool>)> = (0..2 * m)
-        .map(|r| {
-            let cars: Vec<&str> = (0..m).map(|k| MODELS[(k + r) % m]).collect();
-            let side_a: Vec<bool> = (0..m).map(|k| (k < m / 2) == (r < m)).collect();
-            let neutral: Vec<bool> = side_a.iter().map(|x| !x).collect();
-            let opts = json!({"circuit": "example", "laps": 2, "cars": cars, "neutral": neutral});
-            (
-                Legend::new(content.clone(), &opts).expect("options"),
-                side_a,
-            )
-        })
-        .collect();
-    let mut configs = configs;
-    let tables = configs[0].0.race.pace.shared();
-    for (g, _) in configs.iter_mut().skip(1) {
-        std::sync::Arc::get_mut(&mut g.race)
-            .expect("a new race")
-            .pace = tables.shared();
-    }
+    let models: Vec<String> = MODELS.iter().map(|m| m.to_string()).collect();
+    let configs = Races::new(content.clone(), "example", 2).against_neutral(&models);
     let races: Vec<Race> = (from..from + n)
         .into_par_iter()
         .map(|i| {

@@ -11,7 +11,7 @@ use alloc::vec::Vec;
 use super::hard::{self, AHEAD, DAMAGE};
 use super::pace::{ROUND, STUCK};
 use super::prices::wear;
-use crate::game::Action;
+use crate::game::{Action, State};
 use crate::legend::car::{Car, Status};
 use crate::legend::state::{LegendState, Phase};
 use crate::rng::SplitMix64;
@@ -90,7 +90,7 @@ fn rollout(
             break;
         }
         let a = if n.phase.is_chance() {
-            sample(&n, rng)
+            n.sample_chance(rng)
         } else {
             hard::action(&n)
         };
@@ -100,18 +100,6 @@ fn rollout(
         }
     }
     value(&n, s, car, &start, la.rival)
-}
-
-fn sample(s: &LegendState, rng: &mut SplitMix64) -> Option<Action> {
-    let outcomes = s.chance_outcomes();
-    let mut r = rng.unit();
-    for &(a, p) in &outcomes {
-        if r < p {
-            return Some(a);
-        }
-        r -= p;
-    }
-    outcomes.last().map(|o| o.0)
 }
 
 /// A seed from the public position: the same decision gets the same samples.

@@ -1,0 +1,55 @@
+//! The Legend examples' races (`legend_ladder`, `legend_trace`, `legend_lookahead`): one circuit
+//! and laps for a whole match, so every race definition shares one cache of `hard`'s pace tables
+//! (a table depends on the circuit, the laps and a car's Drive, not on the other cars).
+use std::sync::Arc;
+
+use autodromo_core::legend::bots::pace::PaceMemo;
+use autodromo_core::legend::{Content, Legend};
+use serde_json::json;
+
+pub struct Races {
+    content: Arc<Content>,
+    circuit: String,
+    laps: u8,
+    tables: PaceMemo,
+}
+
+impl Races {
+    pub fn new(content: Arc<Content>, circuit: &str, laps: u8) -> Races {
+        let tables = Legend::new(content.clone(), &json!({"circuit": circuit, "laps": laps}))
+            .expect("options")
+            .race
+            .pace
+            .shared();
+        Races {
+            content,
+            circuit: circuit.into(),
+            laps,
+            tables,
+        }
+    }
+
+    /// A race of these cars (`neutral`: which the core drives), sharing the match's tables.
+    pub fn race(&self, cars: &[String], neutral: &[bool]) -> Legend {
+        let opts =
+            json!({"circuit": self.circuit, "laps": self.laps, "cars": cars, "neutral": neutral});
+        let mut g = Legend::new(self.content.clone(), &opts).expect("options");
+        Arc::get_mut(&mut g.race).expect("a new race").pace = self.tables.shared();
+        g
+    }
+
+    /// Against the Neutral Cars: every model through every seat (2 × models configurations), the
+    /// bot's cars (`side_a`) the first half of the seats in the first half of the configurations,
+    /// the second half after.
+    pub fn against_neutral(&self, models: &[String]) -> Vec<(Legend, Vec<bool>)> {
+        let m = models.len();
+        (0..2 * m)
+            .map(|r| {
+                let cars: Vec<String> = (0..m).map(|k| models[(k + r) % m].clone()).collect();
+                let side_a: Vec<bool> = (0..m).map(|k| (k < m / 2) == (r < m)).collect();
+                let neutral: Vec<bool> = side_a.iter().map(|x| !x).collect();
+                (self.race(&cars, &neutral), side_a)
+            })
+            .collect()
+    }
+}
