@@ -25,7 +25,7 @@ from autodromo.envs import (
     pettingzoo_aec,
     pettingzoo_env,
 )
-from autodromo.envs import single_seat, vector
+from autodromo.envs import _play, single_seat, vector
 from scripting import deal, draw, mb
 
 #: Small games so each checker runs in well under a second.
@@ -285,8 +285,17 @@ def test_max_steps_truncates() -> None:
 def test_neutral_cars_are_no_agents_and_no_seat() -> None:
     opts = {**SMALL["legend"], "neutral": [False, True]}
     assert pettingzoo_env("legend", **opts).possible_agents == ["player_0"]
-    with pytest.raises(OptionError, match="seat 1 takes no decisions"):
+    # The API counts seats from 0; the message counts from 1 and names the API's index beside it.
+    with pytest.raises(OptionError, match=r"^seat 2 \(the API's seat 1\) takes no decisions .*: 0$"):
         VectorEnv("legend", 1, seat=1, **opts)
+    with pytest.raises(OptionError, match=r"^no seat 2: the API numbers this game's 2 seats 0 to 1$"):
+        VectorEnv("legend", 1, seat=2, **opts)
+
+
+def test_a_seat_with_no_bot_is_named_counted_from_one() -> None:
+    state = autodromo.game("mille_bornes", **MB).new_state()
+    with pytest.raises(RuntimeError, match=r"^seat 1 \(the API's seat 0\) acts but has no bot$"):
+        _play.advance(state, np.random.default_rng(0), set(), None)
 
 
 def test_unknown_bot_and_bad_options_are_refused() -> None:

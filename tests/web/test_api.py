@@ -273,7 +273,7 @@ def bad_requests(gid: str) -> list[tuple[str, str, Any, int, str]]:
     g = f"/api/games/{gid}"
     return [
         ("get", "/api/games/nope", None, 404, "no game"),
-        ("get", f"{g}?seat=9", None, 400, "no seat 9"),
+        ("get", f"{g}?seat=9", None, 400, "no seat 9: the API numbers this game's 4 seats 0 to 3"),
         ("get", f"{g}?seat=-1", None, 400, "no seat"),
         ("get", f"{g}?seat=abc", None, 400, "whole number"),
         ("get", f"{g}?since=-3", None, 400, "since"),

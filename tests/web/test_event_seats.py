@@ -114,6 +114,13 @@ def test_every_refusal_on_a_seats_view_and_decision_names_whose_token_it_was_and
     assert snapshot(client, eid) == before
     no_seat = client.post(f"/api/events/{eid}/seats/2/reissue", headers=h(owner))
     assert no_seat.status_code == 400 and "Ada, Bea" in no_seat.json["error"]
+    # A person reads the player's name, not the API's index (the bot Cid is seat 2 from 0).
+    assert no_seat.json["error"].startswith("Cid is not a human seat"), no_seat.json
+    past = client.post(f"/api/events/{eid}/seats/3/reissue", headers=h(owner))
+    assert past.status_code == 400
+    assert past.json["error"] == "no seat 3: the API numbers this championship's 3 seats 0 to 2"
+    r = client.get(f"/api/events/{eid}?seat=7", headers=h(owner))
+    assert r.status_code == 400 and "no seat 7: the API numbers this championship's 3 seats 0 to 2" == r.json["error"]
     assert client.delete(f"/api/events/{eid}", headers=h(owner)).status_code == 200
     assert client.get(f"/api/events/{eid}").status_code == 404
 

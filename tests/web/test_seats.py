@@ -250,3 +250,14 @@ def test_a_legend_race_has_no_hidden_cards_its_replay_so_far_is_everyones_but_no
     gid = client.post("/api/games", json=legend_body(bots=1)).json["id"]
     r = replay.loads(client.get(f"/api/games/{gid}/replay").get_data(as_text=True))
     assert r.seed is None and r.actions == client.application.extensions["autodromo.tables"].get(gid).actions
+
+
+def test_a_link_for_a_bot_or_a_seat_past_the_end_is_refused_by_name_or_in_the_apis_numbering(client: Any) -> None:
+    g = links_game(client, {**MILLE, "seats": [{"kind": "human", "name": "Ada"},
+                                                {"kind": "bot", "bot": "heuristic", "name": "Robo"}]})
+    owner = {T: g["owner_token"]}
+    r = client.post(f"/api/games/{g['id']}/seats/1/reissue", headers=owner)
+    assert r.status_code == 400 and r.json["error"] == "Robo is not a human seat of this game (its human players: Ada)"
+    r = client.post(f"/api/games/{g['id']}/seats/2/reissue", headers=owner)
+    assert r.status_code == 400 and r.json["error"] == "no seat 2: the API numbers this game's 2 seats 0 to 1"
+    assert client.get(f"/api/games/{g['id']}/me", headers={T: tok(g, 0)}).json["role"] == "seat", "Ada's link stands"

@@ -83,7 +83,9 @@ def seat_of(table: Table, value: Any, required: bool) -> int | None:
             raise bad("seat is required")
         return None
     if not 0 <= seat < len(table.seats):
-        raise bad(f"no seat {seat}: this game has seats 0 to {len(table.seats) - 1}")
+        # Scripts count seats from 0; say so, so a person does not read it as the seat they counted.
+        n = len(table.seats)
+        raise bad(f"no seat {seat}: the API numbers this game's {n} seats 0 to {n - 1}")
     return seat
 
 

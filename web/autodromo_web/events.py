@@ -213,7 +213,8 @@ def link(event: Any, seat: int) -> dict[str, Any]:
 def _seat_in(event: Any, value: Any) -> int | None:
     seat = _seat(value)
     if seat is not None and not 0 <= seat < len(event.setup["seats"]):
-        raise bad(f"no seat {seat}: this championship has seats 0 to {len(event.setup['seats']) - 1}")
+        n = len(event.setup["seats"])
+        raise bad(f"no seat {seat}: the API numbers this championship's {n} seats 0 to {n - 1}")
     return seat
 
 
@@ -266,8 +267,10 @@ def reissue(event_id: str, seat: int) -> Response:
     with events().locked(event_id) as event:
         events().guard(event).owner("re-issuing a join link", always=True)
         if seat not in events().access[event.id].seats:
-            humans = ", ".join(event.names()[s] for s in sorted(events().access[event.id].seats))
-            raise bad(f"seat {seat} is not a human seat of this championship (its players: {humans})")
+            _seat_in(event, seat)  # past the last seat: refused in the API's numbering
+            names = event.names()
+            humans = ", ".join(names[s] for s in sorted(events().access[event.id].seats))
+            raise bad(f"{names[seat]} is not a human seat of this championship (its human players: {humans})")
         events().reissue(event, seat)
         return jsonify(link(event, seat))
 

@@ -134,7 +134,11 @@ def reissue(game_id: str, seat: int) -> Response:
             raise conflict("this race is part of a championship: re-issue the link on the championship's page "
                            f"(/event/{table.event}), and the old one is refused in every race")
         if seat not in table.access.seats:
-            raise bad(f"no human seat {seat}: this game's human seats are {_humans(table)}")
+            from .api import seat_of
+
+            seat_of(table, seat, required=True)  # past the last seat: refused in the API's numbering
+            humans = ", ".join(table.seat_name(s) for s in _humans(table))
+            raise bad(f"{table.seat_name(seat)} is not a human seat of this game (its human players: {humans})")
         table.access.reissue(seat)
         tables().save_access(table)
         return jsonify(link(table, seat))

@@ -54,8 +54,14 @@ def decision_seats(game: Game) -> list[int]:
 def check_seat(game: Game, seat: int) -> int:
     seats = decision_seats(game)
     if seat not in seats:
+        # ``seat`` is the API's index, from 0; a person counts from 1: say both.
+        n = game.num_players
+        if not 0 <= seat < n:
+            raise OptionError(f"no seat {seat}: the API numbers this game's {n} seats 0 to {n - 1}")
+        doers = ", ".join(map(str, seats))
         raise OptionError(
-            f"seat {seat} takes no decisions in this {game.name} game; seats that do: {seats}"
+            f"seat {seat + 1} (the API's seat {seat}) takes no decisions in this {game.name} game; "
+            f"the API's seats that do: {doers}"
         )
     return seat
 
@@ -91,7 +97,8 @@ def advance(state: State, rng: np.random.Generator, stop: set[int], bot: str | N
         elif state.current_player() in stop:
             return
         elif bot is None:
-            raise RuntimeError(f"seat {state.current_player()} acts but has no bot")
+            p = state.current_player()
+            raise RuntimeError(f"seat {p + 1} (the API's seat {p}) acts but has no bot")
         else:
             state.apply_action(_core.bot_action(state, bot, int(rng.integers(_SEED_RANGE))))
 
