@@ -524,6 +524,28 @@ fn neutral_car_uses_the_die_row_and_column() {
 }
 
 #[test]
+fn in_the_rain_a_neutral_car_reads_the_turn_marker_as_the_rain_lowers_it() {
+    // "Light Rain: Temporarily reduce any Turn Marker by one step (not lower than A)"; decision
+    // 34: the turn column is the marker as the rain reads it. Rain is no low visibility ("fog or
+    // night without working headlights"). Alfa 8C 2300, die 3-4: A 2, B 3; the B turn ahead.
+    for (rain, speed) in [(0u8, 3u8), (1, 2), (2, 2)] {
+        let mut s = with_neutral(&["bugatti_type_35", "alfa_8c_2300"], &[false, true]);
+        place(&mut s, 0, 44, 2, 0);
+        place(&mut s, 1, 15, 0, 5);
+        s.rain = rain;
+        neutral_round(&mut s, 1, 3);
+        assert_eq!(s.cars[1].speed, speed, "rain {rain}");
+    }
+    // A 5 entering the turn in the rain by day: no outward shift, all 3 spaces (A, die 5-6).
+    let mut s = with_neutral(&["bugatti_type_35", "alfa_8c_2300"], &[false, true]);
+    place(&mut s, 0, 44, 2, 0);
+    place(&mut s, 1, 15, 0, 5);
+    s.rain = 1;
+    neutral_round(&mut s, 1, 5);
+    assert_eq!((s.cars[1].cell.row, s.cars[1].speed), (18, 3));
+}
+
+#[test]
 fn neutral_car_downhill_adds_a_movement_point() {
     // "On straight downhill sections, add +1 movement point to their movement allowance."
     // Castelrosso's descent (rows 11-16).

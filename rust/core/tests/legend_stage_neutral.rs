@@ -92,6 +92,43 @@ fn in_low_visibility_a_neutral_car_entering_a_turn_on_a_five_or_six_shifts_outwa
     assert!(s.cars[0].cell.row > 12);
 }
 
+/// Brescia – Verona by night (a 22:00 start, the weather clear), the Neutral Bugatti on seat 0.
+fn at_night() -> LegendState {
+    let content = content_with(&[(
+        "routes/notte.toml",
+        "name = \"Notte\"\nstart = \"22:00\"\nstages = [\"brescia_verona\", \"verona_ravenna\"]\n",
+    )]);
+    let s = stage_race_on(
+        content,
+        json!({"route": "notte", "cars": [BUGATTI, ALFA], "neutral": [true, false]}),
+    );
+    assert!(s.night() && !s.fog());
+    s
+}
+
+#[test]
+fn at_night_a_neutral_car_shifts_on_a_five_or_six_only_once_its_headlights_have_failed() {
+    // "In low-visibility conditions (fog or night without working headlights)"; Neutral Cars
+    // track "Headlight and Battery failures, which apply normally".
+    let mut s = at_night();
+    neutral_move(&mut s, 10, 1, 6, 5);
+    assert!(s.cars[0].cell.row > 12, "working headlights: no shift");
+    // A Headlight Damage card is kept, not turned into a stop.
+    let mut s = at_night();
+    place_on_road(&mut s, 0, 5, 1, 6);
+    s.cars[0].damage_due = 1;
+    s.settle();
+    act(&mut s, "damage lampadina_bruciata");
+    assert!(!s.cars[0].headlights_ok);
+    assert_eq!(
+        s.cars[0].status,
+        Status::Racing,
+        "no stop for a Headlight card"
+    );
+    neutral_move(&mut s, 10, 1, 6, 5);
+    assert_eq!(cell(&s, 0), (12, 2), "failed headlights: one lane out");
+}
+
 #[test]
 fn the_low_visibility_shift_off_the_track_draws_a_damage_card() {
     // "If this shift causes the car to exit the track, draw and resolve a Damage card."
