@@ -10,9 +10,9 @@
   const gameId = root.dataset.gameId;
   const S = { seat: null, since: 0, board: null, payload: null, busy: false, timer: null, handoff: null,
     humans: [], hidden: false, game: null, anim: null, howto: [], animated: new Set(),
-    // Set by a join link (a phone: one seat) or a shared screen (the board only): the page never
-    // changes seat by itself.
-    fixed: false, role: null, token: null, links: false, access: 0, myTurn: false, heard: null, applied: 0,
+    // Set by a join link (a phone: one seat), a shared screen (the board only) or, at a hot-seat
+    // table, an address that asks for one seat (pinned): the page never changes seat by itself.
+    fixed: false, pinned: false, role: null, token: null, links: false, access: 0, myTurn: false, heard: null, applied: 0,
     refreshing: false, again: false, revoked: false, source: null };
 
   const multiHidden = () => S.hidden && S.humans.length >= 2;
@@ -26,7 +26,7 @@
 
   function drawStatus(p) {
     // A phone says whose it is: the page looks the same on every player's.
-    $("title").textContent = S.role === "seat" && S.seat !== null ? `${p.title} · you are ${nameOf(S.seat)}` : p.title;
+    $("title").textContent = (S.role === "seat" || S.pinned) && S.seat !== null ? `${p.title} · you are ${nameOf(S.seat)}` : p.title;
     $("turn").textContent = `${p.turn.label}${p.turn.value !== "" ? " " + p.turn.value : ""}${p.phase ? " · " + p.phase : ""}`;
     let who;
     if (p.status === "finished") {
@@ -100,7 +100,12 @@
     if (p.notice) prompt.append(el("div", { class: "prompt", "data-testid": "notice", role: "status" }, p.notice));
     if (!p.decisions.length) {
       const idle = S.links && S.seat === null ? "The players decide on their phones; this screen shows the board." : "Nothing to decide now.";
-      box.append(el("p", { class: "muted", "data-testid": "nothing-to-decide" }, p.status === "finished" ? "The game is over." : idle));
+      const other = S.pinned && p.status !== "finished" && p.to_move_kind === "human" && p.to_move !== S.seat;
+      box.append(other
+        ? el("p", { class: "muted", "data-testid": "nothing-to-decide" },
+          `${nameOf(p.to_move)} decides. This page stays on ${nameOf(S.seat)}'s seat, as its address asks. `,
+          el("a", { href: `/play/${gameId}`, "data-testid": "follow-turn" }, "Follow the turn instead"))
+        : el("p", { class: "muted", "data-testid": "nothing-to-decide" }, p.status === "finished" ? "The game is over." : idle));
       return;
     }
     if (p.prompt) {
@@ -453,9 +458,10 @@
     S.hidden = first.hidden_information;
     S.humans = first.seats.filter((s) => s.kind === "human").map((s) => s.seat);
     S.payload = first;
-    const asked = new URLSearchParams(location.search).get("seat");
+    const query = new URLSearchParams(location.search).get("seat");
+    const asked = query !== null && /^\d+$/.test(query) && S.humans.includes(Number(query)) ? Number(query) : null;
     let seat = first.to_move_kind === "human" ? first.to_move : S.humans.length ? S.humans[0] : null;
-    if (asked !== null && S.humans.includes(Number(asked))) seat = Number(asked);
+    if (asked !== null) seat = asked;
     if (S.role === "seat") {
       S.fixed = true;
       seat = me.seat;
@@ -470,6 +476,11 @@
       $("undo").hidden = true;
       // A championship's race: its links (the event's) are on the championship's page.
       if (S.role === "owner" && S.links && !first.event) await drawJoin();
+    } else if (asked !== null) {
+      // Hot seat, and the address asks for one human seat (?seat=N, numbered as the API): this
+      // page is that seat's, as a phone is, and waits while another human decides.
+      S.fixed = true;
+      S.pinned = true;
     }
     root.dataset.role = S.role || "spectator";
     $("undo").addEventListener("click", undo);
