@@ -1,7 +1,8 @@
 """`make bench`: the web page under load, then killed under it (issue 18, item 6).
 
-A real server in its own process (``python -m autodromo_web``, loopback HTTP, its SQLite file as
-it runs by default: WAL, ``synchronous=NORMAL``). ``--clients`` clients (default 20), each on its own game, play as fast as
+A real server (``python -m autodromo_web``, loopback HTTP, its SQLite file as it runs by default:
+WAL, ``synchronous=NORMAL``, as many worker processes as the machine has cores unless
+``--workers`` says otherwise). ``--clients`` clients (default 20), each on its own game, play as fast as
 the server answers (or ``--think`` seconds after each answer) for ``--seconds`` (default 30): each posts its human seat's decision as the page
 does (its form, in names), the server applies it, lets the bots and chance play up to that seat's
 next decision, commits and answers. A client whose game ends starts another. The games cycle
@@ -12,7 +13,7 @@ connection between requests, as a phone's browser does. Reported: the action
 round trip's median, p95 and max over every action of the window, the errors (any answer but
 200), and the server's own share from each answer's ``Server-Timing`` header (its wall time, its
 thread's CPU, its wait for the commit) with the machine's load average. Target: p95 under 50 ms and no error. Then, with the clients still
-firing, the server is killed (SIGKILL), started again on the same file, and every action it had
+firing, the server is killed (SIGKILL to every one of its processes), started again on the same file, and every action it had
 acknowledged must be there: each game's saved actions hold, in order, every decision a client
 was told was applied. Exits 1 when a target or a check fails.
 """
@@ -131,10 +132,18 @@ def free_port() -> int:
         return port
 
 
-def start_server(port: int, db: Path) -> subprocess.Popen[bytes]:
+def default_workers() -> int:
+    """The server's own default (``AUTODROMO_WORKERS``, else the machine's cores)."""
+    from autodromo_web.workers import default_workers as server_default
+
+    return server_default()
+
+
+def start_server(port: int, db: Path, workers: int) -> subprocess.Popen[bytes]:
+    """The server in a session of its own, so that one signal reaches all its processes."""
     server = subprocess.Popen(
-        [sys.executable, "-m", "autodromo_web", "--port", str(port), "--db", str(db)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        [sys.executable, "-m", "autodromo_web", "--port", str(port), "--db", str(db), "--workers", str(workers)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
     )
     base = f"http://127.0.0.1:{port}"
     deadline = time.time() + 60
@@ -144,7 +153,7 @@ def start_server(port: int, db: Path) -> subprocess.Popen[bytes]:
             return server
         except OSError:
             if time.time() > deadline or server.poll() is not None:
-                server.kill()
+                kill(server)
                 raise RuntimeError("the server did not start") from None
             time.sleep(0.1)
 
@@ -215,6 +224,15 @@ def _client_process(base: str, i: int, think: float, stop: Any, measuring: Any, 
     results.put(client)
 
 
+def kill(server: subprocess.Popen[bytes]) -> None:
+    """SIGKILL to the server's every process (its workers too) at once."""
+    try:
+        os.killpg(server.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    server.wait()
+
+
 def process_cpu(pid: int) -> float:
     """Seconds of CPU the process used so far, all its threads (Linux's /proc; NaN elsewhere)."""
     try:
@@ -222,6 +240,19 @@ def process_cpu(pid: int) -> float:
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     except (OSError, ValueError, IndexError):
         return float("nan")
+
+
+def tree_cpu(pid: int) -> dict[int, float]:
+    """Seconds of CPU so far of the process and each of its children (a server's workers)."""
+    found = {pid: process_cpu(pid)}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found[int(stat.parent.name)] = process_cpu(int(stat.parent.name))
+    return found
 
 
 def saved_actions(db: Path, gid: str) -> list[int]:
@@ -234,13 +265,15 @@ def holds_in_order(saved: list[int], mine: list[int]) -> bool:
     return all(any(a == b for b in it) for a in mine)
 
 
-def run(clients: int, seconds: float, warmup: float = 2.0, think: float = 0.0) -> dict[str, Any]:
+def run(clients: int, seconds: float, warmup: float = 2.0, think: float = 0.0,
+        workers: int | None = None) -> dict[str, Any]:
     """The load, the kill and the check; returns the figures and what went wrong."""
+    workers = default_workers() if workers is None else workers
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "load.sqlite3"
         port = free_port()
         base = f"http://127.0.0.1:{port}"
-        server = start_server(port, db)
+        server = start_server(port, db, workers)
         # Each client in its own process, as each player is on their own device: one process
         # of twenty threads would measure its own lock (the GIL) and starve, not the server.
         ctx = multiprocessing.get_context("fork")
@@ -254,17 +287,18 @@ def run(clients: int, seconds: float, warmup: float = 2.0, think: float = 0.0) -
                 p.start()
             time.sleep(warmup)
             load_before = os.getloadavg()[0]
-            cpu_before = process_cpu(server.pid)
+            cpu_before = tree_cpu(server.pid)
             clients_before = sum(process_cpu(p.pid or 0) for p in procs)
             measuring.set()
             time.sleep(seconds)
             measuring.clear()
-            server_cpu = process_cpu(server.pid) - cpu_before
+            cpu_after = tree_cpu(server.pid)
+            # A worker started again meanwhile counts from zero.
+            server_cpu = sum(c - cpu_before.get(p, 0.0) for p, c in cpu_after.items())
             clients_cpu = sum(process_cpu(p.pid or 0) for p in procs) - clients_before
             # Killed mid-load: the clients are still posting.
             killed = time.time()
-            os.kill(server.pid, signal.SIGKILL)
-            server.wait()
+            kill(server)
             stop.set()
             for _ in procs:
                 players.append(results.get(timeout=120))
@@ -272,14 +306,14 @@ def run(clients: int, seconds: float, warmup: float = 2.0, think: float = 0.0) -
                 p.join(timeout=30)
         finally:
             if server.poll() is None:
-                server.kill()
+                kill(server)
             for p in procs:
                 if p.is_alive():
                     p.kill()
         errors = [e.split(" ", 1)[1] for c in players for e in c.errors if float(e.split(" ", 1)[0]) < killed]
         acknowledged = {gid: list(mine) for c in players for gid, mine in c.acknowledged.items()}
         tokens = {gid: t for c in players for gid, t in c.tokens.items()}
-        server = start_server(port, db)
+        server = start_server(port, db, workers)
         lost = []
         try:
             for gid, mine in acknowledged.items():
@@ -294,6 +328,7 @@ def run(clients: int, seconds: float, warmup: float = 2.0, think: float = 0.0) -
         finally:
             server.terminate()
             server.wait(timeout=30)
+            kill(server)
     times = sorted(t for c in players for t in c.times)
     walls = sorted(w for c in players for w, _, _ in c.server)
     cpus = sorted(u for c in players for _, u, _ in c.server)
@@ -306,7 +341,7 @@ def run(clients: int, seconds: float, warmup: float = 2.0, think: float = 0.0) -
         "server_median": pct(walls, 0.5), "server_p95": pct(walls, 0.95),
         "db_median": pct(dbs, 0.5), "db_p95": pct(dbs, 0.95),
         "cpu_median": pct(cpus, 0.5), "cpu_p95": pct(cpus, 0.95), "cpu_total_s": sum(cpus) / 1000,
-        "load": os.getloadavg(), "load_before": load_before, "server_cpu_s": server_cpu, "clients_cpu_s": clients_cpu,
+        "load": os.getloadavg(), "load_before": load_before, "workers": workers, "server_cpu_s": server_cpu, "clients_cpu_s": clients_cpu,
         "actions": len(times),
         "median": statistics.median(times) if times else float("nan"),
         "p95": times[max(0, round(0.95 * len(times)) - 1)] if times else float("nan"),
@@ -324,12 +359,15 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--think", type=float, default=0.0,
                         help="seconds each client waits before each decision (default 0: as fast as answered)")
+    parser.add_argument("--workers", type=int, default=None,
+                        help="the server's worker processes (default: the server's own, the machine's cores)")
     args = parser.parse_args()
-    r = run(args.clients, args.seconds, think=args.think)
+    r = run(args.clients, args.seconds, think=args.think, workers=args.workers)
     pace = (f"{args.think:g} s between an answer and the next decision (a human-like pause: not the target's load)"
             if args.think else "no pause: each decision as soon as the last is answered")
     print(f"web load: {args.clients} clients, each on its own game, in its own process, one kept connection each; "
-          f"{pace}; {args.seconds:.0f} s measured on {os.cpu_count()} cores, machine load average "
+          f"{pace}; the server with {r['workers']} worker process{'es' if r['workers'] != 1 else ''}; "
+          f"{args.seconds:.0f} s measured on {os.cpu_count()} cores, machine load average "
           f"{r['load_before']:.1f} at the start, {r['load'][0]:.1f} at the end")
     print(
         f"  round trip: {r['actions']} actions ({r['actions'] / args.seconds:.0f}/s), median {r['median']:.1f} ms, "
@@ -342,7 +380,7 @@ def main() -> int:
         f"commit median {r['db_median']:.1f} ms, p95 {r['db_p95']:.1f} ms; the request thread's CPU per action "
         f"median {r['cpu_median']:.1f} ms, p95 {r['cpu_p95']:.1f} ms, mean "
         f"{1000 * r['cpu_total_s'] / max(1, r['actions']):.1f} ms ({r['cpu_total_s']:.1f} s in {args.seconds:.0f} s); "
-        f"the whole server process (every thread) {r['server_cpu_s']:.1f} s of CPU, "
+        f"the whole server (every process and thread) {r['server_cpu_s']:.1f} s of CPU, "
         f"{1000 * r['server_cpu_s'] / max(1, r['actions']):.1f} ms per action; the clients' processes "
         f"{1000 * r['clients_cpu_s'] / max(1, r['actions']):.1f} ms per action"
     )

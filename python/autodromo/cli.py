@@ -13,7 +13,7 @@ from . import balance_cli, game_module, games, replay, simulate_cli
 from .errors import AutodromoError, OptionError
 
 
-WEB_FLAGS = {"--host", "--port", "--open", "--db", "--lan"}
+WEB_FLAGS = {"--host", "--port", "--open", "--db", "--lan", "--workers"}
 
 # The web page and the bridge are their own distributions: each declares its command in this
 # entry-point group, so this package never imports them by name.
@@ -58,12 +58,13 @@ def _choose_play(args: argparse.Namespace, words: list[str]) -> None:
         args.run = _web
         return
     if flags & WEB_FLAGS:
-        raise OptionError("--host, --port, --open, --db and --lan are for the web page: `autodromo play` with no game")
+        raise OptionError("--host, --port, --open, --db, --lan and --workers are for the web page: "
+                          "`autodromo play` with no game")
     args.game = args.game or _play_games()[0]
 
 
 def _web(args: argparse.Namespace) -> int:
-    command("play")(args.host, args.port, args.db, args.open, args.lan)
+    command("play")(args.host, args.port, args.db, args.open, args.lan, args.workers)
     return 0
 
 
@@ -99,6 +100,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     play.add_argument("--db", default=None, help="web page: the SQLite file of saved games")
     play.add_argument("--lan", action="store_true",
                       help="web page: allow a --host other than loopback (each seat joins by its own link)")
+    play.add_argument("--workers", type=int, default=None,
+                      help="web page: server processes (default: AUTODROMO_WORKERS, else the machine's cores)")
     for g in terminal:
         _terminal(g).add_play_options(play)
     play.set_defaults(run=_play)

@@ -33,8 +33,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     # scripts read keys by name, and sorting was a measurable share of each answer's encoding.
     app.json.sort_keys = False  # type: ignore[attr-defined]
     db = app.config["DB"] or os.environ.get("AUTODROMO_WEB_DB") or default_path()
-    store = Store(db, app.config.get("AUTODROMO_SQLITE_SYNC") or os.environ.get("AUTODROMO_SQLITE_SYNC") or "NORMAL")
-    tables = Tables(store, idle=app.config["AUTODROMO_IDLE_SECONDS"], max_loaded=app.config["AUTODROMO_MAX_LOADED"])
+    store = Store(db, app.config.get("AUTODROMO_SQLITE_SYNC") or os.environ.get("AUTODROMO_SQLITE_SYNC") or "NORMAL",
+                  process_lock=app.config.get("AUTODROMO_PROCESS_LOCK"))
+    # A worker of a server of several processes is given what its parent's startup checks found.
+    tables = Tables(store, idle=app.config["AUTODROMO_IDLE_SECONDS"], max_loaded=app.config["AUTODROMO_MAX_LOADED"],
+                    checked=app.config.get("AUTODROMO_CHECKED"))
     app.extensions["autodromo.tables"] = tables
     app.extensions["autodromo.db"] = str(store.path)
 
@@ -81,12 +84,14 @@ def _install_timing(app: Flask) -> None:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, open_browser: bool = False,
-          lan: bool = False) -> None:
-    """Runs the page until interrupted (threaded: one thread per connection, kept between requests;
-    one lock per game).
+          lan: bool = False, workers: int | None = None) -> None:
+    """Runs the page until interrupted: ``workers`` processes (default ``AUTODROMO_WORKERS``, else
+    the machine's cores; 1: one process), each threaded (one thread per connection, kept between
+    requests; one lock per game).
     Anything but loopback needs ``lan``: then every seat needs its own token, and the address a
     phone joins by is printed."""
     from . import security, serving
+    from . import workers as several
 
     if not lan and not security.is_loopback(host):
         raise SystemExit(
@@ -94,6 +99,12 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, open
             "any seat. Add --lan to play on a local network (each seat then needs its own join link), or "
             "leave --host out to stay on this machine (127.0.0.1)."
         )
+    count = several.default_workers() if workers is None else workers
+    if count < 1:
+        raise SystemExit("autodromo: --workers must be at least 1")
+    if count > 1 and not hasattr(os, "fork"):
+        print("autodromo: this system cannot fork worker processes: serving with one", flush=True)
+        count = 1
     config: dict[str, Any] = {"AUTODROMO_LAN": lan}
     if db:
         config["DB"] = db
@@ -101,19 +112,36 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, open
         joined = security.lan_address(host)
         config["AUTODROMO_HOSTS"] = tuple(security.lan_names() | {joined.lower(), host.lower()})
 
+    opened: list[str] = []
+
+    def open_page() -> None:
+        if open_browser and opened:
+            threading.Timer(0.5, webbrowser.open, args=(opened[0],)).start()
+
+    def announce(bound: int, db_path: str) -> dict[str, Any]:
+        url = f"http://{host if ':' not in host else f'[{host}]'}:{bound}/"
+        processes = "one process" if count == 1 else f"{count} worker processes"
+        print(f"Autodromo: {url}  (games saved in {db_path}; {processes}; Ctrl-C to stop)", flush=True)
+        opened.append(url)
+        if not lan:
+            return {}
+        join = f"http://{joined if ':' not in joined else f'[{joined}]'}:{bound}/"
+        print(f"On the local network: join at {join} (every seat needs its own join link)", flush=True)
+        # Join links and their QR codes name this address, whichever name the host screen used.
+        return {"AUTODROMO_JOIN_URL": join}
+
+    if count > 1:
+        from .store import default_path
+
+        db_path = str(db or os.environ.get("AUTODROMO_WEB_DB") or default_path())
+        several.serve(host, port, count, config, lambda bound: announce(bound, db_path), after_start=open_page)
+        return
+
     app = create_app(config)
     tables: Tables = app.extensions["autodromo.tables"]
     server = serving.make(host, port, app)
-    url = f"http://{host if ':' not in host else f'[{host}]'}:{server.server_port}/"
-    print(f"Autodromo: {url}  (games saved in {app.extensions['autodromo.db']}; Ctrl-C to stop)",
-          flush=True)
-    if lan:
-        join = f"http://{joined if ':' not in joined else f'[{joined}]'}:{server.server_port}/"
-        # Join links and their QR codes name this address, whichever name the host screen used.
-        app.config["AUTODROMO_JOIN_URL"] = join
-        print(f"On the local network: join at {join} (every seat needs its own join link)", flush=True)
-    if open_browser:
-        threading.Timer(0.5, webbrowser.open, args=(url,)).start()
+    app.config.update(announce(server.server_port, app.extensions["autodromo.db"]))
+    open_page()
     try:
         server.serve_forever()
     except KeyboardInterrupt:

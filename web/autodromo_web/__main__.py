@@ -1,4 +1,4 @@
-"""``python -m autodromo_web [--host H] [--port P] [--db FILE] [--open] [--lan]``: the same as
+"""``python -m autodromo_web [--host H] [--port P] [--db FILE] [--open] [--lan] [--workers N]``: the same as
 ``autodromo play`` with no game."""
 
 from __future__ import annotations
@@ -16,8 +16,10 @@ def main() -> None:
     parser.add_argument("--lan", action="store_true",
                         help="allow a --host other than loopback: phones on the local network join by link")
     parser.add_argument("--open", action="store_true", help="open the page in a browser")
+    parser.add_argument("--workers", type=int, default=None,
+                        help="server processes (default: AUTODROMO_WORKERS, else the machine's cores; 1: one process)")
     args = parser.parse_args()
-    serve(args.host, args.port, args.db, args.open, args.lan)
+    serve(args.host, args.port, args.db, args.open, args.lan, args.workers)
 
 
 if __name__ == "__main__":

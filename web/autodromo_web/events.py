@@ -27,9 +27,9 @@ from flask import Blueprint, Response, jsonify, request
 
 from . import access, games, lobby
 from .access import OWNER, Access, Guard
-from .errors import ApiError, bad, missing
-from .store import SavedEvent, Store
-from .tables import Tables
+from .errors import ApiError, bad, conflict, missing
+from .store import SavedEvent, Stale, Store
+from .tables import CONCURRENT, Tables
 
 bp = Blueprint("events", __name__, url_prefix="/api/events")
 
@@ -40,29 +40,67 @@ class Events:
         self.tables = tables
         self._events: dict[str, Any] = {}
         self._locks: dict[str, threading.Lock] = {}
+        self._locks_lock = threading.Lock()
         #: Each event's owner and seat tokens (shared with its races).
         self.access: dict[str, Access] = {}
         #: Counts the changes of an event's links (a re-issue): its live stream tells them.
         self.access_version: dict[str, int] = {}
+        #: The saved revision each event in memory is at: another process of the server may
+        #: change an event, so it is checked (and read again) before each use.
+        self.revs: dict[str, int] = {}
         self.broken: dict[str, str] = {}
         for saved in store.events():
-            try:
-                setup = dict(saved.setup)
-                stored = setup.pop("access", None)
-                event = self._resume(SavedEvent(saved.id, saved.game, setup, saved.decisions, saved.races,
-                                                saved.created, saved.updated))
-                self._events[saved.id] = event
-                self._locks[saved.id] = threading.Lock()
-                # An event saved before events had tokens is a hot-seat one: its tokens are made now.
-                self.access[saved.id] = Access.from_json(stored) if stored else self._new_access(event, False)
-                self.access_version[saved.id] = 0
-                if not stored:
+            self._load(saved)
+
+    def _load(self, saved: SavedEvent) -> None:
+        """Puts a saved event in memory (again, when another process changed it)."""
+        try:
+            setup = dict(saved.setup)
+            stored = setup.pop("access", None)
+            changes = setup.pop("access_changes", 0)
+            event = self._resume(SavedEvent(saved.id, saved.game, setup, saved.decisions, saved.races,
+                                            saved.created, saved.updated))
+            self._events[saved.id] = event
+            self.revs[saved.id] = saved.rev
+            self.broken.pop(saved.id, None)
+            # An event saved before events had tokens is a hot-seat one: its tokens are made now.
+            self.access[saved.id] = Access.from_json(stored) if stored else self._new_access(event, False)
+            self.access_version[saved.id] = changes
+            if not stored:
+                try:
                     self.save(event)
-                # No race is loaded at start (games load on demand): their tokens were saved with
-                # them, and are checked against the event's when the event is next asked for.
-                self._link(self._events[saved.id], share=False)
-            except Exception as e:  # a bad save must not stop the server: it is listed
-                self.broken[saved.id] = f"cannot be resumed: {e}"
+                except ApiError:
+                    self.revs[saved.id] = -1  # another process made them first: read again
+            # No race is loaded at start (games load on demand): their tokens were saved with
+            # them, and are checked against the event's when the event is next asked for.
+            self._link(self._events[saved.id], share=False)
+        except Exception as e:  # a bad save must not stop the server: it is listed
+            self._events.pop(saved.id, None)
+            self.broken[saved.id] = f"cannot be resumed: {e}"
+            self.revs[saved.id] = saved.rev
+
+    def _lock(self, event_id: str) -> threading.Lock:
+        with self._locks_lock:
+            return self._locks.setdefault(event_id, threading.Lock())
+
+    def _refresh(self, event_id: str) -> None:
+        """(Under the event's lock.) The event in memory as saved: read again when another
+        process changed (or made, or deleted) it since."""
+        rev = self.store.event_rev(event_id)
+        if rev is None:
+            if event_id in self._events:
+                self._forget(event_id)
+            return
+        if rev != self.revs.get(event_id):
+            saved = self.store.load_event(event_id)
+            if saved is None:
+                self._forget(event_id)
+            else:
+                self._load(saved)
+
+    def _forget(self, event_id: str) -> None:
+        for held in (self._events, self.access, self.access_version, self.revs, self.broken):
+            held.pop(event_id, None)
 
     def _resume(self, saved: SavedEvent) -> Any:
         kind = games.get(saved.game).event
@@ -93,10 +131,10 @@ class Events:
         event.rebuild()
         self.access[event.id] = self._new_access(event, seating == "links")
         self.access_version[event.id] = 0
+        self.revs[event.id] = 0
         event.advance()
         self.save(event)
         self._link(event)
-        self._locks[event.id] = threading.Lock()
         self._events[event.id] = event
         return event
 
@@ -105,9 +143,17 @@ class Events:
         return Access.new([i for i, s in enumerate(event.setup["seats"]) if s["kind"] == "human"], links)
 
     def save(self, event: Any) -> None:
-        setup = {**event.setup, "access": self.access[event.id].as_json()}
-        self.store.save_event(SavedEvent(event.id, event.setup["game"], setup, event.decisions,
-                                         event.races, event.created, time.time()))
+        """Saves the event on top of the revision it was read at: if another process saved it
+        since, nothing is written, it is read again at its next use, and this is a 409."""
+        setup = {**event.setup, "access": self.access[event.id].as_json(),
+                 "access_changes": self.access_version.get(event.id, 0)}
+        try:
+            self.revs[event.id] = self.store.save_event(
+                SavedEvent(event.id, event.setup["game"], setup, event.decisions, event.races, event.created,
+                           time.time()), self.revs.get(event.id, 0))
+        except Stale:
+            self.revs[event.id] = -1
+            raise conflict(CONCURRENT) from None
         self.announce(event.id)
 
     def announce(self, event_id: str) -> None:
@@ -116,12 +162,26 @@ class Events:
 
     @contextmanager
     def locked(self, event_id: str) -> Iterator[Any]:
-        event = self._events.get(event_id)
-        if event is None:
-            raise missing(self.broken.get(event_id) or f"no event {event_id!r}")
-        with self._locks[event_id]:
+        with self._lock(event_id):
+            self._refresh(event_id)
+            event = self._events.get(event_id)
+            if event is None:
+                raise missing(self.broken.get(event_id) or f"no event {event_id!r}")
+            before = len(event.races)
             if event.advance():
-                self.save(event)
+                try:
+                    self.save(event)
+                except ApiError:
+                    # Another process moved the event on first (its bots, its next race): the
+                    # races started here are dropped, and the event is read as it saved it.
+                    saved = self.store.load_event(event_id)
+                    for rid in event.races[before:]:
+                        if saved is None or rid not in saved.races:
+                            self.tables.delete(rid)
+                    self._refresh(event_id)
+                    event = self._events.get(event_id)
+                    if event is None:
+                        raise missing(f"no event {event_id!r}") from None
             self._link(event)
             yield event
             self._link(event)
@@ -134,17 +194,25 @@ class Events:
             self.tables.link_event(rid, event.id)
             if not share:
                 continue
-            with self.tables.locked(rid) as race:
-                held = race.access
-                if (held.owner, held.seats, held.links) != (shared.owner, shared.seats, shared.links):
-                    race.access = Access(shared.owner, dict(shared.seats), shared.links,
-                                         {s for s in held.consent if held.seats.get(s) == shared.seats.get(s)})
-                    self.tables.save_access(race)
+            for attempt in range(3):
+                try:
+                    with self.tables.locked(rid) as race:
+                        held = race.access
+                        if (held.owner, held.seats, held.links) != (shared.owner, shared.seats, shared.links):
+                            race.access = Access(shared.owner, dict(shared.seats), shared.links,
+                                                 {s for s in held.consent if held.seats.get(s) == shared.seats.get(s)})
+                            self.tables.save_access(race)
+                    break
+                except ApiError as e:
+                    # Another worker gave the race the same tokens first (each worker links
+                    # the races it reads): read it again and compare.
+                    if e.reason != CONCURRENT or attempt == 2:
+                        raise
 
     def reissue(self, event: Any, seat: int) -> None:
         """A new join link for ``seat``: the old token is refused in the event and its races."""
         self.access[event.id].reissue(seat)
-        self.access_version[event.id] += 1
+        self.access_version[event.id] = self.access_version.get(event.id, 0) + 1
         self._link(event)
         self.save(event)
 
@@ -157,6 +225,11 @@ class Events:
                      lambda s: names[s] if 0 <= s < len(names) else f"seat {s + 1}")
 
     def all(self) -> list[Any]:
+        saved = self.store.event_revs()
+        for event_id in set(saved) | set(self._events):
+            if saved.get(event_id) != self.revs.get(event_id):
+                with self._lock(event_id):
+                    self._refresh(event_id)
         return sorted(self._events.values(), key=lambda e: e.created)
 
     def of_race(self, game_id: str) -> str | None:
@@ -166,8 +239,7 @@ class Events:
     def delete(self, event_id: str) -> None:
         if event_id not in self._events and event_id not in self.broken:
             raise missing(f"no event {event_id!r}")
-        self._events.pop(event_id, None)
-        self.broken.pop(event_id, None)
+        self._forget(event_id)
         self.store.delete_event(event_id)
         self.announce(event_id)
 

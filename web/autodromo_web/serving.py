@@ -14,9 +14,11 @@ logged now.
 
 from __future__ import annotations
 
+import errno
 import io
 import socket
 import threading
+import time
 from email.utils import formatdate
 from typing import Any
 
@@ -147,9 +149,10 @@ class Server(ThreadedWSGIServer):
     connection would otherwise go on being answered after the server stopped)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+        # Set first: given a socket to listen on, werkzeug closes the one it made in __init__.
         self._open: set[socket.socket] = set()
         self._open_lock = threading.Lock()
+        super().__init__(*args, **kwargs)
 
     def opened(self, connection: socket.socket) -> None:
         with self._open_lock:
@@ -170,6 +173,32 @@ class Server(ThreadedWSGIServer):
                 pass
 
 
-def make(host: str, port: int, app: Any) -> Server:
-    """A threaded server for ``app`` on ``host:port`` (0: any free port), connections kept."""
-    return Server(host, port, app, handler=KeepAliveHandler)
+def make(host: str, port: int, app: Any, fd: int | None = None) -> Server:
+    """A threaded server for ``app`` on ``host:port`` (0: any free port), connections kept; on
+    the listening socket ``fd`` instead when given (a worker of a server of several processes)."""
+    return Server(host, port, app, handler=KeepAliveHandler, fd=fd)
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port`` (0: any free port), for workers to share."""
+    from werkzeug.serving import get_sockaddr, select_address_family
+
+    family = select_address_family(host, port)
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    # A server just killed on this port may still have workers closing (they leave as soon as
+    # they see their parent gone): the port is tried again for a moment before giving up.
+    deadline = time.monotonic() + 3.0
+    while True:
+        try:
+            sock.bind(get_sockaddr(host, port, family))
+            break
+        except OSError as e:
+            if e.errno == errno.EADDRINUSE and time.monotonic() < deadline:
+                time.sleep(0.05)
+                continue
+            sock.close()
+            raise SystemExit(f"autodromo: cannot listen on {host}:{port}: {e.strerror}") from None
+    sock.listen(128)
+    sock.setblocking(False)
+    return sock

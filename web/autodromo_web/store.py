@@ -27,7 +27,11 @@ CREATE TABLE IF NOT EXISTS games (
     updated REAL NOT NULL,
     position TEXT,
     finished INTEGER NOT NULL DEFAULT 0,
-    access TEXT
+    access TEXT,
+    rev INTEGER NOT NULL DEFAULT 0,
+    cut INTEGER NOT NULL DEFAULT 0,
+    access_changes INTEGER NOT NULL DEFAULT 0,
+    event TEXT
 );
 CREATE TABLE IF NOT EXISTS events (
     id TEXT PRIMARY KEY,
@@ -36,7 +40,8 @@ CREATE TABLE IF NOT EXISTS events (
     decisions TEXT NOT NULL,
     races TEXT NOT NULL,
     created REAL NOT NULL,
-    updated REAL NOT NULL
+    updated REAL NOT NULL,
+    rev INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS actions (
     game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -81,6 +86,11 @@ class Saved:
     position: dict[str, Any] | None = None
     #: Its tokens and seating (``access.Access.as_json``); None in a database older than them.
     access: dict[str, Any] | None = None
+    #: Its revision (bumped by every write to it) and how many times its access changed.
+    rev: int = 0
+    access_changes: int = 0
+    #: The event (a championship) it is a race of, if any.
+    event: str | None = None
 
 
 @dataclass(frozen=True)
@@ -110,6 +120,28 @@ class SavedEvent:
     races: list[str]
     created: float
     updated: float
+    #: Its revision, bumped by every save.
+    rev: int = 0
+
+
+class Stale(Exception):
+    """A write based on a revision another process (or thread) has moved past: nothing was
+    written; the caller answers it as a concurrent change (409) and reads the game again."""
+
+
+@dataclass(frozen=True)
+class Revision:
+    """How far a saved game is: its revision, the last revision that did more than append
+    actions (an undo, an access change: what following the new actions cannot catch up with),
+    its action count and finished flag."""
+
+    rev: int
+    cut: int
+    actions: int
+    finished: bool
+    updated: float
+    access_changes: int
+    event: str | None
 
 
 class _Pending:
@@ -138,7 +170,7 @@ class Store:
     readers never wait for the writer). Nothing here is locked across games but the commit
     itself: a game's own lock is the tables'."""
 
-    def __init__(self, path: str | os.PathLike[str], synchronous: str = "NORMAL") -> None:
+    def __init__(self, path: str | os.PathLike[str], synchronous: str = "NORMAL", process_lock: Any = None) -> None:
         if synchronous.upper() not in ("FULL", "NORMAL"):
             raise ValueError(f"synchronous must be FULL or NORMAL, not {synchronous!r}")
         #: NORMAL (the default, in WAL): a commit is written to the file before the answer, so an
@@ -158,6 +190,10 @@ class Store:
         #: True while a thread commits (or is woken to): the others wait to be woken.
         self._leading = False
         self._commit_lock = threading.Lock()
+        #: Held around each commit when several processes share the file (a server of several
+        #: workers): SQLite's own lock, when busy, sleeps 1 ms and more before trying again; a
+        #: semaphore wakes the next committer as soon as the last one is done.
+        self._process_lock = process_lock
         self._db = self._connect()
         self._db.executescript(SCHEMA)
         columns = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
@@ -172,6 +208,13 @@ class Store:
         if "access" not in columns:
             # A database made before seats had tokens: each game gets its tokens when next loaded.
             self._db.execute("ALTER TABLE games ADD COLUMN access TEXT")
+        for name, kind in (("rev", "INTEGER NOT NULL DEFAULT 0"), ("cut", "INTEGER NOT NULL DEFAULT 0"),
+                           ("access_changes", "INTEGER NOT NULL DEFAULT 0"), ("event", "TEXT")):
+            if name not in columns:
+                # A database made before several processes could serve one game.
+                self._db.execute(f"ALTER TABLE games ADD COLUMN {name} {kind}")
+        if "rev" not in {row[1] for row in self._db.execute("PRAGMA table_info(events)")}:
+            self._db.execute("ALTER TABLE events ADD COLUMN rev INTEGER NOT NULL DEFAULT 0")
         #: Per thread: milliseconds spent waiting for commits (the Server-Timing header's ``db``).
         self.waited = threading.local()
         # Checkpoints (copying the log into the file, with a flush) run in a thread of their
@@ -270,7 +313,11 @@ class Store:
         with self._waiting_lock:
             batch, self._waiting = self._waiting, []
         with self._commit_lock:
-            self._commit(batch)
+            if self._process_lock is None:
+                self._commit(batch)
+            else:
+                with self._process_lock:
+                    self._commit(batch)
         with self._waiting_lock:
             following = self._waiting[0] if self._waiting else None
             if following is None:
@@ -293,51 +340,77 @@ class Store:
         finally:
             self._readers.put(db)
 
-    # --- games --------------------------------------------------------------------------------
+    # --- games ----------------------------------------------------------------------------------
+    #
+    # Every write to a game bumps its revision (``rev``), and a write given ``base`` is made only
+    # if the game is still at that revision (the one its writer's copy was read at): else
+    # ``Stale`` and nothing is written. So any process may serve any game: it brings its copy up to date from
+    # the file before using it, and a write based on an older copy is refused, never half made.
 
     def create(self, saved: Saved, finished: bool = False) -> None:
         def work(db: sqlite3.Connection) -> None:
             db.execute(
                 "INSERT INTO games (id, game, options, seats, seed, content_hash, created, updated, position,"
-                " finished, access) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " finished, access, event) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     saved.id, saved.game, json.dumps(saved.options), json.dumps(saved.seats),
                     saved.seed, saved.content_hash, saved.created, saved.updated,
                     None if saved.position is None else json.dumps(saved.position), int(finished),
-                    None if saved.access is None else json.dumps(saved.access),
+                    None if saved.access is None else json.dumps(saved.access), saved.event,
                 ),
             )
             _insert(db, saved.id, 0, saved.actions, saved.actors)
 
         self._write(work)
 
-    def append(self, game_id: str, start: int, actions: list[int], actors: list[int], finished: bool = False) -> None:
-        """Adds actions from index ``start`` on, in one transaction."""
+    def append(self, game_id: str, start: int, actions: list[int], actors: list[int], finished: bool = False,
+               base: int | None = None) -> int | None:
+        """Adds actions from index ``start`` on, in one transaction, if the game is still at
+        revision ``base`` (None: whatever it is); returns the new revision."""
         if not actions:
-            return
+            return base
 
-        def work(db: sqlite3.Connection) -> None:
+        def work(db: sqlite3.Connection) -> int:
+            rev = _bump(db, game_id, base, "updated = ?, finished = ?", (time.time(), int(finished)))
             _insert(db, game_id, start, actions, actors)
-            db.execute("UPDATE games SET updated = ?, finished = ? WHERE id = ?", (time.time(), int(finished), game_id))
+            return rev
 
-        self._write(work)
+        rev: int = self._write(work)
+        return rev
 
-    def set_access(self, game_id: str, access: dict[str, Any]) -> None:
-        """A game's tokens, seating and consents (a re-issued link, a seat's consent)."""
+    def set_access(self, game_id: str, access: dict[str, Any], base: int | None = None) -> tuple[int, int]:
+        """A game's tokens, seating and consents (a re-issued link, a seat's consent); returns its
+        new revision and its count of access changes."""
         text = json.dumps(access)
-        self._write(lambda db: db.execute("UPDATE games SET access = ? WHERE id = ?", (text, game_id)))
+
+        def work(db: sqlite3.Connection) -> tuple[int, int]:
+            rev = _bump(db, game_id, base, "access = ?, access_changes = access_changes + 1, cut = rev + 1", (text,))
+            changes: int = db.execute("SELECT access_changes FROM games WHERE id = ?", (game_id,)).fetchone()[0]
+            return rev, changes
+
+        done: tuple[int, int] = self._write(work)
+        return done
 
     def set_finished(self, game_id: str, finished: bool) -> None:
-        self._write(lambda db: db.execute("UPDATE games SET finished = ? WHERE id = ?", (int(finished), game_id)))
+        self._write(lambda db: _bump(db, game_id, None, "finished = ?", (int(finished),)))
 
-    def truncate(self, game_id: str, length: int) -> None:
-        """Keeps the first ``length`` actions (undo)."""
+    def set_event(self, game_id: str, event_id: str) -> None:
+        """The event a game is a race of (every process then tells the event's listeners of the
+        race's changes)."""
+        self._write(lambda db: db.execute("UPDATE games SET event = ? WHERE id = ? AND event IS NOT ?",
+                                          (event_id, game_id, event_id)))
 
-        def work(db: sqlite3.Connection) -> None:
+    def truncate(self, game_id: str, length: int, base: int | None = None) -> int:
+        """Keeps the first ``length`` actions (undo) if the game is still at revision ``base``;
+        returns its new revision."""
+
+        def work(db: sqlite3.Connection) -> int:
+            rev = _bump(db, game_id, base, "updated = ?, finished = 0, cut = rev + 1", (time.time(),))
             db.execute("DELETE FROM actions WHERE game_id = ? AND idx >= ?", (game_id, length))
-            db.execute("UPDATE games SET updated = ?, finished = 0 WHERE id = ?", (time.time(), game_id))
+            return rev
 
-        self._write(work)
+        rev: int = self._write(work)
+        return rev
 
     def delete(self, game_id: str) -> bool:
         def work(db: sqlite3.Connection) -> bool:
@@ -346,6 +419,53 @@ class Store:
 
         gone: bool = self._write(work)
         return gone
+
+    def revision(self, game_id: str) -> Revision | None:
+        """How far the saved game is (one indexed read), or None if it is not saved (deleted)."""
+
+        def work(db: sqlite3.Connection) -> Revision | None:
+            row = db.execute(
+                "SELECT rev, cut, (SELECT count(*) FROM actions WHERE game_id = ?), finished, updated, access_changes,"
+                " event FROM games WHERE id = ?", (game_id, game_id)).fetchone()
+            return None if row is None else Revision(row[0], row[1], row[2], bool(row[3]), row[4], row[5], row[6])
+
+        found: Revision | None = self._read(work)
+        return found
+
+    def rev(self, game_id: str) -> int | None:
+        """The saved game's revision alone, or None if it is not saved: the check before each use
+        of a game kept in memory."""
+
+        def work(db: sqlite3.Connection) -> int | None:
+            row = db.execute("SELECT rev FROM games WHERE id = ?", (game_id,)).fetchone()
+            return None if row is None else int(row[0])
+
+        found: int | None = self._read(work)
+        return found
+
+    def since(self, game_id: str, rev: int, start: int) -> tuple[Revision, list[int], list[int]] | None:
+        """(In one read, so that they agree.) The game's revision and its actions from index
+        ``start`` on, if only actions were appended since revision ``rev``; else None (read it
+        whole)."""
+
+        def work(db: sqlite3.Connection) -> tuple[Revision, list[int], list[int]] | None:
+            db.execute("BEGIN")
+            try:
+                row = db.execute("SELECT rev, cut, finished, updated, access_changes, event FROM games WHERE id = ?",
+                                 (game_id,)).fetchone()
+                if row is None or row[1] > rev:
+                    return None
+                moves = db.execute("SELECT action, actor FROM actions WHERE game_id = ? AND idx >= ? ORDER BY idx",
+                                   (game_id, start)).fetchall()
+            finally:
+                db.execute("COMMIT")
+            revision = Revision(row[0], row[1], start + len(moves), bool(row[2]), row[3], row[4], row[5])
+            return revision, [a for a, _ in moves], [w for _, w in moves]
+
+        if self._memory:
+            return None
+        found: tuple[Revision, list[int], list[int]] | None = self._read(work)
+        return found
 
     def listing(self) -> list[Listed]:
         """Every saved game's line, without its actions (nothing is replayed for the list)."""
@@ -365,13 +485,20 @@ class Store:
         """One saved game with its actions, or None."""
 
         def work(db: sqlite3.Connection) -> Saved | None:
-            row = db.execute(
-                "SELECT id, game, options, seats, seed, content_hash, created, updated, position, access"
-                " FROM games WHERE id = ?", (game_id,)
-            ).fetchone()
-            if row is None:
-                return None
-            moves = db.execute("SELECT action, actor FROM actions WHERE game_id = ? ORDER BY idx", (game_id,)).fetchall()
+            if not self._memory:
+                db.execute("BEGIN")  # the game's row and its actions from one snapshot
+            try:
+                row = db.execute(
+                    "SELECT id, game, options, seats, seed, content_hash, created, updated, position, access,"
+                    " rev, access_changes, event FROM games WHERE id = ?", (game_id,)
+                ).fetchone()
+                if row is None:
+                    return None
+                moves = db.execute("SELECT action, actor FROM actions WHERE game_id = ? ORDER BY idx",
+                                   (game_id,)).fetchall()
+            finally:
+                if not self._memory:
+                    db.execute("COMMIT")
             return _saved(row, [a for a, _ in moves], [w for _, w in moves])
 
         found: Saved | None = self._read(work)
@@ -380,8 +507,8 @@ class Store:
     def all(self) -> list[Saved]:
         def work(db: sqlite3.Connection) -> list[Saved]:
             rows = db.execute(
-                "SELECT id, game, options, seats, seed, content_hash, created, updated, position, access"
-                " FROM games ORDER BY created"
+                "SELECT id, game, options, seats, seed, content_hash, created, updated, position, access,"
+                " rev, access_changes, event FROM games ORDER BY created"
             ).fetchall()
             moves = db.execute("SELECT game_id, action, actor FROM actions ORDER BY game_id, idx").fetchall()
             by_game: dict[str, tuple[list[int], list[int]]] = {}
@@ -396,19 +523,58 @@ class Store:
 
     # --- events: several games and the decisions between them (a championship, say) ----------
 
-    def save_event(self, event: SavedEvent) -> None:
-        """Creates or replaces an event's record (its decisions and races so far)."""
-        row = (event.id, event.game, json.dumps(event.setup), json.dumps(event.decisions),
+    def save_event(self, event: SavedEvent, base: int | None = None) -> int:
+        """Creates (``base`` 0) or replaces an event's record (its decisions and races so far) if
+        it is still at revision ``base`` (None: whatever it is); returns its new revision."""
+        row = (event.game, json.dumps(event.setup), json.dumps(event.decisions),
                json.dumps(event.races), event.created, time.time())
-        self._write(lambda db: db.execute("INSERT OR REPLACE INTO events VALUES (?, ?, ?, ?, ?, ?, ?)", row))
+
+        def work(db: sqlite3.Connection) -> int:
+            if base == 0:
+                try:
+                    db.execute("INSERT INTO events (game, setup, decisions, races, created, updated, rev, id)"
+                               " VALUES (?, ?, ?, ?, ?, ?, 1, ?)", (*row, event.id))
+                except sqlite3.IntegrityError:
+                    raise Stale(f"event {event.id} exists") from None
+                return 1
+            where = "" if base is None else " AND rev = ?"
+            done = db.execute("UPDATE events SET game = ?, setup = ?, decisions = ?, races = ?, created = ?,"
+                              f" updated = ?, rev = rev + 1 WHERE id = ?{where}",
+                              (*row, event.id) + (() if base is None else (base,)))
+            if not done.rowcount:
+                raise Stale(f"event {event.id} changed since revision {base}")
+            rev: int = db.execute("SELECT rev FROM events WHERE id = ?", (event.id,)).fetchone()[0]
+            return rev
+
+        rev: int = self._write(work)
+        return rev
 
     def events(self) -> list[SavedEvent]:
-        rows = self._read(lambda db: db.execute("SELECT * FROM events ORDER BY created").fetchall())
-        return [SavedEvent(i, g, json.loads(s), json.loads(d), json.loads(r), c, u) for i, g, s, d, r, c, u in rows]
+        rows = self._read(lambda db: db.execute(
+            "SELECT id, game, setup, decisions, races, created, updated, rev FROM events ORDER BY created").fetchall())
+        return [SavedEvent(i, g, json.loads(s), json.loads(d), json.loads(r), c, u, v)
+                for i, g, s, d, r, c, u, v in rows]
+
+    def event_revs(self) -> dict[str, int]:
+        """Every saved event's revision (what a process checks its copies against)."""
+        rows = self._read(lambda db: db.execute("SELECT id, rev FROM events").fetchall())
+        return {i: v for i, v in rows}
+
+    def event_rev(self, event_id: str) -> int | None:
+        row = self._read(lambda db: db.execute("SELECT rev FROM events WHERE id = ?", (event_id,)).fetchone())
+        return None if row is None else int(row[0])
+
+    def load_event(self, event_id: str) -> SavedEvent | None:
+        row = self._read(lambda db: db.execute(
+            "SELECT id, game, setup, decisions, races, created, updated, rev FROM events WHERE id = ?",
+            (event_id,)).fetchone())
+        if row is None:
+            return None
+        i, g, st, d, r, c, u, v = row
+        return SavedEvent(i, g, json.loads(st), json.loads(d), json.loads(r), c, u, v)
 
     def delete_event(self, event_id: str) -> None:
         self._write(lambda db: db.execute("DELETE FROM events WHERE id = ?", (event_id,)))
-
 
 
 def _insert(db: sqlite3.Connection, game_id: str, start: int, actions: list[int], actors: list[int]) -> None:
@@ -418,8 +584,22 @@ def _insert(db: sqlite3.Connection, game_id: str, start: int, actions: list[int]
     )
 
 
+def _bump(db: sqlite3.Connection, game_id: str, base: int | None, assign: str, values: tuple[Any, ...]) -> int:
+    """(In a write.) Moves the game to its next revision with ``assign``'s changes, if it is at
+    ``base`` (None: any); its new revision, or ``Stale``."""
+    if base is None:
+        done = db.execute(f"UPDATE games SET rev = rev + 1, {assign} WHERE id = ?", (*values, game_id))
+    else:
+        done = db.execute(f"UPDATE games SET rev = rev + 1, {assign} WHERE id = ? AND rev = ?",
+                          (*values, game_id, base))
+    if not done.rowcount:
+        raise Stale(f"game {game_id} changed since revision {base}" if base is not None else f"no game {game_id}")
+    rev: int = db.execute("SELECT rev FROM games WHERE id = ?", (game_id,)).fetchone()[0]
+    return rev
+
+
 def _saved(row: tuple[Any, ...], actions: list[int], actors: list[int]) -> Saved:
-    gid, game, options, seats, seed, content_hash, created, updated, position, access = row
+    gid, game, options, seats, seed, content_hash, created, updated, position, access, rev, changes, event = row
     return Saved(gid, game, json.loads(options), json.loads(seats), seed, content_hash, created, updated,
                  actions, actors, None if position is None else json.loads(position),
-                 None if access is None else json.loads(access))
+                 None if access is None else json.loads(access), rev, changes, event)

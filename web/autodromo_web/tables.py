@@ -15,7 +15,7 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,11 +27,15 @@ from autodromo.errors import AutodromoError
 from . import games, limits, lobby
 from .access import Access
 from .errors import ApiError, bad, conflict, missing
-from .store import Saved, Store
+from .store import Saved, Stale, Store
 
 CHANCE = games.base.CHANCE
 #: A bot or chance loop that runs longer than this is a bug, not a game.
 MAX_STEPS = 200_000
+#: A change refused because another request changed the game first (through another process of
+#: the server, since one process applies a game's requests one after the other).
+CONCURRENT = ("the game changed at the same moment (another device's request came first): nothing was applied; "
+              "read it again")
 
 
 @dataclass
@@ -62,6 +66,18 @@ class Table:
     access: Access = field(default_factory=lambda: Access("", {}))
     #: Counts the changes of its access (a link re-issued, a consent): the live stream tells them.
     access_version: int = 0
+    #: The saved revision this copy is at (-1: unknown, read it whole before use): a process
+    #: brings its copy up to date before each use, and writes only on top of this revision.
+    rev: int = 0
+
+    #: What a copy read again from the store keeps of the copy it replaces.
+    _KEPT = ("lock", "pins", "used", "deleted")
+
+    def adopt(self, fresh: Table) -> None:
+        """(Under the lock.) Becomes ``fresh``, the same game read again from the store."""
+        for name in self.__dataclass_fields__:
+            if name not in self._KEPT and not (name == "event" and fresh.event is None):
+                setattr(self, name, getattr(fresh, name))
 
     @classmethod
     def new(cls, table_id: str, game_id: str, options: dict[str, Any], seats: list[dict[str, Any]],
@@ -273,7 +289,8 @@ class Tables:
     never evicted. Each game has its own lock; the one lock here guards only the dictionary, never
     a game's replay or commit."""
 
-    def __init__(self, store: Store, idle: float = 600.0, max_loaded: int = 256) -> None:
+    def __init__(self, store: Store, idle: float = 600.0, max_loaded: int = 256,
+                 checked: dict[str, str] | None = None) -> None:
         self.store = store
         self.idle = idle
         self.max_loaded = max_loaded
@@ -292,6 +309,12 @@ class Tables:
         self._changes: dict[str, int] = {}
         #: Set when the server stops: every stream ends, so its listeners see the server gone.
         self.closing = False
+        #: Tells the server's other processes which keys changed (set by a server of several).
+        self.publish: Callable[[list[str]], None] | None = None
+        if checked is not None:
+            # A worker of a server of several processes: its parent checked the saved games once.
+            self.broken = dict(checked)
+            return
         # Changed content is found at start without replaying anything: one game per set-up.
         built: dict[str, autodromo.Game] = {}
         for row in store.listing():
@@ -325,11 +348,61 @@ class Tables:
         table.race.follow(saved.actions)
         table.actions.extend(saved.actions)
         table.actors.extend(saved.actors)
+        table.rev, table.access_version, table.event = saved.rev, saved.access_changes, saved.event
         return table
 
+    def _sync(self, table: Table) -> None:
+        """(Under the table's lock.) Brings the copy in memory up to the saved game: another
+        process may have changed it. One read when nothing changed; the new actions followed when
+        only actions were appended; else the game read again whole."""
+        rev = self.store.rev(table.id)
+        if rev is None:
+            self._gone(table)
+        if rev == table.rev:
+            return
+        caught = self.store.since(table.id, table.rev, len(table.actions)) if table.rev >= 0 else None
+        if caught is not None:
+            revision, actions, actors = caught
+            try:
+                table.race.follow(actions)
+            except AutodromoError:
+                caught = None  # cannot happen for a saved game; read it whole rather than guess
+            else:
+                table.actions.extend(actions)
+                table.actors.extend(actors)
+                table.rev, table.updated = revision.rev, revision.updated
+                table.access_version = revision.access_changes
+                table.event = revision.event or table.event
+                return
+        saved = self.store.load(table.id)
+        if saved is None:
+            self._gone(table)
+        assert saved is not None
+        try:
+            table.adopt(self._resume(saved))
+        except Exception as e:
+            reason = f"{saved.game}: cannot be resumed: {e}"
+            with self._lock:
+                self.broken[table.id] = reason
+                self._tables.pop(table.id, None)
+            raise conflict(reason) from None
+
+    def _gone(self, table: Table) -> None:
+        """(Under the table's lock.) The game was deleted (by another process)."""
+        table.deleted = True
+        with self._lock:
+            if self._tables.get(table.id) is table:
+                del self._tables[table.id]
+        raise missing(f"no game {table.id!r}: it was deleted")
+
     def get(self, game_id: str) -> Table:
-        """The game, loaded if it was not in memory."""
-        return self._fetch(game_id, pin=False)
+        """The game, loaded if it was not in memory, up to date with the saved game."""
+        table = self._fetch(game_id, pin=False)
+        with table.lock:
+            if table.deleted:
+                raise missing(f"no game {game_id!r}: it was deleted")
+            self._sync(table)
+        return table
 
     def _fetch(self, game_id: str, pin: bool) -> Table:
         with self._lock:
@@ -351,8 +424,13 @@ class Tables:
                 try:
                     table = self._resume(saved)
                     if saved.access is None:
-                        # Saved before seats had tokens: they are made now, and kept.
-                        self.store.set_access(saved.id, table.access.as_json())
+                        # Saved before seats had tokens: they are made now, and kept (unless
+                        # another process made them first: then they are read again).
+                        try:
+                            table.rev, table.access_version = self.store.set_access(
+                                saved.id, table.access.as_json(), saved.rev)
+                        except Stale:
+                            table.rev = -1
                 except Exception as e:
                     reason = f"{saved.game}: cannot be resumed: {e}"
                     with self._lock:
@@ -361,7 +439,7 @@ class Tables:
             finally:
                 with self._lock:
                     self._loading.pop(game_id, None)
-            table.event = self.event_of.get(game_id)
+            table.event = self.event_of.get(game_id) or table.event
             with self._lock:
                 self._tables[game_id] = table
                 self._hit(game_id, pin)
@@ -403,10 +481,14 @@ class Tables:
 
     def link_event(self, game_id: str, event_id: str) -> None:
         with self._lock:
+            new = self.event_of.get(game_id) != event_id
             self.event_of[game_id] = event_id
             table = self._tables.get(game_id)
             if table is not None:
                 table.event = event_id
+        if new:
+            # Kept with the game, so that every process tells the event's listeners of its changes.
+            self.store.set_event(game_id, event_id)
 
     def all(self) -> list[Table | Shelved]:
         """Every game for the list: those in memory as they are, the others as saved."""
@@ -417,6 +499,8 @@ class Tables:
             if row.id in self.broken:
                 continue
             table = loaded.get(row.id)
+            if table is not None and (len(table.actions), table.finished) != (row.actions, row.finished):
+                table = None  # changed by another process since: the list reads the saved game
             out.append(table if table is not None else Shelved(
                 row.id, row.game, row.seats, row.seed, row.created, row.updated, row.finished,
                 range(row.actions), self.event_of.get(row.id)))
@@ -483,6 +567,7 @@ class Tables:
             with table.lock:
                 if table.deleted:
                     raise missing(f"no game {game_id!r}: it was deleted")
+                self._sync(table)
                 yield table
         finally:
             with self._lock:
@@ -506,12 +591,23 @@ class Tables:
     # --- watching: what a Server-Sent Events stream waits on --------------------------------
 
     def changed(self, game_id: str) -> None:
+        """Tells the key's listeners (a game's id, or an event's stream key), in this process
+        and the server's others, that it changed (once committed)."""
+        keys = [game_id]
+        # A race of an event changes its event too (a race over moves the event on).
+        table = self._tables.get(game_id)
+        event = self.event_of.get(game_id) or (table.event if table is not None else None)
+        if event is not None:
+            keys.append(f"event:{event}")
+        self.heard(keys)
+        if self.publish is not None:
+            self.publish(keys)
+
+    def heard(self, keys: list[str]) -> None:
+        """Wakes the listeners of ``keys`` in this process (a change made here or told by
+        another process of the server)."""
         with self._news:
-            self._changes[game_id] = self._changes.get(game_id, 0) + 1
-            # A race of an event changes its event too (a race over moves the event on).
-            event = self.event_of.get(game_id)
-            if event is not None:
-                key = f"event:{event}"
+            for key in keys:
                 self._changes[key] = self._changes.get(key, 0) + 1
             self._news.notify_all()
 
@@ -531,19 +627,30 @@ class Tables:
             self._news.notify_all()
 
     def save_access(self, table: Table) -> None:
-        self.store.set_access(table.id, table.access.as_json())
-        table.access_version += 1
+        try:
+            table.rev, table.access_version = self.store.set_access(table.id, table.access.as_json(), table.rev)
+        except Stale:
+            table.rev = -1  # its access in memory is not the saved one: read it whole next time
+            raise conflict(CONCURRENT) from None
         self.changed(table.id)
 
     # --- changes, each committed before it is reported -------------------------------------
 
     def commit_from(self, table: Table, start: int) -> None:
         try:
-            self.store.append(table.id, start, table.actions[start:], table.actors[start:], table.finished)
+            rev = self.store.append(table.id, start, table.actions[start:], table.actors[start:], table.finished,
+                                    table.rev)
+        except Stale:
+            # Another process changed the game since this copy was read: nothing was written;
+            # the memory goes back to that copy, brought up to date at its next use.
+            table.rebuild(start)
+            raise conflict(CONCURRENT) from None
         except Exception:
             # The memory must not run ahead of the disk: go back to what was saved.
             table.rebuild(start)
             raise
+        if rev is not None:
+            table.rev = rev
         table.updated = time.time()
         if len(table.actions) != start:
             self.changed(table.id)
@@ -569,7 +676,11 @@ class Tables:
         target, reason = table.undo_target(seat)
         if target is None:
             raise conflict(f"cannot undo: {reason}")
-        self.store.truncate(table.id, target)
+        try:
+            rev = self.store.truncate(table.id, target, table.rev)
+        except Stale:
+            raise conflict(CONCURRENT) from None
         table.rebuild(target)
+        table.rev = rev
         table.updated = time.time()
         self.changed(table.id)
