@@ -25,7 +25,7 @@ mod legend_common;
 use legend_common::Races;
 
 mod common;
-use common::{content_dir, wilson, Args, SEED};
+use common::{best_car_score, content_dir, wilson, Args, SEED};
 
 const MODELS: [&str; 4] = [
     "alfa_8c_2900b",
@@ -116,20 +116,8 @@ fn race(g: &Legend, i: u64, side_a: &[bool], la: &Lookahead) -> Race {
         };
         s.apply_fast(a.expect("an action")).expect("legal");
     }
-    let st = s.stats();
+    let score = best_car_score(&s.stats(), side_a);
     let m = side_a.len();
-    let best = |a: bool| {
-        (0..m)
-            .filter(|&k| side_a[k] == a)
-            .map(|k| st.ranking[k])
-            .min()
-            .unwrap_or(u32::MAX)
-    };
-    let score = match best(true).cmp(&best(false)) {
-        std::cmp::Ordering::Less => 1.0,
-        std::cmp::Ordering::Equal => 0.5,
-        std::cmp::Ordering::Greater => 0.0,
-    };
     let side_round = |a: bool| {
         let v: Vec<f64> = (0..m)
             .filter(|&k| side_a[k] == a)

@@ -18,6 +18,9 @@ use rayon::prelude::*;
 mod legend_common;
 use legend_common::Races;
 
+mod common;
+use common::{best_car_score, content_dir, SEED};
+
 const MODELS: [&str; 4] = [
     "alfa_8c_2900b",
     "aston_db3s",
@@ -39,9 +42,7 @@ fn main() {
             .unwrap_or("hard"),
     )
     .expect("a policy");
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../python/autodromo/content/legend");
-    let content = Arc::new(legend::Content::from_dir(&dir).expect("content"));
+    let content = Arc::new(legend::Content::from_dir(&content_dir("legend")).expect("content"));
     let m = MODELS.len();
     let from: u64 = args
         .iter()
@@ -137,7 +138,7 @@ struct Race {
 }
 
 fn race(g: &Legend, i: u64, policies: &[Policy], side_a: Vec<bool>, print: bool) -> Race {
-    let (mut chance, mut bots) = runner::race_rngs(2026, i);
+    let (mut chance, mut bots) = runner::race_rngs(SEED, i);
     let mut s = g.new_initial_state();
     let mut legal = Vec::new();
     let mut round = 0;
@@ -193,20 +194,7 @@ fn race(g: &Legend, i: u64, policies: &[Policy], side_a: Vec<bool>, print: bool)
     if print {
         println!("finish: {finish:?}");
     }
-    let st = s.stats();
-    let m = side_a.len();
-    let best = |a: bool| {
-        (0..m)
-            .filter(|&k| side_a[k] == a)
-            .map(|k| st.ranking[k])
-            .min()
-            .unwrap()
-    };
-    let score = match best(true).cmp(&best(false)) {
-        std::cmp::Ordering::Less => 1.0,
-        std::cmp::Ordering::Equal => 0.5,
-        std::cmp::Ordering::Greater => 0.0,
-    };
+    let score = best_car_score(&s.stats(), &side_a);
     Race {
         score,
         side_a,

@@ -27,8 +27,9 @@ pub struct Match<G> {
     pub configs: Vec<(G, Vec<Policy>, Vec<bool>)>,
 }
 
-/// Per race: side A's score (1 a win, 0.5 a tie, 0 a loss) and its share of pairs won.
-fn score(st: &RaceStats, side_a: &[bool]) -> (f64, f64) {
+/// Side A's score in one race: 1 when its best car finished ahead of side B's best, 0.5 a tie,
+/// 0 behind.
+pub fn best_car_score(st: &RaceStats, side_a: &[bool]) -> f64 {
     let best = |a: bool| {
         (0..side_a.len())
             .filter(|&i| side_a[i] == a)
@@ -36,14 +37,16 @@ fn score(st: &RaceStats, side_a: &[bool]) -> (f64, f64) {
             .min()
             .unwrap_or(u32::MAX)
     };
-    let (a, b) = (best(true), best(false));
-    let win = if a < b {
-        1.0
-    } else if a == b {
-        0.5
-    } else {
-        0.0
-    };
+    match best(true).cmp(&best(false)) {
+        std::cmp::Ordering::Less => 1.0,
+        std::cmp::Ordering::Equal => 0.5,
+        std::cmp::Ordering::Greater => 0.0,
+    }
+}
+
+/// Per race: side A's score (`best_car_score`) and its share of pairs won.
+fn score(st: &RaceStats, side_a: &[bool]) -> (f64, f64) {
+    let win = best_car_score(st, side_a);
     let (mut won, mut pairs) = (0.0, 0.0);
     for i in (0..side_a.len()).filter(|&i| side_a[i]) {
         for j in (0..side_a.len()).filter(|&j| !side_a[j]) {
