@@ -201,7 +201,9 @@ def _worker(i: int, listener: socket.socket, config: dict[str, Any], broken: dic
         raise _Stop
 
     signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
+    # Ctrl-C reaches every process of the terminal's group: the parent alone answers it (by
+    # stopping the workers), so that it never takes a worker's exit for a death to report.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     def orphaned() -> None:
         # Returns only when the parent is gone (the pipe's only writer): a server killed with
