@@ -3,6 +3,7 @@ Python policies called in batches, bots that beat each other as the docs say."""
 
 from __future__ import annotations
 
+import re
 import signal
 import subprocess
 import sys
@@ -113,8 +114,11 @@ def test_an_illegal_batched_action_names_the_race_and_the_rule() -> None:
     def illegal(obs: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_], seats: npt.NDArray[np.int32]) -> npt.NDArray[np.int64]:
         return np.argmin(mask, axis=1)  # a masked-out id
 
-    with pytest.raises(IllegalActionError, match=r"race \d+: action \d+ is not legal"):
+    with pytest.raises(IllegalActionError, match=r"race \d+ \(index \d+ to re-run it\): action \d+ is not legal") as e:
         autodromo.simulate("mille_bornes", 4, policies=[illegal, "random"], players=2)
+    # A person counts races from 1; the index (from 0) is the key that plays the race again.
+    counted, index = map(int, re.match(r"race (\d+) \(index (\d+)", str(e.value)).groups())  # type: ignore[union-attr]
+    assert counted == index + 1
 
     def short(obs: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_], seats: npt.NDArray[np.int32]) -> list[int]:
         return []

@@ -233,5 +233,8 @@ fn bots_read_only_what_their_seat_sees_lamborghini() {
 fn a_missing_policy_names_the_seat_from_one() {
     let mb = MilleBornes::from_json(&json!({"players": 3})).unwrap();
     let err = runner::run(&mb, 7, 0..1, &policies(&["random", "random"]), Some(1)).unwrap_err();
-    assert_eq!(err, "race 0: no policy for seat 3: 2 given");
+    assert_eq!(
+        err,
+        "race 1 (index 0 to re-run it): no policy for seat 3: 2 given"
+    );
 }

@@ -283,15 +283,20 @@ fn advance_one<S: Sim>(slot: &mut Slot<S>, policies: &[Option<Policy>]) -> Resul
                 }
             },
         };
-        let a = a.ok_or_else(|| format!("race {}: no action at a live state", slot.index))?;
+        let a = a.ok_or_else(|| {
+            format!(
+                "{}: no action at a live state",
+                runner::race_name(slot.index)
+            )
+        })?;
         slot.state
             .apply_fast(a)
-            .map_err(|e| format!("race {}: {e}", slot.index))?;
+            .map_err(|e| format!("{}: {e}", runner::race_name(slot.index)))?;
         slot.actions += 1;
     }
     Err(format!(
-        "race {}: not over after {} steps",
-        slot.index,
+        "{}: not over after {} steps",
+        runner::race_name(slot.index),
         runner::MAX_STEPS
     ))
 }
@@ -378,8 +383,8 @@ where
                     .and_then(|x| slot.state.why_not(x))
                     .unwrap_or_else(|| format!("id {a} is not an action of this game"));
                 return Err(to_py(Error::illegal(format!(
-                    "race {}: action {a} is not legal: {why}",
-                    slot.index
+                    "{}: action {a} is not legal: {why}",
+                    runner::race_name(slot.index)
                 ))));
             }
         }

@@ -21,6 +21,16 @@ pub fn race_rngs(seed: u64, index: u64) -> (SplitMix64, SplitMix64) {
     )
 }
 
+/// How a message names race `index`: counted from 1 for a person, with the index that plays it
+/// again (the `index` here, `start` in the binding's `simulate_chunk`) and is its row in the
+/// results.
+pub fn race_name(index: u64) -> String {
+    alloc::format!(
+        "race {} (index {index} to re-run it)",
+        u128::from(index) + 1
+    )
+}
+
 /// Plays race `index` to the end with one policy per seat. Every bot move is checked against
 /// the legal list before it is applied: a bot bug is an error naming the race, never a wrong
 /// result.
@@ -51,7 +61,8 @@ where
                     // Seats count from 1 in every message a person reads.
                     .ok_or_else(|| {
                         alloc::format!(
-                            "race {index}: no policy for seat {}: {} given",
+                            "{}: no policy for seat {}: {} given",
+                            race_name(index),
                             u16::from(seat) + 1,
                             policies.len()
                         )
@@ -60,7 +71,8 @@ where
                 if let Some(a) = a {
                     if legal.binary_search(&a).is_err() {
                         return Err(alloc::format!(
-                            "race {index}: policy {p:?} chose illegal action {a} ({})",
+                            "{}: policy {p:?} chose illegal action {a} ({})",
+                            race_name(index),
                             s.action_to_string(a)
                         ));
                     }
@@ -68,12 +80,14 @@ where
                 a
             }
         };
-        let a = a.ok_or_else(|| alloc::format!("race {index}: no action at a live state"))?;
+        let a =
+            a.ok_or_else(|| alloc::format!("{}: no action at a live state", race_name(index)))?;
         s.apply_fast(a)
-            .map_err(|e| alloc::format!("race {index}: {e}"))?;
+            .map_err(|e| alloc::format!("{}: {e}", race_name(index)))?;
     }
     Err(alloc::format!(
-        "race {index}: not over after {MAX_STEPS} steps"
+        "{}: not over after {MAX_STEPS} steps",
+        race_name(index)
     ))
 }
 
