@@ -420,18 +420,6 @@ class Store:
         gone: bool = self._write(work)
         return gone
 
-    def revision(self, game_id: str) -> Revision | None:
-        """How far the saved game is (one indexed read), or None if it is not saved (deleted)."""
-
-        def work(db: sqlite3.Connection) -> Revision | None:
-            row = db.execute(
-                "SELECT rev, cut, (SELECT count(*) FROM actions WHERE game_id = ?), finished, updated, access_changes,"
-                " event FROM games WHERE id = ?", (game_id, game_id)).fetchone()
-            return None if row is None else Revision(row[0], row[1], row[2], bool(row[3]), row[4], row[5], row[6])
-
-        found: Revision | None = self._read(work)
-        return found
-
     def rev(self, game_id: str) -> int | None:
         """The saved game's revision alone, or None if it is not saved: the check before each use
         of a game kept in memory."""
