@@ -4,3 +4,10 @@ SOAK_RUNS += soak-formula90
 
 soak-formula90: setup ## 2,000 random Formula 90 races
 	AUTODROMO_F90_RACES=2000 cargo test -p autodromo-core --release --test formula90_harness
+
+# Formula 90's part of `make bench`: the core's log and view late in a race, as a page reads them.
+BENCH_RUNS += bench-formula90-late
+.PHONY: bench-formula90-late
+
+bench-formula90-late: setup ## Formula 90's log and view late in a race (CPU ms per call)
+	$(PY) benches/formula90/late_race.py

@@ -109,6 +109,13 @@ pub trait State: Clone + PartialEq + core::fmt::Debug {
     fn observation_tensor(&self, player: usize, out: &mut [f32]);
     /// The typed event log, each event JSON-ready; `player` filters out what that seat may not see.
     fn events(&self, player: Option<usize>) -> Vec<serde_json::Value>;
+    /// `events(player)` from index `since` on (past the end, none): a reader that keeps what it
+    /// read asks only for the new ones. A game that keeps its log as it goes words only those.
+    fn events_since(&self, player: Option<usize>, since: usize) -> Vec<serde_json::Value> {
+        let mut all = self.events(player);
+        all.drain(..since.min(all.len()));
+        all
+    }
     /// Game id, content hash, options and action history: enough to rebuild this exact state.
     fn serialize(&self) -> String;
     /// The whole position as JSON, every hand and pile included, named as people read it:

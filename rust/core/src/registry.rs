@@ -298,6 +298,9 @@ impl State for AnyState {
     fn events(&self, player: Option<usize>) -> Vec<Value> {
         on_state!(self, s => s.events(player))
     }
+    fn events_since(&self, player: Option<usize>, since: usize) -> Vec<Value> {
+        on_state!(self, s => s.events_since(player, since))
+    }
     fn serialize(&self) -> String {
         on_state!(self, s => s.serialize())
     }

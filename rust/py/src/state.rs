@@ -176,8 +176,7 @@ impl PyState {
         if let Some(p) = player {
             self.check_player(p)?;
         }
-        let mut events = guard(|| Ok(on_state!(&self.inner, s => s.events(player))))?;
-        events.drain(..since.min(events.len()));
+        let events = guard(|| Ok(on_state!(&self.inner, s => s.events_since(player, since))))?;
         to_python(py, &serde_json::Value::from(events))
     }
 

@@ -181,8 +181,14 @@ impl F90State {
         }
     }
 
-    /// The typed log, replayed from the history.
-    pub fn typed_events(&self) -> Vec<Event> {
+    /// The typed log: the start's events and those of every recorded action.
+    pub fn typed_events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// The typed log made again by replaying the history from the start: what `typed_events`
+    /// keeps as the race goes (the tests compare the two).
+    pub fn replayed_events(&self) -> Vec<Event> {
         let mut log: Vec<Event> = Vec::new();
         let mut s = F90State::new_with(self.race.clone(), &mut log);
         for &a in &self.history {
@@ -213,7 +219,11 @@ impl State for F90State {
     }
 
     fn apply_action(&mut self, action: Action) -> Result<(), Error> {
-        self.apply_unrecorded(action)?;
+        // `apply_id` checks before it changes anything: a refused action logs nothing.
+        let mut log = core::mem::take(&mut self.events);
+        let applied = self.apply_id(action, &mut log);
+        self.events = log;
+        applied?;
         self.history.push(action);
         Ok(())
     }
@@ -286,7 +296,15 @@ impl State for F90State {
     }
 
     fn events(&self, player: Option<usize>) -> Vec<Value> {
-        self.typed_events()
+        self.events_since(player, 0)
+    }
+
+    /// Every event is in every seat's log (what a seat may not see is worded face down), so
+    /// `since` counts the kept events: only the new ones are worded.
+    fn events_since(&self, player: Option<usize>, since: usize) -> Vec<Value> {
+        self.events
+            .get(since..)
+            .unwrap_or_default()
             .iter()
             .filter_map(|e| e.to_json(&self.race, player))
             .collect()

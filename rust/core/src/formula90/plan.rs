@@ -32,11 +32,12 @@ pub struct DryRun {
 }
 
 impl F90State {
-    /// A copy for trying things out: everything but the history.
+    /// A copy for trying things out: everything but the history and the log.
     pub fn scratch(&self) -> F90State {
         F90State {
             race: self.race.clone(),
             history: Vec::new(),
+            events: Vec::new(),
             ..*self
         }
     }

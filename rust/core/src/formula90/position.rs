@@ -550,6 +550,8 @@ impl F90State {
         let r = Reader { s: base };
         let mut s = base.clone();
         s.history.clear();
+        // Without a history, the log is that of a race at its start, as a replay would give.
+        s.events = F90State::new(s.race.clone()).events;
         let n = s.n();
         s.turn = num(top, "turn", "position")?;
         if s.turn > s.race.turns + 1 {
@@ -1130,6 +1132,7 @@ mod tests {
             // The same state in every field the rules read: the same continuation.
             let mut same = s.clone();
             same.history.clear();
+            same.events = same.replayed_events();
             assert_eq!(back, same, "step {steps}");
             let legal = s.legal_actions();
             let a = match s.current_player() {

@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 
 use super::car::{Car, Driver, Status, NO_CARD};
 use super::cards::{CardId, CardSet, Test};
-use super::events::Log;
+use super::events::{Event, Log};
 use super::options::MAX_CARS;
 use super::race::RaceDef;
 use super::weather::Tyre;
@@ -440,11 +440,19 @@ pub struct F90State {
     /// The Safety Car module's state.
     pub sc: super::safety_car::SafetyCar,
     pub history: Vec<Action>,
+    /// The race log as it is made: the events of the start and of every action in `history`,
+    /// so that reading the new ones costs what they are, not a replay of the race
+    /// (`apply_action` appends; the unrecorded fast path and `scratch` keep none).
+    pub events: Vec<Event>,
 }
 
 impl F90State {
+    /// A race at its start, its log holding the set-up's events.
     pub fn new(race: Arc<RaceDef>) -> F90State {
-        Self::new_with(race, &mut super::events::NoLog)
+        let mut events = Vec::new();
+        let mut s = Self::new_with(race, &mut events);
+        s.events = events;
+        s
     }
 
     /// A race at its start, the set-up's events (the deal) going to `log`.
@@ -482,6 +490,7 @@ impl F90State {
             orange: super::flags::NO_HOLDER,
             sc: super::safety_car::SafetyCar::NONE,
             history: Vec::new(),
+            events: Vec::new(),
             race,
         };
         s.begin(log);
