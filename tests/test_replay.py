@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -140,7 +141,7 @@ def test_an_id_whose_label_does_not_match_is_refused(doc: dict[str, Any]) -> Non
         first = d["actions"][0]
         first["label"] = "draw 25" if first["label"] == "draw Right of Way" else "draw Right of Way"
 
-    bad(resign(edited(doc, relabel)), "action #0")
+    bad(resign(edited(doc, relabel)), re.escape("action 1 (actions[0]): id "))
 
 
 def test_a_replay_from_before_labels_counted_sides_from_one_still_loads() -> None:
@@ -184,7 +185,7 @@ def test_an_illegal_action_with_its_true_label_is_refused(
     def swap(d: dict[str, Any]) -> None:
         d["actions"][i] = {"id": illegal, "label": label}
 
-    bad(resign(edited(doc, swap)), f"action #{i}")
+    bad(resign(edited(doc, swap)), re.escape(f"action {i + 1} (actions[{i}]) ("))
 
 
 def test_a_card_dealt_more_often_than_the_deck_holds_is_refused(doc: dict[str, Any]) -> None:
@@ -196,7 +197,7 @@ def test_a_card_dealt_more_often_than_the_deck_holds_is_refused(doc: dict[str, A
         d["actions"][0] = {"id": rw, "label": "draw Right of Way"}
         d["actions"][1] = {"id": rw, "label": "draw Right of Way"}
 
-    bad(resign(edited(doc, twice)), "action #1")
+    bad(resign(edited(doc, twice)), re.escape("action 2 (actions[1]) ("))
 
 
 @pytest.mark.parametrize("bad_id", [-1, 2**40, 10_000, True])
@@ -204,7 +205,7 @@ def test_an_action_id_out_of_range_is_refused(doc: dict[str, Any], bad_id: objec
     def put(d: dict[str, Any]) -> None:
         d["actions"][3]["id"] = bad_id
 
-    bad(resign(edited(doc, put)), "action #3")
+    bad(resign(edited(doc, put)), re.escape("action 4 (actions[3])"))
 
 
 def test_a_wrong_content_hash_is_refused(doc: dict[str, Any]) -> None:
@@ -252,7 +253,7 @@ def test_malformed_action_entries_are_refused(doc: dict[str, Any], entry: object
     def put(d: dict[str, Any]) -> None:
         d["actions"][2] = entry
 
-    bad(resign(edited(doc, put)), "action #2")
+    bad(resign(edited(doc, put)), re.escape("action 3 (actions[2])"))
 
 
 def test_load_refuses_a_file_that_is_not_utf8(tmp_path: Path) -> None:
@@ -293,7 +294,10 @@ def test_deserialize_state_refuses_an_illegal_action(finished: autodromo.State) 
             saved["actions"][i] = next(b for b in range(g.num_distinct_actions) if b not in legal)
             break
         s.apply_action(a)
-    with pytest.raises(ReplayError, match=f"action #{i}"):
+    with pytest.raises(ReplayError, match=re.escape(f"action {i + 1} (actions[{i}]), id ")):
+        g.deserialize_state(json.dumps(saved))
+    saved["actions"][1] = "draw"
+    with pytest.raises(ReplayError, match=re.escape('action 2 (actions[1]) is not an id: "draw"')):
         g.deserialize_state(json.dumps(saved))
 
 

@@ -84,6 +84,11 @@ def _field(doc: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
     return value
 
 
+def _at(i: int) -> str:
+    """The replay's action ``i`` as an error names it: counted from 1, and where it is in the file."""
+    return f"action {i + 1} (actions[{i}])"
+
+
 def loads(text: str, content_dir: str | os.PathLike[str] | None = None) -> Replay:
     """Parses and verifies a replay; raises :class:`ReplayError` naming what is wrong."""
     try:
@@ -116,19 +121,19 @@ def loads(text: str, content_dir: str | os.PathLike[str] | None = None) -> Repla
     labels: list[str] = []
     for i, entry in enumerate(entries):
         if not isinstance(entry, dict):
-            raise ReplayError(f"action #{i} is not an object")
+            raise ReplayError(f"{_at(i)} is not an object")
         a, label = entry.get("id"), entry.get("label")
         if not isinstance(a, int) or isinstance(a, bool) or not isinstance(label, str):
-            raise ReplayError(f"action #{i} needs an integer id and a label")
+            raise ReplayError(f"{_at(i)} needs an integer id and a label")
         if not 0 <= a < game.num_distinct_actions:
-            raise ReplayError(f"action #{i}: id {a} is no action of this game")
+            raise ReplayError(f"{_at(i)}: id {a} is no action of this game")
         now = state.action_to_string(a)
         if label not in (now, _older_spelling(name, now)):
-            raise ReplayError(f"action #{i}: id {a} is {now!r}, not {label!r}")
+            raise ReplayError(f"{_at(i)}: id {a} is {now!r}, not {label!r}")
         try:
             state.apply_action(a)
         except AutodromoError as e:
-            raise ReplayError(f"action #{i} ({label}): {e}") from None
+            raise ReplayError(f"{_at(i)} ({label}): {e}") from None
         ids.append(a)
         labels.append(now)
     return Replay(game, options, seed, ids, labels, state)

@@ -79,7 +79,7 @@ pub fn read_accepting(
         .map(|(i, a)| {
             a.as_u64()
                 .and_then(|n| u32::try_from(n).ok())
-                .ok_or_else(|| Error::replay(format!("action #{i} is not an id: {a}")))
+                .ok_or_else(|| Error::replay(format!("{} is not an id: {a}", action_at(i))))
         })
         .collect::<Result<Vec<_>, _>>()?;
     Ok((options, actions))
@@ -94,12 +94,18 @@ pub fn same_options<T: PartialEq>(parsed: Result<T, Error>, own: &T) -> Result<(
     Ok(())
 }
 
+/// How an error names the save's action `i`: counted from 1 for a person, with its place in the
+/// file's list for whoever edits it.
+fn action_at(i: usize) -> String {
+    format!("action {} (actions[{i}])", i + 1)
+}
+
 /// Replays `actions` from `state`, naming the first one refused.
 pub fn replay<S: State>(mut state: S, actions: &[Action]) -> Result<S, Error> {
     for (i, &id) in actions.iter().enumerate() {
         state
             .apply_action(id)
-            .map_err(|e| Error::replay(format!("action #{i} ({id}): {e}")))?;
+            .map_err(|e| Error::replay(format!("{}, id {id}: {e}", action_at(i))))?;
     }
     Ok(state)
 }
