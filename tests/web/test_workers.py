@@ -331,3 +331,37 @@ def test_a_championship_is_played_through_two_workers_and_its_stream_hears_both(
     while not all(any(x["kind"] == "event" and x["stage"] == "race" for x in heard[k]) for k in heard):
         assert time.time() < deadline, f"a listener missed the race's start: {heard}"
         time.sleep(0.01)
+
+
+def test_a_worker_killed_while_committing_leaves_the_commit_lock_free() -> None:
+    from autodromo_web.workers import CommitLock
+
+    lock = CommitLock()
+    try:
+        read, write = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # a worker that dies in the middle of its commit
+            try:
+                with lock:
+                    os.write(write, b"x")
+                    time.sleep(60)
+            finally:
+                os._exit(0)
+        assert os.read(read, 1) == b"x"
+        held = threading.Event()
+
+        def commit() -> None:
+            with lock:
+                held.set()
+
+        waiting = threading.Thread(target=commit, daemon=True)
+        waiting.start()
+        assert not held.wait(0.3), "the lock is one committer's at a time"
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        assert held.wait(10), "the commit lock stayed taken after its holder was killed"
+        waiting.join()
+        os.close(read)
+        os.close(write)
+    finally:
+        lock.remove()

@@ -191,8 +191,9 @@ class Store:
         self._leading = False
         self._commit_lock = threading.Lock()
         #: Held around each commit when several processes share the file (a server of several
-        #: workers): SQLite's own lock, when busy, sleeps 1 ms and more before trying again; a
-        #: semaphore wakes the next committer as soon as the last one is done.
+        #: workers, ``workers.CommitLock``): SQLite's own lock, when busy, sleeps 1 ms and more
+        #: before trying again; a lock waited for in the kernel wakes the next committer as soon
+        #: as the last one is done.
         self._process_lock = process_lock
         self._db = self._connect()
         self._db.executescript(SCHEMA)

@@ -6,8 +6,8 @@ brought up to date), binds the listening socket once, then forks the workers, wh
 that socket; a kept connection stays with the worker that accepted it. Any worker serves any game:
 the SQLite file is the arbiter (``store.py``: each game's revision, writes made only on top of the
 revision they read, ``Stale`` otherwise), and each worker brings its copy of a game up to date
-before using it (``tables.Tables._sync``). Commits are serialised between workers by a semaphore
-made before the fork. A worker tells the others of each committed change by a datagram to each
+before using it (``tables.Tables._sync``). Commits are serialised between workers by a lock
+of their own (``CommitLock``). A worker tells the others of each committed change by a datagram to each
 (``Hub``), so a live stream (Server-Sent Events) held by one worker hears a change made by another.
 
 The parent does nothing but watch: Ctrl-C or SIGTERM stops every worker; a worker that dies is
@@ -17,7 +17,6 @@ whose parent dies (kill -9) exits at once (it reads a pipe only the parent write
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 import socket
@@ -99,6 +98,49 @@ class Hub:
             shutil.rmtree(self._dir, ignore_errors=True)
 
 
+class CommitLock:
+    """Held around each commit by the workers (one at a time): a POSIX record lock on a file of
+    its own, which the kernel releases when the process holding it dies. (A semaphore held by a
+    worker killed mid-commit would stay taken, and every other worker's next commit would wait
+    for ever.) Each process opens the file itself: a lock belongs to a process, not to a file
+    descriptor inherited across the fork. The commits of one process are already one at a time
+    (the store's own lock)."""
+
+    def __init__(self) -> None:
+        fd, self.path = tempfile.mkstemp(prefix="autodromo-commit-", suffix=".lock")
+        if os.path.isdir("/proc/self/fd"):
+            # Linux: the file is opened again through the descriptor every worker inherits, so
+            # it can leave the folder at once (nothing left behind by a server killed with -9).
+            os.unlink(self.path)
+            self.path = f"/proc/self/fd/{fd}"
+        else:
+            os.close(fd)
+        self._fd: int | None = None
+        self._pid = 0
+
+    def __enter__(self) -> CommitLock:
+        import fcntl
+
+        if self._pid != os.getpid():
+            self._fd, self._pid = os.open(self.path, os.O_RDWR), os.getpid()
+        assert self._fd is not None
+        fcntl.lockf(self._fd, fcntl.LOCK_EX)
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        import fcntl
+
+        assert self._fd is not None
+        fcntl.lockf(self._fd, fcntl.LOCK_UN)
+
+    def remove(self) -> None:
+        if not self.path.startswith("/proc/"):
+            try:
+                os.unlink(self.path)
+            except OSError:
+                pass
+
+
 class _Stop(Exception):
     pass
 
@@ -119,7 +161,7 @@ def serve(host: str, port: int, count: int, config: dict[str, Any], announce: Ca
     listener = serving.listen(host, port)
     port = listener.getsockname()[1]
     config = {**config, **announce(port)}
-    lock = multiprocessing.get_context("fork").Lock()
+    lock = CommitLock()
     hub = Hub(count)
     alive_r, alive_w = os.pipe()
 
@@ -189,10 +231,11 @@ def serve(host: str, port: int, count: int, config: dict[str, Any], announce: Ca
                 os.waitpid(pid, 0)
         listener.close()
         hub.close()
+        lock.remove()
         os.close(alive_w)
 
 
-def _worker(i: int, listener: socket.socket, config: dict[str, Any], broken: dict[str, str], lock: Any,
+def _worker(i: int, listener: socket.socket, config: dict[str, Any], broken: dict[str, str], lock: CommitLock,
             hub: Hub, alive_r: int) -> int:
     """One worker: the app, accepting on the shared socket until told to stop."""
     from . import create_app, serving
