@@ -72,8 +72,16 @@ class Hub:
 
         def listen() -> None:
             while True:
-                data = inbox.recv(65536)
-                heard(data.decode().split("\n"))
+                keys = inbox.recv(65536).decode().split("\n")
+                # Whatever else waits is taken at once: one turn of the interpreter for them all
+                # (a busy worker gives this thread the interpreter only now and then, and a full
+                # queue makes the senders wait).
+                while True:
+                    try:
+                        keys += inbox.recv(65536, socket.MSG_DONTWAIT).decode().split("\n")
+                    except BlockingIOError:
+                        break
+                heard(sorted(set(keys)))
 
         threading.Thread(target=listen, name="autodromo-hub", daemon=True).start()
         out = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
