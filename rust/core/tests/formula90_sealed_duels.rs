@@ -322,3 +322,66 @@ fn a_position_keeps_which_duel_cards_lie_face_down() {
         "{err}"
     );
 }
+
+/// The duel event's line and its cards, as `seat` reads the log from `since` on.
+fn duel_lines(s: &F90State, seat: Option<usize>, since: usize) -> Vec<Value> {
+    s.events_since(seat, since)
+        .into_iter()
+        .filter(|e| e["event"] == "duel")
+        .collect()
+}
+
+#[test]
+fn the_reveal_line_names_every_cars_cards_and_what_they_count() {
+    let mut s = abbey_sealed();
+    let orange = usize::from(car(&s, "Orange"));
+    // Since the challenge, no other seat's log names Orange's face-down cards.
+    let since = s
+        .events(None)
+        .iter()
+        .rposition(|e| e["event"] == "challenge")
+        .unwrap();
+    for seat in (0..6).filter(|&x| x != orange).map(Some).chain([None]) {
+        for e in s.events_since(seat, since) {
+            let text = e["text"].as_str().unwrap();
+            assert!(!text.contains("97") && !text.contains("98"), "{text}");
+        }
+        assert!(duel_lines(&s, seat, since).is_empty());
+    }
+    act(&mut s, "duel with 13 + 6");
+    act(&mut s, "duel with 8");
+    assert!(s.duel.revealed);
+    let mp = |name: &str| s.race.card(card(&s, name)).mp;
+    // Orange's total in its own view before the reveal was 6: its cards and the corner's box.
+    let bonus = 6 - i16::from(mp("97")) - i16::from(mp("98"));
+    assert_ne!(
+        bonus, 0,
+        "the corner's duel box counts for Orange, not first in it"
+    );
+    let orange_text = format!(
+        "Orange 6 = 97 ({} MP) + 98 ({} MP), modifiers {bonus:+}",
+        mp("97"),
+        mp("98"),
+    );
+    for seat in [Some(0), Some(orange), None] {
+        let lines = duel_lines(&s, seat, since);
+        assert_eq!(lines.len(), 1, "one reveal line");
+        let line = &lines[0];
+        let text = line["text"].as_str().unwrap();
+        assert!(text.starts_with("Duel at "), "{text}");
+        assert!(text.contains(&orange_text), "{text} lacks {orange_text}");
+        assert!(
+            text.contains("13 (") && text.contains("6 (") && text.contains("8 ("),
+            "{text}"
+        );
+        let o = line["result"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["car"] == "Orange")
+            .unwrap();
+        assert_eq!(o["cards"], json!(["97", "98"]));
+        assert_eq!(o["points"], json!([mp("97"), mp("98")]));
+        assert_eq!(o["total"], 6);
+    }
+}

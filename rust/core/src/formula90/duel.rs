@@ -1,8 +1,10 @@
 //! Duels (ATIVANDO SEÇÕES DE CURVA, Procedimentos e Resolução dos Duelos, Mais Sobre Duelos,
 //! and the robots' rules of Ativação da Seção).
+use super::car::NO_CARD;
 use super::cards::{CardId, CardSet};
 use super::events::{Event, Log, Retire};
 use super::options::{TieWear, MAX_CARS};
+use super::race::RaceDef;
 use super::rules::{Strategy, BANGING_WHEELS_DUEL};
 use super::state::{Duel, F90State, Phase, Then};
 
@@ -276,9 +278,20 @@ impl F90State {
             .iter()
             .map(|&i| (d.members[usize::from(i)], d.sums[usize::from(i)]))
             .collect();
+        // The cards turned face up, in the same order: this duel's, beside each participant.
+        let mut laid = [[NO_CARD; 2]; MAX_CARS];
+        for (slot, &(car, _)) in laid.iter_mut().zip(&cards) {
+            for (to, id) in slot
+                .iter_mut()
+                .zip(self.car(car).frozen.intersect(d.cards).iter())
+            {
+                *to = id;
+            }
+        }
         log.push(Event::DuelReveal {
             section: d.section,
             result: cards_result(&cards),
+            cards: laid,
         });
         // Ties among the participants: a collision.
         let mut tie_wear = 0u16;
@@ -382,12 +395,17 @@ impl F90State {
     /// A card's points in the duel: a Track Card with the duel Discard Power counts double in a
     /// duel in its own corner ("seu PM dobra em um duelo na sua própria curva").
     pub fn duel_mp(&self, id: CardId) -> i8 {
-        let c = self.race.card(id);
-        let own = self.race.track().in_corner(self.duel.section, c.corner);
-        if self.race.opts.track_powers && c.power == super::cards::Power::Duel && own {
-            c.mp as i8 * 2
-        } else {
-            c.mp as i8
-        }
+        duel_points(&self.race, self.duel.section, id)
+    }
+}
+
+/// `duel_mp` for a duel in `section` (the log words a revealed duel's cards with it).
+pub fn duel_points(race: &RaceDef, section: u8, id: CardId) -> i8 {
+    let c = race.card(id);
+    let own = race.track().in_corner(section, c.corner);
+    if race.opts.track_powers && c.power == super::cards::Power::Duel && own {
+        c.mp as i8 * 2
+    } else {
+        c.mp as i8
     }
 }

@@ -325,9 +325,12 @@ pub enum Event {
     DuelSealed {
         car: u8,
     },
+    /// Participants by total (`u8::MAX` past the last), each with the cards it laid (`NO_CARD`
+    /// where none), face up now.
     DuelReveal {
         section: u8,
         result: [(u8, i8); MAX_CARS],
+        cards: [[CardId; 2]; MAX_CARS],
     },
     Reshuffle {
         track: bool,
@@ -728,16 +731,49 @@ impl Event {
             Event::DuelSealed { car } => {
                 json!({"event": "duel_cards", "car": name(car), "text": format!("{} lays its duel cards face down", name(car))})
             }
-            Event::DuelReveal { section, result } => {
-                let list: Vec<Value> = result
-                    .iter()
-                    .filter(|r| r.0 != u8::MAX)
-                    .map(|&(c, s)| json!({"car": name(c), "total": s}))
+            Event::DuelReveal {
+                section,
+                result,
+                cards,
+            } => {
+                let shown = || {
+                    result
+                        .iter()
+                        .zip(cards.iter())
+                        .filter(|(r, _)| r.0 != u8::MAX)
+                        .map(|(&(c, total), laid)| {
+                            let laid: Vec<CardId> =
+                                laid.iter().copied().filter(|&id| id != NO_CARD).collect();
+                            (c, total, laid)
+                        })
+                };
+                let points = |id: CardId| super::duel::duel_points(race, section, id);
+                let list: Vec<Value> = shown()
+                    .map(|(c, total, laid)| {
+                        let names: Vec<String> =
+                            laid.iter().map(|&id| race.card_name(id)).collect();
+                        let mp: Vec<i8> = laid.iter().map(|&id| points(id)).collect();
+                        json!({"car": name(c), "total": total, "cards": names, "points": mp})
+                    })
                     .collect();
-                let text: Vec<String> = result
-                    .iter()
-                    .filter(|r| r.0 != u8::MAX)
-                    .map(|&(c, s)| format!("{} {s}", name(c)))
+                // "Orange 6 = 97 (4 MP) + 98 (4 MP), modifiers -2": each card and what it
+                // counts, then what the corner's duel box and the strategy add.
+                let text: Vec<String> = shown()
+                    .map(|(c, total, laid)| {
+                        let mut sum: Vec<String> = laid
+                            .iter()
+                            .map(|&id| format!("{} ({} MP)", race.card_name(id), points(id)))
+                            .collect();
+                        if sum.is_empty() {
+                            sum.push(String::from("no card"));
+                        }
+                        let rest = total - laid.iter().map(|&id| points(id)).sum::<i8>();
+                        let rest = match rest {
+                            0 => String::new(),
+                            r => format!(", modifiers {r:+}"),
+                        };
+                        format!("{} {total} = {}{rest}", name(c), sum.join(" + "))
+                    })
                     .collect();
                 json!({"event": "duel", "section": section + 1, "result": list, "text": format!("Duel at {}: {}", sec(section), text.join(", "))})
             }
