@@ -208,33 +208,43 @@ impl<'a> SeatView<'a> {
                             .map_or(Value::Null, |c| Value::from(race.names[usize::from(c)].as_str()))
                     })
                     .collect();
-                json!({
+                let trajectories: Vec<Value> = sec.trajectories.iter().zip(taken).map(|(t, by)| {
+                    let mut v = json!({
+                        "colours": Colour::ALL.iter().filter(|c| t.matches(**c)).map(|c| c.name()).collect::<Vec<_>>(),
+                        "bonus": t.bonus, "tyres": t.costs.tyres, "wear": t.costs.wear, "discard": t.costs.discard,
+                    });
+                    v["taken_by"] = by;
+                    v
+                }).collect();
+                let extreme = s.extreme_in(i as u8).map_or(Value::Null, |e| {
+                    let mut v = json!({
+                        "colours": Colour::ALL.iter().filter(|c| e.colours & c.bit() != 0).map(|c| c.name()).collect::<Vec<_>>(),
+                        "bonus": e.bonus, "modifier": e.modifier,
+                    });
+                    v["taken_by"] = s.section_cars(i as u8)
+                        .find(|&c| s.car(c).trajectory == Some(super::extreme::ET_SPOT))
+                        .map_or(Value::Null, |c| Value::from(race.names[usize::from(c)].as_str()));
+                    v
+                });
+                let mut v = json!({
                     "number": i + 1,
                     "kind": sec.kind.name(),
                     "name": track.section_name(i as u8),
                     "corner": sec.corner,
                     "duel": sec.duel,
-                    "cars": here,
-                    "trajectories": sec.trajectories.iter().zip(taken).map(|(t, by)| json!({
-                        "colours": Colour::ALL.iter().filter(|c| t.matches(**c)).map(|c| c.name()).collect::<Vec<_>>(),
-                        "bonus": t.bonus, "tyres": t.costs.tyres, "wear": t.costs.wear, "discard": t.costs.discard,
-                        "taken_by": by,
-                    })).collect::<Vec<_>>(),
                     "late_brake": sec.late_brake.map(|l| l.modifier),
-                    "extreme": s.extreme_in(i as u8).map(|e| json!({
-                        "colours": Colour::ALL.iter().filter(|c| e.colours & c.bit() != 0).map(|c| c.name()).collect::<Vec<_>>(),
-                        "bonus": e.bonus, "modifier": e.modifier,
-                        "taken_by": s.section_cars(i as u8)
-                            .find(|&c| s.car(c).trajectory == Some(super::extreme::ET_SPOT))
-                            .map_or(Value::Null, |c| Value::from(race.names[usize::from(c)].as_str())),
-                    })),
                     // The yellow flag: how many cars of the section stand ahead of it.
                     "yellow_flag": s.yellow_at(i as u8),
                     // A crash at this section's late brake or Extreme Trajectory may call the
                     // Safety Car; it stands here while out.
                     "safety_car_point": super::safety_car::safety_car_point(track, i as u8),
                     "safety_car": s.sc.out && usize::from(s.sc.section) == i,
-                })
+                });
+                // Built values are moved in: `json!` would copy each through serde.
+                v["cars"] = Value::Array(here);
+                v["trajectories"] = Value::Array(trajectories);
+                v["extreme"] = extreme;
+                v
             })
             .collect();
         let leader = s.leader();
@@ -258,9 +268,6 @@ impl<'a> SeatView<'a> {
             "phase": s.phase_name(),
             "to_move": self.mover(),
             "leader": leader.map(|l| race.names[usize::from(l)].clone()),
-            "cars": cars,
-            "sections": sections,
-            "activation": activation,
             "race_deck": s.race_deck.len(),
             "race_discard": s.race_discard.len(),
             "track_deck": s.track_deck.len(),
@@ -268,14 +275,19 @@ impl<'a> SeatView<'a> {
             "wear_bag": {"red": s.bag[0], "brown": s.bag[1]},
             "over": s.phase == Phase::GameOver,
         });
+        v["cars"] = Value::Array(cars);
+        v["sections"] = Value::Array(sections);
+        v["activation"] = Value::Array(activation);
         if weather_shown(s) {
             let table: Vec<Value> = track
                 .weather
                 .iter()
                 .map(|w| json!({"cf": [w.lo, w.hi], "sky": w.sky.name()}))
                 .collect();
-            v["weather"] = json!({"space": s.weather + 1, "sky": s.sky().name(), "table": table,
+            let mut w = json!({"space": s.weather + 1, "sky": s.sky().name(),
                 "robot_tyres": s.robot_tyres.name(), "rain_test": if s.sky() == super::weather::Sky::Rain { super::weather::RAIN_TEST } else { 0 }});
+            w["table"] = Value::Array(table);
+            v["weather"] = w;
         }
         if s.safety_car_on() {
             v["safety_car"] = s.safety_car_json();
