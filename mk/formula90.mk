@@ -5,9 +5,11 @@ SOAK_RUNS += soak-formula90
 soak-formula90: setup ## 2,000 random Formula 90 races
 	AUTODROMO_F90_RACES=2000 cargo test -p autodromo-core --release --test formula90_harness
 
-# Formula 90's part of `make bench`: the core's log and view late in a race, as a page reads them.
+# Formula 90's part of `make bench`: the core's log and view late in a race, as a page reads them,
+# and the web app's CPU per decision in process.
 BENCH_RUNS += bench-formula90-late
 .PHONY: bench-formula90-late
 
-bench-formula90-late: setup ## Formula 90's log and view late in a race (CPU ms per call)
+bench-formula90-late: setup ## Formula 90's log and view late in a race, and its decisions through the web app (CPU ms)
 	$(PY) benches/formula90/late_race.py
+	$(PY) benches/formula90/in_process.py
