@@ -33,15 +33,16 @@ class KeepAliveHandler(WSGIRequestHandler):
     #: Answers go out at once (``TCP_NODELAY``), not held back for the client's acknowledgement.
     disable_nagle_algorithm = True
     timeout = IDLE_SECONDS
+    #: werkzeug types a handler's server as its base class; make() pairs this handler with a
+    #: Server only.
+    server: Server
 
     def setup(self) -> None:
         super().setup()
-        server: Server = self.server  # type: ignore[assignment]
-        server.opened(self.connection)
+        self.server.opened(self.connection)
 
     def finish(self) -> None:
-        server: Server = self.server  # type: ignore[assignment]
-        server.closed(self.connection)
+        self.server.closed(self.connection)
         super().finish()
 
     def log_error(self, format: str, *args: Any) -> None:
@@ -81,8 +82,9 @@ class KeepAliveHandler(WSGIRequestHandler):
         if not given.isdigit():
             return None
         length = int(given)
-        server: Server = self.server  # type: ignore[assignment]
-        limit = server.app.config.get("MAX_CONTENT_LENGTH")  # type: ignore[attr-defined]
+        # A Flask app's limit; a plain WSGI app has none.
+        config: dict[str, Any] = getattr(self.server.app, "config", {})
+        limit = config.get("MAX_CONTENT_LENGTH")
         if limit is not None and length > limit:
             return None  # the app answers 413; werkzeug's handler then drops the rest
         return length
@@ -96,8 +98,7 @@ class KeepAliveHandler(WSGIRequestHandler):
             started[:] = [status, headers, False]
             return lambda data: self._send(started, environ, data, chunked=False)
 
-        server: Server = self.server  # type: ignore[assignment]
-        result = server.app(environ, start_response)
+        result = self.server.app(environ, start_response)
         try:
             if not started:
                 raise RuntimeError("the application answered without start_response")
