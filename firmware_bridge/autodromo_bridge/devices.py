@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from serial.tools import list_ports  # type: ignore[import-untyped]
+from serial.tools import list_ports
 
 from autodromo.errors import AutodromoError
 

@@ -163,7 +163,7 @@ def _hex(value: str) -> tuple[int, int, int]:
 def palette(m: SectionMap, view: dict[str, Any]) -> list[tuple[int, int, int]]:
     """The map's colours, then one entry per car of the race in its own colour."""
     out = [m.colors[name] for name in NAMES]
-    out += [tuple(v // DIM for v in m.colors[s]) for s in SKIES]  # type: ignore[misc]
+    out += [(r // DIM, g // DIM, b // DIM) for r, g, b in (m.colors[s] for s in SKIES)]
     out += [_hex(str(c.get("colour") or "#808080")) for c in view.get("cars", [])]
     return out
 

@@ -13,7 +13,7 @@ import random
 from collections import deque
 from typing import Protocol
 
-import serial  # type: ignore[import-untyped]
+import serial
 
 from .clock import Clock, MonotonicClock
 from .errors import BridgeError, LinkClosed
