@@ -323,7 +323,7 @@ def test_vector_env_rejects_an_illegal_action_and_changes_nothing() -> None:
     before = snapshot(envs)
     reason = envs.states[1].why_illegal(illegal)
     assert reason
-    with pytest.raises(IllegalActionError, match="env 1") as e:
+    with pytest.raises(IllegalActionError, match=r"env 2 \(the batch's index 1\): ") as e:
         envs.step(actions)
     assert reason in str(e.value)
     assert snapshot(envs) == before
@@ -417,7 +417,7 @@ def test_disabled_autoreset_needs_a_reset_mask() -> None:
     _, obs, rew, term, infos = play_until_an_env_ends(envs, np.random.default_rng(0))
     i = int(np.flatnonzero(term)[0])
     others = [s.serialize() for k, s in enumerate(envs.states) if not term[k]]
-    with pytest.raises(IllegalActionError, match=f"env {i}: the game is over"):
+    with pytest.raises(IllegalActionError, match=rf"env {i + 1} \(the batch's index {i}\): the game is over"):
         envs.step(pick(infos["action_mask"], np.random.default_rng(0)))
     obs, infos = envs.reset(options={"reset_mask": term})
     assert not envs.states[i].is_terminal()

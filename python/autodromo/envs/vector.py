@@ -184,12 +184,12 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArr
                 continue  # next-step autoreset: this env's action is ignored
             if self._finished[i]:
                 raise IllegalActionError(
-                    f"env {i}: the game is over; reset it with options={{'reset_mask': ...}}"
+                    f"{_env(i)}: the game is over; reset it with options={{'reset_mask': ...}}"
                 )
             try:
                 chosen[i] = _play.checked_action(self.states[i], acts[i])
             except IllegalActionError as e:
-                raise IllegalActionError(f"env {i}: {e}") from None
+                raise IllegalActionError(f"{_env(i)}: {e}") from None
         return chosen
 
     def _play(self, i: int, action: int) -> tuple[float, bool, bool]:
@@ -234,3 +234,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArr
             "final_info": {"action_mask": masks, "_action_mask": which.copy()},
             "_final_info": which.copy(),
         }
+
+
+def _env(i: int) -> str:
+    """Env ``i`` as an error names it: a person counts the envs from 1, the arrays from 0."""
+    return f"env {i + 1} (the batch's index {i})"
