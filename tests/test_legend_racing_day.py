@@ -53,6 +53,14 @@ def test_a_bid_must_exceed_the_previous_one() -> None:
     a.apply("done")
 
 
+def test_the_history_keeps_who_decided_what_as_data_not_a_seat_number_in_text() -> None:
+    a = scripted(2)
+    a.apply(GALETTI)
+    a.apply("done")
+    a.apply(FOLGORE)
+    assert a.history == [(0, GALETTI), (0, "done"), (1, FOLGORE)]
+
+
 def test_passing_returns_the_played_cards_and_the_last_bidder_wins() -> None:
     a = scripted(3)
     a.apply(GALETTI)

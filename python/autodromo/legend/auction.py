@@ -45,7 +45,9 @@ class Auction:
     turn: int = 0
     winner_to_assign: int | None = None
     to_assign: list[int] = field(default_factory=list)
-    history: list[str] = field(default_factory=list)
+    #: Every decision as (seat, label), seats as the API numbers them (from 0): data for scripts,
+    #: never text for a person (the web event's log names the players).
+    history: list[tuple[int, str]] = field(default_factory=list)
     unassigned: list[str] = field(default_factory=list)
     rng: random.Random = field(init=False)
 
@@ -113,7 +115,7 @@ class Auction:
             raise IllegalActionError(self._why(label))
         seat = self.current_player()
         assert seat is not None
-        self.history.append(f"{seat}: {label}")
+        self.history.append((seat, label))
         if label.startswith("attach "):
             car = label.rsplit(" to ", 1)[1]
             self.attached[car].append(self.to_assign.pop(0))
