@@ -42,12 +42,13 @@ def test_the_prompt_answered_through_stdin_finishes_a_single_hand(tmp_path: Path
     save = tmp_path / "mine.json"
     args = ["play", "mille_bornes", "--players", "3", "--single-hand", "--seed", "5"]
     args += ["--save", str(save)]
-    p = run(args, tmp_path, stdin="0\n" * 400)
+    p = run(args, tmp_path, stdin="1\n" * 400)
     assert p.returncode == 0, p.stderr
     assert "game over" in p.stdout
     assert "You, your move:" in p.stdout
-    assert "[0] " in p.stdout
-    # Seat 0 always took choice 0: replaying shows it.
+    # Choices are counted from 1, as a person counts.
+    assert "[1] " in p.stdout and "[0] " not in p.stdout
+    # Seat 0 always took the first choice: replaying shows it.
     r = replay.load(save)
     s = r.game.new_state()
     for a in r.actions:
@@ -60,7 +61,7 @@ def test_the_prompt_answered_through_stdin_finishes_a_single_hand(tmp_path: Path
 def test_the_log_shows_your_draws_and_hides_the_others(tmp_path: Path) -> None:
     # --seat counts from 1: the log is seat 1's (You), never seat 2's (hidden cards).
     args = ["play", "mille_bornes", "--players", "2", "--single-hand", "--seed", "5"]
-    p = run(args, tmp_path, stdin="0\n" * 400)
+    p = run(args, tmp_path, stdin="1\n" * 400)
     assert p.returncode == 0, p.stderr
     mine = [line for line in p.stdout.splitlines() if line.startswith("  You draws ")]
     theirs = [line for line in p.stdout.splitlines() if line.startswith("  P2 draws ")]
@@ -72,7 +73,7 @@ def test_the_log_shows_your_draws_and_hides_the_others(tmp_path: Path) -> None:
 def test_the_prompt_names_the_side_a_hazard_goes_on(tmp_path: Path) -> None:
     # A hazard is offered against a side by its seats' names ("on P3"), never "on player 2".
     args = ["play", "mille_bornes", "--players", "3", "--single-hand", "--seed", "5"]
-    p = run(args, tmp_path, stdin="0\n" * 400)
+    p = run(args, tmp_path, stdin="1\n" * 400)
     assert p.returncode == 0, p.stderr
     choices = [line for line in p.stdout.splitlines() if re.match(r"\s+\[\d+\] ", line)]
     attacks = [c for c in choices if " on " in c]
@@ -91,9 +92,10 @@ def test_the_prompt_explains_a_refused_answer_and_accepts_labels(tmp_path: Path)
     assert r.state.current_player() == 0
     legal = [r.state.action_to_string(a) for a in r.state.legal_actions()]
     answer = legal[-1].upper()  # labels are matched case-blind
-    p = run(args, tmp_path, stdin="banana\n99\n\n" + answer + "\n" + "0\n" * 400)
+    p = run(args, tmp_path, stdin="banana\n99\n0\n\n" + answer + "\n" + "1\n" * 400)
     assert p.returncode == 0, p.stderr
-    assert p.stdout.count("not possible:") == 3
+    # Choices are counted from 1: "0" is refused like any number past the list.
+    assert p.stdout.count("not possible:") == 4
     assert "type a number" in p.stdout
     done = replay.load(tmp_path / "game.json")
     assert done.labels[len(r.actions)] == legal[-1]

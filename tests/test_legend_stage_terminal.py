@@ -36,7 +36,7 @@ def legend_ids() -> set[str]:
 
 def test_a_driver_at_the_prompt_plays_a_stage_race_to_the_final_classification(tmp_path: Path) -> None:
     save = tmp_path / "stage.json"
-    p = run([*ROUTE, "--save", str(save)], tmp_path, stdin="0\n" * 3000)
+    p = run([*ROUTE, "--save", str(save)], tmp_path, stdin="1\n" * 3000)
     assert p.returncode == 0, p.stderr
     out = p.stdout
     assert out.startswith("Legend, Coppa Breve: Brescia – Ravenna, 4 cars, seed 4")
@@ -50,9 +50,9 @@ def test_a_driver_at_the_prompt_plays_a_stage_race_to_the_final_classification(t
     assert "stage 1: starts 17:36" in out
     assert "Time Chart:" in out and re.search(r"stage 1: 17:30 → 1\d:\d\d at speed \d", out)
     # The driver's choices with their cost, time included, lanes by name.
-    assert "    [0] accelerate 1  (speed 0 → 1, 1 MP)" in out
+    assert "    [1] accelerate 1  (speed 0 → 1, 1 MP)" in out
     assert "roadside stop  (speed 1 → 0, off the road this round, +3:00 off the road)" in out
-    assert "[0] move to the left lane" in out
+    assert "[1] move to the left lane" in out
     # The classification: every car once, places from 1, in the core's ranking.
     r = replay.load(save)
     final, ranking = r.state.view(None), r.state.ranking()
@@ -72,7 +72,7 @@ def test_a_driver_at_the_prompt_plays_a_stage_race_to_the_final_classification(t
             assert a == s.view(0)["legal_actions"][0]["id"]
             asked += 1
         s.apply_action(a)
-    assert s.is_terminal() and asked == out.count("\n    [0] ")
+    assert s.is_terminal() and asked == out.count("\n    [1] ")
     # Names, never ids: no content id, no lane or seat by its number.
     words = set(re.findall(r"[A-Za-z0-9_]+", out))
     assert not words & legend_ids(), words & legend_ids()

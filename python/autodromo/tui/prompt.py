@@ -18,18 +18,18 @@ def ask(
     say: Callable[[str], str] = str,
 ) -> int:
     """Shows ``seat``'s view and its legal actions (with their cost, where the game gives one)
-    and returns the action chosen by number or by label; a refused answer is explained.
-    ``say`` words a label for a person (the core's own label is still accepted as an answer)."""
+    and returns the action chosen by number (counted from 1, as a person counts) or by label; a
+    refused answer is explained. ``say`` words a label for a person (the core's own label is still accepted as an answer)."""
     view = state.view(seat)
     print(render(view), file=out)
     legal = view["legal_actions"]
-    for i, a in enumerate(legal):
+    for i, a in enumerate(legal, start=1):
         cost = f"  ({a['cost']})" if a.get("cost") else ""
         print(f"    [{i}] {say(a['label'])}{cost}", file=out)
     while True:
         answer = read(question).strip()
-        if answer.isdigit() and int(answer) < len(legal):
-            return int(legal[int(answer)]["id"])
+        if answer.isdigit() and 1 <= int(answer) <= len(legal):
+            return int(legal[int(answer) - 1]["id"])
         for a in legal:
             if a["label"].lower() == answer.lower():
                 return int(a["id"])
