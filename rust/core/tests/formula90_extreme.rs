@@ -412,14 +412,7 @@ fn random_races_attempt_pass_and_fail_extreme_trajectories() {
         let mut s = g.new_initial_state();
         let mut rng = autodromo_core::rng::SplitMix64::new(seed);
         while !s.is_terminal() {
-            let a = match s.current_player() {
-                Player::Chance => s.sample_chance(&mut rng).unwrap(),
-                _ => {
-                    let l = s.legal_actions();
-                    l[rng.below(l.len() as u32) as usize]
-                }
-            };
-            s.apply_action(a).unwrap();
+            random_step(&mut s, &mut rng);
         }
         for e in s.typed_events() {
             match e {

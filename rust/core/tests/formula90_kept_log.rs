@@ -7,7 +7,7 @@ mod formula90_support;
 use autodromo_core::formula90::{F90State, Formula90};
 use autodromo_core::rng::SplitMix64;
 use autodromo_core::sim::Sim;
-use autodromo_core::{Game, Player, State};
+use autodromo_core::{Game, State};
 use formula90_support::*;
 use serde_json::{json, Value};
 
@@ -52,14 +52,7 @@ fn random_race(g: &Formula90, seed: u64, every: usize) -> F90State {
         if step % every == 0 {
             same_log(&s, step);
         }
-        let a = match s.current_player() {
-            Player::Chance => s.sample_chance(&mut rng).unwrap(),
-            _ => {
-                let l = s.legal_actions();
-                l[rng.below(l.len() as u32) as usize]
-            }
-        };
-        s.apply_action(a).unwrap();
+        random_step(&mut s, &mut rng);
         step += 1;
     }
     same_log(&s, step);
@@ -92,11 +85,7 @@ fn a_refused_action_logs_nothing() {
             assert!(s.apply_action(bad).is_err());
             assert_eq!(s, before, "step {step}");
         }
-        let a = match s.current_player() {
-            Player::Chance => s.sample_chance(&mut rng).unwrap(),
-            _ => legal[rng.below(legal.len() as u32) as usize],
-        };
-        s.apply_action(a).unwrap();
+        random_step(&mut s, &mut rng);
     }
     same_log(&s, 300);
 }
@@ -129,13 +118,6 @@ fn copies_determinizations_saves_and_positions_keep_the_right_log() {
             let p = F90State::from_position(&s, &s.position()).unwrap();
             same_log(&p, step);
         }
-        let a = match s.current_player() {
-            Player::Chance => s.sample_chance(&mut rng).unwrap(),
-            _ => {
-                let l = s.legal_actions();
-                l[rng.below(l.len() as u32) as usize]
-            }
-        };
-        s.apply_action(a).unwrap();
+        random_step(&mut s, &mut rng);
     }
 }

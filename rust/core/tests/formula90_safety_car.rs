@@ -8,7 +8,7 @@ mod formula90_support;
 use autodromo_core::formula90::car::Status;
 use autodromo_core::formula90::rules::Strategy;
 use autodromo_core::formula90::{F90State, Phase};
-use autodromo_core::{Game, Player, State};
+use autodromo_core::{Game, State};
 use formula90_support::*;
 use serde_json::json;
 
@@ -480,15 +480,10 @@ fn the_safety_car_comes_out_in_random_races() {
         for _ in 0..200_000 {
             autodromo_core::formula90::invariants::check(&s).unwrap();
             seen_restart |= s.restart_turn();
-            let a = match s.current_player() {
-                Player::Terminal => break,
-                Player::Chance => s.sample_chance(&mut rng).unwrap(),
-                Player::Seat(_) => {
-                    let l = s.legal_actions();
-                    l[rng.below(l.len() as u32) as usize]
-                }
-            };
-            s.apply_action(a).unwrap();
+            if s.is_terminal() {
+                break;
+            }
+            random_step(&mut s, &mut rng);
         }
         assert!(s.is_terminal());
         if s.sc.entries > 0 && out == 0 {

@@ -20,12 +20,7 @@ fn the_short_race_ends_at_its_finish_chit() {
     let mut s = short.new_initial_state();
     let mut rng = autodromo_core::rng::SplitMix64::new(3);
     while !s.is_terminal() {
-        let legal = s.legal_actions();
-        let a = match s.current_player() {
-            autodromo_core::Player::Chance => s.sample_chance(&mut rng).unwrap(),
-            _ => legal[rng.below(legal.len() as u32) as usize],
-        };
-        s.apply_action(a).unwrap();
+        random_step(&mut s, &mut rng);
         assert!(s.turn <= 11);
     }
     assert_eq!(s.turn, 11, "the race is over after turn 10");

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use autodromo_core::formula90::bots::{choose, Level};
 use autodromo_core::formula90::cards::CardId;
 use autodromo_core::formula90::{Content, F90State, Formula90, Phase};
+use autodromo_core::rng::SplitMix64;
 use autodromo_core::{Game, Player, State};
 use serde_json::Value;
 
@@ -249,6 +250,19 @@ pub fn to_move(s: &F90State) -> String {
 
 pub fn phase(s: &F90State) -> Phase {
     s.phase
+}
+
+/// One step of a random race: a chance node draws its outcome, a seat takes a legal action at
+/// random. The race must not be over.
+pub fn random_step(s: &mut F90State, rng: &mut SplitMix64) {
+    let a = match s.current_player() {
+        Player::Chance => s.sample_chance(rng).unwrap(),
+        _ => {
+            let l = s.legal_actions();
+            l[rng.below(l.len() as u32) as usize]
+        }
+    };
+    s.apply_action(a).unwrap();
 }
 
 /// Resolves chance nodes with the first outcome until a seat decides.
