@@ -105,13 +105,14 @@ SOAK_RUNS :=
 BENCH_RUNS :=
 include $(sort $(wildcard mk/*.mk))
 
-bench: setup ## Benchmarks: Rust loops, bot decision times, Python loop, batch runner, web round trip, web load and kill -9, bridge (medians)
+bench: setup ## Benchmarks: Rust loops, bot decision times, Python loop, batch runner, web round trip, web CPU per action, web load and kill -9, bridge (medians)
 	cargo bench -p autodromo-core --benches -- throughput
 	cargo bench -p autodromo-core --benches -- bots
 	$(PY) benches/python_loop.py
 	$(PY) benches/simulate.py
 	$(if $(BENCH_RUNS),$(MAKE) --no-print-directory $(BENCH_RUNS))
 	$(PY) benches/bridge.py
+	$(PY) benches/web_cpu.py
 	$(PY) benches/web_load.py
 
 soak: setup ## Long harness runs (100,000 random games; each game's own long runs from mk/<game>.mk; position round trips over 50 games of each game); not part of make test
