@@ -13,7 +13,6 @@ import webbrowser
 from typing import Any
 
 from flask import Flask
-from flask.json.provider import DefaultJSONProvider
 
 from .store import Store, default_path
 from .tables import Tables
@@ -30,10 +29,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
                       AUTODROMO_HOSTS=(), AUTODROMO_IDLE_SECONDS=600.0, AUTODROMO_MAX_LOADED=256)
     if config:
         app.config.update(config)
-    # Flask 3 sorts every answer's keys (JSON_SORT_KEYS is no longer read): the page and the
-    # scripts read keys by name, and sorting was a measurable share of each answer's encoding.
-    assert isinstance(app.json, DefaultJSONProvider)  # Flask's own provider: nothing sets another
-    app.json.sort_keys = False
+    from .answers import Answers
+
+    app.json = Answers(app)
     db = app.config["DB"] or os.environ.get("AUTODROMO_WEB_DB") or default_path()
     store = Store(db, app.config.get("AUTODROMO_SQLITE_SYNC") or os.environ.get("AUTODROMO_SQLITE_SYNC") or "NORMAL",
                   process_lock=app.config.get("AUTODROMO_PROCESS_LOCK"))
