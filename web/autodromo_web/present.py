@@ -61,7 +61,9 @@ def seat_payload(
     legal = []
     if mine and offered is not None:
         legal = [{"id": a["id"], "label": a["label"], "breakdown": str(a.get("cost") or "")} for a in offered]
-    plan = s.plan_moves() if mine else []
+    # A game whose seat's view carries its move plans (``plans``, the core's ``plan_moves()``)
+    # is not asked for them again: they are the dearest part of such a view.
+    plan = (view["plans"] if "plans" in view else s.plan_moves()) if mine else []
     events = s.log(seat) if since is not None else []
     start = max(0, min(since or 0, len(events)))
     out: dict[str, Any] = {
