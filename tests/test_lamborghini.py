@@ -91,7 +91,7 @@ def test_bad_content_names_the_file_and_the_key(tmp_path: Path) -> None:
     assert "cards.toml" in str(err.value) and "supplier" in str(err.value)
 
 
-DEFAULT_GAMES = 5000
+DEFAULT_GAMES = 1000
 SOAK = int(os.environ.get("AUTODROMO_SOAK", "0") or 0)
 
 

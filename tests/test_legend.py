@@ -132,7 +132,7 @@ def test_a_missing_content_folder_is_a_content_error(tmp_path: Path) -> None:
         autodromo.game("legend", content_dir=str(tmp_path / "missing"), cars=CARS[:2])
 
 
-DEFAULT_RACES = 2000
+DEFAULT_RACES = 600
 SETUPS: list[dict[str, str] | None] = [
     None,
     {"gears": "long", "suspension": "stiff", "brake_bias": "forward", "tires": "wet", "mixture": "rich"},

@@ -89,11 +89,13 @@ class Server:
         return conn
 
     def stop(self) -> None:
-        for conn in self.conns:
-            conn.http.close()
+        # The server goes first: a stream's reader thread holds its response's lock until a line
+        # or the end comes, so closing its connection before would wait for the next heartbeat.
         if self.proc.poll() is None:
             os.killpg(self.proc.pid, signal.SIGKILL)
             self.proc.wait()
+        for conn in self.conns:
+            conn.http.close()
         self._reader.join(timeout=10)
         assert self.proc.stdout is not None
         self.proc.stdout.close()
