@@ -10,7 +10,7 @@ same conditions, alternately). ``--hash`` also reads, after every decision, the 
 page and the seat's scripts' form, and prints a digest of every answer (the game's id left
 out): equal digests before and after a change mean the pages did not change.
 
-    .venv/bin/python benches/web_cpu.py [--seeds 3] [--most 120] [--hash]
+    .venv/bin/python benches/web_cpu.py [--seeds 3] [--most 120] [--games a,b] [--hash]
 """
 
 from __future__ import annotations
@@ -74,6 +74,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seeds", type=int, default=3, help="seeded games of each game (seeds 1, 2, ...)")
     parser.add_argument("--most", type=int, default=120, help="decisions at most per game")
+    parser.add_argument("--games", default="", help="only these games (their ids, comma-separated)")
     parser.add_argument("--hash", action="store_true", help="a digest of every answer, and the spectator's and "
                                                             "the scripts' answers after each decision")
     args = parser.parse_args()
@@ -85,6 +86,8 @@ def main() -> int:
         app = create_app({"DB": os.path.join(d, "games.db"), "TESTING": True})
         client = app.test_client()
         for setup in GAMES:
+            if args.games and setup["game"] not in args.games.split(","):
+                continue
             h = hashlib.sha256() if args.hash else None
             cpu: list[float] = []
             for seed in range(1, args.seeds + 1):
