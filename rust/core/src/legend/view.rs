@@ -53,11 +53,19 @@ pub fn view(s: &LegendState, player: Option<usize>) -> Value {
             let uphill = track.row(c.cell.row).slope == crate::grid::Slope::Uphill;
             let limits = c.limits(spec, dash, uphill);
             let pins: serde_json::Map<_, _> = (0..5u8)
-                .map(|r| (RATINGS[usize::from(r)].to_string(), Value::from(c.safe_speed(spec, dash, r))))
+                .map(|r| {
+                    (
+                        RATINGS[usize::from(r)].to_string(),
+                        Value::from(c.safe_speed(spec, dash, r)),
+                    )
+                })
                 .collect();
-            let spares: serde_json::Map<_, _> =
-                SPARE_PARTS.iter().zip(c.spares.iter()).map(|(n, &k)| (n.to_string(), Value::from(k))).collect();
-            json!({
+            let spares: serde_json::Map<_, _> = SPARE_PARTS
+                .iter()
+                .zip(c.spares.iter())
+                .map(|(n, &k)| (n.to_string(), Value::from(k)))
+                .collect();
+            let mut car = json!({
                 "seat": i,
                 "car": spec.id,
                 "name": spec.name,
@@ -76,18 +84,23 @@ pub fn view(s: &LegendState, player: Option<usize>) -> Value {
                 "flat_tire": c.tires < 0,
                 "battery_ok": c.battery_ok,
                 "headlights_ok": c.headlights_ok,
-                "spares": spares,
                 "status": status_name(c.status),
                 "best_line": c.best_line,
                 "top_speed": limits.top_speed,
                 "acceleration": limits.acceleration,
                 "braking": limits.braking,
-                "safe_speeds": pins,
                 "crashes": c.crashes,
-                "finish": c.finish.map(|(round, past, _)| json!({"round": round, "past_line": past})),
-                "next_turn": next_turn(s, i, player),
                 "low_visibility": s.low_visibility(i),
-            })
+            });
+            // Built values are moved in: `json!` would copy each through serde.
+            car["spares"] = Value::Object(spares);
+            car["safe_speeds"] = Value::Object(pins);
+            car["finish"] = c.finish.map_or(
+                Value::Null,
+                |(round, past, _)| json!({"round": round, "past_line": past}),
+            );
+            car["next_turn"] = next_turn(s, i, player);
+            car
         })
         .collect();
     let stage_race = race.is_stage_race();
@@ -101,7 +114,6 @@ pub fn view(s: &LegendState, player: Option<usize>) -> Value {
         "phase": {"name": phase_name(s.phase), "seat": s.phase.seat()},
         "order": s.order,
         "grid": s.grid,
-        "cars": cars,
         "active": {
             "car": s.act.car, "allowance": s.act.allowance, "spent": s.act.spent,
             "acceleration_left": s.act.acc_left, "drifting": s.act.drifting,
@@ -110,6 +122,7 @@ pub fn view(s: &LegendState, player: Option<usize>) -> Value {
         "event_deck": s.event_deck.iter().map(|&n| u32::from(n)).sum::<u32>(),
         "seat": player,
     });
+    v["cars"] = Value::Array(cars);
     if stage_race {
         if let Value::Object(map) = &mut v {
             map.extend(super::view_stage::stage_view(s, player));
