@@ -67,3 +67,21 @@ def test_the_mille_bornes_log_read_step_by_step_is_the_log_built_from_scratch(cl
     assert table.finished
     # More than one hand was played and told, each hand's end with its scores.
     assert sum(1 for e in fresh[0] if e["text"].startswith("Hand ")) > 1
+
+
+def test_the_legend_log_read_step_by_step_is_the_log_built_from_scratch(client: Any) -> None:
+    body = {"game": "legend", "seed": 5,
+            "options": {"circuit": "example", "laps": 1, "cars": ["bugatti_type_35", "alfa_8c_2300", "ferrari_166_mm"]},
+            "seats": [{"kind": "bot", "bot": "random"}] * 3}
+    gid = client.post("/api/games", json=body).json["id"]
+    table = client.application.extensions["autodromo.tables"].get(gid)
+    for _ in range(150):
+        client.post(f"/api/games/{gid}/advance", json={"steps": 1})
+        # The log's last step reads the spectator's view the page reads anyway (kept per
+        # position): the same as the view its own copy of the game would give.
+        kept = [table.log(seat) for seat in (None, 0, 2)]
+        table.memo.clear()
+        fresh = [table.module.log(table, seat) for seat in (None, 0, 2)]
+        assert kept == fresh
+    # The log told of whole moves, each with the spaces the car covered.
+    assert sum(1 for e in fresh[0] if " space" in e["text"]) > 3

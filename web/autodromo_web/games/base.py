@@ -243,15 +243,21 @@ def trace(table: Table, pick: Any) -> list[dict[str, Any]]:
     """Per action of the game: its label, who took it, and ``pick(view)`` of the spectator's
     view before and after it; kept on the table and extended as the game goes on (a log that
     tells what an action did, a retirement or a damage, reads it)."""
-    memo = table.memo.setdefault("trace", {"state": table.first_state(), "steps": [], "last": None})
+    memo = table.memo.get("trace")
+    if memo is None:
+        memo = table.memo["trace"] = {"state": table.first_state(), "steps": [], "last": None}
     state: autodromo.State = memo["state"]
     steps: list[dict[str, Any]] = memo["steps"]
-    for a in table.actions[len(steps):]:
+    now = len(table.actions)
+    for i in range(len(steps), now):
+        a = table.actions[i]
         before = memo["last"] if memo["last"] is not None else pick(state.view(None))
         actor = state.current_player() if not state.is_chance_node() else CHANCE
         label = state.action_to_string(a)
         state.apply_action(a)
-        after = pick(state.view(None))
+        # After the game's last action this copy stands where the game does: the spectator's
+        # view the page reads anyway (once per position) serves, not a second one.
+        after = pick(table.public_view() if i == now - 1 else state.view(None))
         steps.append({"label": label, "actor": actor, "before": before, "after": after})
         memo["last"] = after
     return steps

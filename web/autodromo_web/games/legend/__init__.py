@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import autodromo
@@ -156,6 +157,13 @@ def words(label: str, view: dict[str, Any], seat: int | None, lanes: int) -> str
         if m:
             return text.format(*m.groups())
     return label.capitalize()
+
+
+@lru_cache(maxsize=512)
+def plain_words(label: str, lanes: int) -> str:
+    """A decision's words without its car (a plan's later steps, the log): the same for every
+    label each time, so worded once."""
+    return words(label, {"cars": []}, None, lanes)
 
 
 def kind_of(label: str) -> str:
@@ -378,8 +386,11 @@ class Legend(GameModule):
         line = f"over the {stages.finish_words(stage)} line" if stage else ""
         end = int(stage["length"]) if stage else rows
         out = []
+        # The plans share their first decisions: each label is read once.
+        known: dict[str, int] = {}
         for p in s.plan_moves():
-            ids = [s.string_to_action(label) for label in p["decisions"]]
+            ids = [known[label] if label in known else known.setdefault(label, s.string_to_action(label))
+                   for label in p["decisions"]]
             steps, row = [], car["row"]
             for label in p["decisions"]:
                 lane = re.match(r"^(move|slipstream) to lane (\d+)$", label)
@@ -389,7 +400,7 @@ class Legend(GameModule):
                     there = line.capitalize() if row >= end else f"{into} row {row + 1}"
                     steps.append(f"{there}, {lane_name(int(lane.group(2)), lanes)}")
                 else:
-                    steps.append(words(label, {"cars": [], "_rows": rows}, None, lanes))
+                    steps.append(plain_words(label, lanes))
             costs = [f"{word} −{p[key]}" for key, word in (("engine", "Engine"), ("brakes", "Brakes"), ("tires", "Tyres"))
                      if p[key]]
             if p["temperature"]:
@@ -583,7 +594,7 @@ class Legend(GameModule):
                 moved += 1
                 path.append([car["row"], car["lane"]])
                 continue
-            text = self._split(table, who, label) or words(label, {"cars": [], "_rows": rows}, None, lanes)
+            text = self._split(table, who, label) or plain_words(label, lanes)
             cost = self._cost(st)
             parts.append(f"{text} ({cost})" if cost else text)
             if [car["row"], car["lane"]] != path[-1]:
