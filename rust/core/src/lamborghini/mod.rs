@@ -112,6 +112,49 @@ impl Game for Lamborghini {
 }
 
 impl LamboState {
+    /// The log from event `since` on (one event per action): the actions before it are
+    /// replayed to reach the position, not worded, so a page that reads only the new events
+    /// pays for the wording of those alone.
+    fn events_from(&self, player: Option<usize>, since: usize) -> Vec<Value> {
+        let g = self.game();
+        let mut s = g.new_initial_state();
+        let mut out = Vec::new();
+        for (i, &a) in self.history.iter().enumerate() {
+            if i < since {
+                // Read already: replayed, not worded.
+                if s.apply_action(a).is_err() {
+                    break;
+                }
+                continue;
+            }
+            let who = s.current_player().to_i32();
+            // Cards drawn into another seat's hand stay hidden.
+            let hidden = matches!(s.phase, Phase::Grant { car, .. } if Some(usize::from(self.def.opts.owner(usize::from(car)))) != player);
+            let label = if hidden {
+                String::from("draw a card")
+            } else {
+                s.action_to_string(a)
+            };
+            if s.apply_action(a).is_err() {
+                break;
+            }
+            out.push(json!({"turn": s.round, "player": who, "action": label}));
+        }
+        // Sealed bids of an auction still open show to their bidder only.
+        if matches!(self.phase, Phase::Bid { .. }) {
+            for e in out.iter_mut().rev() {
+                let label = e["action"].as_str().unwrap_or("");
+                if !label.starts_with("bid") {
+                    break;
+                }
+                if e["player"].as_i64() != player.map(|p| p as i64) {
+                    e["action"] = Value::from("bid (sealed)");
+                }
+            }
+        }
+        out
+    }
+
     fn returns_rank(&self) -> Vec<u32> {
         let players = usize::from(self.def.opts.players);
         let rank = LamboState::ranking(self);
@@ -268,36 +311,10 @@ impl State for LamboState {
         view::observation(self, player, out)
     }
     fn events(&self, player: Option<usize>) -> Vec<Value> {
-        let g = self.game();
-        let mut s = g.new_initial_state();
-        let mut out = Vec::new();
-        for &a in &self.history {
-            let who = s.current_player().to_i32();
-            // Cards drawn into another seat's hand stay hidden.
-            let hidden = matches!(s.phase, Phase::Grant { car, .. } if Some(usize::from(self.def.opts.owner(usize::from(car)))) != player);
-            let label = if hidden {
-                String::from("draw a card")
-            } else {
-                s.action_to_string(a)
-            };
-            if s.apply_action(a).is_err() {
-                break;
-            }
-            out.push(json!({"turn": s.round, "player": who, "action": label}));
-        }
-        // Sealed bids of an auction still open show to their bidder only.
-        if matches!(self.phase, Phase::Bid { .. }) {
-            for e in out.iter_mut().rev() {
-                let label = e["action"].as_str().unwrap_or("");
-                if !label.starts_with("bid") {
-                    break;
-                }
-                if e["player"].as_i64() != player.map(|p| p as i64) {
-                    e["action"] = Value::from("bid (sealed)");
-                }
-            }
-        }
-        out
+        self.events_from(player, 0)
+    }
+    fn events_since(&self, player: Option<usize>, since: usize) -> Vec<Value> {
+        self.events_from(player, since)
     }
     fn position(&self) -> Result<Value, Error> {
         Ok(self.to_position())
