@@ -115,9 +115,8 @@ bench: setup ## Benchmarks: Rust loops, bot decision times, Python loop, batch r
 	$(PY) benches/web_cpu.py
 	$(PY) benches/web_load.py
 
-soak: setup ## Long harness runs (100,000 random games; 10,000 Lamborghini games and 10,000 Legend races; each game's own long runs from mk/<game>.mk; position round trips over 50 games of each game); not part of make test
+soak: setup ## Long harness runs (100,000 random games; each game's own long runs from mk/<game>.mk; position round trips over 50 games of each game); not part of make test
 	AUTODROMO_SOAK=100000 $(PY) -m pytest -q tests/test_harness.py
-	AUTODROMO_SOAK=100000 $(PY) -m pytest -q tests/test_lamborghini.py tests/test_legend.py -k harness_over_random
 	$(if $(SOAK_RUNS),$(MAKE) --no-print-directory $(SOAK_RUNS))
 	AUTODROMO_POSITION_GAMES=50 cargo test -p autodromo-core --release --test positions
 
