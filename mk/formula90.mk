@@ -12,4 +12,4 @@ BENCH_RUNS += bench-formula90-late
 
 bench-formula90-late: setup ## Formula 90's log and view late in a race, and its decisions through the web app (CPU ms)
 	$(PY) benches/formula90/late_race.py
-	$(PY) benches/formula90/in_process.py
+	$(PY) benches/web_cpu.py --games formula90 --most 300
