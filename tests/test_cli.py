@@ -63,11 +63,14 @@ def test_the_log_shows_your_draws_and_hides_the_others(tmp_path: Path) -> None:
     args = ["play", "mille_bornes", "--players", "2", "--single-hand", "--seed", "5"]
     p = run(args, tmp_path, stdin="1\n" * 400)
     assert p.returncode == 0, p.stderr
-    mine = [line for line in p.stdout.splitlines() if line.startswith("  You draws ")]
+    mine = [line for line in p.stdout.splitlines() if line.startswith("  You draw ")]
     theirs = [line for line in p.stdout.splitlines() if line.startswith("  P2 draws ")]
     assert mine and theirs
-    assert "  You draws a card" not in mine
+    assert "  You draw a card" not in mine
     assert set(theirs) == {"  P2 draws a card"}
+    # "You" takes the verb as a person says it: "You draw", "You play", never "You draws".
+    assert not re.search(r"  You (draws|plays|discards) ", p.stdout)
+    assert re.search(r"  You (play|discard) ", p.stdout)
 
 
 def test_the_prompt_names_the_side_a_hazard_goes_on(tmp_path: Path) -> None:
@@ -188,7 +191,8 @@ def test_the_terminal_rendering_shows_the_table() -> None:
     # Sides go by their seats' names, never "side 0".
     assert lines[-1] in ("game over — won by You", "game over — won by Bot"), lines[-1]
     assert not [line for line in lines if line and re.search(r"\b(side|player|seat) \d", line)]
-    assert any(line and re.search(r"plays \w[\w ]* on (You|Bot)$", line) for line in lines)
+    assert any(line and re.search(r"plays? \w[\w ]* on (You|Bot)$", line) for line in lines)
+    assert any(line and line.startswith("You draw ") for line in lines)
     # Partners (four seats, two sides) are named together.
     over = {"event": "hand_over", "hand": 1, "scores": [{"total": 400}, {"total": 300}]}
     assert tui.describe_event(over, ["Ann", "Bo", "Cy", "Di"], 2) == "hand 1 over — Ann & Cy: 400, Bo & Di: 300"

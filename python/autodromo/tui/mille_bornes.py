@@ -74,16 +74,18 @@ def describe_event(event: dict[str, Any], names: list[str], sides: int | None = 
 
     kind = event["event"]
     who = names[event["seat"]] if "seat" in event else ""
+    # The player at the terminal is "You": "You draw", not "You draws".
+    s = "" if who == "You" else "s"
     if kind == "dealt":
         return None
     if kind == "drew":
-        return f"{who} draws {event['card']}" if event["card"] else f"{who} draws a card"
+        return f"{who} draw{s} {event['card']}" if event["card"] else f"{who} draw{s} a card"
     if kind == "played":
-        return f"{who} plays {event['card']}"
+        return f"{who} play{s} {event['card']}"
     if kind == "attacked":
-        return f"{who} plays {event['card']} on {side(event['side'])}"
+        return f"{who} play{s} {event['card']} on {side(event['side'])}"
     if kind == "discarded":
-        return f"{who} discards {event['card']}"
+        return f"{who} discard{s} {event['card']}"
     if kind == "coup_fourre":
         return f"{who}: COUP FOURRE! {event['safety']} against {event['hazard']}"
     if kind == "turns_lost":
