@@ -69,6 +69,36 @@ def test_a_legend_race_starts_at_the_human_with_explained_decisions_and_a_board(
     assert "view" not in page and "legal" not in page
 
 
+def test_legend_cars_before_the_grid_say_so_then_their_qualifying_place(client: Any) -> None:
+    # Before a Track race's grid is placed the core puts every car on the first space: the page
+    # says where each stands instead, and the board draws none until the grid is placed.
+    gid = create(client, legend_body(humans=4, bots=0))["id"]
+    seen: list[tuple[str, list[str], list[bool]]] = []
+    for _ in range(40):
+        page = client.get(f"/api/games/{gid}?page=1").json
+        cars = page["table"]["cars"]
+        seen.append((page["table"]["phase"], [c["where"] for c in cars], [c["placed"] for c in cars]))
+        if page["turn"]["label"] != "Before the start":
+            break
+        seat = page["to_move"]
+        mine = client.get(f"/api/games/{gid}?seat={seat}").json["legal"]
+        choice = next((a for a in mine if a["label"] == "no challenge"), mine[0])
+        act(client, gid, seat, choice["label"])
+    phases = [phase for phase, _, _ in seen]
+    assert phases[0] == "reliability split" and "qualifying challenge" in phases
+    for phase, wheres, placed in seen[:-1]:
+        assert placed == [False] * 4
+        if phase == "qualifying challenge":
+            assert sorted(wheres) == [f"grid place {k} of 4 (qualifying)" for k in range(1, 5)]
+        else:
+            assert wheres == ["not on the grid yet"] * 4
+    _, wheres, placed = seen[-1]
+    assert placed == [True] * 4 and all(w.startswith("lap ") for w in wheres)
+    # Two cars a row, pole at the front: no two cars share a space once placed.
+    final = client.get(f"/api/games/{gid}?page=1").json["table"]["cars"]
+    assert len({(c["row"], c["lane"]) for c in final}) == 4
+
+
 def test_actions_by_label_and_by_id_are_applied_and_bots_answer(client: Any) -> None:
     gid = create(client, legend_body())["id"]
     p = view(client, gid, seat=0)

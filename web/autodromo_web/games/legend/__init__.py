@@ -289,16 +289,33 @@ class Legend(GameModule):
         place = f"lap {car['lap']}, {cell_name(car['row'], car['lane'], lanes)}"
         return place + (" (stopped off the road)" if car["status"] == "off_road" else "")
 
+    @staticmethod
+    def _before_grid(view: dict[str, Any]) -> list[str] | None:
+        """Per car, where it stands before a Track race's grid is placed (every car reads row 1,
+        left lane until then): its place in the qualifying order once that is sorted."""
+        if view["round"] != 0 or stages.is_stage_race(view):
+            return None
+        cars = view["cars"]
+        if view["phase"]["name"] in ("qualifying challenge", "answer to a challenge"):
+            out = [""] * len(cars)
+            for place, car in enumerate(view["grid"]):
+                out[car] = f"grid place {place + 1} of {len(cars)} (qualifying)"
+            return out
+        return ["not on the grid yet"] * len(cars)
+
     def table(self, table: Table, view: dict[str, Any], seat: int | None) -> dict[str, Any]:
         lanes = self._lanes(table)
         track = self.track(table)
         active = view["phase"].get("seat")
+        before = self._before_grid(view)
         cars_out = []
-        for c in view["cars"]:
+        for i, c in enumerate(view["cars"]):
             cars_out.append({
                 "seat": c["seat"], "name": c["name"], "driver": table.seats[c["seat"]]["name"],
                 "neutral": c["neutral"], "row": c["row"], "lane": c["lane"], "status": c["status"],
-                "where": self.where(c, lanes), "speed": c["speed"], "top_speed": c["top_speed"],
+                "placed": before is None,
+                "where": before[i] if before is not None else self.where(c, lanes),
+                "speed": c["speed"], "top_speed": c["top_speed"],
                 "acceleration": c["acceleration"], "braking": c["braking"],
                 "temperature": c["temperature"], "engine": c["engine"], "engine_max": c["engine_max"],
                 "brakes": c["brakes"], "brakes_max": c["brakes_max"], "tires": c["tires"],

@@ -171,7 +171,8 @@
 
   function render(p, board, onPlan) {
     const t = p.table;
-    const cars = t.cars.map((c) => ({ seat: c.seat, car: c.seat, row: c.row, lane: c.lane,
+    // Before the grid is placed every car reads the first space: none is drawn until then.
+    const cars = t.cars.filter((c) => c.placed !== false).map((c) => ({ seat: c.seat, car: c.seat, row: c.row, lane: c.lane,
       title: `${c.name} (${c.driver}): speed ${c.speed}, ${c.where}`, faded: c.status === "retired" }));
     const rows = t.cars.map((c) => el("tr", { "data-seat": c.seat, class: c.active ? "active" : "" },
       el("td", {}, swatch(c.seat)),
