@@ -114,7 +114,7 @@ class Connection:
     def call(self, path: str, body: dict[str, Any] | None = None, token: str | None = None,
              timing: list[tuple[float, float, float]] | None = None) -> Any:
         # orjson, as a phone's browser parses natively: the clients share this machine's cores
-        # with the server, and the standard library's parser was most of their time.
+        # with the server (measured: 0.9-1.1 -> 0.7-0.8 ms of them per action).
         data = None if body is None else orjson.dumps(body)
         headers = {"Content-Type": "application/json"}
         if token:
