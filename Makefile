@@ -26,7 +26,7 @@ $(VENV)/.deps: pyproject.toml
 # The web page (web/, its own distribution) and its browser tests: Flask and the Playwright pip
 # package only; the browser is Debian's chromium, never a Playwright download.
 $(VENV)/.web: $(VENV)/.deps web/pyproject.toml
-	$(PY) -m pip install --quiet "flask>=3" "segno>=1.5" "orjson>=3.9" "playwright>=1.40"
+	$(PY) -m pip install --quiet "flask>=3" "segno>=1.5" "orjson>=3.9" "waitress>=3.0" "playwright>=1.40"
 	$(PY) -m pip install --quiet --no-deps -e web
 	command -v chromium >/dev/null || { $(APT) update -qq && $(APT) install -y -qq chromium; }
 	touch $@

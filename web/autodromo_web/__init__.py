@@ -39,12 +39,18 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     tables = Tables(store, idle=app.config["AUTODROMO_IDLE_SECONDS"], max_loaded=app.config["AUTODROMO_MAX_LOADED"],
                     checked=app.config.get("AUTODROMO_CHECKED"))
     app.extensions["autodromo.tables"] = tables
+    from .throttle import BotSlots, Streams
+
+    app.extensions["autodromo.bots"] = BotSlots.from_config(app.config)
+    app.extensions["autodromo.streams"] = Streams.from_config(app.config)
+    tables.expire_seconds = float(app.config.get("AUTODROMO_EXPIRE_SECONDS", tables.expire_seconds))
     app.extensions["autodromo.db"] = str(store.path)
 
-    from . import api, events, limits, live, seats, security, views
+    from . import api, events, limits, live, seats, security, throttle, views
 
     security.install(app)
     limits.install(app)
+    throttle.install(app)
     _install_timing(app)
 
     app.extensions["autodromo.events"] = events.Events(store, tables)
@@ -86,8 +92,8 @@ def _install_timing(app: Flask) -> None:
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, open_browser: bool = False,
           lan: bool = False, workers: int | None = None) -> None:
     """Runs the page until interrupted: ``workers`` processes (default ``AUTODROMO_WORKERS``, else
-    the machine's cores; 1: one process), each threaded (one thread per connection, kept between
-    requests; one lock per game).
+    the machine's cores; 1: one process), each a waitress server (``serving.py``: a bounded pool
+    of threads, connections kept between requests and capped per address; one lock per game).
     Anything but loopback needs ``lan``: then every seat needs its own token, and the address a
     phone joins by is printed."""
     from . import security, serving

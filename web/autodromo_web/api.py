@@ -4,6 +4,7 @@ and so can scripts. Every refusal is a 4xx JSON object ``{"error": reason}``."""
 from __future__ import annotations
 
 import json
+from contextlib import nullcontext
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
@@ -11,7 +12,7 @@ from werkzeug.exceptions import HTTPException
 
 from autodromo import AutodromoError, replay
 
-from . import access, catalogue, limits, openapi, present, seats
+from . import access, catalogue, limits, openapi, present, seats, throttle
 from .errors import ApiError, bad, conflict
 from .tables import Table, Tables
 
@@ -26,8 +27,12 @@ def tables() -> Tables:
 @bp.app_errorhandler(ApiError)
 def _api_error(e: ApiError) -> tuple[Response, int]:
     if not request.path.startswith("/api/"):
-        return Response(e.reason, mimetype="text/plain"), e.status
-    return jsonify(error=e.reason), e.status
+        answer = Response(e.reason, mimetype="text/plain")
+    else:
+        answer = jsonify(error=e.reason)
+    if isinstance(e, throttle.Busy):
+        answer.headers["Retry-After"] = str(e.retry_after)
+    return answer, e.status
 
 
 @bp.app_errorhandler(HTTPException)
@@ -76,6 +81,22 @@ def whole(value: Any, what: str, low: int | None = None, default: int | None = N
 guard = access.guard
 
 
+def throttle_of() -> throttle.BotSlots:
+    slots: throttle.BotSlots = current_app.extensions["autodromo.bots"]
+    return slots
+
+
+def client_address() -> str:
+    return request.remote_addr or "?"
+
+
+def bot_budget() -> throttle.Budget:
+    """This request's bot work: ``AUTODROMO_BOT_SECONDS``, or until its client is gone (waitress
+    tells, having read ahead on the connection)."""
+    gone = request.environ.get("waitress.client_disconnected")
+    return throttle.Budget(throttle_of().budget, gone if callable(gone) else None)
+
+
 def seat_of(table: Table, value: Any, required: bool) -> int | None:
     seat = whole(value, "seat")
     if seat is None:
@@ -108,12 +129,41 @@ def results(game_id: str) -> Response:
         return jsonify(table.module.results(table))
 
 
+#: Games (or championships) in one page of a list, by default and at most.
+PAGE = 50
+MAX_PAGE = 200
+
+
+def page_args() -> tuple[int, tuple[float, str] | None]:
+    """A list's ``?limit=`` and ``?before=`` (the ``next`` of the page before)."""
+    limit = whole(request.args.get("limit"), "limit", low=1, default=PAGE) or PAGE
+    if limit > MAX_PAGE:
+        raise bad(f"limit must be at most {MAX_PAGE}")
+    given = request.args.get("before")
+    if not given:
+        return limit, None
+    when, _, key = given.partition("~")
+    try:
+        return limit, (float(when), key[:64])
+    except ValueError:
+        raise bad("before must be the next of the page before") from None
+
+
+def next_page(listed: list[Any], limit: int) -> str | None:
+    last = listed[-1] if len(listed) == limit else None
+    return None if last is None else f"{last.created!r}~{last.id}"
+
+
 @bp.get("/games")
 def list_games() -> Response:
+    """Saved games, newest first, a page at a time (``limit``, ``before``: the answer's ``next``)."""
     t = tables()
+    limit, before = page_args()
+    listed = t.all(limit, before)
     return jsonify(
         db=current_app.extensions["autodromo.db"],
-        games=[present.summary(x) for x in t.all()],
+        games=[present.summary(x) for x in listed],
+        next=next_page(listed, limit),
         broken=[{"id": k, "error": v} for k, v in t.broken.items()],
     )
 
@@ -182,12 +232,15 @@ def post_action(game_id: str) -> Response:
     if not isinstance(bots, bool):
         raise bad("bots must be true or false")
     since = whole(doc.get("since"), "since", low=0, default=0) or 0
-    with tables().locked(game_id) as table:
+    # The bots after a decision play only in a slot free at once (else /advance moves them on).
+    bots_slot = throttle_of().maybe(client_address()) if bots else nullcontext(False)
+    with bots_slot as slot, tables().locked(game_id) as table:
         seat = seat_of(table, doc.get("seat"), required=True)
         assert seat is not None
         guard(table).seat(seat, "a decision")
-        applied = tables().play(table, seat, choices, bots)
+        applied = tables().play(table, seat, choices, bots and slot, bot_budget())
         payload = present.seat_payload(table, seat, since, page=for_page(doc.get("page")))
+        payload["more"] = table.bots_to_play()
     payload["applied"] = applied
     return jsonify(payload)
 
@@ -199,14 +252,17 @@ def advance(game_id: str) -> Response:
     if steps is None:
         steps = whole(doc.get("turns"), "turns", low=0)
     since = whole(doc.get("since"), "since", low=0, default=0) or 0
-    with tables().locked(game_id) as table:
+    # A slot first (chance alone needs none): a request waiting for one holds no game's lock.
+    slot = throttle_of().held(client_address()) if steps != 0 else nullcontext()
+    with slot, tables().locked(game_id) as table:
         seat = seat_of(table, doc.get("seat"), required=False)
         g = guard(table)
         g.any_player("moving the bots and chance on")
         if seat is not None:
             g.seat(seat, "the view")
-        done = tables().advance(table, steps)
+        done = tables().advance(table, steps, bot_budget() if steps != 0 else None)
         payload = present.seat_payload(table, seat, since, page=for_page(doc.get("page")))
+        payload["more"] = table.bots_to_play()
     payload["advanced"] = done
     return jsonify(payload)
 

@@ -232,6 +232,18 @@ class Events:
                     self._refresh(event_id)
         return sorted(self._events.values(), key=lambda e: e.created)
 
+    def page(self, limit: int, before: tuple[float, str] | None) -> list[Any]:
+        """A page of the championships, newest first: only those are read (issue 37)."""
+        out = []
+        for event_id, _ in self.store.event_page(limit, before):
+            if self.store.event_rev(event_id) != self.revs.get(event_id):
+                with self._lock(event_id):
+                    self._refresh(event_id)
+            event = self._events.get(event_id)
+            if event is not None:
+                out.append(event)
+        return out
+
     def of_race(self, game_id: str) -> str | None:
         """The event a game belongs to, if any."""
         return next((e.id for e in self._events.values() if game_id in e.races), None)
@@ -301,8 +313,14 @@ def create() -> tuple[Response, int]:
 
 @bp.get("")
 def listed() -> Response:
+    """Championships, newest first, a page at a time (``limit``, ``before``: the answer's ``next``)."""
+    from .api import next_page, page_args
+
+    limit, before = page_args()
+    page = events().page(limit, before)
     return jsonify(events=[{"id": e.id, "title": e.payload(None)["title"], "stage": e.stage(),
-                            "seats": [s["name"] for s in e.setup["seats"]]} for e in events().all()],
+                            "seats": [s["name"] for s in e.setup["seats"]]} for e in page],
+                   next=next_page(page, limit),
                    broken=[{"id": k, "error": v} for k, v in events().broken.items()])
 
 

@@ -14,10 +14,11 @@ import json
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from flask import Blueprint, Response, current_app
+from flask import Blueprint, Response, current_app, request
 
 from .errors import ApiError
 from .tables import Table, Tables
+from .throttle import Streams
 
 bp = Blueprint("live", __name__, url_prefix="/api/games/<game_id>")
 
@@ -49,6 +50,8 @@ def change_stream(key: str, kind: str, read: Callable[[], dict[str, Any]], *, on
     keepalive = float(current_app.config.get("AUTODROMO_SSE_KEEPALIVE", 15.0))
     seen = t.changes(key)
     first = read()
+    streams: Streams = current_app.extensions["autodromo.streams"]
+    close = streams.open(request.remote_addr or "?")
 
     def told() -> Iterator[str]:
         nonlocal seen
@@ -71,8 +74,11 @@ def change_stream(key: str, kind: str, read: Callable[[], dict[str, Any]], *, on
                 last = info
                 yield _event(kind, info)
 
-    return Response(told(), mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    answer = Response(told(), mimetype="text/event-stream",
+                      headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    # Counted until the server closes the answer (its listener gone, or the server stopping).
+    answer.call_on_close(close)
+    return answer
 
 
 @bp.get("/stream")

@@ -1,190 +1,185 @@
-"""The HTTP server: werkzeug's threaded server, with connections kept open between requests.
+"""The HTTP server: waitress (issue 37, item 5), its connections kept open between requests.
 
-werkzeug's own handler closes every connection after one answer (it cannot tell where an unread
-body ends), so each decision cost a new TCP connection and a new thread. A phone's browser keeps
-its connection, and so does this server now: a request's body is read whole (its
-``Content-Length``, within the app's limit) before the app sees it, so the next request always
-starts where this one ended. Anything else (a chunked body, ``Expect``, a body over the limit)
-goes to werkzeug's handler unchanged, which answers it and closes the connection.
+werkzeug's threaded server gave each connection a thread of its own, unbounded, with one 120 s
+timeout that also covered a request's unfinished headers: 6,000 half-sent requests closed at
+once left it unanswering for 45 s. waitress reads every connection in one loop of its own (a
+connection that sends nothing costs a socket, not a thread) and runs the app in a bounded pool of
+``THREADS`` threads, once a request has arrived whole. On top of it:
 
-Measured under load (docs/web.md, "Under load"): a new connection and thread per request, and an
-access-log line per answer, were a large share of the server's CPU; only refusals and errors are
-logged now.
+- **a cap per address** (``PER_ADDRESS`` connections open at once, per worker process): past it
+  a new connection from that address is closed as soon as it is accepted;
+- **a short header timeout** (``HEADER_SECONDS``): a request whose headers have not all arrived
+  that long after its first byte is closed, however slowly its bytes trickle in;
+- a connection silent for ``IDLE_SECONDS`` between requests is closed (a phone that left), and at
+  most ``CONNECTIONS`` are open per process (past it waitress stops accepting until some close).
+
+Bodies longer than the app's ``MAX_CONTENT_LENGTH`` are refused (413) before they are read.
 """
 
 from __future__ import annotations
 
 import errno
-import io
 import socket
 import threading
 import time
-from email.utils import formatdate
 from typing import Any
 
-from werkzeug.serving import ThreadedWSGIServer, WSGIRequestHandler
+from waitress.adjustments import Adjustments
+from waitress.channel import HTTPChannel
+from waitress.server import TcpWSGIServer
 
-#: Seconds a kept connection may stay silent before the server closes it (a phone that left).
+#: Seconds a kept connection may stay silent between requests before the server closes it.
 IDLE_SECONDS = 120.0
+#: Seconds from a request's first byte to the end of its headers.
+HEADER_SECONDS = 10.0
+#: Connections one address may hold open at once, per worker process (a browser opens at most
+#: six per server, plus a live stream per tab).
+PER_ADDRESS = 32
+#: Connections open at once per worker process.
+CONNECTIONS = 1000
+#: Threads running requests, per worker process (a live stream holds one while it is open:
+#: ``throttle.Streams`` leaves room for the requests).
+THREADS = 24
 
 
-class KeepAliveHandler(WSGIRequestHandler):
-    protocol_version = "HTTP/1.1"
-    #: Answers go out at once (``TCP_NODELAY``), not held back for the client's acknowledgement.
-    disable_nagle_algorithm = True
-    timeout = IDLE_SECONDS
-    #: werkzeug types a handler's server as its base class; make() pairs this handler with a
-    #: Server only.
-    server: Server
+class Channel(HTTPChannel):  # type: ignore[misc]
+    #: When the first byte of the request still being read arrived (None between requests).
+    began: float | None = None
+    counted: bool = False
 
-    def setup(self) -> None:
-        super().setup()
-        self.server.opened(self.connection)
+    def received(self, data: bytes) -> bool:
+        if self.request is None and data:
+            self.began = time.time()
+        done: bool = super().received(data)
+        if self.request is None or self.request.headers_finished:
+            self.began = None
+        return done
 
-    def finish(self) -> None:
-        self.server.closed(self.connection)
-        super().finish()
+    def del_channel(self, map: Any = None) -> None:
+        super().del_channel(map)
+        if self.counted:
+            self.counted = False
+            self.server.forget(self.addr)
 
-    def log_error(self, format: str, *args: Any) -> None:
-        # A kept connection silent for IDLE_SECONDS is closed (by http.server) without a word.
-        if not format.startswith("Request timed out"):
-            super().log_error(format, *args)
 
-    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
-        # One line per answer to the terminal cost more than some answers; refusals and errors
-        # are still logged.
-        if str(code)[:1] in ("4", "5"):
-            super().log_request(code, size)
+class Server(TcpWSGIServer):  # type: ignore[misc]
+    channel_class = Channel
 
-    def run_wsgi(self) -> None:
-        length = self._body_length()
-        if length is None:
-            self.close_connection = True
-            super().run_wsgi()
-            return
-        body = self.rfile.read(length) if length else b""
-        if len(body) < length:
-            self.close_connection = True  # the client left mid-body
-            return
-        environ = self.make_environ()
-        environ["wsgi.input"] = io.BytesIO(body)
-        if self.headers.get("Connection", "").lower() == "close":
-            self.close_connection = True
-        self._answer(environ)
+    def __init__(self, app: Any, sock: socket.socket, adj: Adjustments, per_address: int,
+                 header_seconds: float) -> None:
+        self.per_address = per_address
+        self.header_seconds = header_seconds
+        self.open_from: dict[str, int] = {}
+        #: Connections closed at once for their address's cap (the bench reads it).
+        self.refused = 0
+        self._stopping = threading.Event()
+        self._stopped = threading.Event()
+        sockinfo = (sock.family, sock.type, sock.proto, sock.getsockname())
+        super().__init__(app, map={}, _sock=sock, adj=adj, bind_socket=False, sockinfo=sockinfo)
 
-    def _body_length(self) -> int | None:
-        """The body's length when this handler can read it whole, else None (werkzeug's)."""
-        if self.headers.get("Transfer-Encoding") is not None or self.headers.get("Expect") is not None:
-            return None
-        given = self.headers.get("Content-Length")
-        if given is None:
-            return 0
-        if not given.isdigit():
-            return None
-        length = int(given)
-        # A Flask app's limit; a plain WSGI app has none.
-        config: dict[str, Any] = getattr(self.server.app, "config", {})
-        limit = config.get("MAX_CONTENT_LENGTH")
-        if limit is not None and length > limit:
-            return None  # the app answers 413; werkzeug's handler then drops the rest
-        return length
+    @property
+    def server_port(self) -> int:
+        return int(self.effective_port)
 
-    def _answer(self, environ: dict[str, Any]) -> None:
-        started: list[Any] = []
-
-        def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
-            if exc_info and started and started[2]:
-                raise exc_info[1].with_traceback(exc_info[2])
-            started[:] = [status, headers, False]
-            return lambda data: self._send(started, environ, data, chunked=False)
-
-        result = self.server.app(environ, start_response)
+    def handle_accept(self) -> None:
         try:
-            if not started:
-                raise RuntimeError("the application answered without start_response")
-            names = {k.lower() for k, _ in started[1]}
-            code = int(started[0].split(None, 1)[0])
-            # An answer of unknown length (a live stream) goes out in chunks, each as made.
-            chunked = ("content-length" not in names and environ["REQUEST_METHOD"] != "HEAD"
-                       and not 100 <= code < 200 and code not in (204, 304))
-            for data in result:
-                if data:
-                    self._send(started, environ, data, chunked)
-            self._send(started, environ, b"", chunked)
-            if chunked:
-                self.wfile.write(b"0\r\n\r\n")
-        except (ConnectionError, socket.timeout):
-            self.close_connection = True
-        except Exception:
-            # Headers may be out already: the only honest end is to close the connection.
-            self.close_connection = True
-            raise
+            got = self.accept()
+            if got is None:
+                return  # another worker took it
+            conn, addr = got
+        except OSError:
+            return
+        host = str(addr[0]) if isinstance(addr, tuple) else str(addr)
+        if self.open_from.get(host, 0) >= self.per_address:
+            self.refused += 1
+            conn.close()
+            return
+        try:
+            self.set_socket_options(conn)
+        except OSError:
+            conn.close()
+            return
+        self.open_from[host] = self.open_from.get(host, 0) + 1
+        channel = self.channel_class(self, conn, addr, self.adj, map=self._map)
+        channel.counted = True
+
+    def forget(self, addr: Any) -> None:
+        host = str(addr[0]) if isinstance(addr, tuple) else str(addr)
+        left = self.open_from.get(host, 0) - 1
+        if left > 0:
+            self.open_from[host] = left
+        else:
+            self.open_from.pop(host, None)
+
+    def maintenance(self, now: float) -> None:
+        super().maintenance(now)
+        cutoff = now - self.header_seconds
+        for channel in list(self.active_channels.values()):
+            began = getattr(channel, "began", None)
+            if began is not None and began < cutoff:
+                channel.will_close = True
+
+    def serve_forever(self) -> None:
+        try:
+            while not self._stopping.is_set():
+                self.asyncore.loop(timeout=self.adj.asyncore_loop_timeout, map=self._map,
+                                   use_poll=True, count=1)
         finally:
-            close = getattr(result, "close", None)
-            if close is not None:
-                close()
+            self._stopped.set()
 
-    def _send(self, started: list[Any], environ: dict[str, Any], data: bytes, chunked: bool) -> None:
-        out = b""
-        if not started[2]:
-            started[2] = True
-            status, headers = started[0], started[1]
-            lines = [f"HTTP/1.1 {status}", f"Server: {self.version_string()}",
-                     f"Date: {formatdate(usegmt=True)}"]
-            lines += [f"{k}: {v}" for k, v in headers]
-            if chunked:
-                lines.append("Transfer-Encoding: chunked")
-            if self.close_connection:
-                lines.append("Connection: close")
-            out = ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
-            self.log_request(status.split(None, 1)[0])
-        if data:
-            out += b"%x\r\n%s\r\n" % (len(data), data) if chunked else data
-        if out:
-            # Headers and body in one write: one packet for a small answer.
-            self.wfile.write(out)
-
-
-class Server(ThreadedWSGIServer):
-    """Keeps its open connections, so that closing the server closes them too (a kept
-    connection would otherwise go on being answered after the server stopped)."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        # Set first: given a socket to listen on, werkzeug closes the one it made in __init__.
-        self._open: set[socket.socket] = set()
-        self._open_lock = threading.Lock()
-        super().__init__(*args, **kwargs)
-
-    def opened(self, connection: socket.socket) -> None:
-        with self._open_lock:
-            self._open.add(connection)
-
-    def closed(self, connection: socket.socket) -> None:
-        with self._open_lock:
-            self._open.discard(connection)
+    def shutdown(self) -> None:
+        """(From another thread.) Stops the loop; ``server_close`` then closes what is open."""
+        self._stopping.set()
+        self.pull_trigger()
+        self._stopped.wait(10)
 
     def server_close(self) -> None:
-        super().server_close()
-        with self._open_lock:
-            still = list(self._open)
-        for connection in still:
+        """Closes every connection (a kept one would otherwise go on being answered) and the
+        listening socket, and lets the pool's threads finish."""
+        self._stopping.set()
+        for channel in list(self._map.values()):
+            if channel is self or channel is self.trigger:
+                continue
             try:
-                connection.shutdown(socket.SHUT_RDWR)
+                channel.socket.shutdown(socket.SHUT_RDWR)
             except OSError:
                 pass
+            try:
+                channel.close()
+            except OSError:
+                pass
+        self.task_dispatcher.shutdown(cancel_pending=True, timeout=5)
+        try:
+            self.close()
+        except OSError:
+            pass
 
 
 def make(host: str, port: int, app: Any, fd: int | None = None) -> Server:
-    """A threaded server for ``app`` on ``host:port`` (0: any free port), connections kept; on
-    the listening socket ``fd`` instead when given (a worker of a server of several processes)."""
-    return Server(host, port, app, handler=KeepAliveHandler, fd=fd)
+    """A server for ``app`` on ``host:port`` (0: any free port), connections kept; on the
+    listening socket ``fd`` instead when given (a worker of a server of several processes)."""
+    sock = listen(host, port) if fd is None else socket.socket(fileno=socket.dup(fd))
+    config: dict[str, Any] = getattr(app, "config", {})
+    limit = config.get("MAX_CONTENT_LENGTH")
+    adj = Adjustments(
+        threads=int(config.get("AUTODROMO_THREADS", THREADS)),
+        connection_limit=int(config.get("AUTODROMO_CONNECTIONS", CONNECTIONS)),
+        channel_timeout=int(config.get("AUTODROMO_IDLE_CONNECTION_SECONDS", IDLE_SECONDS)),
+        cleanup_interval=1,
+        asyncore_use_poll=True,
+        # Read one request ahead: a request's bot work then hears of its client leaving.
+        channel_request_lookahead=1,
+        max_request_body_size=limit if limit is not None else 1073741824,
+        backlog=1024,
+        ident="autodromo",
+    )
+    return Server(app, sock, adj, int(config.get("AUTODROMO_PER_ADDRESS", PER_ADDRESS)),
+                  float(config.get("AUTODROMO_HEADER_SECONDS", HEADER_SECONDS)))
 
 
 def listen(host: str, port: int) -> socket.socket:
     """A listening socket on ``host:port`` (0: any free port), for workers to share."""
-    from werkzeug.serving import get_sockaddr, select_address_family
-
-    family = select_address_family(host, port)
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     # A server just killed on this port may still have workers closing (they leave as soon as
@@ -192,7 +187,7 @@ def listen(host: str, port: int) -> socket.socket:
     deadline = time.monotonic() + 3.0
     while True:
         try:
-            sock.bind(get_sockaddr(host, port, family))
+            sock.bind((host, port))
             break
         except OSError as e:
             if e.errno == errno.EADDRINUSE and time.monotonic() < deadline:
@@ -200,6 +195,6 @@ def listen(host: str, port: int) -> socket.socket:
                 continue
             sock.close()
             raise SystemExit(f"autodromo: cannot listen on {host}:{port}: {e.strerror}") from None
-    sock.listen(128)
+    sock.listen(1024)
     sock.setblocking(False)
     return sock

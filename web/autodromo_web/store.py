@@ -55,6 +55,8 @@ CREATE TABLE IF NOT EXISTS actions (
 #: Commits between two checkpoints, at most (and at most ``CHECKPOINT_SECONDS`` apart when any).
 CHECKPOINT_EVERY = 100
 CHECKPOINT_SECONDS = 5.0
+#: Seconds without a commit after which the write-ahead log is emptied.
+WAL_IDLE_SECONDS = 30.0
 
 
 def default_path() -> Path:
@@ -216,6 +218,13 @@ class Store:
                 self._db.execute(f"ALTER TABLE games ADD COLUMN {name} {kind}")
         if "rev" not in {row[1] for row in self._db.execute("PRAGMA table_info(events)")}:
             self._db.execute("ALTER TABLE events ADD COLUMN rev INTEGER NOT NULL DEFAULT 0")
+        if "network" not in columns:
+            # Issue 37: a game made from the network (``--lan``) expires once untouched for long.
+            self._db.execute("ALTER TABLE games ADD COLUMN network INTEGER NOT NULL DEFAULT 0")
+        # The lists are read a page at a time, newest first; the expiry looks at network games only.
+        self._db.execute("CREATE INDEX IF NOT EXISTS games_by_created ON games(created, id)")
+        self._db.execute("CREATE INDEX IF NOT EXISTS events_by_created ON events(created, id)")
+        self._db.execute("CREATE INDEX IF NOT EXISTS games_network ON games(updated) WHERE network = 1")
         #: Per thread: milliseconds spent waiting for commits (the Server-Timing header's ``db``).
         self.waited = threading.local()
         # Checkpoints (copying the log into the file, with a flush) run in a thread of their
@@ -279,13 +288,25 @@ class Store:
 
     def _checkpoints(self) -> None:
         """The checkpointer's loop: copies the log into the file (and flushes it) off the
-        requests' path; a passive checkpoint never blocks a commit."""
+        requests' path; a passive checkpoint never blocks a commit. Once no commit came for
+        ``WAL_IDLE_SECONDS``, the log is emptied (a TRUNCATE checkpoint): a passive one never
+        shrinks it, and a flood of games left it at 561 MB (issue 37)."""
         db = self._connect()
+        seen, quiet, truncated = -1, time.monotonic(), False
         try:
             while not self._closing:
                 self._checkpoint_due.wait(timeout=CHECKPOINT_SECONDS)
                 self._checkpoint_due.clear()
-                db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+                now = time.monotonic()
+                if self._commits != seen:
+                    seen, quiet, truncated = self._commits, now, False
+                    db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+                elif not truncated and now - quiet >= WAL_IDLE_SECONDS:
+                    # Waits for readers and writers only briefly: busy now, tried again later.
+                    db.execute("PRAGMA busy_timeout = 200")
+                    busy = db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+                    db.execute("PRAGMA busy_timeout = 10000")
+                    truncated = busy == 0
         finally:
             db.close()
 
@@ -456,18 +477,47 @@ class Store:
         found: tuple[Revision, list[int], list[int]] | None = self._read(work)
         return found
 
-    def listing(self) -> list[Listed]:
-        """Every saved game's line, without its actions (nothing is replayed for the list)."""
+    def listing(self, limit: int = -1, before: tuple[float, str] | None = None) -> list[Listed]:
+        """The saved games' lines, newest first, without their actions (nothing is replayed for
+        the list): at most ``limit`` (-1: all), created before ``before`` (created, id)."""
 
         def work(db: sqlite3.Connection) -> list[Listed]:
+            after = "WHERE (g.created, g.id) < (?, ?)" if before is not None else ""
             rows = db.execute(
                 "SELECT g.id, g.game, g.options, g.seats, g.seed, g.content_hash, g.created, g.updated, g.finished,"
-                " (SELECT count(*) FROM actions a WHERE a.game_id = g.id) FROM games g ORDER BY g.created"
+                f" (SELECT count(*) FROM actions a WHERE a.game_id = g.id) FROM games g {after}"
+                " ORDER BY g.created DESC, g.id DESC LIMIT ?", (*(before or ()), limit)
             ).fetchall()
             return [Listed(i, g, json.loads(o), json.loads(s), seed, h, c, u, bool(f), n)
                     for i, g, o, s, seed, h, c, u, f, n in rows]
 
         found: list[Listed] = self._read(work)
+        return found
+
+    def mark_network(self, game_id: str) -> None:
+        """The game was made from the network: it expires once untouched (``expired``)."""
+        self._write(lambda db: db.execute("UPDATE games SET network = 1 WHERE id = ?", (game_id,)))
+
+    def expired(self, untouched_since: float) -> list[str]:
+        """The games made from the network and not changed since ``untouched_since``."""
+
+        def work(db: sqlite3.Connection) -> list[str]:
+            return [r[0] for r in db.execute("SELECT id FROM games WHERE network = 1 AND updated < ?",
+                                             (untouched_since,))]
+
+        found: list[str] = self._read(work)
+        return found
+
+    def event_page(self, limit: int, before: tuple[float, str] | None = None) -> list[tuple[str, float]]:
+        """The championships' ids (and creation times), newest first, a page at a time."""
+
+        def work(db: sqlite3.Connection) -> list[tuple[str, float]]:
+            after = "WHERE (created, id) < (?, ?)" if before is not None else ""
+            return [(r[0], r[1]) for r in db.execute(
+                f"SELECT id, created FROM events {after} ORDER BY created DESC, id DESC LIMIT ?",
+                (*(before or ()), limit))]
+
+        found: list[tuple[str, float]] = self._read(work)
         return found
 
     def load(self, game_id: str) -> Saved | None:

@@ -28,10 +28,13 @@ from . import games, limits, lobby
 from .access import Access
 from .errors import ApiError, bad, conflict, missing
 from .store import Saved, Stale, Store
+from .throttle import Budget
 
 CHANCE = games.base.CHANCE
 #: A bot or chance loop that runs longer than this is a bug, not a game.
 MAX_STEPS = 200_000
+#: Seconds a game made from the network (``--lan``) lives untouched (``AUTODROMO_EXPIRE_SECONDS``).
+EXPIRE_SECONDS = 24 * 3600.0
 #: A change refused because another request changed the game first (through another process of
 #: the server, since one process applies a game's requests one after the other).
 CONCURRENT = ("the game changed at the same moment (another device's request came first): nothing was applied; "
@@ -157,14 +160,31 @@ class Table:
             self.actors.append(who if who >= 0 and not replayer.is_chance_node() else CHANCE)
             replayer.apply_action(a)
 
-    def advance(self, bot_turns: int | None) -> int:
-        """Applies chance freely and up to ``bot_turns`` bot turns (None: until a human acts)."""
+    def advance(self, bot_turns: int | None, budget: Budget | None = None) -> int:
+        """Applies chance freely and up to ``bot_turns`` bot turns (None: until a human acts),
+        within ``budget``: one whole turn at a time until it is spent (issue 37, item 4)."""
         start, before = len(self.actions), self.state.clone()
         try:
-            done = self.race.advance(bot_turns, max_steps=MAX_STEPS)
+            if budget is None or bot_turns == 0:
+                done = self.race.advance(bot_turns, max_steps=MAX_STEPS)
+            else:
+                done = 0
+                while bot_turns is None or done < bot_turns:
+                    turn = self.race.advance(1, max_steps=MAX_STEPS)
+                    done += turn
+                    if not turn or budget.spent():
+                        break
+                    # The core holds the interpreter for a whole bot decision: handing it over
+                    # between turns lets a waiting request in at once, not after the switch interval.
+                    time.sleep(0)
         finally:
             self._record(start, before)
         return done
+
+    def bots_to_play(self) -> bool:
+        """Whether chance or a bot is to act (what ``/advance`` would move on)."""
+        s = self.state
+        return not s.is_terminal() and (s.is_chance_node() or not self.is_human(s.current_player()))
 
     def resolve(self, seat: int, choice: Any) -> int:
         """The action id of ``choice`` (an id or a label) if ``seat`` may take it now."""
@@ -303,6 +323,9 @@ class Tables:
         self.event_of: dict[str, str] = {}
         self._lock = threading.Lock()
         self._swept = 0.0
+        #: A game made from the network is deleted once untouched this long (issue 37).
+        self.expire_seconds = EXPIRE_SECONDS
+        self._expiry_swept = 0.0
         #: Each game's count of changes, and the condition its watchers (Server-Sent Events)
         #: wait on; kept apart from the tables so a watcher never holds a game in memory.
         self._news = threading.Condition()
@@ -490,12 +513,13 @@ class Tables:
             # Kept with the game, so that every process tells the event's listeners of its changes.
             self.store.set_event(game_id, event_id)
 
-    def all(self) -> list[Table | Shelved]:
-        """Every game for the list: those in memory as they are, the others as saved."""
+    def all(self, limit: int = -1, before: tuple[float, str] | None = None) -> list[Table | Shelved]:
+        """The games for the list, newest first (a page: ``limit`` created before ``before``):
+        those in memory as they are, the others as saved."""
         with self._lock:
             loaded = dict(self._tables)
         out: list[Table | Shelved] = []
-        for row in self.store.listing():
+        for row in self.store.listing(limit, before):
             if row.id in self.broken:
                 continue
             table = loaded.get(row.id)
@@ -505,6 +529,26 @@ class Tables:
                 row.id, row.game, row.seats, row.seed, row.created, row.updated, row.finished,
                 range(row.actions), self.event_of.get(row.id)))
         return out
+
+    def expire_later(self, game_id: str) -> None:
+        """A game made from the network: deleted once untouched for ``expire_seconds``; the
+        expired are looked for here, at most once a minute."""
+        self.store.mark_network(game_id)
+        now = time.monotonic()
+        if now - self._expiry_swept >= 60.0:
+            self._expiry_swept = now
+            self.expire()
+
+    def expire(self) -> list[str]:
+        """Deletes the network games untouched for ``expire_seconds``; returns their ids."""
+        gone = []
+        for game_id in self.store.expired(time.time() - self.expire_seconds):
+            try:
+                self.delete(game_id)
+            except ApiError:
+                continue  # deleted meanwhile
+            gone.append(game_id)
+        return gone
 
     def create(self, body: Any) -> Table:
         game_id, options, seats, seed = lobby.check(body)
@@ -655,20 +699,20 @@ class Tables:
         if len(table.actions) != start:
             self.changed(table.id)
 
-    def play(self, table: Table, seat: int, choices: list[Any], bots: bool) -> int:
+    def play(self, table: Table, seat: int, choices: list[Any], bots: bool, budget: Budget | None = None) -> int:
         start = len(table.actions)
         try:
             applied = table.play(seat, choices)
-            table.advance(None if bots else 0)
+            table.advance(None if bots else 0, budget if bots else None)
         except AutodromoError as e:
             table.rebuild(start)
             raise conflict(str(e)) from None
         self.commit_from(table, start)
         return applied
 
-    def advance(self, table: Table, steps: int | None) -> int:
+    def advance(self, table: Table, steps: int | None, budget: Budget | None = None) -> int:
         start = len(table.actions)
-        done = table.advance(steps)
+        done = table.advance(steps, budget)
         self.commit_from(table, start)
         return done
 

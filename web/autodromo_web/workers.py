@@ -268,7 +268,7 @@ def _worker(i: int, listener: socket.socket, config: dict[str, Any], broken: dic
     tables.publish = hub.join(i, tables.heard)
     server = serving.make(listener.getsockname()[0], 0, app, fd=listener.fileno())
     # Every worker is woken by a new connection; those that lose the race to accept it go back to
-    # waiting (socketserver ignores the refusal of a non-blocking accept).
+    # waiting (waitress's loop takes the refusal of a non-blocking accept for nothing to do).
     server.socket.setblocking(False)
     try:
         server.serve_forever()

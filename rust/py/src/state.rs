@@ -232,29 +232,38 @@ impl PyState {
 /// ("heuristic", "greedy" are its old names), "hard", or "mcts", "mcts:<iterations>" (a
 /// determinized Monte Carlo search); every one sees only what the seat may see.
 #[pyfunction]
-pub(crate) fn bot_action(state: &PyState, bot: &str, seed: u64) -> PyResult<Action> {
-    guard(|| {
-        let legal = on_state!(&state.inner, s => s.legal_actions());
-        match on_state!(&state.inner, s => s.current_player()) {
-            Player::Seat(_) => {}
-            _ => {
-                return Err(to_py(Error::illegal(
-                    "bots act only when a seat is to move",
-                )))
-            }
-        };
-        let policy = Policy::parse(bot).map_err(|_| {
-            to_py(Error::options(
-                "bot",
-                format!(
-                    "unknown bot {bot:?}; known: {}",
-                    autodromo_core::sim::policy::KNOWN
-                ),
-            ))
-        })?;
-        let mut rng = SplitMix64::new(seed);
-        let pick = on_state!(&state.inner, s => policy.act(s, &legal, &mut rng));
-        pick.ok_or_else(|| to_py(Error::illegal("no legal action")))
+pub(crate) fn bot_action(
+    py: Python<'_>,
+    state: &PyState,
+    bot: &str,
+    seed: u64,
+) -> PyResult<Action> {
+    // The bot decides without the interpreter's lock (a hard bot takes milliseconds): the web
+    // server's other requests run meanwhile instead of waiting for each decision (issue 37).
+    py.detach(|| {
+        guard(|| {
+            let legal = on_state!(&state.inner, s => s.legal_actions());
+            match on_state!(&state.inner, s => s.current_player()) {
+                Player::Seat(_) => {}
+                _ => {
+                    return Err(to_py(Error::illegal(
+                        "bots act only when a seat is to move",
+                    )))
+                }
+            };
+            let policy = Policy::parse(bot).map_err(|_| {
+                to_py(Error::options(
+                    "bot",
+                    format!(
+                        "unknown bot {bot:?}; known: {}",
+                        autodromo_core::sim::policy::KNOWN
+                    ),
+                ))
+            })?;
+            let mut rng = SplitMix64::new(seed);
+            let pick = on_state!(&state.inner, s => policy.act(s, &legal, &mut rng));
+            pick.ok_or_else(|| to_py(Error::illegal("no legal action")))
+        })
     })
 }
 

@@ -59,7 +59,14 @@ const Autodromo = (() => {
       init.headers["Content-Type"] = "application/json";
       init.body = typeof body === "string" ? body : JSON.stringify(body);
     }
-    const res = await fetch(path, init);
+    let res = await fetch(path, init);
+    // The server's bots are busy (429, 503 with Retry-After, issue 37): ask again when it says,
+    // a few times, before telling the player.
+    for (let tries = 0; (res.status === 429 || res.status === 503) && res.headers.has("Retry-After") && tries < 5; tries++) {
+      const wait = Math.min(5, Number(res.headers.get("Retry-After")) || 1);
+      await new Promise((done) => setTimeout(done, wait * 1000));
+      res = await fetch(path, init);
+    }
     let doc = null;
     try {
       doc = await res.json();

@@ -124,6 +124,13 @@
       source.close();
       showError(new Error("This championship was deleted."));
     });
+    // A stream refused (the server keeps a bounded number open, issue 37): read the
+    // championship every few seconds instead, and try the stream again later.
+    source.addEventListener("error", () => {
+      if (source.readyState !== EventSource.CLOSED || S.revoked) return;
+      const poll = setInterval(() => { if (!S.busy && !S.revoked) load().catch(failed); }, 3000);
+      setTimeout(() => { clearInterval(poll); if (!S.revoked) listen(); }, 30000);
+    });
   }
 
   // The owner's shared screen: a join link and QR code per human seat, and a new link on demand.

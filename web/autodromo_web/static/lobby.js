@@ -162,11 +162,13 @@
     }
   }
 
-  async function drawSaved() {
-    const doc = await api("GET", "/api/games");
+  // The saved games and championships, newest first, a page at a time (issue 37: a flood of
+  // games made the whole list 21 MB); "Older" reads the next page.
+  async function drawSaved(before) {
+    const doc = await api("GET", `/api/games${before ? `?before=${encodeURIComponent(before)}` : ""}`);
     const body = $("saved");
-    body.replaceChildren();
-    for (const g of doc.games.slice().reverse()) {
+    if (!before) body.replaceChildren();
+    for (const g of doc.games) {
       const del = el("button", { "data-testid": `delete-${g.id}`, onclick: async () => {
         if (!confirm(`Delete this ${g.title} game?`)) return;
         Autodromo.setToken(Autodromo.ownerToken(g.id));
@@ -188,10 +190,20 @@
           el("a", { href: `/api/games/${g.id}/replay`, download: `autodromo-${g.id}.json` }, "Export"),
           del)));
     }
+    $("older-games").hidden = !doc.next;
+    $("older-games").onclick = () => drawSaved(doc.next).catch((e) => { $("broken").textContent = e.message; });
     $("broken").textContent = doc.broken.map((b) => `${b.id}: ${b.error}`).join("; ");
-    const evs = await api("GET", "/api/events");
-    $("saved-events").replaceChildren(...evs.events.slice().reverse().map((e) => el("li", {},
-      el("a", { href: `/event/${e.id}`, "data-testid": `event-${e.id}` }, `${e.title}: ${e.seats.join(", ")}`), ` (${e.stage})`)));
+    if (!before) await drawEvents();
+  }
+
+  async function drawEvents(before) {
+    const evs = await api("GET", `/api/events${before ? `?before=${encodeURIComponent(before)}` : ""}`);
+    const items = evs.events.map((e) => el("li", {},
+      el("a", { href: `/event/${e.id}`, "data-testid": `event-${e.id}` }, `${e.title}: ${e.seats.join(", ")}`), ` (${e.stage})`));
+    if (before) $("saved-events").append(...items);
+    else $("saved-events").replaceChildren(...items);
+    $("older-events").hidden = !evs.next;
+    $("older-events").onclick = () => drawEvents(evs.next).catch((e) => { $("broken").textContent = e.message; });
   }
 
   async function importFile() {

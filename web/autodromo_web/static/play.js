@@ -327,6 +327,13 @@
       source.close();
       showError(new Error("This game was deleted."));
     });
+    // A stream refused (the server keeps a bounded number open, issue 37) is not tried again by
+    // the browser: read the game every few seconds instead, and try the stream again later.
+    source.addEventListener("error", () => {
+      if (source.readyState !== EventSource.CLOSED || S.revoked) return;
+      const poll = setInterval(() => { if (!S.busy) catchUp(); }, 3000);
+      setTimeout(() => { clearInterval(poll); if (!S.revoked) listen(); }, 30000);
+    });
   }
 
   function seatQuery() {
