@@ -12,7 +12,7 @@ from werkzeug.exceptions import HTTPException
 
 from autodromo import AutodromoError, replay
 
-from . import access, catalogue, limits, openapi, present, seats, throttle
+from . import access, catalogue, limits, openapi, present, seats, throttle, timeline
 from .errors import ApiError, bad, conflict
 from .tables import Table, Tables
 
@@ -327,21 +327,23 @@ def export(game_id: str) -> Response:
     )
 
 
+def viewer(table: Table) -> int | None:
+    """Whose eyes a timeline request reads with: ``?seat=`` (its token checked), else the token's
+    own seat, else a spectator's."""
+    g = guard(table)
+    seat = seat_of(table, request.args.get("seat"), required=False)
+    if seat is not None:
+        g.seat(seat, "the timeline")
+        return seat
+    return g.who if isinstance(g.who, int) else None
+
+
 @bp.get("/games/<game_id>/steps")
 def steps(game_id: str) -> Response:
-    """The replay viewer's timeline. Hidden draws stay hidden until the game is over."""
+    """The replay viewer's timeline: what the viewer could not see stays sealed until the end."""
     with tables().locked(game_id) as table:
-        module = table.module
-        hidden = not table.finished and module.hidden_information
-        s = table.first_state()
-        out = []
-        for a, who in zip(table.actions, table.actors):
-            if not table.finished and module.hides_step(table, who):
-                text = "A card is drawn"
-            else:
-                text = module.step_text(table, s, a, who)
-            out.append({"text": text, "who": who if who >= 0 else None})
-            s.apply_action(a)
+        hidden = not table.finished and table.module.hidden_information
+        out = timeline.steps(table, viewer(table))
     return jsonify(id=table.id, steps=out, hidden=hidden)
 
 
@@ -351,12 +353,7 @@ def at(game_id: str, step: int) -> Response:
     with tables().locked(game_id) as table:
         if not 0 <= step <= len(table.actions):
             raise bad(f"step must be between 0 and {len(table.actions)}")
-        s = table.first_state()
-        for a in table.actions[:step]:
-            s.apply_action(a)
-        view = s.view(None)
-        view.pop("legal_actions", None)
-        shown = table.module.table(table, view, None)
+        shown = timeline.frame(table, step)
     return jsonify(step=step, of=len(table.actions), table=shown)
 
 

@@ -220,13 +220,10 @@ class GameModule:
         }
 
     def step_text(self, table: Table, state: autodromo.State, action: int, actor: int) -> str:
-        """One action of the replay viewer's timeline, in words (``state`` is before it)."""
+        """One action of the replay viewer's timeline, in words (``state`` is before it); asked
+        only for an action its reader could see (``timeline.py``)."""
         who = "Chance" if actor < 0 else table.seats[actor]["name"]
         return f"{who}: {state.action_to_string(action)}"
-
-    def hides_step(self, table: Table, actor: int) -> bool:
-        """Whether the replay timeline of an unfinished game hides this step (a card drawn)."""
-        return self.hidden_information and actor < 0
 
     # --- help -----------------------------------------------------------------------------
 
