@@ -105,7 +105,7 @@ SOAK_RUNS :=
 BENCH_RUNS :=
 include $(sort $(wildcard mk/*.mk))
 
-bench: setup ## Benchmarks: Rust loops, bot decision times, Python loop, batch runner, web round trip, web CPU per action, web load and kill -9, bridge (medians)
+bench: setup ## Benchmarks: Rust loops, bot decision times, Python loop, batch runner, web round trip, web CPU per action, web load and kill -9, strangers' floods, bridge (medians)
 	cargo bench -p autodromo-core --benches -- throughput
 	cargo bench -p autodromo-core --benches -- bots
 	$(PY) benches/python_loop.py
@@ -114,6 +114,7 @@ bench: setup ## Benchmarks: Rust loops, bot decision times, Python loop, batch r
 	$(PY) benches/bridge.py
 	$(PY) benches/web_cpu.py
 	$(PY) benches/web_load.py
+	$(PY) benches/web_flood.py
 
 soak: setup ## Long harness runs (100,000 random games; each game's own long runs from mk/<game>.mk; position round trips over 50 games of each game); not part of make test
 	AUTODROMO_SOAK=100000 $(PY) -m pytest -q tests/test_harness.py

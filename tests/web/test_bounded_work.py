@@ -59,7 +59,7 @@ def test_a_finished_advance_says_no_more(client: Any) -> None:
 
 
 def test_a_second_advance_from_one_address_is_refused_at_once_and_changes_nothing(db: Any) -> None:
-    app = create_app({"DB": str(db)})
+    app = create_app({"DB": str(db), "AUTODROMO_BOT_SLOTS": 2})
     c = stranger(app)
     gid = c.post("/api/games", json=LONG).json["id"]
     before = c.get(f"/api/games/{gid}").json["version"]
@@ -70,7 +70,7 @@ def test_a_second_advance_from_one_address_is_refused_at_once_and_changes_nothin
     assert r.status_code == 429 and r.headers["Retry-After"] == "1"
     assert "another of your requests" in r.json["error"]
     assert c.get(f"/api/games/{gid}").json["version"] == before
-    # Another address still has its slot.
+    # Another address has the other slot.
     other = from_address(app, "10.0.0.7")
     with app.extensions["autodromo.bots"].held(STRANGER):
         assert other.post(f"/api/games/{gid}/advance", json={"turns": 1}).status_code == 200
@@ -103,6 +103,35 @@ def test_a_decision_is_never_refused_for_a_slot_its_bots_wait_for_advance(db: An
     # With its slot free again, /advance plays them.
     p = c.post(f"/api/games/{gid}/advance", json={}).json
     assert p["to_move"] == 0 and p["more"] is False
+
+
+def test_a_table_waits_one_bot_turn_not_a_strangers_budget(db: Any) -> None:
+    """One slot, held by a stranger's 5-second advance: the table's /advance gets it at the end
+    of the stranger's current bot turn (the stranger used more), and the stranger hears "more"."""
+    app = create_app({"DB": str(db), "AUTODROMO_BOT_SLOTS": 1, "AUTODROMO_BOT_SECONDS": 5.0,
+                      "AUTODROMO_BOT_WAIT": 2.0})
+    c = stranger(app)
+    heavy = c.post("/api/games", json=LONG).json["id"]
+    table = from_address(app, "10.0.0.5")
+    g = table.post("/api/games", json={"game": "mille_bornes",
+                                       "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]}).json
+    theirs: dict[str, Any] = {}
+
+    def long_advance() -> None:
+        began = time.monotonic()
+        theirs["answer"] = c.post(f"/api/games/{heavy}/advance", json={}).json
+        theirs["took"] = time.monotonic() - began
+
+    t = threading.Thread(target=long_advance)
+    t.start()
+    time.sleep(0.5)  # the stranger holds the slot and has used it for half a second
+    began = time.monotonic()
+    r = table.post(f"/api/games/{g['id']}/advance", json={"turns": 1})
+    waited = time.monotonic() - began
+    t.join()
+    assert r.status_code == 200
+    assert waited < 0.5, waited
+    assert theirs["took"] < 2.0 and theirs["answer"]["more"] is True
 
 
 def _call(conn: http.client.HTTPConnection, method: str, path: str, body: Any = None) -> tuple[int, Any]:

@@ -4,7 +4,6 @@ and so can scripts. Every refusal is a 4xx JSON object ``{"error": reason}``."""
 from __future__ import annotations
 
 import json
-from contextlib import nullcontext
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
@@ -232,13 +231,14 @@ def post_action(game_id: str) -> Response:
     if not isinstance(bots, bool):
         raise bad("bots must be true or false")
     since = whole(doc.get("since"), "since", low=0, default=0) or 0
-    # The bots after a decision play only in a slot free at once (else /advance moves them on).
-    bots_slot = throttle_of().maybe(client_address()) if bots else nullcontext(False)
-    with bots_slot as slot, tables().locked(game_id) as table:
+    with tables().locked(game_id) as table:
         seat = seat_of(table, doc.get("seat"), required=True)
         assert seat is not None
         guard(table).seat(seat, "a decision")
-        applied = tables().play(table, seat, choices, bots and slot, bot_budget())
+        # The bots after a decision play in a slot (else they wait for /advance).
+        budget = bot_budget()
+        applied = tables().play(table, seat, choices, bots, budget,
+                                lambda: throttle_of().maybe(client_address(), budget))
         payload = present.seat_payload(table, seat, since, page=for_page(doc.get("page")))
         payload["more"] = table.bots_to_play()
     payload["applied"] = applied
@@ -252,15 +252,18 @@ def advance(game_id: str) -> Response:
     if steps is None:
         steps = whole(doc.get("turns"), "turns", low=0)
     since = whole(doc.get("since"), "since", low=0, default=0) or 0
-    # A slot first (chance alone needs none): a request waiting for one holds no game's lock.
-    slot = throttle_of().held(client_address()) if steps != 0 else nullcontext()
-    with slot, tables().locked(game_id) as table:
+    with tables().locked(game_id) as table:
         seat = seat_of(table, doc.get("seat"), required=False)
         g = guard(table)
         g.any_player("moving the bots and chance on")
         if seat is not None:
             g.seat(seat, "the view")
-        done = tables().advance(table, steps, bot_budget() if steps != 0 else None)
+        if steps == 0:
+            done = tables().advance(table, 0)  # chance alone needs no slot
+        else:
+            budget = bot_budget()
+            with throttle_of().held(client_address(), budget):
+                done = tables().advance(table, steps, budget)
         payload = present.seat_payload(table, seat, since, page=for_page(doc.get("page")))
         payload["more"] = table.bots_to_play()
     payload["advanced"] = done

@@ -16,7 +16,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -699,11 +699,18 @@ class Tables:
         if len(table.actions) != start:
             self.changed(table.id)
 
-    def play(self, table: Table, seat: int, choices: list[Any], bots: bool, budget: Budget | None = None) -> int:
+    def play(self, table: Table, seat: int, choices: list[Any], bots: bool, budget: Budget | None = None,
+             gate: Callable[[], AbstractContextManager[bool]] | None = None) -> int:
+        """The seat's decisions, then chance, then (``bots``) the bots within ``budget`` once
+        ``gate`` gives them a slot (else they wait for ``/advance``); one commit for it all."""
         start = len(table.actions)
         try:
             applied = table.play(seat, choices)
-            table.advance(None if bots else 0, budget if bots else None)
+            table.advance(0)
+            if bots and table.bots_to_play():
+                with gate() if gate is not None else nullcontext(True) as slot:
+                    if slot:
+                        table.advance(None, budget)
         except AutodromoError as e:
             table.rebuild(start)
             raise conflict(str(e)) from None

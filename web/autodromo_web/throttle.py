@@ -1,25 +1,29 @@
 """What one client may ask of the server's CPU (issue 37, item 4): the bots' and chance's work
-for a request runs within a time budget and in one of a few slots, so that a stranger asking
-for a million-point all-bot game cannot slow the seats at a table.
+for a request runs within a time budget and in one of a few slots, handed out fairly, so that a
+stranger asking for a 100,000-point all-bot game cannot slow the seats at a table.
 
 - **A budget per request** (``AUTODROMO_BOT_SECONDS``, default 0.5 s): ``/advance`` and the bots
-  that follow a decision stop after the bot turn that crosses it (a turn is never cut in two) or
-  as soon as the client is gone; the answer says ``more`` and the page (or a script) asks again.
-- **Slots** (``AUTODROMO_BOT_SLOTS``, default 2 per worker process; ``AUTODROMO_BOT_SLOTS_PER_ADDRESS``,
-  default 1): bot work runs only in a free slot (the machine itself, ``TRUSTED``, takes none). A second ``/advance`` from an address already
-  running one is a 429 at once; with every slot taken it waits up to ``AUTODROMO_BOT_WAIT``
-  (default 0.5 s, about one budget) and is then a 503; both say ``Retry-After``. The bots after
-  a decision run only when a slot is free at once: the decision is never refused, and the page
-  moves the bots on with ``/advance`` as it always does when a bot is to play.
+  that follow a decision stop after the bot turn that crosses it (a turn is never cut in two), as
+  soon as the client is gone, or when a fairer claimant waits for the slot (below); the answer
+  says ``more`` and the page (or a script) asks again.
+- **Slots** (``AUTODROMO_BOT_SLOTS``, default 1 per worker process, and
+  ``AUTODROMO_BOT_SLOTS_PER_ADDRESS``, default 1): bot work runs in a slot (the machine itself,
+  ``TRUSTED``, takes none). A second ``/advance`` from an address already running one is a 429 at
+  once. With every slot taken a request waits up to ``AUTODROMO_BOT_WAIT`` (0.5 s), then is a
+  503; both say ``Retry-After``. The bots after a decision wait the same way, but the decision
+  is never refused: if no slot came, its bots wait for the page's ``/advance``.
+- **Fairness**: each address's bot time is remembered (halved every ``HALF_LIFE`` seconds). A
+  free slot goes to the waiting address that used the least, and a holder that used more than a
+  waiter stops at the end of its current bot turn. A table whose bots take milliseconds a turn
+  thus waits for one stranger's bot turn at most, not for the stranger's budget.
 
-Why slots and not more threads: the bots run in the core while holding Python's interpreter
-lock, so each running bot job takes the interpreter from every other request of its process in
-turns of one bot decision; one job per address and two per process leave the table's requests
-their share whatever one stranger sends.
+Why bound it at all now that the bots decide outside Python's interpreter lock: the machine has
+few cores, and fifty strangers' bots running at once would each take their share of them.
 """
 
 from __future__ import annotations
 
+import itertools
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -35,9 +39,11 @@ BOT_SECONDS = 0.5
 #: screen). Another loopback address (127.0.0.2) counts as a stranger: the tests and the bench
 #: play strangers from there.
 TRUSTED = ("127.0.0.1", "::1")
-BOT_SLOTS = 2
+BOT_SLOTS = 1
 BOT_SLOTS_PER_ADDRESS = 1
 BOT_WAIT = 0.5
+#: Seconds over which an address's remembered bot time halves.
+HALF_LIFE = 30.0
 
 
 class Busy(ApiError):
@@ -59,7 +65,11 @@ class BotSlots:
         self.wait = wait
         self.budget = budget
         self._held: dict[str, int] = {}
-        self._count = 0
+        #: Each holder's address and when it took its slot.
+        self._holders: dict[int, tuple[str, float]] = {}
+        self._used: dict[str, tuple[float, float]] = {}
+        self._waiting: dict[int, str] = {}
+        self._ids = itertools.count()
         self._free = threading.Condition()
 
     @classmethod
@@ -70,64 +80,108 @@ class BotSlots:
                    float(config.get("AUTODROMO_BOT_SECONDS", BOT_SECONDS)),
                    tuple(config.get("AUTODROMO_TRUSTED", TRUSTED)))
 
-    def _take(self, address: str) -> None:
-        self._count += 1
-        self._held[address] = self._held.get(address, 0) + 1
+    def _usage(self, address: str, now: float) -> float:
+        used, at = self._used.get(address, (0.0, now))
+        return float(used * 0.5 ** ((now - at) / HALF_LIFE))
 
-    def _give(self, address: str) -> None:
+    def _first(self, me: int, now: float) -> bool:
+        """Whether waiter ``me`` is the one a free slot goes to (least used, then first come)."""
+        mine = (self._usage(self._waiting[me], now), me)
+        return all(mine <= (self._usage(a, now), w) for w, a in self._waiting.items())
+
+    def _acquire(self, address: str, refuse: bool) -> int | None:
+        """(Under the condition.) A slot's ticket, or None; ``refuse``: 429/503 instead of None."""
+        if self._held.get(address, 0) >= self.per_address:
+            if refuse:
+                raise Busy(429, "the bots of another of your requests are still playing: ask again in a second")
+            return None
+        me = next(self._ids)
+        self._waiting[me] = address
+        try:
+            if not self._free.wait_for(lambda: len(self._holders) < self.slots and self._first(me, time.monotonic()),
+                                       self.wait):
+                if refuse:
+                    raise Busy(503, "the server is busy playing other tables' bots: ask again in a second")
+                return None
+        finally:
+            del self._waiting[me]
+            self._free.notify_all()  # the next waiter may be first now
+        self._holders[me] = (address, time.monotonic())
+        self._held[address] = self._held.get(address, 0) + 1
+        return me
+
+    def _release(self, ticket: int) -> None:
         with self._free:
-            self._count -= 1
+            address, began = self._holders.pop(ticket)
+            now = time.monotonic()
+            self._used[address] = (self._usage(address, now) + (now - began), now)
             left = self._held[address] - 1
             if left:
                 self._held[address] = left
             else:
                 del self._held[address]
+            if len(self._used) > 10_000:
+                self._used = {a: u for a, u in self._used.items() if self._usage(a, now) > 0.01}
             self._free.notify_all()
 
+    def yield_to(self, ticket: int) -> bool:
+        """Whether the holder of ``ticket`` should stop for a waiter that used less than it."""
+        with self._free:
+            if not self._waiting or ticket not in self._holders:
+                return False
+            now = time.monotonic()
+            address, began = self._holders[ticket]
+            mine = self._usage(address, now) + (now - began)
+            return any(self._usage(a, now) < mine for a in self._waiting.values())
+
     @contextmanager
-    def held(self, address: str) -> Iterator[None]:
+    def held(self, address: str, budget: Budget | None = None) -> Iterator[None]:
         """A slot for ``address``'s bot work, or a 429 (this address runs its own already) or a
-        503 (every slot busy for ``wait`` seconds)."""
+        503 (no slot for ``wait`` seconds). ``budget`` then also ends when a fairer claimant waits."""
         if address in self.trusted:
             yield
             return
         with self._free:
-            if self._held.get(address, 0) >= self.per_address:
-                raise Busy(429, "the bots of another of your requests are still playing: ask again in a second")
-            if not self._free.wait_for(lambda: self._count < self.slots, self.wait):
-                raise Busy(503, "the server is busy playing other tables' bots: ask again in a second")
-            self._take(address)
+            ticket = self._acquire(address, refuse=True)
+        assert ticket is not None
+        if budget is not None:
+            budget.yields = lambda: self.yield_to(ticket)
         try:
             yield
         finally:
-            self._give(address)
+            self._release(ticket)
 
     @contextmanager
-    def maybe(self, address: str) -> Iterator[bool]:
-        """A slot if one is free at once (True), else nothing to wait for (False)."""
+    def maybe(self, address: str, budget: Budget | None = None) -> Iterator[bool]:
+        """A slot after waiting at most ``wait`` seconds (True), else nothing (False)."""
         if address in self.trusted:
             yield True
             return
         with self._free:
-            free = self._held.get(address, 0) < self.per_address and self._count < self.slots
-            if free:
-                self._take(address)
+            ticket = self._acquire(address, refuse=False)
+        if ticket is None:
+            yield False
+            return
+        if budget is not None:
+            budget.yields = lambda: self.yield_to(ticket)
         try:
-            yield free
+            yield True
         finally:
-            if free:
-                self._give(address)
+            self._release(ticket)
 
 
 class Budget:
-    """When a request's bot work stops: its time is spent or its client is gone."""
+    """When a request's bot work stops: its time is spent, its client is gone, or (``yields``)
+    its slot is owed to a fairer claimant."""
 
     def __init__(self, seconds: float, gone: Callable[[], bool] | None = None) -> None:
         self.deadline = time.monotonic() + seconds
         self.gone = gone
+        self.yields: Callable[[], bool] | None = None
 
     def spent(self) -> bool:
-        return time.monotonic() >= self.deadline or (self.gone is not None and bool(self.gone()))
+        return (time.monotonic() >= self.deadline or (self.gone is not None and bool(self.gone()))
+                or (self.yields is not None and self.yields()))
 
 
 #: Live streams open at once per worker process, and per address: each holds one of the
