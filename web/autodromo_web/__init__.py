@@ -44,6 +44,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["autodromo.bots"] = BotSlots.from_config(app.config)
     app.extensions["autodromo.streams"] = Streams.from_config(app.config)
     tables.expire_seconds = float(app.config.get("AUTODROMO_EXPIRE_SECONDS", tables.expire_seconds))
+    # Network games left untouched while the server was down go now (then on later creations).
+    tables.expire()
     app.extensions["autodromo.db"] = str(store.path)
 
     from . import api, events, limits, live, seats, security, throttle, views

@@ -29,6 +29,13 @@ def _body(schema: dict[str, Any]) -> dict[str, Any]:
 
 SEAT_VIEW = {"$ref": "#/components/schemas/SeatView"}
 
+#: A list's page: ``?limit=`` (default 50, at most 200) and ``?before=`` (the last page's ``next``).
+LIST_PAGE: list[dict[str, Any]] = [
+    {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 200}},
+    {"name": "before", "in": "query", "schema": {"type": "string"},
+     "description": "the `next` of the page before"},
+]
+
 SPEC: dict[str, Any] = {
     "openapi": "3.1.0",
     "info": {
@@ -50,12 +57,14 @@ SPEC: dict[str, Any] = {
         }},
         "/api/games": {
             "get": {
-                "summary": "Saved games (and the database file holding them)",
+                "summary": "Saved games, newest first, a page at a time (and the database file holding them)",
+                "parameters": LIST_PAGE,
                 "responses": {"200": _json({"type": "object", "properties": {
                     "db": {"type": "string"},
                     "games": {"type": "array", "items": {"$ref": "#/components/schemas/Summary"}},
+                    "next": {"type": ["string", "null"], "description": "`before` for the next page; null: the last"},
                     "broken": {"type": "array", "items": {"type": "object"}},
-                }})},
+                }}), "400": ERROR},
             },
             "post": {
                 "summary": "Create a game; chance is dealt up to the first decision, bots wait for /advance",
@@ -103,7 +112,10 @@ SPEC: dict[str, Any] = {
                           "400": ERROR, "404": ERROR, "409": ERROR},
         }},
         "/api/games/{game_id}/advance": {"post": {
-            "summary": "Let the bots play (chance is always resolved)",
+            "summary": "Let the bots play (chance is always resolved) within the server's time budget: "
+                       "the answer's `more` says bots are still to play (ask again). 429 while another "
+                       "request of this address plays bots, 503 when the server's bot slots stay busy; "
+                       "both with Retry-After",
             "parameters": [GAME_ID],
             "requestBody": _body({"type": "object", "properties": {
                 "turns": {"type": "integer", "minimum": 0,
@@ -111,7 +123,7 @@ SPEC: dict[str, Any] = {
                 "steps": {"type": "integer", "minimum": 0, "description": "the same as turns (older name)"},
                 "seat": {"type": "integer"}, "since": {"type": "integer"}, "page": PAGE_B,
             }}),
-            "responses": {"200": _json(SEAT_VIEW), "400": ERROR, "404": ERROR},
+            "responses": {"200": _json(SEAT_VIEW), "400": ERROR, "404": ERROR, "429": ERROR, "503": ERROR},
         }},
         "/api/games/{game_id}/undo": {"post": {
             "summary": "Undo the seat's last decision (refused once chance was used or hidden "
@@ -200,7 +212,8 @@ SPEC: dict[str, Any] = {
             "responses": {"201": _json({"$ref": "#/components/schemas/Summary"}), "400": ERROR},
         }},
         "/api/events": {
-            "get": {"summary": "Saved events (championships)", "responses": {"200": _json({"type": "object"})}},
+            "get": {"summary": "Saved events (championships), newest first, a page at a time (`next`)",
+                    "parameters": LIST_PAGE, "responses": {"200": _json({"type": "object"}), "400": ERROR}},
             "post": {"summary": "Create an event of a game that has them (see the catalogue's `event` fields)",
                      "requestBody": _body({"type": "object", "required": ["game", "seats"]}),
                      "responses": {"201": _json({"type": "object"}), "400": ERROR}},
