@@ -130,6 +130,13 @@ def token() -> str | None:
     return request.headers.get(HEADER) or request.args.get("token") or None
 
 
+def saved_guard(found: Access, names: list[str]) -> Guard:
+    """The checks of this request against tokens read from the file (a game or a championship
+    the server cannot load: it is still changed only by its owner)."""
+    return Guard(found, token(), bool(current_app.config.get("AUTODROMO_LAN")),
+                 lambda s: names[s] if 0 <= s < len(names) and names[s] else f"Player {s + 1}")
+
+
 def guard(table: Any) -> Guard:
     """The checks of this request against ``table`` (a ``tables.Table``)."""
     return Guard(table.access, token(), bool(current_app.config.get("AUTODROMO_LAN")), table.seat_name)

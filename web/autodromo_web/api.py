@@ -163,7 +163,7 @@ def list_games() -> Response:
         db=current_app.extensions["autodromo.db"],
         games=[present.summary(x) for x in listed],
         next=next_page(listed, limit),
-        broken=[{"id": k, "error": v} for k, v in t.broken.items()],
+        broken=[{"id": k, "error": v} for k, v in t.broken_games().items()],
     )
 
 
@@ -285,9 +285,14 @@ def undo(game_id: str) -> Response:
 
 @bp.delete("/games/<game_id>")
 def delete(game_id: str) -> Response:
-    if game_id not in tables().broken:
+    broken = tables().broken_access(game_id)
+    if broken is None:
         with tables().locked(game_id) as table:
             guard(table).owner("deleting the game")
+    else:
+        # A game the server cannot load is deleted by its owner too (its tokens are saved).
+        found, names = broken
+        access.saved_guard(found, names).owner("deleting the game")
     tables().delete(game_id)
     return jsonify(deleted=game_id)
 

@@ -78,6 +78,11 @@ class Events:
             self._events.pop(saved.id, None)
             self.broken[saved.id] = f"cannot be resumed: {e}"
             self.revs[saved.id] = saved.rev
+            # Its tokens still say who may delete it (no token read: nobody's is its owner's).
+            try:
+                self.access[saved.id] = Access.from_json(saved.setup["access"])
+            except (KeyError, TypeError, ValueError, AttributeError):
+                self.access[saved.id] = Access("", {})
 
     def _lock(self, event_id: str) -> threading.Lock:
         with self._locks_lock:
@@ -88,8 +93,8 @@ class Events:
         process changed (or made, or deleted) it since."""
         rev = self.store.event_rev(event_id)
         if rev is None:
-            if event_id in self._events:
-                self._forget(event_id)
+            # Deleted (through another process of the server, perhaps): a broken one too.
+            self._forget(event_id)
             return
         if rev != self.revs.get(event_id):
             saved = self.store.load_event(event_id)
@@ -248,6 +253,14 @@ class Events:
         """The event a game belongs to, if any."""
         return next((e.id for e in self._events.values() if game_id in e.races), None)
 
+    def broken_events(self) -> dict[str, str]:
+        """The championships that cannot be resumed, as the file has them (one deleted through
+        another process of the server is gone from here too)."""
+        for event_id in list(self.broken):
+            with self._lock(event_id):
+                self._refresh(event_id)
+        return dict(self.broken)
+
     def delete(self, event_id: str) -> None:
         if event_id not in self._events and event_id not in self.broken:
             raise missing(f"no event {event_id!r}")
@@ -321,7 +334,7 @@ def listed() -> Response:
     return jsonify(events=[{"id": e.id, "title": e.payload(None)["title"], "stage": e.stage(),
                             "seats": [s["name"] for s in e.setup["seats"]]} for e in page],
                    next=next_page(page, limit),
-                   broken=[{"id": k, "error": v} for k, v in events().broken.items()])
+                   broken=[{"id": k, "error": v} for k, v in events().broken_events().items()])
 
 
 @bp.get("/<event_id>")
@@ -385,10 +398,17 @@ def decide(event_id: str) -> Response:
 
 @bp.delete("/<event_id>")
 def delete(event_id: str) -> Response:
-    if event_id not in events().broken:
-        with events().locked(event_id) as event:
-            events().guard(event).owner("deleting the championship")
-    events().delete(event_id)
+    found = events()
+    with found._lock(event_id):
+        found._refresh(event_id)
+        broken = event_id in found.broken
+    if not broken:
+        with found.locked(event_id) as event:
+            found.guard(event).owner("deleting the championship")
+    else:
+        # A championship the server cannot load is deleted by its owner too (its tokens are saved).
+        access.saved_guard(found.access.get(event_id, Access("", {})), []).owner("deleting the championship")
+    found.delete(event_id)
     return jsonify(deleted=event_id)
 
 

@@ -618,11 +618,36 @@ class Tables:
                 table.pins -= 1
                 table.used = time.monotonic()
 
+    def broken_games(self) -> dict[str, str]:
+        """The saved games that cannot be resumed, as the file has them: one deleted through
+        another process of the server is gone from here too."""
+        for game_id in list(self.broken):
+            if self.store.rev(game_id) is None:
+                with self._lock:
+                    self.broken.pop(game_id, None)
+        return dict(self.broken)
+
+    def broken_access(self, game_id: str) -> tuple[Access, list[str]] | None:
+        """A game that cannot be resumed still has its tokens (and its players' names), which
+        changing it needs: None when it is not such a game."""
+        if game_id not in self.broken_games():
+            return None
+        saved = self.store.load(game_id)
+        if saved is None:
+            return None
+        try:
+            found = Access.from_json(saved.access) if saved.access else Access("", {})
+        except (KeyError, TypeError, ValueError, AttributeError):
+            found = Access("", {})  # unreadable tokens: nobody's token is its owner's
+        return found, [str(s.get("name", "")) for s in saved.seats]
+
     def delete(self, game_id: str) -> None:
         with self._lock:
             broken = self.broken.pop(game_id, None)
         if broken is not None:
             self.store.delete(game_id)
+            # The other processes of the server list it no more (broken_games reads the file).
+            self.changed(game_id)
             return
         with self.locked(game_id) as table:
             table.deleted = True

@@ -1,0 +1,120 @@
+"""Issue 37, items 2, 3 and 7: what a stranger (no token, or a foreign one) tries at a table on a
+LAN is refused with a reason and changes nothing; a deletion made through one process of the
+server is seen by the others."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from autodromo_web import create_app
+
+from .conftest import legend_body
+
+SEATS = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bea"}, {"kind": "bot", "bot": "greedy", "name": "Cid"}]
+CARS = ["osca_mt4", "porsche_550", "mercedes_ssk"]
+
+
+def h(token: str | None) -> dict[str, str]:
+    return {"X-Autodromo-Token": token} if token else {}
+
+
+def lan_app(db: Path) -> Any:
+    return create_app({"DB": str(db), "TESTING": True, "AUTODROMO_LAN": True})
+
+
+def break_game(db: Path, gid: str) -> None:
+    """The game's content changed since it was saved: the server can no longer load it."""
+    with sqlite3.connect(db) as con:
+        con.execute("UPDATE games SET content_hash = 'other' WHERE id = ?", (gid,))
+
+
+def count(db: Path, table: str, key: str) -> int:
+    with sqlite3.connect(db) as con:
+        found: int = con.execute(f"SELECT COUNT(*) FROM {table} WHERE id = ?", (key,)).fetchone()[0]
+    return found
+
+
+# --- item 3: every change needs its token ---------------------------------------------------
+
+
+def test_a_stranger_cannot_delete_a_game_the_server_cannot_load(db: Path) -> None:
+    client = lan_app(db).test_client()
+    made = client.post("/api/games", json=legend_body()).json
+    gid, owner = made["id"], made["owner_token"]
+    break_game(db, gid)
+    client = lan_app(db).test_client()  # restarted: the game is listed as broken
+    assert [b["id"] for b in client.get("/api/games", headers=h(owner)).json["broken"]] == [gid]
+    r = client.delete(f"/api/games/{gid}")
+    assert r.status_code == 401 and "needs a token" in r.json["error"]
+    r = client.delete(f"/api/games/{gid}", headers=h("not-a-token-of-this-game"))
+    assert r.status_code == 403 and "not one of this game's" in r.json["error"]
+    assert count(db, "games", gid) == 1  # nothing gone
+    assert client.delete(f"/api/games/{gid}", headers=h(owner)).status_code == 200
+    assert count(db, "games", gid) == 0
+
+
+def test_a_broken_game_deleted_through_one_process_is_listed_by_no_other(db: Path) -> None:
+    first = lan_app(db).test_client()
+    made = first.post("/api/games", json=legend_body()).json
+    break_game(db, made["id"])
+    # Two processes of one server: two apps on one file, each found the game broken at start.
+    one, other = lan_app(db).test_client(), lan_app(db).test_client()
+    assert [b["id"] for b in other.get("/api/games").json["broken"]] == [made["id"]]
+    assert one.delete(f"/api/games/{made['id']}", headers=h(made["owner_token"])).status_code == 200
+    assert other.get("/api/games").json["broken"] == []
+
+
+def test_a_stranger_cannot_delete_a_championship_the_server_cannot_load(db: Path) -> None:
+    client = lan_app(db).test_client()
+    r = client.post("/api/events", json={"game": "legend", "mode": "balanced", "cars": CARS,
+                                         "circuits": ["example"], "laps": 1, "seats": SEATS, "seating": "links"})
+    assert r.status_code == 201, r.json
+    eid, owner = r.json["id"], r.json["owner_token"]
+    with sqlite3.connect(db) as con:
+        con.execute("UPDATE events SET game = 'mille_bornes' WHERE id = ?", (eid,))  # no longer loads
+    one, other = lan_app(db).test_client(), lan_app(db).test_client()
+    assert [b["id"] for b in other.get("/api/events").json["broken"]] == [eid]
+    r = one.delete(f"/api/events/{eid}")
+    assert r.status_code == 401 and "needs a token" in r.json["error"]
+    seat = r = one.delete(f"/api/events/{eid}", headers=h("a-foreign-token"))
+    assert seat.status_code == 403
+    assert count(db, "events", eid) == 1
+    assert one.delete(f"/api/events/{eid}", headers=h(owner)).status_code == 200
+    assert count(db, "events", eid) == 0
+    assert other.get("/api/events").json["broken"] == []
+
+
+@pytest.mark.parametrize("finished", [False, True])
+def test_every_change_of_a_links_game_needs_its_token(client: Any, finished: bool) -> None:
+    """Every route that changes a game, tried with no token: each refused, nothing changed."""
+    made = client.post("/api/games", json={**legend_body(humans=1, bots=3), "seed": None, "seating": "links"}).json
+    gid = made["id"]
+    seat_token = made["join"][0]["url"].split("#t=", 1)[1]
+    if finished:
+        for _ in range(400):
+            p = client.post(f"/api/games/{gid}/advance", json={"seat": 0}, headers=h(seat_token)).json
+            if p["status"] == "finished":
+                break
+            legal = client.get(f"/api/games/{gid}/legal?seat=0", headers=h(seat_token)).json["legal"]
+            if legal:
+                client.post(f"/api/games/{gid}/actions", json={"seat": 0, "action": legal[0]["id"]},
+                            headers=h(seat_token))
+        assert client.get(f"/api/games/{gid}").json["status"] == "finished"
+    before = client.get(f"/api/games/{gid}").json["version"]
+    for method, path, body in [
+        ("post", f"/api/games/{gid}/actions", {"seat": 0, "action": 0}),
+        ("post", f"/api/games/{gid}/advance", {}),
+        ("post", f"/api/games/{gid}/undo", {"seat": 0}),
+        ("post", f"/api/games/{gid}/again", {}),
+        ("post", f"/api/games/{gid}/seats/0/reissue", {}),
+        ("post", f"/api/games/{gid}/consent", {"seat": 0}),
+        ("delete", f"/api/games/{gid}", None),
+    ]:
+        r = getattr(client, method)(path, json=body)
+        assert r.status_code == 401, (path, r.status_code, r.json)
+    assert client.get(f"/api/games/{gid}").json["version"] == before
+    assert len(client.get("/api/games").json["games"]) == 1
