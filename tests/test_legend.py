@@ -3,6 +3,7 @@ generic harness over random races."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -188,3 +189,29 @@ def test_the_log_shows_every_decision_with_its_cost() -> None:
     assert any("speed 0 →" in e["cost"] for e in paces), "standing starts show the new speed"
     chances = [e for e in log if e["player"] < 0]
     assert chances[0]["action"].startswith("d6"), "the weather roll opens the race"
+
+
+def test_the_galetti_coolant_is_a_pace_choice_of_a_stopped_car() -> None:
+    # Issue 36, item 8, Stopping to Cool: "If you discard an Acqua Refrigerante Galetti spare part
+    # while stopped, temperature drops to 0 within one round" (docs/rules/legend.md, decision 22).
+    g = legend(qualifying=False, choose_split=False, laps=1)
+    race = autodromo.Race(g, ["greedy"] * 4, seed=2)
+    while race.state.view(None)["phase"]["name"] != "set the pace" or race.state.view(None)["round"] < 2:
+        race.step()
+    p = json.loads(race.state.position())
+    seat = race.state.view(None)["phase"]["seat"]
+    p["cars"][seat]["temperature"] = 8
+    s = g.state_from(json.dumps(p))
+    choices = {a["label"]: a["cost"] for a in s.view(seat)["legal_actions"]}
+    cost = choices["use Acqua Refrigerante Galetti"]
+    assert "temperature -8" in cost and "off the road this round, the Galetti coolant discarded" in cost
+    s.apply_action("use Acqua Refrigerante Galetti")
+    car = s.view(None)["cars"][seat]
+    assert car["temperature"] == 0
+    # Control: without the part the choice is refused with the reason, and nothing changes.
+    p["cars"][seat]["spares"][0] = 0
+    s = g.state_from(json.dumps(p))
+    before = s.serialize()
+    with pytest.raises(IllegalActionError, match="use Acqua Refrigerante Galetti: the car holds none"):
+        s.apply_action("use Acqua Refrigerante Galetti")
+    assert s.serialize() == before

@@ -490,6 +490,78 @@ fn stop_to_cool_lowers_temperature_two_steps() {
 }
 
 #[test]
+fn galetti_while_stopped_to_cool_drops_the_temperature_to_zero() {
+    // "Stopping to Cool. At the beginning of your round, you may stop the car and move it off the
+    // road: Reduce temperature by 2 steps per round stopped. If you discard an Acqua Refrigerante
+    // Galetti spare part while stopped, temperature drops to 0 within one round." Anywhere on the
+    // circuit (row 2 is no Box row), at once: the round's overheating test finds the car cool.
+    let mut s = bugatti_at(2, 1, 4);
+    s.cars[0].temperature = 8;
+    only(&mut s, 0);
+    assert!(!has(&s, "pit stop"));
+    act(&mut s, "use Acqua Refrigerante Galetti");
+    let c = s.cars[0];
+    assert_eq!((c.temperature, c.speed, c.status), (0, 0, Status::OffRoad));
+    assert_eq!(c.spares[0], 0, "the part is discarded");
+    assert_eq!(
+        c.engine, c.engine_max,
+        "no overheating damage at the round's end"
+    );
+    assert_eq!(s.occupied(c.cell), None, "off the road");
+    // Next round: back on its space with a standing start, like any stopped car.
+    only(&mut s, 0);
+    assert_eq!((cell(&s, 0), s.cars[0].status), ((2, 1), Status::Racing));
+    refused(&mut s, "maintain", "standing start");
+
+    // Control: the same car stopping without the part cools 2 steps and overheats.
+    let mut s = bugatti_at(2, 1, 4);
+    s.cars[0].temperature = 8;
+    s.cars[0].spares[0] = 0;
+    only(&mut s, 0);
+    refused(
+        &mut s,
+        "use Acqua Refrigerante Galetti",
+        "use Acqua Refrigerante Galetti: the car holds none",
+    );
+    act(&mut s, "stop to cool");
+    assert_eq!(s.cars[0].temperature, 6);
+    assert_eq!(s.cars[0].engine, s.cars[0].engine_max - 1);
+
+    // Control: a car that is not stopped cannot use it; a moving car keeps the part.
+    let mut s = bugatti_at(2, 1, 4);
+    s.cars[0].temperature = 5;
+    only(&mut s, 0);
+    act(&mut s, "maintain");
+    refused(
+        &mut s,
+        "use Acqua Refrigerante Galetti",
+        "spare parts are used while stopped: the Galetti coolant by stopping to cool",
+    );
+    assert_eq!(s.cars[0].spares[0], 1);
+
+    // The stop alone reaches 0 from 2: nothing left for the part to do (as in the Pit Lane).
+    let mut s = bugatti_at(2, 1, 4);
+    s.cars[0].temperature = 2;
+    only(&mut s, 0);
+    refused(
+        &mut s,
+        "use Acqua Refrigerante Galetti",
+        "the stop itself cools 2 steps, enough from Temperature 2",
+    );
+
+    // Only the coolant: Engine and Brakes are repaired by stopping only at the roadside of a
+    // Stage race or with their parts in the Pit Lane (decision 22).
+    let mut s = bugatti_at(2, 1, 4);
+    s.cars[0].engine = 1;
+    only(&mut s, 0);
+    refused(
+        &mut s,
+        "use Candele Folgore",
+        "only the Acqua Refrigerante Galetti, by stopping to cool",
+    );
+}
+
+#[test]
 fn a_stopped_car_returns_on_the_nearest_free_space() {
     // "At the start of the next round, the car performs a standing start from the nearest track
     // space." Engine choice: its own space if free, else the nearest lane on its row (the lower
@@ -744,4 +816,28 @@ fn sutherland_tires_to_first_underlined_mark() {
         act(&mut s, "use Sutherland Tires");
         assert_eq!(s.cars[0].tires, after, "from {before}");
     }
+}
+
+#[test]
+fn the_drivers_stop_with_the_galetti_when_the_needle_is_at_the_top() {
+    // Not a rule: the drivers use the coolant where it helps. The medium driver stops when the
+    // needle is at the top of the scale; holding the part, it takes the Temperature to 0 with it
+    // instead of 2 steps less. Without the part, it stops to cool.
+    use autodromo_core::legend::bots::greedy_action;
+    use autodromo_core::State;
+    let mut s = bugatti_at(2, 1, 4);
+    s.cars[0].temperature = 8;
+    only(&mut s, 0);
+    let a = greedy_action(&s).expect("a decision");
+    assert_eq!(s.action_to_string(a), "use Acqua Refrigerante Galetti");
+    s.cars[0].spares[0] = 0;
+    let a = greedy_action(&s).expect("a decision");
+    assert_eq!(s.action_to_string(a), "stop to cool");
+    // The hard driver weighs the part's price against the rounds it saves: with the needle at
+    // the top and the Engine low it takes the coolant rather than the plain stop or lifting.
+    let mut s = bugatti_at(20, 1, 4);
+    (s.cars[0].temperature, s.cars[0].engine) = (8, 2);
+    only(&mut s, 0);
+    let a = autodromo_core::legend::bots::hard::action(&s).expect("a decision");
+    assert_eq!(s.action_to_string(a), "use Acqua Refrigerante Galetti");
 }

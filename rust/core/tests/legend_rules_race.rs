@@ -779,7 +779,7 @@ fn illegal_decisions_change_nothing() {
     refused(
         &mut s,
         "use Candele Folgore",
-        "spare parts are used in the Pit Lane or at Technical Assistance",
+        "at the start of the round only the Acqua Refrigerante Galetti, by stopping to cool; the other parts in the Pit Lane",
     );
     refused(
         &mut s,

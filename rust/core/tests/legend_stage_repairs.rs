@@ -127,6 +127,34 @@ fn roadside_stop_plays_held_spare_parts() {
 }
 
 #[test]
+fn galetti_while_stopped_at_the_roadside_drops_the_temperature_to_zero() {
+    // Stopping to Cool: "If you discard an Acqua Refrigerante Galetti spare part while stopped,
+    // temperature drops to 0 within one round." In a Stage race the stop comes first (the
+    // roadside stop's own repairs), then the part: both in the round stopped (decision 48).
+    let mut s = controllo(json!({}));
+    worn(&mut s, 5, 8, 8, 7, 16);
+    s.cars[0].spares[usize::from(COOLANT)] = 1;
+    refused(
+        &mut s,
+        "use Acqua Refrigerante Galetti",
+        "parts are played once stopped: the roadside stop or Technical Assistance first",
+    );
+    act(&mut s, "roadside stop");
+    assert_eq!(s.cars[0].temperature, 5, "the stop's 2 steps");
+    act(&mut s, "use Acqua Refrigerante Galetti");
+    assert_eq!((s.cars[0].temperature, s.cars[0].spares[0]), (0, 0));
+    act(&mut s, "end the stop");
+    next_pace(&mut s);
+    assert_eq!(s.cars[0].temperature, 0, "still 0 at the next pace");
+    // Control: without the part the stop cools 2 steps and offers nothing more.
+    let mut s = controllo(json!({}));
+    worn(&mut s, 5, 8, 8, 7, 16);
+    act(&mut s, "roadside stop");
+    assert_eq!(s.cars[0].temperature, 5);
+    assert_ne!(s.phase, Phase::Pit { car: 0 }, "no part to play");
+}
+
+#[test]
 fn set_up_cards_do_not_change_at_the_roadside() {
     // Car Setup: adjustable cards change "at Technical Assistance spots or in the Pit Lane".
     let mut s = controllo(json!({"setups": [{"suspension": "soft"}, null]}));

@@ -90,6 +90,9 @@ impl LegendState {
                 "then outward one space at a time, −1 speed each",
             )),
             Move::StopToCool | Move::PitStop => parts.push(String::from("off the road this round")),
+            Move::UseSpare(_) if matches!(self.phase, Phase::Pace { .. }) => parts.push(
+                String::from("off the road this round, the Galetti coolant discarded"),
+            ),
             _ => {}
         }
         if self.race.is_stage_race() {

@@ -9,6 +9,9 @@ use super::stage::CHECK_POINT_LINE;
 use super::state::{Activation, LegendState, Phase};
 use crate::grid::{Cell, Slope};
 
+/// "Stopping to Cool ... Reduce temperature by 2 steps per round stopped."
+pub const STOP_COOLING: u8 = 2;
+
 impl LegendState {
     pub(crate) fn uphill(&self, car: usize) -> bool {
         let c = &self.cars[car];
@@ -108,6 +111,9 @@ impl LegendState {
             out.push(Move::LiftAndCoast);
         }
         out.push(Move::StopToCool);
+        if self.galetti_stop(car) {
+            out.push(Move::UseSpare(COOLANT));
+        }
         if self.race.track_for(self.stage).row(c.cell.row).pit_box {
             out.push(Move::PitStop);
         }
@@ -115,6 +121,18 @@ impl LegendState {
             self.stage_pace_moves(car, &mut out);
         }
         out
+    }
+
+    /// "If you discard an Acqua Refrigerante Galetti spare part while stopped, temperature drops
+    /// to 0 within one round" (Stopping to Cool): in a Track race the stop and the discard are one
+    /// pace choice, "use Acqua Refrigerante Galetti", offered while the car holds the part and the
+    /// stop's own 2 steps would not bring the Temperature to 0 (decision 22). A Stage race's
+    /// roadside stop offers its parts after the stop (decision 48).
+    pub(crate) fn galetti_stop(&self, car: usize) -> bool {
+        let c = &self.cars[car];
+        !self.race.is_stage_race()
+            && c.spares[usize::from(COOLANT)] > 0
+            && c.temperature > STOP_COOLING
     }
 
     pub(crate) fn apply_pace(&mut self, car: usize, m: Move) {
@@ -157,11 +175,16 @@ impl LegendState {
                 c.speed -= 1;
                 c.cool(1);
             }
-            Move::StopToCool | Move::PitStop => {
+            Move::StopToCool | Move::PitStop | Move::UseSpare(COOLANT) => {
                 c.status = Status::OffRoad;
                 c.speed = 0;
-                c.cool(2);
+                c.cool(STOP_COOLING);
                 c.best_line = false;
+                if m == Move::UseSpare(COOLANT) {
+                    // At once, in the round stopped: the round's overheating test finds it cool.
+                    c.spares[usize::from(COOLANT)] -= 1;
+                    c.temperature = 0;
+                }
                 if m == Move::PitStop {
                     self.phase = Phase::Pit { car: car as u8 };
                 } else {

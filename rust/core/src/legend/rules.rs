@@ -310,17 +310,33 @@ impl LegendState {
 
     /// The check of `pit_moves` that refuses using spare part `p`.
     fn spare_refusal(&self, p: u8) -> String {
+        use super::car::COOLANT;
+        use super::movement::STOP_COOLING;
         let part = super::car::SPARE_PARTS[usize::from(p).min(5)];
-        let car = match self.phase {
-            Phase::Pit { car } => usize::from(car),
+        let (car, pace) = match self.phase {
+            Phase::Pit { car } => (usize::from(car), false),
+            Phase::Pace { .. } if self.race.is_stage_race() => {
+                return format!(
+                    "use {part}: parts are played once stopped: the roadside stop or Technical Assistance first"
+                )
+            }
+            Phase::Pace { car } => (usize::from(car), true),
             _ => {
                 return format!(
-                    "use {part}: spare parts are used in the Pit Lane or at Technical Assistance"
+                    "use {part}: spare parts are used while stopped: the Galetti coolant by stopping to cool, every part in the Pit Lane or at Technical Assistance"
                 )
             }
         };
-        if self.cars[car].spares[usize::from(p).min(5)] == 0 {
+        let c = &self.cars[car];
+        if pace && p != COOLANT {
+            format!("use {part}: at the start of the round only the Acqua Refrigerante Galetti, by stopping to cool; the other parts in the Pit Lane")
+        } else if c.spares[usize::from(p).min(5)] == 0 {
             format!("use {part}: the car holds none")
+        } else if pace {
+            format!(
+                "use {part}: the stop itself cools {STOP_COOLING} steps, enough from Temperature {}",
+                c.temperature
+            )
         } else {
             format!("use {part}: nothing to repair with it")
         }

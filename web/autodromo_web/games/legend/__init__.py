@@ -152,11 +152,18 @@ def words(label: str, view: dict[str, Any], seat: int | None, lanes: int) -> str
         if stage and row is not None and row >= stage["length"]:
             return f"Over the {stages.finish_words(stage)} line, {where}"
         return f"To row {row + 1}, {where}" if row is not None else f"To the {where}"
+    if label.startswith("use ") and _at_pace(view):
+        # Stopping to Cool with the coolant: one pace choice of a Track race.
+        return f"Stop to cool with the spare part {label[4:]} (Temperature to 0)"
     for pattern, text in WORDS:
         m = pattern.match(label)
         if m:
             return text.format(*m.groups())
     return label.capitalize()
+
+
+def _at_pace(view: dict[str, Any]) -> bool:
+    return bool((view.get("phase") or {}).get("name") == "set the pace")
 
 
 @lru_cache(maxsize=512)
@@ -376,7 +383,8 @@ class Legend(GameModule):
             detail = "" if cost == "no cost" else cost
             text = self._split(table, seat, label) or words(label, view, seat, lanes)
             out.append(Decision(a["id"], text, detail,
-                                self.risk(table, seat, [a["id"]]), kind_of(label)))
+                                self.risk(table, seat, [a["id"]]),
+                                "pace" if label.startswith("use ") and _at_pace(view) else kind_of(label)))
         return out
 
     @staticmethod

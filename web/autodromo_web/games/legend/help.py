@@ -42,8 +42,9 @@ PHASES = {
                                 "(+1 Temperature, you keep your place) or let it go first.",
     "set the pace": "Choose your speed for this round. Accelerating by your whole Acceleration, or "
                     "pushing past Top Speed, heats the engine. Lift and coast slows you by 1 and "
-                    "cools. Stopping to cool takes you off the road for the round (−2 Temperature). "
-                    "On a Box space you may pit.",
+                    "cools. Stopping to cool takes you off the road for the round (−2 Temperature; "
+                    "with an Acqua Refrigerante Galetti part, Temperature 0). On a Box space you "
+                    "may pit.",
     "entry line": "You are at a turn's entry line: brake now (free, up to your Braking) so your speed "
                   "is at or under the turn's safe speed, or lift and coast. Too fast inside the turn "
                   "means emergency braking (Brakes points) or a drift (a Tyre point).",

@@ -9,7 +9,7 @@
 //! out of sight is taken for an A).
 use crate::game::Action;
 use crate::legend::actions::Move;
-use crate::legend::car::{Car, BATTERY, BULBS};
+use crate::legend::car::{Car, BATTERY, BULBS, COOLANT};
 use crate::legend::state::{LegendState, Phase};
 use crate::rng::SplitMix64;
 
@@ -165,7 +165,13 @@ impl Driver<'_> {
         }
         if c.temperature >= self.s.race.dash().temperature_max && legal.contains(&Move::StopToCool)
         {
-            return Move::StopToCool;
+            // Stopped anyway: the Galetti coolant takes the Temperature to 0 instead of 2 less.
+            let galetti = Move::UseSpare(COOLANT);
+            return if legal.contains(&galetti) {
+                galetti
+            } else {
+                Move::StopToCool
+            };
         }
         let cruise = if self.style.top_speed {
             act.top_speed
