@@ -227,11 +227,22 @@ def test_legal_actions_after_a_scripted_deal() -> None:
     s.apply_action("discard 25")
     draw(s, "100")
     assert {"play 25", "play 50", "play 75", "play 100", "play 200"} <= set(labels(s))
-    # A car that is not rolling can get a Speed Limit but not a Stop.
+    # A car that has not played its Roll is attacked by nothing, a Speed Limit included: "Non è
+    # possibile attaccare ... un giocatore che non abbia già giocato un Semaforo verde".
     stopped.apply_action("discard 25")
     draw(stopped, "25")
-    assert "play Speed Limit on player 1" in labels(stopped)
-    assert "play Stop on player 1" not in labels(stopped)
+    assert not any(label.startswith("play ") for label in labels(stopped))
+
+
+def test_independent_speed_limit_lists_a_speed_limit_on_a_car_not_rolling() -> None:
+    # The English and French editions' Speed Limit hits a car that has not started; a Stop still
+    # waits for its Roll.
+    s = deal(mb(players=2, score_to_win=0, independent_speed_limit=True), HANDS_2P)
+    draw(s, "75")
+    s.apply_action("discard 25")
+    draw(s, "25")
+    attacks = [label for label in labels(s) if label.startswith("play ")]
+    assert attacks == ["play Speed Limit on player 1"]
 
 
 def test_legal_actions_mask_is_numpy_bool_equal_to_the_legal_list() -> None:

@@ -165,7 +165,8 @@ def test_variant_flags_reach_the_game(tmp_path: Path, capsys: pytest.CaptureFixt
     save = tmp_path / "variants.json"
     args = [
         "play", "--watch", "--players", "4", "--teams", "2", "--single-hand", "--target", "700",
-        "--cumulative-attacks", "--reshuffle-discards", "--wrong-way", "--bot", "random",
+        "--cumulative-attacks", "--reshuffle-discards", "--wrong-way", "--independent-speed-limit",
+        "--bot", "random",
         "--seed", "9", "--save", str(save),
     ]  # fmt: skip
     assert cli.main(args) == 0
@@ -174,6 +175,7 @@ def test_variant_flags_reach_the_game(tmp_path: Path, capsys: pytest.CaptureFixt
     assert opts["players"] == 4 and opts["teams"] == 2
     assert opts["score_to_win"] == 0 and opts["target"] == 700 and opts["extension"] is True
     assert opts["cumulative_attacks"] and opts["reshuffle_discards"] and opts["wrong_way"]
+    assert opts["independent_speed_limit"]
 
 
 def test_the_terminal_rendering_shows_the_table() -> None:

@@ -81,20 +81,28 @@ def test_rules_refuse_with_their_reason(
     refuse(s, action, rule)
 
 
-def test_only_a_rolling_car_may_be_stopped() -> None:
+def test_only_a_rolling_car_may_be_attacked() -> None:
+    # "Non è possibile attaccare ... un giocatore che non abbia già giocato un Semaforo verde":
+    # the Speed Limit is one of the five attack cards.
     s = seat0_not_rolling()
     s.apply_action("discard 25")
     draw(s, "25")
-    refuse(s, "play Stop on player 1", "hazards: only a rolling car may be attacked")
-    s.apply_action("play Speed Limit on player 1")  # a Speed Limit may hit a stopped car
+    not_rolling = "player 1 has not played a Roll yet (only a rolling car may be attacked)"
+    refuse(s, "play Stop on player 1", f"Stop: {not_rolling}")
+    refuse(s, "play Speed Limit on player 1", f"Speed Limit: {not_rolling}")
 
 
-def test_a_second_speed_limit_is_refused() -> None:
+def test_a_car_under_a_speed_limit_takes_no_other_attack() -> None:
     s = speed_limited_after_roll()
     s.apply_action("play 25")
     draw(s, "Speed Limit")
-    rule = "Speed Limit: that side is already under a Speed Limit"
+    rule = "Speed Limit: player 1 is already under a Speed Limit"
     refuse(s, "play Speed Limit on player 1", rule)
+    rule = (
+        "Stop: player 1 is already under attack (Speed Limit): one attack at a time, unless "
+        "attacks are cumulative"
+    )
+    refuse(s, "play Stop on player 1", rule)
 
 
 def test_an_action_at_a_chance_node_must_be_a_draw() -> None:

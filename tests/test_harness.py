@@ -54,6 +54,12 @@ CASES: list[tuple[str, dict[str, object], int]] = [
         200,
     ),
     ("2p-wrong-way-hand", {"players": 2, "wrong_way": True, **H}, 400),
+    ("3p-independent-speed-limit-hand", {"players": 3, "independent_speed_limit": True, **H}, 300),
+    (
+        "4p-2teams-independent-speed-limit-wrong-way-hand",
+        {"players": 4, "teams": 2, "independent_speed_limit": True, "wrong_way": True, **H},
+        200,
+    ),
     ("3p-secret-coup-fourre-hand", {"players": 3, "secret_coup_fourre": True, **H}, 300),
     (
         "6p-2teams-secret-coup-fourre-hand",

@@ -146,16 +146,55 @@ def test_an_id_whose_label_does_not_match_is_refused(doc: dict[str, Any]) -> Non
 
 def test_a_replay_from_before_labels_counted_sides_from_one_still_loads() -> None:
     # Written by the engine of 2 December 2026, whose attack labels counted sides from 0
-    # ("play Stop on player 0"): its ids decide, and the labels read as they read today.
+    # ("play Stop on player 0"): its ids decide, and the labels read as they read today. It was
+    # played under rules version 1 too, when a Speed Limit hit any car: it plays again with
+    # independent_speed_limit, the rule of that time.
     path = Path(__file__).parent / "data" / "mille_bornes_replay_v1.json"
     old = json.loads(path.read_text(encoding="utf-8"))
     assert any(a["label"].endswith("on player 0") for a in old["actions"])
     r = replay.load(path)
+    assert json.loads(r.game.options_json)["independent_speed_limit"] is True
     assert r.state.is_terminal()
     assert r.state == autodromo.Race(r.game, ["medium"] * 3, seed=11).run()
     attacks = [label for label in r.labels if " on player " in label]
     assert attacks and {label[-1] for label in attacks} <= {"1", "2", "3"}
     assert len(attacks) == sum(" on player " in a["label"] for a in old["actions"])
+
+
+def _rules_v1_hash(game: autodromo.Game) -> str:
+    """The content hash rules version 1 recorded: FNV-1a over the deck's counts, card by card in
+    id order, and the version's four bytes."""
+    s = game.new_state()
+    size = s.view(None)["deck_size"]
+    counts = [0] * 21
+    for card, p in s.chance_outcomes():
+        counts[card] = round(p * size)
+    h = 0xCBF29CE484222325
+    for b in [*counts, *(1).to_bytes(4, "little")]:
+        h = ((h ^ b) * 0x100000001B3) % 2**64
+    return f"{h:016x}"
+
+
+def test_a_rules_version_1_replay_is_recognised_by_its_hash() -> None:
+    # The saved file of version 1 bears the hash the function computes; today's rules have another.
+    path = Path(__file__).parent / "data" / "mille_bornes_replay_v1.json"
+    old = json.loads(path.read_text(encoding="utf-8"))
+    game = mb(**old["options"])
+    assert _rules_v1_hash(game) == old["content_hash"] != game.content_hash
+
+
+def test_a_rules_version_1_replay_with_wrong_way_is_refused_with_the_reason() -> None:
+    # Under version 1 a Wrong Way could hit a car that had not started; no option gives that back.
+    g = mb(players=2, score_to_win=0, wrong_way=True)
+    body = json.loads(replay.dumps(autodromo.Race(g, ["random"] * 2, seed=5).run(), seed=5))
+    del body["digest"]
+    del body["options"]["independent_speed_limit"]
+    body["content_hash"] = _rules_v1_hash(g)
+    bad(resign(body), "rules version 1, when a Wrong Way could hit a car that had not started")
+    # The same replay, recorded under today's rules, loads.
+    body["options"]["independent_speed_limit"] = False
+    body["content_hash"] = g.content_hash
+    assert replay.loads(resign(body)).state.is_terminal()
 
 
 def test_an_attack_label_two_sides_off_is_refused(doc: dict[str, Any]) -> None:

@@ -20,6 +20,10 @@ game's package by name, with a default for a game that does not say. What a pack
 ``older_label``
     a function from an action's label to how replays written before its last rewording spell
     it (None when they spell it the same), so that :mod:`autodromo.replay` still reads them;
+``older_options``
+    a function from a replay's options to the options it plays again with today when its content
+    hash is not today's (written under an older rules version), None when there are none; it
+    raises :class:`~autodromo.errors.ReplayError` with the reason when no options can;
 
 Its module ``autodromo.<id>.balance`` says how ``autodromo balance`` rotates it (``ROTATION``, see
 :mod:`autodromo.balance`), and its terminal (``autodromo.tui.<id>``) adds its own ``autodromo``

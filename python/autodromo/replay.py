@@ -41,6 +41,21 @@ def _older_spelling(game: str, label: str) -> str | None:
     return older(label) if older is not None else None
 
 
+def _older_game(name: str, options: dict[str, Any], saved_hash: str, files: Any) -> Game:
+    """The game a replay written under older rules plays as today, with the options the game's
+    package gives it (``older_options``, which may refuse with the reason); else the hash differs."""
+    older = game_module.fact(name, "older_options")
+    then = older(options) if older is not None else None
+    if then is not None:
+        try:
+            game = load_game(name, json.dumps(then), files)
+        except AutodromoError as e:
+            raise ReplayError(f"replay names a game that cannot be built: {e}") from None
+        if game.accepts_content_hash(saved_hash):
+            return game
+    raise ReplayError("content hash differs: the replay was made with other content")
+
+
 def _digest(body: dict[str, Any]) -> str:
     canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(canonical.encode()).hexdigest()
@@ -114,8 +129,9 @@ def loads(text: str, content_dir: str | os.PathLike[str] | None = None) -> Repla
         game = load_game(name, json.dumps(options), files)
     except AutodromoError as e:
         raise ReplayError(f"replay names a game that cannot be built: {e}") from None
-    if not game.accepts_content_hash(_field(doc, "content_hash", str)):
-        raise ReplayError("content hash differs: the replay was made with other content")
+    saved_hash = _field(doc, "content_hash", str)
+    if not game.accepts_content_hash(saved_hash):
+        game = _older_game(name, options, saved_hash, files)
     state = game.new_state()
     ids: list[int] = []
     labels: list[str] = []

@@ -9,6 +9,9 @@ A game is played in hands and ends on points:
 """
 
 import re
+from typing import Any
+
+from ..errors import ReplayError
 
 TITLE = "Mille Bornes"
 #: The per-seat column of a batch: the seat's points at the end of the game.
@@ -25,3 +28,17 @@ def older_label(label: str) -> str | None:
     """How a replay written before the labels counted sides from 1 spells ``label``, if it differs."""
     m = _SIDE_FROM_ONE.match(label)
     return f"{m.group(1)}{int(m.group(2)) - 1}" if m else None
+
+
+def older_options(options: dict[str, Any]) -> dict[str, Any] | None:
+    """The options a replay written under rules version 1 (until 7 December 2026) plays again
+    with: a Speed Limit then hit any car, as ``independent_speed_limit`` does today. A Wrong Way
+    then hit a car that had not started, which no option gives back: such a replay is refused."""
+    if "independent_speed_limit" in options:
+        return None
+    if options.get("wrong_way"):
+        raise ReplayError(
+            "this replay was played under Mille Bornes rules version 1, when a Wrong Way could "
+            "hit a car that had not started: version 2 cannot replay it"
+        )
+    return {**options, "independent_speed_limit": True}

@@ -138,6 +138,12 @@ def add_play_options(play: Any) -> None:
     play.add_argument("--single-hand", action="store_true")
     play.add_argument("--target", type=int, choices=[700, 1000], default=None)
     play.add_argument("--cumulative-attacks", action="store_true")
+    play.add_argument(
+        "--independent-speed-limit",
+        action="store_true",
+        help="the English and French Speed Limit: it may hit a car that is stopped or has not "
+        "started, and a car under it may still be stopped",
+    )
     play.add_argument("--reshuffle-discards", action="store_true")
     play.add_argument("--wrong-way", action="store_true")
     play.add_argument("--save", help="write the replay here at the end")
@@ -157,7 +163,7 @@ def play(args: Any) -> int:
         options["teams"] = args.teams
     if args.single_hand:
         options["score_to_win"] = 0
-    for flag in ("cumulative_attacks", "reshuffle_discards", "wrong_way"):
+    for flag in ("cumulative_attacks", "independent_speed_limit", "reshuffle_discards", "wrong_way"):
         if getattr(args, flag):
             options[flag] = True
     if args.target:

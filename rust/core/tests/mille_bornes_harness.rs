@@ -39,6 +39,14 @@ fn harness_every_variant_on() {
 }
 
 #[test]
+fn harness_independent_speed_limit_with_wrong_way() {
+    run(
+        json!({"players": 3, "score_to_win": 0, "independent_speed_limit": true, "wrong_way": true}),
+        40,
+    );
+}
+
+#[test]
 fn harness_nine_players_three_teams() {
     run(
         json!({"players": 9, "teams": 3, "score_to_win": 0, "reshuffle_discards": true}),

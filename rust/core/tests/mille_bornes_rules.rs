@@ -47,7 +47,7 @@ fn hazards_hit_only_a_rolling_opponent() {
     t.draw("25");
     t.refused(
         "play Stop on player 1",
-        "hazards: only a rolling car may be attacked",
+        "Stop: player 1 has not played a Roll yet (only a rolling car may be attacked)",
     );
     t.refused("play Stop on player 2", "never on yourself");
     t.act("discard 25");
@@ -61,7 +61,7 @@ fn hazards_hit_only_a_rolling_opponent() {
     t.draw("50");
     t.refused(
         "play Stop on player 1",
-        "hazards: only a rolling car may be attacked",
+        "Stop: player 1 is already under attack (Accident): one attack at a time",
     );
     t.act("discard 50");
     assert_eq!(t.side(0).hazards, Card::Accident.battle_bit());
@@ -153,10 +153,12 @@ fn speed_limit_allows_only_25_and_50() {
     assert_eq!(t.miles(0), 175);
 }
 
+/// The English and French editions keep the Speed Limit on a speed pile of its own ("Speed Limit
+/// ... may be played on a stopped car", shared/rules/README.md): option `independent_speed_limit`.
 #[test]
-fn speed_limit_may_hit_a_stopped_car() {
+fn independent_speed_limit_may_hit_a_stopped_car() {
     let mut t = Table::dealt(
-        two_players(),
+        json!({"players": 2, "independent_speed_limit": true}),
         &[
             &["Roll", "25", "50", "75", "100", "100"],
             &["Speed Limit", "Speed Limit", "Stop", "25", "50", "75"],
@@ -168,6 +170,7 @@ fn speed_limit_may_hit_a_stopped_car() {
     assert!(t.side(0).limited);
     assert!(!t.side(0).rolling);
     t.turn(0, "25", "play Roll");
+    // Under a Speed Limit, the car may still be stopped.
     t.turn(1, "25", "play Stop on player 1");
     t.turn(0, "End of Limit", "play End of Limit");
     // Stopped by a Stop: the second Speed Limit still hits.
@@ -181,17 +184,17 @@ fn a_second_speed_limit_is_refused() {
     let mut t = Table::dealt(
         two_players(),
         &[
-            &DULL,
+            &["Roll", "25", "50", "75", "100", "100"],
             &["Speed Limit", "Speed Limit", "25", "50", "75", "75"],
         ],
     );
-    t.idle();
+    t.turn(0, "25", "play Roll");
     t.turn(1, "25", "play Speed Limit on player 1");
     t.idle();
     t.draw("25");
     t.refused(
         "play Speed Limit on player 1",
-        "Speed Limit: that side is already under a Speed Limit",
+        "Speed Limit: player 1 is already under a Speed Limit",
     );
 }
 
@@ -239,10 +242,11 @@ fn right_of_way_needs_only_the_remedy_after_gasoline() {
     assert_eq!(t.miles(0), 200);
 }
 
+/// A Stop and a Speed Limit together: only where a Speed Limit may hit a stopped car.
 #[test]
 fn right_of_way_cancels_stop_and_speed_limit() {
     let mut t = Table::dealt(
-        two_players(),
+        json!({"players": 2, "independent_speed_limit": true}),
         &[
             &["Roll", "Right of Way", "100", "25", "50", "75"],
             &["Stop", "Speed Limit", "Stop", "25", "50", "75"],
@@ -276,10 +280,7 @@ fn right_of_way_cancels_stop_and_speed_limit() {
         "neither a Roll nor an End of Limit was needed"
     );
     t.draw("25");
-    t.refused(
-        "play Stop on player 1",
-        "immune: that side has Right of Way",
-    );
+    t.refused("play Stop on player 1", "immune: player 1 has Right of Way");
 }
 
 #[test]
@@ -296,7 +297,7 @@ fn right_of_way_makes_speed_limit_immune() {
     t.draw("25");
     t.refused(
         "play Speed Limit on player 1",
-        "immune: that side has Right of Way",
+        "immune: player 1 has Right of Way",
     );
 }
 
@@ -651,7 +652,7 @@ fn cumulative_attacks_allow_hitting_a_stopped_car() {
     t.draw("25");
     t.refused(
         "play Stop on player 1",
-        "cumulative attacks: that side already suffers this hazard",
+        "Stop: player 1 already has this hazard in play",
     );
 }
 
@@ -828,7 +829,7 @@ fn driving_ace_is_immune_to_wrong_way() {
     t.draw("25");
     t.refused(
         "play Wrong Way on player 1",
-        "immune: that side has the Driving Ace",
+        "immune: player 1 has the Driving Ace",
     );
 }
 
@@ -874,20 +875,6 @@ fn driving_ace_cures_wrong_way_when_played_on_own_turn() {
     assert!(!t.side(0).wrong_way);
     t.turn(0, "25", "play 100");
     assert_eq!(t.miles(0), 100);
-}
-
-/// Engine choice: Wrong Way, like Speed Limit, lies beside the battle pile, so it may hit a car
-/// that has not rolled yet.
-#[test]
-fn wrong_way_may_hit_a_car_that_is_not_rolling() {
-    let mut t = Table::dealt(
-        wrong_way(),
-        &[&DULL, &["Wrong Way", "25", "50", "50", "75", "75"]],
-    );
-    t.idle();
-    t.turn(1, "25", "play Wrong Way on player 1");
-    assert!(t.side(0).wrong_way);
-    assert!(!t.side(0).rolling);
 }
 
 /// Labels count sides from 1, as people do: the hazard on the first seat's side is "on player 1"
@@ -999,7 +986,7 @@ fn hazards_on_your_own_team_are_refused() {
     );
     t.refused(
         "play Stop on team 2",
-        "hazards: only a rolling car may be attacked",
+        "Stop: team 2 has not played a Roll yet",
     );
 }
 

@@ -92,6 +92,8 @@ class MilleBornes(GameModule):
             field("score_to_win", "int", "Score to win (0: a single hand)", 0, min=0, max=100000),
             field("teams", "int", "Teams (empty: none)", None, min=2, max=3),
             field("cumulative_attacks", "bool", "Variant: cumulative attacks", False),
+            field("independent_speed_limit", "bool",
+                  "English and French rules: Speed Limit on any car, even stopped", False),
             field("reshuffle_discards", "bool", "Variant: reshuffle the discards", False),
             field("wrong_way", "bool", "Variant: Wrong Way", False),
             field("extension", "bool", "Variant: extension to 1000", False),
@@ -328,9 +330,11 @@ class MilleBornes(GameModule):
             "Be the first to cover the trip (1000 miles, or 700) with distance cards, exactly.",
             "On your turn you draw a card, then play one or discard one. You need a Roll on your "
             "battle pile before any distance card.",
-            "Hazards (Accident, Out of Gas, Flat Tire, Stop) are played on an opponent who is "
-            "rolling and stop them until they play the remedy and then a Roll. Speed Limit allows "
-            "only 25 and 50 mile cards until End of Limit.",
+            "Attacks are played on an opponent whose car rolls (a Roll played) and suffers no "
+            "other attack. Accident, Out of Gas, Flat Tire and Stop stop the car until its remedy "
+            "and then a Roll; Speed Limit allows only 25 and 50 mile cards until End of Limit; "
+            "with its variant, Wrong Way takes the miles off until End of Wrong Way. Cumulative "
+            "attacks lift the limits: a car may then suffer several attacks, rolling or not.",
             "Safeties protect you for the rest of the hand and give another turn. Played at once "
             "when the matching hazard hits you, a safety is a coup fourré: 300 more points and "
             "you play next.",
@@ -342,7 +346,7 @@ class MilleBornes(GameModule):
         return {
             "phase": {
                 "play": "Play one card from your hand: distance on your own pile (after a Roll), a "
-                        "remedy for your hazard, a safety, or a hazard on a rolling opponent. Or "
+                        "remedy for your hazard, a safety, or an attack on a rolling opponent. Or "
                         "discard a card: your turn then ends.",
                 "coup_fourre": "A hazard has just been played on your side. If you hold the safety "
                                "against it you may lay it out of turn: a coup fourré scores 300 "
@@ -354,8 +358,10 @@ class MilleBornes(GameModule):
             }.get(view["phase"]["name"], "Wait for your turn: the other players and the draw pile act."),
             "distance": "Distance cards add miles to your side; you may play at most two 200s a "
                         "hand, and the trip must end exactly on the target.",
-            "attack": "A hazard stops the side you play it on until they play its remedy (then a "
-                      "Roll); it can only hit a side that is rolling.",
+            "attack": "An attack hits only a side that rolls (it has played its Roll) and suffers no "
+                      "other attack, unless attacks are cumulative. Accident, Out of Gas, Flat "
+                      "Tire and Stop stop it until its remedy (then a Roll); Speed Limit allows "
+                      "only 25 and 50 until End of Limit.",
             "remedy": "A remedy cures the hazard on your battle pile; after it you need a Roll again.",
             "safety": "A safety cures and prevents its hazards for the rest of the hand: 100 points "
                       "and another turn.",

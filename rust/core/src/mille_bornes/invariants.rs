@@ -40,9 +40,9 @@ pub fn check(s: &MbState) -> Result<(), String> {
         if t.coups & !t.safeties != 0 {
             return Err(format!("side {i} has a coup fourré without its safety"));
         }
-        if !c.opts.cumulative_attacks && t.hazards.count_ones() > 1 {
+        if !c.opts.cumulative_attacks && t.attacks(c.opts.independent_speed_limit) > 1 {
             return Err(format!(
-                "side {i} suffers two hazards without cumulative attacks"
+                "side {i} suffers two attacks without cumulative attacks"
             ));
         }
         if t.rolling && t.hazards != 0 {
@@ -70,5 +70,25 @@ mod tests {
         core.sides[0].twos = 3;
         let s = MbState::from_core(core);
         assert_eq!(super::check(&s), Err("side 1 played 3 200s".into()));
+    }
+
+    #[test]
+    fn a_speed_limit_counts_as_an_attack_unless_on_its_own_pile() {
+        for (independent, broken) in [(false, true), (true, false)] {
+            let g = MilleBornes::from_json(
+                &serde_json::json!({"players": 2, "independent_speed_limit": independent}),
+            )
+            .unwrap();
+            let mut core = *g.new_initial_state().core();
+            core.sides[0].limited = true;
+            core.sides[0].hazards = super::super::cards::Card::Stop.battle_bit();
+            let s = MbState::from_core(core);
+            let expected = if broken {
+                Err("side 1 suffers two attacks without cumulative attacks".into())
+            } else {
+                Ok(())
+            };
+            assert_eq!(super::check(&s), expected);
+        }
     }
 }

@@ -15,6 +15,7 @@
 //! | `extension`                         | target==700 | call 1000 on reaching exactly 700      |
 //! | `score_to_win`                      | 5000    | game length; 0 plays a single hand         |
 //! | `cumulative_attacks`                | false   | variant "Cumulare gli attacchi"            |
+//! | `independent_speed_limit`           | false   | English/French Speed Limit, on any car     |
 //! | `reshuffle_discards`                | false   | variant "Rimischiare gli scarti"           |
 //! | `max_reshuffles`                    | 2       | per hand, so every hand ends               |
 //! | `wrong_way`                         | false   | the extra cards Wrong Way / End of W. W.   |
@@ -51,7 +52,9 @@ use view::SeatView;
 
 pub const GAME_ID: &str = "mille_bornes";
 /// Bumped whenever the rules or encoding change in a way that makes old saves replay differently.
-pub const RULES_VERSION: u32 = 1;
+/// 2 (December 2026): the Italian book's attacks, one at a time on a rolling car, Speed Limit and
+/// Wrong Way included (docs/rules/mille_bornes.md, decisions 4 and 19).
+pub const RULES_VERSION: u32 = 2;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MilleBornes {
@@ -65,6 +68,17 @@ impl MilleBornes {
 
     pub fn from_json(options: &Value) -> Result<Self, Error> {
         Options::from_json(options).map(Self::new)
+    }
+
+    /// FNV-1a over the deck table this game deals and a rules version.
+    fn hash_under(&self, rules_version: u32) -> u64 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let deck = self.opts.deck_counts();
+        for b in deck.iter().copied().chain(rules_version.to_le_bytes()) {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        h
     }
 
     /// Rebuilds a state from `serialize()`'s text, checking game, rules version, content and
@@ -99,15 +113,18 @@ impl Game for MilleBornes {
         self.opts.to_json()
     }
 
-    /// FNV-1a over the deck table this game deals and the rules version.
     fn content_hash(&self) -> u64 {
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        let deck = self.opts.deck_counts();
-        for b in deck.iter().copied().chain(RULES_VERSION.to_le_bytes()) {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-        h
+        self.hash_under(RULES_VERSION)
+    }
+
+    /// Replays recorded under rules version 1 play on unchanged with `independent_speed_limit`,
+    /// the rule of that time, unless they dealt Wrong Way cards: a Wrong Way then could hit a car
+    /// that had not started, which no option gives back.
+    fn accepts_content_hash(&self, saved: u64) -> bool {
+        saved == self.content_hash()
+            || (self.opts.independent_speed_limit
+                && !self.opts.wrong_way
+                && saved == self.hash_under(1))
     }
 
     fn new_initial_state(&self) -> MbState {

@@ -29,6 +29,11 @@ pub struct Options {
     pub score_to_win: u32,
     /// Variant "Cumulare gli attacchi": a stopped or already attacked car may be attacked again.
     pub cumulative_attacks: bool,
+    /// The English and French editions' Speed Limit, on a speed pile of its own: it may hit a car
+    /// that is stopped or has not started, and a car under it may still be stopped. Off: the
+    /// Italian book's rule, a Speed Limit is one of its five attacks, one at a time on a car that
+    /// rolls (docs/rules/mille_bornes.md, decision 19).
+    pub independent_speed_limit: bool,
     /// Variant "Rimischiare gli scarti": discards become the draw pile when it runs out.
     pub reshuffle_discards: bool,
     /// How often per hand the discards may be reshuffled (so every hand ends; a decision of ours).
@@ -47,7 +52,7 @@ pub struct Options {
     pub secret_coup_fourre: bool,
 }
 
-pub const OPTION_KEYS: [&str; 13] = [
+pub const OPTION_KEYS: [&str; 14] = [
     "players",
     "teams",
     "deck",
@@ -55,6 +60,7 @@ pub const OPTION_KEYS: [&str; 13] = [
     "extension",
     "score_to_win",
     "cumulative_attacks",
+    "independent_speed_limit",
     "reshuffle_discards",
     "max_reshuffles",
     "wrong_way",
@@ -76,6 +82,7 @@ impl Options {
             extension: false,
             score_to_win: 5000,
             cumulative_attacks: false,
+            independent_speed_limit: false,
             reshuffle_discards: false,
             max_reshuffles: 2,
             wrong_way: false,
@@ -145,6 +152,7 @@ impl Options {
         }
         o.score_to_win = int(map, "score_to_win", 5000, 0, 1_000_000)? as u32;
         o.cumulative_attacks = boolean(map, "cumulative_attacks", false)?;
+        o.independent_speed_limit = boolean(map, "independent_speed_limit", false)?;
         o.reshuffle_discards = boolean(map, "reshuffle_discards", false)?;
         o.max_reshuffles = int(map, "max_reshuffles", 2, 0, 50)? as u8;
         o.wrong_way = boolean(map, "wrong_way", false)?;
@@ -168,6 +176,7 @@ impl Options {
             "extension": self.extension,
             "score_to_win": self.score_to_win,
             "cumulative_attacks": self.cumulative_attacks,
+            "independent_speed_limit": self.independent_speed_limit,
             "reshuffle_discards": self.reshuffle_discards,
             "max_reshuffles": self.max_reshuffles,
             "wrong_way": self.wrong_way,

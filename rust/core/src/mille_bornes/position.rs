@@ -12,6 +12,7 @@ use alloc::vec::Vec;
 use serde_json::{json, Map, Value};
 
 use super::cards::{self, Card, Counts, HAZARDS, NUM_KINDS, SAFETIES};
+use super::options::Options;
 use super::rules::Tableau;
 use super::scoring::HandScore;
 use super::state::{Core, Phase, HAND_SIZE, MAX_SEATS};
@@ -204,7 +205,7 @@ impl Reader<'_> {
         v: &Value,
         what: &str,
         target: u16,
-        cumulative: bool,
+        opts: &Options,
     ) -> Result<Tableau, Error> {
         let wrong_way_cards = self.deck[Card::WrongWay.index()] > 0;
         let m = v
@@ -261,9 +262,9 @@ impl Reader<'_> {
                 "{p}coups_fourres: a coup fourré needs its safety in play"
             )));
         }
-        if !cumulative && t.hazards.count_ones() > 1 {
+        if !opts.cumulative_attacks && t.attacks(opts.independent_speed_limit) > 1 {
             return Err(bad(format!(
-                "{p}battle: one hazard at a time without the cumulative_attacks option"
+                "{p}battle: one attack at a time without the cumulative_attacks option"
             )));
         }
         if t.rolling && t.hazards != 0 {
@@ -301,7 +302,7 @@ impl Reader<'_> {
                     field(m, "before", "phase.")?,
                     "phase.before",
                     core.target,
-                    core.opts.cumulative_attacks,
+                    &core.opts,
                 )?,
             },
             "replacement draw" => Phase::ReplacementDraw {
@@ -528,12 +529,7 @@ impl MilleBornes {
         c.deck_len = cards::total(&c.deck) as u8;
         c.discard = r.pile(field(top, "discard", "")?, "discard")?;
         for (i, t) in r.list("sides", r.sides, "sides")?.iter().enumerate() {
-            c.sides[i] = r.tableau(
-                t,
-                &format!("sides.{}", i + 1),
-                c.target,
-                opts.cumulative_attacks,
-            )?;
+            c.sides[i] = r.tableau(t, &format!("sides.{}", i + 1), c.target, &opts)?;
         }
         for (i, v) in r.list("totals", r.sides, "sides")?.iter().enumerate() {
             c.totals[i] = v

@@ -67,6 +67,100 @@ impl From<Refusal> for alloc::string::String {
     }
 }
 
+/// Why a hazard may not hit a side: the check that failed. `Copy` and free of allocation, since
+/// the legal list is built from the same checks; `Attack` words it with the card and the side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Blocked {
+    /// The side's safety protects it against the hazard.
+    Immune(Card),
+    /// The side already suffers this very hazard.
+    Already,
+    /// The side already suffers these attacks: `Card::battle_bit`s, with `SPEED_LIMIT_BIT` and
+    /// `WRONG_WAY_BIT` for the cards beside the battle pile.
+    UnderAttack(u8),
+    /// No Roll in play: the car has not started, or not restarted after its remedy.
+    NotRolling,
+}
+
+/// Bits past the four battle hazards, naming the attacks beside the battle pile in `Blocked`.
+pub const SPEED_LIMIT_BIT: u8 = 1 << 4;
+pub const WRONG_WAY_BIT: u8 = 1 << 5;
+
+/// A refused attack, as the player reads it: the hazard, the side it was aimed at (counted from
+/// 1, as the labels count), and why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Attack {
+    pub hazard: Card,
+    pub side: u8,
+    pub teams: bool,
+    pub why: Blocked,
+}
+
+impl fmt::Display for Attack {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let word = if self.teams { "team" } else { "player" };
+        let side = u16::from(self.side) + 1;
+        let hazard = self.hazard.name();
+        match self.why {
+            Blocked::Immune(safety) => {
+                let the = if matches!(safety, Card::DrivingAce | Card::ExtraTank) {
+                    "the "
+                } else {
+                    ""
+                };
+                write!(f, "immune: {word} {side} has {the}{}", safety.name())
+            }
+            Blocked::Already => match self.hazard {
+                Card::SpeedLimit => write!(f, "Speed Limit: {word} {side} is already under a Speed Limit"),
+                Card::WrongWay => write!(f, "Wrong Way: {word} {side} is already going the Wrong Way"),
+                _ => write!(f, "{hazard}: {word} {side} already has this hazard in play"),
+            },
+            Blocked::UnderAttack(bits) => {
+                write!(f, "{hazard}: {word} {side} is already under attack (")?;
+                let mut first = true;
+                for card in ATTACKS {
+                    if bits & attack_bit(card) != 0 {
+                        if !first {
+                            f.write_str(", ")?;
+                        }
+                        f.write_str(card.name())?;
+                        first = false;
+                    }
+                }
+                f.write_str("): one attack at a time, unless attacks are cumulative")
+            }
+            Blocked::NotRolling => write!(
+                f,
+                "{hazard}: {word} {side} has not played a Roll yet (only a rolling car may be attacked)"
+            ),
+        }
+    }
+}
+
+impl From<Attack> for alloc::string::String {
+    fn from(a: Attack) -> Self {
+        alloc::string::ToString::to_string(&a)
+    }
+}
+
+/// The attack cards in the order a refusal lists them.
+const ATTACKS: [Card; 6] = [
+    Card::Accident,
+    Card::OutOfGas,
+    Card::FlatTire,
+    Card::Stop,
+    Card::SpeedLimit,
+    Card::WrongWay,
+];
+
+fn attack_bit(card: Card) -> u8 {
+    match card {
+        Card::SpeedLimit => SPEED_LIMIT_BIT,
+        Card::WrongWay => WRONG_WAY_BIT,
+        _ => card.battle_bit(),
+    }
+}
+
 /// One side's tableau: the battle, speed, distance and safety piles, reduced to what the rules
 /// read. Partners share one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -157,37 +251,53 @@ impl Tableau {
         Ok(())
     }
 
-    /// Why `hazard` may not hit this tableau now.
-    pub fn check_hazard(&self, hazard: Card, cumulative: bool) -> Result<(), &'static str> {
+    /// Why `hazard` may not hit this tableau now. Without cumulative attacks the Italian book
+    /// allows an attack only on a car that rolls and suffers no other attack: "Non è possibile
+    /// attaccare un giocatore già bloccato o un giocatore che non abbia già giocato un Semaforo
+    /// verde", its five attack cards (Speed Limit among them, Wrong Way added with its variant)
+    /// alike. `independent_speed_limit` puts the Speed Limit beside the battle pile, as the
+    /// English and French editions do.
+    pub fn check_hazard(
+        &self,
+        hazard: Card,
+        cumulative: bool,
+        independent_speed_limit: bool,
+    ) -> Result<(), Blocked> {
         if let Some(safety) = hazard.safety_against() {
             if self.has(safety) {
-                return Err(match safety {
-                    Card::DrivingAce => "immune: that side has the Driving Ace",
-                    Card::ExtraTank => "immune: that side has the Extra Tank",
-                    Card::PunctureProof => "immune: that side has Puncture-Proof",
-                    _ => "immune: that side has Right of Way",
-                });
+                return Err(Blocked::Immune(safety));
             }
         }
-        match hazard {
-            Card::SpeedLimit if self.limited => {
-                Err("Speed Limit: that side is already under a Speed Limit")
-            }
-            Card::SpeedLimit => Ok(()),
-            Card::WrongWay if self.wrong_way => {
-                Err("Wrong Way: that side is already going the Wrong Way")
-            }
-            Card::WrongWay => Ok(()),
-            _ if cumulative => {
-                if self.hazards & hazard.battle_bit() != 0 {
-                    Err("cumulative attacks: that side already suffers this hazard")
-                } else {
-                    Ok(())
-                }
-            }
-            _ if !self.moving() => Err("hazards: only a rolling car may be attacked"),
-            _ => Ok(()),
+        let same = match hazard {
+            Card::SpeedLimit => self.limited,
+            Card::WrongWay => self.wrong_way,
+            _ => self.hazards & hazard.battle_bit() != 0,
+        };
+        if same {
+            return Err(Blocked::Already);
         }
+        if cumulative || (independent_speed_limit && hazard == Card::SpeedLimit) {
+            return Ok(());
+        }
+        let limited = self.limited && !independent_speed_limit;
+        let attacks = self.hazards
+            | if limited { SPEED_LIMIT_BIT } else { 0 }
+            | if self.wrong_way { WRONG_WAY_BIT } else { 0 };
+        if attacks != 0 {
+            return Err(Blocked::UnderAttack(attacks));
+        }
+        if !self.moving() {
+            return Err(Blocked::NotRolling);
+        }
+        Ok(())
+    }
+
+    /// The attacks this side suffers, counted as the one-at-a-time rule counts them (a Speed
+    /// Limit on its own speed pile does not count).
+    pub fn attacks(&self, independent_speed_limit: bool) -> u32 {
+        self.hazards.count_ones()
+            + u32::from(self.limited && !independent_speed_limit)
+            + u32::from(self.wrong_way)
     }
 
     /// Plays `card` (checked) on this tableau.

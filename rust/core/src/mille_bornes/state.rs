@@ -3,7 +3,7 @@ use super::actions::{Encoding, Move};
 use super::cards::{self, Card, Counts, HAZARDS, NUM_KINDS, OWN_PLAYS};
 use super::events::{Event, Log};
 use super::options::Options;
-use super::rules::Tableau;
+use super::rules::{Attack, Tableau};
 use super::scoring::{score_hand, HandEnd, HandScore};
 use crate::error::Error;
 use crate::game::{Action, Player};
@@ -204,15 +204,28 @@ impl Core {
         }
     }
 
-    fn check_attack(&self, seat: usize, hazard: Card, target: usize) -> Result<(), &'static str> {
+    fn check_attack(&self, seat: usize, hazard: Card, target: usize) -> Result<(), Refused> {
         if target == self.side_of(seat) {
-            return Err(if self.opts.teams() {
+            return Err(Refused::OwnSide(if self.opts.teams() {
                 "hazards are played on an opponent, never on your own team"
             } else {
                 "hazards are played on an opponent, never on yourself"
-            });
+            }));
         }
-        self.sides[target].check_hazard(hazard, self.opts.cumulative_attacks)
+        self.sides[target]
+            .check_hazard(
+                hazard,
+                self.opts.cumulative_attacks,
+                self.opts.independent_speed_limit,
+            )
+            .map_err(|why| {
+                Refused::Blocked(Attack {
+                    hazard,
+                    side: target as u8,
+                    teams: self.opts.teams(),
+                    why,
+                })
+            })
     }
 
     // ---- applying -------------------------------------------------------------------------
@@ -341,7 +354,7 @@ impl Core {
             }
             Move::Attack(h, t) => {
                 let t = usize::from(t);
-                self.check_attack(s, h, t).map_err(Error::illegal)?;
+                self.check_attack(s, h, t).map_err(Refused::into_error)?;
                 self.hands[s][h.index()] -= 1;
                 let before = self.sides[t];
                 self.sides[t].suffer(h);
@@ -629,6 +642,22 @@ impl Core {
                     .count() as u32
             })
             .collect()
+    }
+}
+
+/// Why an attack is refused: aimed at one's own side, or blocked by the target's tableau.
+#[derive(Debug, Clone, Copy)]
+enum Refused {
+    OwnSide(&'static str),
+    Blocked(Attack),
+}
+
+impl Refused {
+    fn into_error(self) -> Error {
+        match self {
+            Refused::OwnSide(rule) => Error::illegal(rule),
+            Refused::Blocked(attack) => Error::illegal(attack),
+        }
     }
 }
 
