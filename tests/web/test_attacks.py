@@ -118,3 +118,79 @@ def test_every_change_of_a_links_game_needs_its_token(client: Any, finished: boo
         assert r.status_code == 401, (path, r.status_code, r.json)
     assert client.get(f"/api/games/{gid}").json["version"] == before
     assert len(client.get("/api/games").json["games"]) == 1
+
+
+# --- item 7: the low items ----------------------------------------------------------------------
+
+
+def test_a_token_beyond_ascii_is_a_foreign_token_not_an_error(db: Path) -> None:
+    client = lan_app(db).test_client()
+    gid = client.post("/api/games", json=legend_body()).json["id"]
+    for path in (f"/api/games/{gid}?seat=0", f"/api/games/{gid}/legal?seat=0"):
+        r = client.get(path, headers=h("tökén-ÿ"))
+        assert r.status_code == 403 and "not one of this game's" in r.json["error"], (path, r.status_code)
+    r = client.post(f"/api/games/{gid}/actions", json={"seat": 0, "action": 0}, headers=h("ÿ" * 24))
+    assert r.status_code == 403
+
+
+def test_a_token_in_the_address_is_not_read(db: Path) -> None:
+    """A token rides in a header only: in an address the server's log and the history keep it."""
+    client = lan_app(db).test_client()
+    made = client.post("/api/games", json={"game": "mille_bornes", "seats": [{"kind": "human"}] * 2}).json
+    gid, owner = made["id"], made["owner_token"]
+    assert client.get(f"/api/games/{gid}?seat=0", headers=h(owner)).status_code == 200
+    r = client.get(f"/api/games/{gid}?seat=0&token={owner}")
+    assert r.status_code == 401
+    assert client.get(f"/api/games/{gid}/replay?seat=0&token={owner}").status_code == 401
+
+
+def test_the_database_is_its_owners_alone(tmp_path: Path) -> None:
+    db = tmp_path / "data" / "autodromo" / "games.sqlite3"
+    client = create_app({"DB": str(db), "TESTING": True}).test_client()
+    client.post("/api/games", json=legend_body())  # written: the -wal file exists now
+    assert db.parent.stat().st_mode & 0o777 == 0o700
+    for part in (db, Path(f"{db}-wal"), Path(f"{db}-shm")):
+        assert part.exists() and part.stat().st_mode & 0o777 == 0o600, part
+    # A file an older server left readable by everyone is made private when opened again.
+    db.chmod(0o644)
+    create_app({"DB": str(db), "TESTING": True})
+    assert db.stat().st_mode & 0o777 == 0o600
+
+
+def test_a_player_on_the_network_is_not_told_the_servers_folders(db: Path) -> None:
+    lan = lan_app(db).test_client()
+    for path in ("/", "/api/games"):
+        text = lan.get(path).get_data(as_text=True)
+        assert str(db) not in text and str(db.parent) not in text, path
+    # At the server's own machine (loopback) the lobby says where the games are saved.
+    local = create_app({"DB": str(db), "TESTING": True}).test_client()
+    assert str(db) in local.get("/").get_data(as_text=True)
+
+
+def test_a_links_game_from_a_position_is_played_once_every_player_agrees(db: Path) -> None:
+    """Its creator wrote every hand: with each player on their own device, nobody plays until
+    each agreed that the creator may know every card (the same agreement as a whole export)."""
+    client = lan_app(db).test_client()
+    seats = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bea"}]
+    hot = client.post("/api/games", json={"game": "mille_bornes", "seats": seats, "seed": 5}).json
+    owner = h(hot["owner_token"])
+    for seat in (0, 1):
+        assert client.post(f"/api/games/{hot['id']}/consent", json={"seat": seat}, headers=owner).status_code == 200
+    position = client.get(f"/api/games/{hot['id']}/position", headers=owner).get_data(as_text=True)
+    r = client.post("/api/games", json={"game": "mille_bornes", "seats": seats, "seating": "links",
+                                        "position": position})
+    assert r.status_code == 201, r.json
+    gid = r.json["id"]
+    tokens = [j["url"].split("#t=", 1)[1] for j in r.json["join"]]
+    p = client.get(f"/api/games/{gid}?seat=1", headers=h(tokens[1])).json
+    seat = p["to_move"]
+    move = {"seat": seat, "action": client.get(f"/api/games/{gid}/legal?seat={seat}",
+                                               headers=h(tokens[seat])).json["legal"][0]["id"]}
+    r = client.post(f"/api/games/{gid}/actions", json=move, headers=h(tokens[seat]))
+    assert r.status_code == 409 and "every player agrees" in r.json["error"] and "Ada, Bea" in r.json["error"]
+    assert client.post(f"/api/games/{gid}/consent", json={"seat": 0}, headers=h(tokens[0])).status_code == 200
+    r = client.post(f"/api/games/{gid}/actions", json=move, headers=h(tokens[seat]))
+    assert r.status_code == 409 and "waiting for Bea" in r.json["error"]
+    assert client.get(f"/api/games/{gid}").json["version"] == 0
+    assert client.post(f"/api/games/{gid}/consent", json={"seat": 1}, headers=h(tokens[1])).status_code == 200
+    assert client.post(f"/api/games/{gid}/actions", json=move, headers=h(tokens[seat])).status_code == 200

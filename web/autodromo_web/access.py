@@ -11,8 +11,8 @@ for none, as before. Where tokens are required:
 - bots and chance may be advanced by any token of the game; deleting the game, starting it again
   and re-issuing a seat's link need the owner's.
 
-A token travels in the ``X-Autodromo-Token`` header, or as ``?token=`` where a browser cannot set
-a header (a download link). Tokens are compared in constant time.
+A token travels in the ``X-Autodromo-Token`` header only, never in an address (the page fetches
+a download with the header). Tokens are compared in constant time.
 """
 
 from __future__ import annotations
@@ -54,10 +54,13 @@ class Access:
         """The owner, a seat number, or None for no or a foreign token."""
         if not token:
             return None
-        if hmac.compare_digest(token, self.owner):
+        # Compared as bytes: a token with characters beyond ASCII is a foreign token, not an
+        # error (compare_digest refuses such text).
+        given = token.encode("utf-8", "replace")
+        if hmac.compare_digest(given, self.owner.encode()):
             return OWNER
         for seat, t in self.seats.items():
-            if hmac.compare_digest(token, t):
+            if hmac.compare_digest(given, t.encode()):
                 return seat
         return None
 
@@ -126,8 +129,9 @@ class Guard:
 
 
 def token() -> str | None:
-    """The request's token: its header, or ``?token=`` where a browser sets no header (a link)."""
-    return request.headers.get(HEADER) or request.args.get("token") or None
+    """The request's token, from its header only: a token never rides in an address, where
+    the server's log, a browser's history and a proxy would keep it (issue 37)."""
+    return request.headers.get(HEADER) or None
 
 
 def saved_guard(found: Access, names: list[str]) -> Guard:

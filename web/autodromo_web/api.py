@@ -153,6 +153,14 @@ def next_page(listed: list[Any], limit: int) -> str | None:
     return None if last is None else f"{last.created!r}~{last.id}"
 
 
+def shown_db() -> str | None:
+    """Where the games are saved, for the person at the server's own machine; a player on the
+    network is not told the server's folders (issue 37)."""
+    if current_app.config.get("AUTODROMO_LAN"):
+        return None
+    return str(current_app.extensions["autodromo.db"])
+
+
 @bp.get("/games")
 def list_games() -> Response:
     """Saved games, newest first, a page at a time (``limit``, ``before``: the answer's ``next``)."""
@@ -160,7 +168,7 @@ def list_games() -> Response:
     limit, before = page_args()
     listed = t.all(limit, before)
     return jsonify(
-        db=current_app.extensions["autodromo.db"],
+        db=shown_db(),
         games=[present.summary(x) for x in listed],
         next=next_page(listed, limit),
         broken=[{"id": k, "error": v} for k, v in t.broken_games().items()],
@@ -235,6 +243,7 @@ def post_action(game_id: str) -> Response:
         seat = seat_of(table, doc.get("seat"), required=True)
         assert seat is not None
         guard(table).seat(seat, "a decision")
+        seats.check_position_agreed(table)
         # The bots after a decision play in a slot (else they wait for /advance).
         budget = bot_budget()
         applied = tables().play(table, seat, choices, bots, budget,
@@ -258,6 +267,8 @@ def advance(game_id: str) -> Response:
         g.any_player("moving the bots and chance on")
         if seat is not None:
             g.seat(seat, "the view")
+        if steps != 0:
+            seats.check_position_agreed(table)
         if steps == 0:
             done = tables().advance(table, 0)  # chance alone needs no slot
         else:

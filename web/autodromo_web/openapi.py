@@ -60,7 +60,7 @@ SPEC: dict[str, Any] = {
                 "summary": "Saved games, newest first, a page at a time (and the database file holding them)",
                 "parameters": LIST_PAGE,
                 "responses": {"200": _json({"type": "object", "properties": {
-                    "db": {"type": "string"},
+                    "db": {"type": ["string", "null"], "description": "where the games are saved; null on a LAN"},
                     "games": {"type": "array", "items": {"$ref": "#/components/schemas/Summary"}},
                     "next": {"type": ["string", "null"], "description": "`before` for the next page; null: the last"},
                     "broken": {"type": "array", "items": {"type": "object"}},

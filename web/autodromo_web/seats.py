@@ -59,6 +59,16 @@ def _consented(table: Table) -> bool:
     return all(s in table.access.consent for s in _humans(table))
 
 
+def check_position_agreed(table: Table) -> None:
+    """A game by join links started from a position file is played once every human seat
+    agreed: whoever wrote the position knows every hand (issue 37). The same agreement as a
+    whole export's (``/consent``): that the game's owner may know every card."""
+    if table.access.links and table.position is not None and not _consented(table):
+        missing = [table.seat_name(s) for s in _humans(table) if s not in table.access.consent]
+        raise conflict(f"this game starts from a position its creator wrote, who may know every hand: it is played "
+                       f"once every player agrees (POST /api/games/{table.id}/consent); waiting for {', '.join(missing)}")
+
+
 def whole_allowed(table: Table, g: Guard) -> bool:
     """The whole replay (every card drawn so far) is for everyone once the game is over; before,
     where no card is hidden, and else for the owner once every human seat agreed."""

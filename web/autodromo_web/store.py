@@ -70,6 +70,21 @@ def default_path() -> Path:
     return base / "autodromo" / "games.sqlite3"
 
 
+def private(path: Path) -> None:
+    """The database readable by its owner only (issue 37: it holds every game's tokens): the
+    file 0600 (SQLite gives its -wal and -shm files the file's mode), a folder made for it
+    0700, and the data directory's own folder made so too."""
+    folder = path.parent
+    if not folder.exists():
+        folder.mkdir(parents=True, mode=0o700)
+    elif path == default_path():
+        folder.chmod(0o700)
+    os.close(os.open(path, os.O_CREAT | os.O_RDWR, 0o600))
+    for part in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        if part.exists():
+            part.chmod(0o600)
+
+
 @dataclass(frozen=True)
 class Saved:
     """One saved game as stored: its set-up and its actions with who took each."""
@@ -183,7 +198,7 @@ class Store:
         self.path = Path(path)
         self._memory = str(path) == ":memory:"
         if not self._memory:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            private(self.path)
         self._readers: queue.SimpleQueue[sqlite3.Connection] = queue.SimpleQueue()
         #: Writes waiting for a commit (guarded by ``_waiting_lock``); the commit lock is held
         #: by the thread committing them.

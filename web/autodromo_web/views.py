@@ -4,16 +4,17 @@ game's own script (``static/games/<game>.js``) beside the shared ones."""
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, render_template
+from flask import Blueprint, render_template
 
-from .api import tables
+from .api import shown_db, tables
 
 bp = Blueprint("views", __name__)
 
 
 @bp.get("/")
 def lobby() -> str:
-    return render_template("lobby.html", db=current_app.extensions["autodromo.db"])
+    return render_template("lobby.html", db=shown_db())
+
 
 
 @bp.get("/play/<game_id>")

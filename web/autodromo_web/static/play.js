@@ -45,15 +45,35 @@
     const undo = $("undo");
     undo.disabled = !p.undo.ok;
     undo.title = p.undo.ok ? "take back your last decision" : `cannot undo: ${p.undo.reason}`;
-    // A download link cannot carry a header: the token goes in its query (same origin only).
+    // A token never rides in an address (the server's log, the history would keep it): with
+    // one, the download is fetched with the token's header and saved from memory.
     const q = new URLSearchParams();
     if (S.seat !== null) q.set("seat", S.seat);
-    if (S.token) q.set("token", S.token);
     $("export").href = `/api/games/${gameId}/replay${q.toString() ? "?" + q : ""}`;
     $("export").setAttribute("download", `autodromo-${gameId}.json`);
+    $("export").onclick = S.token ? downloadWithToken : null;
     $("viewer").href = `/replay/${gameId}`;
     $("seed").textContent = p.seed === null ? "" : `seed ${p.seed}`;
     notifyTurn(p);
+  }
+
+  async function downloadWithToken(e) {
+    e.preventDefault();
+    const link = e.currentTarget;
+    const res = await fetch(link.href, { headers: { "X-Autodromo-Token": S.token } });
+    if (!res.ok) {
+      let reason = `${res.status}`;
+      try { reason = (await res.json()).error || reason; } catch (err) { /* not JSON */ }
+      showError(`The export was refused: ${reason}`);
+      return;
+    }
+    const name = /filename="([^"]+)"/.exec(res.headers.get("Content-Disposition") || "");
+    const url = URL.createObjectURL(await res.blob());
+    const a = el("a", { href: url, download: name ? name[1] : link.getAttribute("download") });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
   }
 
   // A phone says it is its turn: in the tab's title (seen from another tab) and by a buzz.
