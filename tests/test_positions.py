@@ -109,6 +109,35 @@ def test_a_legend_position_names_cars_and_refuses_a_needle_past_the_dashboard() 
         g.state_from(json.dumps(p))
 
 
+def legend_pace_of_the_fiat() -> tuple[autodromo.Game, dict[str, Any]]:
+    """A Legend Track race at the pace of the Fiat 1100 S (Acceleration +3, Top Speed 7)."""
+    g = autodromo.game("legend", laps=1, cars=["fiat_1100s", "osca_mt4"])
+    race = autodromo.Race(g, ["medium"] * 2, seed=8)
+    while True:
+        race.step()
+        p = json.loads(race.state.position())
+        if p["phase"] == {"at": "pace", "car": "Fiat 1100 S"} and p["round"] >= 2:
+            return g, p
+
+
+def test_a_legend_position_that_contradicts_its_car_is_refused() -> None:
+    # Issue 36, item 9: an Acceleration limit of 9 on a +3 car offered "accelerate 8".
+    g, p = legend_pace_of_the_fiat()
+    g.state_from(json.dumps(p))
+    bad = json.loads(json.dumps(p))
+    bad["act"]["acc_limit"] = 9
+    with pytest.raises(ReplayError, match="act.acc_limit: 9, but Fiat 1100 S's Acceleration limiter is at most 3"):
+        g.state_from(json.dumps(bad))
+    bad = json.loads(json.dumps(p))
+    bad["cars"][0]["speed"] = 9
+    with pytest.raises(ReplayError, match="cars.Fiat 1100 S.speed: 9 at its pace, but Top Speed is"):
+        g.state_from(json.dumps(bad))
+    bad = json.loads(json.dumps(p))
+    bad["cars"][0]["setup"]["gears"] = 1
+    with pytest.raises(ReplayError, match="cars.Fiat 1100 S.setup: gears 1 and brake bias 0, but this race's options fix 0"):
+        g.state_from(json.dumps(bad))
+
+
 def lamborghini_position() -> tuple[autodromo.Game, dict[str, Any]]:
     """A 3-player Lamborghini race a few turns in, a car to drive."""
     g = autodromo.game("lamborghini", players=3, laps=1)

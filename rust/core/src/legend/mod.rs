@@ -27,6 +27,7 @@ pub mod neutral;
 pub mod options;
 pub mod plan;
 pub mod position;
+mod position_checks;
 pub mod race;
 pub mod repairs;
 pub mod route;

@@ -4,7 +4,8 @@
 //! `Game::board()` numbers them. The Damage and Event decks are counts of each card (each draw is
 //! a chance outcome with the deck's odds), so they have no order to keep. `state_from` refuses a
 //! car off the road, a needle beyond its Dashboard scale, a card of a deck in two places or none,
-//! a phase that cannot be (docs/positions.md).
+//! a phase that cannot be, and what contradicts the car's own card and set-up or the rules
+//! (`position_checks.rs`; docs/positions.md).
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -429,8 +430,11 @@ impl Legend {
         s.phase = from_json::<Phase>(phase, "phase")?;
         for i in 0..n {
             s.check_car(i)?;
+            s.check_car_rules(&base, i)?;
         }
         s.check_phase()?;
+        s.check_activation()?;
+        s.check_flow()?;
         super::invariants::check(&s).map_err(bad)?;
         Ok(s)
     }
