@@ -12,7 +12,7 @@ import pytest
 
 from autodromo_web import create_app
 
-from .conftest import legend_body
+from .conftest import LiveServer, Page, legend_body
 
 SEATS = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bea"}, {"kind": "bot", "bot": "greedy", "name": "Cid"}]
 CARS = ["osca_mt4", "porsche_550", "mercedes_ssk"]
@@ -118,6 +118,90 @@ def test_every_change_of_a_links_game_needs_its_token(client: Any, finished: boo
         assert r.status_code == 401, (path, r.status_code, r.json)
     assert client.get(f"/api/games/{gid}").json["version"] == before
     assert len(client.get("/api/games").json["games"]) == 1
+
+
+# --- item 2: a join link is claimed once ---------------------------------------------------------
+
+
+def links_game(client: Any) -> tuple[str, str, list[str]]:
+    """A Mille Bornes game by join links for Ada and Bea: its id, the owner's token, the links' tokens."""
+    r = client.post("/api/games", json={"game": "mille_bornes", "seating": "links",
+                                        "seats": [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bea"}]})
+    assert r.status_code == 201, r.json
+    return r.json["id"], r.json["owner_token"], [j["url"].split("#t=", 1)[1] for j in r.json["join"]]
+
+
+def test_a_join_link_is_claimed_by_the_first_device_only(client: Any) -> None:
+    gid, owner, links = links_game(client)
+    r = client.post(f"/api/games/{gid}/claim", headers=h(links[0]))
+    assert r.status_code == 200 and r.json["seat"] == 0
+    device = r.json["token"]
+    assert device != links[0]
+    hand = client.get(f"/api/games/{gid}?seat=0", headers=h(device))
+    assert hand.status_code == 200 and hand.json["view"]["hand"]
+    # The same device asking again keeps its token; a second device with the link is refused.
+    assert client.post(f"/api/games/{gid}/claim", headers=h(device)).json["token"] == device
+    r = client.post(f"/api/games/{gid}/claim", headers=h(links[0]))
+    assert r.status_code == 409
+    assert r.json["error"] == ("This seat was already taken on another device; ask the host to issue a new link (Ada)")
+    # The link's token no longer reads the seat's hand, nor acts for it.
+    assert client.get(f"/api/games/{gid}?seat=0", headers=h(links[0])).status_code == 403
+    assert client.get(f"/api/games/{gid}/legal?seat=0", headers=h(links[0])).status_code == 403
+    # The owner's list of links has no code for a claimed seat: its token never reaches Ada's hand.
+    listed = {j["seat"]: j for j in client.get(f"/api/games/{gid}/links", headers=h(owner)).json["join"]}
+    assert listed[0]["claimed"] and listed[0]["url"] is None and listed[0]["qr"] is None
+    assert not listed[1]["claimed"] and listed[1]["url"].endswith(links[1])
+    assert client.get(f"/api/games/{gid}?seat=0", headers=h(owner)).status_code == 403
+    # A foreign token, the owner's, or none claims nothing.
+    assert client.post(f"/api/games/{gid}/claim").status_code == 401
+    assert client.post(f"/api/games/{gid}/claim", headers=h("foreign")).status_code == 403
+    assert client.post(f"/api/games/{gid}/claim", headers=h(owner)).status_code == 403
+
+
+def test_the_owner_reissues_a_claimed_seat_and_its_device_is_refused(client: Any) -> None:
+    gid, owner, links = links_game(client)
+    device = client.post(f"/api/games/{gid}/claim", headers=h(links[1])).json["token"]
+    new = client.post(f"/api/games/{gid}/seats/1/reissue", headers=h(owner)).json
+    assert not new["claimed"]
+    token = new["url"].split("#t=", 1)[1]
+    assert client.get(f"/api/games/{gid}?seat=1", headers=h(device)).status_code == 403
+    assert client.post(f"/api/games/{gid}/claim", headers=h(links[1])).status_code == 403
+    again = client.post(f"/api/games/{gid}/claim", headers=h(token)).json["token"]
+    assert client.get(f"/api/games/{gid}?seat=1", headers=h(again)).status_code == 200
+
+
+def test_a_second_device_opening_a_claimed_link_is_told_why(live: LiveServer, browser: Any) -> None:
+    client = live.app.test_client()
+    gid, owner, links = links_game(client)
+    url = f"{live.url}/play/{gid}#t={links[0]}"
+    first, second = Page(browser), Page(browser)
+    try:
+        first.page.goto(url)
+        first.page.wait_for_selector("#play[data-role=seat][data-seat='0']")
+        assert "#t=" not in first.page.url, "the link's token leaves the address once claimed"
+        first.page.reload()  # the same device comes back: still Ada
+        first.page.wait_for_selector("#play[data-role=seat][data-seat='0']")
+        second.page.goto(url)
+        second.page.get_by_test_id("play-error").filter(has_text="already taken on another device").wait_for()
+        assert second.page.locator("#play").get_attribute("data-role") != "seat"
+        assert second.page.locator("[data-testid=hand]").count() == 0
+        second.shot("attack-second-device-refused")
+        # The shared screen shows no code for Ada's claimed seat, Bea's still.
+        shared = Page(browser)
+        shared.page.goto(f"{live.url}/")
+        shared.page.evaluate(f"localStorage.setItem('autodromo.owner.{gid}', '{owner}')")
+        shared.page.goto(f"{live.url}/play/{gid}")
+        shared.page.get_by_test_id("join-claimed").wait_for()
+        assert shared.page.get_by_test_id("join-qr").count() == 1
+        assert shared.page.locator("[data-seat='0'] [data-testid=join-qr]").count() == 0
+        # Bea claims hers: the shared screen hears it and her code goes too.
+        client.post(f"/api/games/{gid}/claim", headers=h(links[1]))
+        shared.page.wait_for_function("() => document.querySelectorAll('[data-testid=join-qr]').length === 0")
+        shared.shot("attack-shared-screen-claimed")
+        shared.context.close()
+    finally:
+        first.context.close()
+        second.context.close()
 
 
 # --- item 7: the low items ----------------------------------------------------------------------

@@ -162,14 +162,17 @@ def test_two_phones_and_a_shared_screen_play_a_mille_bornes_hand(live: LiveServe
         if moves == 10 and not events["reissued"]:
             # Bea's link is re-issued from the shared screen: the old one is refused at once
             # (the live stream tells the phone), the new one plays on.
+            # Both links were claimed by the phones (issue 37): the shared screen shows no code.
+            assert shared.page.get_by_test_id("join-qr").count() == 0
+            assert shared.page.get_by_test_id("join-claimed").count() == 2
             shared.page.once("dialog", lambda d: d.accept())
             shared.page.get_by_test_id("reissue").nth(1).click()
-            shared.page.wait_for_function(
-                f"() => !document.querySelectorAll('[data-testid=join-url]')[1].value.endsWith('{links[1].split('#t=')[1]}')")
+            bea = "[data-testid=join-seat][data-seat='1'][data-claimed='0'] [data-testid=join-url]"
+            shared.page.wait_for_selector(bea)
             phones[1].page.get_by_test_id("play-error").filter(has_text="no longer valid").wait_for()
             assert phones[1].page.locator("[data-testid=hand]").count() == 0, "the old link's page keeps no hand"
             phones[1].shot("one-table-mille-bornes-old-link-refused")
-            new = shared.page.get_by_test_id("join-url").nth(1).input_value()
+            new = shared.page.locator(bea).input_value()
             assert new != links[1]
             phones[1].page.goto("about:blank")
             phones[1].page.goto(new)

@@ -36,15 +36,24 @@ def new_token() -> str:
     return secrets.token_urlsafe(18)
 
 
+def same(given: bytes, token: str) -> bool:
+    return hmac.compare_digest(given, token.encode())
+
+
 @dataclass
 class Access:
-    """A game's tokens, whether it is played by join links, and the seats that agreed to the
-    whole replay being exported before the end."""
+    """A game's tokens, whether it is played by join links, the seats that agreed to the whole
+    replay being exported before the end, and the devices that claimed a seat's join link.
+
+    A join link is claimed once (issue 37): the first device to open it gets a device token of
+    its own (``devices``) and the link's token stops naming the seat. The link's token is kept
+    to tell a second device why it is refused."""
 
     owner: str
     seats: dict[int, str]
     links: bool = False
     consent: set[int] = field(default_factory=set)
+    devices: dict[int, str] = field(default_factory=dict)
 
     @classmethod
     def new(cls, humans: list[int], links: bool) -> Access:
@@ -57,27 +66,43 @@ class Access:
         # Compared as bytes: a token with characters beyond ASCII is a foreign token, not an
         # error (compare_digest refuses such text).
         given = token.encode("utf-8", "replace")
-        if hmac.compare_digest(given, self.owner.encode()):
+        if same(given, self.owner):
             return OWNER
         for seat, t in self.seats.items():
-            if hmac.compare_digest(given, t.encode()):
+            device = self.devices.get(seat)
+            if same(given, t if device is None else device):
                 return seat
         return None
 
+    def claimed_link(self, token: str | None) -> int | None:
+        """The seat whose join link ``token`` was, once another device claimed it."""
+        if not token:
+            return None
+        given = token.encode("utf-8", "replace")
+        return next((s for s, t in self.seats.items() if s in self.devices and same(given, t)), None)
+
+    def claim(self, seat: int) -> str:
+        """``seat``'s join link opened on a device: a token for that device alone."""
+        self.devices[seat] = new_token()
+        return self.devices[seat]
+
     def reissue(self, seat: int) -> str:
-        """A new link for ``seat``; the old one is refused from now on."""
+        """A new link for ``seat``; the old one, and the device that claimed it, are refused from
+        now on."""
         self.seats[seat] = new_token()
+        self.devices.pop(seat, None)
         self.consent.discard(seat)
         return self.seats[seat]
 
     def as_json(self) -> dict[str, Any]:
         return {"owner": self.owner, "seats": {str(k): v for k, v in self.seats.items()}, "links": self.links,
-                "consent": sorted(self.consent)}
+                "consent": sorted(self.consent), "devices": {str(k): v for k, v in self.devices.items()}}
 
     @classmethod
     def from_json(cls, doc: dict[str, Any]) -> Access:
         return cls(str(doc["owner"]), {int(k): str(v) for k, v in doc["seats"].items()}, bool(doc.get("links")),
-                   {int(s) for s in doc.get("consent", [])})
+                   {int(s) for s in doc.get("consent", [])},
+                   {int(k): str(v) for k, v in (doc.get("devices") or {}).items()})
 
 
 def unauthorised(reason: str) -> ApiError:

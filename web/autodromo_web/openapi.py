@@ -174,8 +174,17 @@ SPEC: dict[str, Any] = {
                 "seating": {"enum": ["hotseat", "links"]}, "tokens_required": {"type": "boolean"},
                 "consent": {"type": "array", "items": {"type": "string"}}}}), "404": ERROR},
         }},
+        "/api/games/{game_id}/claim": {"post": {
+            "summary": "A join link opened on a device (its token in the header): the first device gets a token "
+                       "of its own and the link's stops naming the seat; another device gets 409 with the reason",
+            "parameters": [GAME_ID],
+            "responses": {"200": _json({"type": "object", "properties": {
+                "seat": {"type": "integer"}, "token": {"type": "string"}, "name": {"type": "string"}}}),
+                "401": ERROR, "403": ERROR, "404": ERROR, "409": ERROR},
+        }},
         "/api/games/{game_id}/links": {"get": {
-            "summary": "Every human seat's join link and its QR code (SVG data URI): the owner's token only",
+            "summary": "Each human seat's join link and its QR code (SVG data URI) while no device has claimed it "
+                       "(claimed: true, no link, once one has): the owner's token only",
             "parameters": [GAME_ID],
             "responses": {"200": _json({"type": "object"}), "401": ERROR, "403": ERROR, "404": ERROR},
         }},

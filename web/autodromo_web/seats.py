@@ -37,10 +37,14 @@ def join_base() -> str:
 
 
 def link(table: Table, seat: int) -> dict[str, Any]:
+    """A seat's join link and its QR code; none once a device claimed it (the shared screen
+    then says so instead of showing a code anyone could scan)."""
+    if seat in table.access.devices:
+        return {"seat": seat, "name": table.seat_name(seat), "claimed": True, "url": None, "qr": None}
     url = f"{join_base()}/play/{table.id}#t={table.access.seats[seat]}"
     # Drawn here as SVG (no script, no CDN): the page shows it as an image.
     qr = segno.make(url, error="m").svg_data_uri(scale=4, border=2)
-    return {"seat": seat, "name": table.seat_name(seat), "url": url, "qr": qr}
+    return {"seat": seat, "name": table.seat_name(seat), "claimed": False, "url": url, "qr": qr}
 
 
 def owner_part(table: Table) -> dict[str, Any]:
@@ -125,9 +129,40 @@ def me(game_id: str) -> Response:
                        consent=[table.seat_name(s) for s in sorted(table.access.consent)])
 
 
+TAKEN = "This seat was already taken on another device; ask the host to issue a new link"
+
+
+@bp.post("/claim")
+def claim(game_id: str) -> Response:
+    """A join link opened on a device (issue 37): the first device to open it gets a token of
+    its own, and the link's token stops naming the seat; a second device is refused with the
+    reason. A token that is already a device's is given back (the same device, reloaded)."""
+    with tables().locked(game_id) as table:
+        held = table.access
+        given = access.token()
+        taken = held.claimed_link(given)
+        if taken is not None:
+            raise conflict(f"{TAKEN} ({table.seat_name(taken)})")
+        seat = held.who(given)
+        if given is None:
+            raise access.unauthorised("claiming a seat needs its join link's token: none was given")
+        if not isinstance(seat, int):
+            raise access.forbidden("claiming a seat: this token is not a join link of this game "
+                                   "(a re-issued link's old token is refused)")
+        # A hot-seat game has no links to claim; a championship's race carries the
+        # championship's tokens, claimed on neither.
+        if not held.links or table.event is not None or seat in held.devices:
+            return jsonify(seat=seat, token=given, name=table.seat_name(seat))
+        device = held.claim(seat)
+        tables().save_access(table)
+        return jsonify(seat=seat, token=device, name=table.seat_name(seat))
+
+
 @bp.get("/links")
 def links(game_id: str) -> Response:
-    """Every human seat's join link and QR code: the owner's only."""
+    """Every human seat's join link and QR code, the owner's only: only the links no device
+    has claimed (a claimed seat's token is its device's alone, so the owner's token never
+    reaches a claimed seat's hand)."""
     with tables().locked(game_id) as table:
         access.guard(table).owner("the join links", always=True)
         return jsonify(join=[link(table, s) for s in _humans(table)])

@@ -323,7 +323,11 @@
     try {
       do {
         S.again = false;
-        if (S.heard) S.access = S.heard.access;
+        if (S.heard && S.heard.access !== S.access) {
+          S.access = S.heard.access;
+          // A seat claimed or a link re-issued: the shared screen redraws the codes.
+          if (S.role === "owner" && S.links && S.payload && !S.payload.event) await drawJoin();
+        }
         const mark = S.applied;
         const p = await api("GET", `/api/games/${gameId}?${seatQuery()}since=${S.since}&page=1`);
         if (S.applied === mark && !S.busy) apply(p, false, false);
@@ -443,12 +447,15 @@
   // The owner's shared screen: a join link and QR code per human seat, and a new link on demand.
   async function drawJoin() {
     const doc = await api("GET", `/api/games/${gameId}/links`);
-    const rows = doc.join.map((j) => el("li", { "data-testid": "join-seat", "data-seat": j.seat },
+    // A claimed seat's code is gone from the screen: nobody else can scan it.
+    const rows = doc.join.map((j) => el("li", { "data-testid": "join-seat", "data-seat": j.seat, "data-claimed": j.claimed ? "1" : "0" },
       el("strong", {}, j.name),
-      el("img", { src: j.qr, alt: `QR code of ${j.name}'s join link`, class: "qr", "data-testid": "join-qr" }),
-      el("input", { type: "text", readonly: true, value: j.url, "aria-label": `${j.name}'s join link`, "data-testid": "join-url",
-        onfocus: (e) => e.target.select() }),
-      el("button", { "data-testid": "reissue", onclick: () => reissue(j.seat, j.name) }, "New link (the old one stops working)")));
+      ...(j.claimed ? [el("span", { class: "muted", "data-testid": "join-claimed" }, "joined on a device")] : [
+        el("img", { src: j.qr, alt: `QR code of ${j.name}'s join link`, class: "qr", "data-testid": "join-qr" }),
+        el("input", { type: "text", readonly: true, value: j.url, "aria-label": `${j.name}'s join link`, "data-testid": "join-url",
+          onfocus: (e) => e.target.select() })]),
+      el("button", { "data-testid": "reissue", onclick: () => reissue(j.seat, j.name) },
+        j.claimed ? "New link (that device stops working)" : "New link (the old one stops working)")));
     $("join").replaceChildren(el("h2", {}, "Join from your phone"),
       el("p", { class: "muted" }, "Each player scans their own code: their phone shows their hand and decisions; this screen shows the board."),
       el("ul", { class: "join-list" }, rows));
@@ -465,12 +472,47 @@
     }
   }
 
+  // The token this device got when it claimed a seat's join link (kept per game).
+  const deviceKey = `autodromo.device.${gameId}`;
+  function deviceToken() {
+    return localStorage.getItem(deviceKey);
+  }
+
+  // A join link is claimed once: this device gets a token of its own (kept, and the link's
+  // token taken out of the address); a second device is told the seat is taken.
+  async function claim(linkToken) {
+    Autodromo.setToken(linkToken);
+    try {
+      const got = await api("POST", `/api/games/${gameId}/claim`);
+      if (got.token !== linkToken) localStorage.setItem(deviceKey, got.token);
+      history.replaceState(null, "", location.pathname + location.search);
+      return got.token;
+    } catch (e) {
+      const kept = deviceToken();
+      if (e.status === 409 && kept) {
+        // This device opened the link before: the seat stays its.
+        Autodromo.setToken(kept);
+        const me = await api("GET", `/api/games/${gameId}/me`).catch(() => null);
+        if (me && me.role === "seat") {
+          history.replaceState(null, "", location.pathname + location.search);
+          return kept;
+        }
+      }
+      if (e.status === 409 || e.status === 403) {
+        for (const id of ["table", "decisions", "prompt", "aside", "log"]) $(id).replaceChildren();
+        $("title").textContent = "This seat is taken";
+        S.revoked = true;
+      }
+      throw e;
+    }
+  }
+
   async function init() {
     Autodromo.initPalette(() => S.payload && apply(S.payload, false, false));
     // A join link carries its seat's token in the fragment (#t=...); the browser that made the
     // game keeps the owner's.
     const fromLink = new URLSearchParams(location.hash.slice(1)).get("t");
-    S.token = fromLink || Autodromo.ownerToken(gameId);
+    S.token = fromLink ? await claim(fromLink) : deviceToken() || Autodromo.ownerToken(gameId);
     Autodromo.setToken(S.token);
     const me = await api("GET", `/api/games/${gameId}/me`);
     S.role = me.role;
