@@ -278,3 +278,20 @@ def test_a_links_game_from_a_position_is_played_once_every_player_agrees(db: Pat
     assert client.get(f"/api/games/{gid}").json["version"] == 0
     assert client.post(f"/api/games/{gid}/consent", json={"seat": 1}, headers=h(tokens[1])).status_code == 200
     assert client.post(f"/api/games/{gid}/actions", json=move, headers=h(tokens[seat])).status_code == 200
+
+
+def test_the_file_keeps_tokens_as_their_hashes(db: Path) -> None:
+    """A copy of the database names no owner's or device's token, nor a claimed link's; only a
+    join link nobody claimed yet is kept as it is (the owner's screen shows it)."""
+    client = lan_app(db).test_client()
+    gid, owner, links = links_game(client)
+    device = client.post(f"/api/games/{gid}/claim", headers=h(links[0])).json["token"]
+    with sqlite3.connect(db) as con:
+        text = "".join(str(row) for row in con.execute("SELECT * FROM games"))
+    for secret in (owner, device, links[0]):
+        assert secret not in text
+    assert links[1] in text
+    restarted = lan_app(db).test_client()
+    assert restarted.get(f"/api/games/{gid}/links", headers=h(owner)).status_code == 200
+    assert restarted.get(f"/api/games/{gid}?seat=0", headers=h(device)).status_code == 200
+    assert restarted.post(f"/api/games/{gid}/claim", headers=h(links[0])).status_code == 409

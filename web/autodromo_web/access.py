@@ -17,6 +17,7 @@ a download with the header). Tokens are compared in constant time.
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import secrets
 from dataclasses import dataclass, field
@@ -36,7 +37,18 @@ def new_token() -> str:
     return secrets.token_urlsafe(18)
 
 
+#: How a token kept as its hash is written: a copy of the database then names no usable token.
+HASHED = "sha256:"
+
+
+def hashed(token: str) -> str:
+    return token if token.startswith(HASHED) else HASHED + hashlib.sha256(token.encode()).hexdigest()
+
+
 def same(given: bytes, token: str) -> bool:
+    """Whether the token given is ``token`` (kept plain, or as its hash), in constant time."""
+    if token.startswith(HASHED):
+        return hmac.compare_digest((HASHED + hashlib.sha256(given).hexdigest()).encode(), token.encode())
     return hmac.compare_digest(given, token.encode())
 
 
@@ -95,8 +107,14 @@ class Access:
         return self.seats[seat]
 
     def as_json(self) -> dict[str, Any]:
-        return {"owner": self.owner, "seats": {str(k): v for k, v in self.seats.items()}, "links": self.links,
-                "consent": sorted(self.consent), "devices": {str(k): v for k, v in self.devices.items()}}
+        """As saved: every token as its hash but a join link no device has claimed yet, which
+        the owner's screen shows (a copy of the file names no owner's or device's token)."""
+        def seat(s: int, t: str) -> str:
+            return t if self.links and s not in self.devices else hashed(t)
+
+        return {"owner": hashed(self.owner), "seats": {str(k): seat(k, v) for k, v in self.seats.items()},
+                "links": self.links, "consent": sorted(self.consent),
+                "devices": {str(k): hashed(v) for k, v in self.devices.items()}}
 
     @classmethod
     def from_json(cls, doc: dict[str, Any]) -> Access:

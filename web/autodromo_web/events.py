@@ -203,9 +203,13 @@ class Events:
                 try:
                     with self.tables.locked(rid) as race:
                         held = race.access
-                        if (held.owner, held.seats, held.links) != (shared.owner, shared.seats, shared.links):
+                        # Compared as saved (a token read back from the file is its hash).
+                        kept, wanted = held.as_json(), shared.as_json()
+                        if (kept["owner"], kept["seats"], kept["links"]) != (wanted["owner"], wanted["seats"],
+                                                                              wanted["links"]):
                             race.access = Access(shared.owner, dict(shared.seats), shared.links,
-                                                 {s for s in held.consent if held.seats.get(s) == shared.seats.get(s)})
+                                                 {s for s in held.consent if kept["seats"].get(str(s))
+                                                  == wanted["seats"].get(str(s))})
                             self.tables.save_access(race)
                     break
                 except ApiError as e:
