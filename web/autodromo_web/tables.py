@@ -174,12 +174,13 @@ class Table:
                     done += turn
                     if not turn or budget.spent():
                         break
-                    # The core holds the interpreter for a whole bot decision: handing it over
-                    # between turns lets a waiting request in at once, not after the switch interval.
-                    time.sleep(0)
         finally:
             self._record(start, before)
         return done
+
+    @property
+    def has_bots(self) -> bool:
+        return any(s["kind"] == "bot" for s in self.seats)
 
     def bots_to_play(self) -> bool:
         """Whether chance or a bot is to act (what ``/advance`` would move on)."""
@@ -731,11 +732,11 @@ class Tables:
         start = len(table.actions)
         try:
             applied = table.play(seat, choices)
-            table.advance(0)
-            if bots and table.bots_to_play():
+            if bots and table.has_bots and table.bots_to_play():
                 with gate() if gate is not None else nullcontext(True) as slot:
-                    if slot:
-                        table.advance(None, budget)
+                    table.advance(None if slot else 0, budget if slot else None)
+            else:
+                table.advance(0)
         except AutodromoError as e:
             table.rebuild(start)
             raise conflict(str(e)) from None
