@@ -295,3 +295,11 @@ def test_the_file_keeps_tokens_as_their_hashes(db: Path) -> None:
     assert restarted.get(f"/api/games/{gid}/links", headers=h(owner)).status_code == 200
     assert restarted.get(f"/api/games/{gid}?seat=0", headers=h(device)).status_code == 200
     assert restarted.post(f"/api/games/{gid}/claim", headers=h(links[0])).status_code == 409
+
+
+def test_the_server_tells_no_version(live: LiveServer) -> None:
+    import urllib.request
+
+    with urllib.request.urlopen(f"{live.url}/api/games", timeout=10) as r:
+        banner = r.headers.get("Server", "")
+    assert banner == "autodromo", banner

@@ -156,9 +156,12 @@ SPEC: dict[str, Any] = {
             "responses": {"200": _json({"type": "object"}), "404": ERROR},
         }},
         "/api/games/{game_id}/steps": {"get": {
-            "summary": "The replay viewer's timeline (draws hidden until a card game is over)",
-            "parameters": [GAME_ID],
-            "responses": {"200": _json({"type": "object"}), "404": ERROR},
+            "summary": "The replay viewer's timeline as the seat asked for (its token needed), else the token's "
+                       "seat, else a spectator may read it: until the end, what that reader could not see stays "
+                       "sealed",
+            "parameters": [GAME_ID, SEAT_Q],
+            "responses": {"200": _json({"type": "object"}), "400": ERROR, "401": ERROR, "403": ERROR,
+                          "404": ERROR},
         }},
         "/api/games/{game_id}/at/{step}": {"get": {
             "summary": "The table as a spectator saw it after the first `step` actions (page form)",
