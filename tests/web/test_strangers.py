@@ -103,3 +103,20 @@ def test_the_write_ahead_log_is_emptied_once_idle(db: Path, monkeypatch: Any) ->
     assert os.path.getsize(wal) == 0
     # And the games are all there.
     assert len(c.get("/api/games").json["games"]) == 20
+
+
+def test_the_lobby_shows_a_page_of_games_and_reads_the_older_ones(live: Any, page: Any) -> None:
+    client = live.app.test_client()
+    made = [client.post("/api/games", json=GAME).json["id"] for _ in range(53)]
+    pg = page.page
+    pg.goto(live.url + "/")
+    rows = "() => document.querySelectorAll('[data-testid=saved] tr').length"
+    pg.wait_for_function(f"{rows} === 50")
+    # Newest first: the oldest three are on the next page only.
+    assert pg.locator("[data-testid=saved] tr").first.get_attribute("data-game") == made[-1]
+    assert pg.get_by_test_id(f"continue-{made[0]}").count() == 0
+    pg.get_by_test_id("older-games").click()
+    pg.wait_for_function(f"{rows} === 53")
+    pg.get_by_test_id(f"continue-{made[0]}").wait_for()
+    assert pg.get_by_test_id("older-games").is_hidden()
+    assert page.errors == []
