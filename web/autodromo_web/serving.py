@@ -69,6 +69,8 @@ class Server(TcpWSGIServer):  # type: ignore[misc]
 
     def __init__(self, app: Any, sock: socket.socket, adj: Adjustments, per_address: int,
                  header_seconds: float) -> None:
+        #: The app served (waitress keeps it, maybe wrapped, as ``application``).
+        self.app = app
         self.per_address = per_address
         self.header_seconds = header_seconds
         self.open_from: dict[str, int] = {}
