@@ -51,6 +51,17 @@ def test_the_catalogue_offers_the_four_games_with_their_bots(client: Any) -> Non
     assert games["mille_bornes"]["hidden_information"] and not games["legend"]["hidden_information"]
 
 
+def test_the_lobby_offers_the_english_speed_limit_off_by_default(client: Any) -> None:
+    # The Italian book's attacks are the default; the English and French Speed Limit is an option.
+    games = {g["id"]: g for g in client.get("/api/catalogue").json["games"]}
+    field = next(o for o in games["mille_bornes"]["options"] if o["key"] == "independent_speed_limit")
+    assert field["kind"] == "bool" and field["default"] is False
+    for on in (False, True):
+        body = {"game": "mille_bornes", "options": {"score_to_win": 0, "independent_speed_limit": on},
+                "seats": [{"kind": "human"}, {"kind": "human"}], "seed": 2}
+        assert create(client, body)["options"]["independent_speed_limit"] is on
+
+
 def test_a_legend_race_starts_at_the_human_with_explained_decisions_and_a_board(client: Any) -> None:
     created = create(client, legend_body())
     assert created["board"]["length"] == 72  # the example circuit: 72 rows a lap

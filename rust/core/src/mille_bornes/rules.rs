@@ -110,11 +110,14 @@ impl fmt::Display for Attack {
                 };
                 write!(f, "immune: {word} {side} has {the}{}", safety.name())
             }
-            Blocked::Already => match self.hazard {
-                Card::SpeedLimit => write!(f, "Speed Limit: {word} {side} is already under a Speed Limit"),
-                Card::WrongWay => write!(f, "Wrong Way: {word} {side} is already going the Wrong Way"),
-                _ => write!(f, "{hazard}: {word} {side} already has this hazard in play"),
-            },
+            Blocked::Already => {
+                let state = match self.hazard {
+                    Card::SpeedLimit => "is already under a Speed Limit",
+                    Card::WrongWay => "is already going the Wrong Way",
+                    _ => "already has this hazard in play",
+                };
+                write!(f, "{hazard}: {word} {side} {state}")
+            }
             Blocked::UnderAttack(bits) => {
                 write!(f, "{hazard}: {word} {side} is already under attack (")?;
                 let mut first = true;
@@ -131,7 +134,8 @@ impl fmt::Display for Attack {
             }
             Blocked::NotRolling => write!(
                 f,
-                "{hazard}: {word} {side} has not played a Roll yet (only a rolling car may be attacked)"
+                "{hazard}: {word} {side} has not played a Roll yet \
+                 (only a rolling car may be attacked)"
             ),
         }
     }
