@@ -204,6 +204,30 @@ def test_a_second_device_opening_a_claimed_link_is_told_why(live: LiveServer, br
         second.context.close()
 
 
+def test_a_championship_link_is_claimed_once_and_the_device_plays_its_races(db: Path) -> None:
+    client = lan_app(db).test_client()
+    r = client.post("/api/events", json={"game": "legend", "mode": "balanced", "cars": CARS,
+                                         "circuits": ["example"], "laps": 1, "seats": SEATS, "seating": "links"})
+    eid, owner = r.json["id"], r.json["owner_token"]
+    links = [j["url"].split("#t=", 1)[1] for j in r.json["join"]]
+    device = client.post(f"/api/events/{eid}/claim", headers=h(links[0])).json["token"]
+    r = client.post(f"/api/events/{eid}/claim", headers=h(links[0]))
+    assert r.status_code == 409 and "already taken on another device" in r.json["error"]
+    assert client.get(f"/api/events/{eid}?seat=0", headers=h(links[0])).status_code == 403
+    assert client.get(f"/api/events/{eid}?seat=0", headers=h(device)).status_code == 200
+    listed = {j["seat"]: j for j in client.get(f"/api/events/{eid}/links", headers=h(owner)).json["join"]}
+    assert listed[0]["claimed"] and listed[0]["url"] is None and not listed[1]["claimed"]
+    # The split decided by each seat starts the first race, where the device's token is Ada's.
+    for seat, token in ((0, device), (1, links[1])):
+        e = client.get(f"/api/events/{eid}?seat={seat}", headers=h(token)).json
+        assert client.post(f"/api/events/{eid}/decisions", json={"seat": seat, "choice": e["decisions"][0]["id"]},
+                           headers=h(token)).status_code == 200
+    race = client.get(f"/api/events/{eid}").json["race"]
+    assert client.get(f"/api/games/{race}?seat=0", headers=h(device)).status_code == 200
+    assert client.get(f"/api/games/{race}?seat=0", headers=h(links[0])).status_code == 403
+    assert client.post(f"/api/games/{race}/claim", headers=h(links[0])).status_code == 409
+
+
 # --- item 7: the low items ----------------------------------------------------------------------
 
 

@@ -205,11 +205,11 @@ class Events:
                         held = race.access
                         # Compared as saved (a token read back from the file is its hash).
                         kept, wanted = held.as_json(), shared.as_json()
-                        if (kept["owner"], kept["seats"], kept["links"]) != (wanted["owner"], wanted["seats"],
-                                                                              wanted["links"]):
+                        if ([kept[k] for k in ("owner", "seats", "links", "devices")]
+                                != [wanted[k] for k in ("owner", "seats", "links", "devices")]):
                             race.access = Access(shared.owner, dict(shared.seats), shared.links,
                                                  {s for s in held.consent if kept["seats"].get(str(s))
-                                                  == wanted["seats"].get(str(s))})
+                                                  == wanted["seats"].get(str(s))}, dict(shared.devices))
                             self.tables.save_access(race)
                     break
                 except ApiError as e:
@@ -217,6 +217,15 @@ class Events:
                     # the races it reads): read it again and compare.
                     if e.reason != CONCURRENT or attempt == 2:
                         raise
+
+    def claim(self, event: Any, seat: int) -> str:
+        """``seat``'s join link opened on a device: that device's own token, in the event and
+        in every race (issue 37)."""
+        token = self.access[event.id].claim(seat)
+        self.access_version[event.id] = self.access_version.get(event.id, 0) + 1
+        self._link(event)
+        self.save(event)
+        return token
 
     def reissue(self, event: Any, seat: int) -> None:
         """A new join link for ``seat``: the old token is refused in the event and its races."""
@@ -306,9 +315,13 @@ def link(event: Any, seat: int) -> dict[str, Any]:
 
     from .seats import join_base
 
-    url = f"{join_base()}/event/{event.id}#t={events().access[event.id].seats[seat]}"
+    held = events().access[event.id]
+    if seat in held.devices:
+        # Claimed by a device: no code for anyone else to scan.
+        return {"seat": seat, "name": event.names()[seat], "claimed": True, "url": None, "qr": None}
+    url = f"{join_base()}/event/{event.id}#t={held.seats[seat]}"
     qr = segno.make(url, error="m").svg_data_uri(scale=4, border=2)
-    return {"seat": seat, "name": event.names()[seat], "url": url, "qr": qr}
+    return {"seat": seat, "name": event.names()[seat], "claimed": False, "url": url, "qr": qr}
 
 
 def _seat_in(event: Any, value: Any) -> int | None:
@@ -358,6 +371,29 @@ def me(event_id: str) -> Response:
         role = "owner" if g.who == OWNER else "seat" if g.who is not None else None
         return jsonify(role=role, seat=g.who if isinstance(g.who, int) else None,
                        seating="links" if g.access.links else "hotseat", tokens_required=g.required)
+
+
+@bp.post("/<event_id>/claim")
+def claim(event_id: str) -> Response:
+    """A championship's join link opened on a device, as a game's (``seats.claim``): the first
+    device gets its own token, used in the championship and its races; a second is refused."""
+    from .seats import TAKEN
+
+    given = access.token()
+    with events().locked(event_id) as event:
+        held = events().access[event.id]
+        taken = held.claimed_link(given)
+        if taken is not None:
+            raise conflict(f"{TAKEN} ({event.names()[taken]})")
+        seat = held.who(given)
+        if given is None:
+            raise access.unauthorised("claiming a seat needs its join link's token: none was given")
+        if not isinstance(seat, int):
+            raise access.forbidden("claiming a seat: this token is not a join link of this championship "
+                                   "(a re-issued link's old token is refused)")
+        if not held.links or seat in held.devices:
+            return jsonify(seat=seat, token=given, name=event.names()[seat])
+        return jsonify(seat=seat, token=events().claim(event, seat), name=event.names()[seat])
 
 
 @bp.get("/<event_id>/links")

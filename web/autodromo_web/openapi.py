@@ -251,8 +251,15 @@ SPEC: dict[str, Any] = {
             "parameters": [{"name": "event_id", "in": "path", "required": True, "schema": {"type": "string"}}],
             "responses": {"200": _json({"type": "object"}), "404": ERROR},
         }},
+        "/api/events/{event_id}/claim": {"post": {
+            "summary": "A championship's join link opened on a device: that device's own token (in the championship "
+                       "and its races); another device gets 409 with the reason",
+            "parameters": [{"name": "event_id", "in": "path", "required": True, "schema": {"type": "string"}}],
+            "responses": {"200": _json({"type": "object"}), "401": ERROR, "403": ERROR, "404": ERROR, "409": ERROR},
+        }},
         "/api/events/{event_id}/links": {"get": {
-            "summary": "The owner's: every human seat's join link to the event (it follows every race) and its QR code",
+            "summary": "The owner's: each human seat's join link to the event (it follows every race) and its QR code, "
+                       "while no device has claimed it",
             "parameters": [{"name": "event_id", "in": "path", "required": True, "schema": {"type": "string"}}],
             "responses": {"200": _json({"type": "object"}), "401": ERROR, "403": ERROR, "404": ERROR},
         }},

@@ -117,7 +117,10 @@
     const source = new EventSource(`/api/events/${eventId}/stream`);
     S.source = source;
     source.addEventListener("event", (ev) => {
+      const before = S.heard;
       S.heard = JSON.parse(ev.data);
+      // A seat claimed or a link re-issued: the shared screen redraws the codes.
+      if (S.role === "owner" && S.links && before && before.access !== S.heard.access) drawJoin().catch(failed);
       if (!S.busy && !S.revoked) load().catch(failed);
     });
     source.addEventListener("gone", () => {
@@ -136,12 +139,15 @@
   // The owner's shared screen: a join link and QR code per human seat, and a new link on demand.
   async function drawJoin() {
     const doc = await api("GET", `/api/events/${eventId}/links`);
-    const rows = doc.join.map((j) => el("li", { "data-testid": "join-seat", "data-seat": j.seat },
+    // A claimed seat's code is gone from the screen: nobody else can scan it.
+    const rows = doc.join.map((j) => el("li", { "data-testid": "join-seat", "data-seat": j.seat, "data-claimed": j.claimed ? "1" : "0" },
       el("strong", {}, j.name),
-      el("img", { src: j.qr, alt: `QR code of ${j.name}'s join link`, class: "qr", "data-testid": "join-qr" }),
-      el("input", { type: "text", readonly: true, value: j.url, "aria-label": `${j.name}'s join link`, "data-testid": "join-url",
-        onfocus: (ev) => ev.target.select() }),
-      el("button", { "data-testid": "reissue", onclick: () => reissue(j.seat, j.name) }, "New link (the old one stops working)")));
+      ...(j.claimed ? [el("span", { class: "muted", "data-testid": "join-claimed" }, "joined on a device")] : [
+        el("img", { src: j.qr, alt: `QR code of ${j.name}'s join link`, class: "qr", "data-testid": "join-qr" }),
+        el("input", { type: "text", readonly: true, value: j.url, "aria-label": `${j.name}'s join link`, "data-testid": "join-url",
+          onfocus: (ev) => ev.target.select() })]),
+      el("button", { "data-testid": "reissue", onclick: () => reissue(j.seat, j.name) },
+        j.claimed ? "New link (that device stops working)" : "New link (the old one stops working)")));
     $("join").replaceChildren(el("h2", {}, "Join from your phone"),
       el("p", { class: "muted" }, "Each player scans their own code once: their phone follows the championship from race to race, "
         + "with their decisions; this screen shows the standings and each race's board."),
@@ -159,10 +165,42 @@
     }
   }
 
+  // A join link is claimed once (as a game's, play.js): this device gets a token of its own,
+  // which its races take too; a second device is told the seat is taken.
+  const deviceKey = `autodromo.device.event:${eventId}`;
+  async function claim(linkToken) {
+    // A link nobody claimed yet names its seat: this device claims it. One that names nobody
+    // may be this device's own, opened again: its kept token stays the seat's.
+    Autodromo.setToken(linkToken);
+    const link = await api("GET", `/api/events/${eventId}/me`);
+    const kept = localStorage.getItem(deviceKey);
+    if (link.role !== "seat" && kept) {
+      Autodromo.setToken(kept);
+      const me = await api("GET", `/api/events/${eventId}/me`).catch(() => null);
+      if (me && me.role === "seat") {
+        history.replaceState(null, "", location.pathname + location.search);
+        return kept;
+      }
+      Autodromo.setToken(linkToken);
+    }
+    try {
+      const got = await api("POST", `/api/events/${eventId}/claim`);
+      if (got.token !== linkToken) localStorage.setItem(deviceKey, got.token);
+      history.replaceState(null, "", location.pathname + location.search);
+      return got.token;
+    } catch (e) {
+      if (e.status === 409 || e.status === 403) {
+        S.revoked = true;
+      }
+      throw e;
+    }
+  }
+
+
   async function init() {
     Autodromo.initPalette();
     const fromLink = new URLSearchParams(location.hash.slice(1)).get("t");
-    S.token = fromLink || Autodromo.ownerToken(`event:${eventId}`);
+    S.token = fromLink ? await claim(fromLink) : localStorage.getItem(deviceKey) || Autodromo.ownerToken(`event:${eventId}`);
     Autodromo.setToken(S.token);
     const me = await api("GET", `/api/events/${eventId}/me`);
     S.role = me.role;

@@ -481,31 +481,35 @@
   // A join link is claimed once: this device gets a token of its own (kept, and the link's
   // token taken out of the address); a second device is told the seat is taken.
   async function claim(linkToken) {
+    // A link nobody claimed yet names its seat: this device claims it. One that names nobody
+    // may be this device's own, opened again: its kept token stays the seat's.
     Autodromo.setToken(linkToken);
+    const link = await api("GET", `/api/games/${gameId}/me`);
+    const kept = deviceToken();
+    if (link.role !== "seat" && kept) {
+      Autodromo.setToken(kept);
+      const me = await api("GET", `/api/games/${gameId}/me`).catch(() => null);
+      if (me && me.role === "seat") {
+        history.replaceState(null, "", location.pathname + location.search);
+        return kept;
+      }
+      Autodromo.setToken(linkToken);
+    }
     try {
       const got = await api("POST", `/api/games/${gameId}/claim`);
       if (got.token !== linkToken) localStorage.setItem(deviceKey, got.token);
       history.replaceState(null, "", location.pathname + location.search);
       return got.token;
     } catch (e) {
-      const kept = deviceToken();
-      if (e.status === 409 && kept) {
-        // This device opened the link before: the seat stays its.
-        Autodromo.setToken(kept);
-        const me = await api("GET", `/api/games/${gameId}/me`).catch(() => null);
-        if (me && me.role === "seat") {
-          history.replaceState(null, "", location.pathname + location.search);
-          return kept;
-        }
-      }
       if (e.status === 409 || e.status === 403) {
+        S.revoked = true;
         for (const id of ["table", "decisions", "prompt", "aside", "log"]) $(id).replaceChildren();
         $("title").textContent = "This seat is taken";
-        S.revoked = true;
       }
       throw e;
     }
   }
+
 
   async function init() {
     Autodromo.initPalette(() => S.payload && apply(S.payload, false, false));
