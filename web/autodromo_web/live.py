@@ -37,6 +37,10 @@ def public(table: Table) -> dict[str, Any]:
     }
 
 
+#: Seconds between two looks at whether a stream's listener is still there.
+LEFT_CHECK = 1.0
+
+
 def _event(kind: str, data: dict[str, Any]) -> str:
     return f"event: {kind}\ndata: {json.dumps(data)}\n\n"
 
@@ -52,14 +56,22 @@ def change_stream(key: str, kind: str, read: Callable[[], dict[str, Any]], *, on
     first = read()
     streams: Streams = current_app.extensions["autodromo.streams"]
     close = streams.open(request.remote_addr or "?")
+    # waitress tells when the listener left (it reads ahead on the connection): the stream then
+    # ends within a second and frees its thread, instead of at the next heartbeat's write.
+    gone = request.environ.get("waitress.client_disconnected")
+    left: Callable[[], bool] = gone if callable(gone) else (lambda: False)
 
     def told() -> Iterator[str]:
         nonlocal seen
         yield "retry: 2000\n" + _event(kind, first)
         last = first
         while not t.closing:
-            now = t.wait_change(key, seen, keepalive)
-            if t.closing:
+            waited, now = 0.0, seen
+            while now == seen and waited < keepalive and not t.closing and not left():
+                step = min(LEFT_CHECK, keepalive - waited)
+                now = t.wait_change(key, seen, step)
+                waited += step
+            if t.closing or left():
                 return
             if now == seen:
                 yield ": still here\n\n"

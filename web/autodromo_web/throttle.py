@@ -195,9 +195,12 @@ class Streams:
     ``Retry-After``: the page then reads the game every few seconds instead, and tries the
     stream again later."""
 
-    def __init__(self, total: int = STREAMS, per_address: int = STREAMS_PER_ADDRESS) -> None:
+    def __init__(self, total: int = STREAMS, per_address: int = STREAMS_PER_ADDRESS,
+                 trusted: tuple[str, ...] = ()) -> None:
         self.total = total
         self.per_address = per_address
+        #: The machine itself (a host screen's tabs) has no cap of its own, only the server's.
+        self.trusted = frozenset(trusted)
         self._open: dict[str, int] = {}
         self._count = 0
         self._lock = threading.Lock()
@@ -205,12 +208,13 @@ class Streams:
     @classmethod
     def from_config(cls, config: Any) -> Streams:
         return cls(int(config.get("AUTODROMO_STREAMS", STREAMS)),
-                   int(config.get("AUTODROMO_STREAMS_PER_ADDRESS", STREAMS_PER_ADDRESS)))
+                   int(config.get("AUTODROMO_STREAMS_PER_ADDRESS", STREAMS_PER_ADDRESS)),
+                   tuple(config.get("AUTODROMO_TRUSTED", TRUSTED)))
 
     def open(self, address: str) -> Callable[[], None]:
         """Counts a stream from ``address`` (or refuses it); returns what closes it (once)."""
         with self._lock:
-            if self._open.get(address, 0) >= self.per_address:
+            if self._open.get(address, 0) >= self.per_address and address not in self.trusted:
                 raise Busy(503, f"this device has {self.per_address} live streams open already: the page reads "
                                 "the game every few seconds instead", retry_after=10)
             if self._count >= self.total:
