@@ -159,3 +159,30 @@ def test_no_endpoint_tells_what_the_viewers_own_view_and_log_cannot(
     # Every sealed choice was compared with another the viewer could not tell from it, and chance.
     assert set(sealed) <= set(compared), compared
     assert len(compared) >= 3
+
+
+def test_the_timeline_reads_with_the_tokens_seat(tmp_path: Any) -> None:
+    """Lamborghini's long game: "each player secretly writes a bid". Ada's bid is hers to read
+    in the timeline; Bea, Cid and a spectator read that Ada decided in secret."""
+    client = create_app({"DB": str(tmp_path / "games.sqlite3"), "TESTING": True}).test_client()
+    names = ["Ada", "Bea", "Cid"]
+    r = client.post("/api/games", json={"game": "lamborghini", "options": {"long": True}, "seating": "links",
+                                        "seats": [{"kind": "human", "name": n} for n in names]})
+    assert r.status_code == 201, r.json
+    gid = r.json["id"]
+    tokens = [j["url"].split("#t=", 1)[1] for j in r.json["join"]]
+    legal = client.get(f"/api/games/{gid}/legal?seat=0", headers={"X-Autodromo-Token": tokens[0]}).json["legal"]
+    bid = next(a for a in legal if a["label"].startswith("bid ") and a["label"] != "bid nothing")
+    assert client.post(f"/api/games/{gid}/actions", json={"seat": 0, "action": bid["id"]},
+                       headers={"X-Autodromo-Token": tokens[0]}).status_code == 200
+
+    def last(headers: dict[str, str], query: str = "") -> str:
+        r = client.get(f"/api/games/{gid}/steps{query}", headers=headers)
+        assert r.status_code == 200, r.json
+        return str(r.json["steps"][-1]["text"])
+
+    assert last({"X-Autodromo-Token": tokens[0]}).startswith("Ada: Bid ")
+    assert last({"X-Autodromo-Token": tokens[1]}) == "Ada decides in secret"
+    assert last({}) == "Ada decides in secret"
+    assert client.get(f"/api/games/{gid}/steps?seat=0", headers={"X-Autodromo-Token": tokens[1]}).status_code == 403
+    assert client.get(f"/api/games/{gid}/steps?seat=0").status_code == 401

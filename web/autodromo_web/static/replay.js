@@ -39,6 +39,9 @@
 
   async function init() {
     Autodromo.initPalette(() => show(wanted));
+    // This device's token (a claimed seat's, else the owner's): the timeline is worded as that
+    // seat may read it (a spectator's for the owner).
+    Autodromo.setToken(localStorage.getItem(`autodromo.device.${gameId}`) || Autodromo.ownerToken(gameId));
     base = await api("GET", `/api/games/${gameId}?board=1&since=1000000000&page=1`);
     steps = (await api("GET", `/api/games/${gameId}/steps`)).steps;
     $("title").textContent = `Replay: ${base.title} · seed ${base.seed}`;
