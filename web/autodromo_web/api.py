@@ -18,6 +18,10 @@ from .tables import Table, Tables
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 
+#: How many applied inputs' keys a game remembers (a device holds at most 16 unacknowledged).
+INPUT_KEYS = 256
+
+
 def tables() -> Tables:
     found: Tables = current_app.extensions["autodromo.tables"]
     return found
@@ -225,7 +229,7 @@ def legal(game_id: str) -> Response:
 
 
 @bp.post("/games/<game_id>/actions")
-def post_action(game_id: str) -> Response:
+def post_action(game_id: str) -> Response | tuple[Response, int]:
     doc = body()
     if "plan" in doc:
         choices = doc["plan"]
@@ -238,16 +242,26 @@ def post_action(game_id: str) -> Response:
     bots = doc.get("bots", True)
     if not isinstance(bots, bool):
         raise bad("bots must be true or false")
+    key = doc.get("key")
+    if key is not None and (not isinstance(key, str) or not 0 < len(key) <= 100):
+        raise bad("key must be a string of 1 to 100 characters: the input's identity")
     since = whole(doc.get("since"), "since", low=0, default=0) or 0
     with tables().locked(game_id) as table:
         seat = seat_of(table, doc.get("seat"), required=True)
         assert seat is not None
         guard(table).seat(seat, "a decision")
+        if key is not None and key in table.input_keys:
+            return jsonify(error=f"this input was already applied (key {key}): not again",
+                           repeat=True), 409
         seats.check_position_agreed(table)
         # The bots after a decision play in a slot (else they wait for /advance).
         budget = bot_budget()
         applied = tables().play(table, seat, choices, bots, budget,
                                 lambda: throttle_of().maybe(client_address(), budget))
+        if key is not None:
+            table.input_keys[key] = None
+            while len(table.input_keys) > INPUT_KEYS:
+                del table.input_keys[next(iter(table.input_keys))]
         payload = present.seat_payload(table, seat, since, page=for_page(doc.get("page")))
         payload["more"] = table.bots_to_play()
     payload["applied"] = applied

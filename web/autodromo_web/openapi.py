@@ -106,6 +106,10 @@ SPEC: dict[str, Any] = {
                          "description": "applied while it stays the seat's turn and no chance comes"},
                 "bots": {"type": "boolean", "default": True,
                          "description": "false: bots wait for /advance (the page's speed control)"},
+                "key": {"type": "string", "maxLength": 100,
+                        "description": "the input's identity (a dashboard's: uid, boot, number): a "
+                                       "second post with a key this game has applied is refused "
+                                       "(409, repeat: true) and changes nothing"},
                 "since": {"type": "integer"}, "page": PAGE_B,
             }}),
             "responses": {"200": _json(SEAT_VIEW, "the seat's view after the action (and bots)"),
