@@ -16,7 +16,7 @@ from . import content, game_module
 from ._core import Game, State, load_game
 from .errors import AutodromoError, ReplayError
 
-__all__ = ["Replay", "save", "load", "dumps", "loads"]
+__all__ = ["Replay", "save", "load", "dumps", "loads", "saved_game"]
 
 FORMAT = "autodromo-replay"
 VERSION = 1
@@ -41,7 +41,8 @@ def _older_spelling(game: str, label: str) -> str | None:
     return older(label) if older is not None else None
 
 
-def _older_game(name: str, options: dict[str, Any], saved_hash: str, files: Any) -> Game:
+def _older_game(name: str, options: dict[str, Any], saved_hash: str,
+                files: Any) -> tuple[Game, dict[str, Any]]:
     """The game a replay written under older rules plays as today, with the options the game's
     package gives it (``older_options``, which may refuse with the reason); else the hash differs."""
     older = game_module.fact(name, "older_options")
@@ -52,8 +53,27 @@ def _older_game(name: str, options: dict[str, Any], saved_hash: str, files: Any)
         except AutodromoError as e:
             raise ReplayError(f"replay names a game that cannot be built: {e}") from None
         if game.accepts_content_hash(saved_hash):
-            return game
-    raise ReplayError("content hash differs: the replay was made with other content")
+            return game, then
+    raise ReplayError(
+        "content hash differs: the replay was made with other content or under an older"
+        " version of the game's rules"
+    )
+
+
+def saved_game(name: str, options: dict[str, Any], saved_hash: str,
+               content_dir: str | os.PathLike[str] | None = None) -> tuple[Game, dict[str, Any]]:
+    """The game a saved game (a replay, a table of the web page) with ``saved_hash`` goes on
+    under, and its options: as saved when the hash is today's, else the options its package gives
+    an earlier rules version (``older_options``). Raises :class:`ReplayError` with the reason when
+    neither holds (other content, or rules that cannot play it again)."""
+    files = content.load_files(name, content_dir) if name in content.GAMES else None
+    try:
+        game = load_game(name, json.dumps(options), files)
+    except AutodromoError as e:
+        raise ReplayError(f"the game cannot be built: {e}") from None
+    if game.accepts_content_hash(saved_hash):
+        return game, options
+    return _older_game(name, options, saved_hash, files)
 
 
 def _digest(body: dict[str, Any]) -> str:
@@ -131,7 +151,7 @@ def loads(text: str, content_dir: str | os.PathLike[str] | None = None) -> Repla
         raise ReplayError(f"replay names a game that cannot be built: {e}") from None
     saved_hash = _field(doc, "content_hash", str)
     if not game.accepts_content_hash(saved_hash):
-        game = _older_game(name, options, saved_hash, files)
+        game, _ = _older_game(name, options, saved_hash, files)
     state = game.new_state()
     ids: list[int] = []
     labels: list[str] = []

@@ -38,7 +38,7 @@ def older_options(options: dict[str, Any]) -> dict[str, Any] | None:
         return None
     if options.get("wrong_way"):
         raise ReplayError(
-            "this replay was played under Mille Bornes rules version 1, when a Wrong Way could "
-            "hit a car that had not started: version 2 cannot replay it"
+            "this game was played under Mille Bornes rules version 1, when a Wrong Way could "
+            "hit a car that had not started: version 2 cannot play it again"
         )
     return {**options, "independent_speed_limit": True}
