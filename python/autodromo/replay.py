@@ -41,39 +41,36 @@ def _older_spelling(game: str, label: str) -> str | None:
     return older(label) if older is not None else None
 
 
-def _older_game(name: str, options: dict[str, Any], saved_hash: str,
-                files: Any) -> tuple[Game, dict[str, Any]]:
-    """The game a replay written under older rules plays as today, with the options the game's
-    package gives it (``older_options``, which may refuse with the reason); else the hash differs."""
-    older = game_module.fact(name, "older_options")
-    then = older(options) if older is not None else None
-    if then is not None:
-        try:
-            game = load_game(name, json.dumps(then), files)
-        except AutodromoError as e:
-            raise ReplayError(f"replay names a game that cannot be built: {e}") from None
-        if game.accepts_content_hash(saved_hash):
-            return game, then
-    raise ReplayError(
-        "content hash differs: the replay was made with other content or under an older"
-        " version of the game's rules"
-    )
+def _build(name: str, options: dict[str, Any], files: Any) -> Game:
+    try:
+        return load_game(name, json.dumps(options), files)
+    except AutodromoError as e:
+        raise ReplayError(f"the saved game names a game that cannot be built: {e}") from None
 
 
 def saved_game(name: str, options: dict[str, Any], saved_hash: str,
                content_dir: str | os.PathLike[str] | None = None) -> tuple[Game, dict[str, Any]]:
     """The game a saved game (a replay, a table of the web page) with ``saved_hash`` goes on
     under, and its options: as saved when the hash is today's, else the options its package gives
-    an earlier rules version (``older_options``). Raises :class:`ReplayError` with the reason when
-    neither holds (other content, or rules that cannot play it again)."""
-    files = content.load_files(name, content_dir) if name in content.GAMES else None
+    an earlier rules version (``older_options``, which may refuse with the reason). Raises
+    :class:`ReplayError` with the reason when neither holds."""
     try:
-        game = load_game(name, json.dumps(options), files)
+        files = content.load_files(name, content_dir) if name in content.GAMES else None
     except AutodromoError as e:
-        raise ReplayError(f"the game cannot be built: {e}") from None
+        raise ReplayError(f"the saved game's content cannot be read: {e}") from None
+    game = _build(name, options, files)
     if game.accepts_content_hash(saved_hash):
         return game, options
-    return _older_game(name, options, saved_hash, files)
+    older = game_module.fact(name, "older_options")
+    then = older(options) if older is not None else None
+    if then is not None:
+        game = _build(name, then, files)
+        if game.accepts_content_hash(saved_hash):
+            return game, then
+    raise ReplayError(
+        "content hash differs: the game was saved with other content or under an older"
+        " version of the game's rules"
+    )
 
 
 def _digest(body: dict[str, Any]) -> str:
@@ -144,14 +141,7 @@ def loads(text: str, content_dir: str | os.PathLike[str] | None = None) -> Repla
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise ReplayError("replay field 'seed' has the wrong type")
     entries = _field(doc, "actions", list)
-    try:
-        files = content.load_files(name, content_dir) if name in content.GAMES else None
-        game = load_game(name, json.dumps(options), files)
-    except AutodromoError as e:
-        raise ReplayError(f"replay names a game that cannot be built: {e}") from None
-    saved_hash = _field(doc, "content_hash", str)
-    if not game.accepts_content_hash(saved_hash):
-        game, _ = _older_game(name, options, saved_hash, files)
+    game, _ = saved_game(name, options, _field(doc, "content_hash", str), content_dir)
     state = game.new_state()
     ids: list[int] = []
     labels: list[str] = []
