@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 import autodromo
@@ -48,7 +49,9 @@ def test_formula90_is_listed_and_plays_with_no_options() -> None:
     assert s.is_terminal()
     end = s.view(None)
     assert end["over"] and len(end["results"]) == len(end["cars"])
-    assert sorted(s.ranking()) == [0, 1]
+    # Each seat's place is its car's in the whole field, robots included (issue 35).
+    place = {r["car"]: r["place"] - 1 for r in end["results"]}
+    assert s.ranking() == [place[c["name"]] for c in end["cars"][:2]]
 
 
 def test_options_track_players_and_robots() -> None:
@@ -194,14 +197,15 @@ def test_simulate_runs_formula90_with_defaults_and_is_the_same_on_any_thread_cou
     two = autodromo.simulate(F90, 12, seed=3, threads=2, progress=False)
     assert one.n == 12 and one.complete
     for col in one.columns:
-        assert (one[col] == two[col]).all(), col
-    assert set(one.ranking[0].tolist()) == {0, 1}
+        # A retired car has no finish turn (NaN), the same on any thread count.
+        assert np.array_equal(one[col], two[col], equal_nan=True), col
+    # Places in the whole field: two seats, two different places among every car.
+    assert len(set(one.ranking[0].tolist())) == 2
+    assert (one.ranking == one.place[:, :2]).all()
     assert one.to_pandas().shape[0] == 12
 
 
 def test_python_policies_in_a_batch() -> None:
-    import numpy as np
-
     def first_legal(obs: Any, masks: Any, seats: Any) -> Any:
         return np.argmax(masks, axis=1)
 
@@ -306,11 +310,10 @@ def test_the_board_is_the_section_track_the_core_laid_out() -> None:
 def test_a_batch_gives_each_seats_place_in_the_whole_field() -> None:
     r = autodromo.simulate(F90, 8, seed=5, progress=False, players=2, turns=3)
     cars = len(autodromo.game(F90, players=2).new_state().view(None)["cars"])
-    # seat_extra is the car's place among every car, robots included; ranking is among seats.
+    # seat_extra is the car's place among every car, robots included, counted from 1; ranking
+    # is the same place counted from 0 (issue 35: a seat behind the robots is not first).
     assert ((r.seat_extra >= 1) & (r.seat_extra <= cars)).all()
-    for race in range(r.n):
-        order = sorted(range(2), key=lambda s: r.seat_extra[race][s])
-        assert [int(r.ranking[race][s]) for s in order] == [0, 1]
+    assert (r.ranking == r.seat_extra - 1).all()
     assert "position_0" in r.to_pandas().columns
 
 

@@ -58,9 +58,11 @@ _CHUNK_SECONDS = 0.25
 
 @dataclass
 class SimResult:
-    """The columns of a batch: per race ``winner``, ``length``, ``actions``; per seat
-    (``[n, seats]``) ``ranking``, ``order`` (seats by finishing place), ``seat_extra``; per car
-    (``[n, cars]``) ``car_seat``, ``time``, ``wear``, ``crashes``, ``retired``; in a Stage race
+    """The columns of a batch: per race ``winner`` (the seat whose car is first of the whole
+    field, -1 when a robot won), ``winner_car``, ``length``, ``actions``; per seat
+    (``[n, seats]``) ``ranking`` (places among every car), ``order`` (seats by finishing place),
+    ``seat_extra``; per car (``[n, cars]``) ``car_seat``, ``place``, ``time``, ``wear``,
+    ``crashes``, ``retired`` (docs/simulation.md says what each means); in a Stage race
     over a route (``route=…``) also per car ``racing_time`` (seconds, NaN for a car that did not finish
     the route), ``penalty`` (seconds of Check Point penalties) and, with the Historical points
     option, ``points``. ``complete`` is

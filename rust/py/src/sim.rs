@@ -96,6 +96,16 @@ fn columns<'py>(py: Python<'py>, stats: &[RaceStats]) -> PyResult<Bound<'py, PyD
                 .map_or(-1, |w| w as i8)
         })
         .collect();
+    // The car placed first, whoever drives it (a robot car has no seat: `winner` is -1 then).
+    let winner_car: Vec<i8> = stats
+        .iter()
+        .map(|s| {
+            s.cars
+                .iter()
+                .position(|c| c.place == 0)
+                .map_or(-1, |w| w as i8)
+        })
+        .collect();
     let mut ranking = Vec::with_capacity(n * seats);
     let mut order = Vec::with_capacity(n * seats);
     let mut extra = Vec::with_capacity(n * seats);
@@ -114,6 +124,7 @@ fn columns<'py>(py: Python<'py>, stats: &[RaceStats]) -> PyResult<Bound<'py, PyD
     };
     let shape2 = |w: usize| [n, w];
     d.set_item("winner", PyArray1::from_vec(py, winner))?;
+    d.set_item("winner_car", PyArray1::from_vec(py, winner_car))?;
     d.set_item(
         "ranking",
         PyArray1::from_vec(py, ranking).reshape(shape2(seats))?,
@@ -155,6 +166,14 @@ fn columns<'py>(py: Python<'py>, stats: &[RaceStats]) -> PyResult<Bound<'py, PyD
     d.set_item(
         "crashes",
         PyArray1::from_vec(py, crashes).reshape(shape2(cars))?,
+    )?;
+    let place: Vec<i8> = stats
+        .iter()
+        .flat_map(|s| s.cars.iter().map(|c| c.place as i8))
+        .collect();
+    d.set_item(
+        "place",
+        PyArray1::from_vec(py, place).reshape(shape2(cars))?,
     )?;
     d.set_item(
         "retired",

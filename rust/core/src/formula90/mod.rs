@@ -199,13 +199,12 @@ impl F90State {
         log
     }
 
-    /// Per seat, its place among the seats (0 = first).
+    /// Per seat, its car's place in the whole field, robots included (0 = first): a seat
+    /// whose car finished behind two robots is third, whatever the other seats did.
     pub fn seat_ranking(&self) -> Vec<u32> {
-        let places = self.places();
-        let humans = self.race.humans();
-        (0..humans)
-            .map(|s| (0..humans).filter(|&o| places[o] < places[s]).count() as u32)
-            .collect()
+        let mut places = self.places();
+        places.truncate(self.race.humans());
+        places
     }
 }
 
@@ -257,7 +256,12 @@ impl State for F90State {
         if !self.is_terminal() {
             return alloc::vec![0.0; self.race.humans()];
         }
-        crate::sim::rank_values(&self.seat_ranking())
+        // Valued over the whole field: first of nine 1, ninth 0, whatever the other seats did.
+        let last = self.n().saturating_sub(1).max(1) as f64;
+        self.seat_ranking()
+            .iter()
+            .map(|&p| (last - f64::from(p)).max(0.0) / last)
+            .collect()
     }
 
     fn ranking(&self) -> Vec<u32> {

@@ -6,7 +6,7 @@ use super::car::NO_CARD;
 use super::cards::CardSet;
 use super::state::{F90State, Phase};
 use crate::error::Error;
-use crate::game::{Action, Player};
+use crate::game::{Action, Player, State};
 use crate::rng::SplitMix64;
 use crate::sim::{CarStats, Level, RaceStats, Sim};
 
@@ -138,22 +138,36 @@ impl Sim for F90State {
         bots::choose(&self.seat_view(Some(usize::from(seat))), legal, level)
     }
 
+    /// A finished race is valued as `returns` values it: the place in the whole field, so a
+    /// search against robots wants to beat them too.
+    fn horizon(&self, _start: &Self) -> Option<Vec<f64>> {
+        self.is_terminal().then(|| State::returns(self))
+    }
+
+    /// A car still running when the race ends finishes at its last game turn (the race has no
+    /// finish line: it ends after its turns, or when every seat has retired); a retired car does
+    /// not finish. Places count the whole field, robots included.
     fn stats(&self) -> RaceStats {
         let places = self.places();
+        let length = u32::from(self.turn.min(self.race.turns));
         RaceStats {
             ranking: self.seat_ranking(),
-            length: u32::from(self.turn.min(self.race.turns)),
+            length,
             actions: self.history.len() as u32,
             cars: (0..self.n())
                 .map(|c| {
                     let car = &self.cars[c];
                     CarStats {
                         seat: car.seat().map_or(-1, |s| s as i8),
-                        // No finish line: the race place counts, 1 for the winner.
-                        time: places[c] as f32 + 1.0,
+                        time: if car.retired() {
+                            f32::NAN
+                        } else {
+                            length as f32
+                        },
                         wear: f32::from(car.wear()),
                         crashes: 0,
                         retired: car.retired(),
+                        place: places[c],
                     }
                 })
                 .collect(),

@@ -126,6 +126,7 @@ impl Sim for LamboState {
     /// A car's wear is its damages.
     fn stats(&self) -> RaceStats {
         let opts = &self.def.opts;
+        let places = LamboState::ranking(self);
         RaceStats {
             ranking: State::ranking(self),
             length: u32::from(self.round),
@@ -139,7 +140,9 @@ impl Sim for LamboState {
                     time: m.finish.map_or(f32::NAN, |f| f32::from(f.turn)),
                     wear: f32::from(m.damages),
                     crashes: u16::from(m.damages),
-                    retired: m.wrecked > 0 || m.stopped,
+                    // A car that finished (a time and a place) did not retire, wrecked or not.
+                    retired: m.finish.is_none() && (m.wrecked > 0 || m.stopped),
+                    place: places[i],
                 })
                 .collect(),
             seat_extra: self.hands.iter().map(|h| h.money as f32).collect(),

@@ -30,8 +30,9 @@ impl Sim for LegendState {
     /// A car's wear is the Dashboard points it lost: engine + brakes + tyres.
     fn stats(&self) -> RaceStats {
         let dash = self.race.dash();
+        let ranking = self.ranking();
         RaceStats {
-            ranking: self.ranking(),
+            ranking: ranking.clone(),
             length: u32::from(self.round),
             actions: self.history.len() as u32,
             cars: self
@@ -47,6 +48,7 @@ impl Sim for LegendState {
                         + (f32::from(dash.tires_max) - f32::from(c.tires)),
                     crashes: u16::from(c.crashes),
                     retired: c.status == Status::Retired,
+                    place: ranking[i],
                 })
                 .collect(),
             seat_extra: self

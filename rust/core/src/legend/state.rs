@@ -793,11 +793,9 @@ impl LegendState {
         let stage_race = self.race.is_stage_race();
         (0..n)
             .map(|i| {
-                let finished = if stage_race {
-                    self.finished_route(i)
-                } else {
-                    self.cars[i].finish.is_some()
-                };
+                // A Track race places every car (retired ones by distance, decision 32), so
+                // its returns follow that order; a Stage race's retired cars score nothing.
+                let finished = !stage_race || self.finished_route(i);
                 if !finished {
                     0.0
                 } else {

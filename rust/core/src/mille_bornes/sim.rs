@@ -116,8 +116,9 @@ impl Sim for MbState {
     fn stats(&self) -> RaceStats {
         let c = &self.core;
         let players = c.players();
+        let ranking = c.ranking();
         RaceStats {
-            ranking: c.ranking(),
+            ranking: ranking.clone(),
             length: u32::from(c.hand_number),
             actions: self.history().len() as u32,
             cars: (0..players)
@@ -127,6 +128,7 @@ impl Sim for MbState {
                     wear: 0.0,
                     crashes: 0,
                     retired: false,
+                    place: ranking[p],
                 })
                 .collect(),
             seat_extra: (0..players)

@@ -13,8 +13,11 @@ pub struct CarStats {
     /// Wear at the end: points lost, as the game counts them (each game's `Sim::stats` says).
     pub wear: f32,
     pub crashes: u16,
-    /// Out of the race (retired, wrecked) before the end.
+    /// Out of the race (retired, wrecked) before the end: a car that did not finish.
     pub retired: bool,
+    /// Its place in the whole field, every car that raced counted (robots and Neutral Cars
+    /// too); 0 = first, tied cars share a place.
+    pub place: u32,
 }
 
 /// Bit for bit, so that two runs of an unfinished car (NaN time) compare equal.
@@ -25,6 +28,7 @@ impl PartialEq for CarStats {
             && self.wear.to_bits() == o.wear.to_bits()
             && self.crashes == o.crashes
             && self.retired == o.retired
+            && self.place == o.place
     }
 }
 
@@ -52,7 +56,8 @@ impl PartialEq for StageCarStats {
 /// One race or game, for the batch runner's columns.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct RaceStats {
-    /// Per seat, its place (0 = first; tied seats share a place).
+    /// Per seat, its place in the whole field (0 = first; tied seats share a place): a seat
+    /// whose car a robot beat is not first.
     pub ranking: Vec<u32>,
     /// Game turns (rounds) in a race; hands in a card game played over hands.
     pub length: u32,
