@@ -137,35 +137,20 @@ fn a_car_under_a_speed_limit_takes_no_other_attack() {
     assert_eq!(t.side(0).hazards, Card::Stop.battle_bit());
 }
 
-/// Control: "In questa variante è ammesso che i giocatori possano essere vittime di più
-/// problemi".
+/// Controls: "In questa variante è ammesso che i giocatori possano essere vittime di più
+/// problemi"; and on its own speed pile (the English and French editions), a Speed Limit does not
+/// shield the car from a battle hazard.
 #[test]
-fn cumulative_attacks_stop_a_car_under_a_speed_limit() {
-    let mut t = Table::dealt(
-        json!({"players": 2, "cumulative_attacks": true}),
-        &[&ROLLER, &ATTACKER],
-    );
-    t.turn(0, "25", "play Roll");
-    t.turn(1, "25", "play Speed Limit on player 1");
-    t.idle();
-    t.turn(1, "25", "play Stop on player 1");
-    assert!(t.side(0).limited);
-    assert_eq!(t.side(0).hazards, Card::Stop.battle_bit());
-}
-
-/// Control: on its own speed pile, a Speed Limit does not shield the car from a battle hazard.
-#[test]
-fn independent_speed_limit_leaves_the_car_open_to_a_stop() {
-    let mut t = Table::dealt(
-        json!({"players": 2, "independent_speed_limit": true}),
-        &[&ROLLER, &ATTACKER],
-    );
-    t.turn(0, "25", "play Roll");
-    t.turn(1, "25", "play Speed Limit on player 1");
-    t.idle();
-    t.turn(1, "25", "play Stop on player 1");
-    assert!(t.side(0).limited);
-    assert_eq!(t.side(0).hazards, Card::Stop.battle_bit());
+fn cumulative_attacks_or_an_independent_speed_limit_let_a_stop_hit_a_limited_car() {
+    for option in ["cumulative_attacks", "independent_speed_limit"] {
+        let mut t = Table::dealt(json!({"players": 2, option: true}), &[&ROLLER, &ATTACKER]);
+        t.turn(0, "25", "play Roll");
+        t.turn(1, "25", "play Speed Limit on player 1");
+        t.idle();
+        t.turn(1, "25", "play Stop on player 1");
+        assert!(t.side(0).limited, "{option}");
+        assert_eq!(t.side(0).hazards, Card::Stop.battle_bit(), "{option}");
+    }
 }
 
 // ---- item 3: Wrong Way is an attack card ------------------------------------------------------
