@@ -22,7 +22,7 @@ from typing import Any
 
 import autodromo
 from autodromo import Race, replay
-from autodromo.errors import AutodromoError
+from autodromo.errors import AutodromoError, ReplayError
 
 from . import games, limits, lobby
 from .access import Access
@@ -352,7 +352,7 @@ class Tables:
                 if key not in built:
                     built[key] = autodromo.game(row.game, **row.options)
                 if not built[key].accepts_content_hash(row.content_hash):
-                    raise ValueError("the content files changed since this game was saved")
+                    Tables._game_of(row.game, row.options, row.content_hash)
             except Exception as e:  # a bad save must not stop the server: it is listed
                 self.broken[row.id] = f"{row.game}: cannot be resumed: {e}"
         if store.unknown_status:
@@ -367,12 +367,23 @@ class Tables:
             self.sweep(time.monotonic() + self.idle + 1)
 
     @staticmethod
+    def _game_of(name: str, options: dict[str, Any], saved_hash: str) -> tuple[autodromo.Game, dict[str, Any]]:
+        """The game a save goes on under: as saved, or under the options its package gives the
+        rules version it was played under (a Mille Bornes game of version 1, say); else the
+        reason it cannot."""
+        try:
+            return replay.saved_game(name, options, saved_hash)
+        except ReplayError as e:
+            if str(e).startswith("content hash differs"):
+                raise ValueError("the content files changed since this game was saved, or it was "
+                                 "played under an older version of the game's rules") from None
+            raise ValueError(str(e)) from None
+
+    @staticmethod
     def _resume(saved: Saved) -> Table:
-        game = autodromo.game(saved.game, **saved.options)
-        if not game.accepts_content_hash(saved.content_hash):
-            raise ValueError("the content files changed since this game was saved")
+        game, options = Tables._game_of(saved.game, saved.options, saved.content_hash)
         access = None if saved.access is None else Access.from_json(saved.access)
-        table = Table.new(saved.id, saved.game, saved.options, saved.seats, saved.seed, game,
+        table = Table.new(saved.id, saved.game, options, saved.seats, saved.seed, game,
                           saved.position, access, created=saved.created, updated=saved.updated)
         table.race.follow(saved.actions)
         table.actions.extend(saved.actions)
