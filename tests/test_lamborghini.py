@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
 import tomllib
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import autodromo
-from autodromo import ContentError, IllegalActionError, OptionError, _core, content, replay
+from autodromo import (
+    ContentError,
+    IllegalActionError,
+    OptionError,
+    ReplayError,
+    _core,
+    content,
+    replay,
+)
 
 
 def test_lamborghini_is_listed_and_opens_with_the_eight_face_up_cards() -> None:
@@ -68,6 +78,27 @@ def test_replay_reproduces_the_game(tmp_path: Path) -> None:
     assert replay.load(path).state == s
 
 
+def test_saves_and_replays_of_rules_version_1_are_refused_with_the_reason(tmp_path: Path) -> None:
+    """Rules version 2 (Brakes before a Crazy check, level finishes, declared crashes, purchases
+    paid in full) changes what is legal and who wins: a version-1 game is not replayed under it."""
+    g = autodromo.game("lamborghini", players=3, laps=1)
+    s = autodromo.Race(g, ["heuristic", "random", "heuristic"], seed=5).run()
+    saved = json.loads(s.serialize())
+    assert saved["rules_version"] == 2
+    # Version 1 folded its number into the content hash as version 2 does: hash ^ 1, not ^ 2.
+    saved.update(rules_version=1, content_hash=f"{int(saved['content_hash'], 16) ^ 3:016x}")
+    with pytest.raises(ReplayError, match="saved under another rules version"):
+        g.deserialize_state(json.dumps(saved))
+    path = tmp_path / "lambo.json"
+    replay.save(path, s, seed=5)
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    body = {k: v for k, v in doc.items() if k != "digest"}
+    body["content_hash"] = f"{int(body['content_hash'], 16) ^ 3:016x}"
+    path.write_text(json.dumps({**body, "digest": replay._digest(body)}), encoding="utf-8")
+    with pytest.raises(ReplayError, match="an older version of the game's rules"):
+        replay.load(path)
+
+
 def test_an_illegal_action_changes_nothing() -> None:
     s = autodromo.game("lamborghini", players=3).new_state()
     before = s.serialize()
@@ -96,6 +127,7 @@ SOAK = int(os.environ.get("AUTODROMO_SOAK", "0") or 0)
 
 
 def _one(seed: int) -> int:
+    tracks: dict[str, Any] = {"circuits": ["sant_agata", "imola_like"]} if seed % 6 == 3 else {}
     g = autodromo.game(
         "lamborghini",
         players=2 + seed % 4,
@@ -103,7 +135,7 @@ def _one(seed: int) -> int:
         laps=1 if seed % 10 else 3,
         long=seed % 3 == 0,
         accident_table=["split", "right_first", "left_first"][seed % 3],
-        **({"circuits": ["sant_agata", "imola_like"]} if seed % 6 == 3 else {}),
+        **tracks,
     )
     # The serialize round trip replays the whole history: every 64th step and at the end here;
     # every other check at every step (tests/test_harness.py runs it at every step).

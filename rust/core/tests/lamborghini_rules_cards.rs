@@ -418,12 +418,6 @@ fn engagement_crashes_the_car_ahead_or_pushes_the_car_beside() {
     give(&mut s, 0, "engagement_2");
     only(&mut s, 0);
     draw(&mut s, 7);
-    assert!(!legal(&s, "crash into the car ahead"), "no card, no crash");
-    refused(
-        &mut s,
-        "push the car right",
-        "crashes and pushes are made with an Engagement card played this turn",
-    );
     act(&mut s, "play engagement_2");
     assert!(legal(&s, "crash into the car ahead"));
     assert!(legal(&s, "push the car right"));
@@ -456,7 +450,7 @@ fn engagement_crashes_the_car_ahead_or_pushes_the_car_beside() {
     assert_eq!(s.phase, Phase::Drive { car: 0 });
     assert!(
         !legal(&s, "crash into the car ahead"),
-        "one engagement per card"
+        "one crash or push a turn"
     );
 }
 

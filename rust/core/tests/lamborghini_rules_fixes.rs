@@ -303,3 +303,221 @@ fn no_more_than_two_races_on_one_track() {
         "three races on sant_agata"
     );
 }
+
+/// Brakes: "The card prevents a number of damages as shown on the card (depending on the
+/// Technology). The card must be played before the damage"; "During his turn, a player is free to
+/// decide when to play the cards." Engine: waiting for a Crazy Murciélago check only Set-up, Team
+/// or Manoeuvre may be played, so that check's damage can never be braked.
+#[test]
+fn brakes_may_be_played_before_a_crazy_murcielago_check() {
+    let crazy_12 = |card: &str| {
+        let mut s = race(json!({}), &[PLAIN, PLAIN, PLAIN]);
+        give(&mut s, 0, card);
+        only(&mut s, 0);
+        let c = speed_card(&s, 12, true);
+        act(&mut s, &format!("draw {c}"));
+        assert_eq!(s.phase, Phase::CheckPrep { car: 0 });
+        s
+    };
+    let mut s = crazy_12("red_brakes_1");
+    assert!(legal(&s, "play red_brakes_1"), "{:?}", labels(&s));
+    act(&mut s, "play red_brakes_1");
+    assert_eq!(
+        s.phase,
+        Phase::CheckPrep { car: 0 },
+        "the check still waits"
+    );
+    act(&mut s, "take the check");
+    draw(&mut s, 9); // 9 − 2 (red arrow) = 7: an accident
+    assert_eq!(s.murcs[0].damages, 0, "the Brakes prevent its damage");
+    // Control: without Brakes the same check costs a damage.
+    let mut s = crazy_12("red_engine_1");
+    act(&mut s, "take the check");
+    draw(&mut s, 9);
+    assert_eq!(s.murcs[0].damages, 1);
+    // Control: a card that neither changes the check nor prevents its damage waits for the move.
+    let mut s = crazy_12("red_engine_1");
+    assert_eq!(labels(&s), ["take the check"]);
+    refused(
+        &mut s,
+        "play red_engine_1",
+        "Engine (Red): before a Crazy Murciélago check only Set-up, Team, Manoeuvre or Brakes",
+    );
+}
+
+/// "The car who first crosses the finishing line and in the same turn is not overtaken by another
+/// car is declared the winner": two cars crossing in the same turn and ending level past the line
+/// are not overtaken by one another, so the one that crossed first wins. Engine: ranked by car
+/// index, though the finish records keep the crossing order.
+#[test]
+fn a_level_finish_goes_to_the_car_that_crossed_first() {
+    // Car 1 moves first this turn and ends 7 past the line; car 0 (`past`) after it.
+    let finish = |past: u8| {
+        let mut s = race(json!({}), &[PLAIN, PLAIN, PLAIN]);
+        put(&mut s, 1, 81, 2);
+        put(&mut s, 0, 79, 0);
+        s.murcs[2].stopped = true;
+        s.order = vec![1, 0, 2];
+        s.next = 0;
+        s.settle();
+        draw(&mut s, 7); // 8 squares: 7 past the line
+        moves(&mut s, "move ahead", 8);
+        draw(&mut s, 2 + past); // 3 + past squares
+        moves(&mut s, "move ahead", usize::from(3 + past));
+        assert_eq!(s.phase, Phase::Over);
+        s
+    };
+    let s = finish(7);
+    assert_eq!(s.murcs[0].finish.map(|f| f.past_line), Some(7));
+    assert_eq!(s.murcs[1].finish.map(|f| f.past_line), Some(7));
+    assert_eq!(s.ranking()[1], 0, "level: car 1 crossed first and wins");
+    assert_eq!(s.ranking()[0], 1);
+    assert!(s.returns()[1] > s.returns()[0]);
+    // Control: further past the line in the same turn is overtaking.
+    let s = finish(8);
+    assert_eq!(s.ranking()[0], 0, "8 past the line overtakes 7");
+}
+
+/// "If a player places his Murciélago: behind an opponent's car and declares a crash, a crash
+/// occurs; beside an opponent's car and declares a push, a push occurs." The Engagement card
+/// "willingly crashes or pushes an opponent's car (see rule)" and adds its +1 and −1. Engine: no
+/// crash or push without an Engagement card.
+#[test]
+fn any_player_may_declare_a_crash_the_engagement_card_adds_its_one() {
+    let behind = |card: Option<&str>| {
+        let mut s = race(json!({"players": 4}), &[PLAIN, PLAIN, PLAIN, PLAIN]);
+        put(&mut s, 1, 21, 1); // ahead
+        put(&mut s, 2, 20, 2); // beside, on the right
+        if let Some(c) = card {
+            give(&mut s, 0, c);
+        }
+        only(&mut s, 0);
+        draw(&mut s, 7);
+        if let Some(c) = card {
+            act(&mut s, &format!("play {c}"));
+        }
+        s
+    };
+    let mut s = behind(None);
+    assert!(legal(&s, "crash into the car ahead"), "{:?}", labels(&s));
+    assert!(legal(&s, "push the car right"));
+    assert!(!legal(&s, "push the car left"), "nobody on the left");
+    act(&mut s, "crash into the car ahead");
+    assert_eq!(
+        s.phase,
+        Phase::Check {
+            car: 0,
+            why: Why::Engage {
+                attacker: true,
+                other: 1
+            }
+        }
+    );
+    draw(&mut s, 7); // 7 and no card: an accident for the car that declared
+    assert_eq!(s.murcs[0].damages, 1);
+    draw(&mut s, 8); // the car hit: 8, nothing occurs without the card's −1
+    assert_eq!(s.murcs[1].damages, 0);
+    // Once a turn: the declaration is made.
+    while s.phase != (Phase::Drive { car: 0 }) {
+        draw(&mut s, 8); // the accident's direction: diagonal to the right
+        if let Phase::Direction { .. } = s.phase {
+            act(&mut s, "direction ahead");
+        }
+    }
+    assert!(!legal(&s, "push the car right"));
+    refused(
+        &mut s,
+        "push the car right",
+        "one crash or push a turn, and this turn's is declared",
+    );
+    // With the Engagement card: +1 for the car that engages, −1 for the car hit.
+    let mut s = behind(Some("engagement_1"));
+    act(&mut s, "crash into the car ahead");
+    draw(&mut s, 7); // 7 + 1 = 8: nothing
+    assert_eq!(s.murcs[0].damages, 0);
+    draw(&mut s, 8); // 8 − 1 = 7: an accident
+    assert_eq!(s.murcs[1].damages, 1);
+    // Control: a team mate is no opponent (2 players: cars 0 and 2 are seat 0's).
+    let mut s = race(json!({"players": 2}), &[PLAIN, PLAIN, PLAIN, PLAIN]);
+    put(&mut s, 2, 21, 1);
+    only(&mut s, 0);
+    draw(&mut s, 7);
+    assert!(!legal(&s, "crash into the car ahead"), "its own car");
+    refused(
+        &mut s,
+        "crash into the car ahead",
+        "crash: no opponent's car on the square right ahead",
+    );
+}
+
+/// "the Driver and Car cards have a price printed on them: each player has to pay the printed
+/// amount of money in order to buy them"; "be sure to have enough money later to buy your Car and
+/// Driver cards!". Engine: a player short of money may still buy, and pays what it has.
+#[test]
+fn no_car_or_driver_without_its_price() {
+    let mut s = game(json!({"players": 3, "long": true}));
+    for b in ["bid nothing", "bid nothing", "bid nothing"] {
+        act(&mut s, b);
+    }
+    s.face_up = ["rossi", "murcielago_lp640", "skill_1"]
+        .iter()
+        .map(|c| id(c))
+        .collect();
+    for d in s.decks.iter_mut() {
+        d.retain(|&c| !s.face_up.contains(&c));
+    }
+    s.phase = Phase::Draft {
+        seat: 0,
+        step: 2,
+        picks: 1,
+    };
+    // Exactly the price: bought, nothing left.
+    let mut exact = s.clone();
+    exact.hands[0].money = 10_000;
+    act(&mut exact, "pick rossi");
+    assert_eq!(exact.hands[0].money, 0);
+    assert_eq!(exact.murcs[0].driver, Some(id("rossi")));
+    // One dollar short: refused with the card and the money, and not offered.
+    s.hands[0].money = 9_999;
+    assert!(!legal(&s, "pick rossi"), "{:?}", labels(&s));
+    refused(
+        &mut s,
+        "pick rossi",
+        "Marco Rossi costs 10000$ and you have 9999$",
+    );
+    assert!(legal(&s, "pick skill_1"), "Manoeuvre cards are free");
+}
+
+/// Our decision where the book is silent: "be sure to have enough money later to buy your Car and
+/// Driver cards!" gives no remedy for a player who cannot pay any Car (Driver) card left, face up
+/// or in its deck. Such a player takes the cheapest one face up for all it has, so every
+/// Murciélago gets its car and driver and the draft ends.
+#[test]
+fn a_player_who_can_pay_no_driver_left_takes_the_cheapest_for_all_it_has() {
+    let mut s = game(json!({"players": 3, "long": true}));
+    for b in ["bid nothing", "bid nothing", "bid nothing"] {
+        act(&mut s, b);
+    }
+    s.face_up = ["rossi", "castelli", "skill_1"]
+        .iter()
+        .map(|c| id(c))
+        .collect();
+    for d in s.decks.iter_mut() {
+        d.retain(|&c| !s.face_up.contains(&c));
+    }
+    s.phase = Phase::Draft {
+        seat: 0,
+        step: 2,
+        picks: 1,
+    };
+    s.hands[0].money = 4_000; // the cheapest driver, Nino Fabbri, costs 5000$
+    assert!(legal(&s, "pick rossi"), "{:?}", labels(&s));
+    refused(
+        &mut s,
+        "pick castelli",
+        "Luigi Castelli costs 14000$ and you have 4000$; no Driver card left is within your money, so you may take the cheapest face up (Marco Rossi) for all you have",
+    );
+    act(&mut s, "pick rossi");
+    assert_eq!(s.hands[0].money, 0);
+    assert_eq!(s.murcs[0].driver, Some(id("rossi")));
+}

@@ -718,7 +718,8 @@ fn bids_are_limited_to_the_money_held() {
 
 /// "the Technology and Manoeuvre cards are free, whereas the Driver and Car cards have a price
 /// printed on them: each player has to pay the printed amount of money in order to buy them."
-/// Money never goes below zero (our decision: a player short of money pays what it has).
+/// A card the player cannot pay is refused (`lamborghini_rules_fixes.rs`:
+/// `no_car_or_driver_without_its_price`); money never goes below zero.
 #[test]
 fn long_game_cars_and_drivers_are_paid_tech_and_manoeuvre_free_money_never_negative() {
     let mut s = game(json!({"players": 3, "long": true}));
@@ -750,16 +751,20 @@ fn long_game_cars_and_drivers_are_paid_tech_and_manoeuvre_free_money_never_negat
     };
     act(&mut s2, "pick rossi"); // 10.000$
     assert_eq!(s2.hands[0].money, 25_000);
-    // Short of money: pays what it has, never below zero.
-    s.hands[0].money = 4_000;
+    // Short of money (Nino Fabbri, 5.000$, is face up): refused, nothing paid.
+    s.hands[0].money = 9_000;
     s.phase = Phase::Draft {
         seat: 0,
         step: 2,
         picks: 1,
     };
-    act(&mut s, "pick rossi");
-    assert_eq!(s.hands[0].money, 0);
-    assert_eq!(s.murcs[0].driver, Some(id("rossi")));
+    refused(
+        &mut s,
+        "pick rossi",
+        "Marco Rossi costs 10000$ and you have 9000$",
+    );
+    act(&mut s, "pick fabbri");
+    assert_eq!(s.hands[0].money, 4_000);
 }
 
 /// "If they play with 2 Murciélago, they link one driver to each car. Then, they link a certain

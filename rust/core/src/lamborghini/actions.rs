@@ -41,7 +41,8 @@ pub enum Move {
     Step(Dir),
     /// The free slipstream square beside the reached car.
     Slip(Dir),
-    /// Engagement: crash into the car ahead, or push the car beside.
+    /// A declared crash into the opponent's car ahead, or push of the one beside (any car, once
+    /// a turn; an Engagement card played before adds its +1 and −1).
     Crash,
     Push(Dir),
     /// The direction a car takes after an accident, when somebody chooses it.

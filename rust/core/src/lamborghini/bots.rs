@@ -7,8 +7,62 @@ use super::state::{LamboState, Phase};
 use crate::game::Action;
 use crate::rng::SplitMix64;
 
+/// The chance that a manoeuvre check adding `modifier` to the Speed card is an accident (7 or
+/// less), over the Speed values of every card the Speed deck may hold.
+fn accident_risk(s: &LamboState, modifier: i32) -> f64 {
+    let (mut bad, mut all) = (0u32, 0u32);
+    for (speed, &n) in s.def.speed_values.iter().enumerate() {
+        all += u32::from(n);
+        if speed as i32 + modifier <= 7 {
+            bad += u32::from(n);
+        }
+    }
+    f64::from(bad) / f64::from(all.max(1))
+}
+
+/// Before a Crazy Murciélago check: a card for it when an accident is likely. Brakes first (the
+/// damage is prevented whatever the card drawn), then the cards that add to the check.
+fn rate_before_crazy_check(s: &LamboState, car: usize, card: u16) -> i32 {
+    let penalty = i32::from(s.turn.crazy.unwrap_or(0));
+    let risk = accident_risk(
+        s,
+        s.check_base(car) + i32::from(s.turn.check_bonus) - penalty,
+    );
+    if risk < 0.25 {
+        return -5;
+    }
+    let k = &s.def.content.cards[usize::from(card)];
+    match k.kind {
+        Kind::Tech(_, Tech::Brakes) => 12,
+        Kind::Tech(_, Tech::Setup) => 8 + i32::from(k.value),
+        Kind::Manoeuvre(Man::Manoeuvre) => 10,
+        Kind::Tech(_, Tech::Team) => 6,
+        _ => -5,
+    }
+}
+
+/// A crash or push declared when it pays: the car hit is clearly likelier to have an accident
+/// than the car that declares, whose own risk is small.
+fn rate_engagement(s: &LamboState, car: usize, m: Move) -> i32 {
+    let Some(other) = s.engage_target(car, m) else {
+        return -20;
+    };
+    let own = accident_risk(s, s.check_base(car) + i32::from(s.turn.check_bonus));
+    let theirs = accident_risk(s, s.check_base(other) - i32::from(s.turn.engaged));
+    if own <= 0.25 && theirs - own >= 0.2 {
+        15
+    } else {
+        -20
+    }
+}
+
 fn rate(s: &LamboState, m: Move) -> i32 {
     let cards = &s.def.content.cards;
+    if let Phase::CheckPrep { car } = s.phase {
+        if let Move::Play(c) = m {
+            return rate_before_crazy_check(s, usize::from(car), c);
+        }
+    }
     match m {
         Move::Bid(k) => -i32::from(k.abs_diff(4)),
         Move::TurnTech(t) | Move::TurnCar(t) => i32::from(t),
@@ -37,7 +91,10 @@ fn rate(s: &LamboState, m: Move) -> i32 {
         Move::Step(Dir::Ahead) => 10,
         Move::Step(_) => 8,
         Move::Slip(_) => 1,
-        Move::Crash | Move::Push(_) => -20,
+        Move::Crash | Move::Push(_) => match s.phase {
+            Phase::Drive { car } => rate_engagement(s, usize::from(car), m),
+            _ => -20,
+        },
         Move::Direction(Dir::Ahead) => 5,
         Move::Direction(_) => 0,
         Move::Team(repair) => i32::from(repair),

@@ -256,41 +256,73 @@ impl LamboState {
                 }
             }
         }
+        let rows = self.taken_rows(car);
         if i32::from(self.turn.spent) < self.allowance(car) {
-            let mask = self.step_mask(car);
-            for (i, &d) in DIRS.iter().enumerate() {
-                if mask & (1 << i) != 0 {
+            for d in DIRS {
+                if self.step_bar_in(car, d, rows).is_none() {
                     f(Move::Step(d));
                 }
             }
         }
-        if self.turn.engaged && self.turn.checks < 2 {
+        // "behind an opponent's car and declares a crash ...; beside an opponent's car and
+        // declares a push": open to any car, once a turn, while it has a check left.
+        if !self.turn.declared && self.turn.checks < 2 {
+            let (this_row, next_row) = rows;
             let here = self.murcs[car].cell;
             let track = self.def.track();
+            let opponent = |cell: Cell| {
+                self.occupied(cell)
+                    .is_some_and(|c| self.def.opts.owner(c) != self.def.opts.owner(car))
+            };
             let ahead = Cell {
                 row: track.next_row(here.row),
                 lane: here.lane,
             };
-            let opponent = |c: Option<usize>| {
-                c.is_some_and(|c| self.def.opts.owner(c) != self.def.opts.owner(car))
-            };
-            if opponent(self.occupied(ahead)) {
+            if next_row & (1 << here.lane) != 0 && opponent(ahead) {
                 f(Move::Crash);
             }
             for (d, lane) in [
                 (Dir::Left, here.lane.checked_sub(1)),
                 (Dir::Right, Some(here.lane + 1)),
             ] {
-                if let Some(l) = lane.filter(|&l| l < track.lanes) {
-                    if opponent(self.occupied(Cell {
+                if let Some(lane) = lane.filter(|&l| l < track.lanes) {
+                    let beside = Cell {
                         row: here.row,
-                        lane: l,
-                    })) {
+                        lane,
+                    };
+                    if this_row & (1 << lane) != 0 && opponent(beside) {
                         f(Move::Push(d));
                     }
                 }
             }
         }
+    }
+
+    /// The opponent's car a crash (right ahead) or a push (right beside) by `car` would hit, if
+    /// one may be declared now.
+    pub(crate) fn engage_target(&self, car: usize, m: Move) -> Option<usize> {
+        if self.turn.declared || self.turn.checks >= 2 {
+            return None;
+        }
+        let here = self.murcs[car].cell;
+        let track = self.def.track();
+        let cell = match m {
+            Move::Crash => Cell {
+                row: track.next_row(here.row),
+                lane: here.lane,
+            },
+            Move::Push(Dir::Left) => Cell {
+                row: here.row,
+                lane: here.lane.checked_sub(1)?,
+            },
+            Move::Push(Dir::Right) => Cell {
+                row: here.row,
+                lane: Some(here.lane + 1).filter(|&l| l < track.lanes)?,
+            },
+            _ => return None,
+        };
+        self.occupied(cell)
+            .filter(|&c| self.def.opts.owner(c) != self.def.opts.owner(car))
     }
 
     /// The car's place in the race, 0 = first.
@@ -369,25 +401,9 @@ impl LamboState {
             Move::Play(c) => self.play(car, c),
             Move::Step(d) => self.step(car, d),
             Move::Crash | Move::Push(_) => {
-                let here = self.murcs[car].cell;
-                let track = self.def.track();
-                let target = match m {
-                    Move::Push(Dir::Left) => Cell {
-                        row: here.row,
-                        lane: here.lane - 1,
-                    },
-                    Move::Push(_) => Cell {
-                        row: here.row,
-                        lane: here.lane + 1,
-                    },
-                    _ => Cell {
-                        row: track.next_row(here.row),
-                        lane: here.lane,
-                    },
-                };
-                let other = self.occupied(target).unwrap_or(car) as u8;
-                self.turn.engaged = false;
-                self.turn.engage_card = true;
+                let other = self.engage_target(car, m).unwrap_or(car) as u8;
+                self.turn.declared = true;
+                self.turn.engage_card = self.turn.engaged;
                 self.turn.attacker_12 = false;
                 self.phase = Phase::Check {
                     car: car as u8,
@@ -442,6 +458,8 @@ impl LamboState {
             Kind::Manoeuvre(Man::Hazard) => self.turn.hazard = true,
             Kind::Manoeuvre(Man::Manoeuvre) => self.turn.check_bonus += 2,
             Kind::Manoeuvre(Man::Slipstreaming) => self.turn.slip_bonus = true,
+            // "The car that engages increases its manoeuvre check by +1; the car that suffers
+            // the engagement decreases its manoeuvre check by -1."
             Kind::Manoeuvre(Man::Engagement) => {
                 self.turn.engaged = true;
                 self.turn.check_bonus += 1;
@@ -477,7 +495,8 @@ impl LamboState {
         }
     }
 
-    /// Cards that change a manoeuvre check, playable before a Crazy Murciélago check.
+    /// Cards playable before a Crazy Murciélago check: those that change the check, and Brakes,
+    /// which "must be played before the damage" the check may bring.
     pub fn check_cards(&self, car: usize) -> Vec<Move> {
         let mut out = Vec::new();
         if !self.turn.played {
@@ -485,7 +504,8 @@ impl LamboState {
                 let kind = self.card_value(c).kind;
                 let check = matches!(
                     kind,
-                    Kind::Tech(_, Tech::Setup | Tech::Team) | Kind::Manoeuvre(Man::Manoeuvre)
+                    Kind::Tech(_, Tech::Setup | Tech::Team | Tech::Brakes)
+                        | Kind::Manoeuvre(Man::Manoeuvre)
                 );
                 if check && !out.contains(&Move::Play(c)) {
                     out.push(Move::Play(c));
@@ -693,11 +713,7 @@ impl LamboState {
         };
         self.draw_speed(card);
         let c = usize::from(car);
-        let m = &self.murcs[c];
-        let mut v = i32::from(self.card_value(card).speed)
-            + self.bonus(m.car, true)
-            + self.bonus(m.driver, true)
-            - self.damage_penalty(c);
+        let mut v = i32::from(self.card_value(card).speed) + self.check_base(c);
         let acting = c == usize::from(self.turn.car);
         if acting {
             v += i32::from(self.turn.check_bonus);
@@ -740,6 +756,13 @@ impl LamboState {
             return;
         }
         self.resume();
+    }
+
+    /// What a manoeuvre check adds to the Speed card before any card or penalty of the turn:
+    /// the Car's and the Driver's manoeuvre, less the damage.
+    pub(crate) fn check_base(&self, car: usize) -> i32 {
+        let m = &self.murcs[car];
+        self.bonus(m.car, true) + self.bonus(m.driver, true) - self.damage_penalty(car)
     }
 
     /// After a check: the accidents' directions, then the moving car goes on.
@@ -845,14 +868,20 @@ impl LamboState {
         self.races_done += 1;
     }
 
-    /// Per car, 0 = first: finishers by the turn they finished and how far past the line;
-    /// the rest by the distance covered.
+    /// Per car, 0 = first: finishers by the turn they finished and how far past the line, level
+    /// cars by who crossed first (ending level is not overtaking); the rest by the distance
+    /// covered.
     pub fn ranking(&self) -> Vec<u32> {
         let mut order: Vec<usize> = (0..self.murcs.len()).collect();
         order.sort_by_key(|&i| {
             let m = &self.murcs[i];
             match m.finish {
-                Some(f) => (0, i64::from(f.turn), -i64::from(f.past_line), i as i64),
+                Some(f) => (
+                    0,
+                    i64::from(f.turn),
+                    -i64::from(f.past_line),
+                    i64::from(f.in_order),
+                ),
                 None => (1, 0, -i64::from(m.progress), i as i64),
             }
         });

@@ -40,7 +40,7 @@ use crate::saves;
 use actions::Move;
 
 pub const GAME_ID: &str = "lamborghini";
-pub const RULES_VERSION: u32 = 1;
+pub const RULES_VERSION: u32 = 2;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Lamborghini {

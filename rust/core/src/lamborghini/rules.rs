@@ -133,6 +133,9 @@ impl LamboState {
                 | Phase::DirectionDraw { .. },
                 Move::Draw(c),
             ) => self.speed_pile().contains(&c),
+            (Phase::Drive { car }, Move::Crash | Move::Push(_)) => {
+                self.engage_target(usize::from(car), m).is_some()
+            }
             // A step needs only the squares ahead (no need to list the cards too).
             (Phase::Drive { car }, Move::Step(d)) => {
                 let car = usize::from(car);
@@ -308,7 +311,7 @@ impl LamboState {
             Phase::DirectionDraw { .. } => "the accident's direction is drawn".into(),
             Phase::Direction { .. } => "the accident's direction is chosen".into(),
             Phase::CheckPrep { .. } => {
-                "before a Crazy Murciélago check: play Set-up, Team or Manoeuvre, or take the check"
+                "before a Crazy Murciélago check: play Set-up, Team, Manoeuvre or Brakes, or take the check"
                     .into()
             }
             Phase::Link { step: 0, .. } => "set-up with 2 players: keep or swap the drivers".into(),
@@ -416,7 +419,7 @@ impl LamboState {
                 let car = usize::from(car);
                 Some(self.held_refusal(car, c).unwrap_or_else(|| {
                     format!(
-                        "{}: before a Crazy Murciélago check only Set-up, Team or Manoeuvre may be played (they change the check)",
+                        "{}: before a Crazy Murciélago check only Set-up, Team, Manoeuvre or Brakes may be played (they change the check or prevent its damage)",
                         self.card_title(c)
                     )
                 }))
@@ -445,6 +448,27 @@ impl LamboState {
         let name = self.card_title(c);
         if !self.face_up.contains(&c) {
             return format!("{name} is not face up");
+        }
+        let (need_car, need_driver) = self.needs(seat);
+        let needed = match self.def.kind(c) {
+            Kind::Car => need_car,
+            Kind::Driver => need_driver,
+            _ => false,
+        };
+        if let Some(u) = self.unaffordable(seat, c).filter(|_| needed) {
+            let what = if self.def.kind(c) == Kind::Car {
+                "Car"
+            } else {
+                "Driver"
+            };
+            let mut why = format!("{name} costs {}$ and you have {}$", u.price, u.money);
+            if let Some(k) = u.cheapest {
+                why += &format!(
+                    "; no {what} card left is within your money, so you may take the cheapest face up ({}) for all you have",
+                    self.card_title(k)
+                );
+            }
+            return why;
         }
         let suppliers = &self.hands[usize::from(seat)].suppliers;
         match self.def.kind(c) {
@@ -537,8 +561,8 @@ impl LamboState {
     }
 
     fn engage_refusal(&self, m: Move) -> String {
-        if !self.turn.engaged {
-            return "crashes and pushes are made with an Engagement card played this turn".into();
+        if self.turn.declared {
+            return "one crash or push a turn, and this turn's is declared".into();
         }
         if self.turn.checks >= 2 {
             return "both manoeuvre checks of this turn are used: no crash or push".into();

@@ -24,6 +24,9 @@ pub struct Def {
     pub speed_of: Vec<u8>,
     pub speed_bonus: Vec<i8>,
     pub manoeuvre_of: Vec<i8>,
+    /// How many of the cards a Speed deck may hold (Technology, Manoeuvre, Banknote) carry each
+    /// Speed value, 0 to 12: what a bot weighs a manoeuvre check's risk with.
+    pub speed_values: [u16; 13],
 }
 
 impl Def {
@@ -54,6 +57,12 @@ impl Def {
         let speed_of = content.cards.iter().map(|c| c.speed).collect();
         let speed_bonus = content.cards.iter().map(|c| c.speed_bonus).collect();
         let manoeuvre_of = content.cards.iter().map(|c| c.manoeuvre).collect();
+        let mut speed_values = [0u16; 13];
+        for c in content.cards.iter() {
+            if !matches!(c.kind, Kind::Car | Kind::Driver) {
+                speed_values[usize::from(c.speed.min(12))] += 1;
+            }
+        }
         Ok(Def {
             content,
             circuit,
@@ -63,6 +72,7 @@ impl Def {
             speed_of,
             speed_bonus,
             manoeuvre_of,
+            speed_values,
         })
     }
 
@@ -169,6 +179,15 @@ pub enum Phase {
     },
     Over,
     Flow,
+}
+
+/// A Car or Driver card the player cannot pay: its price, the player's money, and the card it
+/// may take instead when it can pay no card of that kind left (the cheapest face up).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Unaffordable {
+    pub price: i32,
+    pub money: i32,
+    pub cheapest: Option<u16>,
 }
 
 /// One Murciélago.
@@ -470,7 +489,7 @@ impl LamboState {
     }
 
     /// Murciélagos of `seat` still without a car / a driver.
-    fn needs(&self, seat: u8) -> (bool, bool) {
+    pub(crate) fn needs(&self, seat: u8) -> (bool, bool) {
         let mine = self.def.opts.cars_of(seat);
         (
             mine.iter().any(|&c| self.murcs[c].car.is_none()),
@@ -486,8 +505,8 @@ impl LamboState {
             .iter()
             .copied()
             .filter(|&c| match self.def.kind(c) {
-                Kind::Car => need_car,
-                Kind::Driver => need_driver,
+                Kind::Car => need_car && self.unaffordable(seat, c).is_none(),
+                Kind::Driver => need_driver && self.unaffordable(seat, c).is_none(),
                 Kind::Tech(s, _) => {
                     hand.suppliers.contains(&s) || hand.suppliers.len() < max_suppliers
                 }
@@ -496,6 +515,47 @@ impl LamboState {
             })
             .map(Move::Pick)
             .collect()
+    }
+
+    /// Long game: why `seat` may not buy the Car or Driver card `card`, if it may not. "Each
+    /// player has to pay the printed amount of money": the price must be within its money; a
+    /// player who can pay no card of that kind left (face up or in its deck) takes the cheapest
+    /// face up for all it has (ours: the book's "be sure to have enough money" gives no remedy).
+    pub(crate) fn unaffordable(&self, seat: u8, card: u16) -> Option<Unaffordable> {
+        let kind = self.def.kind(card);
+        let deck = match (self.def.opts.long, kind) {
+            (true, Kind::Car) => DeckKind::Car,
+            (true, Kind::Driver) => DeckKind::Driver,
+            _ => return None,
+        };
+        let price_of = |c: u16| self.def.content.cards[usize::from(c)].price as i32;
+        let money = self.hands[usize::from(seat)].money.max(0);
+        let price = price_of(card);
+        if price <= money {
+            return None;
+        }
+        let face_up = self
+            .face_up
+            .iter()
+            .copied()
+            .filter(|&c| self.def.kind(c) == kind);
+        let within = face_up
+            .clone()
+            .chain(self.decks[deck].iter().copied())
+            .any(|c| price_of(c) <= money);
+        let cheapest = if within {
+            None
+        } else {
+            face_up.min_by_key(|&c| price_of(c))
+        };
+        if cheapest.is_some_and(|c| price_of(c) == price) {
+            return None;
+        }
+        Some(Unaffordable {
+            price,
+            money,
+            cheapest,
+        })
     }
 
     pub(crate) fn apply_draft(&mut self, m: Move) {
@@ -615,7 +675,7 @@ impl LamboState {
         match kind {
             Kind::Car | Kind::Driver => {
                 if long {
-                    // A player short of money pays all it has (a decision of ours).
+                    // The price, or all it has when it could pay no card of the kind left.
                     h.money -= price.min(h.money.max(0));
                 }
                 let slot = mine.iter().copied().find(|&c| {

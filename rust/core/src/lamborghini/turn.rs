@@ -104,8 +104,10 @@ pub struct Turn {
     pub hazard: bool,
     /// Damages a Brakes card still prevents this turn.
     pub shield: u8,
-    /// Engagement was played and its crash or push is still to be made.
+    /// Engagement was played this turn: a crash or push declared after it costs the car hit −1.
     pub engaged: bool,
+    /// A crash or push was declared this turn (any player may, once a turn).
+    pub declared: bool,
     /// An accident sent this movement's first square off the track: −3 squares this turn.
     pub off_track_penalty: bool,
     /// The forced crash of a blocked road was resolved this turn.

@@ -1,0 +1,78 @@
+//! The rule-of-thumb player (`medium`, `bots::heuristic_action`) with the options of rules
+//! version 2: Brakes before a Crazy Murciélago check, a declared crash, purchases paid in full.
+mod lamborghini_support;
+
+use autodromo_core::lamborghini::bots::heuristic_action;
+use autodromo_core::lamborghini::{LamboState, Phase};
+use autodromo_core::State;
+use lamborghini_support::*;
+use serde_json::json;
+
+/// Manoeuvre +2 (car) +2 (driver): no check of a Speed card of 5 or more can be 7 or less.
+const SURE: (&str, &str) = ("murcielago_lp670_4_sv", "benedetti");
+
+fn choice(s: &LamboState) -> String {
+    let a = heuristic_action(s).expect("a decision");
+    assert!(s.legal_actions().contains(&a), "a legal decision");
+    s.action_to_string(a)
+}
+
+/// Waiting for a Crazy 12 check (−2): with no manoeuvre to spare an accident is likely, and the
+/// Brakes are played before it; a car whose check cannot fail keeps its card.
+#[test]
+fn brakes_before_a_crazy_check_when_an_accident_is_likely() {
+    for (pair, want) in [(PLAIN, "play red_brakes_1"), (SURE, "take the check")] {
+        let mut s = race(json!({}), &[pair, PLAIN, PLAIN]);
+        give(&mut s, 0, "red_brakes_1");
+        only(&mut s, 0);
+        let c = speed_card(&s, 12, true);
+        act(&mut s, &format!("draw {c}"));
+        assert_eq!(s.phase, Phase::CheckPrep { car: 0 });
+        assert_eq!(choice(&s), want, "{pair:?}");
+    }
+}
+
+/// Right behind an opponent: a car whose check cannot fail declares the crash (the car hit checks
+/// at its plain manoeuvre, 7 or less a third of the time); an even match is not worth the risk.
+#[test]
+fn a_crash_is_declared_when_it_pays() {
+    for (pair, want) in [(SURE, "crash into the car ahead"), (PLAIN, "move ahead")] {
+        let mut s = race(json!({}), &[pair, PLAIN, PLAIN]);
+        put(&mut s, 1, 21, 1);
+        only(&mut s, 0);
+        draw(&mut s, 5);
+        assert!(legal(&s, "crash into the car ahead"));
+        let got = choice(&s);
+        if want == "move ahead" {
+            assert!(got.starts_with("move "), "{pair:?}: {got}");
+        } else {
+            assert_eq!(got, want, "{pair:?}");
+        }
+    }
+}
+
+/// The long game's draft: a Car or Driver card beyond the money is never chosen.
+#[test]
+fn a_card_beyond_the_money_is_never_picked() {
+    let mut s = game(json!({"players": 3, "long": true}));
+    for b in ["bid nothing", "bid nothing", "bid nothing"] {
+        act(&mut s, b);
+    }
+    s.face_up = ["benedetti", "murcielago_lp670_4_sv", "fabbri"]
+        .iter()
+        .map(|c| id(c))
+        .collect();
+    for d in s.decks.iter_mut() {
+        d.retain(|&c| !s.face_up.contains(&c));
+    }
+    s.phase = Phase::Draft {
+        seat: 0,
+        step: 2,
+        picks: 1,
+    };
+    // The Murciélago Roadster (12.000$) is still in the Car deck, so the SuperVeloce (30.000$) is
+    // beyond reach; Nino Fabbri (5.000$) is not.
+    s.hands[0].money = 15_000;
+    assert_eq!(labels(&s), ["pick fabbri"]);
+    assert_eq!(choice(&s), "pick fabbri");
+}
