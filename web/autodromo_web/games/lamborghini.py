@@ -389,12 +389,15 @@ class Lamborghini(GameModule):
     def help(self, view: dict[str, Any]) -> dict[str, str]:
         phase = {
             "Draft": "Choose a card from those face up: a Car and a Driver for each Murciélago, "
-                     "Technology cards of one supplier, Manoeuvre cards for checks.",
+                     "Technology cards of one supplier, Manoeuvre cards for checks. In the long game "
+                     "a Car or Driver card is paid in full: only those within your money are offered.",
             "Bid": "Long game: bid money, sealed, for the order of choice; the money is lost.",
             "Drive": "Move your car square by square, or pick a highlighted square on the board. You "
-                     "may first play one card from your hand for more speed.",
+                     "may first play one card from your hand for more speed. Right behind or beside an "
+                     "opponent's car you may declare a crash or a push, once a turn.",
             "Slip": "A car is right ahead of you: take its slipstream to the left or right.",
-            "CheckPrep": "A manoeuvre check is coming: play a card for it, or take the check.",
+            "CheckPrep": "A manoeuvre check is coming: play a card for it (Set-up, Team, Manoeuvre, "
+                         "or Brakes against its damage), or take the check.",
             "Team": "Play your Team card to add 1 to the check.",
             "Direction": "An accident: choose where the car goes.",
             "Link": "Two players: link a driver and your cards to each of your cars.",
