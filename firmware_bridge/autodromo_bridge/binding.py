@@ -80,6 +80,11 @@ class Refused(BridgeError):
     """An input that is not a legal action now; nothing was applied."""
 
 
+class AlreadyApplied(BridgeError):
+    """An input the game has applied already (its identity seen before, e.g. by a bridge that
+    stopped before the device heard the acknowledgement); nothing was applied again."""
+
+
 class Source(Protocol):
     """A race the devices follow."""
 
@@ -92,7 +97,7 @@ class Source(Protocol):
     def to_move(self) -> int | None: ...
     def human_seats(self) -> list[int]: ...
     def legal(self, seat: int) -> list[tuple[int, str]]: ...
-    def act(self, seat: int, action: int) -> None: ...
+    def act(self, seat: int, action: int, key: str | None = None) -> None: ...
     def advance(self) -> None: ...
     def finished(self) -> bool: ...
 
@@ -176,7 +181,9 @@ class RaceSource:
             return []
         return [(a, s.action_to_string(a)) for a in s.legal_actions()]
 
-    def act(self, seat: int, action: int) -> None:
+    def act(self, seat: int, action: int, key: str | None = None) -> None:
+        """Applies ``action`` for ``seat``; ``key``, the input's identity, is for sources that
+        outlive the bridge (a web game): a local race ends with it."""
         if self.finished():
             raise Refused("the race is over")
         if self.to_move() != seat:
@@ -260,9 +267,12 @@ class WebSource:
                 return out
         except urllib.error.HTTPError as e:
             try:
-                reason = json.load(e).get("error", str(e))
+                doc = json.load(e)
+                reason = doc.get("error", str(e))
             except (ValueError, AttributeError):
-                reason = str(e)
+                doc, reason = {}, str(e)
+            if body is not None and e.code == 409 and doc.get("repeat") is True:
+                raise AlreadyApplied(reason) from None
             if body is not None and 400 <= e.code < 500:
                 raise Refused(reason) from None
             raise BridgeError(f"{self.base}{path}: {reason}") from None
@@ -310,9 +320,12 @@ class WebSource:
         doc = self._call(f"/api/games/{self.game_id}/legal?seat={seat}")
         return [(int(a["id"]), str(a["label"])) for a in doc["legal"]]
 
-    def act(self, seat: int, action: int) -> None:
-        self._payload = {**self._payload, **self._call(
-            f"/api/games/{self.game_id}/actions", {"seat": seat, "action": action})}
+    def act(self, seat: int, action: int, key: str | None = None) -> None:
+        """Posts the action; ``key`` (the input's identity) lets the server refuse a repeat."""
+        body: dict[str, Any] = {"seat": seat, "action": action}
+        if key is not None:
+            body["key"] = key
+        self._payload = {**self._payload, **self._call(f"/api/games/{self.game_id}/actions", body)}
 
     def advance(self) -> None:
         p = self._fresh()
@@ -396,7 +409,7 @@ class ReplaySource:
     def legal(self, seat: int) -> list[tuple[int, str]]:
         return []
 
-    def act(self, seat: int, action: int) -> None:
+    def act(self, seat: int, action: int, key: str | None = None) -> None:
         raise Refused("a replay is watched, not played")
 
     def advance(self) -> None:
@@ -532,7 +545,11 @@ class Binding:
             self._refuse(dev, f"{self.who(seat)}: nothing to decide now")
             return
         try:
-            self.source.act(seat, choice[0])
+            self.source.act(seat, choice[0], key=ev.get("input_key"))
+        except AlreadyApplied as e:  # a bridge before this one applied it: the game moved on
+            self.log(f"{self.who(seat)}: {e}")
+            self.render_all()
+            return
         except BridgeError as e:  # refused by the rules, or the web page did not answer
             self._refuse(dev, str(e))
             return

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 import threading
 import time
@@ -31,6 +32,7 @@ from .errors import BridgeError
 from . import screen as screen_mod
 from .ledmap import LedMap
 from .sectionmap_f90 import SectionMap, is_section_track
+from .transport import DEFAULT_BAUD
 
 #: pid.codes test PID until the boards get their own (hardware.md, risks).
 DEFAULT_VID, DEFAULT_PID = 0x1209, 0x0001
@@ -54,7 +56,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--token", help="the web game's token (the owner's, or a seat's join link's #t=...), needed on a "
                    "LAN (--lan) or for a game played by join links; default: $AUTODROMO_TOKEN")
     p.add_argument("--ledmap", help="the track board's LED map (default: the circuit's shipped map)")
-    p.add_argument("--baud", type=int, default=1_000_000)
+    p.add_argument("--baud", type=int, default=DEFAULT_BAUD,
+                   help=f"the ports' speed (default: {DEFAULT_BAUD}, the shipped firmware's, "
+                   "firmware/avr/serial.h; give the BAUD you built it with if you changed it)")
     p.add_argument("--circuit", "--track", dest="circuit",
                    help="local race: the circuit, or the track of a game of sections (see "
                    "docs/bridge.md); default: the game's own")
@@ -185,7 +189,9 @@ def run(args: argparse.Namespace) -> int:
             if args.png_dir and now - last_png >= 1.0:
                 last_png = now
                 _pngs(emulators, args.png_dir)
-            if source.finished() and isinstance(source, (RaceSource, ReplaySource)):
+            # Only a local race or a replay ends the loop; a web game's end is the page's, and
+            # asking it while the page is away would raise (the binding logs that and goes on).
+            if isinstance(source, (RaceSource, ReplaySource)) and source.finished():
                 # A local race ends once the emulated strips show its last frame (a loaded
                 # machine may link them late), or 5 s after it ended.
                 finished_at = finished_at or now
@@ -197,6 +203,8 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         pass
     finally:
+        # A second Ctrl-C while the ports close would cut the closing short with a traceback.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
         if args.png_dir:
             _pngs(emulators, args.png_dir)
         bridge.close()
@@ -284,6 +292,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (AutodromoError, OSError) as e:
         print(f"autodromo bridge: {e}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # Ctrl-C before the loop (opening a web game, say)
+        print("autodromo bridge: stopped", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

@@ -22,7 +22,7 @@ from autodromo.errors import AutodromoError
 from .clock import Clock, MonotonicClock
 from .errors import BridgeError, LinkClosed
 from .session import HostLink
-from .transport import SerialTransport, Transport
+from .transport import DEFAULT_BAUD, SerialTransport, Transport
 
 DASHBOARD = 1
 TRACK = 2
@@ -40,6 +40,9 @@ SCAN_MS = 250
 #: A link that brought bytes this recently is alive: a second port answering with its uid is
 #: another device sharing it, not the same device plugged in again.
 ALIVE_MS = 600
+
+#: Input events a device holds unacknowledged at most (PROTOCOL.md, INPUT_EVENT).
+INPUT_RING = 16
 
 #: What each NACK code means, for the log.
 NACK_CAUSES = {
@@ -148,6 +151,10 @@ class Device:
     connects: int = 0
     resets: int = 0
     nacks: int = 0
+    #: The last input event handed on: (boot_id, ev_seq). A new session on the device (a port
+    #: opened again) starts from the device's oldest unacknowledged event, which may be one
+    #: already handed on if its ACK_INPUT was lost with the old port.
+    last_input: tuple[int, int] | None = None
 
     @property
     def name(self) -> str:
@@ -195,6 +202,17 @@ class Device:
 Listener = Callable[[Device, dict[str, Any]], None]
 
 
+def input_key(uid: bytes, boot_id: int, ev_seq: int) -> str:
+    """An input event's identity, the same from any bridge: its device, the device's boot, its
+    number in that boot."""
+    return f"{uid.hex()}-{boot_id:08x}-{ev_seq}"
+
+
+def _seq_diff(a: int, b: int) -> int:
+    """``a - b`` between wrapping 16-bit numbers (PROTOCOL.md: RFC 1982)."""
+    return (a - b + 0x8000) % 0x10000 - 0x8000
+
+
 class Bridge:
     """Opens the ports ``ports()`` names, handshakes, and keeps every device linked.
 
@@ -207,7 +225,7 @@ class Bridge:
         self,
         ports: Callable[[], Iterable[str]],
         clock: Clock | None = None,
-        baudrate: int = 1_000_000,
+        baudrate: int = DEFAULT_BAUD,
         opener: Callable[[str], Transport] | None = None,
         log: Callable[[str], None] | None = None,
     ) -> None:
@@ -363,10 +381,28 @@ class Bridge:
                 dev.nacks += 1
                 cause = NACK_CAUSES.get(int(e["code"]), f"code {e['code']}")
                 self._once(f"nack:{dev.uid.hex()}:{e['code']}", f"{dev.name}: NACK {cause}")
+            elif name == "dropped" and e["cause"] == "inputs_renumbered":
+                self.log(f"{dev.name}: {e['reason']}")
             elif name == "dropped":
                 self._once(f"drop:{dev.uid.hex()}:{e['cause']}", f"{dev.name}: dropped: {e['reason']}")
-            elif name == "input" and self.on_input:
-                self.on_input(dev, e)
+            elif name == "input":
+                self._input(dev, e)
+
+    def _input(self, dev: Device, e: dict[str, Any]) -> None:
+        """Hands an input event on once, with its identity (``uid``, ``boot_id``, ``ev_seq``:
+        ``input_key``) for whoever applies it to refuse a repeat from another bridge."""
+        boot, seq = int(dev.info["boot_id"]), int(e["ev_seq"])
+        last = dev.last_input
+        # A repeat is at most the device's ring (16) behind; further is a jump of its numbering,
+        # which the session has resynchronised (logged).
+        if last is not None and last[0] == boot and -INPUT_RING < _seq_diff(seq, last[1]) <= 0:
+            self.log(f"{dev.name}: input event {seq} came again on a new link: handed on once "
+                     "already, not again")
+            return
+        dev.last_input = (boot, seq)
+        if self.on_input:
+            self.on_input(dev, {**e, "uid": dev.uid, "boot_id": boot,
+                                "input_key": input_key(dev.uid, boot, seq)})
 
     def close(self) -> None:
         for url in list(self.links):

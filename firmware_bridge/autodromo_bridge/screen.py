@@ -9,6 +9,7 @@ from typing import Any
 
 from .binding import F90_BUTTONS, PACE_BUTTONS, Binding
 from .devices import DASHBOARD
+from .errors import BridgeError
 from .emulator import LAMP_MEANINGS, LAMP_NAMES, Emulator
 from .render_f90 import LAMP_MEANINGS as F90_LAMP_MEANINGS, board_lines
 
@@ -53,8 +54,10 @@ def dashboard_block(binding: Binding, emu: Emulator, view: dict[str, Any] | None
     head = f"DASHBOARD {emu.uid.hex()[:8]}"
     if emu.dev.in_failsafe:
         head += "  [LINK LOST]"
-    if seat is None or view is None:
+    if seat is None:
         return [head + ": not linked yet"]
+    if view is None:
+        return [head + f": seat {seat + 1}, the last state kept while the web page is away"]
     lines = [f"{head} shows {_seat_name(view, seat)}"]
     d = emu.dash
     source = binding.source
@@ -93,19 +96,33 @@ def render(binding: Binding, emulators: Sequence[Emulator], log: Sequence[str], 
     """The whole screen as text (ANSI colours only in the strip's LEDs)."""
     try:
         view: dict[str, Any] | None = binding.source.view()
-    except Exception:  # the web page away: the devices keep their last state
+    except BridgeError:  # the web page away: the devices keep their last state
         view = None
     lines = [title, ""]
     source = binding.source
-    if source.finished():
-        lines.append("The race is over.")
-    elif source.to_move() in source.human_seats():
-        lines.append("Waiting for you: a dashboard's YOUR TURN lamp is lit.")
-    else:
-        lines.append("The bots are driving.")
+    try:
+        if view is None:
+            lines.append("The web page does not answer: the devices show the last state; "
+                         "asking again.")
+        elif source.finished():
+            lines.append("The race is over.")
+        elif source.to_move() in source.human_seats():
+            lines.append("Waiting for you: a dashboard's YOUR TURN lamp is lit.")
+        else:
+            lines.append("The bots are driving.")
+    except BridgeError:  # the page went away since the view was read
+        view = None
+        lines.append("The web page does not answer: the devices show the last state; "
+                     "asking again.")
     lines.append("")
     for e in emulators:
-        lines += dashboard_block(binding, e, view) if e.kind == DASHBOARD else e.text().splitlines()
+        if e.kind == DASHBOARD:
+            try:
+                lines += dashboard_block(binding, e, view)
+            except BridgeError:  # the page went away while it was drawn
+                lines += dashboard_block(binding, e, None)
+        else:
+            lines += e.text().splitlines()
         if e.kind != DASHBOARD and binding.sections and view is not None:
             lines += [f"  {line}" for line in board_lines(view)]
         lines.append("")

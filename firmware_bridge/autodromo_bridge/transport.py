@@ -20,6 +20,9 @@ from .errors import BridgeError, LinkClosed
 
 #: A UART byte costs 10 bits on the wire: start bit, 8 data bits, stop bit.
 BITS_PER_BYTE = 10
+#: The speed the shipped firmware runs at (``firmware/avr/serial.h``, ``BAUD``): exact on a
+#: 16 MHz AVR (U2X, UBRR 7), so a bridge and a board out of the box agree.
+DEFAULT_BAUD = 250_000
 
 
 class Transport(Protocol):
@@ -34,7 +37,7 @@ class SerialTransport:
     """A pyserial port opened by URL, non-blocking reads, exclusive on POSIX (ports are not
     locked otherwise, and two bridges on one device would interleave frames)."""
 
-    def __init__(self, url: str, baudrate: int = 1_000_000) -> None:
+    def __init__(self, url: str, baudrate: int = DEFAULT_BAUD) -> None:
         self.url = url
         if baudrate == 1200:
             # 1200 baud is the bootloader "touch" of 32U4/SAMD/RP2040 boards: never open at it.

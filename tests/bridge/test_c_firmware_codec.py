@@ -688,6 +688,40 @@ def test_the_c_device_after_a_reset_whose_hello_ack_is_lost_gets_every_press_thr
     assert any(e["event"] == "device_reset" and e["boot_id"] == 78 for e in w.host_events)
 
 
+def test_the_c_device_whose_numbering_jumps_by_40000_gets_every_press_through_logged() -> None:
+    """Issue 34: 2 + 40000 is 'behind' 2 to a 16-bit comparison; the host acknowledged the
+    events as repeats and the device dropped them unheard. Now the host asks where the device
+    stands, says so, and hears them; the device takes no acknowledgement that seems to cover
+    more than its ring."""
+    w = Wire(6, rate=100)
+    for _ in range(50):
+        w.step()
+    for _ in range(2):
+        w.dev.push_input(1, 0, 0, w.now)
+        for _ in range(20):
+            w.step()
+    assert w.received == [0, 1]
+    w.dev.dev.next_ev_seq = 40_002
+    for _ in range(3):
+        w.dev.push_input(1, 0, 0, w.now)
+        for _ in range(20):
+            w.step()
+    for _ in range(300):
+        w.step()
+    assert w.received == [0, 1, 40_002, 40_003, 40_004]
+    assert w.dev.lib.awc_device_inputs_pending(w.dev.dev) == 0
+    said = [e["reason"] for e in w.host_events if e["event"] == "dropped"]
+    assert said == ["input numbering jumped from 2 to 40002: resynchronised, the events from "
+                    "40002 on are heard"]
+    # On its own, the device takes an acknowledgement from before the jump as covering nothing.
+    w.dev.dev.next_ev_seq = 60_000
+    w.dev.push_input(1, 0, 0, w.now)
+    w.dev.poll_transmit(w.now)  # sent, so an acknowledgement could cover it
+    # 60000 - 40001: 'after' 60000 to a 16-bit comparison, and far more than the ring.
+    w.dev.receive(_core.wire_encode({"type": "ACK_INPUT", "upto": 19_999}, 500), w.now)
+    assert w.dev.lib.awc_device_inputs_pending(w.dev.dev) == 1
+
+
 @pytest.mark.parametrize("seed", range(6 * SCALE))
 def test_the_c_device_links_and_shows_a_keyframe_within_5_s_at_10_percent_byte_loss(seed: int) -> None:
     w = Wire(seed, rate=25, loss=0.10)

@@ -15,7 +15,8 @@ from flask.testing import FlaskClient
 @pytest.fixture
 def client(tmp_path: Path) -> FlaskClient:
     app = autodromo_web.create_app({"DB": str(tmp_path / "games.sqlite3"), "TESTING": True})
-    return app.test_client()
+    client: FlaskClient = app.test_client()
+    return client
 
 
 def legend_game(client: FlaskClient) -> str:

@@ -359,9 +359,12 @@ static int handle(AwcDevice *d, const AwcMsg *m, uint32_t now_ms)
         return led_delta(d, m->seq, &m->u.delta);
     case AWC_ACK_INPUT:
         /* Only events that went out: an acknowledgement from before this boot's link cannot
-         * cover events the host has never seen. */
+         * cover events the host has never seen. It covers at most the ring's events: one that
+         * seems to cover more is from before a jump of the numbering. */
         while (d->input_len > 0 && d->inputs[d->input_head].sent &&
-               awc_seq_diff(m->u.ack_input.upto, d->inputs[d->input_head].ev.ev_seq) >= 0) {
+               awc_seq_diff(m->u.ack_input.upto, d->inputs[d->input_head].ev.ev_seq) >= 0 &&
+               awc_seq_diff(m->u.ack_input.upto, d->inputs[d->input_head].ev.ev_seq) <
+                   (int16_t)AWC_INPUT_RING) {
             d->input_head = (uint8_t)((d->input_head + 1) % AWC_INPUT_RING);
             d->input_len--;
         }

@@ -392,8 +392,11 @@ impl DeviceSession {
             Message::AckInput(a) => {
                 // Only events that went out: an acknowledgement from before this boot's link
                 // cannot cover events the host has never seen.
+                // An acknowledgement covers at most the ring's events: one that seems to cover
+                // more is from before a jump of the numbering (RFC 1982 cannot compare them).
                 while let Some((e, Some(_))) = self.inputs.front() {
-                    if seq::diff(a.upto, e.ev_seq) < 0 {
+                    let d = seq::diff(a.upto, e.ev_seq);
+                    if !(0..timing::INPUT_RING as i16).contains(&d) {
                         break;
                     }
                     self.inputs.pop();

@@ -80,6 +80,9 @@ pub enum Dropped {
     OlderBoot { boot_id: u32 },
     /// Input events `first ..= first + count - 1` never came: the device numbered past them.
     InputsSkipped { first: u16, count: u16 },
+    /// The device's numbering jumped from `from` to `to`, too far to tell from a repeat: the host
+    /// asked where it stands and follows it from `to`; the events from `to` on are heard.
+    InputsRenumbered { from: u16, to: u16 },
 }
 
 impl fmt::Display for Dropped {
@@ -93,6 +96,11 @@ impl fmt::Display for Dropped {
                 f,
                 "input events {first} to {} never came: the device numbered past them",
                 first.wrapping_add(count - 1)
+            ),
+            Dropped::InputsRenumbered { from, to } => write!(
+                f,
+                "input numbering jumped from {from} to {to}: resynchronised, \
+                 the events from {to} on are heard"
             ),
         }
     }
@@ -493,6 +501,16 @@ impl HostSession {
                 }
                 _ => {}
             }
+        } else if d < -(timing::INPUT_RING as i16) {
+            // Further behind than any event the device can still hold: not a repeat but a jump
+            // of its numbering (by 32768 or more, or backwards). An acknowledgement now would
+            // cover the event on the device, which would drop it unheard: ask where it stands.
+            self.ack_due = false;
+            if !self.asking {
+                self.asking = true;
+                self.hello_now = true;
+            }
+            return;
         }
         // Duplicates and gaps are answered too: the ack tells the device where we are.
         self.ack_due = true;
@@ -568,12 +586,20 @@ impl HostSession {
             }
             return;
         }
-        if same_boot && seq::after(ack.input_base, self.expected) {
+        let behind = seq::diff(ack.input_base, self.expected);
+        if same_boot && behind > 0 {
             // Events we never had were dropped by the device: say which, go on from its base.
             let count = ack.input_base.wrapping_sub(self.expected);
             self.event(HostEvent::Dropped(Dropped::InputsSkipped {
                 first: self.expected,
                 count,
+            }));
+            self.expected = ack.input_base;
+        } else if same_boot && behind < -(timing::INPUT_RING as i16) {
+            // The numbering jumped too far to compare: follow the device from its base.
+            self.event(HostEvent::Dropped(Dropped::InputsRenumbered {
+                from: self.expected,
+                to: ack.input_base,
             }));
             self.expected = ack.input_base;
         }

@@ -291,3 +291,38 @@ fn a_device_that_numbers_past_its_events_is_reported_and_heard_again() {
         vec!["input events 2 to 6 never came: the device numbered past them".to_string()]
     );
 }
+
+#[test]
+fn a_numbering_jump_of_40000_is_logged_and_resynchronised_with_no_event_lost() {
+    let mut sim = linked(dashboard_info(7));
+    press(&mut sim, 2);
+    sim.run(200);
+    assert_eq!(sim.dev.inputs_pending(), 0);
+    // Issue 34: 2 + 40000 is 'behind' 2 to a 16-bit comparison; the events were dropped unheard.
+    sim.dev.set_next_input_seq(40_002).unwrap();
+    let before = sim.inputs_received.len();
+    press(&mut sim, 3);
+    sim.run(800);
+    let after: Vec<u16> = sim.inputs_received[before..]
+        .iter()
+        .map(|e| e.ev_seq)
+        .collect();
+    assert_eq!(after, vec![40_002, 40_003, 40_004]);
+    assert_eq!(sim.dev.inputs_pending(), 0);
+    let said: Vec<String> = sim
+        .host_events
+        .iter()
+        .filter_map(|e| match e {
+            HostEvent::Dropped(d) => Some(d.to_string()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        said,
+        vec![
+            "input numbering jumped from 2 to 40002: resynchronised, the events from 40002 on \
+             are heard"
+                .to_string()
+        ]
+    );
+}

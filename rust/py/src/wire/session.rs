@@ -107,6 +107,11 @@ fn host_event_dict(py: Python<'_>, e: HostEvent) -> PyResult<Bound<'_, PyDict>> 
                     d.set_item("count", count)?;
                     "inputs_skipped"
                 }
+                Dropped::InputsRenumbered { from, to } => {
+                    d.set_item("from", from)?;
+                    d.set_item("to", to)?;
+                    "inputs_renumbered"
+                }
             };
             d.set_item("cause", cause)?;
             d.set_item("reason", what.to_string())?;
