@@ -9,6 +9,7 @@ import subprocess
 import sys
 import textwrap
 import time
+import warnings
 
 import numpy as np
 import numpy.typing as npt
@@ -267,21 +268,78 @@ def os_threads() -> int:
 def test_thread_pools_are_reused_and_freed_across_thread_counts() -> None:
     # The issue: threads=2…41 once each left 862 OS threads, one pool kept per count.
     run = {"n": 2, "players": 2, "policies": "random", "progress": False}
-    autodromo.simulate("mille_bornes", threads=3, **run)  # type: ignore[arg-type]
+    autodromo.simulate("mille_bornes", threads=1, **run)  # type: ignore[arg-type]
     before = os_threads()
-    autodromo.simulate("mille_bornes", threads=3, **run)  # type: ignore[arg-type]
-    # At most as many: a thread left by an earlier test may end meanwhile; a new pool adds three.
+    autodromo.simulate("mille_bornes", threads=1, **run)  # type: ignore[arg-type]
+    # At most as many: a thread left by an earlier test may end meanwhile.
     assert os_threads() <= before, "the same count reuses its pool"
-    for k in range(2, 42):
-        autodromo.simulate("mille_bornes", threads=k, **run)  # type: ignore[arg-type]
-        autodromo.simulate("mille_bornes", 2, seed=1, players=2, window=2, threads=k,  # Python seats too
-                           policies=[lowest_legal, "random"], progress=False)
-    autodromo.simulate("mille_bornes", threads=3, **run)  # type: ignore[arg-type]
-    # A freed pool's threads end a moment after it is dropped.
+    cores = autodromo.sim.cores()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # counts past the cores, capped
+        for k in range(1, 42):
+            autodromo.simulate("mille_bornes", threads=k, **run)  # type: ignore[arg-type]
+            autodromo.simulate("mille_bornes", 2, seed=1, players=2, window=2, threads=k,  # Python seats too
+                               policies=[lowest_legal, "random"], progress=False)
+    autodromo.simulate("mille_bornes", threads=1, **run)  # type: ignore[arg-type]
+    # A freed pool's threads end a moment after it is dropped; rayon's global pool (one thread a
+    # core) may have started meanwhile, and is the one every run at the cores reuses.
     deadline = time.monotonic() + 10
-    while os_threads() > before and time.monotonic() < deadline:
+    while os_threads() > before + cores and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert os_threads() <= before, f"{os_threads()} OS threads after 40 counts, {before} before"
+    assert os_threads() <= before + cores, f"{os_threads()} OS threads after 41 counts, {before} before"
+
+
+#: A fresh interpreter counts its own threads around runs with several counts, local and batched.
+THREAD_COUNTS = """
+import os, warnings, autodromo
+def threads(): return len(os.listdir("/proc/self/task"))
+def lowest(obs, mask, seats): return mask.argmax(1)
+run = dict(players=2, policies="random", progress=False)
+autodromo.simulate("mille_bornes", 2, threads=1, **run)
+base, peak = threads(), 0
+warnings.simplefilter("ignore", RuntimeWarning)
+for rep in range(3):
+    for k in (1, 2, 3, 5, 8, 64, 1000, None):
+        autodromo.simulate("mille_bornes", 8, threads=k, **run)
+        autodromo.simulate("mille_bornes", 4, threads=k, players=2, window=2,
+                           policies=[lowest, "random"], progress=False)
+        peak = max(peak, threads())
+print(base, peak, threads(), autodromo.sim.cores())
+"""
+
+
+def test_the_threads_left_after_simulate_stay_within_the_cores() -> None:
+    # The issue: 1,002 OS threads after threads=1000. A run at or past the cores reuses rayon's
+    # global pool (one thread a core); a smaller count keeps one pool, freed by the next count.
+    out = subprocess.run([sys.executable, "-c", THREAD_COUNTS], capture_output=True, text=True, check=True)
+    base, peak, end, cores = map(int, out.stdout.split())
+    assert peak <= base + cores + (cores - 1), out.stdout
+    assert end <= base + cores + (cores - 1), out.stdout
+
+
+def test_a_thread_count_past_the_cores_is_capped_with_a_note() -> None:
+    run = {"players": 2, "policies": "random", "progress": False, "seed": 4}
+    cores = autodromo.sim.cores()
+    with pytest.warns(RuntimeWarning, match=f"threads=1000: this machine gives {cores} cores, so {cores} threads run"):
+        many = autodromo.simulate("mille_bornes", 30, threads=1000, **run)  # type: ignore[arg-type]
+    assert same(many, autodromo.simulate("mille_bornes", 30, threads=1, **run))  # type: ignore[arg-type]
+
+
+def test_a_count_of_races_too_large_is_refused_naming_it() -> None:
+    # The issue: n=2**70 raised numpy's bare "Maximum allowed dimension exceeded".
+    with pytest.raises(OptionError, match=r"n must be between 0 and 9,223,372,036,854,775,807, not 1180591620717411303424"):
+        autodromo.simulate("mille_bornes", 2**70, players=2, progress=False)
+    # Countable, but its results cannot be held: refused naming n and the memory it needs.
+    with pytest.raises(OptionError, match=r"n=1,125,899,906,842,624: the results of 1,125,899,906,842,624 races take"):
+        autodromo.simulate("mille_bornes", 2**50, players=2, policies="random", progress=False)
+
+
+def test_an_unknown_car_is_refused_for_its_name() -> None:
+    # The issue: cars=["tesla"] said "2 to 12 cars, not 1".
+    with pytest.raises(OptionError, match='unknown car "tesla"'):
+        autodromo.simulate("legend", 2, cars=["tesla"], progress=False)
+    with pytest.raises(OptionError, match='unknown car "tesla"'):
+        autodromo.simulate("legend", 2, cars=["bugatti_type_35", "tesla"], progress=False)
 
 
 def test_neutral_car_seats_are_labelled_and_their_columns_filled() -> None:

@@ -15,6 +15,7 @@ import math
 import re
 import sys
 import time
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeAlias
@@ -117,11 +118,38 @@ def _whole(name: str, value: Any, low: int, high: int | None = None) -> None:
         raise OptionError(f"{name} must be {bound}, not {value}")
 
 
+#: Most races a run may ask for: a race's index is a 64-bit number, and its row is in memory.
+MAX_RACES = 2**63 - 1
+
+
+def cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system tells it)."""
+    import os
+
+    affinity = getattr(os, "sched_getaffinity", None)
+    return len(affinity(0)) if affinity else (os.cpu_count() or 1)
+
+
+def _capped_threads(threads: int | None) -> int | None:
+    """A thread count past the cores runs on the cores, with a note: the results are the same for
+    any count, and more threads than cores only cost memory."""
+    have = cores()
+    if threads is None or threads <= have:
+        return threads
+    warnings.warn(
+        f"threads={threads}: this machine gives {have} cores, so {have} threads run "
+        "(the results are the same for any count)",
+        RuntimeWarning,
+        stacklevel=3,
+    )
+    return have
+
+
 def _check_arguments(
     *, n: Any, seed: Any, threads: Any, backend: Any, progress: Any, window: Any
 ) -> None:
     """Every argument checked before anything runs, each refusal naming the argument."""
-    _whole("n", n, 0)
+    _whole("n", n, 0, MAX_RACES)
     _whole("seed", seed, 0, 2**64 - 1)
     if threads is not None:
         _whole("threads", threads, 1, MAX_THREADS)
@@ -230,8 +258,17 @@ class _Columns:
         if k == 0:
             return
         if not self.cols:
-            for name, col in chunk.items():
-                self.cols[name] = np.empty((self.n, *col.shape[1:]), dtype=col.dtype)
+            row = sum(col[0].nbytes for col in chunk.values())
+            try:
+                for name, col in chunk.items():
+                    self.cols[name] = np.empty((self.n, *col.shape[1:]), dtype=col.dtype)
+            except (MemoryError, ValueError):
+                self.cols.clear()
+                raise OptionError(
+                    f"n={self.n:,}: the results of {self.n:,} races take {row:,} bytes each "
+                    f"({self.n * row / 2**30:,.0f} GiB), more than this machine can hold; "
+                    "run fewer races, or several runs with different seeds"
+                ) from None
         for name, col in chunk.items():
             self.cols[name][self.filled : self.filled + k] = col
         self.filled += k
@@ -261,8 +298,12 @@ def simulate(
     or a Python :data:`BatchPolicy`, called once per step with the decisions of every race
     waiting on it (``window`` races run at once). Ctrl-C stops the run and returns the races
     that finished (``complete`` False). ``progress`` None shows a bar for runs over 2 s.
+    ``threads`` past the machine's cores runs on the cores (a ``RuntimeWarning`` says so); the
+    threads a run starts are reused by the next run, or end when it asks for another count.
     """
     _check_arguments(n=n, seed=seed, threads=threads, backend=backend, progress=progress, window=window)
+    if backend == "local":
+        threads = _capped_threads(threads)
     g = _make_game(game, options)
     seats = _seat_policies(policies, g.num_players)
     labels = [_label(p) for p in seats]

@@ -473,10 +473,7 @@ impl PySimBatch {
                 slots: Vec::new(),
                 done: Vec::new(),
             }));
-            let pool = match threads {
-                Some(n) => Some(runner::pool(n).map_err(crate::autodromo_error)?),
-                None => None,
-            };
+            let pool = runner::pool_for(threads).map_err(crate::autodromo_error)?;
             Ok(PySimBatch { inner, pool })
         })
     }

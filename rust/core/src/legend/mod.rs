@@ -67,6 +67,17 @@ pub struct Legend {
 
 impl Legend {
     pub fn new(content: Arc<Content>, options: &Value) -> Result<Legend, Error> {
+        // An unknown car is named before the field's size is checked: `cars=["tesla"]` is
+        // refused for the car, not for being one car (issue 35).
+        if let Some(Value::Array(given)) = options.get("cars") {
+            if let Some(id) = given
+                .iter()
+                .filter_map(Value::as_str)
+                .find(|id| content.car(id).is_none())
+            {
+                return Err(Error::options("cars", format!("unknown car {id:?}")));
+            }
+        }
         let ids: Vec<&str> = content.cars.iter().map(|c| c.id.as_str()).collect();
         let opts = LegendOptions::from_json(options)?.with_default_field(&ids)?;
         Ok(Legend {

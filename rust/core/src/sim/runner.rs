@@ -91,7 +91,13 @@ where
     ))
 }
 
-/// Races `indices` on `threads` threads (None: all cores); results in index order.
+/// The cores this process may use: more threads than these only cost memory.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
+/// Races `indices` on `threads` threads (None: all cores; a count past the cores is capped to
+/// them, the results being the same for any count); results in index order.
 pub fn run<G>(
     game: &G,
     seed: u64,
@@ -110,21 +116,48 @@ where
             .map(|i| play_one(game, seed, i, policies))
             .collect::<Result<Vec<_>, _>>()
     };
-    match threads {
-        Some(1) => indices.map(|i| play_one(game, seed, i, policies)).collect(),
-        Some(n) => pool(n)?.install(work),
+    if threads == Some(1) {
+        return indices.map(|i| play_one(game, seed, i, policies)).collect();
+    }
+    match pool_for(threads)? {
+        Some(p) => p.install(work),
         None => work(),
     }
 }
+
+/// The pool a run on `threads` threads uses: None for rayon's global pool (one thread a core,
+/// reused by every run), which also serves any count at or past the cores; a pool of its own
+/// only for fewer threads than cores. So the threads left after a run are the global pool's
+/// and at most one smaller pool's, whatever counts were asked for.
+pub fn pool_for(
+    threads: Option<usize>,
+) -> Result<Option<std::sync::Arc<rayon::ThreadPool>>, String> {
+    match threads {
+        Some(n) if n < cores() => pool(n).map(Some),
+        _ => {
+            release_pool();
+            Ok(None)
+        }
+    }
+}
+
+/// Frees the kept pool (its threads end once its last user lets go).
+fn release_pool() {
+    if let Ok(mut last) = LAST_POOL.lock() {
+        *last = None;
+    }
+}
+
+type KeptPool = Option<(usize, std::sync::Arc<rayon::ThreadPool>)>;
+static LAST_POOL: std::sync::Mutex<KeptPool> = std::sync::Mutex::new(None);
 
 /// The pool for `n` threads. The last one built is kept for the next call with the same count
 /// (a chunked run asks for it every quarter of a second); asking for another count replaces it,
 /// and the old pool's threads end once its last user lets go. So a program that tries many
 /// thread counts holds one pool, not one per count.
 pub fn pool(n: usize) -> Result<std::sync::Arc<rayon::ThreadPool>, String> {
-    use std::sync::{Arc, Mutex};
-    static LAST: Mutex<Option<(usize, Arc<rayon::ThreadPool>)>> = Mutex::new(None);
-    let mut last = LAST
+    use std::sync::Arc;
+    let mut last = LAST_POOL
         .lock()
         .map_err(|_| String::from("thread pool registry poisoned"))?;
     if let Some((count, p)) = last.as_ref() {
