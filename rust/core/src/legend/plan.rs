@@ -30,7 +30,7 @@ pub struct Plan {
     /// Night or fog: the plan stops at the entry line of a turn whose marker the driver cannot
     /// see yet; what follows depends on that marker.
     pub unseen_turn: bool,
-    /// A Stage race: the plan crosses the stage's finish line.
+    /// The plan crosses the finish line: a Stage race's stage line, a Track race's on its last lap.
     pub finishes: bool,
 }
 
@@ -106,8 +106,7 @@ impl LegendState {
                     damage: c.damage_due > 0,
                     off_road: c.status == Status::OffRoad,
                     unseen_turn: blind,
-                    finishes: matches!(c.status, Status::Parked | Status::Finished)
-                        && start.status != c.status,
+                    finishes: c.finish.is_some() && start.finish.is_none(),
                 });
                 continue;
             }
@@ -125,18 +124,41 @@ impl LegendState {
             if seen.insert(memo, ()).is_some() && !matches!(s.phase, Phase::Pace { .. }) {
                 continue;
             }
-            for a in s.legal_actions() {
+            let enc = s.race.enc;
+            for m in s.legal_moves() {
                 let mut next = s.clone();
-                if next.apply_action(a).is_ok() {
-                    let mut p = path.clone();
-                    p.push(s.action_to_string(a));
-                    frontier.push_back((next, p));
-                }
+                next.apply_move(m);
+                within_activation(&mut next);
+                let mut p = path.clone();
+                p.push(s.action_to_string(enc.encode(m)));
+                frontier.push_back((next, p));
             }
         }
         let mut plans: Vec<Plan> = out.into_values().collect();
         plans.sort_by_key(|p| (-p.progress, p.lane, p.decisions.len()));
         plans
+    }
+}
+
+/// Runs the flow after a decision as far as the end of the moving car's activation, and no
+/// further: a plan is where the activation ends. The flow would go on to the next cars and, after
+/// the last car of the round, close the round (heat at Top Speed, a crossed car's status) and even
+/// the stage (every car back to row 0 at Speed 0), and a car stopped off the road would be back on
+/// it by its next activation — none of which is the plan's end.
+fn within_activation(s: &mut LegendState) {
+    loop {
+        if let Some(car) = s.cars.iter().position(|c| c.damage_due > 0) {
+            s.phase = Phase::Damage { car: car as u8 };
+            return;
+        }
+        match s.phase {
+            Phase::Moving { .. } => {
+                if s.continue_move() {
+                    return;
+                }
+            }
+            _ => return,
+        }
     }
 }
 
