@@ -720,6 +720,49 @@ fn neutral_car_stops_in_the_box_on_a_low_roll() {
     assert!(s.cars[1].cell.row < 10, "went on past the finish line");
 }
 
+#[test]
+fn a_neutral_car_with_damage_cards_stops_in_the_box_whatever_the_die() {
+    // "Neutral Cars must stop at a Technical Assistance / Pit Lane space if they carry any Damage
+    // card. They remain stopped for a number of rounds equal to the number of Damage cards they
+    // hold (maximum 2: one Headlight and one Battery failure)." "In Track Races ... the die roll
+    // is 1 or 2, it stops for one round ... This stop is added to any mandatory stop required to
+    // clear Damage cards." Decision 54: a stop skips an activation per round stopped.
+    let run = |die: u8, battery: bool, headlights: bool| {
+        let mut s = with_neutral(&["bugatti_type_35", "alfa_8c_2300"], &[false, true]);
+        place(&mut s, 0, 44, 2, 0);
+        place(&mut s, 1, 66, 1, 5);
+        s.cars[1].battery_ok = !battery;
+        s.cars[1].headlights_ok = !headlights;
+        neutral_round(&mut s, 1, die);
+        s
+    };
+    // A failed battery, die 3: it stops on entering the Box tile, repaired; the next round,
+    // already begun, is its one round stopped.
+    let s = run(3, true, false);
+    assert_eq!(
+        (s.cars[1].cell.row, s.cars[1].status),
+        (68, Status::OffRoad)
+    );
+    assert!(s.cars[1].battery_ok && s.cars[1].headlights_ok);
+    assert_eq!(
+        s.cars[1].stop_rounds, 0,
+        "one round stopped, being skipped now"
+    );
+    // Both switches failed and a 1: two rounds for the cards and one for the die.
+    let s = run(1, true, true);
+    assert_eq!(
+        (s.cars[1].cell.row, s.cars[1].status),
+        (68, Status::OffRoad)
+    );
+    assert_eq!(
+        s.cars[1].stop_rounds, 2,
+        "three rounds stopped, the first being skipped now"
+    );
+    // No card and a 3: through the Box.
+    let s = run(3, false, false);
+    assert_eq!(s.cars[1].status, Status::Racing);
+}
+
 // ---- Set-up -------------------------------------------------------------------------------
 
 #[test]

@@ -68,10 +68,10 @@ impl LegendState {
                 self.cross_finish(car, allowance - spent);
                 break;
             }
-            if entering_box && die_one_or_two {
-                let c = &mut self.cars[car];
-                c.status = Status::OffRoad;
-                c.stop_rounds = 1;
+            // "In Track Races, whenever a Neutral Car enters a tile containing a Pit Lane ...
+            // space and the die roll is 1 or 2, it stops for one round ... This stop is added to
+            // any mandatory stop required to clear Damage cards" (decision 54).
+            if entering_box && self.neutral_service_stop(car, u8::from(die_one_or_two)) {
                 break;
             }
             if into_turn && low_visibility && row_index == 2 {
@@ -80,7 +80,7 @@ impl LegendState {
                 self.neutral_blind_shift(car);
                 break;
             }
-            if entering_assistance && self.neutral_assistance_stop(car) {
+            if entering_assistance && self.neutral_service_stop(car, 0) {
                 break;
             }
         }
@@ -211,15 +211,16 @@ impl LegendState {
 
     /// "Neutral Cars must stop at a Technical Assistance / Pit Lane space if they carry any Damage
     /// card. They remain stopped for a number of rounds equal to the number of Damage cards they
-    /// hold (maximum 2: one Headlight and one Battery failure)." True when it stops.
-    fn neutral_assistance_stop(&mut self, car: usize) -> bool {
+    /// hold (maximum 2: one Headlight and one Battery failure)." `extra`: rounds stopped there
+    /// anyway (the Box's 1–2). True when it stops.
+    fn neutral_service_stop(&mut self, car: usize, extra: u8) -> bool {
         let c = &mut self.cars[car];
         let cards = u8::from(!c.battery_ok) + u8::from(!c.headlights_ok);
-        if cards == 0 {
+        if cards + extra == 0 {
             return false;
         }
         c.status = Status::OffRoad;
-        c.stop_rounds = cards;
+        c.stop_rounds = cards + extra;
         c.battery_ok = true;
         c.headlights_ok = true;
         true
