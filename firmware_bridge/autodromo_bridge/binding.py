@@ -451,7 +451,8 @@ class Binding:
         self._version = -1
         self._last_error = ""
         self._view: dict[str, Any] | None = None
-        self._too_short: set[bytes] = set()
+        #: Track boards told whether the LED map fits them.
+        self._told: set[bytes] = set()
         bridge.on_attach = self._attach
         bridge.on_input = self._input
         for dev in list(bridge.devices.values()):
@@ -492,7 +493,25 @@ class Binding:
             self.seats[dev.uid] = dev.seat
             self.log(f"{dev.name}: seat {dev.seat + 1}"
                      + (f" ({self.who(dev.seat)})" if self.sections else ""))
+        elif dev.kind == TRACK and dev.uid not in self._told:
+            self._told.add(dev.uid)
+            try:
+                self.log(self.fits(dev))
+            except AutodromoError as e:  # no map for this circuit: render says so too
+                self.log(f"{dev.name}: {e}")
         self.render(dev)
+
+    def fits(self, dev: Device) -> str:
+        """Whether the race's LED map fits the track board ``dev``, and why: said when it links,
+        before the race is drawn on it."""
+        m = self.ledmap
+        if m.led_count > dev.led_count:
+            return (f"{dev.name}: the LED map {m.source} needs {m.led_count} LEDs, this board's "
+                    f"firmware holds {dev.led_count}: not driven (flash the track board firmware "
+                    f"of this bridge, which holds 512, or give --ledmap a map of at most "
+                    f"{dev.led_count} LEDs)")
+        return (f"{dev.name}: shows the LED map {m.source}: {m.led_count} LEDs of the "
+                f"{dev.led_count} its firmware holds (the strip needs at least {m.led_count})")
 
     def _refuse(self, dev: Device, why: str) -> None:
         self.refused[dev.uid] = True
@@ -605,11 +624,7 @@ class Binding:
         elif dev.kind == TRACK:
             m = self.ledmap
             if m.led_count > dev.led_count:
-                if dev.uid not in self._too_short:  # once, not at every frame
-                    self._too_short.add(dev.uid)
-                    self.log(f"{dev.name}: the LED map {m.source} needs {m.led_count} LEDs, "
-                             f"the strip has {dev.led_count}: not driven")
-                return
+                return  # said when it linked (fits)
             if isinstance(m, SectionMap):
                 colors = render_f90.palette(m, view)
                 frame = render_f90.track_frame(view, m)

@@ -171,5 +171,7 @@ def test_a_strip_shorter_than_its_led_map_is_not_driven_and_said_once(rig: Rig) 
               host=binding.pump)
     binding.render_all()
     rig.run(0.2, host=binding.pump)
-    warnings = [line for line in rig.log if "needs 300 LEDs, the strip has 100" in line]
+    warnings = [line for line in rig.log if "needs 300 LEDs, this board's firmware holds 100: "
+                "not driven" in line]
     assert len(warnings) == 1 and track.dev.shown_frame_id == 0
+    assert "give --ledmap a map of at most 100 LEDs" in warnings[0]

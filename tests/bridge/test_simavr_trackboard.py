@@ -11,7 +11,7 @@ import pytest
 
 from .test_simavr_dashboard import Host, Simulator, build_firmware
 
-LEDS = 300
+LEDS = 512  # the firmware's LED_COUNT: the protocol's most, every LED map fits
 PALETTE = [(0, 0, 0), (255, 0, 0), (0, 128, 255), (10, 200, 30), (255, 255, 255)]
 
 

@@ -1,5 +1,5 @@
 /* LED track board firmware for an ATmega2560 at 16 MHz (an Arduino Mega): bridge v1 over
- * USART0, a strip of up to 300 WS2812 LEDs under the printed track. The host renders; this
+ * USART0, a strip of up to 512 WS2812 LEDs under the printed track. The host renders; this
  * stores palette keyframes and deltas in the session's LED buffer, pushes each frame to the
  * strip and reports FRAME_SHOWN. Pins: README.md. */
 #include <avr/interrupt.h>
@@ -13,7 +13,10 @@
 #include "ws2812.h"
 
 #define FW_VERSION 0x0100u
-#define LED_COUNT 300u
+/* The protocol's most (AWC_MAX_LEDS), so every LED map the bridge takes fits: the longest
+ * shipped one, Lamborghini's imola_like, has 336. 6 bytes a LED of 8 KB RAM (session buffer,
+ * strip), 15 ms a frame on the strip. */
+#define LED_COUNT 512u
 /* Most LED-message wire bytes in flight: one full keyframe chunk and a bit. The firmware
  * stores chunks as they arrive, so the receive ring only has to cover the gaps. */
 #define RX_WINDOW 1100u
