@@ -1,7 +1,7 @@
 """`make bench`: strangers against a server with a table in play (issue 37, items 4-6).
 
 A real server (``python -m autodromo_web --lan``, two worker processes, loopback only) and one
-table: a phone (source address 127.0.0.9) plays Mille Bornes against a bot in the page's form,
+table: a phone (source address 127.0.0.9) plays against a bot in the page's form,
 deciding 50 ms after each answer, for the whole run; a probe opens a new connection every
 100 ms. Strangers come from other loopback addresses (Linux routes all of 127/8 to this
 machine; a stranger on a network has an address of its own):
@@ -9,7 +9,7 @@ machine; a stranger on a network has an address of its own):
 1. **quiet** (5 s): the table alone.
 2. **flood** (10 s): 6,000 half-sent requests (300 from each of 20 addresses) held open, and
    50 connections (10 from each of 5 addresses) posting ``/advance`` without pause on all-bot
-   games of two hard bots to 100,000 points; then every half-sent request is closed at once.
+   games that last for hours; then every half-sent request is closed at once.
 3. **after** (5 s): the table alone again; the server must be back to normal within 5 s.
 4. **creations**: one address asks for 60,000 new games on 8 kept connections (at most 120 s);
    everything past its allowance must be refused.
@@ -39,11 +39,15 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from game_cases import cases
+
 TABLE_P95_MS = 100.0
 RECOVERY_SECONDS = 5.0
-HEAVY = {"game": "mille_bornes", "options": {"score_to_win": 100000},
-         "seats": [{"kind": "bot", "bot": "hard"}, {"kind": "bot", "bot": "hard"}]}
-TABLE = {"game": "mille_bornes", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "medium"}]}
+#: The table and the strangers' heavy games, from the first game (in the core's order) with a
+#: ``benches/<game>/web_flood.py`` (``TABLE``, ``HEAVY``).
+_GAME, _CASES = cases("web_flood")[0]
+TABLE = {"game": _GAME, **_CASES.TABLE}
+HEAVY = {"game": _GAME, **_CASES.HEAVY}
 PACE = 0.05
 
 

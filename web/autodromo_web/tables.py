@@ -369,7 +369,7 @@ class Tables:
     @staticmethod
     def _game_of(name: str, options: dict[str, Any], saved_hash: str) -> tuple[autodromo.Game, dict[str, Any]]:
         """The game a save goes on under: as saved, or under the options its package gives the
-        rules version it was played under (a Mille Bornes game of version 1, say); else the
+        rules version it was played under (the package's ``older_options``); else the
         reason it cannot."""
         try:
             return replay.saved_game(name, options, saved_hash)

@@ -14,7 +14,7 @@
 
 #define FW_VERSION 0x0100u
 /* The protocol's most (AWC_MAX_LEDS), so every LED map the bridge takes fits: the longest
- * shipped one, Lamborghini's imola_like, has 336. 6 bytes a LED of 8 KB RAM (session buffer,
+ * shipped one has 336. 6 bytes a LED of 8 KB RAM (session buffer,
  * strip), 15 ms a frame on the strip. */
 #define LED_COUNT 512u
 /* Most LED-message wire bytes in flight: one full keyframe chunk and a bit. The firmware
