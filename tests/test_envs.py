@@ -232,7 +232,7 @@ def test_aec_mask_only_for_the_agent_to_act() -> None:
         agent = env.agent_selection
         for other in env.agents:
             mask = env.observe(other)["action_mask"]
-            want = legal_of(env.state, n) if other == agent else np.zeros(n, np.bool_)
+            want = legal_of(env.game_state, n) if other == agent else np.zeros(n, np.bool_)
             assert np.array_equal(mask.astype(bool), want)
         env.step(int(np.flatnonzero(env.observe(agent)["action_mask"])[0]))
 
@@ -267,8 +267,8 @@ def test_aec_rewards_at_the_end_are_every_seats_returns() -> None:
         obs, reward, terminated, truncated, _ = env.last()
         got[agent] += reward
         env.step(None if terminated else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    assert env.state.is_terminal() and not env.agents
-    assert [got[f"player_{s}"] for s in range(3)] == env.state.returns()
+    assert env.game_state.is_terminal() and not env.agents
+    assert [got[f"player_{s}"] for s in range(3)] == env.game_state.returns()
 
 
 def test_max_steps_truncates() -> None:
@@ -359,10 +359,10 @@ def test_aec_rejects_an_illegal_action_and_changes_nothing() -> None:
     env.reset(seed=0)
     agent = env.agent_selection
     illegal = int(np.flatnonzero(env.observe(agent)["action_mask"] == 0)[0])
-    before = env.state.serialize()
+    before = env.game_state.serialize()
     with pytest.raises(IllegalActionError):
         env.step(illegal)
-    assert env.state.serialize() == before and env.agent_selection == agent
+    assert env.game_state.serialize() == before and env.agent_selection == agent
 
 
 # ---- autoreset -------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from typing import Any
 from . import errors, replay
 
 from ._core import CHANCE, TERMINAL, Game, State
+from . import pickling  # noqa: F401,E402  # registers pickle and copy for Game and State
 from .errors import (
     AutodromoError,
     ContentError,

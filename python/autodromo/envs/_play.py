@@ -8,7 +8,7 @@ are played here too, so the same seed gives the same game.
 from __future__ import annotations
 
 import operator
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
@@ -29,6 +29,29 @@ OBS_LIMIT = 16.0
 
 #: Bot seeds are drawn from the env's generator in this range (the core takes a u64).
 _SEED_RANGE = 2**63
+
+
+#: What an env's rewards add up to over an episode: ``"returns"``, the seat's ``state.returns()``
+#: (1 first, 0 last, in [0, 1]); ``"zero_sum"``, that minus the mean of the other seats' returns
+#: (in [-1, 1], every seat's adding up to 0: two players +1 and -1, a tie 0 for both).
+Reward = Literal["returns", "zero_sum"]
+REWARDS = ("returns", "zero_sum")
+
+
+def check_reward(reward: Any) -> Reward:
+    if reward not in REWARDS:
+        raise OptionError(f'reward is "returns" or "zero_sum", not {reward!r}')
+    r: Reward = reward
+    return r
+
+
+def final_values(state: State, reward: Reward) -> list[float]:
+    """Every seat's value now, as ``reward`` defines it (0 for every seat until the end)."""
+    r = state.returns()
+    if reward == "returns" or len(r) < 2:
+        return r
+    total = sum(r)
+    return [x - (total - x) / (len(r) - 1) for x in r]
 
 
 def make_game(game: str | Game, options: dict[str, Any]) -> Game:

@@ -22,9 +22,14 @@ class AutodromoAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
     the mask is the legal actions for the agent to act and all zeros for the others (and once the
     game is over). Chance is sampled with a generator seeded by ``reset(seed=)``. Rewards are the
     change in each seat's ``returns()``: 0 until the game ends, then each seat's result (1 for a
-    win in a game of points, the finishing place scaled to [0, 1] in the racing games). ``max_steps``
+    win in a game of points, the place in the whole field scaled to [0, 1] in the racing games);
+    ``reward="zero_sum"`` takes off the mean of the other seats' returns. ``max_steps``
     truncates a game after that many decisions. An illegal action raises
     :class:`IllegalActionError` with the rule broken and changes nothing.
+
+    The game's :class:`~autodromo.State` is ``game_state``; ``state()`` is PettingZoo's global
+    state: every seat's observation tensor, in seat order (``state_space``), so everything any
+    seat may see. The env pickles and deep-copies.
 
     >>> import autodromo
     >>> from autodromo.envs import pettingzoo_env
@@ -41,10 +46,12 @@ class AutodromoAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
         game: str | Game,
         *,
         max_steps: int | None = None,
+        reward: _play.Reward = "returns",
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
         super().__init__()
+        self.reward = _play.check_reward(reward)
         if max_steps is not None and max_steps < 1:
             raise OptionError(f"max_steps must be at least 1, not {max_steps}")
         if render_mode not in (None, "ansi"):
@@ -66,7 +73,9 @@ class AutodromoAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
         )
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
-        self.state: State = self.game.new_state()
+        seats, length = self.game.num_players, self.game.observation_shape[0]
+        self.state_space = spaces.Box(-_play.OBS_LIMIT, _play.OBS_LIMIT, (seats * length,), np.float32)
+        self.game_state: State = self.game.new_state()
         self._rng: np.random.Generator | None = None
         self.agents: list[str] = []
         self.steps = 0
@@ -80,7 +89,7 @@ class AutodromoAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None or self._rng is None:
             self._rng = seeding.np_random(seed)[0]
-        self.state = self.game.new_state()
+        self.game_state = self.game.new_state()
         self.steps = 0
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
@@ -97,29 +106,34 @@ class AutodromoAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        a = _play.checked_action(self.state, action)
-        before = self.state.returns()
-        self.state.apply_action(a)
+        a = _play.checked_action(self.game_state, action)
+        before = _play.final_values(self.game_state, self.reward)
+        self.game_state.apply_action(a)
         self.steps += 1
         self._cumulative_rewards[agent] = 0.0
         self._advance()  # chance may end the game: the rewards are read after it
-        after = self.state.returns()
+        after = _play.final_values(self.game_state, self.reward)
         for name, seat in self._seat.items():
             self.rewards[name] = after[seat] - before[seat]
         self._accumulate_rewards()
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         seat = self._seat[agent]
-        if self.state.current_player() == seat:
-            mask = self.state.legal_actions_mask().astype(np.int8)
+        if self.game_state.current_player() == seat:
+            mask = self.game_state.legal_actions_mask().astype(np.int8)
         else:
             mask = np.zeros(self.game.num_distinct_actions, np.int8)
-        return {"observation": self.state.observation_tensor(seat), "action_mask": mask}
+        return {"observation": self.game_state.observation_tensor(seat), "action_mask": mask}
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """PettingZoo's global state: every seat's observation tensor, in seat order."""
+        seats = range(self.game.num_players)
+        return np.concatenate([self.game_state.observation_tensor(s) for s in seats])
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":
             return None
-        return _play.render_text(self.state, None)
+        return _play.render_text(self.game_state, None)
 
     def close(self) -> None:
         pass  # nothing held outside this object
@@ -127,13 +141,13 @@ class AutodromoAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
     def _advance(self) -> None:
         """Samples chance up to the next decision; marks every agent done at the end."""
         assert self._rng is not None
-        _play.advance(self.state, self._rng, set(self._seat.values()), None)
-        if self.state.is_terminal():
+        _play.advance(self.game_state, self._rng, set(self._seat.values()), None)
+        if self.game_state.is_terminal():
             self.terminations = {a: True for a in self.agents}
         elif self.max_steps is not None and self.steps >= self.max_steps:
             self.truncations = {a: True for a in self.agents}
         else:
-            self.agent_selection = f"player_{self.state.current_player()}"
+            self.agent_selection = f"player_{self.game_state.current_player()}"
             return
         self.agent_selection = self.agents[0]
         self._deads_step_first()

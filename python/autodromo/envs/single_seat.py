@@ -31,6 +31,8 @@ class SingleSeatEnv(gymnasium.Env[Obs, np.int64]):
     ``illegal_action="lose"`` (the default) an illegal action ends the episode with reward -1, the
     game unchanged and the rule broken in ``info["illegal_action"]``, as PettingZoo's classic games
     do; ``illegal_action="raise"`` raises :class:`IllegalActionError` instead and changes nothing.
+    ``reward="zero_sum"`` gives the seat's return minus the mean of the other seats' (in [-1, 1]).
+    The env pickles and deep-copies (its game and state through ``serialize``).
 
     >>> import autodromo.envs
     >>> env = autodromo.envs.SingleSeatEnv(autodromo.games()[0], players=2)
@@ -49,9 +51,11 @@ class SingleSeatEnv(gymnasium.Env[Obs, np.int64]):
         *,
         max_steps: int | None = None,
         illegal_action: Literal["lose", "raise"] = "lose",
+        reward: _play.Reward = "returns",
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
+        self.reward = _play.check_reward(reward)
         self.game = _play.make_game(game, options)
         self.seat = _play.check_seat(self.game, seat)
         self.opponents = _play.check_bot(self.game, opponents)
@@ -92,11 +96,11 @@ class SingleSeatEnv(gymnasium.Env[Obs, np.int64]):
                 raise
             self._done = True
             return self._obs(), -1.0, True, False, {**self._info(), "illegal_action": str(e)}
-        before = self.state.returns()[self.seat]
+        before = _play.final_values(self.state, self.reward)[self.seat]
         self.state.apply_action(a)
         self.steps += 1
         _play.advance(self.state, self.np_random, {self.seat}, self.opponents)
-        reward = self.state.returns()[self.seat] - before
+        reward = _play.final_values(self.state, self.reward)[self.seat] - before
         terminated = self.state.is_terminal()
         truncated = not terminated and self.max_steps is not None and self.steps >= self.max_steps
         self._done = terminated or truncated

@@ -55,7 +55,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArr
     observations, rewards (float64: the change in the seat's ``returns()``, so the result arrives
     on the last step), terminated, truncated and infos with the masks. Every action is checked
     before any is applied: an illegal one raises :class:`IllegalActionError` naming the env and
-    the rule, and no env changes.
+    the rule, and no env changes. ``reward="zero_sum"``: the seat's return minus the mean of the
+    other seats'. The env pickles and deep-copies.
 
     ``autoreset_mode`` is declared in ``metadata["autoreset_mode"]`` as Gymnasium 1.x does:
     ``"next_step"`` (default) resets a finished env on the step after it ends, ignoring that
@@ -85,9 +86,11 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArr
         opponents: str = "heuristic",
         autoreset_mode: str | AutoresetMode = "next_step",
         max_steps: int | None = None,
+        reward: _play.Reward = "returns",
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
+        self.reward = _play.check_reward(reward)
         if num_envs < 1:
             raise OptionError(f"num_envs must be at least 1, not {num_envs}")
         if max_steps is not None and max_steps < 1:
@@ -194,7 +197,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArr
 
     def _play(self, i: int, action: int) -> tuple[float, bool, bool]:
         state = self.states[i]
-        before = state.returns()[self.seat]
+        before = _play.final_values(state, self.reward)[self.seat]
         state.apply_action(action)
         self._steps[i] += 1
         _play.advance(state, self._rngs[i], {self.seat}, self.opponents)
@@ -202,7 +205,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArr
         truncated = (
             not terminated and self.max_steps is not None and bool(self._steps[i] >= self.max_steps)
         )
-        return state.returns()[self.seat] - before, terminated, truncated
+        return _play.final_values(state, self.reward)[self.seat] - before, terminated, truncated
 
     # ---- batches ---------------------------------------------------------------------------
 

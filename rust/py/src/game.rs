@@ -1,4 +1,6 @@
 //! `Game`: static content + options of any game the core's registry lists.
+use std::sync::Arc;
+
 use autodromo_core::registry::AnyGame;
 use autodromo_core::{Error, Game};
 use pyo3::prelude::*;
@@ -11,7 +13,13 @@ use crate::{guard, to_py};
 #[derive(Debug)]
 pub(crate) struct PyGame {
     pub(crate) inner: AnyGame,
+    /// The content files it was built from (None for a game without content): a pickle of it,
+    /// or of one of its states, rebuilds it from them where they are not the shipped ones.
+    pub(crate) files: Option<ContentFiles>,
 }
+
+/// Content files as (relative path, text) pairs, shared by a game and its states.
+pub(crate) type ContentFiles = Arc<Vec<(String, String)>>;
 
 /// Builds a game from its id, its options as a JSON object and, for games with content, the
 /// content files as (relative path, text) pairs.
@@ -26,7 +34,10 @@ pub(crate) fn load_game(
         let options: serde_json::Value = serde_json::from_str(options_json)
             .map_err(|e| to_py(Error::options("options", e.to_string())))?;
         let inner = AnyGame::load(name, &options, content.as_deref()).map_err(to_py)?;
-        Ok(PyGame { inner })
+        Ok(PyGame {
+            inner,
+            files: content.map(Arc::new),
+        })
     })
 }
 
@@ -74,8 +85,29 @@ impl PyGame {
         self.inner.accepts_content_hash(h)
     }
 
+    /// The content files it was built from, for `autodromo.pickling` (None without content).
+    #[getter(_content_files)]
+    fn content_files(&self) -> Option<Vec<(String, String)>> {
+        self.files.as_ref().map(|f| f.to_vec())
+    }
+
+    /// A game never changes: a copy is the game itself.
+    fn __copy__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+
+    fn __deepcopy__(slf: Py<Self>, _memo: &Bound<'_, PyAny>) -> Py<Self> {
+        slf
+    }
+
     fn new_state(&self) -> PyResult<PyState> {
-        guard(|| Ok(PyState::new(self.inner.new_initial_state())))
+        guard(|| {
+            Ok(PyState::new(
+                self.inner.new_initial_state(),
+                self.files.clone(),
+                None,
+            ))
+        })
     }
 
     /// Rebuilds the exact state `State.serialize()` wrote; raises ReplayError on any mismatch.
@@ -83,6 +115,8 @@ impl PyGame {
         guard(|| {
             Ok(PyState::new(
                 self.inner.deserialize_state(text).map_err(to_py)?,
+                self.files.clone(),
+                None,
             ))
         })
     }
@@ -93,7 +127,11 @@ impl PyGame {
         guard(|| {
             let v: serde_json::Value = serde_json::from_str(text)
                 .map_err(|e| to_py(Error::replay(format!("position: not JSON ({e})"))))?;
-            Ok(PyState::new(self.inner.state_from(&v).map_err(to_py)?))
+            Ok(PyState::new(
+                self.inner.state_from(&v).map_err(to_py)?,
+                self.files.clone(),
+                Some(Arc::from(text)),
+            ))
         })
     }
 

@@ -7,7 +7,9 @@ use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-use crate::game::PyGame;
+use std::sync::Arc;
+
+use crate::game::{ContentFiles, PyGame};
 use crate::pyvalue::to_python;
 use crate::{autodromo_error, guard, to_py};
 
@@ -16,11 +18,24 @@ use crate::{autodromo_error, guard, to_py};
 #[derive(Debug, Clone)]
 pub(crate) struct PyState {
     inner: AnyState,
+    /// Its game's content files (see `PyGame::files`).
+    files: Option<ContentFiles>,
+    /// The position it was started from (`Game.state_from`), whose history begins there: a
+    /// save of its actions alone would replay from the game's start.
+    start: Option<Arc<str>>,
 }
 
 impl PyState {
-    pub(crate) fn new(inner: AnyState) -> Self {
-        PyState { inner }
+    pub(crate) fn new(
+        inner: AnyState,
+        files: Option<ContentFiles>,
+        start: Option<Arc<str>>,
+    ) -> Self {
+        PyState {
+            inner,
+            files,
+            start,
+        }
     }
 
     fn num_players(&self) -> usize {
@@ -75,7 +90,15 @@ impl PyState {
     fn game(&self) -> PyGame {
         PyGame {
             inner: self.inner.game(),
+            files: self.files.clone(),
         }
+    }
+
+    /// The position text it was started from (`Game.state_from`), else None: for
+    /// `autodromo.pickling`, which rebuilds such a state from it and its history.
+    #[getter(_start_position)]
+    fn start_position(&self) -> Option<String> {
+        self.start.as_deref().map(String::from)
     }
 
     fn legal_actions(&self) -> PyResult<Vec<Action>> {
