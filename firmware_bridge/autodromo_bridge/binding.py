@@ -14,7 +14,8 @@ Dashboard controls (INPUT_EVENT ``control``):
 0          CONFIRM (press): take the choice under the selector
 1..4       pace buttons (press): "maintain", "accelerate 1", "lift and coast",
            "stop to cool"; on a track of sections the common decisions by meaning
-           (``F90_BUTTONS``)
+           (``F90_BUTTONS``); in a Lamborghini race left, ahead, right, the check
+           (``render_lamborghini.BUTTONS``)
 8          selector (rotary encoder, turn by ``value`` detents): moves through the
            seat's legal actions, wrapping
 =========  ==========================================================================
@@ -39,6 +40,7 @@ from autodromo.errors import AutodromoError
 from autodromo.race import Policy, Race
 
 from . import games, render, render_f90
+from . import render_lamborghini as render_lambo
 from .devices import DASHBOARD, TRACK, Bridge, Device
 from .errors import BridgeError
 from .ledmap import Circuit, LedMap
@@ -100,6 +102,7 @@ class Source(Protocol):
     def act(self, seat: int, action: int, key: str | None = None) -> None: ...
     def advance(self) -> None: ...
     def finished(self) -> bool: ...
+    def ranking(self) -> list[int]: ...
 
 
 def _dashboard_seat(state: autodromo.State, seat: int) -> int:
@@ -174,6 +177,11 @@ class RaceSource:
 
     def finished(self) -> bool:
         return bool(self.race.state.is_terminal())
+
+    def ranking(self) -> list[int]:
+        """Each seat's place once the race is over, from 0 (the core's ranking); else empty."""
+        s = self.race.state
+        return [int(p) for p in s.ranking()] if s.is_terminal() else []
 
     def legal(self, seat: int) -> list[tuple[int, str]]:
         s = self.race.state
@@ -316,6 +324,10 @@ class WebSource:
     def finished(self) -> bool:
         return bool(self._fresh()["status"] == "finished")
 
+    def ranking(self) -> list[int]:
+        result = self._fresh().get("result") or {}
+        return [int(p) for p in result.get("ranking", [])]
+
     def legal(self, seat: int) -> list[tuple[int, str]]:
         doc = self._call(f"/api/games/{self.game_id}/legal?seat={seat}")
         return [(int(a["id"]), str(a["label"])) for a in doc["legal"]]
@@ -406,6 +418,9 @@ class ReplaySource:
     def finished(self) -> bool:
         return self.step >= len(self.replay.actions)
 
+    def ranking(self) -> list[int]:
+        return [int(p) for p in self.state.ranking()] if self.state.is_terminal() else []
+
     def legal(self, seat: int) -> list[tuple[int, str]]:
         return []
 
@@ -435,6 +450,8 @@ class Binding:
         board = source.board()
         #: A race on a track of sections: its dashboards show a seat's chart.
         self.sections = is_section_track(board)
+        #: A Lamborghini race: its dashboards have its own face and buttons.
+        self.lamborghini = board.get("game") == "lamborghini"
         if ledmap is not None and self.sections:
             raise BridgeError(f"{ledmap.source}: a {games.names(games.with_board('sections'))} track board takes the "
                               "section map generated from its track; an LED map is for circuits")
@@ -551,7 +568,14 @@ class Binding:
                 self._refuse(dev, f"{self.who(seat)}: the {word!r} button means no legal choice "
                              "now" + (" (not this car's turn)" if not legal else ""))
                 return
-        elif control in PACE_BUTTONS and not self.sections:
+        elif self.lamborghini and control in render_lambo.BUTTONS:
+            word, labels = render_lambo.BUTTONS[control]
+            choice = next((a for a in legal if a[1] in labels), None)
+            if choice is None:
+                self._refuse(dev, f"{self.who(seat)}: the {word!r} button means no legal choice "
+                             "now" + (" (not this seat's turn)" if not legal else ""))
+                return
+        elif control in PACE_BUTTONS and not self.sections and not self.lamborghini:
             label = PACE_BUTTONS[control]
             choice = next((a for a in legal if a[1] == label), None)
             if choice is None:
@@ -611,16 +635,21 @@ class Binding:
             if live and (self.sections or view.get("stage") is not None):
                 # What the seat's driver reads: a Stage race's markers, a chart's sealed fuel.
                 view = self.source.seat_view(dev.seat)
+            over = live and self.source.finished()
+            refused = self.refused.get(dev.uid, False)
             if self.sections:
-                dev.set_dash(render_f90.dash_state(
-                    view, dev.seat, deciding=bool(legal), cursor=cur,
-                    refused=self.refused.get(dev.uid, False),
-                    game_over=live and self.source.finished()))
-                return
-            dev.set_dash(render.dash_state(
-                view, dev.seat, self.circuit, deciding=bool(legal), cursor=cur,
-                refused=self.refused.get(dev.uid, False),
-                game_over=live and self.source.finished()))
+                state = render_f90.dash_state(view, dev.seat, deciding=bool(legal), cursor=cur,
+                                              refused=refused, game_over=over)
+            elif self.lamborghini:
+                state = render_lambo.dash_state(view, dev.seat, deciding=bool(legal), cursor=cur,
+                                                refused=refused, game_over=over)
+            else:
+                state = render.dash_state(view, dev.seat, self.circuit, deciding=bool(legal),
+                                          cursor=cur, refused=refused, game_over=over)
+            if over:  # the finishing order: the seat's podium lamp
+                ranking = self.source.ranking()
+                state["lamps"] |= render.podium(ranking[dev.seat] if dev.seat < len(ranking) else None)
+            dev.set_dash(state)
         elif dev.kind == TRACK:
             m = self.ledmap
             if m.led_count > dev.led_count:

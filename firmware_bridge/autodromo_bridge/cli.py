@@ -27,10 +27,11 @@ from .binding import (CONFIRM, F90_BUTTONS, GAMES, PACE_BUTTONS, SELECTOR, Bindi
                       ReplaySource, Source, WebSource)
 from .clock import MonotonicClock
 from .devices import DASHBOARD, TRACK, Bridge, BridgeConfig, PortMatch, matching_ports
-from .emulator import Emulator
+from .emulator import FACES, Emulator
 from .errors import BridgeError
 from . import screen as screen_mod
 from .ledmap import LedMap
+from .render_lamborghini import BUTTONS as LAMBO_BUTTONS
 from .sectionmap_f90 import SectionMap, is_section_track
 from .transport import DEFAULT_BAUD
 
@@ -163,22 +164,26 @@ def run(args: argparse.Namespace) -> int:
     log: list[str] = []
     bridge = Bridge(ports, clock=clock, baudrate=args.baud, log=log.append if screen else print)
     binding = Binding(bridge, source, ledmap, seats=config.seats)
-    if binding.sections:
-        from .render_f90 import GAUGES
-
-        for e in emulators:
-            e.gauges = GAUGES
+    # Each game's dashboard prints its own gauges and lamps.
+    face = FACES.get(str(board.get("game")), FACES["legend"])
+    for e in emulators:
+        e.face = face
     for e in emulators:
         e.start()
     if driving:
-        threading.Thread(target=_keyboard, args=(dash_emus[0], log, binding.sections),
-                         daemon=True).start()
+        threading.Thread(target=_keyboard, args=(dash_emus[0], log, binding.sections,
+                                                 binding.lamborghini), daemon=True).start()
     title = f"autodromo bridge: {_title(source)}" + (f", seed {args.seed}" if args.seed is not None else "")
     start = time.monotonic()
     last_png, shown = 0.0, ""
     finished_at = 0.0
+    # Ctrl-C (once or more) asks the loop to end: raised as KeyboardInterrupt it could land
+    # between an emulator's lock and its release, and the closing would wait on it for ever.
+    stop = threading.Event()
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, lambda _signum, _frame: stop.set())
     try:
-        while args.seconds is None or time.monotonic() - start < args.seconds:
+        while not stop.is_set() and (args.seconds is None or time.monotonic() - start < args.seconds):
             binding.pump()
             now = time.monotonic()
             if screen:
@@ -200,11 +205,11 @@ def run(args: argparse.Namespace) -> int:
                     binding.pump()
                     break
             time.sleep(0.01 if screen else 0.001)
-    except KeyboardInterrupt:
-        pass
     finally:
-        # A second Ctrl-C while the ports close would cut the closing short with a traceback.
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        if threading.current_thread() is threading.main_thread():
+            # Stopping already: a later Ctrl-C is ignored, also while Python shuts down (it
+            # puts a handler of its own back to the default then, which would kill the process).
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
         if args.png_dir:
             _pngs(emulators, args.png_dir)
         bridge.close()
@@ -222,9 +227,12 @@ KEYS_HELP = ("keys for the first emulated dashboard, then Enter: c confirm, 1 ma
 F90_KEYS_HELP = ("keys for the first emulated dashboard, then Enter: c confirm, "
                  + ", ".join(f"{c} {word}" for c, (word, _) in F90_BUTTONS.items())
                  + ", + / - the selector (++ two steps)")
+LAMBORGHINI_KEYS_HELP = ("keys for the first emulated dashboard, then Enter: c confirm, "
+                         + ", ".join(f"{c} {word}" for c, (word, _) in LAMBO_BUTTONS.items())
+                         + ", + / - the selector (++ two steps)")
 
 
-def press_keys(emu: Emulator, line: str, sections: bool = False) -> str:
+def press_keys(emu: Emulator, line: str, sections: bool = False, lamborghini: bool = False) -> str:
     """Turns a typed line into the dashboard's button presses; returns what it did."""
     word = line.strip()
     try:
@@ -233,6 +241,8 @@ def press_keys(emu: Emulator, line: str, sections: bool = False) -> str:
             return "CONFIRM"
         if word in ("1", "2", "3", "4"):
             emu.press(int(word))
+            if lamborghini:
+                return LAMBO_BUTTONS[int(word)][0]
             return F90_BUTTONS[int(word)][0] if sections else PACE_BUTTONS[int(word)]
         if word and set(word) <= {"+"}:
             emu.turn(SELECTOR, len(word))
@@ -242,12 +252,13 @@ def press_keys(emu: Emulator, line: str, sections: bool = False) -> str:
             return f"selector -{len(word)}"
     except ValueError as e:  # 16 presses not yet acknowledged
         return str(e)
-    return "? " + (F90_KEYS_HELP if sections else KEYS_HELP)
+    return "? " + (LAMBORGHINI_KEYS_HELP if lamborghini else F90_KEYS_HELP if sections else KEYS_HELP)
 
 
-def _keyboard(emu: Emulator, log: list[str], sections: bool = False) -> None:
+def _keyboard(emu: Emulator, log: list[str], sections: bool = False,
+              lamborghini: bool = False) -> None:
     for line in sys.stdin:
-        log.append("you: " + press_keys(emu, line, sections))
+        log.append("you: " + press_keys(emu, line, sections, lamborghini))
 
 
 def _title(source: Source) -> str:

@@ -16,6 +16,7 @@ import random
 import threading
 import time
 import tty
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,15 +27,14 @@ from .devices import DASHBOARD, TRACK
 from .render import (LAMP_BEST_LINE, LAMP_CHECK_POINT, LAMP_FINISHED, LAMP_FLAT_TIRE, LAMP_FOG,
                      LAMP_GAME_OVER, LAMP_NIGHT, LAMP_OUT, LAMP_RAIN, LAMP_REFUSED,
                      LAMP_TURN_UNSEEN, LAMP_YOUR_TURN)
-from .render_f90 import LAMP_NAMES as F90_LAMP_NAMES
+from . import render_f90, render_lamborghini
+from .render import PODIUM_MEANINGS, PODIUM_NAMES
 
-LAMP_NAMES = {LAMP_YOUR_TURN: "YOUR TURN", LAMP_REFUSED: "REFUSED", LAMP_FINISHED: "FINISHED",
-              LAMP_OUT: "OUT", LAMP_BEST_LINE: "BEST LINE", LAMP_FLAT_TIRE: "FLAT TIRE",
-              LAMP_RAIN: "RAIN", LAMP_GAME_OVER: "GAME OVER", LAMP_NIGHT: "NIGHT", LAMP_FOG: "FOG",
-              LAMP_CHECK_POINT: "CHECK POINT", LAMP_TURN_UNSEEN: "TURN UNSEEN",
-              # A section track's chart's own (bits 12 up, render_f90.py): a lane game's
-              # dashboard never lights them.
-              **F90_LAMP_NAMES}
+#: Legend's lamps (a lane game's: bits 0 to 11), then the podium's, lit once the race is over.
+LEGEND_LAMPS = {LAMP_YOUR_TURN: "YOUR TURN", LAMP_REFUSED: "REFUSED", LAMP_FINISHED: "FINISHED",
+                LAMP_OUT: "OUT", LAMP_BEST_LINE: "BEST LINE", LAMP_FLAT_TIRE: "FLAT TIRE",
+                LAMP_RAIN: "RAIN", LAMP_GAME_OVER: "GAME OVER", LAMP_NIGHT: "NIGHT", LAMP_FOG: "FOG",
+                LAMP_CHECK_POINT: "CHECK POINT", LAMP_TURN_UNSEEN: "TURN UNSEEN", **PODIUM_NAMES}
 LAMP_MEANINGS = {
     LAMP_YOUR_TURN: "this car decides now", LAMP_REFUSED: "the last button was refused, see the log",
     LAMP_FINISHED: "this car has finished", LAMP_OUT: "retired or off the road",
@@ -44,10 +44,36 @@ LAMP_MEANINGS = {
     LAMP_FOG: "fog: markers face down until the car is at the turn",
     LAMP_CHECK_POINT: "this stage ends at a Check Point: mind its speed limit at the line",
     LAMP_TURN_UNSEEN: "the next turn's marker cannot be read yet: no turn pins",
+    **PODIUM_MEANINGS,
 }
+#: Formula 90's: the shared bits it lights (no best line, flat tyre or Stage race lamps), its own.
+F90_LAMPS = {**{bit: LEGEND_LAMPS[bit] for bit in (LAMP_YOUR_TURN, LAMP_REFUSED, LAMP_FINISHED,
+                                                    LAMP_OUT, LAMP_RAIN, LAMP_GAME_OVER)},
+             **render_f90.LAMP_NAMES, **PODIUM_NAMES}
+LAMBORGHINI_LAMPS = {**render_lamborghini.LAMP_NAMES, **PODIUM_NAMES}
+#: Every lamp any game lights, by bit.
+LAMP_NAMES = {**LEGEND_LAMPS, **F90_LAMPS, **LAMBORGHINI_LAMPS}
 
 LEGEND_GAUGES = (("speed", 12), ("pins", 12), ("temp", 8), ("engine", 8), ("brakes", 8),
                  ("tyres", 16))
+
+
+@dataclass(frozen=True)
+class Face:
+    """What a game's dashboard prints: its gauges (label, full scale) in DASH_STATE's order, its
+    lamps (bit -> name) and what each lamp means."""
+
+    gauges: tuple[tuple[str, int], ...]
+    lamps: dict[int, str]
+    meanings: dict[int, str]
+
+
+FACES = {
+    "legend": Face(LEGEND_GAUGES, LEGEND_LAMPS, LAMP_MEANINGS),
+    "formula90": Face(render_f90.GAUGES, F90_LAMPS, {**render_f90.LAMP_MEANINGS, **PODIUM_MEANINGS}),
+    "lamborghini": Face(render_lamborghini.GAUGES, LAMBORGHINI_LAMPS,
+                        {**render_lamborghini.LAMP_MEANINGS, **PODIUM_MEANINGS}),
+}
 
 #: WS2812: 30 us per LED to latch (hardware.md).
 US_PER_LED = 30
@@ -86,7 +112,8 @@ class Emulator:
         self.events: list[dict[str, Any]] = []
         #: The dashboard's gauges as its face prints them (label, full scale), in DASH_STATE's
         #: order speed, turn_pins, temperature, engine, brakes, tyres; a game may print others.
-        self.gauges: tuple[tuple[str, int], ...] = LEGEND_GAUGES
+        #: The game's face a dashboard prints (``FACES``): Legend's until told.
+        self.face = FACES["legend"]
         self.lock = threading.RLock()
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
@@ -244,10 +271,10 @@ class Emulator:
             head += "  [LINK LOST]"
         if self.kind == DASHBOARD:
             d = self.dev.dash
-            lamps = [n for bit, n in LAMP_NAMES.items() if d["lamps"] & bit]
-            return (f"{head}\n  speed {d['speed']:>2}  turn pins {d['turn_pins']}  temperature "
-                    f"{d['temperature']}  engine {d['engine']}  brakes {d['brakes']}  tyres "
-                    f"{d['tyres']}  switches {d['switches']:02b}  selector {d['pace']}\n"
+            lamps = [n for bit, n in self.face.lamps.items() if d["lamps"] & bit]
+            fields = ("speed", "turn_pins", "temperature", "engine", "brakes", "tyres")
+            gauges = "  ".join(f"{label} {d[f]}" for f, (label, _) in zip(fields, self.face.gauges))
+            return (f"{head}\n  {gauges}  switches {d['switches']:02b}  selector {d['pace']}\n"
                     f"  lamps: {', '.join(lamps) or '-'}")
         lines = [head + f"  frame {self.dev.shown_frame_id}"]
         px = self.pixels()
@@ -277,17 +304,17 @@ class Emulator:
                 draw.ellipse((x + 1, y + 1, x + scale - 2, y + scale - 2), fill=lift)
         else:
             d = self.dev.dash
-            img = Image.new("RGB", (420, 155 + 22 * ((len(LAMP_NAMES) + 3) // 4)), (15, 15, 15))
+            img = Image.new("RGB", (420, 155 + 22 * ((len(self.face.lamps) + 3) // 4)), (15, 15, 15))
             draw = ImageDraw.Draw(img)
             fields = ("speed", "turn_pins", "temperature", "engine", "brakes", "tyres")
-            gauges = [(label, d[f], top) for f, (label, top) in zip(fields, self.gauges)]
+            gauges = [(label, d[f], top) for f, (label, top) in zip(fields, self.face.gauges)]
             for k, (label, value, top) in enumerate(gauges):
                 x = 15 + k * 67
                 draw.rectangle((x, 20, x + 40, 120), outline=(120, 120, 120))
                 h = int(100 * min(value, top) / top)
                 draw.rectangle((x, 120 - h, x + 40, 120), fill=(200, 160, 40))
                 draw.text((x, 125), f"{label} {value}", fill=(230, 230, 230))
-            for k, (bit, label) in enumerate(LAMP_NAMES.items()):
+            for k, (bit, label) in enumerate(self.face.lamps.items()):
                 x = 15 + (k % 4) * 100
                 y = 150 + (k // 4) * 22
                 on = bool(d["lamps"] & bit)

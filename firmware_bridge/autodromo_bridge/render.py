@@ -40,6 +40,22 @@ LAMP_FOG = 1 << 9         # the stage is in fog
 LAMP_CHECK_POINT = 1 << 10  # this stage ends at a Check Point line with its speed limit
 LAMP_TURN_UNSEEN = 1 << 11  # the next turn's marker is face down to this car: no turn pins
 
+# Every game's, once its race is over: the seat's place (a podium lamp each; a seat placed
+# fourth or later lights none). DASH_STATE lamps is a u32.
+LAMP_FIRST = 1 << 24
+LAMP_SECOND = 1 << 25
+LAMP_THIRD = 1 << 26
+PODIUM = (LAMP_FIRST, LAMP_SECOND, LAMP_THIRD)
+PODIUM_NAMES = {LAMP_FIRST: "1ST", LAMP_SECOND: "2ND", LAMP_THIRD: "3RD"}
+PODIUM_MEANINGS = {LAMP_FIRST: "the race is over: this seat won", LAMP_SECOND: "the race is over: "
+                   "this seat placed second", LAMP_THIRD: "the race is over: this seat placed third"}
+
+
+def podium(place: int | None) -> int:
+    """The podium lamp of a place counted from 0 (None: not placed)."""
+    return PODIUM[place] if place is not None and 0 <= place < len(PODIUM) else 0
+
+
 SWITCH_BATTERY = 1 << 0
 SWITCH_HEADLIGHTS = 1 << 1
 

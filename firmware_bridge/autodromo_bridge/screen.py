@@ -10,14 +10,17 @@ from typing import Any
 from .binding import F90_BUTTONS, PACE_BUTTONS, Binding
 from .devices import DASHBOARD
 from .errors import BridgeError
-from .emulator import LAMP_MEANINGS, LAMP_NAMES, Emulator
-from .render_f90 import LAMP_MEANINGS as F90_LAMP_MEANINGS, board_lines
+from .emulator import Emulator
+from .render_f90 import board_lines
+from .render_lamborghini import BUTTONS as LAMBO_BUTTONS
 
 HOME_CLEAR = "\x1b[H\x1b[2J"
 KEYS = ("keys, then Enter: + / - turn the selector (++ two steps), c confirms, "
         "1 maintain, 2 accelerate 1, 3 lift and coast, 4 stop to cool")
 F90_KEYS = ("keys, then Enter: + / - turn the selector (++ two steps), c confirms, "
             + ", ".join(f"{c} {word}" for c, (word, _) in F90_BUTTONS.items()))
+LAMBORGHINI_KEYS = ("keys, then Enter: + / - turn the selector (++ two steps), c confirms, "
+                    + ", ".join(f"{c} {word}" for c, (word, _) in LAMBO_BUTTONS.items()))
 TYRE_TYPES = ("hard", "soft", "intermediate", "rain")
 
 
@@ -28,6 +31,10 @@ def _seat_name(view: dict[str, Any], seat: int) -> str:
 
 
 def _needles(binding: Binding, d: dict[str, int]) -> str:
+    if binding.lamborghini:
+        return (f"  needles: {d['speed']} squares covered, place {d['turn_pins'] or '-'}, "
+                f"damage {d['temperature']}, cards in hand {d['engine']}, turn {d['brakes']}, "
+                f"money ${d['tyres']}k")
     if binding.sections:
         return (f"  needles: target card {d['speed'] or '-'}, wear slots free {d['turn_pins']}, "
                 f"fuel for {d['temperature']} turns, "
@@ -71,7 +78,11 @@ def dashboard_block(binding: Binding, emu: Emulator, view: dict[str, Any] | None
             mark = ">" if d["pace"] == k + 1 else " "
             lines.append(f"   {mark} selector {k + 1}: {label}")
         labels = {label for _, label in legal}
-        if binding.sections:
+        if binding.lamborghini:
+            paces = [f"{c} {word}: {label}" for c, (word, means) in LAMBO_BUTTONS.items()
+                     for label in [next((x for x in labels if x in means), None)] if label]
+            lines.append("  buttons now: " + (", ".join(paces) if paces else "none (use the selector)"))
+        elif binding.sections:
             paces = [f"{c} {word}: {label}" for c, (word, means) in F90_BUTTONS.items()
                      for label in [next((x for x in labels if means.fullmatch(x)), None)] if label]
             lines.append("  buttons now: " + (", ".join(paces) if paces else "none (use the selector)"))
@@ -85,10 +96,20 @@ def dashboard_block(binding: Binding, emu: Emulator, view: dict[str, Any] | None
     else:
         lines.append("  this seat is driven by a bot: the dashboard only shows it")
     lines.append(_needles(binding, d))
-    meanings = {**LAMP_MEANINGS, **F90_LAMP_MEANINGS} if binding.sections else LAMP_MEANINGS
-    lit = [f"{LAMP_NAMES[bit]} ({meanings[bit]})" for bit in LAMP_NAMES if d["lamps"] & bit]
+    face = emu.face
+    lit = [f"{name} ({face.meanings[bit]})" for bit, name in face.lamps.items() if d["lamps"] & bit]
     lines.append("  lamps lit: " + ("; ".join(lit) if lit else "none"))
     return lines
+
+
+def finishing_order(binding: Binding) -> str:
+    """The seats by their place (the core's ranking; seats level share a place)."""
+    ranking = binding.source.ranking()
+    if not ranking:
+        return ""
+    order = sorted(range(len(ranking)), key=lambda seat: ranking[seat])
+    return "Finishing order: " + ", ".join(f"{ranking[seat] + 1}. {binding.who(seat)}"
+                                           for seat in order) + "."
 
 
 def render(binding: Binding, emulators: Sequence[Emulator], log: Sequence[str], title: str,
@@ -105,7 +126,7 @@ def render(binding: Binding, emulators: Sequence[Emulator], log: Sequence[str], 
             lines.append("The web page does not answer: the devices show the last state; "
                          "asking again.")
         elif source.finished():
-            lines.append("The race is over.")
+            lines.append("The race is over. " + finishing_order(binding))
         elif source.to_move() in source.human_seats():
             lines.append("Waiting for you: a dashboard's YOUR TURN lamp is lit.")
         else:
@@ -129,5 +150,6 @@ def render(binding: Binding, emulators: Sequence[Emulator], log: Sequence[str], 
     lines.append("LOG")
     lines += [f"  {line}" for line in log[-10:]] or ["  (nothing yet)"]
     if keys:
-        lines += ["", F90_KEYS if binding.sections else KEYS]
+        lines += ["", LAMBORGHINI_KEYS if binding.lamborghini
+                  else F90_KEYS if binding.sections else KEYS]
     return "\n".join(lines)

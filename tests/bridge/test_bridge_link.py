@@ -52,7 +52,7 @@ def test_a_state_change_reaches_the_emulated_dashboard(rig: Rig) -> None:
     bridge.devices[UID_A].set_dash(dash(7, lamps=2))
     took = rig.until(lambda: shown(emu) == dash(7, lamps=2), what="change shown")
     assert took < 0.5
-    assert "speed  7" in emu.text() and "REFUSED" in emu.text()
+    assert "speed 7" in emu.text() and "REFUSED" in emu.text()
 
 
 def _linked_on_a_fake_clock() -> tuple[FakeClock, Emulator, Bridge]:

@@ -1,0 +1,121 @@
+"""What a Lamborghini dashboard shows of its seat's car, from a view (``state.view(seat)``): what
+its driver reads and decides on. Pure functions: the same view gives the same bytes.
+
+Dashboard (DASH_STATE field <- the seat's first car in the view):
+
+=========== ============================================================================
+speed        squares covered (the car's ``progress``; 0 on the grid)
+turn_pins    its place in the race now, from 1 (finished cars first, in the order they
+             finished; then by squares covered)
+temperature  damages the car carries
+engine       cards in its owner's hand
+brakes       the turn of the race
+tyres        its owner's money, in thousands (the long game)
+pace         the choice under the selector: 1 + its index in the seat's legal actions
+lamps        YOUR TURN, REFUSED, FINISHED, OUT (wrecked), GAME OVER as on every dashboard;
+             CHECK, SLIPSTREAM, ACCIDENT: what the seat decides now; LEADER
+=========== ============================================================================
+
+Buttons (bound by meaning): 1 left, 2 ahead, 3 right steer the car (``move``), the accident's
+direction (``direction``) and the slipstream (``slipstream``), whichever the seat decides now;
+4 takes the manoeuvre check. The core gives Lamborghini's actions as labels only (no kind or
+direction field), so a button is bound to its labels by exact match, as Legend's pace buttons.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .render import LAMP_FINISHED, LAMP_GAME_OVER, LAMP_OUT, LAMP_REFUSED, LAMP_YOUR_TURN
+from .render_f90 import LAMP_LEADER
+
+# Lamborghini's own (DASH_STATE lamps is a u32; 20 is Formula 90's LEADER, the same meaning).
+LAMP_CHECK = 1 << 21        # a manoeuvre check is this seat's: take it, or play a card first
+LAMP_SLIPSTREAM = 1 << 22   # this seat chooses where its car leaves a slipstream
+LAMP_ACCIDENT = 1 << 23     # this seat's car had an accident: choose its direction
+
+#: The phases (the view's ``phase``) in which a lamp says what the deciding seat decides.
+PHASE_LAMPS = {"CheckPrep": LAMP_CHECK, "Check": LAMP_CHECK, "Team": LAMP_CHECK,
+               "Slip": LAMP_SLIPSTREAM, "Direction": LAMP_ACCIDENT, "DirectionDraw": LAMP_ACCIDENT}
+
+#: The buttons: a word for people, and the exact labels of the actions each one takes.
+BUTTONS: dict[int, tuple[str, tuple[str, ...]]] = {
+    1: ("left", ("move left", "direction left", "slipstream left")),
+    2: ("ahead", ("move ahead", "direction ahead")),
+    3: ("right", ("move right", "direction right", "slipstream right")),
+    4: ("check", ("take the check",)),
+}
+
+#: The gauges a Lamborghini dashboard's face prints (label, full scale), in DASH_STATE's order.
+GAUGES = (("squares", 300), ("place", 6), ("damage", 9), ("cards", 12), ("turn", 30),
+          ("money $k", 100))
+
+LAMP_NAMES = {LAMP_YOUR_TURN: "YOUR TURN", LAMP_REFUSED: "REFUSED", LAMP_FINISHED: "FINISHED",
+              LAMP_OUT: "OUT", LAMP_GAME_OVER: "GAME OVER", LAMP_CHECK: "CHECK",
+              LAMP_SLIPSTREAM: "SLIPSTREAM", LAMP_ACCIDENT: "ACCIDENT", LAMP_LEADER: "LEADER"}
+LAMP_MEANINGS = {
+    LAMP_YOUR_TURN: "this seat decides now", LAMP_REFUSED: "the last button was refused, see the log",
+    LAMP_FINISHED: "this car has crossed the finish line", LAMP_OUT: "this car is wrecked",
+    LAMP_GAME_OVER: "the race is over",
+    LAMP_CHECK: "a manoeuvre check: take it (button 4), or play a card first (selector)",
+    LAMP_SLIPSTREAM: "a slipstream: leave it left (1) or right (3)",
+    LAMP_ACCIDENT: "an accident: choose the direction, left (1), ahead (2) or right (3)",
+    LAMP_LEADER: "this car leads the race",
+}
+
+
+def _byte(v: Any) -> int:
+    return max(0, min(255, int(v or 0)))
+
+
+def car_of(view: dict[str, Any], seat: int) -> dict[str, Any] | None:
+    """The seat's first car (a player may own more than one)."""
+    return next((c for c in view.get("cars", []) if c.get("owner") == seat), None)
+
+
+def _standing(car: dict[str, Any]) -> tuple[int, int, int, int]:
+    """Sorts cars by where they stand: finished ones first in the order they finished (turn,
+    then squares past the line), then the others by squares covered."""
+    f = car.get("finish")
+    if f is not None:
+        return (0, int(f["turn"]), -int(f["past_line"]), 0)
+    return (1, 0, 0, -int(car.get("progress") or 0))
+
+
+def place(view: dict[str, Any], car: dict[str, Any]) -> int:
+    """The car's place now, from 1 (cars standing level share it)."""
+    mine = _standing(car)
+    return 1 + sum(1 for c in view.get("cars", []) if _standing(c) < mine)
+
+
+def dash_state(view: dict[str, Any], seat: int, *, deciding: bool, cursor: int, refused: bool,
+               game_over: bool = False) -> dict[str, int]:
+    car = car_of(view, seat)
+    players = view.get("players", [])
+    hand: dict[str, Any] = next((p for p in players if p.get("seat") == seat), {})
+    lamps = (LAMP_YOUR_TURN if deciding else 0) | (LAMP_REFUSED if refused else 0)
+    if game_over:
+        lamps |= LAMP_GAME_OVER
+    if deciding:
+        lamps |= PHASE_LAMPS.get(str(view.get("phase", "")), 0)
+    speed = where = damage = 0
+    if car is not None:
+        speed, damage = max(0, int(car.get("progress") or 0)), _byte(car.get("damages"))
+        where = place(view, car)
+        if car.get("finish") is not None:
+            lamps |= LAMP_FINISHED
+        if car.get("wrecked"):
+            lamps |= LAMP_OUT
+        elif where == 1 and int(view.get("turn") or 0) > 0:
+            lamps |= LAMP_LEADER
+    return {
+        "speed": min(65535, speed),
+        "turn_pins": _byte(where),
+        "temperature": damage,
+        "engine": _byte(hand.get("card_count")),
+        "brakes": _byte(view.get("turn")),
+        "tyres": _byte(hand.get("money")),
+        "switches": 0,
+        "pace": _byte(cursor + 1 if deciding else 0),
+        "lamps": lamps,
+    }
