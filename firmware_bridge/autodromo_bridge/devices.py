@@ -232,6 +232,7 @@ class Bridge:
         self.ports = ports
         self.clock = clock or MonotonicClock()
         self.opener = opener or (lambda url: SerialTransport(url, baudrate))
+        self.baudrate = baudrate
         self.log = log or (lambda _msg: None)
         self.links: dict[str, HostLink] = {}
         self.opened_at: dict[str, int] = {}
@@ -313,7 +314,9 @@ class Bridge:
                     self._once(f"{url}:{type(err).__name__}:{err}", f"{url}: {err}")
             if (url in self.links and link.state == "handshaking" and url not in self.link_uid
                     and self.clock.now_ms() - self.opened_at.get(url, 0) >= PROBE_MS):
-                self._close(url, "no answer to HELLO")
+                # The usual causes on a first try, for the person at the board.
+                self._close(url, f"no answer to HELLO at {self.baudrate} baud: is the board "
+                            "flashed with the bridge firmware, and built for this speed (--baud)?")
 
     def _alive(self, link: HostLink) -> bool:
         now = self.clock.now_ms()
