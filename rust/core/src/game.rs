@@ -39,6 +39,9 @@ pub trait Game {
     fn num_distinct_actions(&self) -> usize;
     /// Length of `observation_tensor`, a flat float32 vector.
     fn observation_len(&self) -> usize;
+    /// The name of each feature of `observation_tensor`, in order (`observation_len` of them),
+    /// as a person reads it: what it holds and what it is scaled by.
+    fn observation_names(&self) -> Vec<String>;
     /// The options in force, as JSON (every option, defaults included).
     fn options_json(&self) -> serde_json::Value;
     /// A hash of the content this game was built from (cards, tracks, cars); goes into saves.

@@ -174,6 +174,9 @@ impl Game for AnyGame {
     fn observation_len(&self) -> usize {
         on_game!(self, g => g.observation_len())
     }
+    fn observation_names(&self) -> Vec<String> {
+        on_game!(self, g => g.observation_names())
+    }
     fn options_json(&self) -> Value {
         on_game!(self, g => g.options_json())
     }

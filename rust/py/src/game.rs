@@ -63,6 +63,12 @@ impl PyGame {
         (self.inner.observation_len(),)
     }
 
+    /// The name of each feature of `State.observation_tensor`, in order: what it holds and what
+    /// it is scaled by (docs/envs.md, "Observations").
+    fn observation_names(&self) -> PyResult<Vec<String>> {
+        guard(|| Ok(self.inner.observation_names()))
+    }
+
     /// Every option in force, defaults included, as a JSON object text.
     #[getter]
     fn options_json(&self) -> String {

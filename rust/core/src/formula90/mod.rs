@@ -47,6 +47,7 @@ pub mod labels;
 pub mod legal;
 pub mod lookahead;
 pub mod movement;
+pub mod obs_names;
 pub mod options;
 pub mod order;
 pub mod plan;
@@ -128,6 +129,9 @@ impl Game for Formula90 {
 
     fn observation_len(&self) -> usize {
         view::observation_len()
+    }
+    fn observation_names(&self) -> Vec<String> {
+        obs_names::observation_names(&self.race)
     }
 
     fn options_json(&self) -> Value {

@@ -86,6 +86,9 @@ impl Game for Lamborghini {
     fn observation_len(&self) -> usize {
         self.def.opts.cars() * 8 + 4
     }
+    fn observation_names(&self) -> Vec<String> {
+        view::observation_names(&self.def.opts)
+    }
     fn options_json(&self) -> Value {
         self.def.opts.to_json()
     }

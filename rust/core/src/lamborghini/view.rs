@@ -118,3 +118,33 @@ pub fn observation(s: &LamboState, player: usize, out: &mut [f32]) {
     );
     put(if s.phase == Phase::Over { 1.0 } else { 0.0 }, out);
 }
+
+/// The name of every feature of `observation`, in its order; cars counted from 1 with the seat
+/// that owns each.
+pub fn observation_names(o: &super::options::LamboOptions) -> Vec<alloc::string::String> {
+    let mut out = Vec::new();
+    for k in 0..o.cars() {
+        let car = format!("car {} (seat {})", k + 1, o.owner(k) + 1);
+        for f in [
+            "progress (of the race)",
+            "lane (of 4)",
+            "damages (of 3)",
+            "stopped",
+            "finished",
+            "mine",
+            "boost turns (of 3)",
+            "forced move",
+        ] {
+            out.push(format!("{car}: {f}"));
+        }
+    }
+    for f in [
+        "my cards in hand (of 10)",
+        "turn (of max_turns)",
+        "drive phase",
+        "game over",
+    ] {
+        out.push(f.into());
+    }
+    out
+}

@@ -112,6 +112,9 @@ impl Game for Legend {
     fn observation_len(&self) -> usize {
         view::observation_len_for(&self.race)
     }
+    fn observation_names(&self) -> Vec<String> {
+        view::observation_names(&self.race)
+    }
 
     fn options_json(&self) -> Value {
         self.race.opts.to_json()

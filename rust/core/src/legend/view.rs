@@ -8,7 +8,10 @@ use super::content::RATINGS;
 use super::rules::phase_name;
 use super::state::{LegendState, Phase};
 
-const PER_CAR: usize = 13;
+/// Per car: 13 of its state, then what its driver reads (issue 35): the turn ahead (rows to it,
+/// whether its marker is read, the safe speed for it) and the car's ratings now (top speed,
+/// acceleration, braking).
+const PER_CAR: usize = 13 + 6;
 
 /// Stage races append per car (waiting, parked, racing time in hours) and for the race (stage,
 /// night, fog, the Chrono's time of day): a Track race's tensor is unchanged.
@@ -178,6 +181,20 @@ pub fn observation(s: &LegendState, player: usize, out: &mut [f32]) {
         ] {
             put(if c.status == st { 1.0 } else { 0.0 }, out);
         }
+        let i = (player + k) % n;
+        let ahead = turn_ahead(s, i, Some(player));
+        put(
+            ahead.map_or(1.0, |(rows, _, _)| rows as f32 / track.len().max(1) as f32),
+            out,
+        );
+        let pin = ahead.and_then(|(_, _, pin)| pin);
+        put(if pin.is_some() { 1.0 } else { 0.0 }, out);
+        put(pin.map_or(0.0, |p| f32::from(p) / 12.0), out);
+        let uphill = track.row(c.cell.row).slope == crate::grid::Slope::Uphill;
+        let limits = c.limits(s.race.spec(i), s.race.dash(), uphill);
+        put(f32::from(limits.top_speed) / 12.0, out);
+        put(f32::from(limits.acceleration) / 12.0, out);
+        put(f32::from(limits.braking) / 12.0, out);
     }
     put(f32::from(s.rain) / 2.0, out);
     put(f32::from(s.round) / f32::from(s.race.opts.max_rounds), out);
@@ -224,11 +241,27 @@ pub fn observation(s: &LegendState, player: usize, out: &mut [f32]) {
 /// the car's safe speed for it, or no marker when `player`'s car cannot read it (night, fog; a
 /// spectator at night or in fog) — then the Dashboard shows no pin.
 fn next_turn(s: &LegendState, car: usize, player: Option<usize>) -> Value {
-    let track = s.track();
-    let row = s.cars[car].cell.row;
-    let Some(turn) = track.current_or_next_turn(row) else {
+    let Some((t, rows, pin)) = turn_ahead(s, car, player) else {
         return Value::Null;
     };
+    let Some(pin) = pin else {
+        return json!({"turn": t, "rows": rows, "rating": null, "safe_speed": null});
+    };
+    let rating = s.track().turns[t].rating;
+    json!({"turn": t, "rows": rows, "rating": RATINGS[usize::from(s.rating_now(rating))].to_string(),
+           "safe_speed": pin})
+}
+
+/// The turn `car` is in or meets next: its index, the rows to its entry line (0 inside it), and
+/// the car's safe speed for it when `player` reads its marker (None at night or in fog unseen).
+fn turn_ahead(
+    s: &LegendState,
+    car: usize,
+    player: Option<usize>,
+) -> Option<(usize, u16, Option<u8>)> {
+    let track = s.track();
+    let row = s.cars[car].cell.row;
+    let turn = track.current_or_next_turn(row)?;
     let t = track.turns.iter().position(|u| u == turn).unwrap_or(0);
     let seen = match player {
         Some(p) if p < s.cars.len() => s.sees_turn(p, t),
@@ -241,11 +274,71 @@ fn next_turn(s: &LegendState, car: usize, player: Option<usize>) -> Value {
     } else {
         0
     };
-    if !seen {
-        return json!({"turn": t, "rows": rows, "rating": null, "safe_speed": null});
+    let pin = seen.then(|| {
+        let rating = s.rating_for(car, turn.rating);
+        s.cars[car].safe_speed(s.race.spec(car), s.race.dash(), rating)
+    });
+    Some((t, rows, pin))
+}
+
+/// The name of every feature of `observation`, in its order. Cars are counted from the
+/// observing seat's: "car +0" is its own, "car +1" the next seat's, and so on.
+pub fn observation_names(race: &super::RaceDef) -> Vec<alloc::string::String> {
+    use alloc::format;
+    let n = race.cars();
+    let mut out = Vec::new();
+    for k in 0..n {
+        for f in [
+            "progress (of the race)",
+            "lane (of the track's lanes)",
+            "speed (of 12)",
+            "temperature (of 8)",
+            "engine (of its maximum)",
+            "brakes (of their maximum)",
+            "tyres (of 16; below 0 a flat tyre)",
+            "in a turn",
+            "on the best line",
+            "racing",
+            "off the road",
+            "finished",
+            "retired",
+            "next turn: rows to its entry (of the track)",
+            "next turn: marker read",
+            "next turn: safe speed (of 12)",
+            "top speed now (of 12)",
+            "acceleration now (of 12)",
+            "braking now (of 12)",
+        ] {
+            out.push(format!("car +{k}: {f}"));
+        }
     }
-    let rating = s.rating_for(car, turn.rating);
-    let pin = s.cars[car].safe_speed(s.race.spec(car), s.race.dash(), rating);
-    json!({"turn": t, "rows": rows, "rating": RATINGS[usize::from(s.rating_now(turn.rating))].to_string(),
-           "safe_speed": pin})
+    out.push("rain (of 2)".into());
+    out.push("round (of max_rounds)".into());
+    for f in [
+        "my pace",
+        "my entry line",
+        "my step",
+        "my exit line",
+        "my slipstream",
+        "my pit stop",
+        "race over",
+    ] {
+        out.push(f.into());
+    }
+    if race.is_stage_race() {
+        for k in 0..n {
+            for f in ["waiting", "parked", "racing time (hours)"] {
+                out.push(format!("car +{k}: {f}"));
+            }
+        }
+        for f in [
+            "stage (of the route's)",
+            "night",
+            "fog",
+            "time of day (of 24 h)",
+        ] {
+            out.push(f.into());
+        }
+    }
+    out
 }

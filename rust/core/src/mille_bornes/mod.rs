@@ -108,6 +108,9 @@ impl Game for MilleBornes {
     fn observation_len(&self) -> usize {
         view::observation_len(&self.opts)
     }
+    fn observation_names(&self) -> Vec<String> {
+        view::observation_names(&self.opts)
+    }
 
     fn options_json(&self) -> Value {
         self.opts.to_json()

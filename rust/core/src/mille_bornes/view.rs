@@ -224,3 +224,52 @@ fn phase_json(p: Phase) -> Value {
         Phase::GameOver => json!({"name": "game_over"}),
     }
 }
+
+/// The name of every feature of `SeatView::observation`, in its order: the seat's own side
+/// first, the others in seating order after it; seats counted from 1.
+pub fn observation_names(o: &Options) -> Vec<alloc::string::String> {
+    use alloc::format;
+    let mut out = Vec::new();
+    for c in ALL {
+        out.push(format!("my hand: {} (of 7)", c.name()));
+    }
+    for k in 0..usize::from(o.sides) {
+        let side = if k == 0 {
+            alloc::string::String::from("my side")
+        } else {
+            format!("side +{k} in seating order")
+        };
+        let mut put = |f: &str| out.push(format!("{side}: {f}"));
+        put("miles (of 1000)");
+        put("200s played (of 2)");
+        for h in ["Accident", "Out of Gas", "Flat Tire", "Stop"] {
+            put(&format!("hazard {h}"));
+        }
+        for f in ["rolling", "moving", "speed limit", "wrong way"] {
+            put(f);
+        }
+        for s in SAFETIES {
+            put(&format!("safety {}", s.name()));
+        }
+        put("coups fourrés (of 4)");
+        put("score (of 5000)");
+    }
+    for p in 0..usize::from(o.players) {
+        out.push(format!("seat {}: cards in hand (of 7)", p + 1));
+    }
+    out.push("draw pile (of 106)".into());
+    for c in ALL {
+        out.push(format!("discard: {} (of 14)", c.name()));
+    }
+    out.push("target (of 1000)".into());
+    out.push("extended".into());
+    for f in [
+        "my turn to play",
+        "my coup fourré",
+        "my extension call",
+        "game over",
+    ] {
+        out.push(f.into());
+    }
+    out
+}
