@@ -442,7 +442,7 @@ class Binding:
     """
 
     def __init__(
-        self, bridge: Bridge, source: Source, ledmap: LedMap | None = None,
+        self, bridge: Bridge, source: Source, ledmap: LedMap | SectionMap | None = None,
         seats: dict[bytes, int] | None = None, log: Callable[[str], None] | None = None,
     ) -> None:
         self.bridge = bridge
@@ -452,9 +452,10 @@ class Binding:
         self.sections = is_section_track(board)
         #: A Lamborghini race: its dashboards have its own face and buttons.
         self.lamborghini = board.get("game") == "lamborghini"
-        if ledmap is not None and self.sections:
-            raise BridgeError(f"{ledmap.source}: a {games.names(games.with_board('sections'))} track board takes the "
-                              "section map generated from its track; an LED map is for circuits")
+        if ledmap is not None and self.sections != isinstance(ledmap, SectionMap):
+            raise BridgeError(f"{ledmap.source}: a {games.names(games.with_board('sections'))} track board takes a "
+                              "section map (its own or the one generated from its track); an LED map of lanes "
+                              "and rows is for circuits")
         # A route's stages change under the cars; its dashboards read the turn ahead from the view.
         self.circuit = (None if board.get("kind") == "route" or self.sections
                         else Circuit.from_board(board))

@@ -18,6 +18,7 @@ import sys
 import threading
 import time
 from collections.abc import Sequence
+from typing import Any
 from pathlib import Path
 
 from autodromo.errors import AutodromoError
@@ -56,7 +57,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--web", default="http://127.0.0.1:8000", help="the web page's address (for --game ID)")
     p.add_argument("--token", help="the web game's token (the owner's, or a seat's join link's #t=...), needed on a "
                    "LAN (--lan) or for a game played by join links; default: $AUTODROMO_TOKEN")
-    p.add_argument("--ledmap", help="the track board's LED map (default: the circuit's shipped map)")
+    p.add_argument("--ledmap", help="the track board's LED map (default: the circuit's shipped map, "
+                   "or the one generated from a Formula 90 track)")
+    p.add_argument("--write-ledmap", metavar="FILE",
+                   help="write the race's Formula 90 track map to FILE (a start for --ledmap) and exit")
     p.add_argument("--baud", type=int, default=DEFAULT_BAUD,
                    help=f"the ports' speed (default: {DEFAULT_BAUD}, the shipped firmware's, "
                    "firmware/avr/serial.h; give the BAUD you built it with if you changed it)")
@@ -124,6 +128,9 @@ def run(args: argparse.Namespace) -> int:
     for word in kinds:
         if word not in ("dashboard", "track"):
             raise BridgeError(f"--emulate: {word!r} is neither dashboard nor track")
+    if args.write_ledmap:  # no device needed: the race's board gives the map
+        board = _source(args, 0).board()
+        return _write_ledmap(args.write_ledmap, _map_of(board))
     if not matches and not kinds:
         raise BridgeError("no device: give --port URL, --config FILE, --usb or --emulate")
     # A port may be a dashboard; emulated track boards drive no seat.
@@ -132,16 +139,14 @@ def run(args: argparse.Namespace) -> int:
     if args.ledmap and source.board().get("kind") == "route":
         raise BridgeError(f"--ledmap {args.ledmap}: a Stage race's track board takes the map "
                           "generated from its route's stages; --ledmap is for circuits")
-    if args.ledmap and is_section_track(source.board()):
-        raise BridgeError(f"--ledmap {args.ledmap}: a {games.names(games.with_board('sections'))} "
-                          "track board takes the section "
-                          "map generated from its track; --ledmap is for circuits")
     board = source.board()
-    ledmap = LedMap.load(args.ledmap, board) if args.ledmap else None
-    if ledmap is None and "track" in kinds and not is_section_track(board):
-        ledmap = LedMap.for_board(board)
-    strip_leds = (SectionMap.for_board(board).led_count if is_section_track(board)
-                  else ledmap.led_count if ledmap is not None else 0)
+    ledmap: LedMap | SectionMap | None = None
+    if args.ledmap:  # a track of sections takes a section map, a circuit an LED map
+        ledmap = (SectionMap.load(args.ledmap, board) if is_section_track(board)
+                  else LedMap.load(args.ledmap, board))
+    elif "track" in kinds:
+        ledmap = SectionMap.for_board(board) if is_section_track(board) else LedMap.for_board(board)
+    strip_leds = ledmap.led_count if ledmap is not None else 0
     emulators: list[Emulator] = []
     for i, word in enumerate(kinds):
         uid = bytes([0xE0, i]) + bytes(14)
@@ -259,6 +264,21 @@ def _keyboard(emu: Emulator, log: list[str], sections: bool = False,
               lamborghini: bool = False) -> None:
     for line in sys.stdin:
         log.append("you: " + press_keys(emu, line, sections, lamborghini))
+
+
+def _map_of(board: dict[str, Any]) -> LedMap | SectionMap:
+    return SectionMap.for_board(board) if is_section_track(board) else LedMap.for_board(board)
+
+
+def _write_ledmap(path: str, ledmap: LedMap | SectionMap) -> int:
+    """Writes a Formula 90 map in its file's form: a circuit's shipped file is the start for a
+    circuit (ledmaps/), a route's map is generated from its stages and takes no file."""
+    if not isinstance(ledmap, SectionMap):
+        raise BridgeError("--write-ledmap writes a Formula 90 track's map; a circuit's shipped map "
+                          f"is a file already ({ledmap.source})")
+    Path(path).write_text(ledmap.to_toml(), encoding="utf-8")
+    print(f"{path}: the map of track {ledmap.name!r}, {ledmap.led_count} LEDs")
+    return 0
 
 
 def _title(source: Source) -> str:

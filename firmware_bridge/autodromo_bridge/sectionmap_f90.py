@@ -12,11 +12,16 @@ One strip, in the direction of the race:
   colour while it is out, white once the race is over;
 - one pawn LED per car, in the race's car order (the seats, then the robots): blue while the car
   holds a blue pawn, orange while it holds the orange pawn.
+
+A strip laid otherwise takes a map file (``--ledmap``, :meth:`SectionMap.load`; the format in
+docs/bridge.md), checked against the core's board: every section once, each LED once.
 """
 
 from __future__ import annotations
 
+import tomllib
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from .errors import BridgeError
@@ -112,3 +117,130 @@ class SectionMap:
         colors = {k: _color(v, f"colors.{k}") for k, v in DEFAULT_COLORS.items()}
         return cls(name, track, str(board.get("name", track)), count, out, weather, lamp,
                    pawns, colors)
+
+    @classmethod
+    def load(cls, path: str | Path, board: dict[str, Any]) -> SectionMap:
+        """A map file for the race's board (``Game.board()`` of a formula90 race)."""
+        name = str(path)
+        try:
+            doc = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        except OSError as e:
+            raise BridgeError(f"{name}: cannot be read: {e.strerror}") from None
+        except (UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
+            raise BridgeError(f"{name}: not TOML: {e}") from None
+        return cls.parse(doc, name, board)
+
+    @classmethod
+    def parse(cls, doc: dict[str, Any], name: str, board: dict[str, Any]) -> SectionMap:
+        """Reads a map (``to_doc``'s form), checked against ``board``: the game and track, every
+        section of the board once, each LED once and on the strip, the weather track, the race
+        lamp, the pawns; colours as ``#rrggbb``."""
+        if not is_section_track(board):
+            raise BridgeError(f"{name}: the race's board is not a track of sections")
+        known = {"game", "track", "led_count", "section", "weather", "race_lamp", "pawns", "colors"}
+        extra = sorted(set(doc) - known)
+        if extra:
+            raise BridgeError(f"{name}: {extra[0]}: not a key of a Formula 90 map ({', '.join(sorted(known))})")
+
+        def need(key: str, kind: type, where: str | None = None, src: dict[str, Any] = doc) -> Any:
+            where = where or key
+            if key not in src:
+                raise BridgeError(f"{name}: {where}: missing")
+            if not isinstance(src[key], kind) or isinstance(src[key], bool):
+                raise BridgeError(f"{name}: {where}: expected {'an integer' if kind is int else 'a ' + kind.__name__}")
+            return src[key]
+
+        if need("game", str) != GAME:
+            raise BridgeError(f"{name}: game: the map is for {doc['game']!r}, the race is {GAME!r}")
+        track = str(board.get("id"))
+        if need("track", str) != track:
+            raise BridgeError(f"{name}: track: the map is for {doc['track']!r}, the race runs on {track!r}")
+        count = need("led_count", int)
+        if not 1 <= count <= MAX_LEDS:
+            raise BridgeError(f"{name}: led_count: 1..{MAX_LEDS}, not {count}")
+        used: dict[int, str] = {}
+
+        def led(value: Any, where: str) -> int:
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise BridgeError(f"{name}: {where}: expected an LED number")
+            if not 0 <= value < count:
+                raise BridgeError(f"{name}: {where}: LED {value} is not on the strip (0..{count - 1})")
+            if value in used:
+                raise BridgeError(f"{name}: {where}: LED {value} is also {used[value]}")
+            used[value] = where
+            return value
+
+        def run(value: Any, where: str) -> list[int]:
+            """``[first, last]``: the LEDs from first to last, either way."""
+            if (not isinstance(value, list) or len(value) != 2
+                    or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+                raise BridgeError(f"{name}: {where}: expected [first, last] LED numbers")
+            a, b = value
+            step = 1 if b >= a else -1
+            return [led(i, f"{where} ({i})") for i in range(a, b + step, step)]
+
+        sections = board["sections"]
+        by_number = {int(sec.get("number", k + 1)): sec for k, sec in enumerate(sections)}
+        rows = doc.get("section")
+        if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
+            raise BridgeError(f"{name}: section: expected [[section]] tables")
+        given: dict[int, SectionLeds] = {}
+        for k, row in enumerate(rows):
+            where = f"section[{k}]"
+            number = need("number", int, f"{where}.number", row)
+            if number not in by_number:
+                raise BridgeError(f"{name}: {where}.number: track {track!r} has no section {number} "
+                                  f"(1..{len(sections)})")
+            if number in given:
+                raise BridgeError(f"{name}: {where}.number: section {number} is given twice")
+            sec = by_number[number]
+            marker = led(need("marker", int, f"{where}.marker", row), f"{where}.marker")
+            slots = tuple(run(need("slots", list, f"{where}.slots", row), f"{where}.slots"))
+            if len(slots) > 32:
+                raise BridgeError(f"{name}: {where}.slots: at most 32 LEDs a queue, not {len(slots)}")
+            given[number] = SectionLeds(number, str(sec.get("name", number)), str(sec.get("kind")),
+                                        sec.get("late_brake") is not None, marker, slots)
+        missing = sorted(set(by_number) - set(given))
+        if missing:
+            raise BridgeError(f"{name}: section: track {track!r} has sections "
+                              f"{', '.join(map(str, missing))} the map does not give")
+        weather = run(need("weather", list), "weather")
+        lamp = led(need("race_lamp", int), "race_lamp")
+        pawns = run(need("pawns", list), "pawns")
+        colors_doc = doc.get("colors", {})
+        if not isinstance(colors_doc, dict) or set(colors_doc) - set(DEFAULT_COLORS):
+            raise BridgeError(f"{name}: colors: a table of {', '.join(DEFAULT_COLORS)}")
+        colors = {k: _color(colors_doc.get(k, v), f"{name}: colors.{k}")
+                  for k, v in DEFAULT_COLORS.items()}
+        order = [given[n] for n in by_number]
+        return cls(name, track, str(board.get("name", track)), count, order, weather, lamp,
+                   pawns, colors)
+
+    def to_toml(self) -> str:
+        """``to_doc`` as a TOML file, with a comment saying what each key is."""
+        doc = self.to_doc()
+        out = [f"# The track board of Formula 90's track {self.name!r}: a strip of {self.led_count} LEDs "
+               "(docs/bridge.md, Formula 90 maps).",
+               f'game = "{GAME}"', f'track = "{self.track}"', f"led_count = {self.led_count}",
+               f"weather = {doc['weather']}          # the weather track, first to last LED",
+               f"race_lamp = {self.race_lamp}",
+               f"pawns = {doc['pawns']}            # one LED a car, in the race's car order", ""]
+        for sec in doc["section"]:
+            out += ["[[section]]", f"number = {sec['number']}", f"marker = {sec['marker']}",
+                    f"slots = {sec['slots']}          # its queue, back to front", ""]
+        out.append("[colors]")
+        out += [f'{k} = "{v}"' for k, v in doc["colors"].items()]
+        return "\n".join(out) + "\n"
+
+    def to_doc(self) -> dict[str, Any]:
+        """The map in its file's form (``parse`` reads it back): a start for a strip laid
+        otherwise."""
+        def span(leds: list[int] | tuple[int, ...]) -> list[int]:
+            return [leds[0], leds[-1]]
+
+        return {"game": GAME, "track": self.track, "led_count": self.led_count,
+                "section": [{"number": sec.number, "marker": sec.marker, "slots": span(sec.slots)}
+                            for sec in self.sections],
+                "weather": span(self.weather), "race_lamp": self.race_lamp,
+                "pawns": span(self.pawns),
+                "colors": {k: "#%02x%02x%02x" % rgb for k, rgb in self.colors.items()}}
