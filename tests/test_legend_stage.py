@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
 import autodromo
-from autodromo import OptionError, _core, replay
+from autodromo import OptionError, _core, content, replay
 
 DATA = Path(__file__).parent / "data"
 CARS = [
@@ -32,22 +33,28 @@ def stage_game(**options: object) -> autodromo.Game:
     return autodromo.game("legend", **options)
 
 
-def test_track_saves_and_replays_made_before_stage_races_still_load() -> None:
+def test_track_saves_and_replays_made_before_stage_races_still_load(tmp_path: Path) -> None:
     # Made with the engine before Stage races (main at e2cdae0); the content then had no stages.
+    # Today's content has them, and the cars.toml they were made with is the one from before the
+    # Neutral tables changed (issue 33; with today's they are refused: test_saves_new_content).
+    folder = tmp_path / "legend"
+    shutil.copytree(content.directory("legend"), folder)
+    shutil.copyfile(DATA / "legend_cars_before_issue33.toml", folder / "cars.toml")
     saves = json.loads((DATA / "legend_track_saves_v1.json").read_text())
     g = autodromo.game(
-        "legend", circuit="example", laps=1, cars=CARS[:3], neutral=[False, True, False]
+        "legend", content_dir=str(folder), circuit="example", laps=1, cars=CARS[:3],
+        neutral=[False, True, False],
     )
     s = g.deserialize_state(saves["example_finished"])
     assert s.is_terminal()
     assert s.ranking() == saves["example_finished_ranking"]
     g2 = autodromo.game(
-        "legend", circuit="castelrosso", laps=2, cars=["porsche_550", "osca_mt4"],
+        "legend", content_dir=str(folder), circuit="castelrosso", laps=2, cars=["porsche_550", "osca_mt4"],
         slipstream_in_turns=True, setups=[{"gears": "long"}, None],
     )
     s2 = g2.deserialize_state(saves["castelrosso_midrace"])
     assert s2.view(None)["round"] == saves["castelrosso_midrace_view_round"]
-    loaded = replay.load(DATA / "legend_track_replay_v1.json")
+    loaded = replay.load(DATA / "legend_track_replay_v1.json", folder)
     assert loaded.state.is_terminal()
     assert loaded.state.ranking() == [2, 0, 3, 1]
 

@@ -68,10 +68,18 @@ def test_a_save_is_refused_when_a_file_its_race_reads_changed(name: str, tmp_pat
         changed.deserialize_state(save)
 
 
+def legend_as_saved_v1(tmp_path: Path) -> Path:
+    """Legend's content with a circuit and a stage added, and ``cars.toml`` as the v1 saves below
+    were made with: before the Neutral tables' T column became T-1, T-1, T (issue 33)."""
+    folder = copy_with(tmp_path, "legend", NEW["legend"])
+    shutil.copyfile(DATA / "legend_cars_before_issue33.toml", folder / "cars.toml")
+    return folder
+
+
 def test_saves_of_older_builds_load_with_a_circuit_added(tmp_path: Path) -> None:
     # Written by the build before Stage races, whose saves hashed every file of the content.
     saves = json.loads((DATA / "legend_track_saves_v1.json").read_text())
-    folder = copy_with(tmp_path, "legend", NEW["legend"])
+    folder = legend_as_saved_v1(tmp_path)
     g = autodromo.game(
         "legend", content_dir=str(folder), circuit="example", laps=1, cars=OLD_SAVE_CARS,
         neutral=[False, True, False],
@@ -91,7 +99,7 @@ def test_saves_of_older_builds_load_with_a_circuit_added(tmp_path: Path) -> None
 
 def test_an_old_save_is_refused_when_its_own_circuit_changed(tmp_path: Path) -> None:
     saves = json.loads((DATA / "legend_track_saves_v1.json").read_text())
-    folder = copy_with(tmp_path, "legend", NEW["legend"])
+    folder = legend_as_saved_v1(tmp_path)
     track = folder / "circuits" / "example.toml"
     track.write_text(track.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
     g = autodromo.game(
@@ -100,3 +108,14 @@ def test_an_old_save_is_refused_when_its_own_circuit_changed(tmp_path: Path) -> 
     )
     with pytest.raises(ReplayError, match="content"):
         g.deserialize_state(saves["example_finished"])
+
+
+def test_saves_made_before_the_neutral_tables_changed_are_refused_with_the_reason() -> None:
+    # Issue 33, item 3: today's Neutral tables would move the saved races' Neutral Cars otherwise,
+    # so the saves and replays made with the old cars.toml are refused, the replay naming why.
+    saves = json.loads((DATA / "legend_track_saves_v1.json").read_text())
+    g = autodromo.game("legend", circuit="example", laps=1, cars=OLD_SAVE_CARS, neutral=[False, True, False])
+    with pytest.raises(ReplayError, match="content hash differs"):
+        g.deserialize_state(saves["example_finished"])
+    with pytest.raises(ReplayError, match="Neutral tables changed on 7 December 2026"):
+        replay.load(DATA / "legend_track_replay_v1.json")

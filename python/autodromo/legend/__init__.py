@@ -1,6 +1,9 @@
 """Legend's Racing Day, before the lights go green: historical or balanced car choice and the car
 auction with Spare Part cards ("Racing Day" in the book). The race itself is in the Rust core."""
 
+from typing import Any, NoReturn
+
+from ..errors import ReplayError
 from .auction import Auction, PARTS
 from .racing_day import balanced, cars, historical
 
@@ -14,3 +17,14 @@ SEAT_EXTRA = "progress"
 ENV_OPTIONS = {"circuit": "example", "cars": ["bugatti_type_35", "alfa_8c_2300"]}
 #: `autodromo simulate --cars ... --neutral ...`: the cars raced and the seats the rules drive.
 SIMULATE_FLAGS = frozenset({"cars", "neutral"})
+
+
+def older_options(options: dict[str, Any]) -> NoReturn:
+    """A Legend game whose content hash is not today's plays again only with the content it was
+    saved with: no option gives back other numbers. The likeliest reason is named: the shipped
+    Neutral tables changed on 7 December 2026 (docs/content/legend.md)."""
+    raise ReplayError(
+        "content hash differs: the game was saved with other content. Legend's Neutral tables"
+        " changed on 7 December 2026 (their T column is now T-1, T-1, T): a game saved before"
+        " plays again only with the content it was saved with"
+    )

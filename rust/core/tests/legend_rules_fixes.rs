@@ -140,7 +140,7 @@ fn neutral_car_goes_round_a_blockage_two_lanes_across() {
     place(&mut s, 0, 6, 0, 0);
     place(&mut s, 2, 6, 1, 0);
     place(&mut s, 1, 4, 0, 5);
-    neutral_round(&mut s, 1, 3); // T column, die 3-4: 8
+    neutral_round(&mut s, 1, 5); // T column, die 5-6: 8
     assert_eq!(s.cars[1].cell.row, 12, "stuck at {:?}", cell(&s, 1));
 }
 

@@ -503,7 +503,7 @@ fn neutral_car_uses_the_die_row_and_column() {
     // "When the first Neutral Car is about to move, roll 1D6 ... this die result determines the
     // row used by all Neutral Cars for that round. For each Neutral Car, locate the intersection
     // between the rolled row and the appropriate speed column". Alfa 8C 2300 Neutral table rows
-    // (0 A B C D E T): [3 1 2 3 4 6 7], [4 2 3 4 5 7 8], [4 3 4 5 6 8 8].
+    // (0 A B C D E T): [3 1 2 3 4 6 7], [4 2 3 4 5 7 7], [4 3 4 5 6 8 8].
     let run = |row: u16, lane: u8, die: u8| {
         let mut s = with_neutral(&["bugatti_type_35", "alfa_8c_2300"], &[false, true]);
         place(&mut s, 0, 44, 2, 0);
@@ -557,7 +557,7 @@ fn neutral_car_downhill_adds_a_movement_point() {
     place(&mut s, 0, 60, 2, 0);
     place(&mut s, 1, 11, 0, 5);
     neutral_round(&mut s, 1, 3);
-    assert_eq!(s.cars[1].cell.row, 20, "T 8 + 1");
+    assert_eq!(s.cars[1].cell.row, 19, "T 7 (die 3-4) + 1");
 }
 
 #[test]
@@ -581,16 +581,16 @@ fn neutral_car_switches_to_t_at_the_exit_line() {
     // "As soon as the car reaches the exit line of the turn, switch to the Top Speed (T) column
     // and use any remaining movement points." Engine choice: the allowance becomes the T
     // column's value, counting the spaces already moved. The A corner (row 27, one row), die 3:
-    // A column 2, T column 8.
+    // A column 2, T column 7.
     let mut s = with_neutral(&["bugatti_type_35", "alfa_8c_2300"], &[false, true]);
     place(&mut s, 0, 44, 2, 0);
     place(&mut s, 1, 26, 0, 3);
     neutral_round(&mut s, 1, 3);
     assert_eq!(
-        s.cars[1].cell.row, 34,
-        "1 space into the corner, then up to 8 in all"
+        s.cars[1].cell.row, 33,
+        "1 space into the corner, then up to 7 in all"
     );
-    assert_eq!(s.cars[1].speed, 8);
+    assert_eq!(s.cars[1].speed, 7);
 }
 
 #[test]
@@ -627,7 +627,10 @@ fn neutral_car_never_collides() {
     place(&mut s, 3, 40, 2, 0);
     place(&mut s, 1, 4, 0, 5);
     neutral_round(&mut s, 1, 3);
-    assert_eq!(s.cars[1].cell.row, 12, "8 spaces, through lane 1");
+    assert_eq!(
+        s.cars[1].cell.row, 11,
+        "7 spaces (T, die 3-4), through lane 1"
+    );
     assert!(s.cars.iter().all(|c| c.damage_due == 0));
 }
 
