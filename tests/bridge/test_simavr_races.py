@@ -18,8 +18,8 @@ import pytest
 
 from autodromo import replay as replay_mod
 from autodromo_bridge import ledmap as ledmap_mod
-from autodromo_bridge.binding import Binding, RaceSource
-from autodromo_bridge.devices import TRACK, Bridge
+from autodromo_bridge.binding import CONFIRM, Binding, RaceSource
+from autodromo_bridge.devices import DASHBOARD, TRACK, Bridge
 
 from .test_bridge_restarts import Server, legend_game
 from .test_simavr_dashboard import Simulator, build_firmware
@@ -201,3 +201,71 @@ def test_each_example_of_the_docs_runs_on_the_firmware_at_its_default_speed(
     if board.line.port in ports:
         assert "its firmware holds" in log and "not driven" not in log, log
         assert frames > 0, "the strip showed the race"
+
+
+#: The dashboard firmware's buttons (README: controls 0 to 3 on PD2, PD4, PD7, PB4).
+BUTTON_PINS = {0: "D 2", 1: "D 4", 2: "D 7", 3: "B 4"}
+
+
+def test_a_lamborghini_race_driven_by_the_real_dashboards_buttons(
+        dashboard: Simulator, track: Simulator) -> None:
+    """Seat 1 of a Lamborghini race on the dashboard firmware (ATmega328P) and the track board
+    firmware (ATmega2560), at the default speed: its buttons left / ahead / right steer and
+    CONFIRM takes the rest, each press applied once as what it means; the speed needle reads the
+    squares covered and lamps 0 to 3 the seat's; the strip shows the race."""
+    src = RaceSource.new("lamborghini", [0], seed=12, circuit="imola_like")
+    log: list[str] = []
+    bridge = Bridge(lambda: [dashboard.line.port, track.line.port], log=log.append)
+    binding = Binding(bridge, src)
+
+    def until(cond: Any, seconds: float, what: str) -> None:
+        end = time.monotonic() + seconds
+        while not cond():
+            assert time.monotonic() < end, f"not within {seconds} s: {what}\n{log[-6:]}"
+            binding.pump()
+            time.sleep(0.002)
+
+    moves = 0
+
+    def dash() -> Any:
+        return next((d for d in bridge.devices.values() if d.kind == DASHBOARD), None)
+
+    def your_turn_shown() -> bool:
+        d = dash()
+        return (src.to_move() == 0 and d is not None and d.dash is not None
+                and bool(d.dash["lamps"] & 1)
+                and dashboard.pins()["PORTC"] & 0x0F == d.dash["lamps"] & 0x0F)
+
+    try:
+        while moves < 6:
+            until(your_turn_shown, 10, "YOUR TURN lit on the board")
+            labels = [label for _, label in src.legal(0)]
+            control, label = next(((c, x) for c in (2, 1, 3) for x in labels
+                                   if x in lam_buttons()[c]), (CONFIRM, labels[0]))
+            done = len(binding.applied)
+            dashboard.cmd(f"press {BUTTON_PINS[control]}")
+            until(lambda: len(binding.applied) > done, 5, f"button {control} for {label!r}")
+            dashboard.cmd(f"release {BUTTON_PINS[control]}")
+            time.sleep(0.03)  # past the firmware's 5 ms debounce before the next press
+            assert binding.applied[done:] == [(0, label)], "applied once, as the button means"
+            moves += control != CONFIRM
+        view = src.view()
+        car = next(c for c in view["cars"] if c["owner"] == 0)
+        dev = dash()
+        until(lambda: dev.status is not None and dev.dash is not None
+              and dev.status.get("state_id") is not None
+              and dashboard.pins()["OCR1A"] == min(dev.dash["speed"], 400) * 1999 // 400, 5,
+              "the speed needle at the squares covered")
+        assert dev.dash["speed"] == max(0, car["progress"]) > 0
+        assert dashboard.pins()["PORTC"] & 0x0F == dev.dash["lamps"] & 0x0F
+        until(lambda: int(track.cmd("strip").split()[1]) > 0, 5, "the strip latched a frame")
+        assert binding.refusals == []
+        assert any("336 LEDs of the 512 its firmware holds" in line for line in log), log
+    finally:
+        bridge.close()
+
+
+def lam_buttons() -> dict[int, tuple[str, ...]]:
+    from autodromo_bridge.render_lamborghini import BUTTONS
+
+    return {c: labels for c, (_, labels) in BUTTONS.items()}
