@@ -497,6 +497,10 @@ class Binding:
                 return str(cars[seat]["name"])
         return f"seat {seat + 1}"
 
+    def words(self, label: str) -> str:
+        """An action's label as people read it (Lamborghini's name cards by their ids)."""
+        return render_lambo.words(label) if self.lamborghini else label
+
     def _attach(self, dev: Device, _event: dict[str, Any]) -> None:
         if dev.kind == DASHBOARD and dev.seat is None:
             taken = {d.seat for d in self.bridge.devices.values() if d.seat is not None}
@@ -598,7 +602,7 @@ class Binding:
             self._refuse(dev, str(e))
             return
         self.applied.append((seat, choice[1]))
-        self.log(f"{self.who(seat)}: {choice[1]}")
+        self.log(f"{self.who(seat)}: {self.words(choice[1])}")
         self.refused[dev.uid] = False
         self.cursor[dev.uid] = 0
         try:

@@ -24,7 +24,11 @@ direction field), so a button is bound to its labels by exact match, as Legend's
 
 from __future__ import annotations
 
+import tomllib
+from functools import lru_cache
 from typing import Any
+
+from autodromo import content
 
 from .render import LAMP_FINISHED, LAMP_GAME_OVER, LAMP_OUT, LAMP_REFUSED, LAMP_YOUR_TURN
 from .render_f90 import LAMP_LEADER
@@ -119,3 +123,26 @@ def dash_state(view: dict[str, Any], seat: int, *, deciding: bool, cursor: int, 
         "pace": _byte(cursor + 1 if deciding else 0),
         "lamps": lamps,
     }
+
+
+@lru_cache(maxsize=1)
+def card_names() -> dict[str, str]:
+    """Every card's name for people, by its content id: the core's labels name cards by id
+    (``pick murcielago_lp640``), and people read names."""
+    doc = tomllib.loads((content.directory("lamborghini") / "cards.toml").read_text(encoding="utf-8"))
+    names = {c["id"]: str(c["name"]) for c in [*doc.get("car", []), *doc.get("driver", [])]}
+    for c in doc.get("technology", []):
+        names[c["id"]] = f"{c['supplier'].capitalize()} {c['kind'].replace('_', ' ')} {c['value']}"
+    for c in doc.get("manoeuvre", []):
+        names[c["id"]] = f"{c['kind'].replace('_', ' ').capitalize()} card (Speed {c['speed']})"
+    for c in doc.get("banknote", []):
+        names[c["id"]] = f"${c['amount']:,} banknote (Speed {c['speed']})"
+    return names
+
+
+def words(label: str) -> str:
+    """A core label as people read it: a card's id after its verb (``pick``, ``play``) becomes
+    its name; other labels are already words."""
+    verb, _, rest = label.partition(" ")
+    name = card_names().get(rest)
+    return f"{verb} {name}" if name is not None else label

@@ -76,7 +76,7 @@ def dashboard_block(binding: Binding, emu: Emulator, view: dict[str, Any] | None
                      "then confirm (c):")
         for k, (_, label) in enumerate(legal):
             mark = ">" if d["pace"] == k + 1 else " "
-            lines.append(f"   {mark} selector {k + 1}: {label}")
+            lines.append(f"   {mark} selector {k + 1}: {binding.words(label)}")
         labels = {label for _, label in legal}
         if binding.lamborghini:
             paces = [f"{c} {word}: {label}" for c, (word, means) in LAMBO_BUTTONS.items()

@@ -71,6 +71,9 @@ def test_a_lamborghini_race_driven_from_its_dashboard(rig: Rig, tmp_path: Path) 
         if view["phase"] == "Drive" and view["turn"] >= 2 and not shot:
             emu.save_png(tmp_path / "lamborghini-dashboard.png")
             shot = True
+        if view["phase"] in ("Draft", "CheckPrep", "Drive"):  # cards on the screen: by name
+            shown = set(screen.render(binding, [emu], rig.log, "test", keys=True).split())
+            assert not shown & set(lam.card_names()), shown & set(lam.card_names())
         control, label = choose(src.legal(0))
         done = len(binding.applied)
         emu.press(control)
@@ -96,6 +99,7 @@ def test_a_lamborghini_race_driven_from_its_dashboard(rig: Rig, tmp_path: Path) 
     assert ("The race is over. Finishing order: "
             + ", ".join(f"{ranking[s] + 1}. seat {s + 1}" for s in order) + ".") in text
     assert "1 left, 2 ahead, 3 right, 4 check" in text
+    assert any(line.startswith("seat 1: pick ") and "_" not in line for line in rig.log), rig.log
     assert "BEST LINE" not in emu.text() and "MUST PIT" not in emu.text()
     emu.save_png(tmp_path / "lamborghini-dashboard-end.png")
     assert shot
