@@ -6,7 +6,7 @@
 //! ```
 //!
 //! `--from K` races `K..K + n` instead of `0..n` (`ladder`'s pieces); `--circuit`, `--laps`,
-//! `--cars` set the race. Head to head: two cars of one model, the model rotating through the
+//! `--cars` set the race, `--route` makes it a Stage race. Head to head: two cars of one model, the model rotating through the
 //! list (`--cars`), the seats alternating. Against `neutral`: four cars, two driven by the bot
 //! and two Neutral Cars, every model through every seat; a race counts for the bot when one of
 //! its cars wins it (and the share of bot-Neutral pairs where the bot's car finished ahead is
@@ -47,7 +47,10 @@ fn main() {
         .map(String::from)
         .collect();
     let m = models.len();
-    let races = Races::new(content.clone(), &circuit, laps);
+    let races = match args.flag("--route") {
+        Some(route) => Races::on_route(content.clone(), &route),
+        None => Races::new(content.clone(), &circuit, laps),
+    };
     let configs = if b_name == "neutral" {
         // Every model through every seat, the bot's pair first, then the Neutral pair.
         races

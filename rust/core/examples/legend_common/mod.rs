@@ -9,30 +9,40 @@ use serde_json::json;
 
 pub struct Races {
     content: Arc<Content>,
-    circuit: String,
-    laps: u8,
+    /// The race's options but the cars: a circuit and laps, or a Stage race's route.
+    base: serde_json::Value,
     tables: PaceMemo,
 }
 
 impl Races {
     pub fn new(content: Arc<Content>, circuit: &str, laps: u8) -> Races {
-        let tables = Legend::new(content.clone(), &json!({"circuit": circuit, "laps": laps}))
+        Races::with(content, json!({"circuit": circuit, "laps": laps}))
+    }
+
+    /// A Stage race on `route` (`legend_ladder --route`; the other examples race circuits).
+    #[allow(dead_code)]
+    pub fn on_route(content: Arc<Content>, route: &str) -> Races {
+        Races::with(content, json!({ "route": route }))
+    }
+
+    fn with(content: Arc<Content>, base: serde_json::Value) -> Races {
+        let tables = Legend::new(content.clone(), &base)
             .expect("options")
             .race
             .pace
             .shared();
         Races {
             content,
-            circuit: circuit.into(),
-            laps,
+            base,
             tables,
         }
     }
 
     /// A race of these cars (`neutral`: which the core drives), sharing the match's tables.
     pub fn race(&self, cars: &[String], neutral: &[bool]) -> Legend {
-        let opts =
-            json!({"circuit": self.circuit, "laps": self.laps, "cars": cars, "neutral": neutral});
+        let mut opts = self.base.clone();
+        opts["cars"] = json!(cars);
+        opts["neutral"] = json!(neutral);
         let mut g = Legend::new(self.content.clone(), &opts).expect("options");
         Arc::get_mut(&mut g.race).expect("a new race").pace = self.tables.shared();
         g
