@@ -4,6 +4,7 @@ restarted before its device heard the acknowledgement cannot apply a press twice
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -64,3 +65,23 @@ def test_a_key_that_is_no_identity_is_refused_with_the_reason(client: FlaskClien
     assert code == 400
     assert doc["error"] == "key must be a string of 1 to 100 characters: the input's identity"
     assert get(client, f"/api/games/{game}")["version"] == version
+
+
+def test_a_key_applied_before_a_restart_or_by_another_worker_is_refused(tmp_path: Path) -> None:
+    # The key is saved with the actions it answered, in one transaction: a server restarted (a new
+    # app on the same file) and a second worker process (another app on it) both refuse it.
+    db = str(tmp_path / "games.sqlite3")
+    first: FlaskClient = autodromo_web.create_app({"DB": db, "TESTING": True}).test_client()
+    game = legend_game(first)
+    code, doc = post(first, game, {"seat": 0, "action": "engine 1", "key": "00ff-0000000a-3"})
+    assert code == 200, doc
+    other: FlaskClient = autodromo_web.create_app({"DB": db, "TESTING": True}).test_client()
+    version = get(other, f"/api/games/{game}")["version"]
+    for client in (other, first):
+        code, again = post(client, game, {"seat": 0, "action": 0, "key": "00ff-0000000a-3"})
+        assert code == 409 and again["repeat"] is True, again
+    assert get(other, f"/api/games/{game}")["version"] == version
+    # Deleting the game deletes its keys with it.
+    assert first.delete(f"/api/games/{game}").status_code == 200
+    with sqlite3.connect(db) as con:
+        assert con.execute("SELECT COUNT(*) FROM input_keys").fetchone() == (0,)

@@ -18,10 +18,6 @@ from .tables import Table, Tables
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 
-#: How many applied inputs' keys a game remembers (a device holds at most 16 unacknowledged).
-INPUT_KEYS = 256
-
-
 def tables() -> Tables:
     found: Tables = current_app.extensions["autodromo.tables"]
     return found
@@ -250,18 +246,14 @@ def post_action(game_id: str) -> Response | tuple[Response, int]:
         seat = seat_of(table, doc.get("seat"), required=True)
         assert seat is not None
         guard(table).seat(seat, "a decision")
-        if key is not None and key in table.input_keys:
+        if key is not None and tables().store.applied_key(game_id, key):
             return jsonify(error=f"this input was already applied (key {key}): not again",
                            repeat=True), 409
         seats.check_position_agreed(table)
         # The bots after a decision play in a slot (else they wait for /advance).
         budget = bot_budget()
         applied = tables().play(table, seat, choices, bots, budget,
-                                lambda: throttle_of().maybe(client_address(), budget))
-        if key is not None:
-            table.input_keys[key] = None
-            while len(table.input_keys) > INPUT_KEYS:
-                del table.input_keys[next(iter(table.input_keys))]
+                                lambda: throttle_of().maybe(client_address(), budget), key)
         payload = present.seat_payload(table, seat, since, page=for_page(doc.get("page")))
         payload["more"] = table.bots_to_play()
     payload["applied"] = applied

@@ -50,6 +50,11 @@ CREATE TABLE IF NOT EXISTS actions (
     actor INTEGER NOT NULL,
     PRIMARY KEY (game_id, idx)
 );
+CREATE TABLE IF NOT EXISTS input_keys (
+    game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    key TEXT NOT NULL,
+    PRIMARY KEY (game_id, key)
+);
 """
 
 #: Commits between two checkpoints, at most (and at most ``CHECKPOINT_SECONDS`` apart when any).
@@ -401,15 +406,19 @@ class Store:
         self._write(work)
 
     def append(self, game_id: str, start: int, actions: list[int], actors: list[int], finished: bool = False,
-               base: int | None = None) -> int | None:
+               base: int | None = None, key: str | None = None) -> int | None:
         """Adds actions from index ``start`` on, in one transaction, if the game is still at
-        revision ``base`` (None: whatever it is); returns the new revision."""
+        revision ``base`` (None: whatever it is); returns the new revision. ``key``, the identity
+        of the input they answer (a dashboard's press), is saved in the same transaction: once
+        the actions are on disk, so is the key, and a repeat of it is refused after any restart."""
         if not actions:
             return base
 
         def work(db: sqlite3.Connection) -> int:
             rev = _bump(db, game_id, base, "updated = ?, finished = ?", (time.time(), int(finished)))
             _insert(db, game_id, start, actions, actors)
+            if key is not None:
+                db.execute("INSERT INTO input_keys VALUES (?, ?)", (game_id, key))
             return rev
 
         rev: int = self._write(work)
@@ -449,8 +458,20 @@ class Store:
         rev: int = self._write(work)
         return rev
 
+    def applied_key(self, game_id: str, key: str) -> bool:
+        """Whether an input with this identity was applied to the game (by any process, before
+        any restart)."""
+
+        def work(db: sqlite3.Connection) -> bool:
+            found = db.execute("SELECT 1 FROM input_keys WHERE game_id = ? AND key = ?", (game_id, key))
+            return found.fetchone() is not None
+
+        applied: bool = self._read(work)
+        return applied
+
     def delete(self, game_id: str) -> bool:
         def work(db: sqlite3.Connection) -> bool:
+            db.execute("DELETE FROM input_keys WHERE game_id = ?", (game_id,))
             db.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
             return bool(db.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount)
 

@@ -72,14 +72,8 @@ class Table:
     #: The saved revision this copy is at (-1: unknown, read it whole before use): a process
     #: brings its copy up to date before each use, and writes only on top of this revision.
     rev: int = 0
-    #: The identities of the inputs applied (``POST /actions`` ``key``, newest last, the last
-    #: ``INPUT_KEYS``): a bridge restarted before its device heard the acknowledgement posts the
-    #: same input again, and is refused. Kept in this process's memory (a re-read keeps them),
-    #: not saved: a server restart, or another worker process, does not know them.
-    input_keys: dict[str, None] = field(default_factory=dict)
-
     #: What a copy read again from the store keeps of the copy it replaces.
-    _KEPT = ("lock", "pins", "used", "deleted", "input_keys")
+    _KEPT = ("lock", "pins", "used", "deleted")
 
     def adopt(self, fresh: Table) -> None:
         """(Under the lock.) Becomes ``fresh``, the same game read again from the store."""
@@ -722,10 +716,10 @@ class Tables:
 
     # --- changes, each committed before it is reported -------------------------------------
 
-    def commit_from(self, table: Table, start: int) -> None:
+    def commit_from(self, table: Table, start: int, key: str | None = None) -> None:
         try:
             rev = self.store.append(table.id, start, table.actions[start:], table.actors[start:], table.finished,
-                                    table.rev)
+                                    table.rev, key)
         except Stale:
             # Another process changed the game since this copy was read: nothing was written;
             # the memory goes back to that copy, brought up to date at its next use.
@@ -742,9 +736,10 @@ class Tables:
             self.changed(table.id)
 
     def play(self, table: Table, seat: int, choices: list[Any], bots: bool, budget: Budget | None = None,
-             gate: Callable[[], AbstractContextManager[bool]] | None = None) -> int:
+             gate: Callable[[], AbstractContextManager[bool]] | None = None, key: str | None = None) -> int:
         """The seat's decisions, then chance, then (``bots``) the bots within ``budget`` once
-        ``gate`` gives them a slot (else they wait for ``/advance``); one commit for it all."""
+        ``gate`` gives them a slot (else they wait for ``/advance``); one commit for it all, with
+        ``key``, the identity of the input they answer, when given."""
         start = len(table.actions)
         try:
             applied = table.play(seat, choices)
@@ -756,7 +751,7 @@ class Tables:
         except AutodromoError as e:
             table.rebuild(start)
             raise conflict(str(e)) from None
-        self.commit_from(table, start)
+        self.commit_from(table, start, key)
         return applied
 
     def advance(self, table: Table, steps: int | None, budget: Budget | None = None) -> int:
