@@ -7,6 +7,7 @@ import re
 import tomllib
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from autodromo import content
@@ -65,14 +66,51 @@ def test_lamborghini_rows_count_every_murcielago_once() -> None:
         assert len(e.times) + e.unfinished == e.races and len(e.wear) == len(e.times)
 
 
-def test_a_mille_bornes_report_shows_the_first_players_advantage_and_scores(tmp_path: Path) -> None:
+def test_a_mille_bornes_report_shows_the_first_players_advantage_the_bots_and_scores(tmp_path: Path) -> None:
     b = balance("mille_bornes", n=60, seed=1)
-    first, second = b.entries["game"]
-    assert first.name == "plays first" and first.races == second.races == 60
+    first, second, *bots = b.entries["game"]
+    assert first.name == "medium, plays first" and first.races == second.races == 60
     assert first.wins + second.wins >= 60
     assert all(s >= 0 for s in first.scores) and max(first.scores + second.scores) >= 5000
+    # Issue 35: the bots compared, each in every seat in turn against the medium one.
+    assert [e.name for e in bots] == ["random against medium", "easy against medium"]
+    assert all(e.races == 60 for e in bots)
+    random_bot, easy = bots
+    assert random_bot.wins < easy.wins < 30, "random and easy lose to medium"
     html = write(b, tmp_path / "mb.html").read_text()
     assert "mean points" in html and len(embedded_pngs(html)) == 1
+
+
+def test_a_formula90_report_has_every_strategy_skill_and_setup_as_a_row(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Issue 35: "autodromo balance has no Formula 90"; --figures into a folder not yet made.
+    figures = tmp_path / "plots" / "f90"
+    assert main(["balance", "formula90", "--n", "40", "--out", str(tmp_path / "f90.html"),
+                 "--figures", str(figures)]) == 0
+    assert "40 races" in capsys.readouterr().out and any(figures.glob("*.png"))
+    b = balance("formula90", n=40, seed=2)
+    rows = b.entries["game"]
+    names = [e.name for e in rows]
+    for kind, count in (("strategy", 9), ("skill", 10)):
+        assert len([n for n in names if n.startswith(kind + " ")]) == count
+    assert "strategy Chase" in names and "skill Lapping" in names
+    assert any(n.startswith("setup 10 tyres") for n in names)
+    # Each player's car counts once a kind: 40 races of 2 players.
+    for kind in ("strategy", "skill", "setup"):
+        assert sum(e.races for e in rows if e.name.startswith(kind + " ")) == 80
+    # Places among every car, robots included: some rows average past 2nd.
+    assert b.field == 9 and max(np.mean(e.places) for e in rows if e.places) + 1 > 2
+    html = (tmp_path / "f90.html").read_text()
+    assert "Formula 90: balance report" in html and "out after a crash" not in html
+
+
+def test_the_help_says_95_percent_once(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in ("balance", "simulate"):
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        text = capsys.readouterr().out
+        assert "95%" in text and "%%" not in text
 
 
 @pytest.mark.parametrize(

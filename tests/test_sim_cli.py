@@ -93,3 +93,42 @@ def test_wilson_interval_matches_known_values() -> None:
     low, high = sim_report.wilson(50, 100)
     assert round(low, 3) == 0.404 and round(high, 3) == 0.596
     assert sim_report.wilson(0, 10)[0] == 0.0 and sim_report.wilson(10, 10)[1] == 1.0
+
+
+def header_of(out: str, first: str) -> list[str]:
+    line = next(line for line in out.splitlines() if line.startswith(first))
+    return line.split()
+
+
+def test_tables_show_a_games_meaningful_columns_with_full_names_and_say_what_they_mean(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Issue 35: Mille Bornes printed crashes and wear (always 0), Lamborghini money in the short
+    # game (always 0) and crashes beside wear (the same damages), names cut at 22 characters
+    # under "seat", and "mean position" unexplained.
+    assert main(["simulate", "mille_bornes", "--n", "20", "--players", "2", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    head = header_of(out, "seat ")
+    assert "crashes" not in head and "wear" not in head and "retired" not in head and "points" in head
+    assert "mean place: 1 = first, 2 = last" in out
+    assert main(["simulate", "lamborghini", "--n", "6", "--players", "2", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    head = header_of(out, "seat ")
+    assert "money" not in head and "crashes" not in head and "damages" in head
+    assert main(["simulate", "legend", "--n", "4", "--laps", "1", "--circuit", "example", "--no-progress",
+                 "--cars", "alfa_8c_2300,bugatti_type_35"]) == 0
+    out = capsys.readouterr().out
+    assert header_of(out, "car ")[0] == "car"
+    assert "Alfa Romeo 8C 2300 Mille Miglia" in out, "the whole name, past 22 characters"
+    assert "crashes: mean a race, per car" in out
+
+
+def test_a_formula90_table_counts_the_robots(capsys: pytest.CaptureFixture[str]) -> None:
+    # The issue: "wins 200, 100.0%, mean place 1.00" for a random car 8.9th of 9 on average.
+    assert main(["simulate", "formula90", "--players", "1", "--n", "60", "--policy", "random", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    blue = header_of(out, "Blue ")
+    assert blue[:3] == ["Blue", "random", "0"] and float(blue[7]) > 8
+    assert "won by a car no seat drives (a robot): 60 races (100.0%)" in out
+    assert "first of the whole field (9 cars, every car counted)" in out and "9 = last" in out
+    assert "position" not in out and "crashes" not in out

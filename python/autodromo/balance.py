@@ -112,8 +112,10 @@ def balance(
     field: int = 6,
     players: int | None = None,
     threads: int | None = None,
+    compare: tuple[str, ...] | None = None,
 ) -> Balance:
-    """Races about ``n`` races (games) per circuit with ``bot`` on every seat."""
+    """Races about ``n`` races (games) per circuit with ``bot`` on every seat (a game that
+    compares bots: also ``compare``, each against ``bot``)."""
     import time
 
     rotation = _rotation(game)
@@ -138,7 +140,7 @@ def balance(
             raise OptionError(f"--circuit: unknown {', '.join(unknown)}; known: {', '.join(known)}")
     for k, circuit in enumerate(chosen):
         entries[circuit], lengths[circuit], names[circuit] = rotation.race(
-            Leg(circuit, n, bot, seed + 1_000_003 * k, laps, field, players, rng, threads)
+            Leg(circuit, n, bot, seed + 1_000_003 * k, laps, field, players, rng, threads, compare)
         )
     return Balance(
         game=game, bot=bot, seed=seed, entries=entries, lengths=lengths, circuit_names=names,
@@ -160,6 +162,8 @@ class Leg:
     players: int | None
     rng: random.Random
     threads: int | None
+    #: The bots compared with ``bot`` where the game compares bots (None: its own choice).
+    compare: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -179,6 +183,8 @@ class Rotation:
     ranked: bool = False
     scores: bool = False
     wear: str = "damages at the finish"
+    #: Table columns that mean nothing for the game (always 0 or always the last turn), by header.
+    hidden: tuple[str, ...] = ()
 
 
 def _rotation(game: str) -> Rotation | None:

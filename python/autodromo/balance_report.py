@@ -175,6 +175,7 @@ def scores_figure(b: Balance) -> bytes:
 def _table(entries: list[Entry], b: Balance) -> str:
     one = sim_plots.words(b.game)["one"]
     mb = rotation(b.game).scores
+    hidden = set(rotation(b.game).hidden)
     head = ["", f"{one}s", "wins", "win rate (95%)", "mean place (95%)"]
     head += ["mean points", "median points"] if mb else [
         "finished", "median finish turn", "mean wear at the finish", "out after a crash",
@@ -199,9 +200,9 @@ def _table(entries: list[Entry], b: Balance) -> str:
                 f"{100 * e.out_otherwise / max(e.races, 1):.1f}%",
                 f"{100 * e.still_running / max(e.races, 1):.1f}%",
             ]
-        rows.append("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in cells) + "</tr>")
+        rows.append("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c, h in zip(cells, head) if h not in hidden) + "</tr>")
     return (
-        "<table><thead><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head)
+        "<table><thead><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head if h not in hidden)
         + "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
     )
 

@@ -76,6 +76,8 @@ class SimResult:
     complete: bool = True
     seconds: float = 0.0
     car_names: list[str] = field(default_factory=list)
+    #: Every option of the game raced, defaults included.
+    options: dict[str, Any] = field(default_factory=dict)
 
     @property
     def n(self) -> int:
@@ -328,6 +330,7 @@ def simulate(
         complete=complete,
         seconds=time.perf_counter() - start,
         car_names=_car_names(g),
+        options=json.loads(g.options_json),
     )
 
 
@@ -343,9 +346,16 @@ def _driver_labels(g: Game, labels: list[str]) -> list[str]:
 
 
 def _car_names(g: Game) -> list[str]:
-    """Each car's name as its content prints it (a car model's name), else its id."""
+    """Each car's name as its content prints it (a car model's name), else its id; a game whose
+    field is not chosen by option but has seats and cars of its own (robots too) names each car
+    as its view does."""
     cars = json.loads(g.options_json).get("cars")
     if not (isinstance(cars, list) and all(isinstance(c, str) for c in cars)):
+        shown = g.new_state().view(None).get("cars")
+        if isinstance(shown, list) and len(shown) > g.num_players:
+            names = [c.get("name") if isinstance(c, dict) else None for c in shown]
+            if all(isinstance(name, str) and name for name in names):
+                return [str(name) for name in names]
         return []
     shown = g.new_state().view().get("cars")
     if isinstance(shown, list) and len(shown) == len(cars):

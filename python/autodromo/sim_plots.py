@@ -27,8 +27,10 @@ def words(game: str) -> dict[str, str]:
 
 
 def title(game: str) -> str:
-    """A game's name for a heading."""
-    return game.replace("_", " ").title()
+    """A game's name for a heading, as its package spells it (its ``TITLE``)."""
+    from . import game_module
+
+    return game_module.title(game)
 
 
 def figure(rows: int, cols: int, width: float, height: float) -> tuple[Figure, Any]:

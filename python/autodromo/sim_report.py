@@ -105,8 +105,33 @@ def _clock(seconds: float) -> str:
     return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"
 
 
+#: The per-car and per-seat figures a table may show, each with its header and what it means.
+#: A game's package keeps those that mean something for it (``SIM_COLUMNS``: their keys, or a
+#: function of the game's options giving them); the default is every one.
+FIGURES = ("seat_extra", "crashes", "wear", "retired")
+_HEADERS = {"crashes": "crashes", "wear": "wear", "retired": "retired"}
+_MEANINGS = {
+    "crashes": "crashes: mean a race, per car",
+    "wear": "wear: mean at the end of a race, per car, as the game counts it",
+    "retired": "retired: share of its car-races that did not finish",
+}
+
+
+def figures_of(game: str, options: dict[str, Any]) -> dict[str, str]:
+    """The figures that mean something for ``game`` with these options, in table order, each
+    with its header. A package's ``SIM_COLUMNS`` gives their keys, or a dict of key to header
+    (a game's own word: "damages"), or a function of the options giving either."""
+    chosen = game_module.fact(game, "SIM_COLUMNS", FIGURES)
+    if callable(chosen):
+        chosen = chosen(options)
+    named = chosen if isinstance(chosen, dict) else {}
+    headers = {**_HEADERS, "seat_extra": f"mean {seat_extra_name(game)}"}
+    return {f: str(named.get(f, headers[f])) for f in FIGURES if f in chosen}
+
+
 def summary(r: SimResult) -> str:
-    """The table the CLI prints."""
+    """The table the CLI prints: one row per seat, only the game's meaningful columns, full
+    names, and a line saying what each header means."""
     extra = seat_extra_name(r.game)
     w = game_module.words(r.game)
     head = (
@@ -114,34 +139,70 @@ def summary(r: SimResult) -> str:
         f"{'' if r.complete else ' (interrupted: the races that finished)'}, "
         f"{r.seconds:.1f} s"
     )
-    rows = [
-        f"{'seat':<22} {'policy':<12} {'wins':>8} {'win rate (95% CI)':>24} {'mean place':>10} "
-        f"{'mean ' + extra:>14} {'crashes':>8} {'wear':>7} {'retired':>8}"
-    ]
+    lines = seat_lines(r)
+    headers = figures_of(r.game, r.options)
+    figures = list(headers)
+    label = "car" if r.car_names else "seat"
+    name_w = max([len(label), *(len(line.name) for line in lines)])
+    policy_w = max([len("policy"), *(len(line.policy) for line in lines)])
+    row = f"{label:<{name_w}} {'policy':<{policy_w}} {'wins':>8} {'win rate (95% CI)':>24} {'mean place':>10}"
+    row += "".join(f" {headers[f]:>{max(8, len(headers[f]))}}" for f in figures)
     stage = "racing_time" in r.columns
     points = "points" in r.columns
     if stage:
-        rows[0] += f" {'racing time':>11} {'penalty min':>11}" + (f" {'points':>7}" if points else "")
-    for line in seat_lines(r):
-        tail = ""
-        if stage:
-            tail = f" {_clock(line.racing_time):>11} {line.penalty / 60:>11.2f}"
-            tail += f" {line.points:>7.2f}" if points else ""
-        rows.append(
-            f"{line.name[:22]:<22} {line.policy[:12]:<12} {line.wins:>8,} "
+        row += f" {'racing time':>11} {'penalty min':>11}" + (f" {'points':>7}" if points else "")
+    rows = [row]
+    for line in lines:
+        text = (
+            f"{line.name:<{name_w}} {line.policy:<{policy_w}} {line.wins:>8,} "
             f"{100 * line.win_rate:>7.1f}% [{100 * line.low:5.1f}, {100 * line.high:5.1f}]% "
-            f"{line.mean_place:>10.2f} {line.extra:>14.1f} {line.crashes:>8.2f} {line.wear:>7.2f} "
-            f"{100 * line.retired:>7.1f}%{tail}"
+            f"{line.mean_place:>10.2f}"
         )
+        value = {"seat_extra": line.extra, "crashes": line.crashes, "wear": line.wear}
+        for f in figures:
+            width = max(8, len(headers[f]))
+            if f == "retired":
+                text += f" {100 * line.retired:>{width - 1}.1f}%"
+            else:
+                text += f" {value[f]:>{width}.{1 if f == 'seat_extra' else 2}f}"
+        if stage:
+            text += f" {_clock(line.racing_time):>11} {line.penalty / 60:>11.2f}"
+            text += f" {line.points:>7.2f}" if points else ""
+        rows.append(text)
     length = r.length.astype(np.float64)
     unit, many = w["length"], w["many"]
     if r.n:
+        others = int((r.winner < 0).sum())
+        if others:
+            rows.append(f"won by a car no seat drives (a robot): {others:,} {many} ({100 * others / r.n:.1f}%)")
         p5, p50, p95 = np.percentile(length, [5, 50, 95])
         rows.append(
             f"length ({unit}): mean {length.mean():.2f}, median {p50:.0f}, 5–95% {p5:.0f}–{p95:.0f}; "
             f"actions per {many[:-1]}: mean {r.actions.mean():,.0f}"
         )
+    field = _field(r)
+    whole = f" of the whole field ({field} cars, every car counted)" if field > len(lines) else ""
+    rows.append(f"wins: {many} its {label} was first{whole}; win rate: their share, Wilson 95% interval")
+    rows.append(f"mean place: 1 = first, {max(field, len(lines))} = last, averaged over the {many}")
+    for f in figures:
+        if f == "seat_extra":
+            rows.append(f"{headers[f]}: the seat's {extra} at the end, averaged over the {many}")
+        else:
+            rows.append(headers[f] + _MEANINGS[f][len(f):])
     return "\n".join([head, *rows])
+
+
+def _field(r: SimResult) -> int:
+    """The cars a seat's place is counted among: every car of the race where each seat's place
+    is its best car's (robots and Neutral Cars counted), else 0 (places among the seats)."""
+    place = r.columns.get("place")
+    if place is None or place.ndim != 2 or r.n == 0 or r.ranking.ndim != 2:
+        return 0
+    seats = r.ranking.shape[1]
+    best = np.stack(
+        [np.where(r.car_seat == s, place, np.iinfo(place.dtype).max).min(axis=1) for s in range(seats)], axis=1
+    )
+    return int(place.shape[1]) if np.array_equal(best, r.ranking) else 0
 
 
 def plot(r: SimResult, stem: str | Path) -> list[Path]:

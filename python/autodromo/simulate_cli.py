@@ -33,7 +33,8 @@ def add_parser(sub: Any) -> None:
         "simulate",
         help="run many races with bots and summarize them",
         description="Runs N races (or games) in Rust on every core and prints win rates with "
-        "95%% confidence intervals, places, race length, crashes and wear.",
+        "95% confidence intervals, places in the whole field, race length, and the figures that "
+        "mean something for the game (crashes, wear, retirements, points).",
     )
     p.add_argument("game", choices=games())
     p.add_argument("--n", type=int, default=10_000, help="races or games (default 10,000)")

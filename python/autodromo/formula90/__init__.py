@@ -5,3 +5,6 @@ TITLE = "Formula 90"
 #: The per-seat column of a batch: the car's place in the whole field, robots included, 1 for
 #: the winner.
 SEAT_EXTRA = "position"
+#: The figures a batch's table shows: wear markers and retirements (no crash count; the
+#: position is the mean place already shown).
+SIM_COLUMNS = ("wear", "retired")

@@ -18,6 +18,8 @@ TITLE = "Mille Bornes"
 SEAT_EXTRA = "points"
 WORDS = {"one": "game", "many": "games", "length": "hands", "Many": "Games"}
 SCORES = ("points at the end of the game", "points")
+#: The figures a batch's table shows: points (no car crashes, wears or retires).
+SIM_COLUMNS = ("seat_extra",)
 
 #: Attack labels counted sides from 0 until December 2026 ("play Stop on player 0" is today's
 #: "play Stop on player 1"); replays of that time are still read, by their ids.
