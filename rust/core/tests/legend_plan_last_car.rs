@@ -129,3 +129,22 @@ fn a_track_race_stop_to_cool_is_reported_off_the_road_for_the_last_car_too() {
         .expect("the stop is a plan");
     assert!(stop.off_road && stop.speed == 0, "{stop:?}");
 }
+
+#[test]
+fn the_last_cars_crossing_shows_its_finish_in_the_decisions_cost() {
+    // A decision's cost (the view's `explained_actions`) ends where the activation ends too: the
+    // last car's move over the line is a finish, within the Check Point's limit, at its Speed.
+    let mut s = last_to_act(49, 1);
+    s.cars[0].entry_done = Some(CHECK_POINT_LINE);
+    act(&mut s, "maintain");
+    let costs = s.explained_actions();
+    let (_, label, cost) = costs
+        .iter()
+        .find(|(_, l, _)| l.starts_with("move to lane"))
+        .expect("a move over the line");
+    assert!(cost.contains("over the line: finish"), "{label}: {cost}");
+    assert!(
+        !cost.contains("speed") && !cost.contains("penalty"),
+        "{label}: {cost}"
+    );
+}

@@ -16,10 +16,12 @@ impl LegendState {
             return Vec::new();
         };
         let mut out = Vec::new();
+        // Each decision's cost ends with the car's activation, also for the last car of a round
+        // (plan.rs, `apply_within_activation`).
         for m in self.legal_moves() {
             let a = enc.encode(m);
             let mut next = self.clone();
-            let _ = next.apply_unrecorded(a);
+            next.apply_within_activation(m);
             out.push((a, self.action_to_string(a), self.breakdown(car, m, &next)));
         }
         out
@@ -33,10 +35,11 @@ impl LegendState {
         ) else {
             return String::new();
         };
-        let mut next = self.clone();
-        if next.apply_unrecorded(action).is_err() {
+        if !self.legal_moves().contains(&m) {
             return String::new();
         }
+        let mut next = self.clone();
+        next.apply_within_activation(m);
         self.breakdown(car, m, &next)
     }
 

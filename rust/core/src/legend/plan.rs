@@ -53,6 +53,30 @@ fn key(c: &Car, blind: bool) -> Key {
 }
 
 impl LegendState {
+    /// Applies a legal move of the moving car and runs the flow as far as the end of its
+    /// activation, and no further: where a plan, or a decision's cost, ends. The flow would go on
+    /// to the next cars and, after the last car of the round, close the round (heat at Top Speed,
+    /// a crossed car's status) and even the stage (every car back to row 0 at Speed 0), and a car
+    /// stopped off the road would be back on it by its next activation — none of which is the
+    /// decision's doing.
+    pub(crate) fn apply_within_activation(&mut self, m: super::actions::Move) {
+        self.apply_move(m);
+        loop {
+            if let Some(car) = self.cars.iter().position(|c| c.damage_due > 0) {
+                self.phase = Phase::Damage { car: car as u8 };
+                return;
+            }
+            match self.phase {
+                Phase::Moving { .. } => {
+                    if self.continue_move() {
+                        return;
+                    }
+                }
+                _ => return,
+            }
+        }
+    }
+
     /// Every distinct way the car to act can end its activation, searched breadth-first over its
     /// own decisions (chance never comes up before the activation ends). Empty when no car of a
     /// seat is moving.
@@ -127,8 +151,7 @@ impl LegendState {
             let enc = s.race.enc;
             for m in s.legal_moves() {
                 let mut next = s.clone();
-                next.apply_move(m);
-                within_activation(&mut next);
+                next.apply_within_activation(m);
                 let mut p = path.clone();
                 p.push(s.action_to_string(enc.encode(m)));
                 frontier.push_back((next, p));
@@ -137,28 +160,6 @@ impl LegendState {
         let mut plans: Vec<Plan> = out.into_values().collect();
         plans.sort_by_key(|p| (-p.progress, p.lane, p.decisions.len()));
         plans
-    }
-}
-
-/// Runs the flow after a decision as far as the end of the moving car's activation, and no
-/// further: a plan is where the activation ends. The flow would go on to the next cars and, after
-/// the last car of the round, close the round (heat at Top Speed, a crossed car's status) and even
-/// the stage (every car back to row 0 at Speed 0), and a car stopped off the road would be back on
-/// it by its next activation — none of which is the plan's end.
-fn within_activation(s: &mut LegendState) {
-    loop {
-        if let Some(car) = s.cars.iter().position(|c| c.damage_due > 0) {
-            s.phase = Phase::Damage { car: car as u8 };
-            return;
-        }
-        match s.phase {
-            Phase::Moving { .. } => {
-                if s.continue_move() {
-                    return;
-                }
-            }
-            _ => return,
-        }
     }
 }
 
