@@ -61,9 +61,11 @@ GAMES = {
 }
 
 
-def attack_or_play(options: list[str]) -> int:
-    """Mille Bornes: attack, else play a card, else the first choice."""
-    for want in ("attack", "safety", "distance", "remedy"):
+def attack_or_play(options: list[str], keep_safeties: bool = False) -> int:
+    """Mille Bornes: attack, else play a card, else the first choice; ``keep_safeties`` plays a
+    safety only when nothing else is played, keeping it for a coup fourré."""
+    order = ("attack", "distance", "remedy", "safety") if keep_safeties else ("attack", "safety", "distance", "remedy")
+    for want in order:
         if want in options:
             return options.index(want)
     return 0
@@ -263,7 +265,9 @@ def test_the_two_human_coup_fourre_prompt_with_and_without_the_safety(live: Live
                 break
             continue
         old = shown_version(pg)
-        pg.get_by_test_id("decision").nth(attack_or_play(kinds(pg))).click()
+        # Safeties kept for a coup fourré: since only a rolling car may be attacked (the Italian
+        # book), a car has played its safeties before the first attack unless it keeps them.
+        pg.get_by_test_id("decision").nth(attack_or_play(kinds(pg), keep_safeties=True)).click()
         pg.wait_for_function(f"() => Number(document.getElementById('play').dataset.version) > {old}")
     assert seen == {"with": True, "without": True}
     assert recorder.leaks() == []
