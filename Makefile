@@ -105,10 +105,11 @@ SOAK_RUNS :=
 BENCH_RUNS :=
 include $(sort $(wildcard mk/*.mk))
 
-bench: setup ## Benchmarks: Rust loops, bot decision times, Python loop, batch runner, web round trip, web CPU per action, web load and kill -9, strangers' floods, bridge (medians)
+bench: setup ## Benchmarks: Rust loops, bot decision times, Python loop, learning envs, batch runner, web round trip, web CPU per action, web load and kill -9, strangers' floods, bridge (medians)
 	cargo bench -p autodromo-core --benches -- throughput
 	cargo bench -p autodromo-core --benches -- bots
 	$(PY) benches/python_loop.py
+	$(PY) benches/envs.py
 	$(PY) benches/simulate.py
 	$(if $(BENCH_RUNS),$(MAKE) --no-print-directory $(BENCH_RUNS))
 	$(PY) benches/bridge.py
