@@ -23,6 +23,7 @@ PATTERNS = [
     (r"side \+\d+", "side +k"),
     (r"card slot \d+", "card slot n"),
     (r"card T?\d+", "card c"),
+    (r"^my cards: .+", "my cards: <card name>"),
 ]
 
 GAMES: list[tuple[str, dict[str, Any]]] = [

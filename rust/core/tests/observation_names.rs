@@ -119,9 +119,19 @@ fn lamborghini_names_every_feature() {
     for players in [2, 3, 4] {
         let g = Lamborghini::new(content.clone(), &json!({"players": players})).unwrap();
         let names = names_fit(&g);
-        let (x, s) = feature(&g, &names, "car 1 (seat 1): mine", 0, 10);
+        let (x, _) = feature(&g, &names, "car 1 (seat 1): mine", 0, 10);
         assert_eq!(x, 1.0);
-        drop(s);
+        // The seat's own cards, one flag each (issue 35): as many as its hand holds.
+        let (_, s) = feature(&g, &names, "car 1 (seat 1): mine", 0, 80);
+        let mut out = vec![0f32; g.observation_len()];
+        s.observation_tensor(0, &mut out);
+        let held = names
+            .iter()
+            .zip(&out)
+            .filter(|(n, &v)| n.starts_with("my cards: ") && v == 1.0)
+            .count();
+        assert!(held > 0);
+        assert_eq!(held, s.hands[0].cards.len());
     }
 }
 

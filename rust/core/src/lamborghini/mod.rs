@@ -84,10 +84,10 @@ impl Game for Lamborghini {
         self.def.enc.num_actions()
     }
     fn observation_len(&self) -> usize {
-        self.def.opts.cars() * 8 + 4
+        self.def.opts.cars() * 8 + 4 + self.def.content.cards.len()
     }
     fn observation_names(&self) -> Vec<String> {
-        view::observation_names(&self.def.opts)
+        view::observation_names(&self.def.opts, &self.def.content)
     }
     fn options_json(&self) -> Value {
         self.def.opts.to_json()

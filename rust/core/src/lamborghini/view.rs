@@ -117,11 +117,31 @@ pub fn observation(s: &LamboState, player: usize, out: &mut [f32]) {
         out,
     );
     put(if s.phase == Phase::Over { 1.0 } else { 0.0 }, out);
+    // The seat's own cards, one flag per card of the content (issue 35: the count alone told a
+    // learner nothing of what it could play).
+    let hand = s
+        .hands
+        .get(player)
+        .map(|h| h.cards.as_slice())
+        .unwrap_or(&[]);
+    for card in 0..s.def.content.cards.len() {
+        put(
+            if hand.contains(&(card as u16)) {
+                1.0
+            } else {
+                0.0
+            },
+            out,
+        );
+    }
 }
 
 /// The name of every feature of `observation`, in its order; cars counted from 1 with the seat
 /// that owns each.
-pub fn observation_names(o: &super::options::LamboOptions) -> Vec<alloc::string::String> {
+pub fn observation_names(
+    o: &super::options::LamboOptions,
+    content: &super::content::Content,
+) -> Vec<alloc::string::String> {
     let mut out = Vec::new();
     for k in 0..o.cars() {
         let car = format!("car {} (seat {})", k + 1, o.owner(k) + 1);
@@ -145,6 +165,18 @@ pub fn observation_names(o: &super::options::LamboOptions) -> Vec<alloc::string:
         "game over",
     ] {
         out.push(f.into());
+    }
+    // Cards by name; a name printed on several cards is told apart by its copy.
+    for (k, card) in content.cards.iter().enumerate() {
+        let before = content.cards[..k]
+            .iter()
+            .filter(|c| c.name == card.name)
+            .count();
+        out.push(if before == 0 {
+            format!("my cards: {}", card.name)
+        } else {
+            format!("my cards: {} (copy {})", card.name, before + 1)
+        });
     }
     out
 }
