@@ -21,10 +21,10 @@ impl F90State {
                 "fuel to turn {}",
                 FUEL_CHITS.get(usize::from(i)).map_or(0, |f| f.0)
             ),
-            Move::Strategy(i) => format!(
-                "strategy {}",
-                Strategy::from_index(i).map_or("?", Strategy::name)
-            ),
+            Move::Strategy(i) => match Strategy::from_index(i) {
+                Some(s) => format!("strategy {}", s.name()),
+                None => format!("strategy {} (the book prints nine)", u16::from(i) + 1),
+            },
             Move::Drive if self.under_safety_car() => "drive (follow the Safety Car)".into(),
             Move::Drive => "drive".into(),
             Move::Skip => "skip the turn".into(),
@@ -51,10 +51,10 @@ impl F90State {
                 _ => format!("discard {}", n(id)),
             },
             Move::DrawOne => "draw from the deck".into(),
-            Move::Skill(k) => format!(
-                "skill {}",
-                super::rules::Skill::from_index(k).map_or("?", super::rules::Skill::name)
-            ),
+            Move::Skill(k) => match super::rules::Skill::from_index(k) {
+                Some(s) => format!("skill {}", s.name()),
+                None => format!("skill {} (the book prints ten)", u16::from(k) + 1),
+            },
             Move::Setup { tyres, hand, wear } => {
                 let c = self.setup_chart([tyres, hand, wear]);
                 format!(
@@ -163,10 +163,10 @@ impl F90State {
                 ),
                 None => format!("chit {}", i + 1),
             },
-            Move::Tyres(t) => format!(
-                "fit {} tyres",
-                super::weather::Tyre::from_index(t).map_or("?", super::weather::Tyre::name)
-            ),
+            Move::Tyres(t) => match super::weather::Tyre::from_index(t) {
+                Some(k) => format!("fit {} tyres", k.name()),
+                None => format!("fit tyres {} (there are four kinds)", u16::from(t) + 1),
+            },
             Move::WeatherStep(0) => "weather one space drier".into(),
             Move::WeatherStep(1) => "weather unchanged".into(),
             Move::WeatherStep(_) => "weather one space wetter".into(),
@@ -226,13 +226,10 @@ impl F90State {
             Move::ForceExtreme => {
                 format!("put {} on the Extreme Trajectory", self.robot_label())
             }
-            Move::TieFirst(c) => format!(
-                "tie won by {}",
-                self.race
-                    .names
-                    .get(usize::from(c))
-                    .map_or("?", String::as_str)
-            ),
+            Move::TieFirst(c) => match self.race.names.get(usize::from(c)) {
+                Some(name) => format!("tie won by {name}"),
+                None => format!("tie won by car {} (not in this race)", u16::from(c) + 1),
+            },
         }
     }
 
@@ -240,7 +237,7 @@ impl F90State {
         if usize::from(section) < self.race.track().len() {
             self.race.track().section_name(section)
         } else {
-            String::from("?")
+            format!("section {} (past the track's last)", u16::from(section) + 1)
         }
     }
 

@@ -105,7 +105,11 @@ impl RaceDef {
         match self.cards.get(usize::from(id)) {
             Some(c) if c.is_track() => format!("T{}", c.number),
             Some(c) => format!("{}", c.cf),
-            None => format!("?{id}"),
+            // An id past this track's deck (the action space holds the largest deck's).
+            None => format!(
+                "T{} (not in this track's deck)",
+                usize::from(id) + 1 - usize::from(RACE_CARDS)
+            ),
         }
     }
 
