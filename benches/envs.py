@@ -1,8 +1,10 @@
 """`make bench`: the learning envs' agent steps per second, per game (issue 35): one
-`SingleSeatEnv` and a 64-env `VectorEnv`, seat 0 against the `medium` bot, a random legal
-action each step chosen from the env's mask (`np.flatnonzero` of a single env's mask; a random
-score masked and arg-maxed for the batch, as docs/envs.md's example does), 3 s each. The
-opponents' moves and every chance outcome are inside each step. Options: the envs' defaults."""
+`SingleSeatEnv` and a 64-env `VectorEnv`, seat 0 against the `medium` bot, 3 s each, with two
+agents: the first legal id (`argmax` of the mask: the env's own cost, the agent's almost
+nothing) and a random legal id (`np.flatnonzero` of a single env's mask; a random score masked
+and arg-maxed for the batch, as docs/envs.md's example does: a cost that grows with the width
+of the action space). The opponents' moves and every chance outcome are inside each step.
+Options: the envs' defaults."""
 
 from __future__ import annotations
 
@@ -17,28 +19,34 @@ from autodromo.envs import SingleSeatEnv, VectorEnv
 SECONDS = 3.0
 
 
-def single(name: str) -> float:
+def single(name: str, rand: bool) -> float:
     env = SingleSeatEnv(name, opponents="medium")
     _, info = env.reset(seed=0)
     rng = np.random.default_rng(0)
     steps, start = 0, time.perf_counter()
     while time.perf_counter() - start < SECONDS:
-        legal = np.flatnonzero(info["action_mask"])
-        _, _, terminated, truncated, info = env.step(legal[rng.integers(len(legal))])
+        mask = info["action_mask"]
+        if rand:
+            legal = np.flatnonzero(mask)
+            action = legal[rng.integers(len(legal))]
+        else:
+            action = np.argmax(mask)
+        _, _, terminated, truncated, info = env.step(action)
         steps += 1
         if terminated or truncated:
             _, info = env.reset()
     return steps / (time.perf_counter() - start)
 
 
-def vector(name: str, num_envs: int = 64) -> float:
+def vector(name: str, rand: bool, num_envs: int = 64) -> float:
     envs = VectorEnv(name, num_envs, seed=0, opponents="medium")
     _, infos = envs.reset()
     rng = np.random.default_rng(0)
     steps, start = 0, time.perf_counter()
     while time.perf_counter() - start < SECONDS:
         mask = infos["action_mask"]
-        actions = (rng.random(mask.shape) * mask).argmax(1)  # a finished env's row: any action
+        # A finished env's row (all False) gives any action: next-step autoreset ignores it.
+        actions = (rng.random(mask.shape) * mask).argmax(1) if rand else mask.argmax(1)
         _, _, _, _, infos = envs.step(actions)
         steps += num_envs
     return steps / (time.perf_counter() - start)
@@ -46,8 +54,12 @@ def vector(name: str, num_envs: int = 64) -> float:
 
 def main() -> None:
     for name in sys.argv[1:] or autodromo.games():
-        print(f"  envs, {name:<13} single {single(name):>9,.0f}   VectorEnv(64) {vector(name):>9,.0f} agent steps/s",
-              flush=True)
+        print(
+            f"  envs, {name:<13} first legal: single {single(name, False):>8,.0f}  VectorEnv(64) "
+            f"{vector(name, False):>8,.0f};  random legal: single {single(name, True):>8,.0f}  "
+            f"VectorEnv(64) {vector(name, True):>8,.0f} agent steps/s",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":
