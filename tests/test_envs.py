@@ -423,3 +423,56 @@ def test_disabled_autoreset_needs_a_reset_mask() -> None:
     assert not envs.states[i].is_terminal()
     assert [s.serialize() for k, s in enumerate(envs.states) if not term[k]] == others
     assert np.array_equal(obs[i], envs.states[i].observation_tensor(0))
+
+
+@pytest.mark.parametrize("name", sorted(SMALL))
+def test_apply_chance_at_picks_what_the_python_draw_picks(name: str) -> None:
+    # The envs sample chance in one call (issue 35: Formula 90's envs were slow); the same u
+    # must give the same outcome as the loop over chance_outcomes, so seeded games are unchanged.
+    g = autodromo.game(name, **SMALL[name])
+    rng = np.random.default_rng(5)
+    s = g.new_state()
+    checked = 0
+    while not s.is_terminal() and checked < 40:
+        if s.is_chance_node():
+            u = float(rng.random())
+            for edge in (u, 0.0, 0.999999999):
+                twin = s.clone()
+                outcomes = s.chance_outcomes()
+                left, want = edge, outcomes[-1][0]
+                for a, p in outcomes:
+                    left -= p
+                    if left < 0.0:
+                        want = a
+                        break
+                assert twin.apply_chance_at(edge) == want
+                checked += 1
+            s.apply_chance_at(u)
+        else:
+            with pytest.raises(IllegalActionError, match="not a chance node"):
+                s.clone().apply_chance_at(0.5)
+            s.apply_action(s.legal_actions()[0])
+    assert checked > 0
+
+
+def test_a_refused_formula90_action_changes_nothing_without_the_registrys_copy() -> None:
+    # Formula 90 applies in place (its move is checked whole before anything changes): a refused
+    # action must leave the whole state as it was, not only its history.
+    g = autodromo.game("formula90", **SMALL["formula90"])
+    s = g.new_state()
+    rng = np.random.default_rng(9)
+    refused = 0
+    while not s.is_terminal() and refused < 200:
+        if s.is_chance_node():
+            s.apply_chance_at(float(rng.random()))
+            continue
+        before = s.clone()
+        for a in rng.integers(0, g.num_distinct_actions, 5).tolist():
+            if a in s.legal_actions():
+                continue
+            with pytest.raises(IllegalActionError):
+                s.apply_action(a)
+            assert s == before and s.view(0) == before.view(0)
+            refused += 1
+        s.apply_action(int(rng.choice(s.legal_actions())))
+    assert refused >= 200

@@ -116,7 +116,8 @@ def advance(state: State, rng: np.random.Generator, stop: set[int], bot: str | N
     """Plays chance and every seat outside ``stop`` (by ``bot``) until a seat in ``stop`` acts."""
     while not state.is_terminal():
         if state.is_chance_node():
-            state.apply_action(sample_chance(state, rng))
+            # sample_chance's draw and pick, in one call: no outcome list crosses into Python.
+            state.apply_chance_at(rng.random())
         elif state.current_player() in stop:
             return
         elif bot is None:

@@ -242,6 +242,10 @@ impl AnyState {
             // Applies on a copy of its fixed-size core already; cloning the history would make
             // a long game's every action cost its length.
             AnyState::MilleBornes(s) => s.apply_action(action),
+            // Checks the whole move before it changes anything, then applies it infallibly
+            // (`apply_id`: `check`, then `apply_move`): the clone below cost a Formula 90 race's
+            // history and log on every action (issue 35: its envs were the slow ones).
+            AnyState::Formula90(s) => s.apply_action(action),
             other => on_state!(other, s => {
                 let mut next = s.clone();
                 next.apply_action(action)?;

@@ -137,6 +137,29 @@ impl PyState {
         guard(|| Ok(on_state!(&self.inner, s => s.chance_outcomes())))
     }
 
+    /// Applies the chance outcome a uniform draw `u` in [0, 1) picks (the outcomes in
+    /// `chance_outcomes` order, each taking its probability's share; rounding left over: the
+    /// last) and returns it: what a Python loop over `chance_outcomes` picks for the same `u`,
+    /// without building the list (the learning envs' chance nodes).
+    fn apply_chance_at(&mut self, u: f64) -> PyResult<Action> {
+        guard(|| {
+            let outcomes = on_state!(&self.inner, s => s.chance_outcomes());
+            let Some(&(last, _)) = outcomes.last() else {
+                return Err(to_py(Error::illegal("not a chance node")));
+            };
+            let mut left = u;
+            let pick = outcomes
+                .iter()
+                .find(|&&(_, p)| {
+                    left -= p;
+                    left < 0.0
+                })
+                .map_or(last, |&(a, _)| a);
+            self.inner.apply_whole(pick).map_err(to_py)?;
+            Ok(pick)
+        })
+    }
+
     fn action_to_string(&self, action: Action) -> PyResult<String> {
         guard(|| Ok(on_state!(&self.inner, s => s.action_to_string(action))))
     }
