@@ -119,4 +119,6 @@ class SingleSeatEnv(gymnasium.Env[Obs, np.int64]):
         return self.state.observation_tensor(self.seat)
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.state.legal_actions_mask().astype(np.int8)}
+        mask = np.zeros(self.game.num_distinct_actions, np.int8)
+        mask[self.state.legal_actions()] = 1
+        return {"action_mask": mask}
