@@ -1,8 +1,8 @@
 """The ladder's rows that need no search, from Python (issue 35, docs/simulation.md "The ladder"):
 each level against the one below it and `easy` against `random` and the always-first-legal policy,
-1,000 games a row, seats alternating (Legend: two cars of one model, the ladder's four models in
-turn, two laps of `example`; Lamborghini: two players on `sant_agata`; Formula 90: two players
-and the book's robots, a game won by the car placed ahead of the other's).
+1,000 games a row, seats alternating, two players unless ``benches/<game>/ladder_rows.py`` gives
+the game's set-ups (``CONFIGS``); with a game's own automata in the field, a game is won by the
+car placed ahead of the other's.
 
     .venv/bin/python benches/ladder_rows.py [games] [row ...]
 
@@ -20,9 +20,11 @@ import numpy.typing as npt
 
 import autodromo
 from autodromo.sim_report import wilson
+from game_cases import cases
 
-MODELS = ["alfa_8c_2900b", "aston_db3s", "jaguar_c_type", "maserati_300s"]
 SEED = 2026
+#: Each game's set-ups, where its ``benches/<game>/ladder_rows.py`` gives them.
+CONFIGS: dict[str, list[dict[str, Any]]] = {game: module.CONFIGS for game, module in cases("ladder_rows")}
 
 
 def first_legal(obs: Any, masks: npt.NDArray[np.bool_], seats: Any) -> npt.NDArray[np.int64]:
@@ -32,11 +34,7 @@ def first_legal(obs: Any, masks: npt.NDArray[np.bool_], seats: Any) -> npt.NDArr
 
 
 def configs(game: str) -> list[dict[str, Any]]:
-    if game == "legend":
-        return [{"cars": [m, m], "circuit": "example", "laps": 2} for m in MODELS]
-    if game == "lamborghini":
-        return [{"players": 2, "circuit": "sant_agata"}]
-    return [{"players": 2}]
+    return CONFIGS.get(game, [{"players": 2}])
 
 
 def score(game: str, a: str, b: str, n: int) -> tuple[float, int]:

@@ -138,7 +138,7 @@ def checked_action(state: State, action: Any) -> int:
         raise IllegalActionError(f"action {a} is outside 0..{n - 1}")
     if state.is_terminal():
         raise IllegalActionError("the game is over: reset it first")
-    # The legal list, not the mask: a few ids against Formula 90's 35,461-wide mask.
+    # The legal list, not the mask: a few ids against a mask tens of thousands wide in the largest game.
     if a not in state.legal_actions():
         reason = state.why_illegal(a) or "not legal now"
         raise IllegalActionError(f"{state.action_to_string(a)}: {reason}")

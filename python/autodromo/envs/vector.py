@@ -221,7 +221,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArr
         return np.stack([s.observation_tensor(self.seat) for s in self.states])
 
     def _masks(self) -> Mask:
-        # Filled from each game's legal ids: a Formula 90 row is 35,461 wide with a few dozen set,
+        # Filled from each game's legal ids: the largest game's row is 35,461 wide with a few dozen set,
         # and one array beats stacking a mask per env.
         masks = np.zeros((self.num_envs, self.game.num_distinct_actions), np.bool_)
         for i, s in enumerate(self.states):
