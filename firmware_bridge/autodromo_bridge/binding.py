@@ -14,8 +14,8 @@ Dashboard controls (INPUT_EVENT ``control``):
 0          CONFIRM (press): take the choice under the selector
 1..4       pace buttons (press): "maintain", "accelerate 1", "lift and coast",
            "stop to cool"; on a track of sections the common decisions by meaning
-           (``F90_BUTTONS``); in a Lamborghini race left, ahead, right, the check
-           (``render_lamborghini.BUTTONS``)
+           (``F90_BUTTONS``); a game whose module gives its own ``BUTTONS`` (left,
+           ahead, right, the check, say) takes those
 8          selector (rotary encoder, turn by ``value`` detents): moves through the
            seat's legal actions, wrapping
 =========  ==========================================================================
@@ -32,7 +32,7 @@ import urllib.request
 import weakref
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeAlias
 
 import autodromo
 from autodromo import replay as replay_mod
@@ -40,7 +40,6 @@ from autodromo.errors import AutodromoError
 from autodromo.race import Policy, Race
 
 from . import games, render, render_f90
-from . import render_lamborghini as render_lambo
 from .devices import DASHBOARD, TRACK, Bridge, Device
 from .errors import BridgeError
 from .ledmap import Circuit, LedMap
@@ -76,6 +75,11 @@ F90_BUTTONS: dict[int, tuple[str, re.Pattern[str]]] = {
 }
 SELECTOR = 8
 PRESS, RELEASE, TURN = 0, 1, 2
+
+#: A game's own buttons (``BUTTONS`` of its module): control -> (word, the labels it takes).
+LabelButtons: TypeAlias = dict[int, tuple[str, tuple[str, ...]]]
+#: A game's own DASH_STATE (``dash_state`` of its module).
+DashState: TypeAlias = Callable[..., dict[str, int]]
 
 
 class Refused(BridgeError):
@@ -450,8 +454,14 @@ class Binding:
         board = source.board()
         #: A race on a track of sections: its dashboards show a seat's chart.
         self.sections = is_section_track(board)
-        #: A Lamborghini race: its dashboards have its own face and buttons.
-        self.lamborghini = board.get("game") == "lamborghini"
+        #: The race's game: the module that draws its dashboards may give them their own
+        #: buttons, DASH_STATE and words for the labels (``games.dashboard_fact``).
+        self.game = str(board.get("game"))
+        #: The game's own buttons (control -> word, the exact labels it takes), or None: the
+        #: pace buttons (or on a track of sections, ``F90_BUTTONS``).
+        self.buttons: LabelButtons | None = games.dashboard_fact(self.game, "BUTTONS")
+        self._dash_state: DashState | None = games.dashboard_fact(self.game, "dash_state")
+        self._words: Callable[[str], str] | None = games.dashboard_fact(self.game, "words")
         if ledmap is not None and self.sections != isinstance(ledmap, SectionMap):
             raise BridgeError(f"{ledmap.source}: a {games.names(games.with_board('sections'))} track board takes a "
                               "section map (its own or the one generated from its track); an LED map of lanes "
@@ -498,8 +508,9 @@ class Binding:
         return f"seat {seat + 1}"
 
     def words(self, label: str) -> str:
-        """An action's label as people read it (Lamborghini's name cards by their ids)."""
-        return render_lambo.words(label) if self.lamborghini else label
+        """An action's label as people read it (a game whose labels name cards by their ids
+        gives ``words``)."""
+        return self._words(label) if self._words is not None else label
 
     def _attach(self, dev: Device, _event: dict[str, Any]) -> None:
         if dev.kind == DASHBOARD and dev.seat is None:
@@ -573,14 +584,14 @@ class Binding:
                 self._refuse(dev, f"{self.who(seat)}: the {word!r} button means no legal choice "
                              "now" + (" (not this car's turn)" if not legal else ""))
                 return
-        elif self.lamborghini and control in render_lambo.BUTTONS:
-            word, labels = render_lambo.BUTTONS[control]
+        elif self.buttons is not None and control in self.buttons:
+            word, labels = self.buttons[control]
             choice = next((a for a in legal if a[1] in labels), None)
             if choice is None:
                 self._refuse(dev, f"{self.who(seat)}: the {word!r} button means no legal choice "
                              "now" + (" (not this seat's turn)" if not legal else ""))
                 return
-        elif control in PACE_BUTTONS and not self.sections and not self.lamborghini:
+        elif control in PACE_BUTTONS and not self.sections and self.buttons is None:
             label = PACE_BUTTONS[control]
             choice = next((a for a in legal if a[1] == label), None)
             if choice is None:
@@ -645,9 +656,9 @@ class Binding:
             if self.sections:
                 state = render_f90.dash_state(view, dev.seat, deciding=bool(legal), cursor=cur,
                                               refused=refused, game_over=over)
-            elif self.lamborghini:
-                state = render_lambo.dash_state(view, dev.seat, deciding=bool(legal), cursor=cur,
-                                                refused=refused, game_over=over)
+            elif self._dash_state is not None:
+                state = self._dash_state(view, dev.seat, deciding=bool(legal), cursor=cur,
+                                         refused=refused, game_over=over)
             else:
                 state = render.dash_state(view, dev.seat, self.circuit, deciding=bool(legal),
                                           cursor=cur, refused=refused, game_over=over)

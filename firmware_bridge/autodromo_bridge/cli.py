@@ -17,22 +17,21 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 from pathlib import Path
 
 from autodromo.errors import AutodromoError
 
 from . import games
-from .binding import (CONFIRM, F90_BUTTONS, GAMES, PACE_BUTTONS, SELECTOR, Binding, RaceSource,
-                      ReplaySource, Source, WebSource)
+from .binding import (CONFIRM, F90_BUTTONS, GAMES, PACE_BUTTONS, SELECTOR, Binding, LabelButtons,
+                      RaceSource, ReplaySource, Source, WebSource)
 from .clock import MonotonicClock
 from .devices import DASHBOARD, TRACK, Bridge, BridgeConfig, PortMatch, matching_ports
-from .emulator import FACES, Emulator
+from .emulator import Emulator, face_of
 from .errors import BridgeError
 from . import screen as screen_mod
 from .ledmap import LedMap
-from .render_lamborghini import BUTTONS as LAMBO_BUTTONS
 from .sectionmap_f90 import SectionMap, is_section_track
 from .transport import DEFAULT_BAUD
 
@@ -57,10 +56,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--web", default="http://127.0.0.1:8000", help="the web page's address (for --game ID)")
     p.add_argument("--token", help="the web game's token (the owner's, or a seat's join link's #t=...), needed on a "
                    "LAN (--lan) or for a game played by join links; default: $AUTODROMO_TOKEN")
+    sections = games.names(games.with_board("sections"))
     p.add_argument("--ledmap", help="the track board's LED map (default: the circuit's shipped map, "
-                   "or the one generated from a Formula 90 track)")
+                   f"or the one generated from a {sections} track)")
     p.add_argument("--write-ledmap", metavar="FILE",
-                   help="write the race's Formula 90 track map to FILE (a start for --ledmap) and exit")
+                   help=f"write the race's {sections} track map to FILE (a start for --ledmap) and exit")
     p.add_argument("--baud", type=int, default=DEFAULT_BAUD,
                    help=f"the ports' speed (default: {DEFAULT_BAUD}, the shipped firmware's, "
                    "firmware/avr/serial.h; give the BAUD you built it with if you changed it)")
@@ -170,14 +170,14 @@ def run(args: argparse.Namespace) -> int:
     bridge = Bridge(ports, clock=clock, baudrate=args.baud, log=log.append if screen else print)
     binding = Binding(bridge, source, ledmap, seats=config.seats)
     # Each game's dashboard prints its own gauges and lamps.
-    face = FACES.get(str(board.get("game")), FACES["legend"])
+    face = face_of(str(board.get("game")))
     for e in emulators:
         e.face = face
     for e in emulators:
         e.start()
     if driving:
         threading.Thread(target=_keyboard, args=(dash_emus[0], log, binding.sections,
-                                                 binding.lamborghini), daemon=True).start()
+                                                 binding.buttons), daemon=True).start()
     title = f"autodromo bridge: {_title(source)}" + (f", seed {args.seed}" if args.seed is not None else "")
     start = time.monotonic()
     last_png, shown = 0.0, ""
@@ -229,16 +229,22 @@ def run(args: argparse.Namespace) -> int:
 
 KEYS_HELP = ("keys for the first emulated dashboard, then Enter: c confirm, 1 maintain, "
              "2 accelerate 1, 3 lift and coast, 4 stop to cool, + / - the selector (++ two steps)")
-F90_KEYS_HELP = ("keys for the first emulated dashboard, then Enter: c confirm, "
-                 + ", ".join(f"{c} {word}" for c, (word, _) in F90_BUTTONS.items())
-                 + ", + / - the selector (++ two steps)")
-LAMBORGHINI_KEYS_HELP = ("keys for the first emulated dashboard, then Enter: c confirm, "
-                         + ", ".join(f"{c} {word}" for c, (word, _) in LAMBO_BUTTONS.items())
-                         + ", + / - the selector (++ two steps)")
 
 
-def press_keys(emu: Emulator, line: str, sections: bool = False, lamborghini: bool = False) -> str:
-    """Turns a typed line into the dashboard's button presses; returns what it did."""
+def buttons_help(buttons: Mapping[int, tuple[str, object]]) -> str:
+    """The keys of a dashboard whose buttons say their words (``F90_BUTTONS``, a game's own)."""
+    return ("keys for the first emulated dashboard, then Enter: c confirm, "
+            + ", ".join(f"{c} {word}" for c, (word, _) in buttons.items())
+            + ", + / - the selector (++ two steps)")
+
+
+F90_KEYS_HELP = buttons_help(F90_BUTTONS)
+
+
+def press_keys(emu: Emulator, line: str, sections: bool = False,
+               buttons: LabelButtons | None = None) -> str:
+    """Turns a typed line into the dashboard's button presses; returns what it did. ``buttons``:
+    the game's own (``Binding.buttons``), else the pace buttons (``sections``: ``F90_BUTTONS``)."""
     word = line.strip()
     try:
         if word == "c":
@@ -246,8 +252,8 @@ def press_keys(emu: Emulator, line: str, sections: bool = False, lamborghini: bo
             return "CONFIRM"
         if word in ("1", "2", "3", "4"):
             emu.press(int(word))
-            if lamborghini:
-                return LAMBO_BUTTONS[int(word)][0]
+            if buttons is not None:
+                return buttons[int(word)][0]
             return F90_BUTTONS[int(word)][0] if sections else PACE_BUTTONS[int(word)]
         if word and set(word) <= {"+"}:
             emu.turn(SELECTOR, len(word))
@@ -257,13 +263,14 @@ def press_keys(emu: Emulator, line: str, sections: bool = False, lamborghini: bo
             return f"selector -{len(word)}"
     except ValueError as e:  # 16 presses not yet acknowledged
         return str(e)
-    return "? " + (LAMBORGHINI_KEYS_HELP if lamborghini else F90_KEYS_HELP if sections else KEYS_HELP)
+    return "? " + (buttons_help(buttons) if buttons is not None
+                   else F90_KEYS_HELP if sections else KEYS_HELP)
 
 
 def _keyboard(emu: Emulator, log: list[str], sections: bool = False,
-              lamborghini: bool = False) -> None:
+              buttons: LabelButtons | None = None) -> None:
     for line in sys.stdin:
-        log.append("you: " + press_keys(emu, line, sections, lamborghini))
+        log.append("you: " + press_keys(emu, line, sections, buttons))
 
 
 def _map_of(board: dict[str, Any]) -> LedMap | SectionMap:
@@ -271,11 +278,11 @@ def _map_of(board: dict[str, Any]) -> LedMap | SectionMap:
 
 
 def _write_ledmap(path: str, ledmap: LedMap | SectionMap) -> int:
-    """Writes a Formula 90 map in its file's form: a circuit's shipped file is the start for a
-    circuit (ledmaps/), a route's map is generated from its stages and takes no file."""
+    """Writes a track of sections' map in its file's form: a circuit's shipped file is the start
+    for a circuit (ledmaps/), a route's map is generated from its stages and takes no file."""
     if not isinstance(ledmap, SectionMap):
-        raise BridgeError("--write-ledmap writes a Formula 90 track's map; a circuit's shipped map "
-                          f"is a file already ({ledmap.source})")
+        raise BridgeError(f"--write-ledmap writes a {games.names(games.with_board('sections'))} "
+                          f"track's map; a circuit's shipped map is a file already ({ledmap.source})")
     Path(path).write_text(ledmap.to_toml(), encoding="utf-8")
     print(f"{path}: the map of track {ledmap.name!r}, {ledmap.led_count} LEDs")
     return 0

@@ -16,7 +16,6 @@ import random
 import threading
 import time
 import tty
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -24,56 +23,17 @@ from autodromo import wire
 
 from .clock import Clock, MonotonicClock
 from .devices import DASHBOARD, TRACK
-from .render import (LAMP_BEST_LINE, LAMP_CHECK_POINT, LAMP_FINISHED, LAMP_FLAT_TIRE, LAMP_FOG,
-                     LAMP_GAME_OVER, LAMP_NIGHT, LAMP_OUT, LAMP_RAIN, LAMP_REFUSED,
-                     LAMP_TURN_UNSEEN, LAMP_YOUR_TURN)
-from . import render_f90, render_lamborghini
-from .render import PODIUM_MEANINGS, PODIUM_NAMES
-
-#: Legend's lamps (a lane game's: bits 0 to 11), then the podium's, lit once the race is over.
-LEGEND_LAMPS = {LAMP_YOUR_TURN: "YOUR TURN", LAMP_REFUSED: "REFUSED", LAMP_FINISHED: "FINISHED",
-                LAMP_OUT: "OUT", LAMP_BEST_LINE: "BEST LINE", LAMP_FLAT_TIRE: "FLAT TIRE",
-                LAMP_RAIN: "RAIN", LAMP_GAME_OVER: "GAME OVER", LAMP_NIGHT: "NIGHT", LAMP_FOG: "FOG",
-                LAMP_CHECK_POINT: "CHECK POINT", LAMP_TURN_UNSEEN: "TURN UNSEEN", **PODIUM_NAMES}
-LAMP_MEANINGS = {
-    LAMP_YOUR_TURN: "this car decides now", LAMP_REFUSED: "the last button was refused, see the log",
-    LAMP_FINISHED: "this car has finished", LAMP_OUT: "retired or off the road",
-    LAMP_BEST_LINE: "on the turn's best line", LAMP_FLAT_TIRE: "a flat tyre",
-    LAMP_RAIN: "rain: markers read a step lower per level", LAMP_GAME_OVER: "the race is over",
-    LAMP_NIGHT: "night on the Chrono: markers face down unless the headlights work",
-    LAMP_FOG: "fog: markers face down until the car is at the turn",
-    LAMP_CHECK_POINT: "this stage ends at a Check Point: mind its speed limit at the line",
-    LAMP_TURN_UNSEEN: "the next turn's marker cannot be read yet: no turn pins",
-    **PODIUM_MEANINGS,
-}
-#: Formula 90's: the shared bits it lights (no best line, flat tyre or Stage race lamps), its own.
-F90_LAMPS = {**{bit: LEGEND_LAMPS[bit] for bit in (LAMP_YOUR_TURN, LAMP_REFUSED, LAMP_FINISHED,
-                                                    LAMP_OUT, LAMP_RAIN, LAMP_GAME_OVER)},
-             **render_f90.LAMP_NAMES, **PODIUM_NAMES}
-LAMBORGHINI_LAMPS = {**render_lamborghini.LAMP_NAMES, **PODIUM_NAMES}
-#: Every lamp any game lights, by bit.
-LAMP_NAMES = {**LEGEND_LAMPS, **F90_LAMPS, **LAMBORGHINI_LAMPS}
-
-LEGEND_GAUGES = (("speed", 12), ("pins", 12), ("temp", 8), ("engine", 8), ("brakes", 8),
-                 ("tyres", 16))
+from . import games
+from .render import LANE_FACE, Face
 
 
-@dataclass(frozen=True)
-class Face:
-    """What a game's dashboard prints: its gauges (label, full scale) in DASH_STATE's order, its
-    lamps (bit -> name) and what each lamp means."""
+def face_of(game: str) -> Face:
+    """The face the game's dashboards print (``FACE`` of the module that draws them, see
+    ``games.dashboard_fact``), the lane face for a game whose dashboard is render.py's or a game
+    the bridge does not follow."""
+    face = games.dashboard_fact(game, "FACE")
+    return face if isinstance(face, Face) else LANE_FACE
 
-    gauges: tuple[tuple[str, int], ...]
-    lamps: dict[int, str]
-    meanings: dict[int, str]
-
-
-FACES = {
-    "legend": Face(LEGEND_GAUGES, LEGEND_LAMPS, LAMP_MEANINGS),
-    "formula90": Face(render_f90.GAUGES, F90_LAMPS, {**render_f90.LAMP_MEANINGS, **PODIUM_MEANINGS}),
-    "lamborghini": Face(render_lamborghini.GAUGES, LAMBORGHINI_LAMPS,
-                        {**render_lamborghini.LAMP_MEANINGS, **PODIUM_MEANINGS}),
-}
 
 #: WS2812: 30 us per LED to latch (hardware.md).
 US_PER_LED = 30
@@ -112,8 +72,8 @@ class Emulator:
         self.events: list[dict[str, Any]] = []
         #: The dashboard's gauges as its face prints them (label, full scale), in DASH_STATE's
         #: order speed, turn_pins, temperature, engine, brakes, tyres; a game may print others.
-        #: The game's face a dashboard prints (``FACES``): Legend's until told.
-        self.face = FACES["legend"]
+        #: The game's face a dashboard prints (:func:`face_of`): the lane face until told.
+        self.face = LANE_FACE
         self.lock = threading.RLock()
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()

@@ -22,6 +22,7 @@ lamps       see the ``LAMP_*`` bits
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from .ledmap import RATINGS, Circuit, LedMap
@@ -40,6 +41,9 @@ LAMP_FOG = 1 << 9         # the stage is in fog
 LAMP_CHECK_POINT = 1 << 10  # this stage ends at a Check Point line with its speed limit
 LAMP_TURN_UNSEEN = 1 << 11  # the next turn's marker is face down to this car: no turn pins
 
+# A game that ranks its cars as they race lights this for the car in front (bit 20).
+LAMP_LEADER = 1 << 20
+
 # Every game's, once its race is over: the seat's place (a podium lamp each; a seat placed
 # fourth or later lights none). DASH_STATE lamps is a u32.
 LAMP_FIRST = 1 << 24
@@ -49,6 +53,41 @@ PODIUM = (LAMP_FIRST, LAMP_SECOND, LAMP_THIRD)
 PODIUM_NAMES = {LAMP_FIRST: "1ST", LAMP_SECOND: "2ND", LAMP_THIRD: "3RD"}
 PODIUM_MEANINGS = {LAMP_FIRST: "the race is over: this seat won", LAMP_SECOND: "the race is over: "
                    "this seat placed second", LAMP_THIRD: "the race is over: this seat placed third"}
+
+
+#: A lane game's lamps (bits 0 to 11 above), then the podium's, lit once the race is over.
+LANE_LAMPS = {LAMP_YOUR_TURN: "YOUR TURN", LAMP_REFUSED: "REFUSED", LAMP_FINISHED: "FINISHED",
+              LAMP_OUT: "OUT", LAMP_BEST_LINE: "BEST LINE", LAMP_FLAT_TIRE: "FLAT TIRE",
+              LAMP_RAIN: "RAIN", LAMP_GAME_OVER: "GAME OVER", LAMP_NIGHT: "NIGHT", LAMP_FOG: "FOG",
+              LAMP_CHECK_POINT: "CHECK POINT", LAMP_TURN_UNSEEN: "TURN UNSEEN", **PODIUM_NAMES}
+LAMP_MEANINGS = {
+    LAMP_YOUR_TURN: "this car decides now", LAMP_REFUSED: "the last button was refused, see the log",
+    LAMP_FINISHED: "this car has finished", LAMP_OUT: "retired or off the road",
+    LAMP_BEST_LINE: "on the turn's best line", LAMP_FLAT_TIRE: "a flat tyre",
+    LAMP_RAIN: "rain: markers read a step lower per level", LAMP_GAME_OVER: "the race is over",
+    LAMP_NIGHT: "night on the Chrono: markers face down unless the headlights work",
+    LAMP_FOG: "fog: markers face down until the car is at the turn",
+    LAMP_CHECK_POINT: "this stage ends at a Check Point: mind its speed limit at the line",
+    LAMP_TURN_UNSEEN: "the next turn's marker cannot be read yet: no turn pins",
+    **PODIUM_MEANINGS,
+}
+#: A lane game's gauges (label, full scale), in DASH_STATE's order.
+LANE_GAUGES = (("speed", 12), ("pins", 12), ("temp", 8), ("engine", 8), ("brakes", 8),
+               ("tyres", 16))
+
+
+@dataclass(frozen=True)
+class Face:
+    """What a game's dashboard prints: its gauges (label, full scale) in DASH_STATE's order, its
+    lamps (bit -> name) and what each lamp means."""
+
+    gauges: tuple[tuple[str, int], ...]
+    lamps: dict[int, str]
+    meanings: dict[int, str]
+
+
+#: The face of this module's dashboard, a lane game's: what a dashboard prints until told.
+LANE_FACE = Face(LANE_GAUGES, LANE_LAMPS, LAMP_MEANINGS)
 
 
 def podium(place: int | None) -> int:

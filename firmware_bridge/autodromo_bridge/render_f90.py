@@ -21,8 +21,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .render import (LAMP_FINISHED, LAMP_GAME_OVER, LAMP_OUT, LAMP_RAIN, LAMP_REFUSED,
-                     LAMP_YOUR_TURN)
+from .render import (LAMP_FINISHED, LAMP_GAME_OVER, LAMP_LEADER, LAMP_OUT, LAMP_RAIN,
+                     LAMP_REFUSED, LAMP_YOUR_TURN, LANE_LAMPS, PODIUM_MEANINGS, PODIUM_NAMES,
+                     Face)
 from .sectionmap_f90 import DEFAULT_COLORS, SKIES, SectionMap
 
 # Formula 90 lamps (bits 4, 5 and 8-11 are the lane games'; DASH_STATE lamps is a u32).
@@ -34,7 +35,7 @@ LAMP_SAFETY_CAR = 1 << 16   # the Safety Car is out
 LAMP_EXTREME = 1 << 17      # this car stands on an Extreme Trajectory
 LAMP_DRIZZLE = 1 << 18      # the weather pawn stands on a drizzle space
 LAMP_SKILL_USED = 1 << 19   # the skill chit is turned: used until the next pit stop
-LAMP_LEADER = 1 << 20       # this car leads the race
+# LEADER (bit 20, render.py): this car leads the race.
 
 TYRES = {"hard": 0, "soft": 1, "intermediate": 2, "rain": 3}
 #: The gauges a Formula 90 dashboard's face prints (label, full scale), in DASH_STATE's order.
@@ -57,6 +58,13 @@ LAMP_MEANINGS = {
     LAMP_DRIZZLE: "drizzle on the weather track", LAMP_SKILL_USED: "the skill is used until the next stop",
     LAMP_LEADER: "this car leads the race",
 }
+#: What its dashboard prints: the shared bits it lights (no best line, flat tyre or Stage race
+#: lamps) by their names, its own, the podium's.
+FACE = Face(GAUGES,
+            {**{bit: LANE_LAMPS[bit] for bit in (LAMP_YOUR_TURN, LAMP_REFUSED, LAMP_FINISHED,
+                                                 LAMP_OUT, LAMP_RAIN, LAMP_GAME_OVER)},
+             **LAMP_NAMES, **PODIUM_NAMES},
+            {**LAMP_MEANINGS, **PODIUM_MEANINGS})
 
 
 def _byte(v: Any) -> int:

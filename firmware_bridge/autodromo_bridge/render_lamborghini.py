@@ -19,7 +19,8 @@ lamps        YOUR TURN, REFUSED, FINISHED, OUT (wrecked), GAME OVER as on every 
 Buttons (bound by meaning): 1 left, 2 ahead, 3 right steer the car (``move``), the accident's
 direction (``direction``) and the slipstream (``slipstream``), whichever the seat decides now;
 4 takes the manoeuvre check. The core gives Lamborghini's actions as labels only (no kind or
-direction field), so a button is bound to its labels by exact match, as Legend's pace buttons.
+direction field), so a button is bound to its labels by exact match, as a lane game's pace
+buttons are.
 """
 
 from __future__ import annotations
@@ -30,10 +31,10 @@ from typing import Any
 
 from autodromo import content
 
-from .render import LAMP_FINISHED, LAMP_GAME_OVER, LAMP_OUT, LAMP_REFUSED, LAMP_YOUR_TURN
-from .render_f90 import LAMP_LEADER
+from .render import (LAMP_FINISHED, LAMP_GAME_OVER, LAMP_LEADER, LAMP_OUT, LAMP_REFUSED,
+                     LAMP_YOUR_TURN, PODIUM_MEANINGS, PODIUM_NAMES, Face)
 
-# Lamborghini's own (DASH_STATE lamps is a u32; 20 is Formula 90's LEADER, the same meaning).
+# Lamborghini's own (DASH_STATE lamps is a u32; LEADER, bit 20, is render.py's, shared).
 LAMP_CHECK = 1 << 21        # a manoeuvre check is this seat's: take it, or play a card first
 LAMP_SLIPSTREAM = 1 << 22   # this seat chooses where its car leaves a slipstream
 LAMP_ACCIDENT = 1 << 23     # this seat's car had an accident: choose its direction
@@ -66,6 +67,8 @@ LAMP_MEANINGS = {
     LAMP_ACCIDENT: "an accident: choose the direction, left (1), ahead (2) or right (3)",
     LAMP_LEADER: "this car leads the race",
 }
+#: What its dashboard prints.
+FACE = Face(GAUGES, {**LAMP_NAMES, **PODIUM_NAMES}, {**LAMP_MEANINGS, **PODIUM_MEANINGS})
 
 
 def _byte(v: Any) -> int:
@@ -146,3 +149,10 @@ def words(label: str) -> str:
     verb, _, rest = label.partition(" ")
     name = card_names().get(rest)
     return f"{verb} {name}" if name is not None else label
+
+
+def needles(d: dict[str, int]) -> str:
+    """The needles of a dashboard (its DASH_STATE) on the emulator's screen."""
+    return (f"  needles: {d['speed']} squares covered, place {d['turn_pins'] or '-'}, "
+            f"damage {d['temperature']}, cards in hand {d['engine']}, turn {d['brakes']}, "
+            f"money ${d['tyres']}k")

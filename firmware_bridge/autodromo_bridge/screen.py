@@ -4,23 +4,28 @@ place (the terminal is cleared and redrawn only when something changed)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from . import games
 from .binding import F90_BUTTONS, PACE_BUTTONS, Binding
 from .devices import DASHBOARD
 from .errors import BridgeError
 from .emulator import Emulator
 from .render_f90 import board_lines
-from .render_lamborghini import BUTTONS as LAMBO_BUTTONS
 
 HOME_CLEAR = "\x1b[H\x1b[2J"
 KEYS = ("keys, then Enter: + / - turn the selector (++ two steps), c confirms, "
         "1 maintain, 2 accelerate 1, 3 lift and coast, 4 stop to cool")
-F90_KEYS = ("keys, then Enter: + / - turn the selector (++ two steps), c confirms, "
-            + ", ".join(f"{c} {word}" for c, (word, _) in F90_BUTTONS.items()))
-LAMBORGHINI_KEYS = ("keys, then Enter: + / - turn the selector (++ two steps), c confirms, "
-                    + ", ".join(f"{c} {word}" for c, (word, _) in LAMBO_BUTTONS.items()))
+
+
+def buttons_keys(buttons: Mapping[int, tuple[str, object]]) -> str:
+    """The keys line of a dashboard whose buttons say their words (``F90_BUTTONS``, a game's own)."""
+    return ("keys, then Enter: + / - turn the selector (++ two steps), c confirms, "
+            + ", ".join(f"{c} {word}" for c, (word, _) in buttons.items()))
+
+
+F90_KEYS = buttons_keys(F90_BUTTONS)
 TYRE_TYPES = ("hard", "soft", "intermediate", "rain")
 
 
@@ -31,10 +36,9 @@ def _seat_name(view: dict[str, Any], seat: int) -> str:
 
 
 def _needles(binding: Binding, d: dict[str, int]) -> str:
-    if binding.lamborghini:
-        return (f"  needles: {d['speed']} squares covered, place {d['turn_pins'] or '-'}, "
-                f"damage {d['temperature']}, cards in hand {d['engine']}, turn {d['brakes']}, "
-                f"money ${d['tyres']}k")
+    own = games.dashboard_fact(binding.game, "needles")
+    if own is not None:
+        return str(own(d))
     if binding.sections:
         return (f"  needles: target card {d['speed'] or '-'}, wear slots free {d['turn_pins']}, "
                 f"fuel for {d['temperature']} turns, "
@@ -78,8 +82,8 @@ def dashboard_block(binding: Binding, emu: Emulator, view: dict[str, Any] | None
             mark = ">" if d["pace"] == k + 1 else " "
             lines.append(f"   {mark} selector {k + 1}: {binding.words(label)}")
         labels = {label for _, label in legal}
-        if binding.lamborghini:
-            paces = [f"{c} {word}: {label}" for c, (word, means) in LAMBO_BUTTONS.items()
+        if binding.buttons is not None:
+            paces = [f"{c} {word}: {label}" for c, (word, means) in binding.buttons.items()
                      for label in [next((x for x in labels if x in means), None)] if label]
             lines.append("  buttons now: " + (", ".join(paces) if paces else "none (use the selector)"))
         elif binding.sections:
@@ -150,6 +154,6 @@ def render(binding: Binding, emulators: Sequence[Emulator], log: Sequence[str], 
     lines.append("LOG")
     lines += [f"  {line}" for line in log[-10:]] or ["  (nothing yet)"]
     if keys:
-        lines += ["", LAMBORGHINI_KEYS if binding.lamborghini
+        lines += ["", buttons_keys(binding.buttons) if binding.buttons is not None
                   else F90_KEYS if binding.sections else KEYS]
     return "\n".join(lines)

@@ -12,7 +12,7 @@ from pathlib import Path
 from autodromo_bridge import render, render_lamborghini as lam, screen
 from autodromo_bridge.binding import CONFIRM, Binding, RaceSource
 from autodromo_bridge.devices import DASHBOARD
-from autodromo_bridge.emulator import FACES, LAMP_MEANINGS
+from autodromo_bridge.emulator import face_of
 
 from .conftest import Rig
 
@@ -20,14 +20,16 @@ UID = bytes(range(60, 76))
 
 
 def test_each_game_prints_only_its_own_lamps() -> None:
-    legend, f90, lambo = (set(FACES[g].lamps.values()) for g in ("legend", "formula90", "lamborghini"))
+    faces = {g: face_of(g) for g in ("legend", "formula90", "lamborghini")}
+    legend, f90, lambo = (set(faces[g].lamps.values()) for g in ("legend", "formula90", "lamborghini"))
     assert {"BEST LINE", "FLAT TIRE", "NIGHT", "FOG"} <= legend and not legend & {"MUST PIT", "CHECK", "LEADER"}
     assert {"MUST PIT", "BLUE FLAG", "LEADER"} <= f90 and not f90 & {"BEST LINE", "NIGHT", "CHECK"}
     assert lambo == {"YOUR TURN", "REFUSED", "FINISHED", "OUT", "GAME OVER", "CHECK", "SLIPSTREAM",
                      "ACCIDENT", "LEADER", "1ST", "2ND", "3RD"}
-    for face in FACES.values():
+    for face in faces.values():
         assert set(face.lamps) <= set(face.meanings), "every lamp printed says what it means"
-    assert len(FACES["legend"].lamps) == 15 and LAMP_MEANINGS[render.LAMP_FIRST]
+    assert len(faces["legend"].lamps) == 15 and render.LAMP_MEANINGS[render.LAMP_FIRST]
+    assert faces["legend"] == render.LANE_FACE == face_of("no such game"), "the lane face by default"
 
 
 def choose(legal: list[tuple[int, str]]) -> tuple[int, str]:
@@ -46,7 +48,7 @@ def test_a_lamborghini_race_driven_from_its_dashboard(rig: Rig, tmp_path: Path) 
     # Seed 12: driven so (ahead first), seat 1 finishes second.
     src = RaceSource.new("lamborghini", [0], seed=12, circuit="sant_agata")
     emu = rig.emulator(DASHBOARD, UID)
-    emu.face = FACES["lamborghini"]
+    emu.face = face_of("lamborghini")
     binding = Binding(rig.bridge(), src)
     host = binding.pump
     pressed: dict[int, int] = {}

@@ -16,6 +16,22 @@ module says:
     the bot that drives a local race's seats no dashboard drives;
 ``HEADING``
     the game's name at the head of the terminal screen (default: its name);
+``DASHBOARD``
+    the bridge's module (``autodromo_bridge.<name>``) that draws its dashboards, when they are
+    not render.py's (a lane game's); what it says is read with :func:`dashboard_fact`:
+
+    ``FACE``
+        what they print (``render.Face``: gauges, lamps, what each lamp means; default
+        ``render.LANE_FACE``);
+    ``dash_state(view, seat, *, deciding, cursor, refused, game_over)``
+        a dashboard's DASH_STATE for its seat;
+    ``BUTTONS``
+        its own buttons, control -> (word, the exact labels of the actions it takes), in place
+        of the pace buttons;
+    ``words(label)``
+        an action's label as people read it (default: the label);
+    ``needles(dash)``
+        the needles of a dashboard on the emulator's screen, a line of text;
 ``add_local_options(parser)``, ``local_options(args)``
     the options of ``autodromo bridge <game>`` for a local race, and the race's options from them;
 ``LOCAL_DEFAULT``
@@ -24,6 +40,7 @@ module says:
 
 from __future__ import annotations
 
+import importlib
 from types import ModuleType
 from typing import Any
 
@@ -48,6 +65,18 @@ def with_board(kind: str) -> tuple[str, ...]:
 
 def fact(game: str, name: str, default: Any = None) -> Any:
     return getattr(of(game), name, default)
+
+
+def dashboard_fact(game: str, name: str, default: Any = None) -> Any:
+    """What the module that draws the game's dashboards (``DASHBOARD``) says of ``name``; the
+    default for a game whose dashboards are render.py's. It is imported when asked, not by the
+    game's module: the shared bridge reads the game modules as it loads, and that module imports
+    the shared bridge."""
+    module = fact(game, "DASHBOARD")
+    if module is None:
+        return default
+    bridge = __name__.rpartition(".")[0]
+    return getattr(importlib.import_module(f"{bridge}.{module}"), name, default)
 
 
 def first(flag: str) -> str:

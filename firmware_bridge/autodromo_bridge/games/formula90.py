@@ -10,6 +10,8 @@ from typing import Any
 BOARD = "sections"
 BOT = "medium"
 HEADING = "Race! Formula 90"
+#: Its dashboards' face and DASH_STATE (a seat's chart).
+DASHBOARD = "render_f90"
 
 
 def local_options(args: argparse.Namespace) -> dict[str, Any]:

@@ -1,5 +1,6 @@
 """Lamborghini on the bridge: track boards on its circuits (LED maps; its cars in their owners'
-colours)."""
+colours) and its own dashboards, drawn by ``render_lamborghini.py``: its face, its buttons (left,
+ahead, right, the check, each taking the actions of its exact labels), cards named for people."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from typing import Any
 
 BOARD = "cells"
 BOT = "greedy"
+#: Its dashboards' face, DASH_STATE, buttons, card names and needles.
+DASHBOARD = "render_lamborghini"
 
 
 def add_local_options(p: argparse.ArgumentParser) -> None:
