@@ -16,9 +16,9 @@ module says:
     the bot that drives a local race's seats no dashboard drives;
 ``HEADING``
     the game's name at the head of the terminal screen (default: its name);
-``DASHBOARD``
-    the bridge's module (``autodromo_bridge.<name>``) that draws its dashboards, when they are
-    not render.py's (a lane game's); what it says is read with :func:`dashboard_fact`:
+``dashboard()``
+    the bridge's module that draws its dashboards, when they are not render.py's (a lane
+    game's), imported when called; what it says is read with :func:`dashboard_fact`:
 
     ``FACE``
         what they print (``render.Face``: gauges, lamps, what each lamp means; default
@@ -40,7 +40,6 @@ module says:
 
 from __future__ import annotations
 
-import importlib
 from types import ModuleType
 from typing import Any
 
@@ -68,15 +67,12 @@ def fact(game: str, name: str, default: Any = None) -> Any:
 
 
 def dashboard_fact(game: str, name: str, default: Any = None) -> Any:
-    """What the module that draws the game's dashboards (``DASHBOARD``) says of ``name``; the
-    default for a game whose dashboards are render.py's. It is imported when asked, not by the
-    game's module: the shared bridge reads the game modules as it loads, and that module imports
-    the shared bridge."""
-    module = fact(game, "DASHBOARD")
-    if module is None:
-        return default
-    bridge = __name__.rpartition(".")[0]
-    return getattr(importlib.import_module(f"{bridge}.{module}"), name, default)
+    """What the module that draws the game's dashboards (``dashboard()``) says of ``name``; the
+    default for a game whose dashboards are render.py's. The game's module imports it only when
+    asked: the shared bridge reads the game modules as it loads, and that module imports the
+    shared bridge."""
+    drawing = fact(game, "dashboard")
+    return default if drawing is None else getattr(drawing(), name, default)
 
 
 def first(flag: str) -> str:

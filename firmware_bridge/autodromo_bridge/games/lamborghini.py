@@ -5,12 +5,20 @@ ahead, right, the check, each taking the actions of its exact labels), cards nam
 from __future__ import annotations
 
 import argparse
+from types import ModuleType
 from typing import Any
 
 BOARD = "cells"
 BOT = "greedy"
-#: Its dashboards' face, DASH_STATE, buttons, card names and needles.
-DASHBOARD = "render_lamborghini"
+
+
+def dashboard() -> ModuleType:
+    """The module that draws its dashboards (its face, DASH_STATE, buttons, card names and
+    needles): imported when asked, as it imports the shared bridge, which reads this module as
+    it loads."""
+    from .. import render_lamborghini
+
+    return render_lamborghini
 
 
 def add_local_options(p: argparse.ArgumentParser) -> None:
