@@ -7,10 +7,10 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from autodromo_bridge import render_f90
 from autodromo_bridge.binding import Binding, RaceSource
 from autodromo_bridge.devices import TRACK
-from autodromo_bridge.sectionmap_f90 import SectionMap
+from autodromo_bridge.games.formula90 import render as render_f90
+from autodromo_bridge.games.formula90.sectionmap import SectionMap
 
 
 def f90_latency(linked: Callable[..., Any], baud: int, samples: int = 150) -> list[float]:

@@ -13,9 +13,8 @@ Dashboard controls (INPUT_EVENT ``control``):
 =========  ==========================================================================
 0          CONFIRM (press): take the choice under the selector
 1..4       pace buttons (press): "maintain", "accelerate 1", "lift and coast",
-           "stop to cool"; on a track of sections the common decisions by meaning
-           (``F90_BUTTONS``); a game whose module gives its own ``BUTTONS`` (left,
-           ahead, right, the check, say) takes those
+           "stop to cool"; a game whose dashboard module gives its own ``BUTTONS``
+           (left, ahead, right, the check; yes, no, pit, say) takes those
 8          selector (rotary encoder, turn by ``value`` detents): moves through the
            seat's legal actions, wrapping
 =========  ==========================================================================
@@ -39,11 +38,10 @@ from autodromo import replay as replay_mod
 from autodromo.errors import AutodromoError
 from autodromo.race import Policy, Race
 
-from . import games, render, render_f90
+from . import games, render
 from .devices import DASHBOARD, TRACK, Bridge, Device
 from .errors import BridgeError
-from .ledmap import Circuit, LedMap
-from .sectionmap_f90 import SectionMap, is_section_track
+from .ledmap import Circuit, LedMap, TrackMap, is_section_track, map_for, own_drawing
 
 CONFIRM = 0
 PACE_BUTTONS = {1: "maintain", 2: "accelerate 1", 3: "lift and coast", 4: "stop to cool"}
@@ -52,32 +50,18 @@ PACE_BUTTONS = {1: "maintain", 2: "accelerate 1", 3: "lift and coast", 4: "stop 
 GAMES = games.followed()
 
 
-def _exactly(*labels: str) -> re.Pattern[str]:
-    return re.compile("|".join(re.escape(w) for w in labels))
-
-
-#: A section-track dashboard's four buttons: each takes the legal choice that means what the
-#: button says, whatever its id (a decision offers at most one of each button's choices).
-F90_BUTTONS: dict[int, tuple[str, re.Pattern[str]]] = {
-    1: ("yes", re.compile(_exactly("late brake", "challenge", "join the duel",
-                                   "use a blue token (+1 MP)").pattern
-                          # "drive (follow the Safety Car)" under the Safety Car
-                          + r"|drive( \(.*\))?|force .+ to late-brake"
-                          + r"|put .+ on the Extreme Trajectory")),
-    2: ("no", re.compile(_exactly("no late brake", "no trajectory", "no challenge",
-                                  "decline the duel", "keep the blue tokens", "no flag",
-                                  "keep the tyres", "stay out").pattern
-                         + r"|let .+ drive on|keep the hand( \(.*\))?")),
-    # Into the pit box, no extra sections ("pit stop (to the back of the line, ...)" under the
-    # Safety Car); "pit stop +1 section" is the selector's.
-    3: ("pit", re.compile(r"pit stop( \(.*\))?")),
-    4: ("tyre token", _exactly("pay a tyre token")),
-}
 SELECTOR = 8
 PRESS, RELEASE, TURN = 0, 1, 2
 
-#: A game's own buttons (``BUTTONS`` of its module): control -> (word, the labels it takes).
-LabelButtons: TypeAlias = dict[int, tuple[str, tuple[str, ...]]]
+#: A game's own buttons (``BUTTONS`` of its dashboard module): control -> (word, the labels it
+#: takes: their exact words, or a pattern they match whole when they vary with the car).
+LabelButtons: TypeAlias = dict[int, tuple[str, tuple[str, ...] | re.Pattern[str]]]
+
+
+def takes(means: tuple[str, ...] | re.Pattern[str], label: str) -> bool:
+    """Whether a button that ``means`` these labels takes the action of ``label``."""
+    return means.fullmatch(label) is not None if isinstance(means, re.Pattern) else label in means
+
 #: A game's own DASH_STATE (``dash_state`` of its module).
 DashState: TypeAlias = Callable[..., dict[str, int]]
 
@@ -446,7 +430,7 @@ class Binding:
     """
 
     def __init__(
-        self, bridge: Bridge, source: Source, ledmap: LedMap | SectionMap | None = None,
+        self, bridge: Bridge, source: Source, ledmap: TrackMap | None = None,
         seats: dict[bytes, int] | None = None, log: Callable[[str], None] | None = None,
     ) -> None:
         self.bridge = bridge
@@ -457,19 +441,22 @@ class Binding:
         #: The race's game: the module that draws its dashboards may give them their own
         #: buttons, DASH_STATE and words for the labels (``games.dashboard_fact``).
         self.game = str(board.get("game"))
-        #: The game's own buttons (control -> word, the exact labels it takes), or None: the
-        #: pace buttons (or on a track of sections, ``F90_BUTTONS``).
+        #: The game's own buttons (control -> word, the labels it takes), or None: the pace
+        #: buttons.
         self.buttons: LabelButtons | None = games.dashboard_fact(self.game, "BUTTONS")
         self._dash_state: DashState | None = games.dashboard_fact(self.game, "dash_state")
         self._words: Callable[[str], str] | None = games.dashboard_fact(self.game, "words")
-        if ledmap is not None and self.sections != isinstance(ledmap, SectionMap):
+        #: The game's own drawing of its track of sections (``ledmap.own_drawing``; None: an
+        #: LED map, drawn by render.py).
+        self.track_board = own_drawing(board)
+        if ledmap is not None and self.sections == isinstance(ledmap, LedMap):
             raise BridgeError(f"{ledmap.source}: a {games.names(games.with_board('sections'))} track board takes a "
                               "section map (its own or the one generated from its track); an LED map of lanes "
                               "and rows is for circuits")
         # A route's stages change under the cars; its dashboards read the turn ahead from the view.
         self.circuit = (None if board.get("kind") == "route" or self.sections
                         else Circuit.from_board(board))
-        self._ledmap: LedMap | SectionMap | None = ledmap
+        self._ledmap: TrackMap | None = ledmap
         self.seats = dict(seats or {})
         self.log = log or bridge.log
         self.cursor: dict[bytes, int] = {}
@@ -488,11 +475,9 @@ class Binding:
                 self._attach(dev, {"event": "linked"})
 
     @property
-    def ledmap(self) -> LedMap | SectionMap:
+    def ledmap(self) -> TrackMap:
         if self._ledmap is None:
-            board = self.source.board()
-            self._ledmap = (SectionMap.for_board(board) if self.sections
-                            else LedMap.for_board(board))
+            self._ledmap = map_for(self.source.board())
         return self._ledmap
 
     def who(self, seat: int) -> str:
@@ -577,21 +562,15 @@ class Binding:
         if control == CONFIRM:
             cur = self.cursor.get(dev.uid, 0)
             choice = legal[cur] if cur < len(legal) else None
-        elif self.sections and control in F90_BUTTONS:
-            word, means = F90_BUTTONS[control]
-            choice = next((a for a in legal if means.fullmatch(a[1])), None)
-            if choice is None:
-                self._refuse(dev, f"{self.who(seat)}: the {word!r} button means no legal choice "
-                             "now" + (" (not this car's turn)" if not legal else ""))
-                return
         elif self.buttons is not None and control in self.buttons:
-            word, labels = self.buttons[control]
-            choice = next((a for a in legal if a[1] in labels), None)
+            word, means = self.buttons[control]
+            choice = next((a for a in legal if takes(means, a[1])), None)
             if choice is None:
+                whose = "car" if self.sections else "seat"
                 self._refuse(dev, f"{self.who(seat)}: the {word!r} button means no legal choice "
-                             "now" + (" (not this seat's turn)" if not legal else ""))
+                             "now" + (f" (not this {whose}'s turn)" if not legal else ""))
                 return
-        elif control in PACE_BUTTONS and not self.sections and self.buttons is None:
+        elif control in PACE_BUTTONS and self.buttons is None:
             label = PACE_BUTTONS[control]
             choice = next((a for a in legal if a[1] == label), None)
             if choice is None:
@@ -653,10 +632,7 @@ class Binding:
                 view = self.source.seat_view(dev.seat)
             over = live and self.source.finished()
             refused = self.refused.get(dev.uid, False)
-            if self.sections:
-                state = render_f90.dash_state(view, dev.seat, deciding=bool(legal), cursor=cur,
-                                              refused=refused, game_over=over)
-            elif self._dash_state is not None:
+            if self._dash_state is not None:
                 state = self._dash_state(view, dev.seat, deciding=bool(legal), cursor=cur,
                                          refused=refused, game_over=over)
             else:
@@ -670,12 +646,13 @@ class Binding:
             m = self.ledmap
             if m.led_count > dev.led_count:
                 return  # said when it linked (fits)
-            if isinstance(m, SectionMap):
-                colors = render_f90.palette(m, view)
-                frame = render_f90.track_frame(view, m)
-            else:
+            if isinstance(m, LedMap):
                 colors = render.palette(m)
                 frame = render.track_frame(view, m)
+            else:  # a map of the game's own drawing
+                assert self.track_board is not None
+                colors = self.track_board.palette(m, view)
+                frame = self.track_board.track_frame(view, m)
             if dev.led_formats & 2:
                 dev.set_leds(colors, 1, frame)
             else:

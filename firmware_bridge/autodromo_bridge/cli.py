@@ -24,15 +24,14 @@ from pathlib import Path
 from autodromo.errors import AutodromoError
 
 from . import games
-from .binding import (CONFIRM, F90_BUTTONS, GAMES, PACE_BUTTONS, SELECTOR, Binding, LabelButtons,
-                      RaceSource, ReplaySource, Source, WebSource)
+from .binding import (CONFIRM, GAMES, PACE_BUTTONS, SELECTOR, Binding, LabelButtons, RaceSource,
+                      ReplaySource, Source, WebSource)
 from .clock import MonotonicClock
 from .devices import DASHBOARD, TRACK, Bridge, BridgeConfig, PortMatch, matching_ports
 from .emulator import Emulator, face_of
 from .errors import BridgeError
 from . import screen as screen_mod
-from .ledmap import LedMap
-from .sectionmap_f90 import SectionMap, is_section_track
+from .ledmap import LedMap, TrackMap, is_section_track, map_for
 from .transport import DEFAULT_BAUD
 
 #: pid.codes test PID until the boards get their own (hardware.md, risks).
@@ -130,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
             raise BridgeError(f"--emulate: {word!r} is neither dashboard nor track")
     if args.write_ledmap:  # no device needed: the race's board gives the map
         board = _source(args, 0).board()
-        return _write_ledmap(args.write_ledmap, _map_of(board))
+        return _write_ledmap(args.write_ledmap, map_for(board))
     if not matches and not kinds:
         raise BridgeError("no device: give --port URL, --config FILE, --usb or --emulate")
     # A port may be a dashboard; emulated track boards drive no seat.
@@ -140,12 +139,11 @@ def run(args: argparse.Namespace) -> int:
         raise BridgeError(f"--ledmap {args.ledmap}: a Stage race's track board takes the map "
                           "generated from its route's stages; --ledmap is for circuits")
     board = source.board()
-    ledmap: LedMap | SectionMap | None = None
-    if args.ledmap:  # a track of sections takes a section map, a circuit an LED map
-        ledmap = (SectionMap.load(args.ledmap, board) if is_section_track(board)
-                  else LedMap.load(args.ledmap, board))
+    ledmap: TrackMap | None = None
+    if args.ledmap:  # a track of sections takes its game's map, a circuit an LED map
+        ledmap = map_for(board, args.ledmap)
     elif "track" in kinds:
-        ledmap = SectionMap.for_board(board) if is_section_track(board) else LedMap.for_board(board)
+        ledmap = map_for(board)
     strip_leds = ledmap.led_count if ledmap is not None else 0
     emulators: list[Emulator] = []
     for i, word in enumerate(kinds):
@@ -176,8 +174,8 @@ def run(args: argparse.Namespace) -> int:
     for e in emulators:
         e.start()
     if driving:
-        threading.Thread(target=_keyboard, args=(dash_emus[0], log, binding.sections,
-                                                 binding.buttons), daemon=True).start()
+        threading.Thread(target=_keyboard, args=(dash_emus[0], log, binding.buttons),
+                         daemon=True).start()
     title = f"autodromo bridge: {_title(source)}" + (f", seed {args.seed}" if args.seed is not None else "")
     start = time.monotonic()
     last_png, shown = 0.0, ""
@@ -232,19 +230,15 @@ KEYS_HELP = ("keys for the first emulated dashboard, then Enter: c confirm, 1 ma
 
 
 def buttons_help(buttons: Mapping[int, tuple[str, object]]) -> str:
-    """The keys of a dashboard whose buttons say their words (``F90_BUTTONS``, a game's own)."""
+    """The keys of a dashboard whose buttons say their words (a game's own)."""
     return ("keys for the first emulated dashboard, then Enter: c confirm, "
             + ", ".join(f"{c} {word}" for c, (word, _) in buttons.items())
             + ", + / - the selector (++ two steps)")
 
 
-F90_KEYS_HELP = buttons_help(F90_BUTTONS)
-
-
-def press_keys(emu: Emulator, line: str, sections: bool = False,
-               buttons: LabelButtons | None = None) -> str:
+def press_keys(emu: Emulator, line: str, buttons: LabelButtons | None = None) -> str:
     """Turns a typed line into the dashboard's button presses; returns what it did. ``buttons``:
-    the game's own (``Binding.buttons``), else the pace buttons (``sections``: ``F90_BUTTONS``)."""
+    the game's own (``Binding.buttons``), else the pace buttons."""
     word = line.strip()
     try:
         if word == "c":
@@ -252,9 +246,7 @@ def press_keys(emu: Emulator, line: str, sections: bool = False,
             return "CONFIRM"
         if word in ("1", "2", "3", "4"):
             emu.press(int(word))
-            if buttons is not None:
-                return buttons[int(word)][0]
-            return F90_BUTTONS[int(word)][0] if sections else PACE_BUTTONS[int(word)]
+            return buttons[int(word)][0] if buttons is not None else PACE_BUTTONS[int(word)]
         if word and set(word) <= {"+"}:
             emu.turn(SELECTOR, len(word))
             return f"selector +{len(word)}"
@@ -263,28 +255,23 @@ def press_keys(emu: Emulator, line: str, sections: bool = False,
             return f"selector -{len(word)}"
     except ValueError as e:  # 16 presses not yet acknowledged
         return str(e)
-    return "? " + (buttons_help(buttons) if buttons is not None
-                   else F90_KEYS_HELP if sections else KEYS_HELP)
+    return "? " + (buttons_help(buttons) if buttons is not None else KEYS_HELP)
 
 
-def _keyboard(emu: Emulator, log: list[str], sections: bool = False,
-              buttons: LabelButtons | None = None) -> None:
+def _keyboard(emu: Emulator, log: list[str], buttons: LabelButtons | None = None) -> None:
     for line in sys.stdin:
-        log.append("you: " + press_keys(emu, line, sections, buttons))
+        log.append("you: " + press_keys(emu, line, buttons))
 
 
-def _map_of(board: dict[str, Any]) -> LedMap | SectionMap:
-    return SectionMap.for_board(board) if is_section_track(board) else LedMap.for_board(board)
-
-
-def _write_ledmap(path: str, ledmap: LedMap | SectionMap) -> int:
+def _write_ledmap(path: str, ledmap: TrackMap) -> int:
     """Writes a track of sections' map in its file's form: a circuit's shipped file is the start
     for a circuit (ledmaps/), a route's map is generated from its stages and takes no file."""
-    if not isinstance(ledmap, SectionMap):
+    if isinstance(ledmap, LedMap):
         raise BridgeError(f"--write-ledmap writes a {games.names(games.with_board('sections'))} "
                           f"track's map; a circuit's shipped map is a file already ({ledmap.source})")
-    Path(path).write_text(ledmap.to_toml(), encoding="utf-8")
-    print(f"{path}: the map of track {ledmap.name!r}, {ledmap.led_count} LEDs")
+    own: Any = ledmap  # a map of its game's own drawing writes itself in its file's form
+    Path(path).write_text(own.to_toml(), encoding="utf-8")
+    print(f"{path}: the map of track {own.name!r}, {own.led_count} LEDs")
     return 0
 
 

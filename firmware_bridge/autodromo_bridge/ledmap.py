@@ -11,7 +11,8 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import Any, Protocol
 
 import autodromo
 from autodromo.errors import AutodromoError
@@ -26,6 +27,49 @@ MAX_LEDS = 512
 #: ``games/<game>.py``), and the one a map is for unless it says (``MAP_DEFAULT``).
 GAMES = games.with_board("cells")
 DEFAULT_GAME = games.first("MAP_DEFAULT")
+
+
+def is_section_track(board: dict[str, Any]) -> bool:
+    """A board of sections: a loop of sections, one cell each (a lane grid's geometry is
+    "grid"); its game's module draws it (``track_board()``, ``games/__init__.py``)."""
+    return board.get("geometry") == "sections" and isinstance(board.get("sections"), list)
+
+
+class TrackMap(Protocol):
+    """What the bridge asks of any track board's map: an LED map of lanes and rows
+    (:class:`LedMap`) or the map of a game's own drawing (``track_board()``)."""
+
+    @property
+    def source(self) -> str: ...
+    @property
+    def led_count(self) -> int: ...
+
+
+def own_drawing(board: dict[str, Any]) -> ModuleType | None:
+    """The module that lays the race's track on a strip and draws it, for a track of sections
+    (``track_board()`` of its game's module: ``map_for(board)``, ``load_map(path, board)``,
+    ``palette(map, view)``, ``track_frame(view, map)``, ``board_lines(view)``); None for a
+    board of cells, which an LED map shows (this module and render.py)."""
+    if not is_section_track(board):
+        return None
+    game = str(board.get("game"))
+    drawing = games.fact(game, "track_board")
+    if drawing is None:
+        raise BridgeError(f"{board.get('name', 'this race')}: a track of sections, and "
+                          f"{games.names([game]) if game in games.followed() else game} has no "
+                          "track board drawing of its own")
+    found: ModuleType = drawing()
+    return found
+
+
+def map_for(board: dict[str, Any], path: str | None = None) -> TrackMap:
+    """The track board's map of the race's board: the map file at ``path``, checked against the
+    board, else the shipped (or generated) one."""
+    own = own_drawing(board)
+    if own is not None:
+        made: TrackMap = own.map_for(board) if path is None else own.load_map(path, board)
+        return made
+    return LedMap.for_board(board) if path is None else LedMap.load(path, board)
 
 
 def _lanes_and_rows(board: dict[str, Any]) -> None:

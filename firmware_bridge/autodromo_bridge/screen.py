@@ -8,11 +8,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from . import games
-from .binding import F90_BUTTONS, PACE_BUTTONS, Binding
+from .binding import PACE_BUTTONS, Binding, takes
 from .devices import DASHBOARD
 from .errors import BridgeError
 from .emulator import Emulator
-from .render_f90 import board_lines
 
 HOME_CLEAR = "\x1b[H\x1b[2J"
 KEYS = ("keys, then Enter: + / - turn the selector (++ two steps), c confirms, "
@@ -20,13 +19,11 @@ KEYS = ("keys, then Enter: + / - turn the selector (++ two steps), c confirms, "
 
 
 def buttons_keys(buttons: Mapping[int, tuple[str, object]]) -> str:
-    """The keys line of a dashboard whose buttons say their words (``F90_BUTTONS``, a game's own)."""
+    """The keys line of a dashboard whose buttons say their words (a game's own)."""
     return ("keys, then Enter: + / - turn the selector (++ two steps), c confirms, "
             + ", ".join(f"{c} {word}" for c, (word, _) in buttons.items()))
 
 
-F90_KEYS = buttons_keys(F90_BUTTONS)
-TYRE_TYPES = ("hard", "soft", "intermediate", "rain")
 
 
 def _seat_name(view: dict[str, Any], seat: int) -> str:
@@ -39,11 +36,6 @@ def _needles(binding: Binding, d: dict[str, int]) -> str:
     own = games.dashboard_fact(binding.game, "needles")
     if own is not None:
         return str(own(d))
-    if binding.sections:
-        return (f"  needles: target card {d['speed'] or '-'}, wear slots free {d['turn_pins']}, "
-                f"fuel for {d['temperature']} turns, "
-                f"red wear {d['engine']}, brown wear {d['brakes']}, tyre tokens {d['tyres']}, "
-                f"{TYRE_TYPES[d['switches'] & 3]} tyres")
     return (f"  needles: speed {d['speed']}, safe speed of the next turn {d['turn_pins']}, "
             f"temperature {d['temperature']}, engine {d['engine']}, brakes {d['brakes']}, "
             f"tyres {d['tyres']}")
@@ -84,11 +76,7 @@ def dashboard_block(binding: Binding, emu: Emulator, view: dict[str, Any] | None
         labels = {label for _, label in legal}
         if binding.buttons is not None:
             paces = [f"{c} {word}: {label}" for c, (word, means) in binding.buttons.items()
-                     for label in [next((x for x in labels if x in means), None)] if label]
-            lines.append("  buttons now: " + (", ".join(paces) if paces else "none (use the selector)"))
-        elif binding.sections:
-            paces = [f"{c} {word}: {label}" for c, (word, means) in F90_BUTTONS.items()
-                     for label in [next((x for x in labels if means.fullmatch(x)), None)] if label]
+                     for label in [next((x for x in labels if takes(means, x)), None)] if label]
             lines.append("  buttons now: " + (", ".join(paces) if paces else "none (use the selector)"))
         else:
             paces = [f"{c} {label}" for c, label in PACE_BUTTONS.items() if label in labels]
@@ -148,12 +136,11 @@ def render(binding: Binding, emulators: Sequence[Emulator], log: Sequence[str], 
                 lines += dashboard_block(binding, e, None)
         else:
             lines += e.text().splitlines()
-        if e.kind != DASHBOARD and binding.sections and view is not None:
-            lines += [f"  {line}" for line in board_lines(view)]
+        if e.kind != DASHBOARD and binding.track_board is not None and view is not None:
+            lines += [f"  {line}" for line in binding.track_board.board_lines(view)]
         lines.append("")
     lines.append("LOG")
     lines += [f"  {line}" for line in log[-10:]] or ["  (nothing yet)"]
     if keys:
-        lines += ["", buttons_keys(binding.buttons) if binding.buttons is not None
-                  else F90_KEYS if binding.sections else KEYS]
+        lines += ["", buttons_keys(binding.buttons) if binding.buttons is not None else KEYS]
     return "\n".join(lines)

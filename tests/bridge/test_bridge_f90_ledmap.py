@@ -13,11 +13,11 @@ import pytest
 
 import autodromo
 from autodromo import cli
-from autodromo_bridge import render_f90
+from autodromo_bridge.games.formula90 import render as render_f90
 from autodromo_bridge.binding import Binding, RaceSource
 from autodromo_bridge.devices import TRACK
 from autodromo_bridge.errors import BridgeError
-from autodromo_bridge.sectionmap_f90 import SectionMap
+from autodromo_bridge.games.formula90.sectionmap import SectionMap
 
 from .conftest import Rig
 

@@ -13,13 +13,15 @@ import pytest
 
 import autodromo
 from autodromo import cli
-from autodromo_bridge import render_f90, screen
-from autodromo_bridge.binding import CONFIRM, F90_BUTTONS, SELECTOR, Binding, RaceSource
+from autodromo_bridge import screen
+from autodromo_bridge.binding import CONFIRM, SELECTOR, Binding, RaceSource
 from autodromo_bridge.devices import DASHBOARD, TRACK
 from autodromo_bridge.errors import BridgeError
 from autodromo_bridge.ledmap import LedMap
-from autodromo_bridge.render_f90 import P, P_CAR, P_DIM, palette, track_frame
-from autodromo_bridge.sectionmap_f90 import SectionMap
+from autodromo_bridge.games.formula90 import render as render_f90
+from autodromo_bridge.games.formula90.buttons import BUTTONS as F90_BUTTONS
+from autodromo_bridge.games.formula90.render import P, P_CAR, P_DIM, palette, track_frame
+from autodromo_bridge.games.formula90.sectionmap import SectionMap
 
 from .conftest import Rig
 

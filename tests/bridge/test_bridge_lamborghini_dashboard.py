@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from autodromo_bridge import render, render_lamborghini as lam, screen
+from autodromo_bridge import render, screen
 from autodromo_bridge.binding import CONFIRM, Binding, RaceSource
 from autodromo_bridge.devices import DASHBOARD
 from autodromo_bridge.emulator import face_of
+from autodromo_bridge.games.lamborghini import render as lam
 
 from .conftest import Rig
 

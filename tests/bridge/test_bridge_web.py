@@ -160,9 +160,9 @@ def test_a_dashboard_on_a_web_stage_race_reads_its_seats_view(rig: Rig, server: 
 def test_a_dashboard_and_a_track_board_follow_a_formula90_web_game(rig: Rig, server: str) -> None:
     """Issue 15: a Formula 90 game of the page, its first seat driven from a dashboard (its chart
     from the seat's own view), the strip showing the section map of the page's track."""
-    from autodromo_bridge import render_f90
+    from autodromo_bridge.games.formula90 import render as render_f90
     from autodromo_bridge.devices import TRACK
-    from autodromo_bridge.sectionmap_f90 import SectionMap
+    from autodromo_bridge.games.formula90.sectionmap import SectionMap
 
     game = call(server, "/api/games", {
         "game": "formula90", "options": {"track": "colline"},

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from autodromo_bridge import render_f90
-from autodromo_bridge.sectionmap_f90 import SectionMap
+from autodromo_bridge.games.formula90 import render as render_f90
+from autodromo_bridge.games.formula90.sectionmap import SectionMap
 
 from .test_bridge_formula90 import race_until, yellow_section
 from .test_simavr_dashboard import SPEED_FULL_SCALE, T1_TOP, Host, Simulator, build_firmware, shows

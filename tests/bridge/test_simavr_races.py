@@ -266,6 +266,6 @@ def test_a_lamborghini_race_driven_by_the_real_dashboards_buttons(
 
 
 def lam_buttons() -> dict[int, tuple[str, ...]]:
-    from autodromo_bridge.render_lamborghini import BUTTONS
+    from autodromo_bridge.games.lamborghini.render import BUTTONS
 
     return {c: labels for c, (_, labels) in BUTTONS.items()}

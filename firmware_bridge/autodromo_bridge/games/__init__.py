@@ -1,4 +1,5 @@
-"""Each game's part of the bridge, found by the game's id: ``autodromo_bridge.games.<id>``.
+"""Each game's part of the bridge, found by the game's id: ``autodromo_bridge.games.<id>``, a
+module or a package of the game's own drawing (``games/<id>/``).
 
 The shared bridge (binding, LED maps, the command, the terminal screen) names no game: the games
 it follows are those the core lists (``autodromo.games()``) that have a module here. What a
@@ -6,8 +7,8 @@ module says:
 
 ``BOARD``
     ``"cells"``: a circuit of rows and lanes, shown through an LED map (``ledmap.py``);
-    ``"sections"``: a track of sections, shown through the section map generated from it
-    (``sectionmap_f90.py``), its dashboards a seat's chart;
+    ``"sections"``: a track of sections, shown through the map its own ``track_board()``
+    generates from it;
 ``BOARD_OPTIONS``
     the options a race needs before its board can be built (a map is checked against it);
 ``MAP_DEFAULT``
@@ -26,12 +27,17 @@ module says:
     ``dash_state(view, seat, *, deciding, cursor, refused, game_over)``
         a dashboard's DASH_STATE for its seat;
     ``BUTTONS``
-        its own buttons, control -> (word, the exact labels of the actions it takes), in place
-        of the pace buttons;
+        its own buttons, control -> (word, the actions it takes: their exact labels, or a
+        pattern their labels match whole), in place of the pace buttons;
     ``words(label)``
         an action's label as people read it (default: the label);
     ``needles(dash)``
         the needles of a dashboard on the emulator's screen, a line of text;
+``track_board()``
+    for a track of sections, the module that lays it on a strip and draws it, imported when
+    called (see ``ledmap.own_drawing``): ``map_for(board)``, ``load_map(path, board)`` (a
+    map with ``source``, ``led_count``, ``name`` and ``to_toml()``), ``palette(map, view)``,
+    ``track_frame(view, map)`` and ``board_lines(view)``, the board in words for the terminal;
 ``add_local_options(parser)``, ``local_options(args)``
     the options of ``autodromo bridge <game>`` for a local race, and the race's options from them;
 ``LOCAL_DEFAULT``

@@ -1,6 +1,6 @@
 """What the devices show of a Formula 90 race, from its view: a seat's chart on a dashboard
 (DASH_STATE) and the track of sections on a track board (a PAL8 frame through a
-:class:`~.sectionmap_f90.SectionMap`). Pure functions: the same view gives the same bytes.
+:class:`~.sectionmap.SectionMap`). Pure functions: the same view gives the same bytes.
 
 Dashboard (DASH_STATE field <- the seat's car in the view; a robot has no chart, so zeros):
 
@@ -13,7 +13,8 @@ brakes       brown wear tokens (permanent)
 tyres        tyre tokens left
 switches     the tyre type: 0 hard, 1 soft, 2 intermediate, 3 rain
 pace         the choice under the selector: 1 + its index in the seat's legal actions
-lamps        the ``LAMP_*`` bits of render.py (0-3, 6, 7 as on a lane game's dashboard) and below
+lamps        the ``LAMP_*`` bits of the shared render.py (0-3, 6, 7 as on a lane game's
+             dashboard) and below
 =========== ============================================================================
 """
 
@@ -21,10 +22,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .render import (LAMP_FINISHED, LAMP_GAME_OVER, LAMP_LEADER, LAMP_OUT, LAMP_RAIN,
+from ...render import (LAMP_FINISHED, LAMP_GAME_OVER, LAMP_LEADER, LAMP_OUT, LAMP_RAIN,
                      LAMP_REFUSED, LAMP_YOUR_TURN, LANE_LAMPS, PODIUM_MEANINGS, PODIUM_NAMES,
                      Face)
-from .sectionmap_f90 import DEFAULT_COLORS, SKIES, SectionMap
+from .buttons import BUTTONS as BUTTONS
+from .sectionmap import DEFAULT_COLORS, SKIES, SectionMap
 
 # Formula 90 lamps (bits 4, 5 and 8-11 are the lane games'; DASH_STATE lamps is a u32).
 LAMP_MUST_PIT = 1 << 12     # the refuel chit's turn has come, or a recovery forces a stop
@@ -69,6 +71,17 @@ FACE = Face(GAUGES,
 
 def _byte(v: Any) -> int:
     return max(0, min(255, int(v or 0)))
+
+
+TYRE_TYPES = tuple(TYRES)
+
+
+def needles(d: dict[str, int]) -> str:
+    """The needles of a dashboard (its DASH_STATE) on the emulator's screen."""
+    return (f"  needles: target card {d['speed'] or '-'}, wear slots free {d['turn_pins']}, "
+            f"fuel for {d['temperature']} turns, "
+            f"red wear {d['engine']}, brown wear {d['brakes']}, tyre tokens {d['tyres']}, "
+            f"{TYRE_TYPES[d['switches'] & 3]} tyres")
 
 
 def _car_index(view: dict[str, Any]) -> dict[str, int]:
@@ -152,6 +165,16 @@ def dash_state(view: dict[str, Any], seat: int, *, deciding: bool, cursor: int,
         "pace": _byte(cursor + 1 if deciding else 0),
         "lamps": lamps,
     }
+
+
+def map_for(board: dict[str, Any]) -> SectionMap:
+    """The track board's map generated from the race's board (``Game.board()``)."""
+    return SectionMap.for_board(board)
+
+
+def load_map(path: str, board: dict[str, Any]) -> SectionMap:
+    """A map file for the race's board, checked against it."""
+    return SectionMap.load(path, board)
 
 
 # Palette: the map's colours in DEFAULT_COLORS order, each sky dimmed, then the race's cars.

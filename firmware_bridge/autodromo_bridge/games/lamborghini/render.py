@@ -31,7 +31,7 @@ from typing import Any
 
 from autodromo import content
 
-from .render import (LAMP_FINISHED, LAMP_GAME_OVER, LAMP_LEADER, LAMP_OUT, LAMP_REFUSED,
+from ...render import (LAMP_FINISHED, LAMP_GAME_OVER, LAMP_LEADER, LAMP_OUT, LAMP_REFUSED,
                      LAMP_YOUR_TURN, PODIUM_MEANINGS, PODIUM_NAMES, Face)
 
 # Lamborghini's own (DASH_STATE lamps is a u32; LEADER, bit 20, is render.py's, shared).

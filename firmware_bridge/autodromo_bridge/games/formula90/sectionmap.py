@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import BridgeError
-from .ledmap import MAX_LEDS, _color
+from ...errors import BridgeError
+from ...ledmap import MAX_LEDS, _color, is_section_track
 
 GAME = "formula90"
 #: LEDs for a section's queue unless the map says otherwise.
@@ -55,11 +55,6 @@ DEFAULT_COLORS: dict[str, str] = {
     "rain": "#0000ff",
 }
 SKIES = ("dry", "drizzle", "rain")
-
-
-def is_section_track(board: dict[str, Any]) -> bool:
-    """A Formula 90 board: a loop of sections, one cell each (a lane grid's geometry is "grid")."""
-    return board.get("geometry") == "sections" and isinstance(board.get("sections"), list)
 
 
 @dataclass(frozen=True)

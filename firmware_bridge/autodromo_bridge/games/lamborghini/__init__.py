@@ -1,6 +1,6 @@
 """Lamborghini on the bridge: track boards on its circuits (LED maps; its cars in their owners'
-colours) and its own dashboards, drawn by ``render_lamborghini.py``: its face, its buttons (left,
-ahead, right, the check, each taking the actions of its exact labels), cards named for people."""
+colours) and its own dashboards, drawn by ``render.py``: its face, its buttons (left, ahead,
+right, the check, each taking the actions of its exact labels), cards named for people."""
 
 from __future__ import annotations
 
@@ -16,9 +16,9 @@ def dashboard() -> ModuleType:
     """The module that draws its dashboards (its face, DASH_STATE, buttons, card names and
     needles): imported when asked, as it imports the shared bridge, which reads this module as
     it loads."""
-    from .. import render_lamborghini
+    from . import render
 
-    return render_lamborghini
+    return render
 
 
 def add_local_options(p: argparse.ArgumentParser) -> None:
