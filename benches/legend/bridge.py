@@ -8,9 +8,9 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from autodromo import _core
-from autodromo_bridge import render
 from autodromo_bridge.binding import Binding, RaceSource
 from autodromo_bridge.devices import DASHBOARD
+from autodromo_bridge.games.legend import render
 
 
 def race_latency(linked: Callable[..., Any], samples: int = 200) -> list[float]:

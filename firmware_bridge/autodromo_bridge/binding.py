@@ -12,9 +12,9 @@ Dashboard controls (INPUT_EVENT ``control``):
 
 =========  ==========================================================================
 0          CONFIRM (press): take the choice under the selector
-1..4       pace buttons (press): "maintain", "accelerate 1", "lift and coast",
-           "stop to cool"; a game whose dashboard module gives its own ``BUTTONS``
-           (left, ahead, right, the check; yes, no, pit, say) takes those
+1..4       the game's buttons (press; ``BUTTONS`` of its dashboard module): each takes
+           the legal action it means (the pace, say; left, ahead, right, the check;
+           yes, no, pit)
 8          selector (rotary encoder, turn by ``value`` detents): moves through the
            seat's legal actions, wrapping
 =========  ==========================================================================
@@ -44,7 +44,6 @@ from .errors import BridgeError
 from .ledmap import Circuit, LedMap, TrackMap, is_section_track, map_for, own_drawing
 
 CONFIRM = 0
-PACE_BUTTONS = {1: "maintain", 2: "accelerate 1", 3: "lift and coast", 4: "stop to cool"}
 #: The games the bridge follows (a module of each in ``games/``): on their circuits' LED maps, or
 #: on a section map.
 GAMES = games.followed()
@@ -62,7 +61,9 @@ def takes(means: tuple[str, ...] | re.Pattern[str], label: str) -> bool:
     """Whether a button that ``means`` these labels takes the action of ``label``."""
     return means.fullmatch(label) is not None if isinstance(means, re.Pattern) else label in means
 
-#: A game's own DASH_STATE (``dash_state`` of its module).
+#: A game's DASH_STATE (``dash_state`` of its dashboard module): ``(view, seat, circuit, *,
+#: deciding, cursor, refused, game_over)``, ``circuit`` the race's circuit of lanes and rows
+#: (None for a route or a track of sections).
 DashState: TypeAlias = Callable[..., dict[str, int]]
 
 
@@ -441,10 +442,13 @@ class Binding:
         #: The race's game: the module that draws its dashboards may give them their own
         #: buttons, DASH_STATE and words for the labels (``games.dashboard_fact``).
         self.game = str(board.get("game"))
-        #: The game's own buttons (control -> word, the labels it takes), or None: the pace
-        #: buttons.
+        #: The game's buttons (control -> word, the labels it takes), or None: only the
+        #: selector and CONFIRM.
         self.buttons: LabelButtons | None = games.dashboard_fact(self.game, "BUTTONS")
-        self._dash_state: DashState | None = games.dashboard_fact(self.game, "dash_state")
+        dash_state: DashState | None = games.dashboard_fact(self.game, "dash_state")
+        if dash_state is None:
+            raise BridgeError(f"{self.game}: its bridge module draws no dashboard (dash_state)")
+        self._dash_state: DashState = dash_state
         self._words: Callable[[str], str] | None = games.dashboard_fact(self.game, "words")
         #: The game's own drawing of its track of sections (``ledmap.own_drawing``; None: an
         #: LED map, drawn by render.py).
@@ -565,16 +569,13 @@ class Binding:
         elif self.buttons is not None and control in self.buttons:
             word, means = self.buttons[control]
             choice = next((a for a in legal if takes(means, a[1])), None)
+            if choice is None and means == (word,):  # a button named for the one action it takes
+                self._refuse(dev, f"{self.who(seat)}: {word!r} is not a legal choice now")
+                return
             if choice is None:
                 whose = "car" if self.sections else "seat"
                 self._refuse(dev, f"{self.who(seat)}: the {word!r} button means no legal choice "
                              "now" + (f" (not this {whose}'s turn)" if not legal else ""))
-                return
-        elif control in PACE_BUTTONS and self.buttons is None:
-            label = PACE_BUTTONS[control]
-            choice = next((a for a in legal if a[1] == label), None)
-            if choice is None:
-                self._refuse(dev, f"seat {seat + 1}: {label!r} is not a legal choice now")
                 return
         else:
             self._refuse(dev, f"control {control} means nothing")
@@ -632,12 +633,8 @@ class Binding:
                 view = self.source.seat_view(dev.seat)
             over = live and self.source.finished()
             refused = self.refused.get(dev.uid, False)
-            if self._dash_state is not None:
-                state = self._dash_state(view, dev.seat, deciding=bool(legal), cursor=cur,
-                                         refused=refused, game_over=over)
-            else:
-                state = render.dash_state(view, dev.seat, self.circuit, deciding=bool(legal),
-                                          cursor=cur, refused=refused, game_over=over)
+            state = self._dash_state(view, dev.seat, self.circuit, deciding=bool(legal),
+                                     cursor=cur, refused=refused, game_over=over)
             if over:  # the finishing order: the seat's podium lamp
                 ranking = self.source.ranking()
                 state["lamps"] |= render.podium(ranking[dev.seat] if dev.seat < len(ranking) else None)

@@ -24,8 +24,8 @@ from pathlib import Path
 from autodromo.errors import AutodromoError
 
 from . import games
-from .binding import (CONFIRM, GAMES, PACE_BUTTONS, SELECTOR, Binding, LabelButtons, RaceSource,
-                      ReplaySource, Source, WebSource)
+from .binding import (CONFIRM, GAMES, SELECTOR, Binding, LabelButtons, RaceSource, ReplaySource,
+                      Source, WebSource)
 from .clock import MonotonicClock
 from .devices import DASHBOARD, TRACK, Bridge, BridgeConfig, PortMatch, matching_ports
 from .emulator import Emulator, face_of
@@ -225,20 +225,16 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-KEYS_HELP = ("keys for the first emulated dashboard, then Enter: c confirm, 1 maintain, "
-             "2 accelerate 1, 3 lift and coast, 4 stop to cool, + / - the selector (++ two steps)")
-
-
-def buttons_help(buttons: Mapping[int, tuple[str, object]]) -> str:
-    """The keys of a dashboard whose buttons say their words (a game's own)."""
+def buttons_help(buttons: Mapping[int, tuple[str, object]] | None) -> str:
+    """The keys of a dashboard whose buttons say their words (its game's, ``Binding.buttons``)."""
     return ("keys for the first emulated dashboard, then Enter: c confirm, "
-            + ", ".join(f"{c} {word}" for c, (word, _) in buttons.items())
-            + ", + / - the selector (++ two steps)")
+            + "".join(f"{c} {word}, " for c, (word, _) in (buttons or {}).items())
+            + "+ / - the selector (++ two steps)")
 
 
 def press_keys(emu: Emulator, line: str, buttons: LabelButtons | None = None) -> str:
     """Turns a typed line into the dashboard's button presses; returns what it did. ``buttons``:
-    the game's own (``Binding.buttons``), else the pace buttons."""
+    the game's (``Binding.buttons``), whose words say what a press did."""
     word = line.strip()
     try:
         if word == "c":
@@ -246,7 +242,7 @@ def press_keys(emu: Emulator, line: str, buttons: LabelButtons | None = None) ->
             return "CONFIRM"
         if word in ("1", "2", "3", "4"):
             emu.press(int(word))
-            return buttons[int(word)][0] if buttons is not None else PACE_BUTTONS[int(word)]
+            return buttons[int(word)][0] if buttons and int(word) in buttons else f"button {word}"
         if word and set(word) <= {"+"}:
             emu.turn(SELECTOR, len(word))
             return f"selector +{len(word)}"
@@ -255,7 +251,7 @@ def press_keys(emu: Emulator, line: str, buttons: LabelButtons | None = None) ->
             return f"selector -{len(word)}"
     except ValueError as e:  # 16 presses not yet acknowledged
         return str(e)
-    return "? " + (buttons_help(buttons) if buttons is not None else KEYS_HELP)
+    return "? " + buttons_help(buttons)
 
 
 def _keyboard(emu: Emulator, log: list[str], buttons: LabelButtons | None = None) -> None:

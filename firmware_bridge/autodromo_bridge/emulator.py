@@ -24,15 +24,15 @@ from autodromo import wire
 from .clock import Clock, MonotonicClock
 from .devices import DASHBOARD, TRACK
 from . import games
-from .render import LANE_FACE, Face
+from .render import DEFAULT_FACE, Face
 
 
 def face_of(game: str) -> Face:
     """The face the game's dashboards print (``FACE`` of the module that draws them, see
-    ``games.dashboard_fact``), the lane face for a game whose dashboard is render.py's or a game
-    the bridge does not follow."""
+    ``games.dashboard_fact``); DASH_STATE's fields and the shared lamps for a game that gives
+    none or a game the bridge does not follow."""
     face = games.dashboard_fact(game, "FACE")
-    return face if isinstance(face, Face) else LANE_FACE
+    return face if isinstance(face, Face) else DEFAULT_FACE
 
 
 #: WS2812: 30 us per LED to latch (hardware.md).
@@ -70,10 +70,9 @@ class Emulator:
         self._latch: tuple[int, int] | None = None  # (frame id, due ms)
         self.shown: list[tuple[int, int]] = []  # (frame id, ms) of frames latched
         self.events: list[dict[str, Any]] = []
-        #: The dashboard's gauges as its face prints them (label, full scale), in DASH_STATE's
-        #: order speed, turn_pins, temperature, engine, brakes, tyres; a game may print others.
-        #: The game's face a dashboard prints (:func:`face_of`): the lane face until told.
-        self.face = LANE_FACE
+        #: The game's face a dashboard prints (:func:`face_of`: its gauges, label and full scale
+        #: in DASH_STATE's order, and its lamps): DASH_STATE's own names until told.
+        self.face = DEFAULT_FACE
         self.lock = threading.RLock()
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()

@@ -1,23 +1,11 @@
-"""What the devices show, computed from a spectator's view (``state.view(None)``): a dashboard's
-DASH_STATE for its car on a circuit of lanes, and a track board's LED frame through the circuit's
-LED map (a race of cells: cars by row and lane). Pure functions: the same view gives the
-same bytes.
+"""What every game's devices share, and a track board of cells: the lamps every dashboard
+lights the same way (``LAMP_*`` below), the podium, a dashboard's :class:`Face`; and a track
+board's LED frame through the circuit's LED map, computed from a spectator's view
+(``state.view(None)``) of a race of cells (cars by row and lane; a route's stages). Pure
+functions: the same view gives the same bytes.
 
-Dashboard (DASH_STATE field <- the car in the view):
-
-========== =============================================================================
-speed       ``speed``
-turn_pins   the safe speed (turn pins) of the turn the car is in or meets next, as its
-            marker reads now (rain lowers a marker a step per level, never below A); in a
-            Stage race the view's ``next_turn`` of the seat's own view, 0 while the marker
-            is face down to it (night, fog)
-temperature ``temperature``; engine ``engine``; brakes ``brakes``; tyres ``tires``
-            (0 when flat); each clamped to 0..255
-switches    bit 0 battery failed, bit 1 headlights failed (the Dashboard's switches)
-pace        the choice under the dashboard's selector: 1 + its index in the seat's legal
-            actions, 0 when the seat has nothing to decide
-lamps       see the ``LAMP_*`` bits
-========== =============================================================================
+A game's own dashboard (its DASH_STATE, its own lamps, its face, its buttons) is drawn by its
+module (``games/<game>/render.py``, see ``games/__init__.py``).
 """
 
 from __future__ import annotations
@@ -25,21 +13,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .ledmap import RATINGS, Circuit, LedMap
+from .ledmap import RATINGS, LedMap
 
-LAMP_YOUR_TURN = 1 << 0   # this car must decide now
+# The bits every game's dashboard gives the same meaning (DASH_STATE lamps is a u32; a game
+# gives the others their meaning).
+LAMP_YOUR_TURN = 1 << 0   # this seat must decide now
 LAMP_REFUSED = 1 << 1     # the last input was refused (cleared by the next accepted one)
 LAMP_FINISHED = 1 << 2
-LAMP_OUT = 1 << 3         # retired, or stopped off the road
-LAMP_BEST_LINE = 1 << 4
-LAMP_FLAT_TIRE = 1 << 5
+LAMP_OUT = 1 << 3         # out of the race
 LAMP_RAIN = 1 << 6
 LAMP_GAME_OVER = 1 << 7
-# Stage races (DASH_STATE lamps is a u32: bits past 7 are free for the host to give meaning).
-LAMP_NIGHT = 1 << 8       # the Chrono reads night (18:00 to 06:00)
-LAMP_FOG = 1 << 9         # the stage is in fog
-LAMP_CHECK_POINT = 1 << 10  # this stage ends at a Check Point line with its speed limit
-LAMP_TURN_UNSEEN = 1 << 11  # the next turn's marker is face down to this car: no turn pins
 
 # A game that ranks its cars as they race lights this for the car in front (bit 20).
 LAMP_LEADER = 1 << 20
@@ -54,26 +37,14 @@ PODIUM_NAMES = {LAMP_FIRST: "1ST", LAMP_SECOND: "2ND", LAMP_THIRD: "3RD"}
 PODIUM_MEANINGS = {LAMP_FIRST: "the race is over: this seat won", LAMP_SECOND: "the race is over: "
                    "this seat placed second", LAMP_THIRD: "the race is over: this seat placed third"}
 
-
-#: A lane game's lamps (bits 0 to 11 above), then the podium's, lit once the race is over.
-LANE_LAMPS = {LAMP_YOUR_TURN: "YOUR TURN", LAMP_REFUSED: "REFUSED", LAMP_FINISHED: "FINISHED",
-              LAMP_OUT: "OUT", LAMP_BEST_LINE: "BEST LINE", LAMP_FLAT_TIRE: "FLAT TIRE",
-              LAMP_RAIN: "RAIN", LAMP_GAME_OVER: "GAME OVER", LAMP_NIGHT: "NIGHT", LAMP_FOG: "FOG",
-              LAMP_CHECK_POINT: "CHECK POINT", LAMP_TURN_UNSEEN: "TURN UNSEEN", **PODIUM_NAMES}
+#: The shared bits' names, as each game's face prints them.
+LAMP_NAMES = {LAMP_YOUR_TURN: "YOUR TURN", LAMP_REFUSED: "REFUSED", LAMP_FINISHED: "FINISHED",
+              LAMP_OUT: "OUT", LAMP_RAIN: "RAIN", LAMP_GAME_OVER: "GAME OVER"}
 LAMP_MEANINGS = {
-    LAMP_YOUR_TURN: "this car decides now", LAMP_REFUSED: "the last button was refused, see the log",
-    LAMP_FINISHED: "this car has finished", LAMP_OUT: "retired or off the road",
-    LAMP_BEST_LINE: "on the turn's best line", LAMP_FLAT_TIRE: "a flat tyre",
-    LAMP_RAIN: "rain: markers read a step lower per level", LAMP_GAME_OVER: "the race is over",
-    LAMP_NIGHT: "night on the Chrono: markers face down unless the headlights work",
-    LAMP_FOG: "fog: markers face down until the car is at the turn",
-    LAMP_CHECK_POINT: "this stage ends at a Check Point: mind its speed limit at the line",
-    LAMP_TURN_UNSEEN: "the next turn's marker cannot be read yet: no turn pins",
-    **PODIUM_MEANINGS,
+    LAMP_YOUR_TURN: "this seat decides now", LAMP_REFUSED: "the last button was refused, see the log",
+    LAMP_FINISHED: "this car has finished", LAMP_OUT: "this car is out of the race",
+    LAMP_RAIN: "rain", LAMP_GAME_OVER: "the race is over",
 }
-#: A lane game's gauges (label, full scale), in DASH_STATE's order.
-LANE_GAUGES = (("speed", 12), ("pins", 12), ("temp", 8), ("engine", 8), ("brakes", 8),
-               ("tyres", 16))
 
 
 @dataclass(frozen=True)
@@ -86,8 +57,11 @@ class Face:
     meanings: dict[int, str]
 
 
-#: The face of this module's dashboard, a lane game's: what a dashboard prints until told.
-LANE_FACE = Face(LANE_GAUGES, LANE_LAMPS, LAMP_MEANINGS)
+#: What a dashboard prints until it is told its game's face (``emulator.face_of``): DASH_STATE's
+#: fields by their names, the shared lamps and the podium's.
+DEFAULT_FACE = Face((("speed", 65535), ("turn pins", 255), ("temperature", 255), ("engine", 255),
+                     ("brakes", 255), ("tyres", 255)),
+                    {**LAMP_NAMES, **PODIUM_NAMES}, {**LAMP_MEANINGS, **PODIUM_MEANINGS})
 
 
 def podium(place: int | None) -> int:
@@ -95,80 +69,14 @@ def podium(place: int | None) -> int:
     return PODIUM[place] if place is not None and 0 <= place < len(PODIUM) else 0
 
 
-SWITCH_BATTERY = 1 << 0
-SWITCH_HEADLIGHTS = 1 << 1
-
+#: The weather a circuit's turn markers read in, by how many steps rain lowers them.
 RAIN = {"clear": 0, "light rain": 1, "heavy rain": 2}
 
 
-def _byte(v: Any) -> int:
-    return max(0, min(255, int(v or 0)))
-
-
 def rating_now(rating: str, weather: str) -> str:
+    """A turn marker's rating as it reads in ``weather``: rain lowers it a step per level, never
+    below A."""
     return RATINGS[max(0, RATINGS.index(rating) - RAIN.get(weather, 0))]
-
-
-def dash_state(
-    view: dict[str, Any], seat: int, circuit: Circuit | None, *, deciding: bool, cursor: int,
-    refused: bool, game_over: bool = False,
-) -> dict[str, int]:
-    car = view["cars"][seat]
-    weather = str(view.get("weather", "clear"))
-    pins = 0
-    stage = view.get("stage")
-    unseen = False
-    if stage is not None:
-        # A Stage race: the core says which turn is next and whether this car reads its marker.
-        nt = car.get("next_turn")
-        if nt is not None and nt.get("safe_speed") is not None:
-            pins = _byte(nt["safe_speed"])
-        unseen = nt is not None and nt.get("rating") is None
-    elif circuit is not None and car.get("row") is not None:
-        turn = circuit.next_turn(int(car["row"]) % circuit.rows)
-        if turn is not None:
-            pins = _byte(car["safe_speeds"].get(rating_now(turn.rating, weather), 0))
-    lamps = 0
-    if deciding:
-        lamps |= LAMP_YOUR_TURN
-    if refused:
-        lamps |= LAMP_REFUSED
-    status = car.get("status")
-    if status == "finished":
-        lamps |= LAMP_FINISHED
-    elif status in ("retired", "off_road"):
-        lamps |= LAMP_OUT
-    if car.get("best_line"):
-        lamps |= LAMP_BEST_LINE
-    if car.get("flat_tire"):
-        lamps |= LAMP_FLAT_TIRE
-    if RAIN.get(weather, 0):
-        lamps |= LAMP_RAIN
-    if game_over:
-        lamps |= LAMP_GAME_OVER
-    if stage is not None:
-        chrono = view.get("chrono") or {}
-        if chrono.get("night"):
-            lamps |= LAMP_NIGHT
-        if chrono.get("fog") or weather == "fog":
-            lamps |= LAMP_FOG
-        if stage.get("finish") == "checkpoint" and status in ("racing", "off_road", "waiting"):
-            lamps |= LAMP_CHECK_POINT
-        if unseen and status in ("racing", "off_road"):
-            lamps |= LAMP_TURN_UNSEEN
-    switches = (0 if car.get("battery_ok", True) else SWITCH_BATTERY) | (
-        0 if car.get("headlights_ok", True) else SWITCH_HEADLIGHTS)
-    return {
-        "speed": max(0, min(65535, int(car.get("speed") or 0))),
-        "turn_pins": pins,
-        "temperature": _byte(car.get("temperature")),
-        "engine": _byte(car.get("engine")),
-        "brakes": _byte(car.get("brakes")),
-        "tyres": _byte(car.get("tires")),
-        "switches": switches,
-        "pace": _byte(cursor + 1 if deciding else 0),
-        "lamps": lamps,
-    }
 
 
 # Palette layout (PAL8 indices).

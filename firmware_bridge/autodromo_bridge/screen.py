@@ -8,22 +8,20 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from . import games
-from .binding import PACE_BUTTONS, Binding, takes
+from .binding import Binding, takes
 from .devices import DASHBOARD
 from .errors import BridgeError
-from .emulator import Emulator
+from .emulator import Emulator, face_of
 
 HOME_CLEAR = "\x1b[H\x1b[2J"
-KEYS = ("keys, then Enter: + / - turn the selector (++ two steps), c confirms, "
-        "1 maintain, 2 accelerate 1, 3 lift and coast, 4 stop to cool")
+#: DASH_STATE's gauges, in its order.
+GAUGES = ("speed", "turn_pins", "temperature", "engine", "brakes", "tyres")
 
 
-def buttons_keys(buttons: Mapping[int, tuple[str, object]]) -> str:
-    """The keys line of a dashboard whose buttons say their words (a game's own)."""
-    return ("keys, then Enter: + / - turn the selector (++ two steps), c confirms, "
-            + ", ".join(f"{c} {word}" for c, (word, _) in buttons.items()))
-
-
+def buttons_keys(buttons: Mapping[int, tuple[str, object]] | None) -> str:
+    """The keys line of a dashboard whose buttons say their words (its game's)."""
+    return ("keys, then Enter: + / - turn the selector (++ two steps), c confirms"
+            + "".join(f", {c} {word}" for c, (word, _) in (buttons or {}).items()))
 
 
 def _seat_name(view: dict[str, Any], seat: int) -> str:
@@ -36,9 +34,7 @@ def _needles(binding: Binding, d: dict[str, int]) -> str:
     own = games.dashboard_fact(binding.game, "needles")
     if own is not None:
         return str(own(d))
-    return (f"  needles: speed {d['speed']}, safe speed of the next turn {d['turn_pins']}, "
-            f"temperature {d['temperature']}, engine {d['engine']}, brakes {d['brakes']}, "
-            f"tyres {d['tyres']}")
+    return "  needles: " + ", ".join(f"{g.replace('_', ' ')} {d[g]}" for g in GAUGES)
 
 
 def _phase(view: dict[str, Any]) -> str:
@@ -50,7 +46,7 @@ def _phase(view: dict[str, Any]) -> str:
 
 
 def dashboard_block(binding: Binding, emu: Emulator, view: dict[str, Any] | None) -> list[str]:
-    """A dashboard: its seat, the decision with every selector position, the pace buttons that
+    """A dashboard: its seat, the decision with every selector position, the buttons that
     apply, the needles and the lamps lit with what they mean."""
     dev = binding.bridge.devices.get(emu.uid)
     seat = dev.seat if dev is not None else None
@@ -75,20 +71,19 @@ def dashboard_block(binding: Binding, emu: Emulator, view: dict[str, Any] | None
             lines.append(f"   {mark} selector {k + 1}: {binding.words(label)}")
         labels = {label for _, label in legal}
         if binding.buttons is not None:
-            paces = [f"{c} {word}: {label}" for c, (word, means) in binding.buttons.items()
+            # A button named for the one action it takes says it once.
+            paces = [f"{c} {word}" if means == (word,) else f"{c} {word}: {label}"
+                     for c, (word, means) in binding.buttons.items()
                      for label in [next((x for x in labels if takes(means, x)), None)] if label]
-            lines.append("  buttons now: " + (", ".join(paces) if paces else "none (use the selector)"))
-        else:
-            paces = [f"{c} {label}" for c, label in PACE_BUTTONS.items() if label in labels]
-            lines.append("  pace buttons now: "
-                         + (", ".join(paces) if paces else "none (use the selector)"))
+            name = games.dashboard_fact(binding.game, "BUTTONS_NAME", "buttons")
+            lines.append(f"  {name} now: " + (", ".join(paces) if paces else "none (use the selector)"))
     elif seat in humans and not source.finished():
         who = _seat_name(view, to_move) if to_move is not None else "chance"
         lines.append(f"  waiting: {who} plays; your turn comes back here")
     else:
         lines.append("  this seat is driven by a bot: the dashboard only shows it")
     lines.append(_needles(binding, d))
-    face = emu.face
+    face = face_of(binding.game)  # what the game's lamps mean, whatever the emulator prints
     lit = [f"{name} ({face.meanings[bit]})" for bit, name in face.lamps.items() if d["lamps"] & bit]
     lines.append("  lamps lit: " + ("; ".join(lit) if lit else "none"))
     return lines
@@ -142,5 +137,5 @@ def render(binding: Binding, emulators: Sequence[Emulator], log: Sequence[str], 
     lines.append("LOG")
     lines += [f"  {line}" for line in log[-10:]] or ["  (nothing yet)"]
     if keys:
-        lines += ["", buttons_keys(binding.buttons) if binding.buttons is not None else KEYS]
+        lines += ["", buttons_keys(binding.buttons)]
     return "\n".join(lines)

@@ -29,8 +29,12 @@ def test_each_game_prints_only_its_own_lamps() -> None:
                      "ACCIDENT", "LEADER", "1ST", "2ND", "3RD"}
     for face in faces.values():
         assert set(face.lamps) <= set(face.meanings), "every lamp printed says what it means"
-    assert len(faces["legend"].lamps) == 15 and render.LAMP_MEANINGS[render.LAMP_FIRST]
-    assert faces["legend"] == render.LANE_FACE == face_of("no such game"), "the lane face by default"
+    assert len(faces["legend"].lamps) == 15 and faces["legend"].meanings[render.LAMP_FIRST]
+    # A game the bridge does not follow: DASH_STATE's fields and the lamps every game shares.
+    default = face_of("no such game")
+    assert default == render.DEFAULT_FACE and set(default.lamps.values()) == {
+        "YOUR TURN", "REFUSED", "FINISHED", "OUT", "RAIN", "GAME OVER", "1ST", "2ND", "3RD"}
+    assert set(default.lamps) <= set(default.meanings)
 
 
 def choose(legal: list[tuple[int, str]]) -> tuple[int, str]:

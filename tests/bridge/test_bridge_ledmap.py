@@ -11,6 +11,7 @@ import pytest
 import autodromo
 from autodromo import cli
 from autodromo_bridge import render
+from autodromo_bridge.games.legend import render as legend
 from autodromo_bridge.errors import BridgeError
 from autodromo_bridge.ledmap import LedMap
 from autodromo_bridge.ledmap import circuit as board_circuit
@@ -78,12 +79,12 @@ def test_the_legend_view_maps_to_dash_state() -> None:
     car = dict(view["cars"][0], speed=6, temperature=3, engine=2, brakes=1, tires=-1, flat_tire=True,
                battery_ok=False, headlights_ok=True, best_line=True, status="racing", row=14, lane=1)
     view = dict(view, cars=[car, view["cars"][1]], weather="light rain")
-    d = render.dash_state(view, 0, board_circuit("legend", "example"), deciding=True, cursor=2, refused=True)
+    d = legend.dash_state(view, 0, board_circuit("legend", "example"), deciding=True, cursor=2, refused=True)
     # The next turn from row 14 is the B sweeper at row 16; light rain reads it as A.
     assert d == {"speed": 6, "turn_pins": car["safe_speeds"]["A"], "temperature": 3, "engine": 2,
-                 "brakes": 1, "tyres": 0, "switches": render.SWITCH_BATTERY, "pace": 3,
-                 "lamps": render.LAMP_YOUR_TURN | render.LAMP_REFUSED | render.LAMP_BEST_LINE
-                 | render.LAMP_FLAT_TIRE | render.LAMP_RAIN}
+                 "brakes": 1, "tyres": 0, "switches": legend.SWITCH_BATTERY, "pace": 3,
+                 "lamps": render.LAMP_YOUR_TURN | render.LAMP_REFUSED | legend.LAMP_BEST_LINE
+                 | legend.LAMP_FLAT_TIRE | render.LAMP_RAIN}
 
 
 def test_autodromo_bridge_emulate_runs_a_race_on_emulated_devices(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

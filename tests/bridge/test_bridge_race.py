@@ -8,6 +8,7 @@ from pathlib import Path
 
 from autodromo import _core
 from autodromo_bridge import render
+from autodromo_bridge.games.legend import render as legend
 from autodromo_bridge.binding import CONFIRM, SELECTOR, Binding, RaceSource
 from autodromo_bridge.devices import DASHBOARD, TRACK
 from autodromo_bridge.ledmap import LedMap
@@ -57,7 +58,7 @@ def test_the_dashboard_shows_its_car_and_a_pace_button_becomes_an_action(rig: Ri
     rig.until(lambda: emu.dash["speed"] == src.view()["cars"][0]["speed"], host=host)
     assert src.view()["cars"][0]["speed"] >= speed
     view = src.view()
-    want = render.dash_state(view, 0, binding.circuit, deciding=bool(src.legal(0)), cursor=0, refused=False)
+    want = legend.dash_state(view, 0, binding.circuit, deciding=bool(src.legal(0)), cursor=0, refused=False)
     rig.until(lambda: {k: v for k, v in emu.dash.items() if k != "state_id"} == want, host=host)
 
 
@@ -156,7 +157,7 @@ def test_the_emulated_dashboard_is_played_from_the_keyboard(rig: Rig) -> None:
     rig.until(lambda: emu.dash["state_id"] != 0, host=host)
     assert press_keys(emu, "++\n") == "selector +2"
     rig.until(lambda: emu.dash["pace"] == 3, host=host)
-    assert press_keys(emu, "1") == "maintain"
+    assert press_keys(emu, "1", binding.buttons) == "maintain"
     rig.until(lambda: emu.dash["lamps"] & render.LAMP_REFUSED, host=host)
     assert press_keys(emu, "x").startswith("? keys for the first emulated dashboard")
     assert press_keys(emu, "c") == "CONFIRM"

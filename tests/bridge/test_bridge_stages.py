@@ -17,6 +17,7 @@ import autodromo
 from autodromo import _core
 from autodromo import cli
 from autodromo_bridge import render
+from autodromo_bridge.games.legend import render as legend
 from autodromo_bridge.binding import Binding, RaceSource
 from autodromo_bridge.devices import DASHBOARD, TRACK
 from autodromo_bridge.ledmap import LedMap
@@ -152,9 +153,9 @@ def test_the_dashboard_hides_turn_pins_it_cannot_read_and_lights_the_stage_lamps
               host=binding.pump, what="the dashboard shows the decision")
     d = dash.dev.dash
     assert d["turn_pins"] == 0, "no pins for a marker the driver cannot read"
-    assert d["lamps"] & render.LAMP_TURN_UNSEEN and d["lamps"] & render.LAMP_FOG
-    assert not d["lamps"] & render.LAMP_CHECK_POINT, "the first stage ends at an Arrivo"
-    assert not d["lamps"] & render.LAMP_NIGHT, "17:30 is day"
+    assert d["lamps"] & legend.LAMP_TURN_UNSEEN and d["lamps"] & legend.LAMP_FOG
+    assert not d["lamps"] & legend.LAMP_CHECK_POINT, "the first stage ends at an Arrivo"
+    assert not d["lamps"] & legend.LAMP_NIGHT, "17:30 is day"
     # What the pins would read by day: the marker exists, the driver just cannot read it.
     board_turn = src.board()["stages"][0]["turns"][mine(v)["next_turn"]["turn"]]
     assert mine(v)["safe_speeds"][board_turn["marker"]] > 0
@@ -169,7 +170,7 @@ def test_the_dashboard_hides_turn_pins_it_cannot_read_and_lights_the_stage_lamps
     _step_until(src, seen)
     want = mine(src.race.state.view(0))["next_turn"]["safe_speed"]
     binding.render_all()
-    rig.until(lambda: dash.dev.dash["turn_pins"] == want and not dash.dev.dash["lamps"] & render.LAMP_TURN_UNSEEN,
+    rig.until(lambda: dash.dev.dash["turn_pins"] == want and not dash.dev.dash["lamps"] & legend.LAMP_TURN_UNSEEN,
               host=binding.pump, what="the pins of the marker read")
     assert want > 0
 
@@ -194,15 +195,15 @@ def test_a_check_point_stage_at_night_lights_its_lamps() -> None:
     _step_until(src, lambda: src.view()["stage"]["index"] == 1
                 and src.view()["cars"][0]["status"] == "racing" and src.view()["chrono"]["night"])
     v = src.race.state.view(0)
-    d = render.dash_state(v, 0, None, deciding=False, cursor=0, refused=False)
-    assert v["stage"]["finish"] == "checkpoint" and d["lamps"] & render.LAMP_CHECK_POINT
-    assert d["lamps"] & render.LAMP_NIGHT, "the Coppa Breve's second stage runs after 18:00"
+    d = legend.dash_state(v, 0, None, deciding=False, cursor=0, refused=False)
+    assert v["stage"]["finish"] == "checkpoint" and d["lamps"] & legend.LAMP_CHECK_POINT
+    assert d["lamps"] & legend.LAMP_NIGHT, "the Coppa Breve's second stage runs after 18:00"
     # A Track race lights none of the stage lamps.
     track = RaceSource.new("legend", [], cars=CARS[:2], seed=3)
     _step_until(track, lambda: track.view()["cars"][0]["status"] == "racing")
-    d = render.dash_state(track.view(), 0, None, deciding=False, cursor=0, refused=False)
-    stage_lamps = (render.LAMP_NIGHT | render.LAMP_FOG | render.LAMP_CHECK_POINT
-                   | render.LAMP_TURN_UNSEEN)
+    d = legend.dash_state(track.view(), 0, None, deciding=False, cursor=0, refused=False)
+    stage_lamps = (legend.LAMP_NIGHT | legend.LAMP_FOG | legend.LAMP_CHECK_POINT
+                   | legend.LAMP_TURN_UNSEEN)
     assert d["lamps"] & stage_lamps == 0
 
 

@@ -15,6 +15,7 @@ from typing import Any
 import autodromo_web
 import pytest
 from autodromo_bridge import render
+from autodromo_bridge.games.legend import render as legend
 from autodromo_bridge.binding import CONFIRM, Binding, WebSource
 from autodromo_bridge.devices import DASHBOARD
 
@@ -153,8 +154,8 @@ def test_a_dashboard_on_a_web_stage_race_reads_its_seats_view(rig: Rig, server: 
     view = call(server, f"/api/games/{game['id']}?seat=0")["view"]
     car = view["cars"][0]
     assert view["chrono"]["fog"] and car["next_turn"]["rating"] is None, "seed 1 starts in fog"
-    assert emu.dash["turn_pins"] == 0 and emu.dash["lamps"] & render.LAMP_FOG
-    assert bool(emu.dash["lamps"] & render.LAMP_TURN_UNSEEN) == (car["status"] in ("racing", "off_road"))
+    assert emu.dash["turn_pins"] == 0 and emu.dash["lamps"] & legend.LAMP_FOG
+    assert bool(emu.dash["lamps"] & legend.LAMP_TURN_UNSEEN) == (car["status"] in ("racing", "off_road"))
 
 
 def test_a_dashboard_and_a_track_board_follow_a_formula90_web_game(rig: Rig, server: str) -> None:

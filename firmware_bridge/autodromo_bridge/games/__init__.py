@@ -18,17 +18,20 @@ module says:
 ``HEADING``
     the game's name at the head of the terminal screen (default: its name);
 ``dashboard()``
-    the bridge's module that draws its dashboards, when they are not render.py's (a lane
-    game's), imported when called; what it says is read with :func:`dashboard_fact`:
+    the bridge's module that draws its dashboards (``games/<id>/render.py``), imported when
+    called; what it says is read with :func:`dashboard_fact`:
 
     ``FACE``
         what they print (``render.Face``: gauges, lamps, what each lamp means; default
-        ``render.LANE_FACE``);
-    ``dash_state(view, seat, *, deciding, cursor, refused, game_over)``
-        a dashboard's DASH_STATE for its seat;
+        ``render.DEFAULT_FACE``, DASH_STATE's fields and the shared lamps);
+    ``dash_state(view, seat, circuit, *, deciding, cursor, refused, game_over)``
+        a dashboard's DASH_STATE for its seat (``circuit``: the race's circuit of lanes and
+        rows, ``ledmap.Circuit``, None on a route or a track of sections);
     ``BUTTONS``
-        its own buttons, control -> (word, the actions it takes: their exact labels, or a
-        pattern their labels match whole), in place of the pace buttons;
+        its buttons, control -> (word, the actions it takes: their exact labels, or a pattern
+        their labels match whole); without them only the selector and CONFIRM decide;
+    ``BUTTONS_NAME``
+        what the screen calls them (default ``"buttons"``);
     ``words(label)``
         an action's label as people read it (default: the label);
     ``needles(dash)``
@@ -74,7 +77,7 @@ def fact(game: str, name: str, default: Any = None) -> Any:
 
 def dashboard_fact(game: str, name: str, default: Any = None) -> Any:
     """What the module that draws the game's dashboards (``dashboard()``) says of ``name``; the
-    default for a game whose dashboards are render.py's. The game's module imports it only when
+    default when it says nothing of it, or the game has no such module. The game's module imports it only when
     asked: the shared bridge reads the game modules as it loads, and that module imports the
     shared bridge."""
     drawing = fact(game, "dashboard")

@@ -13,8 +13,7 @@ brakes       brown wear tokens (permanent)
 tyres        tyre tokens left
 switches     the tyre type: 0 hard, 1 soft, 2 intermediate, 3 rain
 pace         the choice under the selector: 1 + its index in the seat's legal actions
-lamps        the ``LAMP_*`` bits of the shared render.py (0-3, 6, 7 as on a lane game's
-             dashboard) and below
+lamps        the ``LAMP_*`` bits every game shares (render.py: 0-3, 6, 7) and below
 =========== ============================================================================
 """
 
@@ -23,12 +22,12 @@ from __future__ import annotations
 from typing import Any
 
 from ...render import (LAMP_FINISHED, LAMP_GAME_OVER, LAMP_LEADER, LAMP_OUT, LAMP_RAIN,
-                     LAMP_REFUSED, LAMP_YOUR_TURN, LANE_LAMPS, PODIUM_MEANINGS, PODIUM_NAMES,
+                     LAMP_NAMES as SHARED_NAMES, LAMP_REFUSED, LAMP_YOUR_TURN, PODIUM_MEANINGS, PODIUM_NAMES,
                      Face)
 from .buttons import BUTTONS as BUTTONS
 from .sectionmap import DEFAULT_COLORS, SKIES, SectionMap
 
-# Formula 90 lamps (bits 4, 5 and 8-11 are the lane games'; DASH_STATE lamps is a u32).
+# Formula 90 lamps (bits 4, 5 and 8-11 are another game's; DASH_STATE lamps is a u32).
 LAMP_MUST_PIT = 1 << 12     # the refuel chit's turn has come, or a recovery forces a stop
 LAMP_BLUE_FLAG = 1 << 13    # this car holds a blue pawn
 LAMP_ORANGE_FLAG = 1 << 14  # this car holds the orange pawn
@@ -60,12 +59,8 @@ LAMP_MEANINGS = {
     LAMP_DRIZZLE: "drizzle on the weather track", LAMP_SKILL_USED: "the skill is used until the next stop",
     LAMP_LEADER: "this car leads the race",
 }
-#: What its dashboard prints: the shared bits it lights (no best line, flat tyre or Stage race
-#: lamps) by their names, its own, the podium's.
-FACE = Face(GAUGES,
-            {**{bit: LANE_LAMPS[bit] for bit in (LAMP_YOUR_TURN, LAMP_REFUSED, LAMP_FINISHED,
-                                                 LAMP_OUT, LAMP_RAIN, LAMP_GAME_OVER)},
-             **LAMP_NAMES, **PODIUM_NAMES},
+#: What its dashboard prints: the shared bits by their names, its own, the podium's.
+FACE = Face(GAUGES, {**SHARED_NAMES, **LAMP_NAMES, **PODIUM_NAMES},
             {**LAMP_MEANINGS, **PODIUM_MEANINGS})
 
 
@@ -112,8 +107,9 @@ def safety_car_section(view: dict[str, Any]) -> int | None:
     return None
 
 
-def dash_state(view: dict[str, Any], seat: int, *, deciding: bool, cursor: int,
-               refused: bool, game_over: bool = False) -> dict[str, int]:
+def dash_state(view: dict[str, Any], seat: int, circuit: object = None, *, deciding: bool,
+               cursor: int, refused: bool, game_over: bool = False) -> dict[str, int]:
+    """``circuit`` is not read: a track of sections' view says where each car stands."""
     car = view["cars"][seat]
     lamps = 0
     if deciding:

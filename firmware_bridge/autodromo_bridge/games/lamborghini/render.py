@@ -19,8 +19,7 @@ lamps        YOUR TURN, REFUSED, FINISHED, OUT (wrecked), GAME OVER as on every 
 Buttons (bound by meaning): 1 left, 2 ahead, 3 right steer the car (``move``), the accident's
 direction (``direction``) and the slipstream (``slipstream``), whichever the seat decides now;
 4 takes the manoeuvre check. The core gives Lamborghini's actions as labels only (no kind or
-direction field), so a button is bound to its labels by exact match, as a lane game's pace
-buttons are.
+direction field), so a button is bound to its labels by exact match.
 """
 
 from __future__ import annotations
@@ -95,8 +94,9 @@ def place(view: dict[str, Any], car: dict[str, Any]) -> int:
     return 1 + sum(1 for c in view.get("cars", []) if _standing(c) < mine)
 
 
-def dash_state(view: dict[str, Any], seat: int, *, deciding: bool, cursor: int, refused: bool,
-               game_over: bool = False) -> dict[str, int]:
+def dash_state(view: dict[str, Any], seat: int, circuit: object = None, *, deciding: bool,
+               cursor: int, refused: bool, game_over: bool = False) -> dict[str, int]:
+    """``circuit`` is not read: the view says what the seat's car has covered."""
     car = car_of(view, seat)
     players = view.get("players", [])
     hand: dict[str, Any] = next((p for p in players if p.get("seat") == seat), {})

@@ -1,9 +1,10 @@
-"""Legend on the bridge: dashboards and track boards on its circuits (LED maps) and routes (maps
-generated from their stages)."""
+"""Legend on the bridge: dashboards (``render.py``: the car's Dashboard, its pace buttons) and
+track boards on its circuits (LED maps) and routes (maps generated from their stages)."""
 
 from __future__ import annotations
 
 import argparse
+from types import ModuleType
 from typing import Any
 
 BOARD = "cells"
@@ -15,6 +16,14 @@ BOT = "greedy"
 #: `autodromo bridge` with no game races Legend.
 LOCAL_DEFAULT = True
 DEFAULT_CARS = "bugatti_type_35,alfa_8c_2300,ferrari_166_mm,maserati_300s"
+
+
+def dashboard() -> ModuleType:
+    """The module that draws its dashboards (its face, DASH_STATE, pace buttons, needles):
+    imported when asked, as it imports the shared bridge, which reads this module as it loads."""
+    from . import render
+
+    return render
 
 
 def add_local_options(p: argparse.ArgumentParser) -> None:

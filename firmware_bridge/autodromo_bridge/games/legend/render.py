@@ -1,0 +1,143 @@
+"""What a Legend dashboard shows of its seat's car, from a view: the car's Dashboard as the book
+keeps it, and the turn ahead. Pure functions: the same view gives the same bytes.
+
+Dashboard (DASH_STATE field <- the car in the view):
+
+========== =============================================================================
+speed       ``speed``
+turn_pins   the safe speed (turn pins) of the turn the car is in or meets next, as its
+            marker reads now (rain lowers a marker a step per level, never below A); in a
+            Stage race the view's ``next_turn`` of the seat's own view, 0 while the marker
+            is face down to it (night, fog)
+temperature ``temperature``; engine ``engine``; brakes ``brakes``; tyres ``tires``
+            (0 when flat); each clamped to 0..255
+switches    bit 0 battery failed, bit 1 headlights failed (the Dashboard's switches)
+pace        the choice under the dashboard's selector: 1 + its index in the seat's legal
+            actions, 0 when the seat has nothing to decide
+lamps       the shared ``LAMP_*`` bits of render.py (0-3, 6, 7) and the ones below
+========== =============================================================================
+
+Buttons 1 to 4 are the pace buttons: each takes the action of its own label.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...ledmap import Circuit
+from ...render import (LAMP_FINISHED, LAMP_GAME_OVER, LAMP_OUT, LAMP_RAIN, LAMP_REFUSED,
+                       LAMP_YOUR_TURN, PODIUM_MEANINGS, PODIUM_NAMES, RAIN, Face, rating_now)
+
+LAMP_BEST_LINE = 1 << 4
+LAMP_FLAT_TIRE = 1 << 5
+# Stage races (DASH_STATE lamps is a u32: bits past 7 are free for the host to give meaning).
+LAMP_NIGHT = 1 << 8       # the Chrono reads night (18:00 to 06:00)
+LAMP_FOG = 1 << 9         # the stage is in fog
+LAMP_CHECK_POINT = 1 << 10  # this stage ends at a Check Point line with its speed limit
+LAMP_TURN_UNSEEN = 1 << 11  # the next turn's marker is face down to this car: no turn pins
+
+#: Its lamps (bits 0 to 11), then the podium's, lit once the race is over.
+LAMP_NAMES = {LAMP_YOUR_TURN: "YOUR TURN", LAMP_REFUSED: "REFUSED", LAMP_FINISHED: "FINISHED",
+              LAMP_OUT: "OUT", LAMP_BEST_LINE: "BEST LINE", LAMP_FLAT_TIRE: "FLAT TIRE",
+              LAMP_RAIN: "RAIN", LAMP_GAME_OVER: "GAME OVER", LAMP_NIGHT: "NIGHT", LAMP_FOG: "FOG",
+              LAMP_CHECK_POINT: "CHECK POINT", LAMP_TURN_UNSEEN: "TURN UNSEEN", **PODIUM_NAMES}
+LAMP_MEANINGS = {
+    LAMP_YOUR_TURN: "this car decides now", LAMP_REFUSED: "the last button was refused, see the log",
+    LAMP_FINISHED: "this car has finished", LAMP_OUT: "retired or off the road",
+    LAMP_BEST_LINE: "on the turn's best line", LAMP_FLAT_TIRE: "a flat tyre",
+    LAMP_RAIN: "rain: markers read a step lower per level", LAMP_GAME_OVER: "the race is over",
+    LAMP_NIGHT: "night on the Chrono: markers face down unless the headlights work",
+    LAMP_FOG: "fog: markers face down until the car is at the turn",
+    LAMP_CHECK_POINT: "this stage ends at a Check Point: mind its speed limit at the line",
+    LAMP_TURN_UNSEEN: "the next turn's marker cannot be read yet: no turn pins",
+    **PODIUM_MEANINGS,
+}
+#: Its gauges (label, full scale), in DASH_STATE's order.
+GAUGES = (("speed", 12), ("pins", 12), ("temp", 8), ("engine", 8), ("brakes", 8), ("tyres", 16))
+#: What its dashboard prints.
+FACE = Face(GAUGES, LAMP_NAMES, LAMP_MEANINGS)
+
+#: The pace buttons: each takes the action of its own label.
+BUTTONS_NAME = "pace buttons"
+BUTTONS: dict[int, tuple[str, tuple[str, ...]]] = {
+    1: ("maintain", ("maintain",)), 2: ("accelerate 1", ("accelerate 1",)),
+    3: ("lift and coast", ("lift and coast",)), 4: ("stop to cool", ("stop to cool",)),
+}
+
+SWITCH_BATTERY = 1 << 0
+SWITCH_HEADLIGHTS = 1 << 1
+
+
+def _byte(v: Any) -> int:
+    return max(0, min(255, int(v or 0)))
+
+
+def dash_state(
+    view: dict[str, Any], seat: int, circuit: Circuit | None = None, *, deciding: bool, cursor: int,
+    refused: bool, game_over: bool = False,
+) -> dict[str, int]:
+    """``circuit``: the race's circuit of lanes and rows, whose turns give the pins of a Track
+    race (a Stage race's view says which turn is next)."""
+    car = view["cars"][seat]
+    weather = str(view.get("weather", "clear"))
+    pins = 0
+    stage = view.get("stage")
+    unseen = False
+    if stage is not None:
+        # A Stage race: the core says which turn is next and whether this car reads its marker.
+        nt = car.get("next_turn")
+        if nt is not None and nt.get("safe_speed") is not None:
+            pins = _byte(nt["safe_speed"])
+        unseen = nt is not None and nt.get("rating") is None
+    elif circuit is not None and car.get("row") is not None:
+        turn = circuit.next_turn(int(car["row"]) % circuit.rows)
+        if turn is not None:
+            pins = _byte(car["safe_speeds"].get(rating_now(turn.rating, weather), 0))
+    lamps = 0
+    if deciding:
+        lamps |= LAMP_YOUR_TURN
+    if refused:
+        lamps |= LAMP_REFUSED
+    status = car.get("status")
+    if status == "finished":
+        lamps |= LAMP_FINISHED
+    elif status in ("retired", "off_road"):
+        lamps |= LAMP_OUT
+    if car.get("best_line"):
+        lamps |= LAMP_BEST_LINE
+    if car.get("flat_tire"):
+        lamps |= LAMP_FLAT_TIRE
+    if RAIN.get(weather, 0):
+        lamps |= LAMP_RAIN
+    if game_over:
+        lamps |= LAMP_GAME_OVER
+    if stage is not None:
+        chrono = view.get("chrono") or {}
+        if chrono.get("night"):
+            lamps |= LAMP_NIGHT
+        if chrono.get("fog") or weather == "fog":
+            lamps |= LAMP_FOG
+        if stage.get("finish") == "checkpoint" and status in ("racing", "off_road", "waiting"):
+            lamps |= LAMP_CHECK_POINT
+        if unseen and status in ("racing", "off_road"):
+            lamps |= LAMP_TURN_UNSEEN
+    switches = (0 if car.get("battery_ok", True) else SWITCH_BATTERY) | (
+        0 if car.get("headlights_ok", True) else SWITCH_HEADLIGHTS)
+    return {
+        "speed": max(0, min(65535, int(car.get("speed") or 0))),
+        "turn_pins": pins,
+        "temperature": _byte(car.get("temperature")),
+        "engine": _byte(car.get("engine")),
+        "brakes": _byte(car.get("brakes")),
+        "tyres": _byte(car.get("tires")),
+        "switches": switches,
+        "pace": _byte(cursor + 1 if deciding else 0),
+        "lamps": lamps,
+    }
+
+
+def needles(d: dict[str, int]) -> str:
+    """The needles of a dashboard (its DASH_STATE) on the emulator's screen."""
+    return (f"  needles: speed {d['speed']}, safe speed of the next turn {d['turn_pins']}, "
+            f"temperature {d['temperature']}, engine {d['engine']}, brakes {d['brakes']}, "
+            f"tyres {d['tyres']}")
