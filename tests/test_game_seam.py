@@ -135,6 +135,10 @@ def test_a_file_is_a_games_own_only_under_its_folders() -> None:
     assert names("mk/formula90.mk", "AUTODROMO_F90_RACES") == set()
 
 
+def test_the_bridge_has_no_debt() -> None:
+    assert not [path for _, path in KNOWN_DEBTS if path.startswith(STRICT)]
+
+
 def test_no_file_outside_its_games_folders_names_a_game() -> None:
     found = offenders()
     strict = sorted(f"{path} ({game})" for game, path in found if path.startswith(STRICT))
