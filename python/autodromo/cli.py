@@ -94,12 +94,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         + "".join(f" or {game_module.title(g)} in the terminal" for g in terminal)
     )
     play.add_argument("game", nargs="?", default=None, choices=terminal)
-    play.add_argument("--host", default="127.0.0.1", help="web page: address (default loopback only)")
+    play.add_argument("--host", default=None,
+                      help="web page: address (default loopback only; with --lan, every interface)")
     play.add_argument("--port", type=int, default=8000, help="web page: port")
     play.add_argument("--open", action="store_true", help="web page: open it in a browser")
     play.add_argument("--db", default=None, help="web page: the SQLite file of saved games")
     play.add_argument("--lan", action="store_true",
-                      help="web page: allow a --host other than loopback (each seat joins by its own link)")
+                      help="web page: serve it on the local network (each seat joins by its own link; "
+                           "prints the address and a QR code)")
     play.add_argument("--workers", type=int, default=None,
                       help="web page: server processes (default: AUTODROMO_WORKERS, else the machine's cores)")
     for g in terminal:

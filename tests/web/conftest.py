@@ -45,12 +45,21 @@ def client(app: Any) -> Any:
 
 
 class LiveServer:
-    def __init__(self, app: Any) -> None:
-        from autodromo_web import serving
+    """A real server on a free port: on loopback, or (``network``) on every interface as
+    ``--lan`` serves it, its address the machine's network one, as phones open it."""
+
+    def __init__(self, app: Any, network: bool = False) -> None:
+        from autodromo_web import security, serving
 
         self.app = app
-        self._server = serving.make("127.0.0.1", 0, app)
+        self._server = serving.make("0.0.0.0" if network else "127.0.0.1", 0, app)
         self.url = f"http://127.0.0.1:{self._server.server_port}"
+        if network:
+            joined = security.lan_address("0.0.0.0")
+            self.url = f"http://{joined}:{self._server.server_port}"
+            # What `serve(lan=True)` tells the app once it listens (the join address).
+            app.config.update(AUTODROMO_LAN=True, AUTODROMO_JOIN_URL=self.url + "/",
+                              AUTODROMO_HOSTS=tuple(security.lan_names() | {joined}))
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
         self._thread.start()
 
@@ -63,6 +72,14 @@ class LiveServer:
 @pytest.fixture
 def live(app: Any) -> Iterator[LiveServer]:
     server = LiveServer(app)
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def lan_live(db: Path) -> Iterator[LiveServer]:
+    """A server on the network (``--lan``): join links name the machine's network address."""
+    server = LiveServer(create_app({"DB": str(db), "TESTING": True, "AUTODROMO_LAN": True}), network=True)
     yield server
     server.stop()
 

@@ -185,7 +185,10 @@ def pushed_to_the_edge(client: Any, seed: int) -> str | None:
         if any("retires" in d["risk"] for d in p["decisions"]):
             return gid
         ds = p["decisions"]
-        hard = [d for d in ds if d["text"].startswith("Accelerate")] if p["phase"] != "reliability split" else []
+        if p["phase"] == "reliability split":
+            hard = [d for d in ds if d["text"].startswith("Engine 1,")]  # one Engine point (not offered first)
+        else:
+            hard = [d for d in ds if d["text"].startswith("Accelerate")]
         pick = hard[-1] if hard else ds[0]
         p = client.post(f"/api/games/{gid}/actions", json={"seat": 0, "page": True, "action": pick["id"]}).json
     return None

@@ -70,13 +70,18 @@ def test_a_legend_race_starts_at_the_human_with_explained_decisions_and_a_board(
     assert p["to_move"] == 0 and p["to_move_kind"] == "human"
     assert p["legal"] and all(a["label"].startswith("engine ") for a in p["legal"])
     assert p["turn"] == {"label": "Before the start", "value": ""}
-    # A bot's seat is offered nothing.
-    assert view(client, created["id"], seat=1)["legal"] == []
+    # A bot's seat is nobody's: its view is refused (issue 32, item 7).
+    refused = client.get(f"/api/games/{created['id']}?seat=1")
+    assert refused.status_code == 403 and "Bot 2" in refused.json["error"], refused.json
     # The page's form: names, the distance left, the split in Engine and Brakes points.
     page = client.get(f"/api/games/{created['id']}?seat=0&page=1").json
     assert [d["left"] for d in page["distance"]] == [72] * 4
     assert page["distance"][0]["who"] == "Bugatti Type 35"
-    assert page["decisions"][0]["text"] == "Engine 1, Brakes 7"
+    # The even split first (issue 32, item 5: "Engine 1, Brakes 7" came first), then by how far
+    # each leans; every split is offered.
+    texts = [d["text"] for d in page["decisions"]]
+    assert texts[:3] == ["Engine 4, Brakes 4", "Engine 5, Brakes 3", "Engine 3, Brakes 5"], texts
+    assert sorted(texts) == sorted(f"Engine {k}, Brakes {8 - k}" for k in range(1, 8))
     assert "view" not in page and "legal" not in page
 
 
@@ -329,11 +334,14 @@ def bad_requests(gid: str) -> list[tuple[str, str, Any, int, str]]:
         ("post", f"{g}/actions", {"seat": 0, "plan": []}, 400, "plan"),
         ("post", f"{g}/actions", {"seat": 0, "plan": "maintain"}, 400, "plan"),
         ("post", f"{g}/actions", {"seat": 0, "action": 0, "bots": "yes"}, 400, "bots"),
-        ("post", f"{g}/actions", {"seat": 1, "action": 0}, 400, "not a human seat"),
+        # A bot's seat is nobody's: no decision for it, no view of it (issue 32, item 7).
+        ("post", f"{g}/actions", {"seat": 1, "action": 0}, 403, "a bot's view and decisions are never served"),
+        ("get", f"{g}?seat=1", None, 403, "a bot's view"),
+        ("get", f"{g}/legal?seat=1", None, 403, "a bot's view"),
         ("post", f"{g}/actions", {"seat": "zero", "action": 0}, 400, "whole number"),
         ("post", f"{g}/actions", [0], 400, "object"),
         ("post", f"{g}/advance", {"steps": -1}, 400, "steps"),
-        ("post", f"{g}/undo", {"seat": 1}, 409, "human"),
+        ("post", f"{g}/undo", {"seat": 1}, 403, "bot"),
         ("post", f"{g}/undo", {}, 400, "seat is required"),
         ("get", f"{g}/at/99999", None, 400, "step"),
         ("post", "/api/replays", {"replay": "{}"}, 400, "not an autodromo-replay"),

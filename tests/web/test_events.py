@@ -125,7 +125,8 @@ def test_only_the_seat_to_decide_decides(client: Any) -> None:
     e = client.post("/api/events", json=body()).json
     eid = e["id"]
     bot = client.post(f"/api/events/{eid}/decisions", json={"seat": 1, "choice": 0})
-    assert bot.status_code == 400
+    # A bot's seat is nobody's (issue 32, item 7).
+    assert bot.status_code == 403 and "bot" in bot.json["error"], bot.json
     wrong = client.post(f"/api/events/{eid}/decisions", json={"seat": 0, "choice": 99})
     assert wrong.status_code == 409
     assert client.get(f"/api/events/{eid}").json["log"] == e["log"]

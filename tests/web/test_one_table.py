@@ -134,7 +134,9 @@ def play(live: LiveServer, gid: str, shared: Page, phones: list[Page], decide: A
     return moves
 
 
-def test_two_phones_and_a_shared_screen_play_a_mille_bornes_hand(live: LiveServer, browser: Any) -> None:
+def test_two_phones_and_a_shared_screen_play_a_mille_bornes_hand(lan_live: LiveServer, browser: Any) -> None:
+    # Phones join a server on the network (issue 32: never a loopback link).
+    live = lan_live
     shared, phones, gid, links = open_table(live, browser, "mille_bornes", lambda pg: None)
     watches = [Watch(shared.page, None), Watch(phones[0].page, 0), Watch(phones[1].page, 1)]
     title_seen: list[str] = []
@@ -197,7 +199,9 @@ def test_two_phones_and_a_shared_screen_play_a_mille_bornes_hand(live: LiveServe
         dev.context.close()
 
 
-def test_two_phones_and_a_shared_screen_play_a_legend_race(live: LiveServer, browser: Any) -> None:
+def test_two_phones_and_a_shared_screen_play_a_legend_race(lan_live: LiveServer, browser: Any) -> None:
+    # Phones join a server on the network (issue 32: never a loopback link).
+    live = lan_live
     def setup(pg: Any) -> None:
         pg.get_by_test_id("seat-count").fill("2")
         pg.get_by_test_id("seat-count").dispatch_event("input")

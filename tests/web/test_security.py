@@ -214,4 +214,7 @@ def test_lan_prints_the_join_address_and_still_refuses_foreign_hosts(tmp_path: A
     finally:
         p.terminate()
         out, _ = p.communicate(timeout=10)
-    assert "join at http://" in out and f":{port}/" in out
+    # The address phones open is the machine's network address, with its QR code in text (issue 32).
+    line = next(x for x in out.splitlines() if x.startswith("On the local network: open http://"))
+    assert f":{port}/" in line and "127.0.0.1" not in line and "0.0.0.0" not in line, line
+    assert "▀" in out or "█" in out, "a QR code drawn in the terminal"

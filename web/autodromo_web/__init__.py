@@ -91,15 +91,19 @@ def _install_timing(app: Flask) -> None:
         return response
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, open_browser: bool = False,
+def serve(host: str | None = None, port: int = 8000, db: str | None = None, open_browser: bool = False,
           lan: bool = False, workers: int | None = None) -> None:
     """Runs the page until interrupted: ``workers`` processes (default ``AUTODROMO_WORKERS``, else
     the machine's cores; 1: one process), each a waitress server (``serving.py``: a bounded pool
     of threads, connections kept between requests and capped per address; one lock per game).
-    Anything but loopback needs ``lan``: then every seat needs its own token, and the address a
-    phone joins by is printed."""
+    ``host``: loopback (127.0.0.1) unless ``lan``, which listens on every interface (0.0.0.0)
+    unless told. Anything but loopback needs ``lan``: then every seat needs its own token, and
+    the address a phone joins by is printed, with its QR code."""
     from . import security, serving
     from . import workers as several
+
+    if host is None:
+        host = "0.0.0.0" if lan else "127.0.0.1"
 
     if not lan and not security.is_loopback(host):
         raise SystemExit(
@@ -116,6 +120,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, open
     config: dict[str, Any] = {"AUTODROMO_LAN": lan}
     if db:
         config["DB"] = db
+    joined = ""
     if lan:
         joined = security.lan_address(host)
         config["AUTODROMO_HOSTS"] = tuple(security.lan_names() | {joined.lower(), host.lower()})
@@ -127,14 +132,24 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, open
             threading.Timer(0.5, webbrowser.open, args=(opened[0],)).start()
 
     def announce(bound: int, db_path: str) -> dict[str, Any]:
-        url = f"http://{host if ':' not in host else f'[{host}]'}:{bound}/"
+        join = f"http://{joined if ':' not in joined else f'[{joined}]'}:{bound}/" if joined else ""
+        network = lan and not security.is_loopback(joined)
+        # A wildcard address is no address to open: the network's is (this machine reaches it too).
+        shown = host if host not in ("0.0.0.0", "::") else "127.0.0.1"
+        url = join if network else f"http://{shown if ':' not in shown else f'[{shown}]'}:{bound}/"
         processes = "one process" if count == 1 else f"{count} worker processes"
         print(f"Autodromo: {url}  (games saved in {db_path}; {processes}; Ctrl-C to stop)", flush=True)
         opened.append(url)
         if not lan:
             return {}
-        join = f"http://{joined if ':' not in joined else f'[{joined}]'}:{bound}/"
-        print(f"On the local network: join at {join} (every seat needs its own join link)", flush=True)
+        if not network:
+            # (--lan on a loopback --host: the rules of the network, reachable from here only.)
+            print(f"--lan on {host}: phones cannot reach this machine's loopback address; leave --host out to "
+                  "serve the table on the network", flush=True)
+            return {}
+        print(f"On the local network: open {join} on the table's screen or scan this code; every player then "
+              "gets their own join link and QR code", flush=True)
+        print_qr(join)
         # Join links and their QR codes name this address, whichever name the host screen used.
         return {"AUTODROMO_JOIN_URL": join}
 
@@ -157,3 +172,17 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, open
     finally:
         tables.close_streams()
         server.server_close()
+
+
+def print_qr(url: str) -> None:
+    """``url`` as a QR code in the terminal (text, two rows of modules a line), for the phone
+    or the screen that opens the table."""
+    import sys
+
+    import segno
+
+    try:
+        segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
+    except UnicodeEncodeError:  # a terminal that cannot print the half blocks
+        segno.make(url, error="m").terminal(out=sys.stdout)
+    sys.stdout.flush()

@@ -10,11 +10,12 @@ from . import serve
 
 def main() -> None:
     parser = argparse.ArgumentParser(prog="autodromo_web", description=__doc__)
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default: loopback only)")
+    parser.add_argument("--host", default=None,
+                        help="address to listen on (default: loopback only; with --lan, every interface)")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--db", default=None, help="the SQLite file of saved games")
     parser.add_argument("--lan", action="store_true",
-                        help="allow a --host other than loopback: phones on the local network join by link")
+                        help="serve the table on the local network: phones join by link (prints the address and its QR code)")
     parser.add_argument("--open", action="store_true", help="open the page in a browser")
     parser.add_argument("--workers", type=int, default=None,
                         help="server processes (default: AUTODROMO_WORKERS, else the machine's cores; 1: one process)")

@@ -11,6 +11,9 @@ for none, as before. Where tokens are required:
 - bots and chance may be advanced by any token of the game; deleting the game, starting it again
   and re-issuing a seat's link need the owner's.
 
+A bot seat's view (its hand) and its decisions are never served, with tokens or without
+(issue 32, item 7): a bot is nobody's seat.
+
 A token travels in the ``X-Autodromo-Token`` header only, never in an address (the page fetches
 a download with the header). Tokens are compared in constant time.
 """
@@ -66,6 +69,9 @@ class Access:
     links: bool = False
     consent: set[int] = field(default_factory=set)
     devices: dict[int, str] = field(default_factory=dict)
+    #: The game its owner started again with the same settings ("Play again"): each phone of
+    #: this game is taken there, its device's token carried over (issue 32, item 1).
+    rematch: str | None = None
 
     @classmethod
     def new(cls, humans: list[int], links: bool) -> Access:
@@ -98,6 +104,13 @@ class Access:
         self.devices[seat] = new_token()
         return self.devices[seat]
 
+    def carried_to(self, rematch: Access) -> None:
+        """``rematch`` (a new game of the same seats) takes this game's claimed devices: each
+        phone's token names its seat there too, and the links no device opened stay new."""
+        for seat, device in self.devices.items():
+            if seat in rematch.seats:
+                rematch.devices[seat] = hashed(device)
+
     def reissue(self, seat: int) -> str:
         """A new link for ``seat``; the old one, and the device that claimed it, are refused from
         now on."""
@@ -112,15 +125,19 @@ class Access:
         def seat(s: int, t: str) -> str:
             return t if self.links and s not in self.devices else hashed(t)
 
-        return {"owner": hashed(self.owner), "seats": {str(k): seat(k, v) for k, v in self.seats.items()},
-                "links": self.links, "consent": sorted(self.consent),
-                "devices": {str(k): hashed(v) for k, v in self.devices.items()}}
+        out: dict[str, Any] = {"owner": hashed(self.owner), "seats": {str(k): seat(k, v) for k, v in self.seats.items()},
+                               "links": self.links, "consent": sorted(self.consent),
+                               "devices": {str(k): hashed(v) for k, v in self.devices.items()}}
+        if self.rematch is not None:
+            out["rematch"] = self.rematch
+        return out
 
     @classmethod
     def from_json(cls, doc: dict[str, Any]) -> Access:
         return cls(str(doc["owner"]), {int(k): str(v) for k, v in doc["seats"].items()}, bool(doc.get("links")),
                    {int(s) for s in doc.get("consent", [])},
-                   {int(k): str(v) for k, v in (doc.get("devices") or {}).items()})
+                   {int(k): str(v) for k, v in (doc.get("devices") or {}).items()},
+                   str(doc["rematch"]) if doc.get("rematch") else None)
 
 
 def unauthorised(reason: str) -> ApiError:
@@ -134,8 +151,11 @@ def forbidden(reason: str) -> ApiError:
 class Guard:
     """The checks of one request against one game's access."""
 
-    def __init__(self, access: Access, token: str | None, lan: bool, name: Any) -> None:
+    def __init__(self, access: Access, token: str | None, lan: bool, name: Any,
+                 bots: frozenset[int] = frozenset()) -> None:
         self.access = access
+        #: The bot seats: nobody sees their view or acts for them.
+        self.bots = bots
         self.who = access.who(token)
         self.token_given = bool(token)
         #: Tokens are needed: on a LAN, or for a game played by join links.
@@ -157,6 +177,9 @@ class Guard:
 
     def seat(self, seat: int, what: str) -> None:
         """Seeing ``seat``'s hidden view or acting for it."""
+        if seat in self.bots:
+            raise forbidden(f"{what} for {self._name(seat)}: a bot's view and decisions are never served "
+                            "(its hand stays hidden; the bots play on the server)")
         if not self.may_be(seat):
             raise self._refuse(f"{what} for {self._name(seat)}")
 
@@ -184,6 +207,12 @@ def saved_guard(found: Access, names: list[str]) -> Guard:
                  lambda s: names[s] if 0 <= s < len(names) and names[s] else f"Player {s + 1}")
 
 
+def bots_of(seats: list[dict[str, Any]]) -> frozenset[int]:
+    """The bot seats of a game's or a championship's seats."""
+    return frozenset(i for i, s in enumerate(seats) if s.get("kind") == "bot")
+
+
 def guard(table: Any) -> Guard:
     """The checks of this request against ``table`` (a ``tables.Table``)."""
-    return Guard(table.access, token(), bool(current_app.config.get("AUTODROMO_LAN")), table.seat_name)
+    return Guard(table.access, token(), bool(current_app.config.get("AUTODROMO_LAN")), table.seat_name,
+                 bots_of(table.seats))

@@ -198,8 +198,19 @@ def again(game_id: str) -> tuple[Response, int]:
         guard(table).owner("starting this game again")
         doc = {"game": table.game_id, "options": table.options, "seats": table.seats,
                "seating": "links" if table.access.links else "hotseat"}
-    table = tables().create(doc)
-    return jsonify({**present.summary(table), **seats.owner_part(table)}), 201
+    made = tables().create(doc)
+    if made.access.links:
+        # Every phone of the old game comes along, on its own seat (issue 32, item 1): its
+        # device's token names that seat in the new game too, and the old game says where it
+        # went (the live stream tells each phone, whose page follows).
+        with tables().locked(game_id) as table:
+            with tables().locked(made.id) as fresh:
+                table.access.carried_to(fresh.access)
+                tables().save_access(fresh)
+            table.access.rematch = made.id
+            tables().save_access(table)
+    with tables().locked(made.id) as fresh:
+        return jsonify({**present.summary(fresh), **seats.owner_part(fresh)}), 201
 
 
 @bp.get("/games/<game_id>")

@@ -240,7 +240,8 @@ class Events:
 
         names = event.names()
         return Guard(self.access[event.id], access.token(), bool(current_app.config.get("AUTODROMO_LAN")),
-                     lambda s: names[s] if 0 <= s < len(names) else f"seat {s + 1}")
+                     lambda s: names[s] if 0 <= s < len(names) else f"seat {s + 1}",
+                     access.bots_of(event.setup["seats"]))
 
     def all(self) -> list[Any]:
         saved = self.store.event_revs()
@@ -305,23 +306,23 @@ def owner_part(event: Any) -> dict[str, Any]:
     shared = events().access[event.id]
     out: dict[str, Any] = {"owner_token": shared.owner, "seating": "links" if shared.links else "hotseat"}
     if shared.links:
+        from .seats import network
+
         out["join"] = [link(event, s) for s in sorted(shared.seats)]
+        out.update(network())
     return out
 
 
 def link(event: Any, seat: int) -> dict[str, Any]:
     """A seat's join link to the event (its token in the fragment, as a game's) and its QR code."""
-    import segno
-
-    from .seats import join_base
+    from .seats import join_link
 
     held = events().access[event.id]
     if seat in held.devices:
         # Claimed by a device: no code for anyone else to scan.
         return {"seat": seat, "name": event.names()[seat], "claimed": True, "url": None, "qr": None}
-    url = f"{join_base()}/event/{event.id}#t={held.seats[seat]}"
-    qr = segno.make(url, error="m").svg_data_uri(scale=4, border=2)
-    return {"seat": seat, "name": event.names()[seat], "claimed": False, "url": url, "qr": qr}
+    return {"seat": seat, "name": event.names()[seat], "claimed": False,
+            **join_link(f"/event/{event.id}", held.seats[seat])}
 
 
 def _seat_in(event: Any, value: Any) -> int | None:
@@ -401,7 +402,9 @@ def links(event_id: str) -> Response:
     """Every human seat's join link to the event and its QR code: the owner's only."""
     with events().locked(event_id) as event:
         events().guard(event).owner("the championship's join links", always=True)
-        return jsonify(join=[link(event, s) for s in sorted(events().access[event.id].seats)])
+        from .seats import network
+
+        return jsonify(join=[link(event, s) for s in sorted(events().access[event.id].seats)], **network())
 
 
 @bp.post("/<event_id>/seats/<int:seat>/reissue")

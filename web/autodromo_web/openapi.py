@@ -47,7 +47,8 @@ SPEC: dict[str, Any] = {
             "Chance and bots are played by the server (seeded). Every refusal is a 4xx JSON "
             "object {\"error\": reason}; actions are committed to SQLite before the response. "
             "On a LAN (--lan) and in games played by join links, a seat's view and actions need that "
-            "seat's token in the X-Autodromo-Token header (401 without, 403 with another's)."
+            "seat's token in the X-Autodromo-Token header (401 without, 403 with another's). A bot "
+            "seat's view and decisions are never served (403), with any token or none."
         ),
     },
     "paths": {
@@ -138,7 +139,9 @@ SPEC: dict[str, Any] = {
             "responses": {"200": _json(SEAT_VIEW), "400": ERROR, "404": ERROR, "409": ERROR},
         }},
         "/api/games/{game_id}/again": {"post": {
-            "summary": "Play again: a new game with the same game, options and seats, a new seed",
+            "summary": "Play again: a new game with the same game, options and seats, a new seed. By join links, "
+                       "each seat's device comes along (its token names its seat in the new game) and the old "
+                       "game's `rematch` names the new one, which its pages follow",
             "parameters": [GAME_ID],
             "responses": {"201": _json({"$ref": "#/components/schemas/Summary"}), "404": ERROR},
         }},
@@ -191,7 +194,9 @@ SPEC: dict[str, Any] = {
         }},
         "/api/games/{game_id}/links": {"get": {
             "summary": "Each human seat's join link and its QR code (SVG data URI) while no device has claimed it "
-                       "(claimed: true, no link, once one has): the owner's token only",
+                       "(claimed: true, no link, once one has): the owner's token only. `network`: whether phones "
+                       "can reach the server (--lan): if not, a link is its path alone, with no QR code, and "
+                       "`command` serves the table on the network",
             "parameters": [GAME_ID],
             "responses": {"200": _json({"type": "object"}), "401": ERROR, "403": ERROR, "404": ERROR},
         }},

@@ -43,6 +43,8 @@ def _header(table: Table, seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "undo": undo_state(table, seat),
         "event": table.event,
+        # The game this one was started again as, which its phones follow (a game by join links).
+        "rematch": table.access.rematch,
     }
 
 

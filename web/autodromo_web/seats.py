@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from typing import Any
+from urllib.parse import urlsplit
 
 import segno
 from flask import Blueprint, Response, current_app, jsonify, request
@@ -30,10 +31,51 @@ def tables() -> Tables:
     return found
 
 
-def join_base() -> str:
-    """The address phones join at: the one ``--lan`` printed, else the one this request used."""
-    base = current_app.config.get("AUTODROMO_JOIN_URL") or request.host_url
-    return str(base).rstrip("/")
+#: The port ``make play`` listens on unless told.
+DEFAULT_PORT = 8000
+
+
+def join_base() -> str | None:
+    """The network address phones join at (issue 32, item 1): the one ``--lan`` printed, else,
+    on the network, the address this request reached the server by; None when the server listens
+    on this machine only, or was reached by a loopback name: a phone that scans a loopback
+    address reaches itself."""
+    from .security import is_loopback
+
+    base = current_app.config.get("AUTODROMO_JOIN_URL")
+    if not base and current_app.config.get("AUTODROMO_LAN") and not is_loopback(request.host):
+        base = request.host_url
+    return str(base).rstrip("/") if base else None
+
+
+def lan_command() -> str:
+    """The command that serves this table on the network: the README's, with ``--lan`` (and the
+    port this server was reached by, when not the default)."""
+    try:
+        port = urlsplit(f"//{request.host}").port
+    except ValueError:
+        port = None
+    extra = f" --port {port}" if port not in (None, DEFAULT_PORT) else ""
+    return f'make play ARGS="--lan{extra}"'
+
+
+def network() -> dict[str, Any]:
+    """Whether phones can reach this server, and if not, what serves the table on the network
+    (``make play``'s command, and the same without make)."""
+    command = lan_command()
+    plain = ".venv/bin/autodromo play " + command.split('"')[1]
+    return {"network": join_base() is not None, "command": command, "command_plain": plain}
+
+
+def join_link(path: str, token: str) -> dict[str, Any]:
+    """A join link and its QR code. On the network, the machine's network address; on a server
+    that listens on this machine only, the link is the address's path alone (for a script or
+    another window of this machine) and no QR code is drawn."""
+    base = join_base()
+    url = f"{base or ''}{path}#t={token}"
+    # Drawn here as SVG (no script, no CDN): the page shows it as an image.
+    qr = segno.make(url, error="m").svg_data_uri(scale=4, border=2) if base else None
+    return {"url": url, "qr": qr}
 
 
 def link(table: Table, seat: int) -> dict[str, Any]:
@@ -41,10 +83,8 @@ def link(table: Table, seat: int) -> dict[str, Any]:
     then says so instead of showing a code anyone could scan)."""
     if seat in table.access.devices:
         return {"seat": seat, "name": table.seat_name(seat), "claimed": True, "url": None, "qr": None}
-    url = f"{join_base()}/play/{table.id}#t={table.access.seats[seat]}"
-    # Drawn here as SVG (no script, no CDN): the page shows it as an image.
-    qr = segno.make(url, error="m").svg_data_uri(scale=4, border=2)
-    return {"seat": seat, "name": table.seat_name(seat), "claimed": False, "url": url, "qr": qr}
+    return {"seat": seat, "name": table.seat_name(seat), "claimed": False,
+            **join_link(f"/play/{table.id}", table.access.seats[seat])}
 
 
 def owner_part(table: Table) -> dict[str, Any]:
@@ -52,6 +92,7 @@ def owner_part(table: Table) -> dict[str, Any]:
     out: dict[str, Any] = {"owner_token": table.access.owner, "seating": "links" if table.access.links else "hotseat"}
     if table.access.links:
         out["join"] = [link(table, s) for s in sorted(table.access.seats)]
+        out.update(network())
     return out
 
 
@@ -165,7 +206,7 @@ def links(game_id: str) -> Response:
     reaches a claimed seat's hand)."""
     with tables().locked(game_id) as table:
         access.guard(table).owner("the join links", always=True)
-        return jsonify(join=[link(table, s) for s in _humans(table)])
+        return jsonify(join=[link(table, s) for s in _humans(table)], **network())
 
 
 @bp.post("/seats/<int:seat>/reissue")

@@ -13,7 +13,9 @@ bp = Blueprint("views", __name__)
 
 @bp.get("/")
 def lobby() -> str:
-    return render_template("lobby.html", db=shown_db())
+    from .seats import network
+
+    return render_template("lobby.html", db=shown_db(), **network())
 
 
 

@@ -151,6 +151,17 @@ const Autodromo = (() => {
     events[id] = module;
   }
 
+  // A server that listens on this machine only cannot be reached from a phone (issue 32): what
+  // to run instead, said where the phones' option or codes would be.
+  function lanNote(command, plain) {
+    return el("div", { class: "lan-note", "data-testid": "lan-note" },
+      el("p", {}, "This server listens on this machine only: a phone cannot reach it, so no join code is shown. "
+        + "To play with each player on their own phone, stop it (Ctrl-C) and serve the table on your network:"),
+      el("pre", {}, el("code", { "data-testid": "lan-command" }, command)),
+      el("p", { class: "muted" }, `(or ${plain}). It prints the address and a QR code to open on `
+        + "this screen; each player's join code then names that address."));
+  }
+
   return { api, setToken, rememberOwner, ownerToken, el, svg, carColour, setSeatColours, carShape, inkOn, initPalette, PALETTES, swatch, cardFace, backs, games, registerGame,
-    events, registerEvent };
+    events, registerEvent, lanNote };
 })();

@@ -139,6 +139,12 @@
   // The owner's shared screen: a join link and QR code per human seat, and a new link on demand.
   async function drawJoin() {
     const doc = await api("GET", `/api/events/${eventId}/links`);
+    if (!doc.network) {
+      // A server on this machine only: a phone that scanned its address would reach itself.
+      $("join").replaceChildren(el("h2", {}, "Join from your phone"), Autodromo.lanNote(doc.command, doc.command_plain));
+      $("join").hidden = false;
+      return;
+    }
     // A claimed seat's code is gone from the screen: nobody else can scan it.
     const rows = doc.join.map((j) => el("li", { "data-testid": "join-seat", "data-seat": j.seat, "data-claimed": j.claimed ? "1" : "0" },
       el("strong", {}, j.name),

@@ -34,8 +34,9 @@
     if (game.cars) {
       const car = el("select", { "data-testid": `seat-${i}-car`, "aria-label": `seat ${i + 1} car` },
         game.cars.map((c) => el("option", { value: c.id }, c.name)));
-      // Two seats at most may share a model: spread the default choices over the roster.
-      car.value = game.cars[(i * 3) % game.cars.length].id;
+      // The game's fair defaults (two seats at most share a model), else spread over the roster.
+      const fair = game.default_cars || [];
+      car.value = i < fair.length ? fair[i] : game.cars[(i * 3) % game.cars.length].id;
       parts.push(car);
     }
     return el("li", { class: "seat" }, parts);

@@ -13,7 +13,9 @@
     // Set by a join link (a phone: one seat), a shared screen (the board only) or, at a hot-seat
     // table, an address that asks for one seat (pinned): the page never changes seat by itself.
     fixed: false, pinned: false, role: null, token: null, links: false, access: 0, myTurn: false, heard: null, applied: 0,
-    refreshing: false, again: false, revoked: false, source: null };
+    refreshing: false, again: false, revoked: false, source: null, left: false, back: null };
+  // Seconds a phone shows a championship race's results before going back to the championship.
+  const BACK_SECONDS = 8;
 
   const multiHidden = () => S.hidden && S.humans.length >= 2;
   const speed = () => Number($("speed").value);
@@ -200,8 +202,13 @@
     if (r.money) parts.push(el("p", {}, "Money: " + r.money.map((m) => `${m.name} ${m.money}`).join(", ")));
     // A phone goes back with its seat's token: its one link follows the whole championship.
     const eventHref = S.role === "seat" && S.token ? `/event/${p.event}#t=${S.token}` : `/event/${p.event}`;
+    if (p.event && S.role === "seat" && !S.back) {
+      // The championship goes on there (repairs, the next race): the phone goes back by itself.
+      S.back = setTimeout(() => { window.location.href = eventHref; }, BACK_SECONDS * 1000);
+    }
     parts.push(el("p", { class: "controls" }, p.event
-      ? el("a", { class: "button primary", href: eventHref, "data-testid": "back-to-event" }, "Back to the championship")
+      ? el("a", { class: "button primary", href: eventHref, "data-testid": "back-to-event" },
+        S.role === "seat" ? `Back to the championship (by itself in ${BACK_SECONDS} s)` : "Back to the championship")
       : S.role === "seat" && S.links ? ""
       : el("button", { class: "primary", "data-testid": "play-again", onclick: again }, "Play again with the same settings"),
       el("a", { href: "/" }, "Back to the lobby")));
@@ -243,7 +250,19 @@
     if (S.anim) S.anim.skip();
   }
 
+  // A phone follows its game when the owner starts it again: the server carried this device's
+  // token to the new game, on the same seat.
+  function followRematch(p) {
+    if (!p.rematch || S.role !== "seat" || !S.token || S.left) return false;
+    S.left = true;
+    localStorage.setItem(`autodromo.device.${p.rematch}`, S.token);
+    if (S.source) S.source.close();
+    window.location.href = `/play/${p.rematch}`;
+    return true;
+  }
+
   function apply(p, resetLog, mine) {
+    if (followRematch(p)) return;
     S.payload = p;
     S.applied += 1;
     Autodromo.setSeatColours(p.seat_colours);
@@ -447,6 +466,12 @@
   // The owner's shared screen: a join link and QR code per human seat, and a new link on demand.
   async function drawJoin() {
     const doc = await api("GET", `/api/games/${gameId}/links`);
+    if (!doc.network) {
+      // A server on this machine only: a phone that scanned its address would reach itself.
+      $("join").replaceChildren(el("h2", {}, "Join from your phone"), Autodromo.lanNote(doc.command, doc.command_plain));
+      $("join").hidden = false;
+      return;
+    }
     // A claimed seat's code is gone from the screen: nobody else can scan it.
     const rows = doc.join.map((j) => el("li", { "data-testid": "join-seat", "data-seat": j.seat, "data-claimed": j.claimed ? "1" : "0" },
       el("strong", {}, j.name),

@@ -197,7 +197,10 @@ class LegendEvent:
             return [{"id": i, "text": self._auction_words(label)} for i, label in enumerate(self.auction.legal_actions())]
         if stage == "split":
             r = int(_car(self.cars()[seat])["reliability"])
-            return [{"id": k, "text": f"Engine {k}, Brakes {r - k}"} for k in range(1, r)]
+            # The even split first, then by how far each leans (issue 32, item 5), as in a race.
+            even = -(-r // 2)
+            return [{"id": k, "text": f"Engine {k}, Brakes {r - k}"}
+                    for k in sorted(range(1, r), key=lambda k: (abs(k - even), -k))]
         return []
 
     def _auction_words(self, label: str) -> str:
