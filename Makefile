@@ -43,7 +43,7 @@ setup: $(VENV)/.deps build $(VENV)/.web $(VENV)/.bridge ## Create .venv, install
 build: $(VENV)/.deps ## Build the Rust extension into .venv (release)
 	$(VENV)/bin/maturin develop --release --quiet
 
-play: setup ## The main job: the web page on http://127.0.0.1:8000 (ARGS="--open", "--port 8080", "--db FILE")
+play: setup ## The main job: the web page on http://127.0.0.1:8000 (ARGS="--open", "--port 8080", "--db FILE"; "--lan": phones on your network)
 	$(VENV)/bin/autodromo play $(ARGS)
 
 tui: setup ## A game in the terminal against bots (GAME=<id>, the first the core lists by default; ARGS="--watch" for bots only)
