@@ -78,6 +78,8 @@ class Server(TcpWSGIServer):  # type: ignore[misc]
         self.refused = 0
         self._stopping = threading.Event()
         self._stopped = threading.Event()
+        # Set from a signal handler, which must take no lock (Event.set takes one).
+        self._stop_requested = False
         sockinfo = (sock.family, sock.type, sock.proto, sock.getsockname())
         super().__init__(app, map={}, _sock=sock, adj=adj, bind_socket=False, sockinfo=sockinfo)
 
@@ -129,11 +131,17 @@ class Server(TcpWSGIServer):  # type: ignore[misc]
 
     def serve_forever(self) -> None:
         try:
-            while not self._stopping.is_set():
+            while not (self._stop_requested or self._stopping.is_set()):
                 self.asyncore.loop(timeout=self.adj.asyncore_loop_timeout, map=self._map,
                                    use_poll=True, count=1)
         finally:
             self._stopped.set()
+
+    def request_stop(self) -> None:
+        """(From a signal handler.) The loop ends at its next turn, woken at once by the trigger
+        (a write to a pipe: no lock)."""
+        self._stop_requested = True
+        self.pull_trigger()
 
     def shutdown(self) -> None:
         """(From another thread.) Stops the loop; ``server_close`` then closes what is open."""

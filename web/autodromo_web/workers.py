@@ -248,8 +248,16 @@ def _worker(i: int, listener: socket.socket, config: dict[str, Any], broken: dic
     """One worker: the app, accepting on the shared socket until told to stop."""
     from . import create_app, serving
 
+    serving_now: list[Any] = []
+
     def stop(signum: int, frame: Any) -> None:
-        raise _Stop
+        # Once serving, the loop is asked to end rather than interrupted: an exception raised
+        # here lands in whatever the main thread runs, and waitress takes it for a broken
+        # connection, closes that one and serves on (the parent then waited 10 s to kill us).
+        if serving_now:
+            serving_now[0].request_stop()
+        else:
+            raise _Stop
 
     signal.signal(signal.SIGTERM, stop)
     # Ctrl-C reaches every process of the terminal's group: the parent alone answers it (by
@@ -270,6 +278,7 @@ def _worker(i: int, listener: socket.socket, config: dict[str, Any], broken: dic
     # Every worker is woken by a new connection; those that lose the race to accept it go back to
     # waiting (waitress's loop takes the refusal of a non-blocking accept for nothing to do).
     server.socket.setblocking(False)
+    serving_now.append(server)
     try:
         server.serve_forever()
     except _Stop:
