@@ -216,10 +216,10 @@ def test_a_pace_button_press_arrives_exactly_once_and_becomes_a_legend_action(si
     host.muted = True
     sim.cmd("press D 2")
 
-    def presses() -> int:
+    def sent_presses() -> int:
         return sum(1 for f in host.frames_seen if f["type"] == "INPUT_EVENT" and (f["control"], f["kind"]) == (0, 0))
 
-    assert host.pump(10, lambda: presses() >= 2), "the unacknowledged press was never sent again"
+    assert host.pump(10, lambda: sent_presses() >= 2), "the unacknowledged press was never sent again"
     host.muted = False
     sim.cmd("release D 2")
     assert host.pump(2, lambda: any(e["kind"] == 1 for e in host.named("input")))
