@@ -31,9 +31,9 @@ def run(args: list[str], cwd: Path, stdin: str = "") -> subprocess.CompletedProc
 def test_watch_plays_a_single_hand_to_game_over(tmp_path: Path) -> None:
     p = run(WATCH, tmp_path)
     assert p.returncode == 0, p.stderr
-    assert "game over" in p.stdout
+    assert "Game over" in p.stdout
     assert p.stdout.startswith("Mille Bornes, 3 players, seed 5")
-    assert "hand 1 over" in p.stdout
+    assert "Hand 1 is over" in p.stdout
     # A seeded watch is the same every time.
     assert run(WATCH, tmp_path).stdout == p.stdout
 
@@ -44,7 +44,7 @@ def test_the_prompt_answered_through_stdin_finishes_a_single_hand(tmp_path: Path
     args += ["--save", str(save)]
     p = run(args, tmp_path, stdin="1\n" * 400)
     assert p.returncode == 0, p.stderr
-    assert "game over" in p.stdout
+    assert "Game over" in p.stdout
     assert "You, your move:" in p.stdout
     # Choices are counted from 1, as a person counts.
     assert "[1] " in p.stdout and "[0] " not in p.stdout
@@ -80,7 +80,8 @@ def test_the_prompt_names_the_side_a_hazard_goes_on(tmp_path: Path) -> None:
     assert p.returncode == 0, p.stderr
     choices = [line for line in p.stdout.splitlines() if re.match(r"\s+\[\d+\] ", line)]
     attacks = [c for c in choices if " on " in c]
-    assert attacks and all(re.search(r"\] play [\w ]+ on P[23]$", c) for c in attacks), attacks
+    # Each choice is worded from its move: the button, then what it does.
+    assert attacks and all(re.search(r"\] [\w ]+ on P[23] — \w", c) for c in attacks), attacks
     assert not re.search(r"\b(player|team|side) \d", p.stdout)
 
 
@@ -170,7 +171,7 @@ def test_variant_flags_reach_the_game(tmp_path: Path, capsys: pytest.CaptureFixt
         "--seed", "9", "--save", str(save),
     ]  # fmt: skip
     assert cli.main(args) == 0
-    assert "game over" in capsys.readouterr().out
+    assert "Game over" in capsys.readouterr().out
     opts = replay.load(save).options
     assert opts["players"] == 4 and opts["teams"] == 2
     assert opts["score_to_win"] == 0 and opts["target"] == 700 and opts["extension"] is True
@@ -179,6 +180,7 @@ def test_variant_flags_reach_the_game(tmp_path: Path, capsys: pytest.CaptureFixt
 
 
 def test_the_terminal_rendering_shows_the_table() -> None:
+    from autodromo.mille_bornes.words import Names
     from autodromo.tui import mille_bornes as tui
 
     g = autodromo.game("mille_bornes", players=2, score_to_win=0)
@@ -186,15 +188,17 @@ def test_the_terminal_rendering_shows_the_table() -> None:
     text = tui.render(s.view(0), ["You", "Bot"])
     assert text.startswith("Hand 1  target 1000 miles")
     assert "You" in text and "Bot" in text
-    lines = [tui.describe_event(e, ["You", "Bot"]) for e in s.log(0)]
+    table = Names(["You", "Bot"], [[0], [1]], you=0)
+    lines = [tui.describe_event(e, table) for e in s.log(0)]
     assert lines[0] is None  # deals are not worth a line
-    assert lines[-1] is not None and lines[-1].startswith("game over")
+    assert lines[-1] is not None and lines[-1].startswith("Game over")
     assert any(line and line.startswith("Bot draws a card") for line in lines)
-    # Sides go by their seats' names, never "side 0".
-    assert lines[-1] in ("game over — won by You", "game over — won by Bot"), lines[-1]
+    # Sides go by their seats' names, never "side 0"; "You" takes the verb as a person says it.
+    assert lines[-1] in ("Game over: You win", "Game over: Bot wins"), lines[-1]
     assert not [line for line in lines if line and re.search(r"\b(side|player|seat) \d", line)]
     assert any(line and re.search(r"plays? \w[\w ]* on (You|Bot)$", line) for line in lines)
     assert any(line and line.startswith("You draw ") for line in lines)
     # Partners (four seats, two sides) are named together.
-    over = {"event": "hand_over", "hand": 1, "scores": [{"total": 400}, {"total": 300}]}
-    assert tui.describe_event(over, ["Ann", "Bo", "Cy", "Di"], 2) == "hand 1 over — Ann & Cy: 400, Bo & Di: 300"
+    over = {"kind": "hand_over", "hand": 1, "scores": [{"total": 400}, {"total": 300}]}
+    partners = Names(["Ann", "Bo", "Cy", "Di"], [[0, 2], [1, 3]])
+    assert tui.describe_event(over, partners) == "Hand 1 is over: Ann & Cy 400, Bo & Di 300"

@@ -98,7 +98,8 @@ def check_logs(state: State, drawn: list[tuple[int, str]]) -> None:
                 seat, card = drawn[k]
                 k += 1
                 # Seat p sees its own cards and never a card dealt or drawn by another seat.
-                assert mine == {**public, "card": card if seat == p else None}
+                assert {**mine, "card": mine["card"] and mine["card"]["name"]} == {
+                    **public, "card": card if seat == p else None}
             else:
                 assert mine == public
 
@@ -129,9 +130,9 @@ def play_and_check(g: autodromo.Game, seats: list[str], seed: int) -> State:
             assert secret == [], new
         for e in new:
             if e["event"] in MOVES:
-                hands[e["seat"]][e["card"]] -= 1
+                hands[e["seat"]][e["card"]["name"]] -= 1
             elif e["event"] == "coup_fourre":
-                hands[e["seat"]][e["safety"]] -= 1
+                hands[e["seat"]][e["safety"]["name"]] -= 1
         assert all(n >= 0 for h in hands for n in h.values()), "a seat played a card it lacked"
         hands = [+h for h in hands]
         check_views(s, hands, kinds)
@@ -163,7 +164,8 @@ def test_a_scripted_deal_shows_each_seat_its_own_cards() -> None:
     assert "Right of Way" not in str(s.log(1))
     assert "Right of Way" not in str(s.view(None))
     assert "Right of Way" not in str(s.log(None))
-    assert s.log(0)[-1] == {"event": "drew", "seat": 0, "card": "Right of Way"}
+    assert s.log(0)[-1] == {"kind": "drew", "event": "drew", "seat": 0,
+                            "card": {"id": "right_of_way", "name": "Right of Way"}}
 
 
 def test_a_coup_fourre_is_public_and_its_replacement_draw_private() -> None:
@@ -188,13 +190,16 @@ def test_a_coup_fourre_is_public_and_its_replacement_draw_private() -> None:
     draw(s, "Repairs")
     log0, log1 = s.log(0), s.log(1)
     assert log0[-2:][0] == log1[-2:][0] == {
+        "kind": "coup_fourre",
         "event": "coup_fourre",
         "seat": 1,
-        "safety": "Right of Way",
-        "hazard": "Stop",
+        "safety": {"id": "right_of_way", "name": "Right of Way"},
+        "hazard": {"id": "stop", "name": "Stop"},
+        "attacker": 0,
+        "skipped": [],
     }
-    assert log1[-1] == {"event": "drew", "seat": 1, "card": "Repairs"}
-    assert log0[-1] == {"event": "drew", "seat": 1, "card": None}
+    assert log1[-1] == {"kind": "drew", "event": "drew", "seat": 1, "card": {"id": "repairs", "name": "Repairs"}}
+    assert log0[-1] == {"kind": "drew", "event": "drew", "seat": 1, "card": None}
     assert "Repairs" not in s.view(0)["hand"]
     assert Counter(s.view(1)["hand"]) == Counter(["25", "50", "75", "100", "200", "Repairs"])
     side1 = s.view(None)["sides"][1]

@@ -2,27 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any, TextIO
 
 from .._core import State
+from ..mille_bornes import words
+from ..mille_bornes.words import Names
 from .prompt import ask
-
-
-def status(side: dict[str, Any]) -> str:
-    """A tableau in a few words: 'rolling', 'stopped: Flat Tire', '+ Speed Limit'."""
-    if side["hazards"]:
-        words = "stopped: " + ", ".join(side["hazards"])
-    elif side["moving"]:
-        words = "rolling"
-    else:
-        words = "needs a Roll"
-    if side["speed_limit"]:
-        words += " + Speed Limit"
-    if side["wrong_way"]:
-        words += " + Wrong Way"
-    return words
 
 
 def render(view: dict[str, Any], names: list[str]) -> str:
@@ -31,11 +17,12 @@ def render(view: dict[str, Any], names: list[str]) -> str:
         f"Hand {view['hand_number']}  target {view['target']} miles  "
         f"draw pile {view['deck_size']}  score to win {view['score_to_win']}"
     ]
+    table = Names.of_view(names, view)
     for side in view["sides"]:
-        who = " & ".join(names[s] for s in side["seats"])
+        who = table.side(side["side"])
         safeties = ", ".join(side["safeties"]) or "-"
         lines.append(
-            f"  {who:<24} {side['miles']:>5} mi  {status(side):<30} "
+            f"  {who:<24} {side['miles']:>5} mi  {words.status(side):<30} "
             f"safeties: {safeties:<30} score {side['score']}"
         )
     if view.get("hand"):
@@ -49,73 +36,34 @@ def screen(view: dict[str, Any], players: int) -> str:
     return render(view, [f"seat {s + 1}" for s in range(players)])
 
 
-def side_name(names: list[str], sides: int, k: int) -> str:
-    """Side ``k`` (from 0) by its seats' names: partners sit ``sides`` seats apart."""
-    return " & ".join(names[s] for s in range(k, len(names), sides))
-
-
-#: An attack's label names its side counting from 1: "play Stop on player 2".
-_ON = re.compile(r"^play (.+) on (?:player|team) (\d+)$")
-
-
-def say(label: str, names: list[str], sides: int) -> str:
-    """A label as the table says it: the side attacked by its seats' names."""
-    on = _ON.match(label)
-    return f"play {on.group(1)} on {side_name(names, sides, int(on.group(2)) - 1)}" if on else label
-
-
-def describe_event(event: dict[str, Any], names: list[str], sides: int | None = None) -> str | None:
-    """One log line, or None for events not worth a line (deals). A side goes by its seats'
-    names (``sides`` of them, one a seat when None)."""
-    n = sides or len(names)
-
-    def side(k: int) -> str:
-        return side_name(names, n, k)
-
-    kind = event["event"]
-    who = names[event["seat"]] if "seat" in event else ""
-    # The player at the terminal is "You": "You draw", not "You draws".
-    s = "" if who == "You" else "s"
-    if kind == "dealt":
-        return None
-    if kind == "drew":
-        return f"{who} draw{s} {event['card']}" if event["card"] else f"{who} draw{s} a card"
-    if kind == "played":
-        return f"{who} play{s} {event['card']}"
-    if kind == "attacked":
-        return f"{who} play{s} {event['card']} on {side(event['side'])}"
-    if kind == "discarded":
-        return f"{who} discard{s} {event['card']}"
-    if kind == "coup_fourre":
-        return f"{who}: COUP FOURRE! {event['safety']} against {event['hazard']}"
-    if kind == "turns_lost":
-        return "turns lost: " + ", ".join(names[s] for s in event["seats"])
-    if kind == "hand_over":
-        rows = [f"{side(i)}: {r['total']}" for i, r in enumerate(event["scores"])]
-        return f"hand {event['hand']} over — " + ", ".join(rows)
-    if kind == "game_over":
-        return "game over — won by " + ", ".join(side(w) for w in event["winners"])
-    return f"{who} {kind.replace('_', ' ')}".strip()
+def describe_event(event: dict[str, Any], names: Names) -> str | None:
+    """One log line (``words.event_words``), or None for events not worth a line (deals)."""
+    return words.event_words(event, names)
 
 
 def prompt_policy(
-    names: list[str], read: Callable[[str], str] = input, out: TextIO | None = None
+    names: list[str], read: Callable[[str], str] = input, out: TextIO | None = None, you: int | None = None
 ) -> Callable[[State, int], int]:
-    """A policy that shows ``seat``'s table and asks for a numbered choice or a label."""
+    """A policy that shows ``seat``'s table and asks for a numbered choice or a label; each
+    choice is worded from its move (``State.moves``)."""
     import sys
 
     stream = out or sys.stdout
 
     def choose(state: State, seat: int) -> int:
-        sides = len(state.view(None)["sides"])
+        view = state.view(seat)
+        table = Names.of_view(names, view, you)
+        moves = state.moves(seat)
+        miles = view["sides"][view["side"]]["miles"]
+        lines = {m["label"]: words.move_line(m, moves, miles, table) for m in moves}
         return ask(
             state,
             seat,
-            lambda view: render(view, names),
+            lambda v: render(v, names),
             read,
             stream,
             f"{names[seat]}, your move: ",
-            lambda label: say(label, names, sides),
+            lambda label: lines.get(label, label),
         )
 
     return choose
@@ -175,7 +123,7 @@ def play(args: Any) -> int:
         if not 1 <= args.seat <= g.num_players:
             raise OptionError(f"--seat must be between 1 and {g.num_players}, not {args.seat}")
         names[args.seat - 1] = "You"
-        seats[args.seat - 1] = prompt_policy(names)
+        seats[args.seat - 1] = prompt_policy(names, you=args.seat - 1)
     race = Race(g, seats, seed=args.seed)
     print(f"Mille Bornes, {g.num_players} players, seed {race.seed}")
     shown = 0
@@ -199,9 +147,9 @@ def play(args: Any) -> int:
 
 def _print_log(race: Any, names: list[str], shown: int, seat: int | None) -> int:
     events = race.state.log(seat)
-    sides = len(race.state.view(None)["sides"])
+    table = Names.of_view(names, race.state.view(None), seat)
     for e in events[shown:]:
-        line = describe_event(e, names, sides)
+        line = words.event_words(e, table)
         if line:
             print("  " + line)
     return len(events)

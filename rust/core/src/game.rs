@@ -104,6 +104,18 @@ pub trait State: Clone + PartialEq + core::fmt::Debug {
     fn move_plans(&self) -> Vec<serde_json::Value> {
         Vec::new()
     }
+    /// What each legal action of `seat` means, JSON-ready, one per id of `legal_actions` in its
+    /// order: `action`, `label`, a `kind` from the game's documented set, the cards and seats it
+    /// names as references, and what the rules compute of it (`leads_to`, `costs`, `risks`);
+    /// computed only when asked (docs/architecture.md, "Vocabulary"). Empty when `seat` is not to
+    /// act; an error for a seat that is not in the game.
+    fn moves(&self, seat: usize) -> Result<Vec<serde_json::Value>, Error> {
+        let _ = seat;
+        Err(Error::options(
+            "moves",
+            "this game does not describe its moves yet (issue 29)",
+        ))
+    }
     /// Every action applied since the initial state, chance outcomes included.
     fn history(&self) -> &[Action];
     /// What `player` may see, JSON-ready; `None` is a spectator seeing only public information.

@@ -317,6 +317,9 @@ impl State for AnyState {
     fn move_plans(&self) -> Vec<Value> {
         on_state!(self, s => s.move_plans())
     }
+    fn moves(&self, seat: usize) -> Result<Vec<Value>, Error> {
+        on_state!(self, s => s.moves(seat))
+    }
 }
 
 impl Sim for AnyState {

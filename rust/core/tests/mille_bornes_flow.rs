@@ -635,7 +635,7 @@ fn check_privacy(s: &MbState, with_events: bool) {
         for (e, j) in typed.iter().zip(&log) {
             if let Event::Dealt { seat, card } | Event::Drew { seat, card } = e {
                 if usize::from(*seat) == p {
-                    assert_eq!(j["card"], json!(card.name()));
+                    assert_eq!(j["card"], card.reference());
                 } else {
                     assert_eq!(
                         j["card"],

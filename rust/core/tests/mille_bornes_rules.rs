@@ -313,14 +313,13 @@ fn safety_gives_an_extra_turn() {
     assert_eq!(t.hand_size(0), 7);
     t.act("play Extra Tank");
     assert_eq!(
-        t.last_events(2),
-        vec![
-            Event::Played {
-                seat: 0,
-                card: Card::ExtraTank
-            },
-            Event::ExtraTurn { seat: 0 }
-        ]
+        t.last_events(1),
+        vec![Event::Played {
+            seat: 0,
+            card: Card::ExtraTank,
+            extra_turn: true
+        }],
+        "one event: the safety with its extra turn"
     );
     assert_eq!(
         t.phase(),
@@ -384,17 +383,27 @@ fn safety_extra_turn_with_empty_pile_by_default() {
         Phase::Play { seat: 0 },
         "plays again, without a draw"
     );
-    assert_eq!(t.last_events(1), vec![Event::ExtraTurn { seat: 0 }]);
+    assert!(matches!(
+        t.last_events(1)[..],
+        [Event::Played {
+            seat: 0,
+            extra_turn: true,
+            ..
+        }]
+    ));
 }
 
 #[test]
 fn safety_extra_turn_not_granted_with_empty_pile_french_reading() {
     let t = safety_with_empty_pile(false);
     assert_eq!(t.phase(), Phase::Play { seat: 1 }, "the turn passes");
-    assert!(!t
-        .last_events(2)
-        .iter()
-        .any(|e| matches!(e, Event::ExtraTurn { .. })));
+    assert!(!t.last_events(2).iter().any(|e| matches!(
+        e,
+        Event::Played {
+            extra_turn: true,
+            ..
+        }
+    )));
     assert!(t.side(0).has(Card::ExtraTank));
 }
 
@@ -444,15 +453,15 @@ fn coup_fourre_skips_players_between_and_draws_replacement() {
     assert_eq!(t.hand_size(3), 6);
     t.act("coup fourre");
     assert_eq!(
-        t.last_events(2),
-        vec![
-            Event::CoupFourre {
-                seat: 3,
-                safety: Card::DrivingAce,
-                hazard: Card::Accident
-            },
-            Event::TurnsLost { seats: 0b0110 }
-        ]
+        t.last_events(1),
+        vec![Event::CoupFourre {
+            seat: 3,
+            safety: Card::DrivingAce,
+            hazard: Card::Accident,
+            attacker: 0,
+            skipped: 0b0110
+        }],
+        "one event: the coup fourré with the seats it passes over"
     );
     assert_eq!(t.phase(), Phase::ReplacementDraw { seat: 3 });
     assert_eq!(t.hand_size(3), 5);
@@ -578,7 +587,13 @@ fn coup_fourre_by_a_team_partner() {
         "the partner holding Right of Way is asked, not the seat that rolled"
     );
     t.act("coup fourre");
-    assert_eq!(t.last_events(1), vec![Event::TurnsLost { seats: 0b0110 }]);
+    assert!(matches!(
+        t.last_events(1)[..],
+        [Event::CoupFourre {
+            skipped: 0b0110,
+            ..
+        }]
+    ));
     t.draw("25");
     t.turn(3, "25", "play 100");
     assert_eq!(t.miles(1), 100, "partners share one tableau");
@@ -599,10 +614,10 @@ fn coup_fourre_by_the_next_seat_skips_nobody() {
     t.turn(0, "25", "play Roll");
     t.turn(1, "25", "play Stop on player 1");
     t.act("coup fourre");
-    assert!(!t
-        .events()
-        .iter()
-        .any(|e| matches!(e, Event::TurnsLost { .. })));
+    assert!(matches!(
+        t.last_events(1)[..],
+        [Event::CoupFourre { skipped: 0, .. }]
+    ));
     assert_eq!(t.phase(), Phase::ReplacementDraw { seat: 0 });
 }
 

@@ -233,6 +233,16 @@ impl PyState {
         to_python(py, &serde_json::Value::from(plans))
     }
 
+    /// What each legal action of `seat` means: one dict per legal id (`action`, `label`, `kind`,
+    /// the card and side it names, `leads_to`, `costs`, `risks`), keys per game in
+    /// docs/rules/<game>.md. An empty list when `seat` is not to act; raises for a seat not in
+    /// the game, and for a game that does not describe its moves yet.
+    fn moves(&self, py: Python<'_>, seat: usize) -> PyResult<Py<PyAny>> {
+        self.check_player(seat)?;
+        let moves = guard(|| on_state!(&self.inner, s => s.moves(seat)).map_err(to_py))?;
+        to_python(py, &serde_json::Value::from(moves))
+    }
+
     fn serialize(&self) -> PyResult<String> {
         guard(|| Ok(on_state!(&self.inner, s => s.serialize())))
     }

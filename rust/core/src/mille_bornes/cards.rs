@@ -126,6 +126,38 @@ impl Card {
         }
     }
 
+    /// The stable id a move or an event names the card by (`{"id", "name"}`); never shown.
+    pub fn id(self) -> &'static str {
+        match self {
+            Card::D25 => "distance_25",
+            Card::D50 => "distance_50",
+            Card::D75 => "distance_75",
+            Card::D100 => "distance_100",
+            Card::D200 => "distance_200",
+            Card::Accident => "accident",
+            Card::OutOfGas => "out_of_gas",
+            Card::FlatTire => "flat_tire",
+            Card::SpeedLimit => "speed_limit",
+            Card::Stop => "stop",
+            Card::WrongWay => "wrong_way",
+            Card::Repairs => "repairs",
+            Card::Gasoline => "gasoline",
+            Card::SpareTire => "spare_tire",
+            Card::EndOfLimit => "end_of_limit",
+            Card::Roll => "roll",
+            Card::EndOfWrongWay => "end_of_wrong_way",
+            Card::DrivingAce => "driving_ace",
+            Card::ExtraTank => "extra_tank",
+            Card::PunctureProof => "puncture_proof",
+            Card::RightOfWay => "right_of_way",
+        }
+    }
+
+    /// The card as a move or an event refers to it: its id and the name the game shows.
+    pub fn reference(self) -> serde_json::Value {
+        serde_json::json!({"id": self.id(), "name": self.name()})
+    }
+
     /// Accepts the English name in any case, and the Italian edition's name.
     pub fn parse(s: &str) -> Option<Card> {
         let found = ALL

@@ -28,6 +28,7 @@ pub mod bots;
 pub mod cards;
 pub mod events;
 pub mod invariants;
+pub mod moves;
 pub mod options;
 pub mod position;
 pub mod rules;
@@ -248,6 +249,10 @@ impl State for MbState {
             }
         }
         v
+    }
+
+    fn moves(&self, seat: usize) -> Result<Vec<Value>, Error> {
+        moves::moves(&self.core, seat)
     }
 
     fn observation_tensor(&self, player: usize, out: &mut [f32]) {

@@ -343,7 +343,12 @@ impl Core {
                     .map_err(Error::illegal)?;
                 self.hands[s][c.index()] -= 1;
                 self.sides[side].play_own(c);
-                log.push(Event::Played { seat, card: c });
+                let extra_turn = c.is_safety() && self.extra_turn_due(s);
+                log.push(Event::Played {
+                    seat,
+                    card: c,
+                    extra_turn,
+                });
                 if c.is_distance() && self.sides[side].miles == self.target {
                     self.trip_reached(seat, log);
                 } else if c.is_safety() {
@@ -458,11 +463,6 @@ impl Core {
                 self.sides[side].coups |= safety.safety_bit();
                 self.hands[h][safety.index()] -= 1;
                 self.discard[hazard.index()] += 1;
-                log.push(Event::CoupFourre {
-                    seat: holder,
-                    safety,
-                    hazard,
-                });
                 let n = self.opts.players;
                 let mut lost = 0u16;
                 let mut p = (attacker + 1) % n;
@@ -470,9 +470,13 @@ impl Core {
                     lost |= 1 << p;
                     p = (p + 1) % n;
                 }
-                if lost != 0 {
-                    log.push(Event::TurnsLost { seats: lost });
-                }
+                log.push(Event::CoupFourre {
+                    seat: holder,
+                    safety,
+                    hazard,
+                    attacker,
+                    skipped: lost,
+                });
                 if self.refill_pile(log) {
                     self.phase = Phase::ReplacementDraw { seat: holder };
                 } else {
@@ -494,14 +498,18 @@ impl Core {
         }
     }
 
+    /// Whether a safety just played by `seat` gives it another turn (what `extra_turn` does).
+    fn extra_turn_due(&self, seat: usize) -> bool {
+        self.can_refill_pile()
+            || (self.opts.safety_extra_turn_when_deck_empty && self.hand_size(seat) > 0)
+    }
+
     /// A safety played on one's own turn grants another draw and play.
     fn extra_turn<L: Log>(&mut self, seat: u8, log: &mut L) {
         let s = usize::from(seat);
         if self.refill_pile(log) {
-            log.push(Event::ExtraTurn { seat });
             self.phase = Phase::Draw { seat };
         } else if self.opts.safety_extra_turn_when_deck_empty && self.hand_size(s) > 0 {
-            log.push(Event::ExtraTurn { seat });
             self.phase = Phase::Play { seat };
         } else {
             self.end_turn(seat, log);
@@ -530,18 +538,23 @@ impl Core {
         self.end_hand(None, log);
     }
 
+    /// Whether `refill_pile` would find a card to draw.
+    fn can_refill_pile(&self) -> bool {
+        self.deck_len > 0
+            || (self.opts.reshuffle_discards
+                && cards::total(&self.discard) > 0
+                && self.reshuffles < self.opts.max_reshuffles)
+    }
+
     /// True when a card can be drawn, reshuffling the discards first under that variant.
     fn refill_pile<L: Log>(&mut self, log: &mut L) -> bool {
         if self.deck_len > 0 {
             return true;
         }
-        let discards = cards::total(&self.discard);
-        if !self.opts.reshuffle_discards
-            || discards == 0
-            || self.reshuffles >= self.opts.max_reshuffles
-        {
+        if !self.can_refill_pile() {
             return false;
         }
+        let discards = cards::total(&self.discard);
         // Only discards return: played distance, remedies and hazards stay on the tableaux.
         self.deck = self.discard;
         self.deck_len = discards as u8;

@@ -1,0 +1,476 @@
+"""Mille Bornes in words: the one place that turns the core's moves (``State.moves``), events
+(``State.log``) and views into text, for the web page and the terminal alike.
+
+Every string is made by :func:`say` from a key of the catalogue (``ENGLISH``), so a message
+catalogue can replace it (issue 31). The words follow the book and ``docs/rules/mille_bornes.md``;
+the kinds and keys they read are listed there ("Vocabulary"). Nothing here parses a label.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+#: The English catalogue: key -> a ``str.format`` pattern.
+ENGLISH: dict[str, str] = {
+    # a side's state
+    "status.stopped": "stopped: {hazards}",
+    "status.rolling": "rolling",
+    "status.needs_roll": "needs a Roll",
+    "status.speed_limit": "{status} + Speed Limit",
+    "status.wrong_way": "{status} + Wrong Way",
+    "list.comma": "{a}, {b}",
+    "list.and": "{a} and {b}",
+    "side.partners": "{a} & {b}",
+    # the table
+    "turn": "Hand",
+    "round": "Hand {hand}",
+    "phase.name.draw": "drawing",
+    "phase.name.play": "play or discard a card",
+    "phase.name.coup_fourre": "coup fourré?",
+    "phase.name.replacement_draw": "replacement draw",
+    "phase.name.extension": "extend the trip?",
+    "phase.name.game_over": "game over",
+    "phase.name.deal": "dealing",
+    # the results: the scoring table's rows in the book's order, the winners
+    "score.miles": "Miles travelled",
+    "score.safeties": "Safeties (100 each)",
+    "score.all_four_safeties": "All four safeties",
+    "score.coups_fourres": "Coups fourrés (300 each)",
+    "score.trip_complete": "Trip complete",
+    "score.delayed_action": "Delayed action",
+    "score.safe_trip": "Safe trip (no 200)",
+    "score.extension": "Extension",
+    "score.shut_out": "Shut-out",
+    "score.hand_total": "Hand total",
+    "score.running_total": "Running total",
+    "results.place": "Place",
+    "results.side": "Side",
+    "results.score": "Score",
+    "results.wins": "{winners} wins",
+    "results.win": "{winners} win",
+    # a card as a sentence or a face says it
+    "card.miles": "{n} miles",
+    "card.cured_by": "cured by {remedy}",
+    "card.against": "against {hazards}",
+    # moves: the button, then the line under it
+    "move.distance": "{card}",
+    "move.distance.detail": "{before} + {n} = {after} of {target}",
+    "move.distance.wrong_way": "going the wrong way: {before} − {n} = {after}",
+    "move.distance.trip_complete": "{detail}: trip complete",
+    "move.distance.extension": "{detail}: you may then extend the trip to 1000",
+    "move.distance.safe_trip": "{detail}; your first 200: no Safe Trip bonus ({points})",
+    "move.hazard": "{card} on {side}",
+    "move.hazard.stops": "stops them until they play {remedy}",
+    "move.hazard.stops_then_roll": "stops them until they play {remedy}, then a Roll",
+    "move.hazard.speed_limit": "limits them to 25 and 50 mile cards until they play {remedy}",
+    "move.hazard.wrong_way": "their distance cards take miles off until they play {remedy}",
+    "move.hazard.coup_fourre": "{detail} (they may hold {safety}: {percent}% by the unseen "
+    "cards; a coup fourré would cancel it)",
+    "move.remedy": "{card}",
+    "move.remedy.rolls": "cures your {hazard}: your car rolls",
+    "move.remedy.needs_roll": "cures your {hazard}: then you need a Roll",
+    "move.remedy.limit_ends": "ends the {hazard}",
+    "move.remedy.roll": "your car rolls",
+    "move.safety": "{card}",
+    "move.safety.detail": "safety against {hazards} for the rest of the hand: +{points} points",
+    "move.safety.cancels": "{detail}; cancels your {cancels}",
+    "move.safety.extra_turn": "{detail}, and another turn",
+    "move.coup_fourre": "Call a coup fourré",
+    "move.coup_fourre.detail": "lay {safety} out of turn: +{points} points, and you play next",
+    "move.coup_fourre.skips": "{detail} ({skipped} lose their turn)",
+    "move.decline": "Let it pass",
+    "move.decline.detail": "keep {safety} in your hand",
+    "move.decline.none": "Continue",
+    "move.decline.none.detail": "you hold no safety against it",
+    "move.discard": "Discard {card}",
+    "move.discard.detail": "to the discard pile: your turn ends",
+    "move.extend": "Extend the trip to 1000 miles",
+    "move.extend.detail": "{bonus} more points if you make it, {points} to every other side if you do not",
+    "move.stop": "Stop at 700 miles",
+    "move.stop.detail": "the hand ends now: trip complete",
+    "move.line": "{text} — {detail}",
+    # the log: a line is who and what they did ("act.*"); "*.you" is the seat addressed as You
+    "log.line": "{who} {act}",
+    "log.turn": "{who} {drew}, {act}",
+    "act.drew": "draws {card}",
+    "act.drew.you": "draw {card}",
+    "log.a_card": "a card",
+    "act.played": "plays {card}",
+    "act.played.you": "play {card}",
+    "act.played.extra_turn": "plays {card} and plays again",
+    "act.played.extra_turn.you": "play {card} and play again",
+    "act.attacked": "plays {card} on {side}",
+    "act.attacked.you": "play {card} on {side}",
+    "act.discarded": "discards {card}",
+    "act.discarded.you": "discard {card}",
+    "act.extended": "extends the trip to 1000 miles",
+    "act.extended.you": "extend the trip to 1000 miles",
+    "act.stopped_at_700": "stops at 700 miles",
+    "act.stopped_at_700.you": "stop at 700 miles",
+    "log.coup_fourre": "{who}: coup fourré! {safety} against {hazard} (+300)",
+    "log.coup_fourre.skips": "{line}; {skipped} lose their turn",
+    "log.reshuffled": "The discards are shuffled into a new draw pile ({n} cards)",
+    "log.hand_over": "Hand {hand} is over: {totals}",
+    "log.hand_total": "{side} {total}",
+    "log.game_over": "Game over: {winners} wins",
+    "log.game_over.many": "Game over: {winners} win",
+    "step.draw": "Draw: {card}",
+    "step.coup_fourre": "{who} calls a coup fourré",
+    "step.decline": "{who} lets the hazard pass",
+    "step.extend": "{who} extends the trip to 1000 miles",
+    "step.stop": "{who} stops at 700 miles",
+    "step.discard": "{who} discards {card}",
+    "step.play": "{who} plays {card}",
+    "step.attack": "{who} plays {card} on {side}",
+    # the coup fourré question
+    "prompt.title": "Coup fourré?",
+    "prompt.holds": "{attacker} played {hazard} on you. You hold {safety}: call a coup fourré "
+    "now (+300 points, you play next) or let it pass?",
+    "prompt.holds_none": "{attacker} played {hazard} on you. You hold no safety against it. "
+    "Everyone attacked is asked, so nobody can tell who holds one: press Continue.",
+}
+
+#: The catalogue in use.
+CATALOGUE = ENGLISH
+
+
+def say(key: str, **args: Any) -> str:
+    """The text of ``key`` with ``args`` filled in: every string of this module comes from here."""
+    return CATALOGUE[key].format(**args)
+
+
+def listing(items: Sequence[str], last: str = "list.and") -> str:
+    """"a, b and c"."""
+    if not items:
+        return ""
+    text = items[0]
+    for i, item in enumerate(items[1:], start=1):
+        text = say(last if i == len(items) - 1 else "list.comma", a=text, b=item)
+    return text
+
+
+def partners(names: Sequence[str]) -> str:
+    """A side by its seats' names: "Ann & Cy"."""
+    text = names[0]
+    for name in names[1:]:
+        text = say("side.partners", a=text, b=name)
+    return text
+
+
+# ---- cards and sides ----------------------------------------------------------------------
+
+#: What each card is, by the name the game shows (views name cards so): its class, and the
+#: cards it cures or protects against, for a card face (the rules: ``cards.rs``).
+_HAZARD_REMEDY = {"Accident": "Repairs", "Out of Gas": "Gasoline", "Flat Tire": "Spare Tire",
+                  "Stop": "Roll", "Speed Limit": "End of Limit", "Wrong Way": "End of Wrong Way"}
+_SAFETY_AGAINST = {"Driving Ace": ["Accident", "Wrong Way"], "Extra Tank": ["Out of Gas"],
+                   "Puncture-Proof": ["Flat Tire"], "Right of Way": ["Stop", "Speed Limit"]}
+_DISTANCE = {"25", "50", "75", "100", "200"}
+
+
+#: The rows of a hand's scores (``HandScore``'s fields), in the book's order.
+_SCORE_ROWS = ("miles", "safeties", "all_four_safeties", "coups_fourres", "trip_complete",
+               "delayed_action", "safe_trip", "extension", "shut_out")
+
+
+def score_rows() -> list[tuple[str, str]]:
+    """Each row of a hand's scores: its key in a ``hand_over`` event and its name."""
+    return [(key, say(f"score.{key}")) for key in _SCORE_ROWS]
+
+
+def winners_words(winners: Sequence[int], names: Names) -> str:
+    """The results' headline: "Ann wins", "Ann & Cy win"."""
+    many = len(winners) > 1 or any(names.many(w) for w in winners)
+    return say("results.win" if many else "results.wins", winners=listing([names.side(w) for w in winners]))
+
+
+def phase_words(phase: str) -> str:
+    """The phase a view is in, as the page's header says it."""
+    key = f"phase.name.{phase}"
+    return say(key) if key in CATALOGUE else ""
+
+
+def card_name(card: dict[str, Any] | str) -> str:
+    """A card as a sentence says it: "75 miles", "Flat Tire" (a reference or a view's name)."""
+    name = card if isinstance(card, str) else str(card["name"])
+    return say("card.miles", n=name) if name in _DISTANCE else name
+
+
+def card_face(name: str) -> dict[str, Any]:
+    """A card face: its name, its class and a note."""
+    if name in _DISTANCE:
+        return {"name": name, "kind": "distance", "value": "miles"}
+    if name in _HAZARD_REMEDY:
+        return {"name": name, "kind": "hazard", "note": say("card.cured_by", remedy=_HAZARD_REMEDY[name])}
+    if name in _HAZARD_REMEDY.values():
+        return {"name": name, "kind": "remedy"}
+    if name in _SAFETY_AGAINST:
+        return {"name": name, "kind": "safety", "note": say("card.against", hazards=listing(_SAFETY_AGAINST[name]))}
+    return {"name": name, "kind": ""}
+
+
+def status(side: dict[str, Any]) -> str:
+    """A view's side in a few words: "rolling", "stopped: Flat Tire", "+ Speed Limit"."""
+    if side["hazards"]:
+        words = say("status.stopped", hazards=listing(side["hazards"]))
+    elif side["moving"]:
+        words = say("status.rolling")
+    else:
+        words = say("status.needs_roll")
+    if side["speed_limit"]:
+        words = say("status.speed_limit", status=words)
+    if side["wrong_way"]:
+        words = say("status.wrong_way", status=words)
+    return words
+
+
+# ---- who is who ---------------------------------------------------------------------------
+
+
+class Names:
+    """The table's people: ``names`` a seat (from 0), ``sides`` the seats of each side (a view's
+    ``sides[k]["seats"]``), ``you`` the seat addressed as "You" (the terminal's player)."""
+
+    def __init__(self, names: Sequence[str], sides: Sequence[Sequence[int]], you: int | None = None) -> None:
+        self.names = list(names)
+        self.sides = [list(seats) for seats in sides]
+        self.you = you
+
+    @classmethod
+    def of_view(cls, names: Sequence[str], view: dict[str, Any], you: int | None = None) -> Names:
+        return cls(names, [side["seats"] for side in view["sides"]], you)
+
+    def seat(self, seat: int) -> str:
+        return self.names[seat]
+
+    def side(self, side: int) -> str:
+        return partners([self.names[s] for s in self.sides[side]])
+
+    def many(self, side: int) -> bool:
+        """Whether a side takes a plural verb: partners, or You."""
+        return len(self.sides[side]) > 1 or self.you in self.sides[side]
+
+
+# ---- moves --------------------------------------------------------------------------------
+
+#: The page's group of each move kind: its button's colour and the help shown beside it.
+GROUPS = {"play_distance": "distance", "play_hazard": "attack", "play_remedy": "remedy",
+          "play_safety": "safety", "coup_fourre": "coup_fourre", "decline_coup_fourre": "decline",
+          "discard": "discard", "extend": "extension", "stop": "extension"}
+
+
+def move_words(move: dict[str, Any], moves: Sequence[dict[str, Any]], miles: int, names: Names) -> tuple[str, str]:
+    """A move's button and the line under it. ``moves``: all the seat's moves (a decline says
+    whether a coup fourré is among them); ``miles``: the seat's side's miles now."""
+    kind = move["kind"]
+    leads = move.get("leads_to") or {}
+    card = move.get("card") or {}
+    if kind == "play_distance":
+        n = card["name"]
+        if leads["wrong_way"]:
+            detail = say("move.distance.wrong_way", before=miles, n=n, after=leads["miles"])
+        else:
+            detail = say("move.distance.detail", before=miles, n=n, after=leads["miles"], target=leads["target"])
+        if leads["extension_offered"]:
+            detail = say("move.distance.extension", detail=detail)
+        elif leads["trip_complete"]:
+            detail = say("move.distance.trip_complete", detail=detail)
+        if "safe_trip" in move["costs"]:
+            detail = say("move.distance.safe_trip", detail=detail, points=move["costs"]["safe_trip"])
+        return say("move.distance", card=card_name(card)), detail
+    if kind == "play_hazard":
+        remedy = leads["remedy"]["name"]
+        if card["id"] == "speed_limit":
+            detail = say("move.hazard.speed_limit", remedy=remedy)
+        elif card["id"] == "wrong_way":
+            detail = say("move.hazard.wrong_way", remedy=remedy)
+        elif leads["roll_after_remedy"]:
+            detail = say("move.hazard.stops_then_roll", remedy=remedy)
+        else:
+            detail = say("move.hazard.stops", remedy=remedy)
+        for risk in move["risks"]:
+            if risk["kind"] == "coup_fourre":
+                detail = say("move.hazard.coup_fourre", detail=detail, safety=risk["safety"]["name"],
+                             percent=round(100 * risk["probability"]))
+        return say("move.hazard", card=card["name"], side=names.side(move["target"]["side"])), detail
+    if kind == "play_remedy":
+        hazard = str((leads.get("cures") or {}).get("name", ""))
+        if card["id"] == "roll":
+            detail = say("move.remedy.roll")
+        elif card["id"] in ("end_of_limit", "end_of_wrong_way"):
+            detail = say("move.remedy.limit_ends", hazard=hazard)
+        elif leads["battle"] == "rolling":
+            detail = say("move.remedy.rolls", hazard=hazard)
+        else:
+            detail = say("move.remedy.needs_roll", hazard=hazard)
+        return say("move.remedy", card=card["name"]), detail
+    if kind == "play_safety":
+        detail = say("move.safety.detail", hazards=listing([h["name"] for h in leads["protects_against"]]),
+                     points=leads["points"])
+        if leads["cancels"]:
+            detail = say("move.safety.cancels", detail=detail, cancels=listing([h["name"] for h in leads["cancels"]]))
+        if leads["extra_turn"]:
+            detail = say("move.safety.extra_turn", detail=detail)
+        return say("move.safety", card=card["name"]), detail
+    if kind == "coup_fourre":
+        detail = say("move.coup_fourre.detail", safety=card["name"], points=leads["points"])
+        if leads["skipped"]:
+            detail = say("move.coup_fourre.skips", detail=detail,
+                         skipped=listing([names.seat(s) for s in leads["skipped"]]))
+        return say("move.coup_fourre"), detail
+    if kind == "decline_coup_fourre":
+        call = next((m for m in moves if m["kind"] == "coup_fourre"), None)
+        if call is not None:
+            return say("move.decline"), say("move.decline.detail", safety=call["card"]["name"])
+        return say("move.decline.none"), say("move.decline.none.detail")
+    if kind == "discard":
+        return say("move.discard", card=card_name(card)), say("move.discard.detail")
+    if kind == "extend":
+        risk = next(r for r in move["risks"] if r["kind"] == "extension_failed")
+        return say("move.extend"), say("move.extend.detail", bonus=leads["bonus"],
+                                       points=risk["points_to_each_other_side"])
+    if kind == "stop":
+        return say("move.stop"), say("move.stop.detail")
+    raise ValueError(f"a Mille Bornes move of an unknown kind: {kind}")
+
+
+def move_line(move: dict[str, Any], moves: Sequence[dict[str, Any]], miles: int, names: Names) -> str:
+    """A move on one line: the button and its detail (the terminal's numbered list)."""
+    text, detail = move_words(move, moves, miles, names)
+    return say("move.line", text=text, detail=detail)
+
+
+def step_words(move: dict[str, Any] | None, who: str, names: Names, drawn: str | None = None) -> str:
+    """One step of the replay timeline: ``who``'s move, or (``move`` None) the card ``drawn``."""
+    if move is None:
+        return say("step.draw", card=card_name(drawn) if drawn else say("log.a_card"))
+    kind = move["kind"]
+    card = move.get("card") or {}
+    if kind == "play_hazard":
+        return say("step.attack", who=who, card=card["name"], side=names.side(move["target"]["side"]))
+    if kind in ("play_distance", "play_remedy", "play_safety"):
+        return say("step.play", who=who, card=card_name(card))
+    if kind == "discard":
+        return say("step.discard", who=who, card=card_name(card))
+    return say({"coup_fourre": "step.coup_fourre", "decline_coup_fourre": "step.decline",
+                "extend": "step.extend", "stop": "step.stop"}[kind], who=who)
+
+
+# ---- events -------------------------------------------------------------------------------
+
+
+def _act(key: str, you: bool, **args: Any) -> str:
+    """An act, in the "You" form when addressed to the seat at the terminal."""
+    return say(key + ".you" if you else key, **args)
+
+
+def drew_words(card: dict[str, Any] | None, you: bool = False) -> str:
+    """What a draw says: "draws 25 miles", "draws a card" (hidden)."""
+    return _act("act.drew", you, card=card_name(card) if card else say("log.a_card"))
+
+
+def event_words(event: dict[str, Any], names: Names, drew: str | None = None) -> str | None:
+    """One log line, or None for an event not worth a line (a deal; a declined coup fourré: with
+    the secret option every attacked seat declines, so it tells nothing). ``drew``: the seat's
+    draw (``drew_words``) just before this move, told on the same line: one line a turn."""
+    kind = event["kind"]
+    seat = event.get("seat")
+    who = names.seat(seat) if seat is not None else ""
+    you = seat is not None and seat == names.you
+    if kind in ("dealt", "declined_coup_fourre"):
+        return None
+    if kind == "drew":
+        return say("log.line", who=who, act=drew_words(event["card"], you))
+    if kind in ("played", "attacked", "discarded", "extended", "stopped_at_700"):
+        key = "act.played.extra_turn" if kind == "played" and event["extra_turn"] else f"act.{kind}"
+        card: dict[str, Any] = event.get("card") or {}
+        attack = kind == "attacked"
+        act = _act(key, you, card=card.get("name", "") if attack else card_name(card) if card else "",
+                   side=names.side(event["side"]) if attack else "")
+        if drew is not None:
+            return say("log.turn", who=who, drew=drew, act=act)
+        return say("log.line", who=who, act=act)
+    if kind == "coup_fourre":
+        line = say("log.coup_fourre", who=who, safety=event["safety"]["name"], hazard=event["hazard"]["name"])
+        if event["skipped"]:
+            line = say("log.coup_fourre.skips", line=line, skipped=listing([names.seat(s) for s in event["skipped"]]))
+        return line
+    if kind == "reshuffled":
+        return say("log.reshuffled", n=event["cards"])
+    if kind == "hand_over":
+        totals = [say("log.hand_total", side=names.side(i), total=r["total"]) for i, r in enumerate(event["scores"])]
+        return say("log.hand_over", hand=event["hand"], totals=listing(totals, "list.comma"))
+    if kind == "game_over":
+        winners = event["winners"]
+        many = len(winners) > 1 or any(names.many(w) for w in winners)
+        return say("log.game_over.many" if many else "log.game_over",
+                   winners=listing([names.side(w) for w in winners]))
+    raise ValueError(f"a Mille Bornes event of an unknown kind: {kind}")
+
+
+def coup_fourre_prompt(attacker: str, hazard: str, safety: str | None) -> dict[str, str]:
+    """The coup fourré question, to a seat holding ``safety`` (None: holding none)."""
+    if safety is not None:
+        text = say("prompt.holds", attacker=attacker, hazard=hazard, safety=safety)
+    else:
+        text = say("prompt.holds_none", attacker=attacker, hazard=hazard)
+    return {"kind": "coup_fourre", "title": say("prompt.title"), "text": text}
+
+
+# ---- help ---------------------------------------------------------------------------------
+
+HELP: dict[str, str] = {
+    "how.1": "Be the first to cover the trip (1000 miles, or 700) with distance cards, exactly.",
+    "how.2": "On your turn you draw a card, then play one or discard one. You need a Roll on your "
+    "battle pile before any distance card.",
+    "how.3": "Attacks are played on an opponent whose car rolls (a Roll played) and suffers no "
+    "other attack. Accident, Out of Gas, Flat Tire and Stop stop the car until its remedy "
+    "(after Repairs, Gasoline or a Spare Tire, a Roll too); a Speed Limit does not stop it: it "
+    "may play only 25 and 50 mile cards until End of Limit; with its variant, a Wrong Way takes "
+    "the miles off until End of Wrong Way. Cumulative attacks lift the limits: a car may then "
+    "suffer several attacks, rolling or not.",
+    "how.4": "Safeties protect you for the rest of the hand, cancel their hazard and give another "
+    "turn. Played at once when the matching hazard hits you, a safety is a coup fourré: 300 more "
+    "points, no Roll needed, and you play next.",
+    "how.5": "At the end of a hand, miles and bonuses are scored; the game goes on to the score "
+    "to win (or one hand).",
+    "phase.play": "Play one card from your hand: distance on your own pile (after a Roll), a "
+    "remedy for your hazard, a safety, or an attack on a rolling opponent. Or discard a card: "
+    "your turn then ends.",
+    "phase.coup_fourre": "A hazard has just been played on your side. If you hold the safety "
+    "against it you may lay it out of turn: a coup fourré scores 300 more points and you play "
+    "next. Everyone attacked is asked, with or without the safety, so the question tells nobody "
+    "anything.",
+    "phase.extension": "You reached 700 miles exactly: stop the hand now, or extend the trip to "
+    "1000 miles for 200 more points (and 200 to every other side if you fail).",
+    "phase.wait": "Wait for your turn: the other players and the draw pile act.",
+    "group.distance": "Distance cards add miles to your side; you may play at most two 200s a "
+    "hand, and the trip must end exactly on the target.",
+    "group.attack": "An attack hits only a side that rolls (it has played its Roll) and suffers "
+    "no other attack, unless attacks are cumulative. Accident, Out of Gas, Flat Tire and Stop "
+    "stop it until its remedy (after Repairs, Gasoline or a Spare Tire, a Roll too); a Speed "
+    "Limit does not stop it: it may play only 25 and 50 mile cards until End of Limit.",
+    "group.remedy": "A remedy ends its hazard. After Repairs, Gasoline or a Spare Tire you need a "
+    "Roll again (unless you have Right of Way); after End of Limit your car rolls on.",
+    "group.safety": "A safety cancels and prevents its hazards for the rest of the hand: 100 "
+    "points and another turn.",
+    "group.discard": "Throw a card away when you cannot or will not play one.",
+}
+ENGLISH.update(HELP)
+
+#: The phases with their own help (the others: wait).
+_PHASES_HELPED = ("play", "coup_fourre", "extension")
+
+
+def how_to_play() -> list[str]:
+    """A short "how to play", a paragraph a line."""
+    return [say(f"how.{i}") for i in range(1, 6)]
+
+
+def help_texts(phase: str) -> dict[str, str]:
+    """The page's help: the phase's, and one per group of moves."""
+    out = {"phase": say(f"phase.{phase}" if phase in _PHASES_HELPED else "phase.wait")}
+    for group in ("distance", "attack", "remedy", "safety", "discard"):
+        out[group] = say(f"group.{group}")
+    return out
