@@ -628,8 +628,9 @@ class Binding:
             cur = self.cursor.get(dev.uid, 0)
             if cur >= len(legal):
                 cur = self.cursor[dev.uid] = 0
-            if live and (self.sections or view.get("stage") is not None):
-                # What the seat's driver reads: a Stage race's markers, a chart's sealed fuel.
+            if live and human and (self.sections or view.get("stage") is not None):
+                # What the seat's driver reads: a Stage race's markers, a chart's sealed fuel. A
+                # bot's seat shows what everyone sees: the page serves no bot's own view.
                 view = self.source.seat_view(dev.seat)
             over = live and self.source.finished()
             refused = self.refused.get(dev.uid, False)

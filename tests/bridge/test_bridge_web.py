@@ -226,3 +226,27 @@ def test_the_binding_hears_the_pages_moves_over_the_live_stream_and_does_not_pol
         time.sleep(0.01)
     assert src.version() > before and src.events_heard >= 2
     src.close()
+
+
+def test_a_dashboard_on_a_bots_seat_shows_what_everyone_sees(rig: Rig, server: str) -> None:
+    """Issue 32, item 7: the page never serves a bot seat's own view. A dashboard bound to a bot's
+    car (every seat a bot) draws that car from the public view instead of failing to update."""
+    from autodromo_bridge.games.formula90 import render as render_f90
+
+    game = call(server, "/api/games", {
+        "game": "formula90", "options": {"track": "colline"},
+        "seats": [{"kind": "bot", "bot": "medium"}, {"kind": "bot", "bot": "medium"}], "seed": 3})
+    src = WebSource(server, game["id"], retry_ms=20)
+    emu = rig.emulator(DASHBOARD, UID)
+    binding = Binding(rig.bridge(), src)
+    rig.until(lambda: binding.bridge.devices.get(UID) is not None and binding.bridge.devices[UID].seat == 0,
+              host=binding.pump, seconds=5, what="the dashboard on the first car")
+
+    def shows_the_public_chart() -> bool:
+        view = src.view()
+        want = render_f90.dash_state(view, 0, deciding=False, cursor=0, refused=False)
+        return bool(emu.dash) and emu.dash["tyres"] == want["tyres"] and emu.dash["turn_pins"] == want["turn_pins"]
+
+    rig.until(shows_the_public_chart, host=binding.pump, seconds=10, what="the first car's chart")
+    rig.run(0.5, host=binding.pump)
+    assert not any("not updated" in line or "403" in line for line in rig.log), rig.log
