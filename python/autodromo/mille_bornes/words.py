@@ -65,8 +65,8 @@ ENGLISH: dict[str, str] = {
     "move.hazard.stops_then_roll": "stops them until they play {remedy}, then a Roll",
     "move.hazard.speed_limit": "limits them to 25 and 50 mile cards until they play {remedy}",
     "move.hazard.wrong_way": "their distance cards take miles off until they play {remedy}",
-    "move.hazard.coup_fourre": "{detail} (they may hold {safety}: {percent}% by the unseen "
-    "cards; a coup fourré would cancel it)",
+    "move.hazard.coup_fourre": "{detail}; they may hold {safety} and cancel it by a coup fourré "
+    "({percent}%, counting the cards you have not seen)",
     "move.remedy": "{card}",
     "move.remedy.rolls": "cures your {hazard}: your car rolls",
     "move.remedy.needs_roll": "cures your {hazard}: then you need a Roll",
