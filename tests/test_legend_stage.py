@@ -172,3 +172,25 @@ def test_simulate_a_route_gives_racing_time_penalties_and_points_any_thread_coun
     assert "racing time" in table and "penalty min" in table and "points" in table
     track = autodromo.simulate("legend", 2, seed=5, circuit="example", laps=1, cars=CARS[:2])
     assert "racing_time" not in track.columns and "racing time" not in summary(track)
+
+
+def test_a_stage_race_with_neutral_cars_saved_under_rules_version_1_is_refused_with_the_reason() -> None:
+    # Rules version 2 (issue 33, item 2): Neutral Cars at a Check Point and at an uphill exit
+    # line. A Stage race with Neutral Cars saved before would replay otherwise: refused, naming
+    # why; one without Neutral Cars plays as it did and goes on.
+    def v1(game: autodromo.Game) -> str:
+        return f"{int(game.content_hash, 16) ^ 2 ^ 1:016x}"
+
+    cars = ["bugatti_type_35", "alfa_8c_2300"]
+    g = autodromo.game("legend", route="coppa_breve", cars=cars, neutral=[True, False])
+    with pytest.raises(autodromo.ReplayError, match="rules version 2"):
+        replay.saved_game("legend", json.loads(g.options_json), v1(g))
+    plain = autodromo.game("legend", route="coppa_breve", cars=cars, neutral=[False, False])
+    replay.saved_game("legend", json.loads(plain.options_json), v1(plain))
+    # The option's readings by name (decision 52); the old bools still read.
+    assert json.loads(g.options_json)["neutral_checkpoint_penalty"] == "above_b_column"
+    old = autodromo.game("legend", route="coppa_breve", cars=cars, neutral=[True, False],
+                         neutral_checkpoint_penalty=False)
+    assert json.loads(old.options_json)["neutral_checkpoint_penalty"] == "never"
+    with pytest.raises(OptionError, match="neutral_checkpoint_penalty"):
+        autodromo.game("legend", route="coppa_breve", cars=cars, neutral_checkpoint_penalty="often")

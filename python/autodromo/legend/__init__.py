@@ -20,11 +20,20 @@ SIMULATE_FLAGS = frozenset({"cars", "neutral"})
 
 
 def older_options(options: dict[str, Any]) -> NoReturn:
-    """A Legend game whose content hash is not today's plays again only with the content it was
-    saved with: no option gives back other numbers. The likeliest reason is named: the shipped
-    Neutral tables changed on 7 December 2026 (docs/content/legend.md)."""
+    """A Legend game whose content hash is not today's plays again only with the content and rules
+    it was saved with: no option gives back other numbers. The likeliest reasons are named, both
+    of 7 December 2026: the shipped Neutral tables changed (docs/content/legend.md), and, in a
+    Stage race with Neutral Cars, their Check Point and uphill exit rules (rules version 2,
+    docs/rules/legend.md decisions 34 and 52)."""
+    stage_neutral = options.get("route") is not None and any(options.get("neutral") or [])
+    rules = (
+        "; and a Stage race with Neutral Cars saved before rules version 2 (the same day: a"
+        " Neutral Car pays the Check Point's 6 minutes above its B column, and takes its E column"
+        " at an uphill turn's exit line) does not play again"
+        if stage_neutral else ""
+    )
     raise ReplayError(
         "content hash differs: the game was saved with other content. Legend's Neutral tables"
         " changed on 7 December 2026 (their T column is now T-1, T-1, T): a game saved before"
-        " plays again only with the content it was saved with"
+        " plays again only with the content it was saved with" + rules
     )

@@ -15,6 +15,7 @@ pub struct Races {
 }
 
 impl Races {
+    #[allow(dead_code)]
     pub fn new(content: Arc<Content>, circuit: &str, laps: u8) -> Races {
         Races::with(content, json!({"circuit": circuit, "laps": laps}))
     }
@@ -25,7 +26,8 @@ impl Races {
         Races::with(content, json!({ "route": route }))
     }
 
-    fn with(content: Arc<Content>, base: serde_json::Value) -> Races {
+    /// Races with these options but the cars (`legend_stage_trace`: a route and an option).
+    pub fn with(content: Arc<Content>, base: serde_json::Value) -> Races {
         let tables = Legend::new(content.clone(), &base)
             .expect("options")
             .race

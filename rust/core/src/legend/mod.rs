@@ -57,7 +57,9 @@ use crate::rng::SplitMix64;
 use crate::saves;
 
 pub const GAME_ID: &str = "legend";
-pub const RULES_VERSION: u32 = 1;
+/// 2 (7 December 2026, issue 33): Neutral Cars at a Check Point (decision 52) and at an uphill
+/// turn's exit line (decision 34). Saves of version 1 load where neither can happen.
+pub const RULES_VERSION: u32 = 2;
 
 /// A Legend race: content, circuit, cars and options.
 #[derive(Debug, Clone, PartialEq)]
@@ -85,10 +87,32 @@ impl Legend {
         })
     }
 
+    /// Whether this race plays as it did under rules version 1: it has no Neutral Car, or it is a
+    /// Track race whose turns all end on a flat or downhill row (version 2 changed a Neutral
+    /// Car at a Check Point and at an uphill exit line only).
+    pub fn same_under_rules_1(&self) -> bool {
+        let race = &self.race;
+        if !race.opts.neutral.iter().any(|&n| n) {
+            return true;
+        }
+        !race.is_stage_race()
+            && race
+                .track()
+                .turns
+                .iter()
+                .all(|t| race.track().row(t.exit).slope != crate::grid::Slope::Uphill)
+    }
+
     pub fn deserialize_state(&self, text: &str) -> Result<LegendState, Error> {
-        let (options, actions) = saves::read_accepting(text, GAME_ID, RULES_VERSION, |h| {
-            self.accepts_content_hash(h)
-        })?;
+        let saved_version = serde_json::from_str::<Value>(text)
+            .ok()
+            .and_then(|v| v.get("rules_version").and_then(Value::as_u64));
+        let version = match saved_version {
+            Some(1) if self.same_under_rules_1() => 1,
+            _ => RULES_VERSION,
+        };
+        let (options, actions) =
+            saves::read_accepting(text, GAME_ID, version, |h| self.accepts_content_hash(h))?;
         saves::same_options(LegendOptions::from_json(&options), &self.race.opts)?;
         saves::replay(self.new_initial_state(), &actions)
     }
@@ -127,6 +151,7 @@ impl Game for Legend {
     fn accepts_content_hash(&self, saved: u64) -> bool {
         self.race
             .accepts_content_hash(saved ^ u64::from(RULES_VERSION))
+            || (self.same_under_rules_1() && self.race.accepts_content_hash(saved ^ 1))
     }
 
     fn new_initial_state(&self) -> LegendState {

@@ -5,7 +5,7 @@ use crate::grid::{Cell, Slope};
 
 /// Columns of a Neutral table.
 const STANDING: usize = 0;
-const COLUMN_B: usize = 2;
+pub(crate) const COLUMN_B: usize = 2;
 const COLUMN_E: usize = 5;
 const COLUMN_T: usize = 6;
 
@@ -49,10 +49,21 @@ impl LegendState {
         let mut spent = 0u8;
         while spent < allowance {
             let c = self.cars[car];
-            // At the exit line: the T column for the rest of the move.
-            if column != COLUMN_T && column != STANDING && track.exit_ahead(c.cell.row).is_some() {
-                column = COLUMN_T;
-                allowance = allowance.max(table[COLUMN_T]);
+            // "As soon as the car reaches the exit line of the turn, switch to the Top Speed (T)
+            // column and use any remaining movement points" (decision 34); "On uphill sections,
+            // Neutral Cars use the E column instead of the T column", so E on an uphill exit.
+            if !matches!(column, COLUMN_T | STANDING) && track.exit_ahead(c.cell.row).is_some() {
+                let straight = if track.row(c.cell.row).slope == Slope::Uphill {
+                    COLUMN_E
+                } else {
+                    COLUMN_T
+                };
+                if column != straight {
+                    column = straight;
+                    allowance = allowance.max(table[straight]);
+                    // Its Speed is its allowance: a Check Point crossed next is crossed at it.
+                    self.cars[car].speed = allowance;
+                }
             }
             let Some(to) = self.neutral_target(car, allowance - spent) else {
                 break;

@@ -42,8 +42,62 @@ pub struct LegendOptions {
     pub residual_mps: bool,
     /// Historical Gameplay: the game is won on the points table, not by racing time alone.
     pub historical_points: bool,
-    /// Neutral Cars pay the Check Point's 6 minutes when they cross above its limit (ours: off).
-    pub neutral_checkpoint_penalty: bool,
+    /// When a Neutral Car pays the Check Point's 6 minutes (decision 52).
+    pub neutral_checkpoint_penalty: NeutralCheckPoint,
+}
+
+/// When a Neutral Car crossing a Check Point line pays its 6 minutes (docs/rules/legend.md,
+/// decision 52). The book: "Treat the Checkpoint line as the entry line of a B-Turn for Neutral
+/// Cars", and it exempts no car from the line's limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NeutralCheckPoint {
+    /// Above the larger of the line's limit and its B column for the round's die: the B column is
+    /// its speed for a B turn, so a car that took it there crossed as the book tells it to.
+    AboveBColumn,
+    /// Above the line's limit, as every car (`true`).
+    AboveLimit,
+    /// Never (`false`; the reading before 7 December 2026).
+    Never,
+}
+
+impl NeutralCheckPoint {
+    const NAMES: [(&'static str, NeutralCheckPoint); 3] = [
+        ("above_b_column", NeutralCheckPoint::AboveBColumn),
+        ("above_limit", NeutralCheckPoint::AboveLimit),
+        ("never", NeutralCheckPoint::Never),
+    ];
+
+    fn parse(v: Option<&Value>) -> Result<NeutralCheckPoint, Error> {
+        let key = "neutral_checkpoint_penalty";
+        match v {
+            None | Some(Value::Null) => Ok(NeutralCheckPoint::AboveBColumn),
+            Some(Value::Bool(true)) => Ok(NeutralCheckPoint::AboveLimit),
+            Some(Value::Bool(false)) => Ok(NeutralCheckPoint::Never),
+            Some(Value::String(s)) => Self::NAMES
+                .iter()
+                .find(|(n, _)| n == s)
+                .map(|&(_, x)| x)
+                .ok_or_else(|| {
+                    Error::options(
+                        key,
+                        format!(
+                            "{s:?}: one of above_b_column, above_limit, never (or true, false)"
+                        ),
+                    )
+                }),
+            Some(v) => Err(Error::options(
+                key,
+                format!("must be above_b_column, above_limit or never (or true, false), not {v}"),
+            )),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        Self::NAMES
+            .iter()
+            .find(|(_, x)| *x == self)
+            .map_or("above_b_column", |(n, _)| n)
+    }
 }
 
 /// Needles, switches and spare parts a car brings to the start instead of a fresh car.
@@ -128,7 +182,7 @@ impl LegendOptions {
             "neutral_checkpoint_penalty",
         ]
         .iter()
-        .find(|k| matches!(map.get(**k), Some(Value::Bool(true))))
+        .find(|k| matches!(map.get(**k), Some(Value::Bool(true) | Value::String(_))))
         {
             return Err(Error::options(*k, "a Stage-race option: name a route"));
         }
@@ -244,7 +298,9 @@ impl LegendOptions {
             route,
             residual_mps: flag(map, "residual_mps", false)?,
             historical_points: flag(map, "historical_points", false)?,
-            neutral_checkpoint_penalty: flag(map, "neutral_checkpoint_penalty", false)?,
+            neutral_checkpoint_penalty: NeutralCheckPoint::parse(
+                map.get("neutral_checkpoint_penalty"),
+            )?,
         })
     }
 
@@ -289,7 +345,7 @@ impl LegendOptions {
                 "setups": self.setups.iter().map(setup_json).collect::<Vec<_>>(),
                 "residual_mps": self.residual_mps,
                 "historical_points": self.historical_points,
-                "neutral_checkpoint_penalty": self.neutral_checkpoint_penalty,
+                "neutral_checkpoint_penalty": self.neutral_checkpoint_penalty.name(),
             });
         }
         json!({

@@ -4,6 +4,7 @@
 use alloc::vec::Vec;
 
 use super::car::Status;
+use super::options::NeutralCheckPoint;
 use super::route::{Finish, START_INTERVAL};
 use super::state::{Activation, LegendState};
 use crate::grid::Cell;
@@ -132,8 +133,21 @@ impl LegendState {
         let (round, at, chrono, k) = (self.round, self.next, self.chrono, self.stage);
         let opts = self.race.opts.clone();
         let len = stage.track.len();
+        // A Neutral Car's own limit at the line (decision 52); None: the line's, as every car.
+        let neutral_limit = if self.cars[car].neutral {
+            match opts.neutral_checkpoint_penalty {
+                NeutralCheckPoint::AboveBColumn => {
+                    let row = usize::from(self.neutral_row.unwrap_or(0));
+                    Some(self.race.spec(car).neutral[row][super::neutral::COLUMN_B])
+                }
+                NeutralCheckPoint::AboveLimit => None,
+                NeutralCheckPoint::Never => Some(u8::MAX),
+            }
+        } else {
+            None
+        };
         let c = &mut self.cars[car];
-        let (speed, neutral) = (c.speed, c.neutral);
+        let speed = c.speed;
         c.status = if last {
             Status::Finished
         } else {
@@ -154,7 +168,7 @@ impl LegendState {
             }
             Finish::Arrivo => {}
             Finish::CheckPoint { speed_limit } => {
-                if speed > speed_limit && (!neutral || opts.neutral_checkpoint_penalty) {
+                if speed > speed_limit.max(neutral_limit.unwrap_or(0)) {
                     rec.penalty += CHECK_POINT_PENALTY;
                 }
             }
