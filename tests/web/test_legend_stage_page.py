@@ -61,10 +61,10 @@ def test_a_stage_race_picked_in_the_lobby_is_clicked_to_its_final_classification
     assert starts.startswith("Start times: ") and " at 17:3" in starts
     chart = pg.get_by_test_id("time-chart")
     assert chart.locator("tbody tr").count() == 3
-    assert "Stage 1: start → finish (speed)" in chart.inner_text()
+    assert "Stage 1: Chrono at start → finish (speed)" in chart.inner_text()
     # Each decision says what it costs on the Time Chart.
     stop = pg.locator("[data-testid=decision]", has_text="Stop at the roadside")
-    assert stop.count() == 1 and "+3:00 off the road" in stop.inner_text()
+    assert stop.count() == 1 and "+3 min off the road" in stop.inner_text()
     page.shot("legend-stage-1-start")
 
     seen: dict[str, Any] = {"stage2": False, "night": False}
@@ -98,7 +98,8 @@ def test_a_stage_race_picked_in_the_lobby_is_clicked_to_its_final_classification
     rows = table.locator("tbody tr")
     assert rows.count() == 3
     first = rows.nth(0).locator("td").all_inner_texts()
-    assert first[0] == "1st" and ":" in first[3]
+    # A racing time is a duration in its units, never a clock's "18:00" (issue 32).
+    assert first[0] == "1st" and re.fullmatch(r"\d+ (h \d\d )?min( \d\d s)?", first[3]), first[3]
     assert "Ada" in results.inner_text()
     page.shot("legend-stage-results")
 

@@ -85,7 +85,7 @@ def event_effects(card: dict[str, Any]) -> str:
     if card.get("reshuffle"):
         parts.append("the deck is reshuffled")
     if card.get("time_penalty"):
-        parts.append(f"+{stages.minutes(int(card['time_penalty']))} on the Time Chart in a Stage race")
+        parts.append(f"+{stages.duration(int(card['time_penalty']))} on the Time Chart in a Stage race")
     return ", ".join(parts) or "no effect on a track race"
 
 
@@ -392,7 +392,7 @@ class Legend(GameModule):
         out = []
         for a in view.get("legal_actions") or []:
             label = str(a["label"])
-            cost = str(a.get("cost") or "")
+            cost = stages.durations_in(str(a.get("cost") or ""))
             detail = "" if cost == "no cost" else cost
             text = self._split(table, seat, label) or words(label, view, seat, lanes)
             out.append(Decision(a["id"], text, detail,

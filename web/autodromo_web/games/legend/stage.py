@@ -4,6 +4,7 @@ start times, the Time Chart, distances to the line and the final classification,
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 import autodromo
@@ -70,8 +71,38 @@ def clock(chrono: dict[str, Any], weather: str) -> dict[str, Any]:
     return {"time": chrono["clock"], "night": bool(chrono["night"]), "fog": fog, "words": words}
 
 
-def minutes(seconds: int) -> str:
-    return f"{seconds // 60}:{seconds % 60:02}"
+def duration(seconds: int) -> str:
+    """A length of time in its units ("18 min", "1 h 00 min 30 s"), never "18:00": beside the
+    Chrono's clock times ("17:33 → 17:51") that read as 6 pm (issue 32). The book, too, counts
+    penalties in minutes and bonuses in seconds ("a 6-minute penalty", "–45 seconds")."""
+    sign = "-" if seconds < 0 else ""
+    h, rest = divmod(abs(seconds), 3600)
+    m, s = divmod(rest, 60)
+    if h:
+        return f"{sign}{h} h {m:02} min" + (f" {s:02} s" if s else "")
+    if m:
+        return f"{sign}{m} min" + (f" {s:02} s" if s else "")
+    return f"{sign}{s} s"
+
+
+#: A duration as the core writes it in a decision's cost, signed ("+3:00 off the road", "−0:45").
+CORE_DURATION = re.compile(r"(?<![\w:])([+−-])(?:(\d+):)?(\d+):(\d\d)\b")
+
+
+def durations_in(text: str) -> str:
+    """The core's signed "m:ss" and "h:mm:ss" in a cost said in units; its clock times (unsigned,
+    "finish 10:03") stay as the Chrono shows them."""
+    def say(m: re.Match[str]) -> str:
+        seconds = int(m.group(2) or 0) * 3600 + int(m.group(3)) * 60 + int(m.group(4))
+        return m.group(1) + duration(seconds)
+    return CORE_DURATION.sub(say, text)
+
+
+def racing_time(chart: dict[str, Any]) -> str:
+    """The racing time so far: a duration (the Time Chart's finish minus start, penalties and
+    bonus included), or "—" before the first stage ends."""
+    seconds = chart.get("racing_time")
+    return "—" if seconds is None else duration(int(seconds))
 
 
 def where(car: dict[str, Any], chart: dict[str, Any], stage: dict[str, Any], lanes: int) -> str:
@@ -91,11 +122,11 @@ def where(car: dict[str, Any], chart: dict[str, Any], stage: dict[str, Any], lan
 def _stage_cell(st: dict[str, Any]) -> dict[str, Any]:
     notes = []
     if st["penalty"]:
-        notes.append(f"+{minutes(st['penalty'])} Check Point")
+        notes.append(f"+{duration(st['penalty'])} Check Point")
     if st["time_cards"]:
-        notes.append(f"+{minutes(st['time_cards'])} Event cards")
+        notes.append(f"+{duration(st['time_cards'])} Event cards")
     if st["bonus"]:
-        notes.append(f"−{minutes(st['bonus'])} residual MPs")
+        notes.append(f"−{duration(st['bonus'])} residual MPs")
     return {"stage": st["stage"], "start": st["start"] if st["started"] else f"starts {st['start']}",
             "finish": st["finish"] or "", "speed": "" if st["speed"] is None else str(st["speed"]),
             "notes": ", ".join(notes)}
@@ -110,7 +141,7 @@ def time_chart(view: dict[str, Any]) -> list[dict[str, Any]]:
         seat = row["seat"]
         out.append({"seat": seat, "name": cars[seat]["name"], "place": ordinal(place[seat] + 1),
                     "stages": [_stage_cell(st) for st in row["stages"]],
-                    "racing_time": row["racing_time_text"] or "—",
+                    "racing_time": racing_time(row),
                     "retired": cars[seat]["status"] == "retired"})
     return out
 
@@ -150,7 +181,7 @@ def distance(view: dict[str, Any]) -> list[dict[str, Any]]:
         elif car["status"] == "parked":
             note = f"over the line at {chart['stages'][-1]['finish']}"
         elif car["status"] == "finished":
-            note = f"finished in {chart['racing_time_text']}"
+            note = f"finished in {racing_time(chart)}"
         elif car["status"] == "retired":
             note = "retired"
         left = max(0, stage["length"] - car["row"])
@@ -181,10 +212,10 @@ def results(table_: Table, view: dict[str, Any], ranking: list[int], causes: dic
         penalty = sum(st["penalty"] for st in chart["stages"])
         cards = sum(st["time_cards"] for st in chart["stages"])
         bonus = sum(st["bonus"] for st in chart["stages"])
-        extras = [f"+{minutes(penalty)} Check Point" if penalty else "",
-                  f"+{minutes(cards)} Event cards" if cards else "", f"−{minutes(bonus)} residual MPs" if bonus else ""]
+        extras = [f"+{duration(penalty)} Check Point" if penalty else "",
+                  f"+{duration(cards)} Event cards" if cards else "", f"−{duration(bonus)} residual MPs" if bonus else ""]
         cells = [ordinal(ranking[i] + 1) if done else "—", cars[i]["name"], table_.seats[i]["name"],
-                 chart["racing_time_text"] if done else "did not finish",
+                 racing_time(chart) if done else "did not finish",
                  ", ".join(e for e in extras if e) or "none", f"{chart['stages_done']} of {stages}",
                  "finished" if done else f"retired: {causes.get(i, 'out of the race')}"]
         if points:
@@ -192,7 +223,7 @@ def results(table_: Table, view: dict[str, Any], ranking: list[int], causes: dic
         rows.append({"seat": i, "cells": cells})
     winner = order[0]
     won = charts[winner]["stages_done"] == stages
-    by = " on points" if points else f" in {charts[winner]['racing_time_text']}"
+    by = " on points" if points else f" in {racing_time(charts[winner])}"
     columns = ["Place", "Car", "Driver", "Racing time", "Time added or saved", "Stages", "Status"]
     if points:
         columns.insert(4, "Points")

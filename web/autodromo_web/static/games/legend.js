@@ -117,7 +117,7 @@
 
   function timeChart(t) {
     const n = t.stage.of;
-    const head = ["Place", "Car", ...[...Array(n).keys()].map((k) => `Stage ${k + 1}: start → finish (speed)`), "Racing time"];
+    const head = ["Place", "Car", ...[...Array(n).keys()].map((k) => `Stage ${k + 1}: Chrono at start → finish (speed)`), "Racing time"];
     const rows = t.time_chart.map((r) => el("tr", { "data-seat": r.seat },
       el("td", {}, r.retired ? "—" : r.place), el("td", {}, swatch(r.seat), r.name),
       ...[...Array(n).keys()].map((k) => {
