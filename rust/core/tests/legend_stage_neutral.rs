@@ -38,9 +38,10 @@ fn neutral_move(s: &mut LegendState, row: u16, lane: u8, speed: u8, die: u8) {
 }
 
 #[test]
-fn neutral_cars_treat_the_check_point_as_a_b_turn_and_are_not_penalised() {
+fn neutral_cars_treat_the_check_point_as_a_b_turn_and_are_not_penalised_on_its_column() {
     // "Checkpoints. Treat the Checkpoint line as the entry line of a B-Turn for Neutral Cars."
-    // Decision 52: the B column replaces the speed check for them (no penalty by default).
+    // Decision 52: crossing on the B column costs no penalty by default (`above_b_column`);
+    // above it, see legend_neutral_rules.rs.
     let mut s = controllo(json!({}));
     neutral_move(&mut s, 49, 1, 5, 1);
     let r = *s.record(0, 0);
