@@ -131,6 +131,12 @@ def _squeeze(parts: list[str]) -> list[str]:
     return out
 
 
+def _look(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """What the log and the results read of each car before and after an action."""
+    return [{**{k: c[k] for k in ("owner", "card", "damages", "wrecked", "row", "lane")}, "home": bool(c.get("finish"))}
+            for c in view["cars"]]
+
+
 class Lamborghini(GameModule):
     id = GAME
     title = "Lamborghini: The Official Race Game"
@@ -263,8 +269,7 @@ class Lamborghini(GameModule):
         goes on: the entries before the last decision run are kept per seat (cleared with the
         past on an undo), so a request words only the events since the last one."""
         names = table.names()
-        steps = trace(table, lambda v: [{k: c[k] for k in ("owner", "card", "damages", "wrecked", "row", "lane")}
-                                        for c in v["cars"]])
+        steps = trace(table, _look)
         # A step's effects never change once it is taken: kept on the table (cleared with the
         # past on an undo), so each request reads only the new steps, not the whole game again.
         effects: dict[int, list[tuple[int, str]]] = table.memo.setdefault("effects", {})
@@ -345,25 +350,52 @@ class Lamborghini(GameModule):
             return "Drawn: " + card_text(label[5:]) if label.startswith("draw ") else words(label)
         return f"{table.seats[actor]['name']}: {words(label)}"
 
+    def _crossed(self, table: Table, cars: int) -> list[int]:
+        """Per car, the action at which it crossed the finishing line (the game's length if not)."""
+        steps = trace(table, _look)
+        out = [len(steps)] * cars
+        for i, st in enumerate(steps):
+            for k, (b, a) in enumerate(zip(st["before"], st["after"])):
+                if a["home"] and not b["home"] and out[k] == len(steps):
+                    out[k] = i
+        return out
+
     def results(self, table: Table) -> dict[str, Any]:
         s = table.state
         v = s.view(None)
         returns = s.returns()
-        order = sorted(range(len(v["cars"])), key=lambda i: (not v["cars"][i].get("finish"),
-                                                              (v["cars"][i].get("finish") or {}).get("turn", 0),
-                                                              -v["cars"][i]["progress"]))
+        cars = v["cars"]
+        crossed = self._crossed(table, len(cars))
+
+        def key(i: int) -> tuple[Any, ...]:
+            # Decision 28 (End of the Race): the turn the car crossed the line, the squares past
+            # it, then (level past it, D16) who crossed first; cars not home by distance.
+            f = cars[i].get("finish")
+            if f:
+                return (0, f["turn"], -f["past_line"], crossed[i])
+            return (1, 0, -cars[i]["progress"], 0)
+
+        order = sorted(range(len(cars)), key=key)
+        names = {i: self.car_label(table, v, cars[i]) for i in order}
+        ties = [self._tie(names, cars, a, b) for a, b in zip([None, *order], order)]
         rows = []
-        for place, i in enumerate(order, 1):
-            c = v["cars"][i]
+        for place, (i, tie) in enumerate(zip(order, ties), 1):
+            c = cars[i]
             finish = c.get("finish")
-            time = f"turn {finish['turn']}" if finish else "did not finish"
+            time = f"turn {finish['turn']}, {plural(finish['past_line'], 'square')} past the line" if finish \
+                else "did not finish"
             status = "wrecked" if c["wrecked"] else "finished" if finish else "still racing at the turn limit"
-            rows.append({"seat": c["owner"], "cells": [ordinal(place), self.car_label(table, v, c),
-                                                       time, plural(c["damages"], "damage"), status]})
+            cells = [ordinal(place), names[i], time, plural(c["damages"], "damage"), status]
+            if any(ties):
+                cells.insert(3, tie)
+            rows.append({"seat": c["owner"], "cells": cells})
         best = max(range(len(returns)), key=lambda i: returns[i])
+        columns = ["Place", "Car", "Time", "Damage", "Status"]
+        if any(ties):
+            columns.insert(3, "Tie broken by")
         out: dict[str, Any] = {
             "headline": f"{table.seats[best]['name']} wins",
-            "columns": ["Place", "Car", "Time", "Damage", "Status"],
+            "columns": columns,
             "rows": rows,
         }
         out["hands"] = [{"name": table.seats[p["seat"]]["name"],
@@ -372,6 +404,23 @@ class Lamborghini(GameModule):
         if table.game_options().get("long"):
             out["money"] = [{"name": table.seats[p["seat"]]["name"], "money": money(p["money"])} for p in v["players"]]
         return out
+
+    @staticmethod
+    def _tie(names: dict[int, str], cars: list[dict[str, Any]], ahead: int | None, car: int) -> str:
+        """How ``car`` came behind the car placed just ahead of it when both crossed the line in
+        the same turn (the book: "The car who first crosses the finishing line and in the same
+        turn is not overtaken by another car is declared the winner"; its example: 7 squares past
+        the line lose to 10)."""
+        if ahead is None:
+            return ""
+        a, b = cars[ahead].get("finish"), cars[car].get("finish")
+        if not a or not b or a["turn"] != b["turn"]:
+            return ""
+        if a["past_line"] != b["past_line"]:
+            return (f"both home in turn {b['turn']}: {names[ahead]} ended further past the line "
+                    f"({a['past_line']} squares to {b['past_line']})")
+        return (f"both home in turn {b['turn']}, level past the line ({plural(b['past_line'], 'square')}): "
+                f"{names[ahead]} crossed it first in that turn, and ending level is not overtaking")
 
     def how_to_play(self) -> list[str]:
         return [

@@ -757,8 +757,10 @@ class Legend(GameModule):
         if stages.is_stage_race(v):
             return stages.results(table, v, ranking, causes)
         order = sorted(range(len(v["cars"])), key=lambda i: (ranking[i], i))
+        drivers = [str(seat["name"]) for seat in table.seats]
+        ties = [self._tie(v["cars"], drivers, a, b) for a, b in zip([None, *order], order)]
         rows = []
-        for i in order:
+        for i, tied in zip(order, ties):
             c = v["cars"][i]
             finish = c.get("finish")
             if finish:
@@ -774,15 +776,37 @@ class Legend(GameModule):
                 damage.append("headlights failed")
             place = ordinal(ranking[i] + 1) if finish else "—"
             status = "finished" if finish else f"retired: {causes.get(i, 'out of the race')}"
-            rows.append({"seat": i, "cells": [place, c["name"], table.seats[i]["name"], time, wear,
-                                              ", ".join(damage) or "none", status]})
+            cells = [place, c["name"], table.seats[i]["name"], time, wear, ", ".join(damage) or "none", status]
+            if any(ties):
+                cells.insert(4, tied)
+            rows.append({"seat": i, "cells": cells})
+        columns = ["Place", "Car", "Driver", "Time", "Wear", "Damage", "Status"]
+        if any(ties):
+            columns.insert(4, "Tie broken by")
         winner = order[0]
         return {
             "headline": f"{table.seats[winner]['name']} wins with the {names[winner]}"
                         if v["cars"][winner].get("finish") else "Nobody finished",
-            "columns": ["Place", "Car", "Driver", "Time", "Wear", "Damage", "Status"],
+            "columns": columns,
             "rows": rows,
         }
+
+    @staticmethod
+    def _tie(cars: list[dict[str, Any]], drivers: list[str], ahead: int | None, car: int) -> str:
+        """How ``car`` came behind the car placed just ahead of it when both crossed the line in
+        the same round: "the winner is the car that has advanced the farthest beyond the finish
+        line; if a tie still remains, use the activation hierarchy as the tie-breaker" (Track
+        Race; docs/rules/legend.md decision 31)."""
+        if ahead is None:
+            return ""
+        a, b = cars[ahead].get("finish"), cars[car].get("finish")
+        if not a or not b or a["round"] != b["round"]:
+            return ""
+        if a["past_line"] != b["past_line"]:
+            return (f"both over the line in round {b['round']}: {drivers[ahead]} went further past it "
+                    f"({a['past_line']} spaces to {b['past_line']})")
+        return (f"both over the line in round {b['round']}, {plural(b['past_line'], 'space')} past it: "
+                f"{drivers[ahead]} moved earlier in that round's order")
 
     # --- help ------------------------------------------------------------------------------
 

@@ -198,6 +198,36 @@ def turn(view: dict[str, Any]) -> dict[str, Any]:
                                        f"{stage['of']}"}
 
 
+def tie(view: dict[str, Any], drivers: list[str], ahead: int | None, car: int) -> str:
+    """How ``car`` came behind the car placed just ahead of it when the first measure was equal
+    (docs/rules/legend.md decision 61: by racing time, equal times by the earlier crossing of the
+    final line, then by seat; with the Historical points, equal totals by that order)."""
+    if ahead is None:
+        return ""
+    charts = {r["seat"]: r for r in view["time_chart"]}
+    a, b = charts[ahead], charts[car]
+    stages = view["stage"]["of"]
+    if a["stages_done"] != stages or b["stages_done"] != stages:
+        return ""
+    points = {p["seat"]: p["total"] for p in view.get("points") or []}
+    first = drivers[ahead]
+    if points:
+        if points[ahead] != points[car]:
+            return ""
+        both = f"both {plural(points[car], 'point')}"
+        if a["racing_time"] != b["racing_time"]:
+            return f"{both}: {first} has the shorter racing time ({racing_time(a)} to {racing_time(b)})"
+        both += f" and {racing_time(b)} of racing time"
+    elif a["racing_time"] != b["racing_time"]:
+        return ""
+    else:
+        both = f"both {racing_time(b)} of racing time"
+    fa, fb = a["stages"][-1]["finish"], b["stages"][-1]["finish"]
+    if fa != fb:
+        return f"{both}: {first} crossed the last line earlier ({fa} to {fb} on the Chrono)"
+    return f"{both}, over the last line at {fa}: in the order of the seats (the book names no further tiebreak)"
+
+
 def results(table_: Table, view: dict[str, Any], ranking: list[int], causes: dict[int, str]) -> dict[str, Any]:
     """The final classification: by racing time (Historical points beside it when counted)."""
     cars = view["cars"]
@@ -205,8 +235,10 @@ def results(table_: Table, view: dict[str, Any], ranking: list[int], causes: dic
     points = {p["seat"]: p for p in view.get("points") or []}
     stages = view["stage"]["of"]
     order = sorted(range(len(cars)), key=lambda i: (ranking[i], i))
+    drivers = [table_.seats[i]["name"] for i in range(len(cars))]
+    ties = [tie(view, drivers, a, b) for a, b in zip([None, *order], order)]
     rows = []
-    for i in order:
+    for i, tied in zip(order, ties):
         chart = charts[i]
         done = chart["stages_done"] == stages
         penalty = sum(st["penalty"] for st in chart["stages"])
@@ -220,6 +252,8 @@ def results(table_: Table, view: dict[str, Any], ranking: list[int], causes: dic
                  "finished" if done else f"retired: {causes.get(i, 'out of the race')}"]
         if points:
             cells.insert(4, str(points[i]["total"]))
+        if any(ties):
+            cells.insert(5 if points else 4, tied)
         rows.append({"seat": i, "cells": cells})
     winner = order[0]
     won = charts[winner]["stages_done"] == stages
@@ -227,6 +261,8 @@ def results(table_: Table, view: dict[str, Any], ranking: list[int], causes: dic
     columns = ["Place", "Car", "Driver", "Racing time", "Time added or saved", "Stages", "Status"]
     if points:
         columns.insert(4, "Points")
+    if any(ties):
+        columns.insert(5 if points else 4, "Tie broken by")
     return {
         "headline": f"{table_.seats[winner]['name']} wins the {view['route']['name']} with the "
                     f"{cars[winner]['name']}{by}" if won else "Nobody finished the route",

@@ -1,0 +1,81 @@
+"""Each game's results say how a tie was broken (issue 32, "Smaller": Lamborghini's 2nd and 3rd
+both "turn 23" with no tiebreak said). Games played by the medium bot through the API, with
+seeds where two cars finish level on the first measure; the order is the core's."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+
+def finished(client: Any, body: dict[str, Any]) -> dict[str, Any]:
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 201, r.json
+    gid = r.json["id"]
+    for _ in range(100):
+        if client.post(f"/api/games/{gid}/advance", json={}).json.get("status") == "finished":
+            break
+    page: dict[str, Any] = client.get(f"/api/games/{gid}?page=1").json
+    assert page["status"] == "finished"
+    page["core"] = client.get(f"/api/games/{gid}").json["result"]
+    return page
+
+
+def column(results: dict[str, Any], name: str) -> list[str]:
+    k = results["columns"].index(name)
+    return [row["cells"][k] for row in results["rows"]]
+
+
+def test_lamborghini_says_who_crossed_first_when_two_cars_end_a_turn_level(client: Any) -> None:
+    """Rules decision 28 and D16: "The car who first crosses the finishing line and in the same
+    turn is not overtaken by another car is declared the winner"; ending level is not overtaking.
+    Seed 0: Bot 1's and Bot 2's cars both home in turn 19, 0 squares past the line."""
+    page = finished(client, {"game": "lamborghini", "options": {}, "seed": 0,
+                             "seats": [{"kind": "bot", "bot": "medium"}] * 4})
+    results = page["results"]
+    # One car a player: the rows follow the core's ranking.
+    ranking = page["core"]["ranking"]
+    assert [row["seat"] for row in results["rows"]] == sorted(range(4), key=lambda s: ranking[s])
+    times, ties, cars = column(results, "Time"), column(results, "Tie broken by"), column(results, "Car")
+    assert times[0] == times[1] == "turn 19, 0 squares past the line"
+    assert ties[0] == ""
+    assert ties[1] == (f"both home in turn 19, level past the line (0 squares): {cars[0]} crossed it first in "
+                       "that turn, and ending level is not overtaking")
+    # Cars home in different turns need no tiebreak.
+    assert ties[2] == ties[3] == "" and times[2].startswith("turn 20") and times[3].startswith("turn 25")
+
+
+def test_a_legend_track_race_says_further_past_the_line_then_the_activation_order(client: Any) -> None:
+    """The book (Track Race): "If two or more cars cross the line during the same round, the
+    winner is the car that has advanced the farthest beyond the finish line; if a tie still
+    remains, use the activation hierarchy as the tie-breaker." Seed 2: three cars over the line
+    in round 15, two of them 2 spaces past it."""
+    cars = ["porsche_550", "ferrari_166_mm", "porsche_550", "ferrari_166_mm"]
+    page = finished(client, {"game": "legend", "seed": 2, "seats": [{"kind": "bot", "bot": "medium"}] * 4,
+                             "options": {"circuit": "example", "laps": 1, "cars": cars}})
+    results = page["results"]
+    times, ties = column(results, "Time"), column(results, "Tie broken by")
+    drivers = column(results, "Driver")
+    assert times[:3] == ["round 15, 2 spaces past the line", "round 15, 2 spaces past the line",
+                         "round 15, 1 space past the line"]
+    assert ties[:3] == ["", f"both over the line in round 15, 2 spaces past it: {drivers[0]} moved earlier in that "
+                            "round's order",
+                        f"both over the line in round 15: {drivers[1]} went further past it (2 spaces to 1)"]
+    assert ties[3] == "" and times[3].startswith("round 19")
+
+
+def test_a_legend_stage_race_says_the_earlier_crossing_of_the_last_line(client: Any) -> None:
+    """Rules decision 61: finishers by racing time, equal times by the earlier crossing of the
+    final line. Seed 1: three cars in 48 min of racing time, started three minutes apart."""
+    cars = ["porsche_550", "ferrari_166_mm", "porsche_550"]
+    page = finished(client, {"game": "legend", "seed": 1, "seats": [{"kind": "bot", "bot": "medium"}] * 3,
+                             "options": {"route": "coppa_breve", "cars": cars}})
+    results = page["results"]
+    times, ties = column(results, "Racing time"), column(results, "Tie broken by")
+    drivers = column(results, "Driver")
+    assert times == ["48 min"] * 3
+    assert ties[0] == ""
+    for k in (1, 2):
+        m = re.fullmatch(r"both 48 min of racing time: (.+) crossed the last line earlier \((\d\d:\d\d) to "
+                         r"(\d\d:\d\d) on the Chrono\)", ties[k])
+        assert m and m.group(1) == drivers[k - 1] and m.group(2) < m.group(3), ties[k]
