@@ -2,11 +2,14 @@
 //! cars against 2 Neutral Cars on a route (the ladder's configurations, `legend_ladder --route`)
 //! and prints, per stage and side, the mean minutes from start to line, the rounds begun on a
 //! straight, at a turn (inside one or on the row before its entry), on the last straight before
-//! the line and stopped off the road, the Check Point penalties and the Chronograph seconds.
+//! the line and stopped off the road, the Check Point penalties and the Chronograph seconds;
+//! with `--trace K`, race K round by round (each car's status, row, lane, Speed and Temperature at
+//! the round's start, and every decision).
 //!
 //! ```text
 //! cargo run --release -p autodromo-core --example legend_stage_trace -- coppa_breve 200
 //! cargo run --release -p autodromo-core --example legend_stage_trace -- coppa_breve 200 --bot medium
+//! cargo run --release -p autodromo-core --example legend_stage_trace -- coppa_breve 1 --trace 0
 //! cargo run --release -p autodromo-core --example legend_stage_trace -- coppa_breve 200 --neutral-checkpoint-penalty never
 //! ```
 use std::sync::Arc;
@@ -53,6 +56,7 @@ fn main() {
     let content = Arc::new(legend::Content::from_dir(&content_dir("legend")).expect("content"));
     let models: Vec<String> = MODELS.iter().map(|m| m.to_string()).collect();
     let m = models.len();
+    let trace: Option<u64> = args.flag("--trace").and_then(|s| s.parse().ok());
     let mut base = serde_json::json!({ "route": route });
     if let Some(v) = args.flag("--neutral-checkpoint-penalty") {
         base["neutral_checkpoint_penalty"] = serde_json::Value::from(v);
@@ -62,7 +66,10 @@ fn main() {
         .into_par_iter()
         .map(|i| {
             let (g, side_a) = &configs[(i % (2 * m as u64)) as usize];
-            (side_a.clone(), race(g, i, &vec![policy; m]))
+            (
+                side_a.clone(),
+                race(g, i, &vec![policy; m], trace == Some(i)),
+            )
         })
         .collect();
     let stages = races.first().map_or(0, |r| r.1.len());
@@ -120,7 +127,7 @@ fn kind(s: &LegendState, car: usize) -> usize {
     }
 }
 
-fn race(g: &Legend, i: u64, policies: &[Policy]) -> Vec<Vec<CarStage>> {
+fn race(g: &Legend, i: u64, policies: &[Policy], print: bool) -> Vec<Vec<CarStage>> {
     let (mut chance, mut bots) = runner::race_rngs(SEED, i);
     let mut s = g.new_initial_state();
     let mut legal = Vec::new();
@@ -130,6 +137,29 @@ fn race(g: &Legend, i: u64, policies: &[Policy]) -> Vec<Vec<CarStage>> {
     while s.current_player() != Player::Terminal {
         if s.round != round {
             round = s.round;
+            if print {
+                let line: Vec<String> = s
+                    .cars
+                    .iter()
+                    .map(|c| {
+                        format!(
+                            "{}{:?} r{:2} l{} v{} T{}",
+                            if c.neutral { "N" } else { "H" },
+                            c.status,
+                            c.cell.row,
+                            c.cell.lane,
+                            c.speed,
+                            c.temperature
+                        )
+                    })
+                    .collect();
+                println!(
+                    "stage {} round {:3}: {}",
+                    s.stage + 1,
+                    round,
+                    line.join(" | ")
+                );
+            }
             let stage = &mut out[usize::from(s.stage)];
             for (car, c) in s.cars.iter().enumerate() {
                 use legend::car::Status;
@@ -142,7 +172,11 @@ fn race(g: &Legend, i: u64, policies: &[Policy]) -> Vec<Vec<CarStage>> {
             Player::Chance => s.sample_chance(&mut chance),
             Player::Seat(seat) => {
                 s.legal_actions_into(&mut legal);
-                policies[usize::from(seat)].act(&s, &legal, &mut bots)
+                let a = policies[usize::from(seat)].act(&s, &legal, &mut bots);
+                if let (true, Some(a)) = (print, a) {
+                    println!("    car {seat}: {}", s.action_to_string(a));
+                }
+                a
             }
             Player::Terminal => None,
         };
