@@ -9,7 +9,7 @@
   const root = $("play");
   const gameId = root.dataset.gameId;
   const S = { seat: null, since: 0, board: null, payload: null, busy: false, timer: null, handoff: null,
-    humans: [], hidden: false, game: null, anim: null, howto: [], animated: new Set(),
+    humans: [], hidden: false, game: null, anim: null, running: null, howto: [], animated: new Set(),
     // Set by a join link (a phone: one seat), a shared screen (the board only) or, at a hot-seat
     // table, an address that asks for one seat (pinned): the page never changes seat by itself.
     fixed: false, pinned: false, role: null, token: null, links: false, access: 0, myTurn: false, heard: null, applied: 0,
@@ -226,24 +226,30 @@
     }
   }
 
-  // New moves slide along their path; a click on the board or Escape skips to the end.
-  async function animate(p, mine) {
-    if (!S.board || S.anim) return;
+  // New moves slide along their path; a click on the board or Escape skips to the end. The
+  // promise is the run of moves under way (a new answer during one does not start another).
+  function animate(p, mine) {
+    if (!S.board) return Promise.resolve();
+    if (S.running) return S.running;
     const instant = speed() === 0;
     // The last entry comes again with every answer: a move is animated once.
     const moves = p.log.filter((e) => e.path && e.path.length > 1 && (mine ? e.who === S.seat : !instant)
       && !S.animated.has(`${e.i}:${e.path.length}`));
     for (const m of p.log) if (m.path) S.animated.add(`${m.i}:${m.path.length}`);
     const svg = $("table").querySelector("svg.track");
-    if (!svg || !moves.length) return;
+    if (!svg || !moves.length) return Promise.resolve();
     const ms = mine || instant ? 90 : Math.max(60, Math.min(160, speed() / 3));
-    for (const m of moves.slice(-4)) {
-      S.anim = Board.animate(svg, S.board, m.car, m.path, ms);
-      root.dataset.animating = "1";
-      await S.anim.done;
-    }
-    S.anim = null;
-    delete root.dataset.animating;
+    S.running = (async () => {
+      for (const m of moves.slice(-4)) {
+        S.anim = Board.animate(svg, S.board, m.car, m.path, ms);
+        root.dataset.animating = "1";
+        await S.anim.done;
+      }
+      S.anim = null;
+      S.running = null;
+      delete root.dataset.animating;
+    })();
+    return S.running;
   }
 
   function skipAnimation() {
@@ -272,9 +278,21 @@
     drawDecisions(p);
     if (resetLog) for (const m of p.log) if (m.path) S.animated.add(`${m.i}:${m.path.length}`);
     drawLog(p, resetLog);
-    drawResults(p);
     S.since = Math.max(0, p.log_length - 1);
-    if (!resetLog) animate(p, mine);
+    const moving = resetLog ? Promise.resolve() : animate(p, mine);
+    if (p.status === "finished" && S.running) {
+      // The results wait for the last moves to reach their spaces (issue 32): shown at once,
+      // they told the end before the board did.
+      $("results").hidden = true;
+      $("to-move").textContent = "The last move…";
+      moving.then(() => {
+        if (S.payload !== p) return;
+        $("to-move").textContent = `Finished: ${p.results.headline}`;
+        drawResults(p);
+      });
+    } else {
+      drawResults(p);
+    }
     next(p);
   }
 
