@@ -187,16 +187,32 @@ class Lamborghini(GameModule):
                  "left": 0 if c.get("finish") else max(0, total - int(c["progress"])), "unit": "squares"}
                 for c in view["cars"]]
 
+    @staticmethod
+    def _waiting_on_grid(view: dict[str, Any], length: int, lanes: int) -> list[tuple[int, int]] | None:
+        """Before qualifying places the grid every car reads row 1, left lane (one spot for all):
+        each waits on the grid's place of its car number instead, as the grid is laid out
+        (decision 8: two cars a row, the first in lane 0 of the last row before the line, the
+        second in the last lane of that row) until qualifying sets the order."""
+        if view["turn"] != 0 or view.get("order"):
+            return None
+        return [(length - 1 - k // 2, 0 if k % 2 == 0 else lanes - 1) for k in range(len(view["cars"]))]
+
     def table(self, table: Table, view: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        lanes = int(self.track(table)["lanes"])
+        track = self.track(table)
+        lanes = int(track["lanes"])
+        waiting = self._waiting_on_grid(view, int(track["length"]), lanes)
         cars = []
-        for c in view["cars"]:
+        for k, c in enumerate(view["cars"]):
             hand = c.get("cards")
+            row, lane = waiting[k] if waiting else (c["row"], c["lane"])
+            where = ("finished" if c.get("finish") else
+                     "on the grid, waiting for qualifying to set the order" if waiting else
+                     f"row {row + 1}, {lane_name(lane, lanes)}")
             cars.append({
-                "seat": c["owner"], "name": self.car_label(table, view, c), "row": c["row"], "lane": c["lane"],
+                "seat": c["owner"], "name": self.car_label(table, view, c), "row": row, "lane": lane,
                 "model": face(c["card"]), "driver": face(c["driver"]),
                 "supplier": (c["supplier"] or "").capitalize() or None,
-                "where": "finished" if c.get("finish") else f"row {c['row'] + 1}, {lane_name(c['lane'], lanes)}",
+                "where": where,
                 "damages": c["damages"], "wrecked": c["wrecked"], "stopped": c["stopped"],
                 "hand": [face(x) for x in hand] if isinstance(hand, list) else None,
                 "hand_count": hand if isinstance(hand, int) else len(hand or []),
