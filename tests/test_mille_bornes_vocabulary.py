@@ -14,7 +14,11 @@ from autodromo import OptionError
 from autodromo.mille_bornes import words
 from autodromo.mille_bornes.words import Names
 
-PEOPLE = Names(["Ada", "Bea"], [[0], [1]])
+
+
+def people(s: autodromo.State) -> Names:
+    """Ada and Bea, with the view's cards (what each card is)."""
+    return Names.of_view(["Ada", "Bea"], s.view(None))
 
 
 def rolling_against_speed_limit() -> autodromo.State:
@@ -73,15 +77,15 @@ def test_the_speed_limit_button_says_it_limits_and_does_not_stop() -> None:
     s = rolling_against_speed_limit()
     moves = s.moves(0)
     limit = next(m for m in moves if m["kind"] == "play_hazard" and m["card"]["id"] == "speed_limit")
-    text, detail = words.move_words(limit, moves, 0, PEOPLE)
+    text, detail = words.move_words(limit, moves, 0, people(s))
     assert text == "Speed Limit on Bea"
     assert detail.startswith("limits them to 25 and 50 mile cards until they play End of Limit")
     assert "stop" not in detail.lower()
     stop = next(m for m in moves if m["kind"] == "play_hazard" and m["card"]["id"] == "stop")
-    assert words.move_words(stop, moves, 0, PEOPLE)[1].startswith("stops them until they play Roll")
+    assert words.move_words(stop, moves, 0, people(s))[1].startswith("stops them until they play Roll")
     accident = next(m for m in moves if m["kind"] == "play_hazard" and m["card"]["id"] == "accident")
     # After Repairs a new Roll is needed ("dopo ognuno di questi avvenimenti siete fermi").
-    assert words.move_words(accident, moves, 0, PEOPLE)[1].startswith(
+    assert words.move_words(accident, moves, 0, people(s))[1].startswith(
         "stops them until they play Repairs, then a Roll")
 
 
@@ -90,7 +94,7 @@ def test_distance_words_come_from_where_the_move_leads() -> None:
     moves = s.moves(0)
     fifty = next(m for m in moves if m["label"] == "play 50")
     assert fifty["leads_to"]["miles"] == 50
-    assert words.move_words(fifty, moves, 0, PEOPLE) == ("50 miles", "0 + 50 = 50 of 1000")
+    assert words.move_words(fifty, moves, 0, people(s)) == ("50 miles", "0 + 50 = 50 of 1000")
 
 
 def test_every_move_and_event_of_random_games_has_words() -> None:
@@ -129,7 +133,7 @@ def test_one_decision_is_one_event() -> None:
     new = s.log(None)[before:]
     assert new == [{"kind": "played", "event": "played", "seat": 0, "extra_turn": True,
                     "card": {"id": "extra_tank", "name": "Extra Tank"}}]
-    assert words.event_words(new[0], PEOPLE) == "Ada plays Extra Tank and plays again"
+    assert words.event_words(new[0], people(s)) == "Ada plays Extra Tank and plays again"
 
 
 def test_every_string_goes_through_say() -> None:
@@ -141,9 +145,21 @@ def test_every_string_goes_through_say() -> None:
         s = rolling_against_speed_limit()
         moves = s.moves(0)
         for m in moves:
-            text, detail = words.move_words(m, moves, 0, PEOPLE)
+            text, detail = words.move_words(m, moves, 0, people(s))
             assert text.startswith("<") and detail.startswith("<"), (text, detail)
         assert all(line.startswith("<") for line in words.how_to_play())
         assert all(v.startswith("<") for v in words.help_texts("play").values())
     finally:
         words.CATALOGUE.update(saved)
+
+
+def test_card_faces_come_from_what_the_view_says_each_card_is() -> None:
+    cards = rolling_against_speed_limit().view(0)["cards"]
+    assert words.card_face("Speed Limit", cards) == {"name": "Speed Limit", "kind": "hazard",
+                                                     "note": "cured by End of Limit"}
+    assert words.card_face("Right of Way", cards) == {"name": "Right of Way", "kind": "safety",
+                                                      "note": "against Speed Limit and Stop"}
+    assert words.card_face("75", cards) == {"name": "75", "kind": "distance", "value": "miles"}
+    assert words.card_face("Roll", cards) == {"name": "Roll", "kind": "remedy"}
+    # Without the Wrong Way variant its cards are not in the deck.
+    assert "Wrong Way" not in cards

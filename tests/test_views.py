@@ -64,6 +64,7 @@ def check_views(state: State, hands: list[Counter[str]], kinds: list[str]) -> No
         (0, "hand_sizes"),
         (0, "hand_number"),
         (0, "discard"),  # the discard pile is face up
+        (0, "cards"),  # what each card of the deck is: the same for every game with these options
         (2, "last_hand"),
     }
     sizes = [sum(h.values()) for h in hands]
@@ -160,9 +161,13 @@ def test_a_scripted_deal_shows_each_seat_its_own_cards() -> None:
     draw(s, "Right of Way")
     assert sorted(s.view(0)["hand"]) == sorted(HANDS_2P[0] + ["Right of Way"])
     assert sorted(s.view(1)["hand"]) == sorted(HANDS_2P[1])
-    assert "Right of Way" not in str(s.view(1))
+    # A view's "cards" says what each card of the deck is: the same before the deal, so it tells
+    # nothing of a hand; the rest of the view must not name the card.
+    fresh = mb(players=2, score_to_win=0).new_state().view(None)["cards"]
+    assert s.view(1).pop("cards") == s.view(None).pop("cards") == fresh
+    assert "Right of Way" not in str({k: v for k, v in s.view(1).items() if k != "cards"})
     assert "Right of Way" not in str(s.log(1))
-    assert "Right of Way" not in str(s.view(None))
+    assert "Right of Way" not in str({k: v for k, v in s.view(None).items() if k != "cards"})
     assert "Right of Way" not in str(s.log(None))
     assert s.log(0)[-1] == {"kind": "drew", "event": "drew", "seat": 0,
                             "card": {"id": "right_of_way", "name": "Right of Way"}}

@@ -160,15 +160,6 @@ def partners(names: Sequence[str]) -> str:
 
 # ---- cards and sides ----------------------------------------------------------------------
 
-#: What each card is, by the name the game shows (views name cards so): its class, and the
-#: cards it cures or protects against, for a card face (the rules: ``cards.rs``).
-_HAZARD_REMEDY = {"Accident": "Repairs", "Out of Gas": "Gasoline", "Flat Tire": "Spare Tire",
-                  "Stop": "Roll", "Speed Limit": "End of Limit", "Wrong Way": "End of Wrong Way"}
-_SAFETY_AGAINST = {"Driving Ace": ["Accident", "Wrong Way"], "Extra Tank": ["Out of Gas"],
-                   "Puncture-Proof": ["Flat Tire"], "Right of Way": ["Stop", "Speed Limit"]}
-_DISTANCE = {"25", "50", "75", "100", "200"}
-
-
 #: The rows of a hand's scores (``HandScore``'s fields), in the book's order.
 _SCORE_ROWS = ("miles", "safeties", "all_four_safeties", "coups_fourres", "trip_complete",
                "delayed_action", "safe_trip", "extension", "shut_out")
@@ -191,23 +182,26 @@ def phase_words(phase: str) -> str:
     return say(key) if key in CATALOGUE else ""
 
 
-def card_name(card: dict[str, Any] | str) -> str:
-    """A card as a sentence says it: "75 miles", "Flat Tire" (a reference or a view's name)."""
+def card_name(card: dict[str, Any] | str, cards: dict[str, Any]) -> str:
+    """A card as a sentence says it: "75 miles", "Flat Tire" (a reference, or a view's name);
+    ``cards``: the view's ``cards``, which says which are distance cards."""
     name = card if isinstance(card, str) else str(card["name"])
-    return say("card.miles", n=name) if name in _DISTANCE else name
+    distance = (cards.get(name) or {}).get("class") == "distance"
+    return say("card.miles", n=name) if distance else name
 
 
-def card_face(name: str) -> dict[str, Any]:
-    """A card face: its name, its class and a note."""
-    if name in _DISTANCE:
-        return {"name": name, "kind": "distance", "value": "miles"}
-    if name in _HAZARD_REMEDY:
-        return {"name": name, "kind": "hazard", "note": say("card.cured_by", remedy=_HAZARD_REMEDY[name])}
-    if name in _HAZARD_REMEDY.values():
-        return {"name": name, "kind": "remedy"}
-    if name in _SAFETY_AGAINST:
-        return {"name": name, "kind": "safety", "note": say("card.against", hazards=listing(_SAFETY_AGAINST[name]))}
-    return {"name": name, "kind": ""}
+def card_face(name: str, cards: dict[str, Any]) -> dict[str, Any]:
+    """A card face: its name, its class and a note; ``cards`` is the view's ``cards`` (what
+    each card of the deck is, from the core)."""
+    card = cards.get(name) or {}
+    face: dict[str, Any] = {"name": name, "kind": card.get("class", "")}
+    if face["kind"] == "distance":
+        face["value"] = "miles"
+    elif face["kind"] == "hazard" and card.get("cured_by"):
+        face["note"] = say("card.cured_by", remedy=card["cured_by"])
+    elif face["kind"] == "safety":
+        face["note"] = say("card.against", hazards=listing(card["against"]))
+    return face
 
 
 def status(side: dict[str, Any]) -> str:
@@ -232,14 +226,17 @@ class Names:
     """The table's people: ``names`` a seat (from 0), ``sides`` the seats of each side (a view's
     ``sides[k]["seats"]``), ``you`` the seat addressed as "You" (the terminal's player)."""
 
-    def __init__(self, names: Sequence[str], sides: Sequence[Sequence[int]], you: int | None = None) -> None:
+    def __init__(self, names: Sequence[str], sides: Sequence[Sequence[int]], you: int | None = None,
+                 cards: dict[str, Any] | None = None) -> None:
         self.names = list(names)
         self.sides = [list(seats) for seats in sides]
         self.you = you
+        #: The view's ``cards``: what each card of the deck is.
+        self.cards: dict[str, Any] = cards or {}
 
     @classmethod
     def of_view(cls, names: Sequence[str], view: dict[str, Any], you: int | None = None) -> Names:
-        return cls(names, [side["seats"] for side in view["sides"]], you)
+        return cls(names, [side["seats"] for side in view["sides"]], you, view.get("cards"))
 
     def seat(self, seat: int) -> str:
         return self.names[seat]
@@ -278,7 +275,7 @@ def move_words(move: dict[str, Any], moves: Sequence[dict[str, Any]], miles: int
             detail = say("move.distance.trip_complete", detail=detail)
         if "safe_trip" in move["costs"]:
             detail = say("move.distance.safe_trip", detail=detail, points=move["costs"]["safe_trip"])
-        return say("move.distance", card=card_name(card)), detail
+        return say("move.distance", card=card_name(card, names.cards)), detail
     if kind == "play_hazard":
         remedy = leads["remedy"]["name"]
         if card["id"] == "speed_limit":
@@ -325,7 +322,7 @@ def move_words(move: dict[str, Any], moves: Sequence[dict[str, Any]], miles: int
             return say("move.decline"), say("move.decline.detail", safety=call["card"]["name"])
         return say("move.decline.none"), say("move.decline.none.detail")
     if kind == "discard":
-        return say("move.discard", card=card_name(card)), say("move.discard.detail")
+        return say("move.discard", card=card_name(card, names.cards)), say("move.discard.detail")
     if kind == "extend":
         risk = next(r for r in move["risks"] if r["kind"] == "extension_failed")
         return say("move.extend"), say("move.extend.detail", bonus=leads["bonus"],
@@ -344,15 +341,15 @@ def move_line(move: dict[str, Any], moves: Sequence[dict[str, Any]], miles: int,
 def step_words(move: dict[str, Any] | None, who: str, names: Names, drawn: str | None = None) -> str:
     """One step of the replay timeline: ``who``'s move, or (``move`` None) the card ``drawn``."""
     if move is None:
-        return say("step.draw", card=card_name(drawn) if drawn else say("log.a_card"))
+        return say("step.draw", card=card_name(drawn, names.cards) if drawn else say("log.a_card"))
     kind = move["kind"]
     card = move.get("card") or {}
     if kind == "play_hazard":
         return say("step.attack", who=who, card=card["name"], side=names.side(move["target"]["side"]))
     if kind in ("play_distance", "play_remedy", "play_safety"):
-        return say("step.play", who=who, card=card_name(card))
+        return say("step.play", who=who, card=card_name(card, names.cards))
     if kind == "discard":
-        return say("step.discard", who=who, card=card_name(card))
+        return say("step.discard", who=who, card=card_name(card, names.cards))
     return say({"coup_fourre": "step.coup_fourre", "decline_coup_fourre": "step.decline",
                 "extend": "step.extend", "stop": "step.stop"}[kind], who=who)
 
@@ -365,9 +362,9 @@ def _act(key: str, you: bool, **args: Any) -> str:
     return say(key + ".you" if you else key, **args)
 
 
-def drew_words(card: dict[str, Any] | None, you: bool = False) -> str:
+def drew_words(card: dict[str, Any] | None, names: Names, you: bool = False) -> str:
     """What a draw says: "draws 25 miles", "draws a card" (hidden)."""
-    return _act("act.drew", you, card=card_name(card) if card else say("log.a_card"))
+    return _act("act.drew", you, card=card_name(card, names.cards) if card else say("log.a_card"))
 
 
 def event_words(event: dict[str, Any], names: Names, drew: str | None = None) -> str | None:
@@ -381,12 +378,12 @@ def event_words(event: dict[str, Any], names: Names, drew: str | None = None) ->
     if kind in ("dealt", "declined_coup_fourre"):
         return None
     if kind == "drew":
-        return say("log.line", who=who, act=drew_words(event["card"], you))
+        return say("log.line", who=who, act=drew_words(event["card"], names, you))
     if kind in ("played", "attacked", "discarded", "extended", "stopped_at_700"):
         key = "act.played.extra_turn" if kind == "played" and event["extra_turn"] else f"act.{kind}"
         card: dict[str, Any] = event.get("card") or {}
         attack = kind == "attacked"
-        act = _act(key, you, card=card.get("name", "") if attack else card_name(card) if card else "",
+        act = _act(key, you, card=card.get("name", "") if attack else card_name(card, names.cards) if card else "",
                    side=names.side(event["side"]) if attack else "")
         if drew is not None:
             return say("log.turn", who=who, drew=drew, act=act)

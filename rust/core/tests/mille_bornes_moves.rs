@@ -292,3 +292,39 @@ fn no_seat_has_a_move_while_chance_acts() {
     assert_eq!(s.moves(0).unwrap(), Vec::<Value>::new());
     assert_eq!(s.moves(1).unwrap(), Vec::<Value>::new());
 }
+
+#[test]
+fn the_view_says_what_each_card_of_the_deck_is() {
+    for options in [
+        json!({"players": 2}),
+        json!({"players": 3, "wrong_way": true}),
+    ] {
+        let game = MilleBornes::from_json(&options).unwrap();
+        let cards = game.new_initial_state().view(None)["cards"].clone();
+        let wrong_way = options["wrong_way"] == true;
+        let in_deck = ALL
+            .into_iter()
+            .filter(|c| wrong_way || !matches!(c, Card::WrongWay | Card::EndOfWrongWay));
+        assert_eq!(cards.as_object().unwrap().len(), in_deck.clone().count());
+        for card in in_deck {
+            let v = &cards[card.name()];
+            assert_eq!(v["id"], card.id(), "{options}");
+            let class = v["class"].as_str().unwrap();
+            assert_eq!(class == "hazard", card.is_hazard());
+            assert_eq!(class == "safety", card.is_safety());
+            assert_eq!(class == "distance", card.is_distance());
+        }
+        assert_eq!(cards["Speed Limit"]["cured_by"], "End of Limit");
+        assert_eq!(cards["Roll"]["cures"], "Stop");
+        let ace = if wrong_way {
+            json!(["Accident", "Wrong Way"])
+        } else {
+            json!(["Accident"])
+        };
+        assert_eq!(cards["Driving Ace"]["against"], ace);
+        assert_eq!(
+            cards["Right of Way"]["against"],
+            json!(["Speed Limit", "Stop"])
+        );
+    }
+}

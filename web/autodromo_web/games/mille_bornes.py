@@ -71,19 +71,20 @@ class MilleBornes(GameModule):
                 "mine": view.get("side") == s["side"],
                 "miles": s["miles"], "target": view["target"], "score": s["score"],
                 "status": words.status(s),
-                "battle": [words.card_face(h) for h in s["hazards"]],
+                "battle": [words.card_face(h, view["cards"]) for h in s["hazards"]],
                 "speed_limit": s["speed_limit"],
-                "safeties": [{**words.card_face(x), "coup": x in s["coups_fourres"]} for x in s["safeties"]],
+                "safeties": [{**words.card_face(x, view["cards"]), "coup": x in s["coups_fourres"]} for x in s["safeties"]],
                 "hands": [{"name": table.seats[x]["name"], "cards": view["hand_sizes"][x]} for x in s["seats"]],
             })
         out: dict[str, Any] = {
             "hand_number": view["hand_number"], "target": view["target"], "pile": view["deck_size"],
             "score_to_win": view["score_to_win"], "sides": sides,
-            "discards": [{**words.card_face(k), "count": n} for k, n in sorted((view.get("discard") or {}).items())],
+            "discards": [{**words.card_face(k, view["cards"]), "count": n}
+                         for k, n in sorted((view.get("discard") or {}).items())],
         }
         if seat is not None and table.is_human(seat):
             out["hand_of"] = table.seats[seat]["name"]
-            out["hand"] = [words.card_face(c) for c in view.get("hand") or []]
+            out["hand"] = [words.card_face(c, view["cards"]) for c in view.get("hand") or []]
         return out
 
     def decisions(self, table: Table, view: dict[str, Any], seat: int) -> list[Decision]:
@@ -115,11 +116,12 @@ class MilleBornes(GameModule):
         memo: dict[str, Any] | None = table.memo.get(key)
         if memo is None or table.finished:
             memo = table.memo[key] = {"n": 0, "out": [], "hand": 1, "drawn": {}}
-        # Which seats play each side never changes: read from one view.
+        # Which seats play each side, and what each card is, never change: read from one view.
         view = table.memo.get("mille_bornes_sides")
         if view is None:
-            view = table.memo["mille_bornes_sides"] = {"sides": [{"seats": list(side["seats"])}
-                                                                 for side in table.public_view()["sides"]]}
+            public = table.public_view()
+            view = table.memo["mille_bornes_sides"] = {"sides": [{"seats": list(side["seats"])} for side in public["sides"]],
+                                                       "cards": public["cards"]}
         out: list[dict[str, Any]] = memo["out"]
         hand: int = memo["hand"]
         # A draw is told with the move that follows it: one line a turn.
@@ -137,7 +139,7 @@ class MilleBornes(GameModule):
             if kind == "dealt":
                 continue
             if kind == "drew" and who is not None:
-                drawn[who] = words.drew_words(e["card"])
+                drawn[who] = words.drew_words(e["card"], people)
                 continue
             told_with = kind in ("played", "attacked", "discarded", "extended", "stopped_at_700")
             text = words.event_words(e, people, drawn.pop(who) if told_with and who in drawn else None)
@@ -145,7 +147,7 @@ class MilleBornes(GameModule):
                 continue
             extra: dict[str, Any] = {}
             if kind in ("played", "attacked"):
-                extra["card"] = words.card_face(e["card"]["name"])
+                extra["card"] = words.card_face(e["card"]["name"], view["cards"])
             if kind in ("coup_fourre", "hand_over", "game_over"):
                 extra["strong"] = True
             if kind == "game_over":
@@ -198,7 +200,7 @@ class MilleBornes(GameModule):
         revealed = []
         for i in range(len(table.seats)):
             hand = s.view(i).get("hand") or []
-            revealed.append({"name": table.seats[i]["name"], "cards": [words.card_face(c) for c in hand]})
+            revealed.append({"name": table.seats[i]["name"], "cards": [words.card_face(c, view["cards"]) for c in hand]})
         return {
             "headline": words.winners_words(winners, people),
             "columns": [words.say("results.place"), words.say("results.side"), words.say("results.score")],

@@ -112,6 +112,7 @@ impl<'a> SeatView<'a> {
             "sides": sides,
             "score_to_win": c.opts.score_to_win,
             "winners": (0..self.num_sides()).filter(|i| c.winners & (1 << i) != 0).collect::<Vec<_>>(),
+            "cards": cards_json(&c.opts),
         })
     }
 
@@ -186,6 +187,42 @@ pub fn expand(counts: &Counts) -> impl Iterator<Item = Card> + '_ {
         .iter()
         .enumerate()
         .flat_map(|(k, &n)| core::iter::repeat_n(ALL[k], usize::from(n)))
+}
+
+/// What each card of this game's deck is, by the name the view calls it: its id, its class and
+/// the cards it cures or protects against, so a page draws a card face without a rules table.
+fn cards_json(o: &Options) -> Value {
+    let deck = o.deck_counts();
+    let mut m = serde_json::Map::new();
+    for card in ALL.into_iter().filter(|c| deck[c.index()] > 0) {
+        let class = if card.is_distance() {
+            "distance"
+        } else if card.is_hazard() {
+            "hazard"
+        } else if card.is_safety() {
+            "safety"
+        } else {
+            "remedy"
+        };
+        let mut v = json!({"id": card.id(), "class": class});
+        if card.is_hazard() {
+            let remedy = ALL.into_iter().find(|r| r.remedy_for() == Some(card));
+            v["cured_by"] = Value::from(remedy.map(Card::name));
+        }
+        if let Some(hazard) = card.remedy_for() {
+            v["cures"] = Value::from(hazard.name());
+        }
+        if card.is_safety() {
+            let against: Vec<&str> = ALL
+                .into_iter()
+                .filter(|h| h.safety_against() == Some(card) && deck[h.index()] > 0)
+                .map(Card::name)
+                .collect();
+            v["against"] = Value::from(against);
+        }
+        m.insert(card.name().into(), v);
+    }
+    Value::Object(m)
 }
 
 fn counts_json(c: &Counts) -> Value {
