@@ -6,6 +6,16 @@ const Board = (() => {
   const { svg, el, carColour, carShape, inkOn } = Autodromo;
   const R = 0.42;
 
+  // Where the pointer last pressed. After a click on a space the car stands there and the next
+  // round's "stop" space is drawn under the pointer that has not moved: the browser reports it
+  // entered, and the caption told an option nobody pointed at (issue 32). Only a pointer that
+  // moved since the press points at a space.
+  let pressed = null;
+  // A pointer event's coordinates are fractional, a mouse event's whole: within a pixel is still.
+  const moved = (e) => !pressed || Math.abs(e.clientX - pressed[0]) >= 1 || Math.abs(e.clientY - pressed[1]) >= 1;
+  document.addEventListener("pointerdown", (e) => { pressed = [e.clientX, e.clientY]; }, true);
+  document.addEventListener("pointermove", (e) => { if (moved(e)) pressed = null; }, true);
+
   // Board y grows upwards (maths); SVG y grows downwards.
   const pt = (c) => [c[0], -c[1]];
 
@@ -138,7 +148,9 @@ const Board = (() => {
         const info = document.getElementById("reach-info");
         if (info) info.textContent = `${label}. The way: ${p.steps.join(", ")}`;
       };
-      node.addEventListener("mouseenter", tell);
+      const point = (e) => { if (moved(e)) tell(); };
+      node.addEventListener("mouseenter", point);
+      node.addEventListener("mousemove", point);
       node.addEventListener("focus", tell);
       node.addEventListener("click", go);
       node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(); } });
