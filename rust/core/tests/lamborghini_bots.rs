@@ -76,3 +76,54 @@ fn a_card_beyond_the_money_is_never_picked() {
     assert_eq!(labels(&s), ["pick fabbri"]);
     assert_eq!(choice(&s), "pick fabbri");
 }
+
+/// `easy` in the short game's draft: "players take the Murciélago corresponding to their Car
+/// card" and "add their own Car card's speed value" to every move, so a beginner takes the
+/// fastest Car card on the table (the SuperVeloce, speed 3, over the 2001 original, speed 1),
+/// whatever else is offered, on every seed.
+#[test]
+fn easy_drafts_the_fastest_car_card_on_the_table() {
+    use autodromo_core::lamborghini::bots::easy_action;
+    use autodromo_core::rng::SplitMix64;
+    for seed in 0..20 {
+        let mut s = game(json!({"players": 3}));
+        s.face_up = ["murcielago", "benedetti", "murcielago_lp670_4_sv", "fabbri"]
+            .iter()
+            .map(|c| id(c))
+            .collect();
+        for d in s.decks.iter_mut() {
+            d.retain(|&c| !s.face_up.contains(&c));
+        }
+        s.phase = Phase::Draft {
+            seat: 0,
+            step: 2,
+            picks: 0,
+        };
+        let legal = s.legal_actions();
+        let a = easy_action(&s, &legal, &mut SplitMix64::new(seed)).expect("a pick");
+        assert_eq!(
+            s.action_to_string(a),
+            "pick murcielago_lp670_4_sv",
+            "seed {seed}"
+        );
+    }
+}
+
+/// `easy` before a Crazy 12 check (−2) with no manoeuvre to spare: "The card must be played
+/// before the damage", so the Brakes go down first, on every seed.
+#[test]
+fn easy_brakes_before_a_crazy_check_when_an_accident_is_likely() {
+    use autodromo_core::lamborghini::bots::easy_action;
+    use autodromo_core::rng::SplitMix64;
+    for seed in 0..20 {
+        let mut s = race(json!({}), &[PLAIN, PLAIN, PLAIN]);
+        give(&mut s, 0, "red_brakes_1");
+        only(&mut s, 0);
+        let c = speed_card(&s, 12, true);
+        act(&mut s, &format!("draw {c}"));
+        assert_eq!(s.phase, Phase::CheckPrep { car: 0 });
+        let legal = s.legal_actions();
+        let a = easy_action(&s, &legal, &mut SplitMix64::new(seed)).expect("a decision");
+        assert_eq!(s.action_to_string(a), "play red_brakes_1", "seed {seed}");
+    }
+}
