@@ -178,3 +178,53 @@ fn hard_stops_for_technical_assistance_when_its_wear_calls_for_it() {
         .any(|&a| s.action_to_string(a) == "technical assistance"));
     assert_ne!(hard_choice(&s), "technical assistance");
 }
+
+/// Verona – Ravenna alone, the Alfa Romeo 8C 2900 B (`hard`) placed at `row`, `lane`, `speed`:
+/// its first round's decisions and the round it crosses the Check Point line in, and the penalty.
+fn to_the_line(row: u16, lane: u8, speed: u8) -> (Vec<String>, u16, u32) {
+    let content = content_with(&[(
+        "routes/controllo.toml",
+        "name = \"Controllo\"\nstart = \"10:00\"\nstages = [\"verona_ravenna\"]\n",
+    )]);
+    let mut s = stage_race_on(
+        content,
+        json!({"route": "controllo", "cars": ["alfa_8c_2900b", "aston_db3s"]}),
+    );
+    place_on_road(&mut s, 0, row, lane, speed);
+    s.begin_activation(0);
+    let round = s.round;
+    let mut choices = Vec::new();
+    while s.record(0, 0).finish.is_none() && s.round < round + 8 {
+        let a = match s.phase.seat() {
+            Some(0) => {
+                let a = bots::action(&s, Level::Hard, &mut SplitMix64::new(1)).expect("a decision");
+                if s.round == round {
+                    choices.push(s.action_to_string(a));
+                }
+                a
+            }
+            Some(_) => bots::greedy_action(&s).expect("a decision"),
+            None => s.legal_actions()[0],
+        };
+        s.apply_action(a).expect("legal");
+    }
+    let r = *s.record(0, 0);
+    (choices, r.crossed_round - round, r.penalty)
+}
+
+#[test]
+fn out_of_the_last_turn_hard_powers_out_and_crosses_the_check_point_a_round_sooner() {
+    // Verona – Ravenna: the C turn (rows 36-39) is the last before the Check Point line (after
+    // row 49, limit 2), and braking is allowed only at that line (decision 42). On C's first row
+    // at Speed 4, powering out at its exit line carries the car far enough to cross at 2 the
+    // round after next; stopping on the exit row needs a round more. The stage planner scores a
+    // plan that ends past the last turn in the units of one that ends short of it (rows to the
+    // line less a round's rows for each round still needed); it scored such plans below every
+    // plan short of the exit before, and never powered out there.
+    let (choices, rounds, penalty) = to_the_line(36, 0, 4);
+    assert!(
+        choices.iter().any(|c| c.starts_with("power out")),
+        "{choices:?}"
+    );
+    assert_eq!((rounds, penalty), (2, 0));
+}
