@@ -154,7 +154,7 @@ def test_the_long_game_runs_several_races_and_is_won_on_money() -> None:
     g = autodromo.game("lamborghini", players=3, long=True, races=2, laps=1)
     s = autodromo.Race(g, ["heuristic"] * 3, seed=4).run()
     log = s.log()
-    bids = [e for e in log if e["action"].startswith("bid")]
+    bids = [e for e in log if e["kind"] == "bid"]
     assert len(bids) == 6, "a sealed-bid auction before each of the two races"
     money = [p["money"] for p in s.view(None)["players"]]
     winner = s.ranking().index(0)
@@ -189,7 +189,7 @@ def test_the_long_game_may_run_its_races_on_several_tracks() -> None:
     assert autodromo.game_options(g)["races"] == 3
     s = autodromo.Race(g, ["heuristic"] * 3, seed=6).run()
     assert s.is_terminal()
-    assert len([e for e in s.log() if e["action"].startswith("bid")]) == 9
+    assert len([e for e in s.log() if e["kind"] == "bid"]) == 9
     with pytest.raises(OptionError, match="up to 2 races on each track"):
         autodromo.game("lamborghini", long=True, circuits=["sant_agata"] * 3)
     with pytest.raises(OptionError, match="unknown circuit"):

@@ -9,8 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 import autodromo
 
+from autodromo.lamborghini import words
+
 from .. import board as boards
-from .base import (CHANCE, Decision, GameModule, circuits, field, lane_name, money, ordinal, plural, register, toml,
+from .base import (Decision, GameModule, circuits, field, lane_name, money, ordinal, plural, register, toml,
                    trace)
 
 if TYPE_CHECKING:
@@ -87,7 +89,7 @@ def card_text(card_id: str) -> str:
     return f"{c['name']}" + (f" ({', '.join(extra)})" if extra else "")
 
 
-def words(label: str) -> str:
+def label_words(label: str) -> str:
     verb, _, rest = label.partition(" ")
     if verb in ("pick", "play", "draw") and rest in deck():
         return {"pick": "Take", "play": "Play", "draw": "Draw"}[verb] + " " + card_text(rest)
@@ -108,27 +110,6 @@ def words(label: str) -> str:
     if m:
         return f"Turn a {m.group(1)} card face up"
     return label.capitalize()
-
-
-def _squeeze(parts: list[str]) -> list[str]:
-    """A run of single squares as one movement: "moves 9 squares (3 diagonally)"."""
-    out: list[str] = []
-    run: list[str] = []
-
-    def close() -> None:
-        if run:
-            diagonal = sum("diagonally" in p for p in run)
-            out.append(f"moves {plural(len(run), 'square')}" + (f" ({diagonal} diagonally)" if diagonal else ""))
-            run.clear()
-
-    for p in parts:
-        if p.startswith("Move "):
-            run.append(p)
-        else:
-            close()
-            out.append(p)
-    close()
-    return out
 
 
 def _look(view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -237,7 +218,7 @@ class Lamborghini(GameModule):
             verb = label.split(" ", 1)[0]
             kind = {"pick": "draft", "turn": "draft", "bid": "bid", "play": "card", "move": "move",
                     "direction": "accident", "slipstream": "slipstream", "take": "check", "team:": "check"}.get(verb, "")
-            out.append(Decision(a["id"], words(label), kind=kind))
+            out.append(Decision(a["id"], label_words(label), kind=kind))
         return out
 
     def plan(self, table: Table, seat: int) -> list[dict[str, Any]]:
@@ -257,7 +238,7 @@ class Lamborghini(GameModule):
             out.append({
                 "row": p["row"], "lane": p["lane"], "progress": p["progress"], "speed": p["speed"],
                 "decisions": p["decisions"], "ids": ids, "where": f"row {p['row'] % self.track(table)['length'] + 1}, "
-                f"{lane_name(p['lane'], lanes)}", "steps": [words(x) for x in p["decisions"]],
+                f"{lane_name(p['lane'], lanes)}", "steps": [label_words(x) for x in p["decisions"]],
                 "cost": plural(len(p["decisions"]), "square"),
                 "risk": "a manoeuvre check (squeezing between two cars)" if p.get("check") else "",
                 "engine": 0, "brakes": 0, "tires": 0, "temperature": 0, "damage": p.get("check", False),
@@ -265,37 +246,17 @@ class Lamborghini(GameModule):
             })
         return out
 
-    def _effects(self, table: Table, step: dict[str, Any]) -> list[tuple[int, str]]:
-        """Damages and wrecks an action caused, as log lines."""
-        out = []
-        view = {"cars": step["after"]}
-        for b, a in zip(step["before"], step["after"]):
-            if a["wrecked"] == b["wrecked"] and a["damages"] <= b["damages"]:
-                continue
-            name = self.car_label(table, view, a)
-            if a["wrecked"] and not b["wrecked"]:
-                out.append((a["owner"], f"{name} is wrecked (a third damage)"))
-            elif a["damages"] > b["damages"]:
-                out.append((a["owner"], f"{name} takes a damage ({a['damages']} of 3): "
-                                        f"{'a failed manoeuvre check' if step['label'].startswith('draw') else 'a crash'}"))
-        return out
+    def _names(self, table: Table, seat: int | None) -> words.Names:
+        view = table.public_view() if seat is None else table.state.view(seat)
+        seats = table.names()
+        return words.Names(seat=lambda p: seats[p], car=lambda c: self.car_label(table, view, view["cars"][c]))
 
     def log(self, table: Table, seat: int | None) -> list[dict[str, Any]]:
-        """One entry per decision run, each chance line, each damage and wreck. Built as the game
-        goes on: the entries before the last decision run are kept per seat (cleared with the
-        past on an undo), so a request words only the events since the last one."""
-        names = table.names()
-        steps = trace(table, _look)
-        # A step's effects never change once it is taken: kept on the table (cleared with the
-        # past on an undo), so each request reads only the new steps, not the whole game again.
-        effects: dict[int, list[tuple[int, str]]] = table.memo.setdefault("effects", {})
-        seen: list[int] = table.memo.setdefault("effects_seen", [0])
-        for i in range(seen[0], len(steps)):
-            found = self._effects(table, steps[i])
-            if found:
-                effects[i] = found
-        seen[0] = len(steps)
-
+        """One line per seat a turn (its cards, bids and a whole movement together), one per card
+        the table draws, one per damage, wreck and finish. Built as the game goes on: the lines
+        before the open one are kept per seat (cleared with the past on an undo), so a request
+        words only the events since the last one."""
+        names = self._names(table, seat)
         memo = table.memo.setdefault(f"lamborghini_log:{seat}", {"n": 0, "closed": [], "group": None})
         if table.finished:
             # The end revealed it: read the whole game again (an undo clears the memo).
@@ -305,66 +266,56 @@ class Lamborghini(GameModule):
         events = table.state.log(seat, since=start)
         closed: list[dict[str, Any]] = memo["closed"]
 
-        def entry(group: dict[str, Any]) -> dict[str, Any]:
-            text = f"{names[group['who']]}: " + ", ".join(_squeeze(group["parts"]))
-            return {"who": group["who"], "round": group["when"], "text": text,
-                    "car": group["car"], "path": [list(p) for p in group["path"]] if len(group["path"]) > 1 else None}
+        def effects(group: dict[str, Any]) -> list[dict[str, Any]]:
+            return [{"who": self._owner(table, car), "round": group["when"], "text": text, "strong": True}
+                    for e in group["events"] for car, text in words.effect_words(e, names)]
+
+        def entries(group: dict[str, Any]) -> list[dict[str, Any]]:
+            path = group["path"]
+            return [{"who": group["who"], "round": group["when"],
+                     "text": words.line_words(group["who"], group["events"], names),
+                     "car": group["car"], "path": path if len(path) > 1 else None}, *effects(group)]
 
         def flush() -> None:
             if memo["group"] is not None:
-                closed.append(entry(memo["group"]))
+                closed.extend(entries(memo["group"]))
                 memo["group"] = None
 
-        for i, e in enumerate(events, start):
-            who = e.get("player", CHANCE)
-            when = "Before the start" if e.get("turn", 0) == 0 else f"Turn {e['turn']}"
-            label = str(e["action"])
-            for owner, text in effects.get(i - 1, []):
+        for e in events:
+            who = e["seat"]
+            when = words.round_words(e["turn"])
+            if who is None or e["kind"] not in words.ACTS:
                 flush()
-                closed.append({"who": owner, "round": when, "text": text, "strong": True})
-            if who is None or who < 0:
-                flush()
-                if label == "draw a card":
-                    text = "A card is dealt to another player's hand"
-                elif label.startswith("draw "):
-                    text = "Drawn: " + card_text(label[5:])
-                else:
-                    text = words(label)
-                closed.append({"who": None, "round": when, "text": text})
-                continue
-            if label == "bid (sealed)":
-                flush()
-                closed.append({"who": who, "round": when, "text": f"{names[who]} bids (sealed until every bid is in)"})
+                line = {"who": None, "round": when, "text": words.table_words(e, names)}
+                closed.extend([line, *effects({"when": when, "events": [e]})])
                 continue
             group = memo["group"]
             if group is None or group["who"] != who or group["when"] != when:
                 flush()
-                group = memo["group"] = {"who": who, "when": when, "parts": [], "car": None, "path": []}
-            group["parts"].append(words(label))
-            if i < len(steps):
+                group = memo["group"] = {"who": who, "when": when, "events": [], "car": None, "path": []}
+            group["events"].append(e)
+            if e["kind"] in ("stepped", "slipstreamed") and group["car"] in (None, e["car"]):
                 # The car this decision moved, square by square, for the board to animate.
-                st = steps[i]
-                moved = next((k for k, (b, a) in enumerate(zip(st["before"], st["after"]))
-                              if (b["row"], b["lane"]) != (a["row"], a["lane"])), None)
-                if moved is not None and group["car"] in (None, moved):
-                    if not group["path"]:
-                        group["path"].append([st["before"][moved]["row"], st["before"][moved]["lane"]])
-                    group["car"] = moved
-                    group["path"].append([st["after"][moved]["row"], st["after"][moved]["lane"]])
+                if not group["path"]:
+                    group["path"].append([e["from"]["row"], e["from"]["lane"]])
+                group["car"] = e["car"]
+                group["path"].append([e["to"]["row"], e["to"]["lane"]])
         memo["n"] = start + len(events)
-        # The open run of decisions, and the last step's effects, may still grow: shown, not kept.
+        # The open line may still grow: shown, not kept.
         out = list(closed)
         if memo["group"] is not None:
-            out.append(entry(memo["group"]))
-        for owner, text in effects.get(len(steps) - 1, []):
-            out.append({"who": owner, "round": out[-1]["round"] if out else "", "text": text, "strong": True})
+            out.extend(entries(memo["group"]))
         return out
+
+    @staticmethod
+    def _owner(table: Table, car: int) -> int:
+        return int(table.public_view()["cars"][car]["owner"])
 
     def step_text(self, table: Table, state: autodromo.State, action: int, actor: int) -> str:
         label = str(state.action_to_string(action))
         if actor < 0:
-            return "Drawn: " + card_text(label[5:]) if label.startswith("draw ") else words(label)
-        return f"{table.seats[actor]['name']}: {words(label)}"
+            return "Drawn: " + card_text(label[5:]) if label.startswith("draw ") else label_words(label)
+        return f"{table.seats[actor]['name']}: {label_words(label)}"
 
     def _crossed(self, table: Table, cars: int) -> list[int]:
         """Per car, the action at which it crossed the finishing line (the game's length if not)."""

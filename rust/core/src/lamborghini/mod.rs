@@ -13,6 +13,7 @@ pub mod board;
 pub mod bots;
 pub mod content;
 pub mod drive;
+pub mod events;
 pub mod invariants;
 pub mod options;
 pub mod plan;
@@ -26,7 +27,7 @@ pub mod view;
 use alloc::string::{String, ToString};
 use alloc::sync::Arc;
 use alloc::vec::Vec;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 pub use content::Content;
 pub use options::LamboOptions;
@@ -115,43 +116,38 @@ impl Game for Lamborghini {
 }
 
 impl LamboState {
-    /// The log from event `since` on (one event per action): the actions before it are
-    /// replayed to reach the position, not worded, so a page that reads only the new events
-    /// pays for the wording of those alone.
+    /// The log from event `since` on (one event per action, `events::event`): the actions
+    /// before it are replayed to reach the position, not described, so a page that reads only
+    /// the new events pays for those alone.
     fn events_from(&self, player: Option<usize>, since: usize) -> Vec<Value> {
         let g = self.game();
         let mut s = g.new_initial_state();
         let mut out = Vec::new();
         for (i, &a) in self.history.iter().enumerate() {
             if i < since {
-                // Read already: replayed, not worded.
+                // Read already: replayed, not described.
                 if s.apply_action(a).is_err() {
                     break;
                 }
                 continue;
             }
-            let who = s.current_player().to_i32();
-            // Cards drawn into another seat's hand stay hidden.
-            let hidden = matches!(s.phase, Phase::Grant { car, .. } if Some(usize::from(self.def.opts.owner(usize::from(car)))) != player);
-            let label = if hidden {
-                String::from("draw a card")
-            } else {
-                s.action_to_string(a)
-            };
+            let before = s.clone();
             if s.apply_action(a).is_err() {
                 break;
             }
-            out.push(json!({"turn": s.round, "player": who, "action": label}));
+            out.push(events::event(&before, &s, a, player));
         }
         // Sealed bids of an auction still open show to their bidder only.
         if matches!(self.phase, Phase::Bid { .. }) {
             for e in out.iter_mut().rev() {
-                let label = e["action"].as_str().unwrap_or("");
-                if !label.starts_with("bid") {
+                if e["kind"] != "bid" {
                     break;
                 }
-                if e["player"].as_i64() != player.map(|p| p as i64) {
-                    e["action"] = Value::from("bid (sealed)");
+                if e["seat"].as_i64() != player.map(|p| p as i64) {
+                    if let Some(o) = e.as_object_mut() {
+                        o.remove("amount");
+                        o.insert("sealed".into(), Value::from(true));
+                    }
                 }
             }
         }

@@ -1,0 +1,195 @@
+"""Lamborghini in words: the one place that turns the core's typed events (``State.log``) into
+text, for the web page and the terminal alike.
+
+Every string is made by :func:`say` from a key of the catalogue (``ENGLISH``), so a message
+catalogue can replace it (issue 31). The event kinds and fields it reads are listed in
+``docs/rules/lamborghini.md`` ("Vocabulary"). Nothing here parses a label or reads content.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+#: The English catalogue: key -> a ``str.format`` pattern.
+ENGLISH: dict[str, str] = {
+    "list.comma": "{a}, {b}",
+    "log.line": "{who}: {acts}",
+    "round.before_start": "Before the start",
+    "round.turn": "Turn {turn}",
+    "money": "{amount:,} $",
+    "deck.technology": "Technology",
+    "deck.manoeuvre": "Manoeuvre",
+    "deck.car": "Car",
+    "deck.driver": "Driver",
+    "direction.ahead": "straight ahead",
+    "direction.left": "diagonally left",
+    "direction.right": "diagonally right",
+    "nth.0": "first",
+    "nth.1": "second",
+    "card.speed": "Speed {speed}",
+    "card.speed.crazy": "Speed {speed}, crazy",
+    "card.with": "{name} ({detail})",
+    "why.crazy": "a Crazy Murciélago",
+    "why.squeeze": "squeezing between two cars",
+    "why.slipstream": "the slipstream square",
+    "why.engagement": "a crash or a push",
+    # what a seat did: joined into one line a turn
+    "act.bid": "bids {amount}",
+    "act.bid.nothing": "bids nothing",
+    "act.bid.sealed": "bids (sealed until every bid is in)",
+    "act.turned_deck": "turns a {deck} card face up",
+    "act.picked": "takes {card}",
+    "act.drivers_kept": "keeps the drivers on their cars",
+    "act.drivers_swapped": "swaps the drivers",
+    "act.linked": "links the next card to the {nth} car",
+    "act.played": "plays {card}",
+    "act.moves": "moves {n} squares",
+    "act.moves.one": "moves 1 square",
+    "act.moves.diagonal": "{moves} ({diagonal} diagonally)",
+    "act.slipstreamed": "takes the slipstream square {direction}",
+    "act.crashed": "crashes into {target}",
+    "act.pushed": "pushes {target}",
+    "act.took_check": "takes the manoeuvre check",
+    "act.team_repair": "plays the Team card: repairs a damage",
+    "act.team_bonus": "plays the Team card: +1 to the check",
+    "act.direction_chosen": "sends {car} {direction} after the accident",
+    # the table's own steps
+    "log.revealed": "Turned face up: {card}",
+    "log.turned": "Turned for {who}: {card}",
+    "log.dealt": "A set-up card is dealt to {who}",
+    "log.dealt.seen": "{who} receives {card}",
+    "log.qualifying_card": "Qualifying card for {car}: {card}",
+    "log.speed_card": "Speed card for {car}: {card}",
+    "log.check_card": "Manoeuvre check for {car} ({why}): {card}",
+    "log.direction_card": "Accident direction card for {car}: {card}",
+    "log.damaged": "{car} takes a damage ({damages} of 3)",
+    "log.wrecked": "{car} is wrecked (a third damage)",
+    "log.finished": "{car} crosses the finishing line",
+}
+
+#: The catalogue in use.
+CATALOGUE = ENGLISH
+
+#: The kinds a seat's decision makes, told on the seat's line of the turn.
+ACTS = {"bid", "turned_deck", "picked", "drivers_kept", "drivers_swapped", "linked", "played", "stepped",
+        "slipstreamed", "crashed", "pushed", "took_check", "team_repair", "team_bonus", "direction_chosen"}
+
+
+def say(key: str, **args: Any) -> str:
+    """The text of ``key`` with ``args`` filled in: every string of this module comes from here."""
+    return CATALOGUE[key].format(**args)
+
+
+@dataclass(frozen=True)
+class Names:
+    """Who is who: a seat's name and a car's, as the surface calls them."""
+
+    seat: Callable[[int], str]
+    car: Callable[[int], str]
+
+
+def round_words(turn: int) -> str:
+    """The heading of an event's turn: "Before the start", "Turn 3"."""
+    return say("round.before_start") if turn == 0 else say("round.turn", turn=turn)
+
+
+def money(amount: int) -> str:
+    return say("money", amount=amount)
+
+
+def card_words(card: dict[str, Any]) -> str:
+    """A card as a draw shows it: its name, and its Speed value for a card of the Speed deck."""
+    if "speed" not in card:
+        return str(card["name"])
+    detail = say("card.speed.crazy" if card.get("crazy") else "card.speed", speed=card["speed"])
+    return say("card.with", name=card["name"], detail=detail)
+
+
+def act_words(event: dict[str, Any], names: Names) -> str:
+    """What one decision of a seat says, as part of its line ("plays Skill")."""
+    kind = event["kind"]
+    if kind == "bid":
+        if event.get("sealed"):
+            return say("act.bid.sealed")
+        return say("act.bid", amount=money(event["amount"])) if event["amount"] else say("act.bid.nothing")
+    if kind == "turned_deck":
+        return say("act.turned_deck", deck=say(f"deck.{event['deck']}"))
+    if kind in ("picked", "played"):
+        return say(f"act.{kind}", card=event["card"]["name"])
+    if kind == "linked":
+        return say("act.linked", nth=say(f"nth.{event['to_car']}"))
+    if kind == "slipstreamed":
+        return say("act.slipstreamed", direction=say(f"direction.{event['direction']}"))
+    if kind in ("crashed", "pushed"):
+        return say(f"act.{kind}", target=names.car(event["target"]))
+    if kind == "direction_chosen":
+        return say("act.direction_chosen", car=names.car(event["car"]),
+                   direction=say(f"direction.{event['direction']}"))
+    if kind == "stepped":
+        return movement_words([event])
+    return say(f"act.{kind}")
+
+
+def movement_words(steps: Sequence[dict[str, Any]]) -> str:
+    """A run of squares as one movement: "moves 9 squares (3 diagonally)"."""
+    n = len(steps)
+    moves = say("act.moves.one") if n == 1 else say("act.moves", n=n)
+    diagonal = sum(s["direction"] != "ahead" for s in steps)
+    return say("act.moves.diagonal", moves=moves, diagonal=diagonal) if diagonal else moves
+
+
+def acts_words(events: Sequence[dict[str, Any]], names: Names) -> str:
+    """A seat's decisions in one turn as one line's acts: runs of squares joined into one movement."""
+    parts: list[str] = []
+    run: list[dict[str, Any]] = []
+    for e in events:
+        if e["kind"] == "stepped":
+            run.append(e)
+            continue
+        if run:
+            parts.append(movement_words(run))
+            run = []
+        parts.append(act_words(e, names))
+    if run:
+        parts.append(movement_words(run))
+    text = parts[0] if parts else ""
+    for p in parts[1:]:
+        text = say("list.comma", a=text, b=p)
+    return text
+
+
+def line_words(seat: int, events: Sequence[dict[str, Any]], names: Names) -> str:
+    """One seat's line of a turn: "Alice: plays Skill, moves 9 squares (3 diagonally)"."""
+    return say("log.line", who=names.seat(seat), acts=acts_words(events, names))
+
+
+def table_words(event: dict[str, Any], names: Names) -> str:
+    """A step of the table's own (a card drawn or dealt), a line of its own."""
+    kind = event["kind"]
+    if kind == "revealed":
+        return say("log.revealed", card=card_words(event["card"]))
+    if kind == "turned":
+        return say("log.turned", who=names.seat(event["for"]), card=card_words(event["card"]))
+    if kind == "dealt":
+        if "card" in event:
+            return say("log.dealt.seen", who=names.seat(event["owner"]), card=card_words(event["card"]))
+        return say("log.dealt", who=names.seat(event["owner"]))
+    if kind == "check_card":
+        return say("log.check_card", car=names.car(event["car"]), why=say(f"why.{event['why']}"),
+                   card=card_words(event["card"]))
+    if kind in ("qualifying_card", "speed_card", "direction_card"):
+        return say(f"log.{kind}", car=names.car(event["car"]), card=card_words(event["card"]))
+    raise ValueError(f"a Lamborghini event of an unknown kind: {kind}")
+
+
+def effect_words(event: dict[str, Any], names: Names) -> list[tuple[int, str]]:
+    """The damages, wrecks and finishes an event caused, each with the car it befell."""
+    out = []
+    for d in event.get("damaged") or []:
+        key = "log.wrecked" if d["wrecked"] else "log.damaged"
+        out.append((int(d["car"]), say(key, car=names.car(d["car"]), damages=d["damages"])))
+    for car in event.get("finished") or []:
+        out.append((int(car), say("log.finished", car=names.car(car))))
+    return out
