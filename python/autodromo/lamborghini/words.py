@@ -1,5 +1,5 @@
-"""Lamborghini in words: the one place that turns the core's typed events (``State.log``) into
-text, for the web page and the terminal alike.
+"""Lamborghini in words: the one place that turns the core's moves (``State.moves``) and typed
+events (``State.log``) into text, for the web page and the terminal alike.
 
 Every string is made by :func:`say` from a key of the catalogue (``ENGLISH``), so a message
 catalogue can replace it (issue 31). The event kinds and fields it reads are listed in
@@ -55,6 +55,28 @@ ENGLISH: dict[str, str] = {
     "act.team_repair": "plays the Team card: repairs a damage",
     "act.team_bonus": "plays the Team card: +1 to the check",
     "act.direction_chosen": "sends {car} {direction} after the accident",
+    # moves: the button, the line under it, the warning
+    "move.bid": "Bid {amount}",
+    "move.bid.nothing": "Bid nothing",
+    "move.turn_card": "Turn a {deck} card face up",
+    "move.pick": "Take {card}",
+    "move.pick.detail": "{card}, for {price}",
+    "move.keep_drivers": "Keep the drivers on their cars",
+    "move.swap_drivers": "Swap the drivers",
+    "move.link": "Link the next card to the {nth} car",
+    "move.play_card": "Play {card}",
+    "move.step": "Move {direction}",
+    "move.slipstream": "Slipstream: the free square {direction}",
+    "move.crash": "Crash into {target}",
+    "move.push": "Push {target}",
+    "move.take_check": "Take the manoeuvre check",
+    "move.team_repair": "Play the Team card: repair a damage",
+    "move.team_bonus": "Play the Team card: +1 to the check",
+    "move.choose_direction": "After the accident, {car} goes {direction}",
+    "move.squares_left": "{n} squares left to move",
+    "move.squares_left.one": "1 square left to move",
+    "move.finished": "crosses the finishing line",
+    "risk.accident": "a manoeuvre check ({why}): {percent}% chance of an accident (7 or less: a damage)",
     # the table's own steps
     "log.revealed": "Turned face up: {card}",
     "log.turned": "Turned for {who}: {card}",
@@ -193,3 +215,49 @@ def effect_words(event: dict[str, Any], names: Names) -> list[tuple[int, str]]:
     for car in event.get("finished") or []:
         out.append((int(car), say("log.finished", car=names.car(car))))
     return out
+
+
+#: The page's groups of decisions, by move kind.
+GROUPS = {"bid": "bid", "turn_card": "draft", "pick": "draft", "keep_drivers": "draft", "swap_drivers": "draft",
+          "link": "draft", "play_card": "card", "step": "move", "slipstream": "slipstream", "crash": "move",
+          "push": "move", "take_check": "check", "team_repair": "check", "team_bonus": "check",
+          "choose_direction": "accident"}
+
+
+def move_words(move: dict[str, Any], names: Names) -> tuple[str, str, str]:
+    """A move as the page offers it: the button's words, the line under it, and its risk."""
+    kind = move["kind"]
+    detail = ""
+    if kind == "bid":
+        text = say("move.bid", amount=money(move["amount"])) if move["amount"] else say("move.bid.nothing")
+    elif kind == "turn_card":
+        text = say("move.turn_card", deck=say(f"deck.{move['deck']}"))
+    elif kind in ("pick", "play_card"):
+        text = say(f"move.{kind}", card=card_words(move["card"]))
+        price = move["costs"].get("money")
+        if price:
+            detail = say("move.pick.detail", card=move["card"]["name"], price=money(price))
+    elif kind == "link":
+        text = say("move.link", nth=say(f"nth.{move['to_car']}"))
+    elif kind in ("step", "slipstream"):
+        text = say(f"move.{kind}", direction=say(f"direction.{move['direction']}"))
+    elif kind in ("crash", "push"):
+        text = say(f"move.{kind}", target=names.car(move["target"]))
+    elif kind == "choose_direction":
+        text = say("move.choose_direction", car=names.car(move["car"]),
+                   direction=say(f"direction.{move['direction']}"))
+    else:
+        text = say(f"move.{kind}")
+    leads = move["leads_to"]
+    if kind in ("step", "slipstream", "play_card") and leads.get("squares_left"):
+        n = leads["squares_left"]
+        detail = say("move.squares_left.one") if n == 1 else say("move.squares_left", n=n)
+    if kind in ("step", "slipstream") and leads.get("car", {}).get("finished"):
+        detail = say("move.finished")
+    risk = ""
+    for r in move["risks"]:  # the one check the move leads straight to
+        risk = say("risk.accident", why=say(f"why.{r['why']}"), percent=round(100 * r["probability"]))
+    if kind == "take_check":
+        # The check is due whatever is chosen (a card only changes it): told, not asked to confirm.
+        return text, risk, ""
+    return text, detail, risk

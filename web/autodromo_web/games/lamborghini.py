@@ -212,13 +212,11 @@ class Lamborghini(GameModule):
                 "long": bool(table.game_options().get("long"))}
 
     def decisions(self, table: Table, view: dict[str, Any], seat: int) -> list[Decision]:
+        names = self._names(table, seat)
         out = []
-        for a in view.get("legal_actions") or []:
-            label = str(a["label"])
-            verb = label.split(" ", 1)[0]
-            kind = {"pick": "draft", "turn": "draft", "bid": "bid", "play": "card", "move": "move",
-                    "direction": "accident", "slipstream": "slipstream", "take": "check", "team:": "check"}.get(verb, "")
-            out.append(Decision(a["id"], label_words(label), kind=kind))
+        for m in table.state.moves(seat):
+            text, detail, risk = words.move_words(m, names)
+            out.append(Decision(m["action"], text, detail, risk, kind=words.GROUPS[m["kind"]]))
         return out
 
     def plan(self, table: Table, seat: int) -> list[dict[str, Any]]:

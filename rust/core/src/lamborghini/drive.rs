@@ -713,19 +713,10 @@ impl LamboState {
         };
         self.draw_speed(card);
         let c = usize::from(car);
-        let mut v = i32::from(self.card_value(card).speed) + self.check_base(c);
+        let v = self.check_total(c, why, card);
         let acting = c == usize::from(self.turn.car);
         if acting {
-            v += i32::from(self.turn.check_bonus);
             self.turn.checks += 1;
-        }
-        match why {
-            Why::Crazy(p) => v -= i32::from(p),
-            // The car that suffers an Engagement: -1; -1 more when the attacker checked 12 or more.
-            Why::Engage {
-                attacker: false, ..
-            } => v -= i32::from(self.turn.engage_card) + i32::from(self.turn.attacker_12),
-            _ => {}
         }
         if matches!(why, Why::Engage { attacker: true, .. }) {
             self.turn.attacker_12 = v >= 12;
@@ -756,6 +747,24 @@ impl LamboState {
             return;
         }
         self.resume();
+    }
+
+    /// The manoeuvre check of `car` for `why` with the Speed card `card` drawn: 7 or less is an
+    /// accident, 10 or more "+1 square movement" to the moving car.
+    pub(crate) fn check_total(&self, car: usize, why: Why, card: u16) -> i32 {
+        let mut v = i32::from(self.card_value(card).speed) + self.check_base(car);
+        if car == usize::from(self.turn.car) {
+            v += i32::from(self.turn.check_bonus);
+        }
+        match why {
+            Why::Crazy(p) => v -= i32::from(p),
+            // The car that suffers an Engagement: -1; -1 more when the attacker checked 12 or more.
+            Why::Engage {
+                attacker: false, ..
+            } => v -= i32::from(self.turn.engage_card) + i32::from(self.turn.attacker_12),
+            _ => {}
+        }
+        v
     }
 
     /// What a manoeuvre check adds to the Speed card before any card or penalty of the turn:

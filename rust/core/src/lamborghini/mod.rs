@@ -15,6 +15,7 @@ pub mod content;
 pub mod drive;
 pub mod events;
 pub mod invariants;
+pub mod moves;
 pub mod options;
 pub mod plan;
 pub mod position;
@@ -308,6 +309,9 @@ impl State for LamboState {
     }
     fn observation_tensor(&self, player: usize, out: &mut [f32]) {
         view::observation(self, player, out)
+    }
+    fn moves(&self, seat: usize) -> Result<Vec<Value>, Error> {
+        moves::moves(self, seat)
     }
     fn events(&self, player: Option<usize>) -> Vec<Value> {
         self.events_from(player, 0)
