@@ -119,13 +119,10 @@ const ROUND: i32 = 8 * ROW;
 fn score(s: &LegendState, car: usize, start: &Car, p: &Plan) -> i32 {
     let limit = s.race.stage(s.stage).and_then(|st| st.speed_limit());
     let last_turn_behind = s.track().turns.iter().all(|t| t.exit <= p.row);
-    // On the run to a Check Point a plan is worth the rows to the line less a round's rows for
-    // each round still needed to cross: the units of a plan that ends before the last turn
-    // (rows gained), so a plan past the last exit line is not scored below one short of it.
-    let to_line = (i32::from(s.track().len()) - start.progress) * ROW;
+    let gained = (p.progress - start.progress) * ROW;
     let way = match limit {
         // Over the line: the Check Point's 6 minutes are two rounds.
-        Some(l) if p.finishes => to_line - 2 * ROUND * i32::from(p.speed > l),
+        Some(l) if p.finishes => gained - 2 * ROUND * i32::from(p.speed > l),
         Some(l) if last_turn_behind => {
             let lim = start.limits(s.race.spec(car), s.race.dash(), false);
             let d = s.track().len() - 1 - p.row;
@@ -139,7 +136,17 @@ fn score(s: &LegendState, car: usize, start: &Car, p: &Plan) -> i32 {
                 lim.braking,
                 l,
             );
-            to_line - i32::from(rounds) * ROUND
+            // The rows gained, as a plan short of the last turn is scored, less a round for each
+            // round more than the fewest any Speed there would need: the way it gained cannot
+            // then score below a plan that stopped short of the exit line.
+            let fewest = (0..=lim.top_speed)
+                .map(|v| {
+                    let (acc, top, braking) = (lim.acceleration, lim.top_speed, lim.braking);
+                    rounds_to_cross(d, v, false, acc, top, braking, l)
+                })
+                .min()
+                .unwrap_or(rounds);
+            gained - i32::from(rounds.saturating_sub(fewest)) * ROUND
         }
         _ if p.finishes => (p.progress - start.progress) * ROW + ROUND,
         _ => (p.progress - start.progress) * ROW - approach(s, car, start, p),
