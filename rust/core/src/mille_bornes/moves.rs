@@ -3,6 +3,7 @@
 //! (`State::moves`), so play pays nothing for it. The kinds and keys are listed in
 //! docs/rules/mille_bornes.md, "Vocabulary".
 use alloc::format;
+use alloc::string::String;
 use alloc::vec::Vec;
 use serde_json::{json, Map, Value};
 
