@@ -21,13 +21,15 @@ def test_legend_medium_beats_easy() -> None:
 
 
 def test_mille_bornes_medium_beats_easy() -> None:
-    # 1,000 games: 74.9% (72.1–77.5%); an even match would score 200 of 400.
-    assert head_to_head("mille_bornes", "medium", "easy", 400, seed=300, players=2) >= 260
+    # 1,000 games: 64.7% (61.7–67.6%) since easy attacks when it has nothing of its own to play
+    # (was 74.9% against an easy that never attacked); this slice scores 252, an even match 200.
+    assert head_to_head("mille_bornes", "medium", "easy", 400, seed=300, players=2) >= 230
 
 
 def test_lamborghini_medium_beats_easy() -> None:
-    # 1,000 races: 84.4% (82.0–86.5%).
-    assert head_to_head("lamborghini", "medium", "easy", 400, seed=400, **LAMBO) >= 290
+    # 1,000 races: 74.3% (71.5–76.9%) since easy drafts the fastest Car card (was 84.4% against an
+    # easy that drafted at random); this slice scores 291, an even match 200.
+    assert head_to_head("lamborghini", "medium", "easy", 400, seed=400, **LAMBO) >= 270
 
 
 def test_legend_hard_holds_its_own_against_the_neutral_cars() -> None:
@@ -37,10 +39,12 @@ def test_legend_hard_holds_its_own_against_the_neutral_cars() -> None:
     assert against_neutral_cars("hard", 32, seed=500) >= 12
 
 
-def test_mille_bornes_hard_beats_medium() -> None:
-    # hard searches (about 2 s of a core a game): 30 games, both seat orders. A broken or
-    # medium-strength hard scores about 15 or less; this slice scores 18.
-    assert head_to_head("mille_bornes", "hard", "medium", 30, seed=600, players=2) >= 16
+def test_mille_bornes_hard_holds_its_own_against_medium() -> None:
+    # hard searches (about 2 s of a core a game): 30 games, both seat orders. Since medium attacks
+    # before it runs, hard (its search over medium) wins 586 of 1,000 (docs/simulation.md),
+    # which 30 games cannot tell from an even match: this slice scores 15 (18 against the old
+    # medium). It guards the level from breaking: a hard that played at random would score 0.
+    assert head_to_head("mille_bornes", "hard", "medium", 30, seed=600, players=2) >= 12
 
 
 def test_lamborghini_hard_beats_medium() -> None:
