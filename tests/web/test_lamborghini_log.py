@@ -39,3 +39,37 @@ def test_each_movement_is_one_line_under_its_own_turn(client: Any) -> None:
     ids = {e["card"]["id"] for e in table.state.log(None) if "card" in e}
     words = {w.strip(",.():") for e in log for w in e["text"].split()}
     assert not ids & words, ids & words
+
+
+def test_the_timeline_and_the_plans_are_worded_from_moves_and_events(client: Any) -> None:
+    body = {"game": "lamborghini", "options": {"laps": 1}, "seed": 6,
+            "seats": [{"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "heuristic"}]}
+    gid = client.post("/api/games", json=body).json["id"]
+    table = client.application.extensions["autodromo.tables"].get(gid)
+    plans_seen = 0
+    for _ in range(400):
+        if table.finished:
+            break
+        client.post(f"/api/games/{gid}/advance", json={"steps": 1})
+        seat = table.state.current_player()
+        if seat < 0 or table.state.view(None)["phase"] != "Drive":
+            continue
+        for plan in table.module.plan(table, seat):
+            # The plan's ids, played, take the car where the plan says (no label read back).
+            probe = table.state.clone()
+            for a in plan["ids"]:
+                probe.apply_action(a)
+            assert len(plan["ids"]) == len(plan["steps"]) == plan["speed"]
+            assert all(s.startswith("Move ") for s in plan["steps"])
+            plans_seen += 1
+    assert plans_seen > 0
+    client.post(f"/api/games/{gid}/advance", json={"steps": 4000})
+    assert table.finished
+    steps = client.get(f"/api/games/{gid}/steps").json["steps"]
+    ids = {e["card"]["id"] for e in table.state.log(None) if "card" in e}
+    labels = {"move ahead", "move left", "move right", "take the check"}
+    for s in steps:
+        text = s["text"]
+        assert not {w.strip(",.():") for w in text.split()} & ids, text
+        assert not any(text.endswith(": " + label) for label in labels), text
+    assert any(s["text"].startswith("Speed card for ") for s in steps)

@@ -76,6 +76,7 @@ ENGLISH: dict[str, str] = {
     "move.squares_left": "{n} squares left to move",
     "move.squares_left.one": "1 square left to move",
     "move.finished": "crosses the finishing line",
+    "risk.squeeze": "a manoeuvre check (squeezing between two cars)",
     "risk.accident": "a manoeuvre check ({why}): {percent}% chance of an accident (7 or less: a damage)",
     # the table's own steps
     "log.revealed": "Turned face up: {card}",
@@ -261,3 +262,13 @@ def move_words(move: dict[str, Any], names: Names) -> tuple[str, str, str]:
         # The check is due whatever is chosen (a card only changes it): told, not asked to confirm.
         return text, risk, ""
     return text, detail, risk
+
+
+def plan_step_words(direction: str) -> str:
+    """One square of a planned movement: "Move diagonally left"."""
+    return say("move.step", direction=say(f"direction.{direction}"))
+
+
+def step_words(move: dict[str, Any], seat: int, names: Names) -> str:
+    """A seat's decision on the replay's timeline: "Alice: Move straight ahead"."""
+    return say("log.line", who=names.seat(seat), acts=move_words(move, names)[0])

@@ -2,6 +2,7 @@
 mod lamborghini_support;
 
 use autodromo_core::lamborghini::Phase;
+use autodromo_core::State;
 use lamborghini_support::*;
 use serde_json::json;
 
@@ -28,6 +29,17 @@ fn an_open_road_plans_every_lane_the_whole_movement_can_reach() {
         for d in &p.decisions {
             act(&mut t, d);
         }
+        assert_eq!(cell(&t, 0), (p.row, p.lane));
+    }
+    // The same steps as action ids and directions (issue 29: a page reads no label back).
+    for p in &plans {
+        let mut t = s.clone();
+        for ((&a, d), label) in p.actions.iter().zip(&p.directions).zip(&p.decisions) {
+            assert_eq!(&t.action_to_string(a), label);
+            assert_eq!(label, &format!("move {d}"));
+            t.apply_action(a).unwrap();
+        }
+        assert_eq!(p.actions.len(), p.decisions.len());
         assert_eq!(cell(&t, 0), (p.row, p.lane));
     }
 }

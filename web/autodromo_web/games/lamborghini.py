@@ -3,12 +3,10 @@ circuit, one log entry per decision (a whole movement), and the results of the r
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import autodromo
-
 from autodromo.lamborghini import words
 
 from .. import board as boards
@@ -19,7 +17,6 @@ if TYPE_CHECKING:
     from ..tables import Table
 
 GAME = "lamborghini"
-DIRECTIONS = {"ahead": "straight ahead", "left": "diagonally left", "right": "diagonally right"}
 TECH = {"aerodynamics": ("Aerodynamics", "+{v} squares"), "engine": ("Engine", "+{v} squares"),
         "brakes": ("Brakes", "prevents {v} damage"), "setup": ("Set-up", "+{v} to a manoeuvre check"),
         "tyres": ("Tyres", "+1 speed for {v} turns"), "petrol_tank": ("Petrol tank", "+1 speed for {v} turns"),
@@ -79,37 +76,6 @@ def face(card_id: str | None) -> dict[str, Any] | None:
     if card_id is None:
         return None
     return deck().get(card_id, {"name": "a card", "kind": ""})
-
-
-def card_text(card_id: str) -> str:
-    c = face(card_id) or {"name": "a card"}
-    extra = [c[k] for k in ("value",) if c.get(k)]
-    if c.get("speed"):
-        extra.append(f"Speed {c['speed']}{', crazy' if c.get('crazy') else ''}")
-    return f"{c['name']}" + (f" ({', '.join(extra)})" if extra else "")
-
-
-def label_words(label: str) -> str:
-    verb, _, rest = label.partition(" ")
-    if verb in ("pick", "play", "draw") and rest in deck():
-        return {"pick": "Take", "play": "Play", "draw": "Draw"}[verb] + " " + card_text(rest)
-    m = re.match(r"^bid (\d+)\$$", label)
-    if m:
-        return f"Bid {money(int(m.group(1)))}"
-    if label == "bid nothing":
-        return "Bid nothing"
-    if verb in ("move", "direction") and rest in DIRECTIONS:
-        return ("Move " if verb == "move" else "Accident: go ") + DIRECTIONS[rest]
-    if verb == "slipstream":
-        return f"Slipstream to the {rest}"
-    if label == "take the check":
-        return "Take the manoeuvre check"
-    if label == "team: +1 to the check":
-        return "Play the Team card: +1 to the check"
-    m = re.match(r"^turn a (\w+) card$", label)
-    if m:
-        return f"Turn a {m.group(1)} card face up"
-    return label.capitalize()
 
 
 def _look(view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -221,24 +187,14 @@ class Lamborghini(GameModule):
 
     def plan(self, table: Table, seat: int) -> list[dict[str, Any]]:
         lanes = int(self.track(table)["lanes"])
-        s = table.state
         out = []
-        for p in s.plan_moves():
-            ids = []
-            probe = s.clone()
-            for label in p["decisions"]:
-                try:
-                    a = probe.string_to_action(label)
-                    probe.apply_action(a)
-                except autodromo.AutodromoError:
-                    break
-                ids.append(a)
+        for p in table.state.plan_moves():
             out.append({
                 "row": p["row"], "lane": p["lane"], "progress": p["progress"], "speed": p["speed"],
-                "decisions": p["decisions"], "ids": ids, "where": f"row {p['row'] % self.track(table)['length'] + 1}, "
-                f"{lane_name(p['lane'], lanes)}", "steps": [label_words(x) for x in p["decisions"]],
-                "cost": plural(len(p["decisions"]), "square"),
-                "risk": "a manoeuvre check (squeezing between two cars)" if p.get("check") else "",
+                "decisions": p["decisions"], "ids": p["actions"], "where": f"row {p['row'] % self.track(table)['length'] + 1}, "
+                f"{lane_name(p['lane'], lanes)}", "steps": [words.plan_step_words(d) for d in p["directions"]],
+                "cost": plural(len(p["actions"]), "square"),
+                "risk": words.say("risk.squeeze") if p.get("check") else "",
                 "engine": 0, "brakes": 0, "tires": 0, "temperature": 0, "damage": p.get("check", False),
                 "off_road": False,
             })
@@ -310,10 +266,18 @@ class Lamborghini(GameModule):
         return int(table.public_view()["cars"][car]["owner"])
 
     def step_text(self, table: Table, state: autodromo.State, action: int, actor: int) -> str:
-        label = str(state.action_to_string(action))
-        if actor < 0:
-            return "Drawn: " + card_text(label[5:]) if label.startswith("draw ") else label_words(label)
-        return f"{table.seats[actor]['name']}: {label_words(label)}"
+        names = self._names(table, None)
+        if actor >= 0:
+            move = next(m for m in state.moves(actor) if m["action"] == action)
+            return words.step_words(move, actor, names)
+        after = state.clone()
+        after.apply_action(action)
+        since = len(state.history())
+        event = after.log(None, since=since)[0]
+        if event["kind"] == "dealt":
+            # Asked only for what its reader could see: a set-up card its owner reads.
+            event = after.log(int(event["owner"]), since=since)[0]
+        return words.table_words(event, names)
 
     def _crossed(self, table: Table, cars: int) -> list[int]:
         """Per car, the action at which it crossed the finishing line (the game's length if not)."""

@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 
 use super::actions::{Move, DIRS};
 use super::state::{LamboState, Phase};
-use crate::game::State;
+use crate::game::{Action, State};
 use serde_json::{json, Value};
 
 /// One place the moving car can reach, and the steps that take it there.
@@ -18,6 +18,9 @@ pub struct Reach {
     pub progress: i32,
     /// The step labels, in order ("move ahead", "move left"…).
     pub decisions: Vec<String>,
+    /// The same steps as action ids and as directions.
+    pub actions: Vec<Action>,
+    pub directions: Vec<&'static str>,
     /// Whether the last step squeezes between two cars: a manoeuvre check follows.
     pub check: bool,
     /// Whether the movement is over there (otherwise the rules stop to ask something first).
@@ -35,7 +38,9 @@ impl LamboState {
         let mut out = Vec::new();
         let mut seen = BTreeSet::new();
         // Breadth first: the state after each path of steps, the path's labels.
-        let mut frontier: Vec<(LamboState, Vec<String>)> = alloc::vec![(self.clone(), Vec::new())];
+        type Path = (Vec<String>, Vec<Action>, Vec<&'static str>);
+        let mut frontier: Vec<(LamboState, Path)> =
+            alloc::vec![(self.clone(), (Vec::new(), Vec::new(), Vec::new()))];
         while !frontier.is_empty() {
             let mut next = Vec::new();
             for (s, path) in frontier {
@@ -46,8 +51,10 @@ impl LamboState {
                     if t.apply_unrecorded(a).is_err() {
                         continue;
                     }
-                    let mut labels = path.clone();
+                    let (mut labels, mut actions, mut directions) = path.clone();
                     labels.push(s.action_to_string(a));
+                    actions.push(a);
+                    directions.push(d.name());
                     let here = t.murcs[car].cell;
                     let still = matches!(t.phase, Phase::Drive { car: c } if usize::from(c) == car);
                     let key = (here.row, here.lane, t.turn.spent, still);
@@ -56,7 +63,7 @@ impl LamboState {
                     }
                     let check = matches!(t.phase, Phase::Check { .. } | Phase::CheckPrep { .. });
                     if still && !check && t.step_mask(car) != 0 && s.turn.spent < t.turn.spent {
-                        next.push((t, labels));
+                        next.push((t, (labels, actions, directions)));
                         continue;
                     }
                     out.push(Reach {
@@ -64,6 +71,8 @@ impl LamboState {
                         lane: here.lane,
                         progress: t.murcs[car].progress,
                         decisions: labels,
+                        actions,
+                        directions,
                         check,
                         ends_turn: !still && !check && !matches!(t.phase, Phase::Slip { .. }),
                     });
@@ -84,6 +93,7 @@ pub(crate) fn plans_json(s: &LamboState) -> Vec<Value> {
             json!({
                 "progress": p.progress, "row": p.row, "lane": p.lane,
                 "speed": p.decisions.len(), "decisions": p.decisions,
+                "actions": p.actions, "directions": p.directions,
                 "temperature": 0, "engine": 0, "brakes": 0, "tires": 0,
                 "damage": p.check, "off_road": false, "check": p.check,
                 "ends_turn": p.ends_turn,
