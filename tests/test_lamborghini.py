@@ -181,6 +181,9 @@ def test_terminal_game_watch(tmp_path: Path) -> None:
     assert not words & ids, words & ids
     assert any(name in out.stdout for name in names)
     assert not re.search(r"\b(?:P0|car 0|lane 0)\b", out.stdout)
+    # The log in words (issue 29): each seat's movement of a turn on one line.
+    assert re.search(r"^  P\d: (?:.*, )?moves \d+ squares", out.stdout, re.M)
+    assert "Speed card for car 1 (P1)" in out.stdout
 
 
 def test_the_long_game_may_run_its_races_on_several_tracks() -> None:

@@ -272,3 +272,28 @@ def plan_step_words(direction: str) -> str:
 def step_words(move: dict[str, Any], seat: int, names: Names) -> str:
     """A seat's decision on the replay's timeline: "Alice: Move straight ahead"."""
     return say("log.line", who=names.seat(seat), acts=move_words(move, names)[0])
+
+
+def log_lines(events: Sequence[dict[str, Any]], names: Names) -> list[str]:
+    """The log as plain lines, as the terminal prints it: a seat's decisions of a turn on one line,
+    each table draw on its own, then the damages, wrecks and finishes they caused."""
+    out: list[str] = []
+    group: list[dict[str, Any]] = []
+
+    def flush() -> None:
+        if group:
+            out.append(line_words(group[0]["seat"], group, names))
+            out.extend(text for e in group for _, text in effect_words(e, names))
+            group.clear()
+
+    for e in events:
+        if e["seat"] is None or e["kind"] not in ACTS:
+            flush()
+            out.append(table_words(e, names))
+            out.extend(text for _, text in effect_words(e, names))
+        else:
+            if group and (group[0]["seat"] != e["seat"] or group[0]["turn"] != e["turn"]):
+                flush()
+            group.append(e)
+    flush()
+    return out

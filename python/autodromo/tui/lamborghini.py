@@ -12,6 +12,7 @@ from typing import Any, TextIO
 
 from .. import content
 from .._core import State
+from ..lamborghini import words
 from .prompt import ask
 
 
@@ -103,10 +104,26 @@ def race_command(args: Any) -> int:
         seats[args.seat - 1] = prompt_policy(show=show)
     race = Race(g, seats, seed=args.seed)
     print(f"Lamborghini at {args.circuit}, {g.num_players} players, seed {race.seed}")
-    stopped = run_rounds(race, show, "turn", args.save, 0.0)
+    seat = None if args.watch else args.seat - 1
+    shown = [0]
+
+    def show_with_log(view: dict[str, Any]) -> str:
+        # The turns' log before each table: whole turns, so no seat's line is cut in two.
+        return "\n".join([*_log(race, seat, shown), show(view)])
+
+    stopped = run_rounds(race, show_with_log, "turn", args.save, 0.0)
     if stopped:
         return stopped
-    print(show(race.state.view(None)))
+    print("\n".join([*_log(race, seat, shown), show(race.state.view(None))]))
     ranking = race.state.ranking()
     print("final order: " + ", ".join(f"P{p + 1}" for p in sorted(range(len(ranking)), key=lambda p: ranking[p])))
     return 0
+
+
+def _log(race: Any, seat: int | None, shown: list[int]) -> list[str]:
+    """The log lines since the last ones shown, worded by ``autodromo.lamborghini.words``."""
+    events = race.state.log(seat, since=shown[0])
+    shown[0] += len(events)
+    cars = race.state.view(None)["cars"]
+    table = words.Names(seat=lambda p: f"P{p + 1}", car=lambda c: f"car {c + 1} (P{cars[c]['owner'] + 1})")
+    return ["  " + line for line in words.log_lines(events, table)]
