@@ -10,7 +10,8 @@ use alloc::vec::Vec;
 use serde_json::{json, Map, Value};
 
 use super::actions::Move;
-use super::content::{Kind, Man, Supplier, Tech};
+use super::content::Kind;
+use super::rules::{man_name, supplier_name, tech_name};
 use super::state::{LamboState, Phase, Why};
 
 /// Every `kind` an event's JSON may have.
@@ -48,34 +49,8 @@ pub fn card_name(s: &LamboState, c: u16) -> String {
     };
     match k.kind {
         Kind::Car | Kind::Driver => k.name.clone(),
-        Kind::Tech(supplier, tech) => {
-            let supplier = match supplier {
-                Supplier::Red => "Red",
-                Supplier::Yellow => "Yellow",
-                Supplier::Blue => "Blue",
-            };
-            let tech = match tech {
-                Tech::Aerodynamics => "Aerodynamics",
-                Tech::Brakes => "Brakes",
-                Tech::Setup => "Set-up",
-                Tech::Engine => "Engine",
-                Tech::Tyres => "Tyres",
-                Tech::PetrolTank => "Petrol tank",
-                Tech::Team => "Team",
-            };
-            format!("{supplier} {tech}")
-        }
-        Kind::Manoeuvre(m) => String::from(match m {
-            Man::Skill => "Skill",
-            Man::Hazard => "Hazard",
-            Man::Fortune => "Fortune",
-            Man::Manoeuvre => "Manoeuvre",
-            Man::Slipstreaming => "Slipstreaming",
-            Man::Engagement => "Engagement",
-            Man::FastCar => "Fast car",
-            Man::Winning => "Winning",
-            Man::Will => "Will",
-        }),
+        Kind::Tech(supplier, tech) => format!("{} {}", supplier_name(supplier), tech_name(tech)),
+        Kind::Manoeuvre(m) => String::from(man_name(m)),
         Kind::Banknote => {
             let n = k.amount;
             if n >= 1000 {

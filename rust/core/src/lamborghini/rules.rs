@@ -53,7 +53,7 @@ fn ordinal(place: usize) -> String {
     format!("{place}{suffix}")
 }
 
-fn supplier_name(s: Supplier) -> &'static str {
+pub(super) fn supplier_name(s: Supplier) -> &'static str {
     match s {
         Supplier::Red => "Red",
         Supplier::Yellow => "Yellow",
@@ -61,7 +61,7 @@ fn supplier_name(s: Supplier) -> &'static str {
     }
 }
 
-fn tech_name(t: Tech) -> &'static str {
+pub(super) fn tech_name(t: Tech) -> &'static str {
     match t {
         Tech::Aerodynamics => "Aerodynamics",
         Tech::Brakes => "Brakes",
@@ -73,7 +73,7 @@ fn tech_name(t: Tech) -> &'static str {
     }
 }
 
-fn man_name(m: Man) -> &'static str {
+pub(super) fn man_name(m: Man) -> &'static str {
     match m {
         Man::Skill => "Skill",
         Man::Hazard => "Hazard",
