@@ -409,8 +409,8 @@ def test_log_records_deal_draw_and_plays() -> None:
     assert [e["seat"] for e in log[:12]] == [0, 1] * 6
     assert [e["card"]["name"] for e in log[0:12:2]] == HANDS_2P[0]
     # Cards as references (id and name), `event` repeating `kind` (docs/rules/mille_bornes.md).
-    assert log[12] == {"kind": "drew", "event": "drew", "seat": 0, "card": {"id": "distance_75", "name": "75"}}
-    assert log[13] == {"kind": "played", "event": "played", "seat": 0, "card": {"id": "roll", "name": "Roll"},
+    assert log[12] == {"kind": "drew", "seat": 0, "card": {"id": "distance_75", "name": "75"}}
+    assert log[13] == {"kind": "played", "seat": 0, "card": {"id": "roll", "name": "Roll"},
                        "extra_turn": False}
 
 
@@ -425,7 +425,7 @@ def test_log_since_gives_the_events_from_that_index_each_seat_its_own() -> None:
         assert s.log(seat, since=0) == whole
         assert s.log(seat, since=len(whole)) == [] and s.log(seat, since=10**6) == []
     # Seat 1 does not see seat 0's draw in its own log, from any index.
-    assert s.log(1, since=12)[0] == {"kind": "drew", "event": "drew", "seat": 0, "card": None}
+    assert s.log(1, since=12)[0] == {"kind": "drew", "seat": 0, "card": None}
     with pytest.raises(OverflowError):
         s.log(0, since=-1)
 

@@ -131,7 +131,7 @@ def test_one_decision_is_one_event() -> None:
     before = len(s.log(None))
     s.apply_action("play Extra Tank")
     new = s.log(None)[before:]
-    assert new == [{"kind": "played", "event": "played", "seat": 0, "extra_turn": True,
+    assert new == [{"kind": "played", "seat": 0, "extra_turn": True,
                     "card": {"id": "extra_tank", "name": "Extra Tank"}}]
     assert words.event_words(new[0], people(s)) == "Ada plays Extra Tank and plays again"
 

@@ -34,11 +34,9 @@ KNOWN_DEBTS = {
     "web/autodromo_web/games/formula90/choices.py",
     "web/autodromo_web/games/legend/__init__.py",
     "web/autodromo_web/games/legend/stage.py",
-    "python/autodromo/tui/lamborghini.py",
     "python/autodromo/tui/legend.py",
     "firmware_bridge/autodromo_bridge/games/formula90/buttons.py",
     "firmware_bridge/autodromo_bridge/games/formula90/sectionmap.py",
-    "firmware_bridge/autodromo_bridge/games/lamborghini/render.py",
 }
 
 

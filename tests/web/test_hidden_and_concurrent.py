@@ -43,7 +43,7 @@ def check_seat_response(game: str, doc: dict[str, Any], seat: int | None, own: l
                 assert p["cards"] is None, f"seat {p['seat']}'s cards sent to seat {seat}"
     for entry in doc["log"]:
         e = entry["event"]
-        if game == "mille_bornes" and e.get("event") == "drew" and e["seat"] != seat:
+        if game == "mille_bornes" and e.get("kind") == "drew" and e["seat"] != seat:
             assert e["card"] is None, f"seat {e['seat']}'s draw shown to seat {seat}"
     assert doc["legal"] == [] or doc["to_move"] == seat
 

@@ -7,11 +7,14 @@ them or point a game at a folder of their own. They are parsed and validated by 
 from __future__ import annotations
 
 import os
+import tomllib
+from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from ..errors import ContentError
 
-__all__ = ["GAMES", "directory", "load_files"]
+__all__ = ["GAMES", "circuits", "directory", "document", "load_files"]
 
 #: Games whose cards, cars and tracks come from content files.
 GAMES = ("legend", "lamborghini", "formula90")
@@ -37,3 +40,19 @@ def load_files(game: str, folder: str | os.PathLike[str] | None = None) -> list[
         except (OSError, UnicodeDecodeError) as e:
             raise ContentError(f"{rel}: (file): cannot be read: {e}") from None
     return files
+
+
+@lru_cache(maxsize=32)
+def document(game: str, path: str) -> dict[str, Any]:
+    """A shipped content file of ``game`` (``path`` in its folder), parsed."""
+    return tomllib.loads((directory(game) / path).read_text(encoding="utf-8"))
+
+
+def circuits(game: str) -> list[dict[str, Any]]:
+    """Every shipped circuit of ``game`` (its ``circuits`` folder): id, name and default laps,
+    as a lobby offers them."""
+    out = []
+    for path in sorted((directory(game) / "circuits").glob("*.toml")):
+        doc = document(game, f"circuits/{path.name}")
+        out.append({"id": path.stem, "name": doc.get("name", path.stem), "laps": doc.get("laps")})
+    return out

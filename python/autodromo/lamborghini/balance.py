@@ -12,7 +12,7 @@ import numpy.typing as npt
 
 from ..balance import Entry, Leg, Rotation, circuit_name
 from ..race import Race
-from ..tui.lamborghini import card_names
+from . import card_names
 
 #: Players in a race unless ``--players`` says otherwise.
 PLAYERS = 4

@@ -31,6 +31,31 @@ ENGLISH: dict[str, str] = {
     "card.speed": "Speed {speed}",
     "card.speed.crazy": "Speed {speed}, crazy",
     "card.with": "{name} ({detail})",
+    "card.unknown": "a card",
+    "card.stats": "speed {speed:+}, manoeuvre {manoeuvre:+}",
+    "effect.aerodynamics": "+{value} squares",
+    "effect.engine": "+{value} squares",
+    "effect.brakes": "prevents {value} damage",
+    "effect.setup": "+{value} to a manoeuvre check",
+    "effect.tyres": "+1 speed for {value} turns",
+    "effect.petrol_tank": "+1 speed for {value} turns",
+    "effect.team": "repairs a damage or +1 to a check",
+    "supplier.red": "Red",
+    "supplier.yellow": "Yellow",
+    "supplier.blue": "Blue",
+    "table.face_up": "face up: {cards}",
+    "table.title": "Lamborghini, turn {turn} ({phase}), Speed deck {deck}",
+    "table.car": "car {car} ({owner}) {model:<28} driver {driver:<20} row {row:>3} lane {lane}  damages {damages}  {state}",
+    "table.none": "-",
+    "table.finished": "finished",
+    "table.stopped": "stopped",
+    "table.racing": "racing",
+    "table.hand": "{who}: money {money}  hand {cards}",
+    "table.cards": "{n} cards",
+    "table.cards.one": "1 card",
+    "table.seat": "P{n}",
+    "table.car_of": "car {car} ({owner})",
+    "table.final": "final order: {order}",
     "why.crazy": "a Crazy Murciélago",
     "why.squeeze": "squeezing between two cars",
     "why.slipstream": "the slipstream square",
@@ -128,6 +153,34 @@ def card_words(card: dict[str, Any]) -> str:
         return str(card["name"])
     detail = say("card.speed.crazy" if card.get("crazy") else "card.speed", speed=card["speed"])
     return say("card.with", name=card["name"], detail=detail)
+
+
+def card_face(card: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A card as a face shows it (``autodromo.lamborghini.cards``, one entry): its name, deck,
+    the line of numbers printed on it, and what else the face carries (price, supplier, Speed
+    value and Crazy arrow)."""
+    if card is None:
+        return None
+    kind = card.get("kind", "")
+    face: dict[str, Any] = {"name": card.get("name") or say("card.unknown"), "kind": kind}
+    if kind in ("car", "driver"):
+        face["value"] = say("card.stats", speed=card["speed_bonus"], manoeuvre=card["manoeuvre"])
+        face["price"] = money(card["price"])
+    elif kind == "technology":
+        face["supplier"] = card["supplier"]
+        face["value"] = say(f"effect.{card['effect']}", value=card["value"])
+    if "speed" in card:
+        face["speed"] = card["speed"]
+        face["crazy"] = card["crazy"]
+    return face
+
+
+def card_name(cards: dict[str, dict[str, Any]], card_id: str | None) -> str:
+    """The name of the card ``card_id`` (a view's id), or "-" for none."""
+    if card_id is None:
+        return say("table.none")
+    card = cards.get(card_id)
+    return str(card["name"]) if card else say("card.unknown")
 
 
 def act_words(event: dict[str, Any], names: Names) -> str:

@@ -2,48 +2,48 @@
 
 from __future__ import annotations
 
-import os
 import sys
-import tomllib
 from collections.abc import Callable
 from functools import partial
-from pathlib import Path
 from typing import Any, TextIO
 
-from .. import content
-from .._core import State
+from .._core import Game, State
+from ..lamborghini import cards as game_cards
 from ..lamborghini import words
 from .prompt import ask
 
 
-def card_names(folder: str | os.PathLike[str] | None = None) -> dict[str, str]:
-    """Car and driver cards' names by id, from the content the game reads (people read names)."""
-    path = Path(folder) / "cards.toml" if folder is not None else content.directory("lamborghini") / "cards.toml"
-    doc = tomllib.loads(path.read_text(encoding="utf-8"))
-    return {c["id"]: c["name"] for kind in ("car", "driver") for c in doc.get(kind, []) if "name" in c}
+def renderer(game: Game | None = None) -> Callable[[dict[str, Any]], str]:
+    """``render`` with the cards of ``game``'s content (None: the shipped content)."""
+    return partial(render, cards=game_cards(game))
 
 
-def renderer(folder: str | os.PathLike[str] | None = None) -> Callable[[dict[str, Any]], str]:
-    return partial(render, names=card_names(folder))
-
-
-def render(view: dict[str, Any], names: dict[str, str] | None = None) -> str:
-    named = names if names is not None else card_names()
-    lines = [f"Lamborghini, turn {view['turn']} ({view['phase']}), Speed deck {view['speed_deck']}"]
+def render(view: dict[str, Any], cards: dict[str, dict[str, Any]] | None = None) -> str:
+    deck = cards if cards is not None else game_cards()
+    say = words.say
+    lines = [say("table.title", turn=view["turn"], phase=view["phase"], deck=view["speed_deck"])]
     if view["face_up"]:
-        lines.append("  face up: " + ", ".join(view["face_up"]))
+        names = [words.card_name(deck, c) for c in view["face_up"]]
+        lines.append("  " + say("table.face_up", cards=_listed(names)))
     for car in sorted(view["cars"], key=lambda c: -c["progress"]):
-        state = "finished" if car["finish"] else "stopped" if car["stopped"] else "racing"
-        lines.append(
-            f"  car {car['car'] + 1} (P{car['owner'] + 1}) {named.get(car['card'], car['card'] or '-'):<28}"
-            f" driver {named.get(car['driver'], car['driver'] or '-'):<20}"
-            f" row {car['row']:>3} lane {car['lane'] + 1}  damages {car['damages']}  {state}"
-        )
+        state = say("table.finished" if car["finish"] else "table.stopped" if car["stopped"] else "table.racing")
+        lines.append("  " + say(
+            "table.car", car=car["car"] + 1, owner=say("table.seat", n=car["owner"] + 1),
+            model=words.card_name(deck, car["card"]), driver=words.card_name(deck, car["driver"]),
+            row=car["row"], lane=car["lane"] + 1, damages=car["damages"], state=state))
     for p in view["players"]:
         n = p["card_count"]
-        cards = p["cards"] if p["cards"] is not None else f"{n} card{'' if n == 1 else 's'}"
-        lines.append(f"  P{p['seat'] + 1}: money {p['money']}  hand {cards}")
+        held = (_listed([words.card_name(deck, c) for c in p["cards"]]) or say("table.none") if p["cards"] is not None
+                else say("table.cards.one") if n == 1 else say("table.cards", n=n))
+        lines.append("  " + say("table.hand", who=say("table.seat", n=p["seat"] + 1), money=p["money"], cards=held))
     return "\n".join(lines)
+
+
+def _listed(names: list[str]) -> str:
+    text = names[0] if names else ""
+    for name in names[1:]:
+        text = words.say("list.comma", a=text, b=name)
+    return text
 
 
 def screen(view: dict[str, Any], players: int) -> str:
@@ -58,7 +58,11 @@ def prompt_policy(
     stream = out or sys.stdout
 
     def choose(state: State, seat: int) -> int:
-        return ask(state, seat, show, read, stream)
+        # Each choice worded from its move (``State.moves``); the label is still an answer.
+        cars = state.view(None)["cars"]
+        table = _names(cars)
+        lines = {m["label"]: words.move_words(m, table)[0] for m in state.moves(seat)}
+        return ask(state, seat, show, read, stream, say=lambda label: lines.get(label, label))
 
     return choose
 
@@ -96,7 +100,7 @@ def race_command(args: Any) -> int:
     if args.long and args.races:
         options["races"] = args.races
     g = make_game("lamborghini", content_dir=args.content, **options)
-    show = renderer(args.content)
+    show = renderer(g)
     seats: list[str | Policy] = [args.bot] * g.num_players
     if not args.watch:
         if not 1 <= args.seat <= g.num_players:
@@ -116,7 +120,8 @@ def race_command(args: Any) -> int:
         return stopped
     print("\n".join([*_log(race, seat, shown), show(race.state.view(None))]))
     ranking = race.state.ranking()
-    print("final order: " + ", ".join(f"P{p + 1}" for p in sorted(range(len(ranking)), key=lambda p: ranking[p])))
+    order = [words.say("table.seat", n=p + 1) for p in sorted(range(len(ranking)), key=lambda p: ranking[p])]
+    print(words.say("table.final", order=_listed(order)))
     return 0
 
 
@@ -124,6 +129,12 @@ def _log(race: Any, seat: int | None, shown: list[int]) -> list[str]:
     """The log lines since the last ones shown, worded by ``autodromo.lamborghini.words``."""
     events = race.state.log(seat, since=shown[0])
     shown[0] += len(events)
-    cars = race.state.view(None)["cars"]
-    table = words.Names(seat=lambda p: f"P{p + 1}", car=lambda c: f"car {c + 1} (P{cars[c]['owner'] + 1})")
-    return ["  " + line for line in words.log_lines(events, table)]
+    return ["  " + line for line in words.log_lines(events, _names(race.state.view(None)["cars"]))]
+
+
+def _names(cars: list[dict[str, Any]]) -> words.Names:
+    """Seats and cars as the terminal's table calls them ("P2", "car 3 (P2)")."""
+    def seat(p: int) -> str:
+        return words.say("table.seat", n=p + 1)
+
+    return words.Names(seat=seat, car=lambda c: words.say("table.car_of", car=c + 1, owner=seat(cars[c]["owner"])))

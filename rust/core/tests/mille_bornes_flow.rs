@@ -648,7 +648,7 @@ fn check_privacy(s: &MbState, with_events: bool) {
     }
     if with_events {
         for j in s.events(None) {
-            if j["event"] == "dealt" || j["event"] == "drew" {
+            if j["kind"] == "dealt" || j["kind"] == "drew" {
                 assert_eq!(j["card"], Value::Null, "a spectator sees a drawn card: {j}");
             }
         }

@@ -8,13 +8,15 @@ seats by their players' names, counting from 1.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import autodromo
-from autodromo import content
+# The package reads content; two games' pages still take these from here (issue 29).
+from autodromo.content import circuits as circuits
+from autodromo.content import document
+
+toml = document
 
 from ..errors import bad
 
@@ -58,21 +60,6 @@ def money(n: int) -> str:
 
 def plural(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {one if n == 1 else (many or one + 's')}"
-
-
-@lru_cache(maxsize=32)
-def toml(game: str, path: str) -> dict[str, Any]:
-    """A shipped content file of ``game``, parsed (the names and values the page shows)."""
-    return tomllib.loads((content.directory(game) / path).read_text(encoding="utf-8"))
-
-
-def circuits(game: str) -> list[dict[str, Any]]:
-    """Every shipped circuit of ``game``: id, name and default laps."""
-    out = []
-    for path in sorted((content.directory(game) / "circuits").glob("*.toml")):
-        doc = toml(game, f"circuits/{path.name}")
-        out.append({"id": path.stem, "name": doc.get("name", path.stem), "laps": doc.get("laps")})
-    return out
 
 
 def lane_name(lane: int, lanes: int) -> str:

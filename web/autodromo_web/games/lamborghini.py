@@ -3,27 +3,19 @@ circuit, one log entry per decision (a whole movement), and the results of the r
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import autodromo
-from autodromo.lamborghini import words
+from autodromo import content
+from autodromo.lamborghini import cards, words
 
 from .. import board as boards
-from .base import (Decision, GameModule, circuits, field, lane_name, money, ordinal, plural, register, toml,
-                   trace)
+from .base import Decision, GameModule, field, lane_name, money, ordinal, plural, register, trace
 
 if TYPE_CHECKING:
     from ..tables import Table
 
 GAME = "lamborghini"
-TECH = {"aerodynamics": ("Aerodynamics", "+{v} squares"), "engine": ("Engine", "+{v} squares"),
-        "brakes": ("Brakes", "prevents {v} damage"), "setup": ("Set-up", "+{v} to a manoeuvre check"),
-        "tyres": ("Tyres", "+1 speed for {v} turns"), "petrol_tank": ("Petrol tank", "+1 speed for {v} turns"),
-        "team": ("Team", "repairs a damage or +1 to a check")}
-MANOEUVRES = {"skill": "Skill", "hazard": "Hazard", "fortune": "Fortune", "will": "Will", "winning": "Winning",
-              "engagement": "Engagement", "fast_car": "Fast car", "slipstreaming": "Slipstreaming",
-              "manoeuvre": "Manoeuvre"}
 PHASES = {
     "Bid": "Sealed bids for the order of choice",
     "Reveal": "Cards turned face up",
@@ -45,39 +37,6 @@ PHASES = {
 }
 
 
-@lru_cache(maxsize=1)
-def deck() -> dict[str, dict[str, Any]]:
-    """Every card by id, as a face: its name, kind, numbers and Speed value."""
-    doc = toml(GAME, "cards.toml")
-    out: dict[str, dict[str, Any]] = {}
-    for c in doc.get("car", []):
-        out[c["id"]] = {"name": c["name"], "kind": "car", "value": _stats(c), "price": money(c["price"])}
-    for c in doc.get("driver", []):
-        out[c["id"]] = {"name": c["name"], "kind": "driver", "value": _stats(c), "price": money(c["price"])}
-    for c in doc.get("technology", []):
-        title, effect = TECH.get(c["kind"], (c["kind"].replace("_", " ").capitalize(), "{v}"))
-        out[c["id"]] = {"name": f"{c['supplier'].capitalize()} {title}", "kind": "technology",
-                        "supplier": c["supplier"], "value": effect.format(v=c["value"]), "speed": c["speed"],
-                        "crazy": c.get("crazy", False)}
-    for c in doc.get("manoeuvre", []):
-        out[c["id"]] = {"name": MANOEUVRES.get(c["kind"], c["kind"].replace("_", " ").capitalize()),
-                        "kind": "manoeuvre", "speed": c["speed"], "crazy": c.get("crazy", False)}
-    for c in doc.get("banknote", []):
-        out[c["id"]] = {"name": money(c["amount"]), "kind": "banknote", "speed": c["speed"],
-                        "crazy": c.get("crazy", False)}
-    return out
-
-
-def _stats(c: dict[str, Any]) -> str:
-    return f"speed {c['speed']:+}, manoeuvre {c['manoeuvre']:+}"
-
-
-def face(card_id: str | None) -> dict[str, Any] | None:
-    if card_id is None:
-        return None
-    return deck().get(card_id, {"name": "a card", "kind": ""})
-
-
 def _look(view: dict[str, Any]) -> list[dict[str, Any]]:
     """What the log and the results read of each car before and after an action."""
     return [{**{k: c[k] for k in ("owner", "card", "damages", "wrecked", "row", "lane")}, "home": bool(c.get("finish"))}
@@ -93,7 +52,7 @@ class Lamborghini(GameModule):
     def options(self) -> list[dict[str, Any]]:
         return [
             field("circuit", "choice", "Circuit", "sant_agata",
-                  choices=[{"id": c["id"], "label": c["name"]} for c in circuits(GAME)]),
+                  choices=[{"id": c["id"], "label": c["name"]} for c in content.circuits(GAME)]),
             field("laps", "int", "Laps (empty: the circuit's)", None, min=1, max=10),
             field("long", "bool", "Long game (money, auction, several races)", False),
             field("accident_table", "choice", "Accident table", "split", choices=[
@@ -110,6 +69,15 @@ class Lamborghini(GameModule):
         out["lane_names"] = [lane_name(i, out["lanes"]) for i in range(out["lanes"])]
         return out
 
+    def face(self, table: Table, card_id: str | None) -> dict[str, Any] | None:
+        """A card of this table's content as its face shows it (``words.card_face``)."""
+        if card_id is None:
+            return None
+        deck = table.memo.get("cards")
+        if deck is None:
+            deck = table.memo["cards"] = cards(table.game)
+        return words.card_face(deck.get(card_id, {}))
+
     def phase(self, view: dict[str, Any]) -> str:
         return PHASES.get(view["phase"], "")
 
@@ -120,7 +88,7 @@ class Lamborghini(GameModule):
 
     def car_label(self, table: Table, view: dict[str, Any], car: dict[str, Any]) -> str:
         owner = table.seats[car["owner"]]["name"]
-        model = face(car["card"])
+        model = self.face(table, car["card"])
         mine = [c for c in view["cars"] if c["owner"] == car["owner"]]
         if len(mine) > 1:
             return f"{owner}'s {'first' if car is mine[0] else 'second'} Murciélago" + (f" ({model['name']})" if model else "")
@@ -157,11 +125,11 @@ class Lamborghini(GameModule):
                      f"row {row + 1}, {lane_name(lane, lanes)}")
             cars.append({
                 "seat": c["owner"], "name": self.car_label(table, view, c), "row": row, "lane": lane,
-                "model": face(c["card"]), "driver": face(c["driver"]),
+                "model": self.face(table, c["card"]), "driver": self.face(table, c["driver"]),
                 "supplier": (c["supplier"] or "").capitalize() or None,
                 "where": where,
                 "damages": c["damages"], "wrecked": c["wrecked"], "stopped": c["stopped"],
-                "hand": [face(x) for x in hand] if isinstance(hand, list) else None,
+                "hand": [self.face(table, x) for x in hand] if isinstance(hand, list) else None,
                 "hand_count": hand if isinstance(hand, int) else len(hand or []),
             })
         players = []
@@ -170,11 +138,11 @@ class Lamborghini(GameModule):
                 "seat": p["seat"], "name": table.seats[p["seat"]]["name"], "money": money(p["money"]),
                 "bid": money(p["bid"]) if isinstance(p.get("bid"), int) else None,
                 "mine": p["seat"] == seat,
-                "cards": [face(x) for x in p["cards"]] if p.get("cards") is not None else None,
+                "cards": [self.face(table, x) for x in p["cards"]] if p.get("cards") is not None else None,
                 "card_count": p["card_count"],
             })
         return {"circuit": self.track(table)["name"], "phase": self.phase(view), "speed_deck": view["speed_deck"],
-                "face_up": [face(x) for x in view.get("face_up") or []], "cars": cars, "players": players,
+                "face_up": [self.face(table, x) for x in view.get("face_up") or []], "cars": cars, "players": players,
                 "long": bool(table.game_options().get("long"))}
 
     def decisions(self, table: Table, view: dict[str, Any], seat: int) -> list[Decision]:
@@ -328,7 +296,7 @@ class Lamborghini(GameModule):
             "rows": rows,
         }
         out["hands"] = [{"name": table.seats[p["seat"]]["name"],
-                         "cards": [face(x) for x in s.view(p["seat"])["players"][p["seat"]]["cards"] or []]}
+                         "cards": [self.face(table, x) for x in s.view(p["seat"])["players"][p["seat"]]["cards"] or []]}
                         for p in v["players"]]
         if table.game_options().get("long"):
             out["money"] = [{"name": table.seats[p["seat"]]["name"], "money": money(p["money"])} for p in v["players"]]

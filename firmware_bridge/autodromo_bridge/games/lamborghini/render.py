@@ -24,11 +24,10 @@ direction field), so a button is bound to its labels by exact match.
 
 from __future__ import annotations
 
-import tomllib
 from functools import lru_cache
 from typing import Any
 
-from autodromo import content
+from autodromo import lamborghini
 
 from ...render import (LAMP_FINISHED, LAMP_GAME_OVER, LAMP_LEADER, LAMP_OUT, LAMP_REFUSED,
                      LAMP_YOUR_TURN, PODIUM_MEANINGS, PODIUM_NAMES, Face)
@@ -130,17 +129,10 @@ def dash_state(view: dict[str, Any], seat: int, circuit: object = None, *, decid
 
 @lru_cache(maxsize=1)
 def card_names() -> dict[str, str]:
-    """Every card's name for people, by its content id: the core's labels name cards by id
+    """Every card's name for people, by its content id, as the core names it
+    (``autodromo.lamborghini.card_names``): the core's labels name cards by id
     (``pick murcielago_lp640``), and people read names."""
-    doc = tomllib.loads((content.directory("lamborghini") / "cards.toml").read_text(encoding="utf-8"))
-    names = {c["id"]: str(c["name"]) for c in [*doc.get("car", []), *doc.get("driver", [])]}
-    for c in doc.get("technology", []):
-        names[c["id"]] = f"{c['supplier'].capitalize()} {c['kind'].replace('_', ' ')} {c['value']}"
-    for c in doc.get("manoeuvre", []):
-        names[c["id"]] = f"{c['kind'].replace('_', ' ').capitalize()} card (Speed {c['speed']})"
-    for c in doc.get("banknote", []):
-        names[c["id"]] = f"${c['amount']:,} banknote (Speed {c['speed']})"
-    return names
+    return lamborghini.card_names()
 
 
 def words(label: str) -> str:

@@ -160,7 +160,7 @@ pub struct Content {
     pub files: Vec<(String, String)>,
 }
 
-const TECH_KINDS: [(&str, Tech); 7] = [
+pub(super) const TECH_KINDS: [(&str, Tech); 7] = [
     ("aerodynamics", Tech::Aerodynamics),
     ("brakes", Tech::Brakes),
     ("setup", Tech::Setup),
@@ -170,7 +170,7 @@ const TECH_KINDS: [(&str, Tech); 7] = [
     ("team", Tech::Team),
 ];
 
-const MAN_KINDS: [(&str, Man); 9] = [
+pub(super) const MAN_KINDS: [(&str, Man); 9] = [
     ("skill", Man::Skill),
     ("hazard", Man::Hazard),
     ("fortune", Man::Fortune),

@@ -10,7 +10,7 @@ use alloc::vec::Vec;
 use serde_json::{json, Map, Value};
 
 use super::actions::Move;
-use super::content::Kind;
+use super::content::{Content, Kind};
 use super::rules::{man_name, supplier_name, tech_name};
 use super::state::{LamboState, Phase, Why};
 
@@ -44,7 +44,12 @@ pub const EVENT_KINDS: [&str; 23] = [
 /// A card as people read it: Car and Driver cards by their name, Technology by supplier and
 /// kind ("Red Engine"), Manoeuvre cards by kind ("Fast car"), Banknotes by amount ("5,000 $").
 pub fn card_name(s: &LamboState, c: u16) -> String {
-    let Some(k) = s.def.content.cards.get(usize::from(c)) else {
+    card_name_in(&s.def.content, c)
+}
+
+/// [`card_name`] of a card of `content`, with no game under way (the board's cards).
+pub fn card_name_in(content: &Content, c: u16) -> String {
+    let Some(k) = content.cards.get(usize::from(c)) else {
         return format!("card {}", u32::from(c) + 1);
     };
     match k.kind {

@@ -186,7 +186,6 @@ impl Event {
             Event::GameOver { winners } => json!({"winners": seats(*winners)}),
         };
         v["kind"] = Value::from(self.kind());
-        v["event"] = Value::from(self.kind());
         v
     }
 }
