@@ -10,7 +10,7 @@ ARGS ?=
 # through sudo otherwise.
 APT := $(if $(filter 0,$(shell id -u)),,sudo) env DEBIAN_FRONTEND=noninteractive apt-get
 
-.PHONY: help setup build play tui test test-rust test-wire test-python lint nostd bench soak fuzz clean firmware
+.PHONY: help setup build messages messages-extract messages-compile play tui test test-rust test-wire test-python lint nostd bench soak fuzz clean firmware
 
 help: ## List the targets
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -19,7 +19,7 @@ $(VENV)/.deps: pyproject.toml
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet "maturin>=1.5,<2" "pytest>=8" "mypy>=1.10" "hypothesis>=6" "numpy>=1.24" \
-		"gymnasium>=1.0" "pettingzoo>=1.24" "cffi>=1.15"
+		"gymnasium>=1.0" "pettingzoo>=1.24" "cffi>=1.15" "babel>=2.12"
 	$(PY) -m pip install --quiet "pandas>=2" "matplotlib>=3.7" "pyarrow>=14" "ray>=2.9"
 	touch $@
 
@@ -40,8 +40,31 @@ $(VENV)/.bridge: $(VENV)/.deps firmware_bridge/pyproject.toml
 
 setup: $(VENV)/.deps build $(VENV)/.web $(VENV)/.bridge ## Create .venv, install tools, build the extension, the web page
 
-build: $(VENV)/.deps ## Build the Rust extension into .venv (release)
+build: $(VENV)/.deps ## Build the Rust extension into .venv (release) and compile the message catalogues
 	$(VENV)/bin/maturin develop --release --quiet
+	$(MAKE) --no-print-directory messages-compile
+
+# The message catalogues (docs/languages.md): one gettext domain per words module that looks its
+# words up through autodromo.locale, its template python/autodromo/locale/<domain>.pot and a .po
+# per language. Extraction reads the words modules' ENGLISH dicts (babel.cfg).
+LOCALES := python/autodromo/locale
+LANGS := en it pt
+DOMAINS = $(patsubst python/autodromo/%/words.py,%,$(shell grep -l "import pgettext" python/autodromo/*/words.py))
+
+messages-extract: $(VENV)/.deps ## Message templates (.pot) from the words modules
+	for d in $(DOMAINS); do \
+		(cd python/autodromo/$$d && ../../../$(VENV)/bin/pybabel -q extract -F ../../../babel.cfg --no-location \
+			--project Autodromo --copyright-holder Autodromo -o ../locale/$$d.pot .) || exit 1; done
+
+messages: messages-extract ## Extract, then update every language's .po (a new language: LANGS += xx)
+	for d in $(DOMAINS); do for l in $(LANGS); do \
+		if [ -f $(LOCALES)/$$l/LC_MESSAGES/$$d.po ]; then \
+			$(VENV)/bin/pybabel -q update --no-fuzzy-matching --ignore-obsolete -D $$d -l $$l -i $(LOCALES)/$$d.pot -d $(LOCALES); \
+		else $(VENV)/bin/pybabel -q init -D $$d -l $$l -i $(LOCALES)/$$d.pot -d $(LOCALES); fi || exit 1; done; done
+	$(PY) -m autodromo.locale.english
+
+messages-compile: $(VENV)/.deps ## Compile the .po catalogues to .mo (make build does)
+	for d in $(DOMAINS); do $(VENV)/bin/pybabel -q compile -D $$d -d $(LOCALES) || exit 1; done
 
 play: setup ## The main job: the web page on http://127.0.0.1:8000 (ARGS="--open", "--port 8080", "--db FILE"; "--lan": phones on your network)
 	$(VENV)/bin/autodromo play $(ARGS)

@@ -1,8 +1,8 @@
 """Lamborghini in words: the one place that turns the core's moves (``State.moves``) and typed
 events (``State.log``) into text, for the web page and the terminal alike.
 
-Every string is made by :func:`say` from a key of the catalogue (``ENGLISH``), so a message
-catalogue can replace it (issue 31). The event kinds and fields it reads are listed in
+Every string is made by :func:`say` from a key of the catalogue (``ENGLISH``), looked up in
+the gettext catalogue of the reader's language (``autodromo.locale``, issue 31). The event kinds and fields it reads are listed in
 ``docs/rules/lamborghini.md`` ("Vocabulary"). Nothing here parses a label or reads content.
 """
 
@@ -12,7 +12,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-#: The English catalogue: key -> a ``str.format`` pattern.
+from ..locale import pgettext
+
+#: The English catalogue: key -> a ``str.format`` pattern, the message the translations look up
+#: (``make messages`` extracts it, the key as its context).
 ENGLISH: dict[str, str] = {
     "list.comma": "{a}, {b}",
     "log.line": "{who}: {acts}",
@@ -119,6 +122,9 @@ ENGLISH: dict[str, str] = {
 
 #: The catalogue in use.
 CATALOGUE = ENGLISH
+#: The languages whose catalogue of these words is complete: every message translated, none
+#: fuzzy (tests/test_catalogues.py checks the claim).
+COMPLETE = ("en",)
 
 #: The kinds a seat's decision makes, told on the seat's line of the turn.
 ACTS = {"bid", "turned_deck", "picked", "drivers_kept", "drivers_swapped", "linked", "played", "stepped",
@@ -126,8 +132,9 @@ ACTS = {"bid", "turned_deck", "picked", "drivers_kept", "drivers_swapped", "link
 
 
 def say(key: str, **args: Any) -> str:
-    """The text of ``key`` with ``args`` filled in: every string of this module comes from here."""
-    return CATALOGUE[key].format(**args)
+    """The text of ``key`` with ``args`` filled in, in the language in use (``autodromo.locale``):
+    every string of this module comes from here."""
+    return pgettext("lamborghini", key, CATALOGUE[key]).format(**args)
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,8 @@
 """Mille Bornes in words: the one place that turns the core's moves (``State.moves``), events
 (``State.log``) and views into text, for the web page and the terminal alike.
 
-Every string is made by :func:`say` from a key of the catalogue (``ENGLISH``), so a message
-catalogue can replace it (issue 31). The words follow the book and ``docs/rules/mille_bornes.md``;
+Every string is made by :func:`say` from a key of the catalogue (``ENGLISH``), looked up in
+the gettext catalogue of the reader's language (``autodromo.locale``, issue 31). The words follow the book and ``docs/rules/mille_bornes.md``;
 the kinds and keys they read are listed there ("Vocabulary"). Nothing here parses a label.
 """
 
@@ -11,7 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-#: The English catalogue: key -> a ``str.format`` pattern.
+from ..locale import pgettext
+
+#: The English catalogue: key -> a ``str.format`` pattern, the message the translations look up
+#: (``make messages`` extracts it, the key as its context).
 ENGLISH: dict[str, str] = {
     # a side's state
     "status.stopped": "stopped: {hazards}",
@@ -133,11 +136,15 @@ ENGLISH: dict[str, str] = {
 
 #: The catalogue in use.
 CATALOGUE = ENGLISH
+#: The languages whose catalogue of these words is complete: every message translated, none
+#: fuzzy (tests/test_catalogues.py checks the claim).
+COMPLETE = ("en",)
 
 
 def say(key: str, **args: Any) -> str:
-    """The text of ``key`` with ``args`` filled in: every string of this module comes from here."""
-    return CATALOGUE[key].format(**args)
+    """The text of ``key`` with ``args`` filled in, in the language in use (``autodromo.locale``):
+    every string of this module comes from here."""
+    return pgettext("mille_bornes", key, CATALOGUE[key]).format(**args)
 
 
 def listing(items: Sequence[str], last: str = "list.and") -> str:
