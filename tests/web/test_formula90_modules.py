@@ -243,7 +243,7 @@ def safety_car_seed() -> int:
     for seed in range(1, 200):
         race = Race(autodromo.game("formula90", players=2), ["medium", "medium"], seed=seed)
         race.advance()
-        if any(e.get("event") == "safety_car_line" for e in race.state.log(None)):
+        if any(e["kind"] == "safety_car_line" for e in race.state.log(None)):
             return seed
     raise AssertionError("no Safety Car in 199 races")
 

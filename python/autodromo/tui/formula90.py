@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from .._core import State
+from ..formula90 import words
 
 
 def card(face: dict[str, Any] | None) -> str:
@@ -59,21 +60,6 @@ def _chart(car: dict[str, Any]) -> str:
     )
 
 
-def lap_number(car: dict[str, Any]) -> int:
-    """The lap a car is on as players count it, from 1. The core counts crossings of the finish
-    line: the grid stands behind it, so the crossing at the start begins lap 1, not lap 2."""
-    return max(1, int(car["lap"]))
-
-
-def _where(car: dict[str, Any]) -> str:
-    if car["status"] == "retired":
-        return "retired"
-    if car["status"] == "off track":
-        return f"off the track (back at section {car.get('reentry', '?')})"
-    down = f", {car['laps_down']} lap{'s' if car['laps_down'] > 1 else ''} down" if car["laps_down"] else ""
-    return f"section {car['section']} {car['section_name']}, lap {lap_number(car)}{down}"
-
-
 def render(view: dict[str, Any]) -> str:
     if view["over"]:
         turn = f"after the last of {view['turns']} turns"
@@ -108,7 +94,7 @@ def render(view: dict[str, Any]) -> str:
         if view["turn"] == 0 and car["name"] not in on_track:
             lines.append(f"     {car['name']:<10} not on the grid yet (qualifying)")
         else:
-            lines.append(f"   {car['place']:>2}. {car['name']:<10} {_where(car)}{played}")
+            lines.append(f"   {car['place']:>2}. {car['name']:<10} {words.where(car)}{played}")
         lines.append(f"       {_chart(car)}")
     if view.get("activation"):
         order = [a["car"] + ("*" if a["played"] else "") for a in view["activation"]]
@@ -157,7 +143,8 @@ def plan_line(plan: dict[str, Any]) -> str:
 
 
 def describe_event(event: dict[str, Any]) -> str:
-    return str(event.get("text", ""))
+    """One log entry in words."""
+    return words.event_words(event)
 
 
 def prompt_policy(
@@ -208,7 +195,7 @@ def run(race: Any, seat: int | None, save: str | None, delay: float = 0.0, out: 
             line = describe_event(e)
             if line:
                 print("  " + line, file=stream)
-            if e.get("event") == "turn" and delay:
+            if e["kind"] == "turn" and delay:
                 time.sleep(delay)
         shown = len(events)
 

@@ -491,7 +491,7 @@ fn the_safety_car_comes_out_in_random_races() {
             let kinds: Vec<String> = s
                 .events(None)
                 .iter()
-                .filter_map(|e| e["event"].as_str().map(String::from))
+                .filter_map(|e| e["kind"].as_str().map(String::from))
                 .collect();
             for k in ["safety_car_out", "safety_car_line"] {
                 assert!(kinds.iter().any(|x| x == k), "no {k} in the log");

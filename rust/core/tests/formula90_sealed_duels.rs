@@ -343,7 +343,7 @@ fn a_position_keeps_which_duel_cards_lie_face_down() {
 fn duel_lines(s: &F90State, seat: Option<usize>, since: usize) -> Vec<Value> {
     s.events_since(seat, since)
         .into_iter()
-        .filter(|e| e["event"] == "duel")
+        .filter(|e| e["kind"] == "duel")
         .collect()
 }
 
@@ -355,12 +355,15 @@ fn the_reveal_line_names_every_cars_cards_and_what_they_count() {
     let since = s
         .events(None)
         .iter()
-        .rposition(|e| e["event"] == "challenge")
+        .rposition(|e| e["kind"] == "challenge")
         .unwrap();
     for seat in (0..6).filter(|&x| x != orange).map(Some).chain([None]) {
         for e in s.events_since(seat, since) {
-            let text = e["text"].as_str().unwrap();
-            assert!(!text.contains("97") && !text.contains("98"), "{text}");
+            let text = e.to_string();
+            assert!(
+                !text.contains("\"97\"") && !text.contains("\"98\""),
+                "{text}"
+            );
         }
         assert!(duel_lines(&s, seat, since).is_empty());
     }
@@ -374,30 +377,38 @@ fn the_reveal_line_names_every_cars_cards_and_what_they_count() {
         bonus, 0,
         "the corner's duel box counts for Orange, not first in it"
     );
-    let orange_text = format!(
-        "Orange 6 = 97 ({} MP) + 98 ({} MP), modifiers {bonus:+}",
-        mp("97"),
-        mp("98"),
-    );
     for seat in [Some(0), Some(orange), None] {
         let lines = duel_lines(&s, seat, since);
-        assert_eq!(lines.len(), 1, "one reveal line");
+        assert_eq!(lines.len(), 1, "one reveal event");
         let line = &lines[0];
-        let text = line["text"].as_str().unwrap();
-        assert!(text.starts_with("Duel at "), "{text}");
-        assert!(text.contains(&orange_text), "{text} lacks {orange_text}");
-        assert!(
-            text.contains("13 (") && text.contains("6 (") && text.contains("8 ("),
-            "{text}"
-        );
-        let o = line["result"]
+        let result = line["result"].as_array().unwrap();
+        let laid: Vec<&str> = result
+            .iter()
+            .flat_map(|r| r["cards"].as_array().unwrap())
+            .map(|c| c["card"]["name"].as_str().unwrap())
+            .collect();
+        for n in ["13", "6", "8", "97", "98"] {
+            assert!(laid.contains(&n), "{n} not in {laid:?}");
+        }
+        let o = result
+            .iter()
+            .find(|r| r["car"]["name"] == "Orange")
+            .unwrap();
+        let names: Vec<&Value> = o["cards"]
             .as_array()
             .unwrap()
             .iter()
-            .find(|r| r["car"] == "Orange")
-            .unwrap();
-        assert_eq!(o["cards"], json!(["97", "98"]));
-        assert_eq!(o["points"], json!([mp("97"), mp("98")]));
+            .map(|c| &c["card"]["name"])
+            .collect();
+        assert_eq!(names, [&json!("97"), &json!("98")]);
+        let points: Vec<&Value> = o["cards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| &c["mp"])
+            .collect();
+        assert_eq!(points, [&json!(mp("97")), &json!(mp("98"))]);
+        assert_eq!(o["modifiers"], json!(bonus));
         assert_eq!(o["total"], 6);
     }
 }

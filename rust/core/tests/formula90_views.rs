@@ -52,7 +52,7 @@ fn others_draws_are_not_named_in_the_log() {
     let theirs = s.events(Some(1));
     let named = |log: &[serde_json::Value], car: &str| {
         log.iter()
-            .filter(|e| e["event"] == "draw" && e["car"] == car && !e["card"].is_null())
+            .filter(|e| e["kind"] == "draw" && e["car"]["name"] == car && !e["card"].is_null())
             .count()
     };
     assert!(named(&mine, "Blue") > 0);

@@ -576,23 +576,15 @@ fn the_log_names_the_weather_and_the_tyres() {
         };
         s.apply_action(a).unwrap();
     }
-    let texts: Vec<String> = s
-        .events(None)
-        .iter()
-        .map(|e| e["text"].as_str().unwrap_or("").to_string())
-        .collect();
+    let log = s.events(None);
+    let has = |f: &dyn Fn(&serde_json::Value) -> bool| log.iter().any(f);
     assert!(
-        texts
-            .iter()
-            .any(|t| t.starts_with("Weather card ") && t.contains("space")),
-        "{texts:?}"
+        has(&|e| e["kind"] == "weather" && e["card"]["name"].is_string() && e["space"].is_u64()),
+        "{log:?}"
     );
     assert!(
-        texts.iter().any(|t| t.contains("fits hard tyres")),
-        "{texts:?}"
+        has(&|e| e["kind"] == "tyres" && e["tyre"] == "hard" && e["seat"].is_u64()),
+        "{log:?}"
     );
-    assert!(
-        texts.iter().any(|t| t.starts_with("The robots fit ")),
-        "{texts:?}"
-    );
+    assert!(has(&|e| e["kind"] == "robot_tyres"), "{log:?}");
 }

@@ -1,9 +1,8 @@
 //! The race log: what happened and why, as typed events. A seat's log hides what it may not
 //! see: other players' draws and sealed cards until they are revealed.
-use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
-use serde_json::{json, Value};
+use serde_json::{json, Map, Value};
 
 use super::car::NO_CARD;
 use super::cards::CardId;
@@ -28,18 +27,6 @@ pub enum Retire {
     CrashOut,
     /// The turn pawn reached its refuel chit and it did not stop ("pane seca").
     Fuel,
-}
-
-impl Retire {
-    pub fn text(self) -> &'static str {
-        match self {
-            Retire::Wear => "no wear slot left for a wear token",
-            Retire::Tyres => "not enough tyre tokens to pay",
-            Retire::Cards => "not enough cards to discard",
-            Retire::CrashOut => "crashed out and did not regain control",
-            Retire::Fuel => "out of fuel",
-        }
-    }
 }
 
 /// A strategy's or a skill's bonus, for the log.
@@ -377,425 +364,451 @@ impl Log for Vec<Event> {
     }
 }
 
-fn relation_name(r: Relation) -> &'static str {
-    match r {
-        Relation::Overtake => "overtakes",
-        Relation::Lap => "laps",
-        Relation::Unlap => "gets a lap back on",
+/// Every `kind` an event's JSON may have; each is described in docs/rules/formula90.md,
+/// "Vocabulary".
+pub const EVENT_KINDS: [&str; 69] = [
+    "qualifying",
+    "draw",
+    "qualify",
+    "robot_chit",
+    "tie_break",
+    "grid",
+    "strategy",
+    "tyres",
+    "weather",
+    "robot_tyres",
+    "weather_move",
+    "robots_weather_pit",
+    "tyre_loss",
+    "blue_token",
+    "flag",
+    "yellow_flag",
+    "yellow_removed",
+    "yellow_passed",
+    "orange_flag",
+    "orange_flag_extreme",
+    "corner_pass",
+    "take_extreme",
+    "extreme_try",
+    "extreme_passed",
+    "extreme_lost",
+    "turn",
+    "robot_pit_due",
+    "plays",
+    "skip",
+    "pit",
+    "discard",
+    "play",
+    "pay_token",
+    "pay_card",
+    "wear",
+    "check",
+    "movement",
+    "enter",
+    "pass",
+    "blocked",
+    "late_brake",
+    "off_track",
+    "recovery",
+    "reentry_point",
+    "reenter",
+    "trajectory",
+    "special",
+    "bonus",
+    "skill",
+    "setup",
+    "spare_car",
+    "sixth_sense",
+    "skill_used",
+    "chased",
+    "chase_take",
+    "retired",
+    "duel_called",
+    "no_duel",
+    "challenge",
+    "join",
+    "duel_cards",
+    "duel",
+    "reshuffle",
+    "safety_car_out",
+    "safety_car_line",
+    "safety_car_moves",
+    "safety_car_follows",
+    "safety_car_in",
+    "race_end",
+];
+
+impl Retire {
+    /// The reason as a code of the documented set.
+    pub fn code(self) -> &'static str {
+        match self {
+            Retire::Wear => "wear",
+            Retire::Tyres => "tyres",
+            Retire::Cards => "cards",
+            Retire::CrashOut => "crash_out",
+            Retire::Fuel => "fuel",
+        }
     }
 }
 
-fn check_name(why: Check) -> &'static str {
-    match why {
-        Check::Card(_) => "card check",
-        Check::Leader => "leader check",
-        Check::LateBrake => "late brake",
-        Check::Recovery(_) => "recovery",
-        Check::Extreme => "Extreme Trajectory test",
+fn relation_code(r: Relation) -> &'static str {
+    match r {
+        Relation::Overtake => "overtake",
+        Relation::Lap => "lap",
+        Relation::Unlap => "unlap",
     }
+}
+
+fn check_code(why: Check) -> &'static str {
+    match why {
+        Check::Card(_) => "card",
+        Check::Leader => "leader",
+        Check::LateBrake => "late_brake",
+        Check::Recovery(_) => "recovery",
+        Check::Extreme => "extreme",
+    }
+}
+
+/// A book name as a code: "Save Fuel" -> "save_fuel".
+fn code(name: &str) -> String {
+    name.to_lowercase().replace(' ', "_")
+}
+
+/// A named rule item (strategy, skill) as a reference.
+fn named(name: &str) -> Value {
+    json!({"id": code(name), "name": name})
 }
 
 impl Event {
-    /// The event as `seat` may see it (`None`: a spectator); `None` when it must stay hidden.
+    /// The event as `seat` may see it (`None`: a spectator): its `kind`, the car it is about
+    /// (`car`: `{id, name}`, and `seat` when a player drives it), its fields. What the seat may
+    /// not see (another seat's draw) is left out of it.
     pub fn to_json(&self, race: &RaceDef, seat: Option<usize>) -> Option<Value> {
-        let name = |c: u8| race.names[usize::from(c)].clone();
+        let car_ref = |c: u8| json!({"id": c, "name": race.names[usize::from(c)]});
         let card = |id: CardId| {
             if id == NO_CARD {
                 Value::Null
             } else {
-                Value::from(race.card_name(id))
+                json!({"id": id, "name": race.card_name(id)})
             }
         };
         let own = |c: u8| seat == Some(usize::from(c)) && usize::from(c) < race.humans();
-        let sec = |s: u8| race.track().section_name(s);
-        Some(match *self {
-            Event::Qualifying => {
-                json!({"event": "qualifying", "text": "Qualifying: each player lays a card and a refuel chit face down"})
-            }
-            Event::Draw { car, card: id } => {
-                let text = if own(car) {
-                    format!("{} draws {}", name(car), race.card_name(id))
-                } else {
-                    format!("{} draws a card", name(car))
-                };
-                json!({"event": "draw", "car": name(car), "card": if own(car) { card(id) } else { Value::Null }, "text": text})
-            }
+        let sec = |s: u8| json!({"number": u16::from(s) + 1, "name": race.track().section_name(s)});
+        let (kind, car, fields): (&str, Option<u8>, Value) = match *self {
+            Event::Qualifying => ("qualifying", None, json!({})),
+            Event::Draw { car, card: id } => (
+                "draw",
+                Some(car),
+                json!({"card": if own(car) { card(id) } else { Value::Null }}),
+            ),
             Event::QualifyReveal {
                 car,
                 card: id,
                 fuel,
                 value,
-            } => {
-                json!({"event": "qualify", "car": name(car), "card": card(id), "fuel": fuel, "value": value,
-                "text": format!("{} qualifies with {} and fuel to turn {fuel}: {value}", name(car), race.card_name(id))})
-            }
+            } => (
+                "qualify",
+                Some(car),
+                json!({"card": card(id), "fuel": fuel, "value": value}),
+            ),
             Event::RobotChit { car, chit } => {
                 let c = race.content.robots.chits[usize::from(chit)];
-                json!({"event": "robot_chit", "car": name(car), "qualifying": c.qualifying, "cf": c.cf, "pit_turn": c.pit_turn,
-                    "text": format!("{} draws a refuel chit: qualifying {} ({}), pit at turn {}", name(car), c.qualifying, c.cf, c.pit_turn)})
+                (
+                    "robot_chit",
+                    Some(car),
+                    json!({"qualifying": c.qualifying, "cf": c.cf, "pit_turn": c.pit_turn}),
+                )
             }
             Event::TieBreak { car, slot } => {
-                json!({"event": "tie_break", "car": name(car), "text": format!("{} wins the draw for grid slot {}", name(car), slot + 1)})
+                ("tie_break", Some(car), json!({"slot": u16::from(slot) + 1}))
             }
-            Event::Grid { car, slot, value } => {
-                json!({"event": "grid", "car": name(car), "slot": slot + 1, "value": value,
-                "text": format!("{}: grid slot {} (qualifying {value})", name(car), slot + 1)})
-            }
-            Event::Strategy { car, strategy } => {
-                json!({"event": "strategy", "car": name(car), "strategy": strategy.name(),
-                "text": format!("{} runs the {} strategy", name(car), strategy.name())})
-            }
+            Event::Grid { car, slot, value } => (
+                "grid",
+                Some(car),
+                json!({"slot": u16::from(slot) + 1, "value": value}),
+            ),
+            Event::Strategy { car, strategy } => (
+                "strategy",
+                Some(car),
+                json!({"strategy": named(strategy.name())}),
+            ),
             Event::Tyres { car, new, tyre } => {
-                json!({"event": "tyres", "car": name(car), "new": new, "tyre": tyre.name(),
-                "text": if new { format!("{} fits {} tyres", name(car), tyre.name()) } else { format!("{} keeps its {} tyres", name(car), tyre.name()) }})
+                ("tyres", Some(car), json!({"new": new, "tyre": tyre.name()}))
             }
             Event::Weather {
                 card: id,
                 space,
                 sky,
-            } => {
-                json!({"event": "weather", "card": card(id), "space": space + 1, "sky": sky.name(),
-                "text": format!("Weather card {}: the weather pawn on space {} ({})", race.card_name(id), space + 1, sky.name())})
-            }
-            Event::RobotTyres { tyre } => json!({"event": "robot_tyres", "tyre": tyre.name(),
-                "text": format!("The robots fit {} tyres", tyre.name())}),
-            Event::WeatherMove { car, from, to, sky } => {
-                json!({"event": "weather_move", "car": name(car), "from": from + 1, "to": to + 1, "sky": sky.name(),
-                "text": format!("{} moves the weather pawn from space {} to {} ({})", name(car), from + 1, to + 1, sky.name())})
-            }
+            } => (
+                "weather",
+                None,
+                json!({"card": card(id), "space": u16::from(space) + 1, "sky": sky.name()}),
+            ),
+            Event::RobotTyres { tyre } => ("robot_tyres", None, json!({"tyre": tyre.name()})),
+            Event::WeatherMove { car, from, to, sky } => (
+                "weather_move",
+                Some(car),
+                json!({"from": u16::from(from) + 1, "to": u16::from(to) + 1, "sky": sky.name()}),
+            ),
             Event::RobotsWeatherPit { tyre } => {
-                json!({"event": "robots_weather_pit", "tyre": tyre.name(),
-                "text": format!("Every robot pits for {} tyres (their refuel stop)", tyre.name())})
+                ("robots_weather_pit", None, json!({"tyre": tyre.name()}))
             }
-            Event::TyreLoss { car, tyre, sky, mp } => {
-                json!({"event": "tyre_loss", "car": name(car), "tyre": tyre.name(), "sky": sky.name(), "mp": mp,
-                "text": format!("{} loses {mp} MP on {} tyres in the {}", name(car), tyre.name(), sky.name())})
-            }
-            Event::BlueToken { car } => json!({"event": "blue_token", "car": name(car),
-                "text": format!("{} uses a blue token: +1 MP", name(car))}),
-            Event::FlagTaken { car, flag } => {
-                json!({"event": "flag", "car": name(car), "flag": flag.name(),
-                "text": format!("{} takes the {} flag until the next Race Stage", name(car), flag.name())})
-            }
+            Event::TyreLoss { car, tyre, sky, mp } => (
+                "tyre_loss",
+                Some(car),
+                json!({"tyre": tyre.name(), "sky": sky.name(), "mp": mp}),
+            ),
+            Event::BlueToken { car } => ("blue_token", Some(car), json!({})),
+            Event::FlagTaken { car, flag } => ("flag", Some(car), json!({"flag": flag.name()})),
             Event::YellowPlaced {
                 car,
                 section,
                 behind,
-            } => {
-                json!({"event": "yellow_flag", "car": name(car), "section": section + 1, "behind": behind,
-                "text": format!("{} puts a yellow flag in {} behind {behind} car{}", name(car), sec(section), if behind == 1 { "" } else { "s" })})
-            }
+            } => (
+                "yellow_flag",
+                Some(car),
+                json!({"section": sec(section), "behind": behind}),
+            ),
             Event::YellowRemoved { car, section } => {
-                json!({"event": "yellow_removed", "car": car.map(name), "section": section + 1,
-                "text": match car {
-                    Some(c) => format!("{} waves a green flag: the yellow in {} is removed", name(c), sec(section)),
-                    None => format!("The Leader is past the yellow flag in {}: it is removed", sec(section)),
-                }})
+                ("yellow_removed", car, json!({"section": sec(section)}))
             }
             Event::YellowPassed { car, section } => {
-                json!({"event": "yellow_passed", "car": name(car), "section": section + 1,
-                "text": format!("{} gets past the yellow flag in {} (1 MP)", name(car), sec(section))})
+                ("yellow_passed", Some(car), json!({"section": sec(section)}))
             }
-            Event::OrangeForces { car, robot, force } => {
-                json!({"event": "orange_flag", "car": name(car), "robot": name(robot), "force": force,
-                "text": if force { format!("{} (orange flag) forces {} to late-brake", name(car), name(robot)) } else { format!("{} (orange flag) lets {} drive on", name(car), name(robot)) }})
-            }
-            Event::OrangeExtreme { car, robot, force } => {
-                json!({"event": "orange_flag_extreme", "car": name(car), "robot": name(robot), "force": force,
-                "text": if force { format!("{} (orange flag) puts {} on the Extreme Trajectory", name(car), name(robot)) } else { format!("{} (orange flag) leaves {} off the Extreme Trajectory", name(car), name(robot)) }})
-            }
+            Event::OrangeForces { car, robot, force } => (
+                "orange_flag",
+                Some(car),
+                json!({"robot": car_ref(robot), "force": force}),
+            ),
+            Event::OrangeExtreme { car, robot, force } => (
+                "orange_flag_extreme",
+                Some(car),
+                json!({"robot": car_ref(robot), "force": force}),
+            ),
             Event::CornerPass { car, corner } => {
-                let cname = race
+                let at = race
                     .track()
                     .sections
                     .iter()
-                    .find(|s| s.corner == corner)
-                    .map_or_else(String::new, |s| s.name.clone());
-                json!({"event": "corner_pass", "car": name(car), "corner": corner,
-                "text": format!("{} uses the \"-1\" icon in {cname}: passes there as on a straight", name(car))})
+                    .position(|s| s.corner == corner);
+                (
+                    "corner_pass",
+                    Some(car),
+                    json!({"section": at.map_or(Value::Null, |s| sec(s as u8))}),
+                )
             }
-            Event::TakeExtreme { car } => {
-                json!({"event": "take_extreme", "car": name(car),
-                "text": format!("{} takes the Extreme Trajectory", name(car))})
-            }
-            Event::ExtremeTry { car } => {
-                json!({"event": "extreme_try", "car": name(car),
-                "text": format!("{} attempts the Extreme Trajectory", name(car))})
-            }
-            Event::ExtremePassed { car, bonus, power } => {
-                let how = if power != NO_CARD {
-                    format!(" (discards {} for its power)", race.card_name(power))
-                } else {
-                    String::new()
-                };
-                json!({"event": "extreme_passed", "car": name(car), "bonus": bonus, "power": card(power),
-                "text": format!("{} makes the Extreme Trajectory{how}: +{bonus} MP", name(car))})
-            }
+            Event::TakeExtreme { car } => ("take_extreme", Some(car), json!({})),
+            Event::ExtremeTry { car } => ("extreme_try", Some(car), json!({})),
+            Event::ExtremePassed { car, bonus, power } => (
+                "extreme_passed",
+                Some(car),
+                json!({"bonus": bonus, "power": card(power)}),
+            ),
             Event::ExtremeLost { car, section } => {
-                json!({"event": "extreme_lost", "car": name(car), "section": section + 1,
-                "text": format!("{} loses control on the Extreme Trajectory in {}", name(car), sec(section))})
+                ("extreme_lost", Some(car), json!({"section": sec(section)}))
             }
             Event::TurnStart { turn, stage } => {
-                json!({"event": "turn", "turn": turn, "race_stage": stage,
-                "text": if stage { format!("Turn {turn}: a new Race Stage") } else { format!("Turn {turn}") }})
+                ("turn", None, json!({"turn": turn, "race_stage": stage}))
             }
-            Event::RobotMustPit { car } => {
-                json!({"event": "robot_pit_due", "car": name(car), "text": format!("{} must pit this turn", name(car))})
-            }
-            Event::Plays { car } => {
-                json!({"event": "plays", "car": name(car), "text": format!("{} plays", name(car))})
-            }
-            Event::Skip { car } => {
-                json!({"event": "skip", "car": name(car), "text": format!("{} skips its turn", name(car))})
-            }
+            Event::RobotMustPit { car } => ("robot_pit_due", Some(car), json!({})),
+            Event::Plays { car } => ("plays", Some(car), json!({})),
+            Event::Skip { car } => ("skip", Some(car), json!({})),
             Event::Pit {
                 car,
                 from,
                 to,
                 extra,
                 fuel,
-            } => {
-                json!({"event": "pit", "car": name(car), "from": sec(from), "to": sec(to), "extra": extra, "fuel": fuel,
-                "text": if fuel == 0 {
-                    format!("{} pits: from {} back to {}", name(car), sec(from), sec(to))
-                } else {
-                    format!("{} pits: from {} back to {}, fuel to turn {fuel}", name(car), sec(from), sec(to))
-                }})
-            }
-            Event::Discard { car, card: id } => {
-                json!({"event": "discard", "car": name(car), "card": card(id), "text": format!("{} discards {}", name(car), race.card_name(id))})
-            }
+            } => (
+                "pit",
+                Some(car),
+                json!({"from": sec(from), "to": sec(to), "extra": extra, "fuel": fuel}),
+            ),
+            Event::Discard { car, card: id } => ("discard", Some(car), json!({"card": card(id)})),
             Event::Play {
                 car,
                 cards,
                 trajectory,
             } => {
-                let names: Vec<String> = cards
+                let laid: Vec<Value> = cards
                     .iter()
                     .filter(|&&c| c != NO_CARD)
-                    .map(|&c| race.card_name(c))
+                    .map(|&c| card(c))
                     .collect();
-                json!({"event": "play", "car": name(car), "cards": names, "trajectory": trajectory,
-                    "text": format!("{} plays {}{}", name(car), if names.is_empty() { String::from("no card") } else { names.join(" + ") },
-                        if trajectory { " on its trajectory" } else { "" })})
+                (
+                    "play",
+                    Some(car),
+                    json!({"cards": laid, "trajectory": trajectory}),
+                )
             }
-            Event::PayToken { car } => {
-                json!({"event": "pay_token", "car": name(car), "text": format!("{} pays a tyre token", name(car))})
-            }
-            Event::PayCard { car, card: id } => {
-                json!({"event": "pay_card", "car": name(car), "card": card(id), "text": format!("{} pays a tyre with {}", name(car), race.card_name(id))})
-            }
-            Event::Wear { car, brown } => json!({"event": "wear", "car": name(car), "brown": brown,
-                "text": format!("{} takes a {} wear token", name(car), if brown { "brown (permanent)" } else { "red" })}),
+            Event::PayToken { car } => ("pay_token", Some(car), json!({})),
+            Event::PayCard { car, card: id } => ("pay_card", Some(car), json!({"card": card(id)})),
+            Event::Wear { car, brown } => ("wear", Some(car), json!({"brown": brown})),
             Event::Check {
                 car,
                 why,
                 card: id,
                 target,
                 pass,
-            } => {
-                json!({"event": "check", "car": name(car), "why": check_name(why), "card": card(id), "target": target, "pass": pass,
-                "text": format!("{} {}: {} against {target}: {}", name(car), check_name(why),
-                    if id == NO_CARD { String::from("no card to draw") } else { race.card_name(id) }, if pass { "passed" } else { "failed" })})
-            }
-            Event::Movement { car, mp } => {
-                json!({"event": "movement", "car": name(car), "mp": mp, "text": format!("{} has {mp} MP", name(car))})
-            }
-            Event::Enter { car, section } => {
-                json!({"event": "enter", "car": name(car), "section": section + 1, "text": format!("{} enters {}", name(car), sec(section))})
-            }
+            } => (
+                "check",
+                Some(car),
+                json!({"why": check_code(why), "card": card(id), "target": target, "pass": pass}),
+            ),
+            Event::Movement { car, mp } => ("movement", Some(car), json!({"mp": mp})),
+            Event::Enter { car, section } => ("enter", Some(car), json!({"section": sec(section)})),
             Event::Pass {
                 car,
                 other,
                 relation,
                 cost,
-            } => {
-                json!({"event": "pass", "car": name(car), "other": name(other), "relation": relation_name(relation), "cost": cost,
-                "text": format!("{} {} {} ({cost} MP)", name(car), relation_name(relation), name(other))})
-            }
-            Event::Blocked { car, by, left } => {
-                json!({"event": "blocked", "car": name(car), "by": name(by), "lost": left,
-                "text": format!("{} stops behind {}, losing {left} MP", name(car), name(by))})
-            }
-            Event::LateBrakeTry { car } => {
-                json!({"event": "late_brake", "car": name(car), "text": format!("{} tries a late brake", name(car))})
-            }
+            } => (
+                "pass",
+                Some(car),
+                json!({"other": car_ref(other), "relation": relation_code(relation), "cost": cost}),
+            ),
+            Event::Blocked { car, by, left } => (
+                "blocked",
+                Some(car),
+                json!({"by": car_ref(by), "lost": left}),
+            ),
+            Event::LateBrakeTry { car } => ("late_brake", Some(car), json!({})),
             Event::OffTrack { car, section } => {
-                json!({"event": "off_track", "car": name(car), "section": section + 1, "text": format!("{} goes off the track at {}", name(car), sec(section))})
+                ("off_track", Some(car), json!({"section": sec(section)}))
             }
-            Event::Recovery { car, outcome: o } => {
-                json!({"event": "recovery", "car": name(car), "tyres": o.tyres, "wear": o.wear, "discard": o.discard,
-                "time_loss": o.time_loss, "forced_pit": o.forced_pit, "abandon": o.abandon,
-                "text": format!("{} recovery: {} tyres, {} wear, {} cards, -{} MP next turn{}{}", name(car), o.tyres, o.wear, o.discard, o.time_loss,
-                    if o.forced_pit { ", forced to pit" } else { "" }, if o.abandon { ", out of the race" } else { "" })})
-            }
+            Event::Recovery { car, outcome: o } => (
+                "recovery",
+                Some(car),
+                json!({"tyres": o.tyres, "wear": o.wear, "discard": o.discard,
+                    "time_loss": o.time_loss, "forced_pit": o.forced_pit, "abandon": o.abandon}),
+            ),
             Event::ReentryPoint { car, section } => {
-                json!({"event": "reentry_point", "car": name(car), "section": section + 1,
-                "text": format!("{} waits to re-enter at {}", name(car), sec(section))})
+                ("reentry_point", Some(car), json!({"section": sec(section)}))
             }
             Event::Reenter { car, section } => {
-                json!({"event": "reenter", "car": name(car), "section": section + 1, "text": format!("{} re-enters at {}", name(car), sec(section))})
+                ("reenter", Some(car), json!({"section": sec(section)}))
             }
-            Event::TakeTrajectory { car, spot } => {
-                json!({"event": "trajectory", "car": name(car), "spot": spot + 1, "text": format!("{} takes trajectory {}", name(car), spot + 1)})
-            }
-            Event::Special { car, strategy } => {
-                json!({"event": "special", "car": name(car), "strategy": strategy.name(),
-                "text": format!("{}: {} Special, a Track Card", name(car), strategy.name())})
-            }
+            Event::TakeTrajectory { car, spot } => (
+                "trajectory",
+                Some(car),
+                json!({"spot": u16::from(spot) + 1}),
+            ),
+            Event::Special { car, strategy } => (
+                "special",
+                Some(car),
+                json!({"strategy": named(strategy.name())}),
+            ),
             Event::Bonus { car, bonus } => {
-                let text = match bonus {
-                    Bonus::ChaseMp => format!(
-                        "{}: Chase, nothing to take from the chased car: +1 MP",
-                        name(car)
-                    ),
-                    Bonus::SaveFuelTrade => format!(
-                        "{}: Save Fuel, a card over [2] for two Race Cards",
-                        name(car)
-                    ),
-                    Bonus::SaveFuel(t) => format!(
-                        "{}: Save Fuel, moved with cards of [2] or less: fuel to turn {t}",
-                        name(car)
-                    ),
-                    Bonus::PushFuel(t) => format!(
-                        "{}: Push, a [2] paired higher: fuel back to turn {t}",
-                        name(car)
-                    ),
-                    Bonus::HazardMp(mp) => {
-                        format!("{}: Hazard, +{mp} MP for blind draws and wear", name(car))
-                    }
-                    Bonus::HazardLateBrake => {
-                        format!("{}: Hazard, the late brake gains two sections", name(car))
-                    }
+                let f = match bonus {
+                    Bonus::ChaseMp => json!({"bonus": "chase_mp", "mp": 1}),
+                    Bonus::SaveFuelTrade => json!({"bonus": "save_fuel_trade"}),
+                    Bonus::SaveFuel(t) => json!({"bonus": "save_fuel", "fuel": t}),
+                    Bonus::PushFuel(t) => json!({"bonus": "push_fuel", "fuel": t}),
+                    Bonus::HazardMp(mp) => json!({"bonus": "hazard_mp", "mp": mp}),
+                    Bonus::HazardLateBrake => json!({"bonus": "hazard_late_brake"}),
                 };
-                json!({"event": "bonus", "car": name(car), "text": text})
+                ("bonus", Some(car), f)
             }
             Event::Skill { car, skill } => {
-                json!({"event": "skill", "car": name(car), "skill": skill.name(),
-                "text": format!("{} has the {} skill", name(car), skill.name())})
+                ("skill", Some(car), json!({"skill": named(skill.name())}))
             }
-            Event::Setup { car, chart } => {
-                json!({"event": "setup", "car": name(car), "tyres": chart.tyres, "hand": chart.hand, "wear_slots": chart.wear_slots,
-                "text": format!("{} sets up the car: {} tyre tokens, {} cards, {} wear slots", name(car), chart.tyres, chart.hand, chart.wear_slots)})
-            }
-            Event::SpareCar { car, new } => {
-                json!({"event": "spare_car", "car": name(car), "new": new,
-                "text": if new { format!("{} takes the spare car: a new hand", name(car)) } else { format!("{} keeps its hand", name(car)) }})
-            }
-            Event::SixthSense { car, flag, left } => {
-                json!({"event": "sixth_sense", "car": name(car), "flag": flag.name(), "left": left,
-                "text": format!("{} (Sixth Sense) uses the {} flag token, resolved in phase D.4 as if on a card; {left} left", name(car), flag.name())})
-            }
-            Event::SkillUsed { car, skill } => {
-                let what = match skill {
-                    super::rules::Skill::Versatility => "changes strategy",
-                    super::rules::Skill::WiseDriving => "discards and draws new cards",
-                    super::rules::Skill::Tuning => "repairs a permanent wear token at the pit",
-                    _ => "uses the skill",
-                };
-                json!({"event": "skill_used", "car": name(car), "skill": skill.name(),
-                "text": format!("{} ({}) {what}", name(car), skill.name())})
-            }
+            Event::Setup { car, chart } => (
+                "setup",
+                Some(car),
+                json!({"tyres": chart.tyres, "hand": chart.hand, "wear_slots": chart.wear_slots}),
+            ),
+            Event::SpareCar { car, new } => ("spare_car", Some(car), json!({"new": new})),
+            Event::SixthSense { car, flag, left } => (
+                "sixth_sense",
+                Some(car),
+                json!({"flag": flag.name(), "left": left}),
+            ),
+            Event::SkillUsed { car, skill } => (
+                "skill_used",
+                Some(car),
+                json!({"skill": named(skill.name())}),
+            ),
             Event::Chased { car, chased } => {
-                let text = if usize::from(chased) < race.names.len() {
-                    format!("{} chases {}", name(car), name(chased))
-                } else {
-                    format!("{}'s Chased chit comes off", name(car))
-                };
-                json!({"event": "chased", "car": name(car),
-                    "chased": if usize::from(chased) < race.names.len() { Value::from(name(chased)) } else { Value::Null },
-                    "text": text})
+                let on = usize::from(chased) < race.names.len();
+                (
+                    "chased",
+                    Some(car),
+                    json!({"chased": if on { car_ref(chased) } else { Value::Null }}),
+                )
             }
             Event::ChaseTake {
                 car,
                 from,
                 card: id,
-            } => {
-                json!({"event": "chase_take", "car": name(car), "from": name(from), "card": card(id),
-                "text": format!("{} takes {} from {}'s cards (Chase)", name(car), race.card_name(id), name(from))})
-            }
-            Event::Retired { car, why } => {
-                json!({"event": "retired", "car": name(car), "why": why.text(), "text": format!("{} retires: {}", name(car), why.text())})
-            }
+            } => (
+                "chase_take",
+                Some(car),
+                json!({"from": car_ref(from), "card": card(id)}),
+            ),
+            Event::Retired { car, why } => ("retired", Some(car), json!({"why": why.code()})),
             Event::DuelCalled { section } => {
-                json!({"event": "duel_called", "section": section + 1, "text": format!("{} is activated: duels may start", sec(section))})
+                ("duel_called", None, json!({"section": sec(section)}))
             }
-            Event::NoDuel { section } => {
-                json!({"event": "no_duel", "section": section + 1, "text": format!("No duel at {}", sec(section))})
-            }
-            Event::Challenge { car } => {
-                json!({"event": "challenge", "car": name(car), "text": format!("{} starts a duel", name(car))})
-            }
-            Event::Join { car, join } => json!({"event": "join", "car": name(car), "join": join,
-                "text": format!("{} {} the duel", name(car), if join { "joins" } else { "declines" })}),
-            Event::DuelSealed { car } => {
-                json!({"event": "duel_cards", "car": name(car), "text": format!("{} lays its duel cards face down", name(car))})
-            }
+            Event::NoDuel { section } => ("no_duel", None, json!({"section": sec(section)})),
+            Event::Challenge { car } => ("challenge", Some(car), json!({})),
+            Event::Join { car, join } => ("join", Some(car), json!({"join": join})),
+            Event::DuelSealed { car } => ("duel_cards", Some(car), json!({})),
             Event::DuelReveal {
                 section,
                 result,
                 cards,
             } => {
-                let shown = || {
-                    result
-                        .iter()
-                        .zip(cards.iter())
-                        .filter(|(r, _)| r.0 != u8::MAX)
-                        .map(|(&(c, total), laid)| {
-                            let laid: Vec<CardId> =
-                                laid.iter().copied().filter(|&id| id != NO_CARD).collect();
-                            (c, total, laid)
-                        })
-                };
                 let points = |id: CardId| super::duel::duel_points(race, section, id);
-                let list: Vec<Value> = shown()
-                    .map(|(c, total, laid)| {
-                        let names: Vec<String> =
-                            laid.iter().map(|&id| race.card_name(id)).collect();
-                        let mp: Vec<i8> = laid.iter().map(|&id| points(id)).collect();
-                        json!({"car": name(c), "total": total, "cards": names, "points": mp})
-                    })
-                    .collect();
-                // "Orange 6 = 97 (4 MP) + 98 (4 MP), modifiers -2": each card and what it
-                // counts, then what the corner's duel box and the strategy add.
-                let text: Vec<String> = shown()
-                    .map(|(c, total, laid)| {
-                        let mut sum: Vec<String> = laid
+                let list: Vec<Value> = result
+                    .iter()
+                    .zip(cards.iter())
+                    .filter(|(r, _)| r.0 != u8::MAX)
+                    .map(|(&(c, total), laid)| {
+                        let laid: Vec<Value> = laid
                             .iter()
-                            .map(|&id| format!("{} ({} MP)", race.card_name(id), points(id)))
+                            .filter(|&&id| id != NO_CARD)
+                            .map(|&id| json!({"card": card(id), "mp": points(id)}))
                             .collect();
-                        if sum.is_empty() {
-                            sum.push(String::from("no card"));
-                        }
-                        let rest = total - laid.iter().map(|&id| points(id)).sum::<i8>();
-                        let rest = match rest {
-                            0 => String::new(),
-                            r => format!(", modifiers {r:+}"),
-                        };
-                        format!("{} {total} = {}{rest}", name(c), sum.join(" + "))
+                        let counted: i8 = laid.iter().map(|l| l["mp"].as_i64().unwrap_or(0) as i8).sum();
+                        // What the corner's duel box and the strategy add to the cards.
+                        json!({"car": car_ref(c), "total": total, "cards": laid, "modifiers": total - counted})
                     })
                     .collect();
-                json!({"event": "duel", "section": section + 1, "result": list, "text": format!("Duel at {}: {}", sec(section), text.join(", "))})
+                (
+                    "duel",
+                    None,
+                    json!({"section": sec(section), "result": list}),
+                )
             }
-            Event::Reshuffle { track } => json!({"event": "reshuffle", "track": track,
-                "text": if track { "The Track deck is reshuffled" } else { "The Race deck is reshuffled" }}),
-            Event::SafetyCarOut { car } => json!({"event": "safety_car_out", "car": name(car),
-                "text": format!("{} crashed at a Safety Car point: the Safety Car is out; the cars yet to play may pit", name(car))}),
+            Event::Reshuffle { track } => (
+                "reshuffle",
+                None,
+                json!({"deck": if track { "track" } else { "race" }}),
+            ),
+            Event::SafetyCarOut { car } => ("safety_car_out", Some(car), json!({})),
             Event::SafetyCarLine { section } => {
-                json!({"event": "safety_car_line", "section": section + 1,
-                "text": format!("The field lines up behind the Safety Car in {}, one car a section; lap tokens are gone", sec(section))})
+                ("safety_car_line", None, json!({"section": sec(section)}))
             }
             Event::SafetyCarMoves { section } => {
-                json!({"event": "safety_car_moves", "section": section + 1,
-                "text": format!("The Safety Car moves to {}", sec(section))})
+                ("safety_car_moves", None, json!({"section": sec(section)}))
             }
-            Event::SafetyCarFollows { car } => {
-                json!({"event": "safety_car_follows", "car": name(car),
-                "text": format!("{} follows the Safety Car", name(car))})
-            }
-            Event::SafetyCarIn => json!({"event": "safety_car_in",
-                "text": "The Safety Car goes in: restart (every pass 1 MP, no duels, no trajectories)"}),
-            Event::RaceEnd => json!({"event": "race_end", "text": "The race is over"}),
-        })
+            Event::SafetyCarFollows { car } => ("safety_car_follows", Some(car), json!({})),
+            Event::SafetyCarIn => ("safety_car_in", None, json!({})),
+            Event::RaceEnd => ("race_end", None, json!({})),
+        };
+        let mut e = Map::new();
+        e.insert("kind".into(), Value::from(kind));
+        if let Some(c) = car {
+            e.insert("car".into(), car_ref(c));
+            let human = usize::from(c) < race.humans();
+            e.insert(
+                "seat".into(),
+                if human { Value::from(c) } else { Value::Null },
+            );
+        }
+        if let Value::Object(f) = fields {
+            e.extend(f);
+        }
+        Some(Value::Object(e))
     }
 }

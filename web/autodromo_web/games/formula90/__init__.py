@@ -12,6 +12,8 @@ import autodromo
 from autodromo import content
 
 from ..base import Decision, GameModule, field, ordinal, plural, register, toml
+from autodromo.formula90 import words
+
 from . import choices, conditions
 from .glossary import MODULES, line
 
@@ -73,13 +75,6 @@ def duel_cards(car: dict[str, Any]) -> str:
     return " · ".join(parts)
 
 
-def lap_number(car: dict[str, Any]) -> int:
-    """The lap a car is on as players count it, from 1 (as the terminal shows it). The core counts
-    crossings of the finish line: the grid stands behind it, so the crossing at the start begins
-    lap 1, not lap 2."""
-    return max(1, int(car["lap"]))
-
-
 def plan_detail(plan: dict[str, Any]) -> str:
     """Where a card play lands and what it costs, in words."""
     parts = [f"to section {plan['landing']} {plan['landing_name']}"]
@@ -96,81 +91,6 @@ def plan_detail(plan: dict[str, Any]) -> str:
     if plan.get("late_brake_possible"):
         parts.append("a late brake is possible")
     return ", ".join(parts)
-
-
-#: What opens a car's entry in the log: its declaration, its card play, its movement.
-MOVE_OPENS = {"plays", "play", "movement", "enter", "pass", "blocked"}
-#: What belongs to the open entry of the same car: its draws, costs, checks and trajectory.
-MOVE_EVENTS = MOVE_OPENS | {"draw", "discard", "special", "pay_token", "pay_card", "wear", "check", "late_brake",
-                            "trajectory", "weather_move", "tyre_loss", "blue_token", "reenter",
-                            "flag", "yellow_flag", "yellow_removed", "yellow_passed",
-                            "take_extreme", "extreme_try", "extreme_passed", "extreme_lost"}
-
-
-def squeeze(texts: list[str]) -> list[str]:
-    """Repeats told once with their count ("draws a card (×2)")."""
-    out: list[str] = []
-    counts: list[int] = []
-    for t in texts:
-        if out and out[-1] == t:
-            counts[-1] += 1
-        else:
-            out.append(t)
-            counts.append(1)
-    return [t if n == 1 else f"{t} (×{n})" for t, n in zip(out, counts)]
-
-
-class Move:
-    """One car's turn gathered for the log: the cards played, the sections entered, the passes,
-    and what it drew, paid and checked on the way."""
-
-    def __init__(self, car: str, when: str) -> None:
-        self.car, self.when = car, when
-        self.cards: str | None = None
-        self.mp: int | None = None
-        self.entered: list[int] = []
-        self.passes: list[str] = []
-        self.costs: list[str] = []
-        self.declared = False
-
-    def _own(self, text: str) -> str:
-        for prefix in (self.car + ": ", self.car + " "):
-            if text.startswith(prefix):
-                return text[len(prefix):]
-        return text
-
-    def add(self, e: dict[str, Any]) -> None:
-        kind = e["event"]
-        text = self._own(str(e.get("text") or ""))
-        if kind == "plays":
-            self.declared = True
-        elif kind == "play":
-            self.cards = text
-        elif kind == "movement":
-            self.mp = int(e["mp"])
-        elif kind == "enter":
-            self.entered.append(int(e["section"]))
-        elif kind in ("pass", "blocked", "trajectory", "take_extreme"):
-            self.passes.append(text)
-        elif text:
-            self.costs.append(text)
-
-    def moved(self) -> bool:
-        return self.cards is not None or self.mp is not None or bool(self.entered or self.passes)
-
-    def text(self, sections: dict[int, str], was: int | None) -> str:
-        if not self.moved():
-            return f"{self.car} plays" if self.declared else self.car
-        head = f"{self.car} {self.cards or 'moves'}" + (f" ({self.mp} MP)" if self.mp is not None else "")
-        parts = []
-        if self.entered:
-            # Sections are entered one after the other: the car set out from the one before the first.
-            start = (self.entered[0] - 2) % len(sections) + 1
-            parts.append(f"{sections[start]} → {sections[self.entered[-1]]}")
-        elif was is not None:
-            parts.append(f"stays in {sections[was]}")
-        parts += self.passes
-        return f"{head}: {', '.join(parts)}" if parts else head
 
 
 class Formula90(GameModule):
@@ -261,16 +181,6 @@ class Formula90(GameModule):
             return f"{car['name']} ({table.seats[car['seat']]['name']})"
         return f"{car['name']} (robot)"
 
-    def _where(self, car: dict[str, Any], gridded: bool = True) -> str:
-        if not gridded:
-            return "not on the grid yet (qualifying)"
-        if car["status"] == "retired":
-            return "retired"
-        if car["status"] == "off track":
-            return f"off the track, back at section {car.get('reentry', '?')}"
-        down = f", {plural(car['laps_down'], 'lap')} down" if car["laps_down"] else ""
-        return f"section {car['section']} {car['section_name']}, lap {lap_number(car)}{down}"
-
     def seat_colours(self, table: Table, view: dict[str, Any]) -> list[str] | None:
         # The cars are named by their colour in the content: each seat is drawn in its car's.
         by_seat = {c["seat"]: str(c["colour"]) for c in view["cars"] if c.get("seat") is not None}
@@ -279,7 +189,7 @@ class Formula90(GameModule):
     def distance(self, table: Table, view: dict[str, Any]) -> list[dict[str, Any]]:
         if view["turn"] == 0:
             return []
-        return [{"who": self._car_title(table, c), "seat": c["seat"], "note": f"{ordinal(c['place'])}, {self._where(c)}"}
+        return [{"who": self._car_title(table, c), "seat": c["seat"], "note": f"{ordinal(c['place'])}, {words.where(c)}"}
                 for c in sorted(view["cars"], key=lambda c: c["place"]) if c.get("seat") is not None]
 
     def table(self, table: Table, view: dict[str, Any], seat: int | None) -> dict[str, Any]:
@@ -287,8 +197,8 @@ class Formula90(GameModule):
         on_track = {name for s in view["sections"] for name in s["cars"]}
         # Before the race a car's strategy and tyres are the chart's defaults until its player
         # chooses them (from pole, in grid order): the log says who has.
-        chosen = {(str(e["event"]), str(e["car"])) for e in table.state.log(None)
-                  if e.get("event") in ("strategy", "tyres")} if view["turn"] == 0 else None
+        chosen = {(str(e["kind"]), words.name(e["car"])) for e in table.state.log(None)
+                  if e["kind"] in ("strategy", "tyres")} if view["turn"] == 0 else None
         cars = []
         for c in sorted(view["cars"], key=lambda c: c["place"]):
             human = c.get("seat") is not None
@@ -296,7 +206,7 @@ class Formula90(GameModule):
             car: dict[str, Any] = {
                 "name": c["name"], "title": self._car_title(table, c), "seat": c.get("seat"),
                 "colour": c["colour"], "driver": table.seats[c["seat"]]["name"] if human else f"{c['driver']} robot",
-                "place": ordinal(c["place"]) if gridded else "—", "where": self._where(c, gridded),
+                "place": ordinal(c["place"]) if gridded else "—", "where": words.where(c, gridded),
                 "section": c["section"], "on_extreme": bool(c.get("on_extreme")),
                 "status": c["status"], "played": bool(c["played"]) and view["turn"] > 0, "mine": human and c["seat"] == seat,
                 "duel_cards": duel_cards(c),
@@ -388,58 +298,54 @@ class Formula90(GameModule):
         memo: dict[str, Any] | None = table.memo.get(key)
         if memo is None or table.finished:
             # "where": each car's last section the log told.
-            memo = {"n": 0, "out": [], "when": "Before the start", "move": None, "where": {}}
+            memo = {"n": 0, "out": [], "when": words.round_words(0), "move": None, "where": {}}
             table.memo[key] = memo
         out: list[dict[str, Any]] = memo["out"]
         where: dict[str, int] = memo["where"]
 
-        def entry(move: Move) -> dict[str, Any]:
-            who = seats.get(move.car)
-            text = move.text(section_names, where.get(move.car))
-            return {"who": who, "round": move.when, "text": f"{names[who]}: {text}" if who is not None else text,
-                    "detail": "; ".join(squeeze(move.costs)), "strong": False}
+        def entry(move: words.CarTurn) -> dict[str, Any]:
+            who = seats.get(move.name)
+            text = move.text(section_names, where.get(move.name))
+            return {"who": who, "round": move.when,
+                    "text": words.say("line.seat", seat=names[who], text=text) if who is not None else text,
+                    "detail": move.detail(), "strong": False}
 
         def flush() -> None:
-            move: Move | None = memo["move"]
+            move: words.CarTurn | None = memo["move"]
             if move is not None:
                 out.append(entry(move))
                 if move.entered:
-                    where[move.car] = move.entered[-1]
+                    where[move.name] = move.entered[-1]
                 memo["move"] = None
 
         # Only the events not read yet leave the core.
         events = table.state.log(seat, since=memo["n"])
         for e in events:
-            kind = e.get("event")
-            car = str(e.get("car") or "")
+            kind = e["kind"]
+            car = words.name(e.get("car"))
             move = memo["move"]
             if kind == "reenter" and car:
-                where[car] = int(e["section"])
+                where[car] = int(e["section"]["number"])
             # A car's turn, from its declaration to the last section it enters, is one entry.
-            if car and (kind in MOVE_OPENS or (kind in MOVE_EVENTS and move is not None and move.car == car)):
-                if move is None or move.car != car or (kind == "plays" and move.declared):
+            if words.opens_turn(e, move):
+                if words.starts_new_turn(e, move):
                     flush()
-                    move = memo["move"] = Move(car, memo["when"])
+                    move = memo["move"] = words.CarTurn(e["car"], memo["when"])
+                assert move is not None
                 move.add(e)
                 continue
             flush()
             if kind == "turn":
-                memo["when"] = f"Turn {e['turn']}"
-            if kind == "reenter" and car:
-                where[car] = int(e["section"])
+                memo["when"] = words.round_words(int(e["turn"]))
             elif kind in ("pit", "off_track"):
                 where.pop(car, None)
-            text = str(e.get("text") or "")
-            if not text:
-                continue
+            text = words.event_words(e)
             who = seats.get(car)
             if who is not None:
-                text = f"{names[who]}: {text}"
-            out.append({"who": who, "round": memo["when"], "text": text,
-                        "strong": kind in ("turn", "retired", "off_track", "duel", "race_end", "safety_car_out",
-                                           "safety_car_in", "robots_weather_pit")})
+                text = words.say("line.seat", seat=names[who], text=text)
+            out.append({"who": who, "round": memo["when"], "text": text, "strong": kind in words.STRONG})
         memo["n"] += len(events)
-        under_way: Move | None = memo["move"]
+        under_way: words.CarTurn | None = memo["move"]
         return out + [entry(under_way)] if under_way is not None else list(out)
 
     def results(self, table: Table) -> dict[str, Any]:
@@ -448,7 +354,7 @@ class Formula90(GameModule):
         rows = []
         for r in v.get("results") or []:
             c = by_name[r["car"]]
-            row: dict[str, Any] = {"cells": [ordinal(r["place"]), self._car_title(table, c), self._where(c), r["status"]]}
+            row: dict[str, Any] = {"cells": [ordinal(r["place"]), self._car_title(table, c), words.where(c), r["status"]]}
             if c.get("seat") is not None:
                 row["seat"] = c["seat"]  # a robot has no seat, and so no seat colour
             rows.append(row)

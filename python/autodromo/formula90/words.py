@@ -1,0 +1,417 @@
+"""Race! Formula 90 in words: the one place that turns the core's typed events (``State.log``),
+its moves (``State.moves``) and its views into text, for the web page, the terminal and the
+bridge's emulator screen alike.
+
+Every string is made by :func:`say` from a key of the catalogue (``ENGLISH``), so a message
+catalogue can replace it (issue 31). The event kinds and fields it reads are listed in
+``docs/rules/formula90.md`` ("Vocabulary"). Nothing here parses a label or reads content.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+#: The English catalogue: key -> a ``str.format`` pattern.
+ENGLISH: dict[str, str] = {
+    "list.plus": "{a} + {b}",
+    "list.comma": "{a}, {b}",
+    "list.semicolon": "{a}; {b}",
+    "line.car": "{car} {act}",
+    "line.colon": "{car}: {act}",
+    "line.seat": "{seat}: {text}",
+    "count.repeat": "{text} (×{n})",
+    "round.before_start": "Before the start",
+    "round.turn": "Turn {turn}",
+    # where a car stands (views)
+    "where.not_gridded": "not on the grid yet (qualifying)",
+    "where.retired": "retired",
+    "where.off_track": "off the track, back at section {section}",
+    "where.section": "section {number} {name}, lap {lap}",
+    "where.section.down": "section {number} {name}, lap {lap}, {laps} down",
+    "laps.one": "1 lap",
+    "laps.many": "{n} laps",
+    "section": "section {number} {name}",
+    # codes
+    "why.card": "card check",
+    "why.leader": "leader check",
+    "why.late_brake": "late brake",
+    "why.recovery": "recovery",
+    "why.extreme": "Extreme Trajectory test",
+    "check.passed": "passed",
+    "check.failed": "failed",
+    "check.no_card": "no card to draw",
+    "relation.overtake": "overtakes",
+    "relation.lap": "laps",
+    "relation.unlap": "gets a lap back on",
+    "retire.wear": "no wear slot left for a wear token",
+    "retire.tyres": "not enough tyre tokens to pay",
+    "retire.cards": "not enough cards to discard",
+    "retire.crash_out": "crashed out and did not regain control",
+    "retire.fuel": "out of fuel",
+    "no_card": "no card",
+    # events without a car
+    "event.qualifying": "Qualifying: each player lays a card and a refuel chit face down",
+    "event.weather": "Weather card {card}: the weather pawn on space {space} ({sky})",
+    "event.robot_tyres": "The robots fit {tyre} tyres",
+    "event.robots_weather_pit": "Every robot pits for {tyre} tyres (their refuel stop)",
+    "event.yellow_removed.leader": "The Leader is past the yellow flag in {section}: it is removed",
+    "event.turn": "Turn {turn}",
+    "event.turn.stage": "Turn {turn}: a new Race Stage",
+    "event.duel_called": "{section} is activated: duels may start",
+    "event.no_duel": "No duel at {section}",
+    "event.duel": "Duel at {section}: {result}",
+    "event.duel.car": "{car} {total} = {cards}{modifiers}",
+    "event.duel.card": "{card} ({mp} MP)",
+    "event.duel.modifiers": ", modifiers {n:+d}",
+    "event.reshuffle.race": "The Race deck is reshuffled",
+    "event.reshuffle.track": "The Track deck is reshuffled",
+    "event.safety_car_line": "The field lines up behind the Safety Car in {section}, one car a section; "
+                             "lap tokens are gone",
+    "event.safety_car_moves": "The Safety Car moves to {section}",
+    "event.safety_car_in": "The Safety Car goes in: restart (every pass 1 MP, no duels, no trajectories)",
+    "event.race_end": "The race is over",
+    # what a car does: after its name ("Orange draws a card")
+    "act.draw": "draws {card}",
+    "act.draw.hidden": "draws a card",
+    "act.qualify": "qualifies with {card} and fuel to turn {fuel}: {value}",
+    "act.robot_chit": "draws a refuel chit: qualifying {qualifying} ({cf}), pit at turn {pit_turn}",
+    "act.tie_break": "wins the draw for grid slot {slot}",
+    "act.grid": "grid slot {slot} (qualifying {value})",
+    "act.strategy": "runs the {strategy} strategy",
+    "act.tyres.new": "fits {tyre} tyres",
+    "act.tyres.kept": "keeps its {tyre} tyres",
+    "act.weather_move": "moves the weather pawn from space {start} to {end} ({sky})",
+    "act.tyre_loss": "loses {mp} MP on {tyre} tyres in the {sky}",
+    "act.blue_token": "uses a blue token: +1 MP",
+    "act.flag": "takes the {flag} flag until the next Race Stage",
+    "act.yellow_flag.one": "puts a yellow flag in {section} behind 1 car",
+    "act.yellow_flag.many": "puts a yellow flag in {section} behind {behind} cars",
+    "act.yellow_removed": "waves a green flag: the yellow in {section} is removed",
+    "act.yellow_passed": "gets past the yellow flag in {section} (1 MP)",
+    "act.orange_flag.force": "(orange flag) forces {robot} to late-brake",
+    "act.orange_flag.free": "(orange flag) lets {robot} drive on",
+    "act.orange_flag_extreme.force": "(orange flag) puts {robot} on the Extreme Trajectory",
+    "act.orange_flag_extreme.free": "(orange flag) leaves {robot} off the Extreme Trajectory",
+    "act.corner_pass": "uses the \"-1\" icon in {section}: passes there as on a straight",
+    "act.take_extreme": "takes the Extreme Trajectory",
+    "act.extreme_try": "attempts the Extreme Trajectory",
+    "act.extreme_passed": "makes the Extreme Trajectory: +{bonus} MP",
+    "act.extreme_passed.power": "makes the Extreme Trajectory (discards {power} for its power): +{bonus} MP",
+    "act.extreme_lost": "loses control on the Extreme Trajectory in {section}",
+    "act.robot_pit_due": "must pit this turn",
+    "act.plays": "plays",
+    "act.skip": "skips its turn",
+    "act.pit": "pits: from {start} back to {end}",
+    "act.pit.fuel": "pits: from {start} back to {end}, fuel to turn {fuel}",
+    "act.discard": "discards {card}",
+    "act.play": "plays {cards}",
+    "act.play.trajectory": "plays {cards} on its trajectory",
+    "act.pay_token": "pays a tyre token",
+    "act.pay_card": "pays a tyre with {card}",
+    "act.wear.brown": "takes a brown (permanent) wear token",
+    "act.wear.red": "takes a red wear token",
+    "act.check": "{why}: {card} against {target}: {result}",
+    "act.movement": "has {mp} MP",
+    "act.enter": "enters {section}",
+    "act.pass": "{relation} {other} ({cost} MP)",
+    "act.blocked": "stops behind {by}, losing {lost} MP",
+    "act.late_brake": "tries a late brake",
+    "act.off_track": "goes off the track at {section}",
+    "act.recovery": "recovery: {tyres} tyres, {wear} wear, {discard} cards, -{time_loss} MP next turn",
+    "act.recovery.forced_pit": ", forced to pit",
+    "act.recovery.abandon": ", out of the race",
+    "act.reentry_point": "waits to re-enter at {section}",
+    "act.reenter": "re-enters at {section}",
+    "act.trajectory": "takes trajectory {spot}",
+    "act.special": "{strategy} Special, a Track Card",
+    "act.bonus.chase_mp": "Chase, nothing to take from the chased car: +1 MP",
+    "act.bonus.save_fuel_trade": "Save Fuel, a card over [2] for two Race Cards",
+    "act.bonus.save_fuel": "Save Fuel, moved with cards of [2] or less: fuel to turn {fuel}",
+    "act.bonus.push_fuel": "Push, a [2] paired higher: fuel back to turn {fuel}",
+    "act.bonus.hazard_mp": "Hazard, +{mp} MP for blind draws and wear",
+    "act.bonus.hazard_late_brake": "Hazard, the late brake gains two sections",
+    "act.skill": "has the {skill} skill",
+    "act.setup": "sets up the car: {tyres} tyre tokens, {hand} cards, {wear_slots} wear slots",
+    "act.spare_car.new": "takes the spare car: a new hand",
+    "act.spare_car.kept": "keeps its hand",
+    "act.sixth_sense": "(Sixth Sense) uses the {flag} flag token, resolved in phase D.4 as if on a card; "
+                       "{left} left",
+    "act.skill_used.versatility": "(Versatility) changes strategy",
+    "act.skill_used.wise_driving": "(Wise Driving) discards and draws new cards",
+    "act.skill_used.tuning": "(Tuning) repairs a permanent wear token at the pit",
+    "act.skill_used": "({skill}) uses the skill",
+    "act.chased": "chases {chased}",
+    "act.chased.off": "comes off the Chased chit",
+    "act.chase_take": "takes {card} from {other}'s cards (Chase)",
+    "act.retired": "retires: {why}",
+    "act.challenge": "starts a duel",
+    "act.join.yes": "joins the duel",
+    "act.join.no": "declines the duel",
+    "act.duel_cards": "lays its duel cards face down",
+    "act.safety_car_out": "crashed at a Safety Car point: the Safety Car is out; the cars yet to play may pit",
+    "act.safety_car_follows": "follows the Safety Car",
+    # one car's turn gathered into one log line
+    "turn.moves": "moves",
+    "turn.mp": "{head} ({mp} MP)",
+    "turn.route": "{start} → {end}",
+    "turn.stays": "stays in {section}",
+    "turn.head": "{car} {cards}",
+}
+
+#: The catalogue :func:`say` reads (issue 31 puts a translation behind it).
+CATALOGUE = ENGLISH
+
+#: The kinds whose line reads "Orange: grid slot 1", not "Orange grid slot 1".
+COLON = {"grid", "special", "bonus"}
+#: The log's headline events.
+STRONG = {"turn", "retired", "off_track", "duel", "race_end", "safety_car_out", "safety_car_in",
+          "robots_weather_pit"}
+
+
+def say(key: str, **args: Any) -> str:
+    """The text of ``key`` with ``args`` filled in: every string of this module comes from here."""
+    return CATALOGUE[key].format(**args)
+
+
+def joined(items: Sequence[str], key: str = "list.comma") -> str:
+    """Items joined by the catalogue's separator."""
+    out = ""
+    for i, item in enumerate(items):
+        out = item if i == 0 else say(key, a=out, b=item)
+    return out
+
+
+def name(ref: dict[str, Any] | None) -> str:
+    """A reference (car, card, strategy, section) as people read it."""
+    return str(ref["name"]) if ref else ""
+
+
+def card_name(ref: dict[str, Any] | None) -> str:
+    return name(ref) if ref else say("no_card")
+
+
+def round_words(turn: int) -> str:
+    return say("round.turn", turn=turn) if turn else say("round.before_start")
+
+
+def lap_number(car: dict[str, Any]) -> int:
+    """The lap a car is on as players count it, from 1. The core counts crossings of the finish
+    line: the grid stands behind it, so the crossing at the start begins lap 1, not lap 2."""
+    return max(1, int(car["lap"]))
+
+
+def laps(n: int) -> str:
+    return say("laps.one") if n == 1 else say("laps.many", n=n)
+
+
+def where(car: dict[str, Any], gridded: bool = True) -> str:
+    """Where a car of the view stands, in words."""
+    if not gridded:
+        return say("where.not_gridded")
+    if car["status"] == "retired":
+        return say("where.retired")
+    if car["status"] == "off track":
+        return say("where.off_track", section=car.get("reentry", "?"))
+    args = {"number": car["section"], "name": car["section_name"], "lap": lap_number(car)}
+    if car["laps_down"]:
+        return say("where.section.down", laps=laps(int(car["laps_down"])), **args)
+    return say("where.section", **args)
+
+
+def _section(e: dict[str, Any], key: str = "section") -> str:
+    return name(e.get(key))
+
+
+def act_words(e: dict[str, Any]) -> str:
+    """What the event's car does, without its name ("plays 23 + 45")."""
+    kind = str(e["kind"])
+    if kind == "draw":
+        return say("act.draw", card=name(e["card"])) if e.get("card") else say("act.draw.hidden")
+    if kind == "tyres":
+        return say("act.tyres.new" if e["new"] else "act.tyres.kept", tyre=e["tyre"])
+    if kind == "weather_move":
+        return say("act.weather_move", start=e["from"], end=e["to"], sky=e["sky"])
+    if kind == "yellow_flag":
+        return say("act.yellow_flag.one" if e["behind"] == 1 else "act.yellow_flag.many",
+                   section=_section(e), behind=e["behind"])
+    if kind in ("orange_flag", "orange_flag_extreme"):
+        return say(f"act.{kind}.{'force' if e['force'] else 'free'}", robot=name(e["robot"]))
+    if kind == "extreme_passed":
+        if e.get("power"):
+            return say("act.extreme_passed.power", power=name(e["power"]), bonus=e["bonus"])
+        return say("act.extreme_passed", bonus=e["bonus"])
+    if kind == "pit":
+        key = "act.pit.fuel" if e["fuel"] else "act.pit"
+        return say(key, start=_section(e, "from"), end=_section(e, "to"), fuel=e["fuel"])
+    if kind == "play":
+        cards = joined([name(c) for c in e["cards"]], "list.plus") or say("no_card")
+        return say("act.play.trajectory" if e["trajectory"] else "act.play", cards=cards)
+    if kind == "wear":
+        return say("act.wear.brown" if e["brown"] else "act.wear.red")
+    if kind == "check":
+        return say("act.check", why=say(f"why.{e['why']}"),
+                   card=name(e["card"]) if e.get("card") else say("check.no_card"),
+                   target=e["target"], result=say("check.passed" if e["pass"] else "check.failed"))
+    if kind == "pass":
+        return say("act.pass", relation=say(f"relation.{e['relation']}"), other=name(e["other"]), cost=e["cost"])
+    if kind == "blocked":
+        return say("act.blocked", by=name(e["by"]), lost=e["lost"])
+    if kind == "recovery":
+        text = say("act.recovery", **{k: e[k] for k in ("tyres", "wear", "discard", "time_loss")})
+        if e["forced_pit"]:
+            text += say("act.recovery.forced_pit")
+        if e["abandon"]:
+            text += say("act.recovery.abandon")
+        return text
+    if kind in ("strategy", "special"):
+        return say(f"act.{kind}", strategy=name(e["strategy"]))
+    if kind == "skill":
+        return say("act.skill", skill=name(e["skill"]))
+    if kind == "skill_used":
+        key = f"act.skill_used.{e['skill']['id']}"
+        return say(key if key in CATALOGUE else "act.skill_used", skill=name(e["skill"]))
+    if kind == "bonus":
+        return say(f"act.bonus.{e['bonus']}", mp=e.get("mp"), fuel=e.get("fuel"))
+    if kind == "spare_car":
+        return say("act.spare_car.new" if e["new"] else "act.spare_car.kept")
+    if kind == "chased":
+        return say("act.chased", chased=name(e["chased"])) if e.get("chased") else say("act.chased.off")
+    if kind == "chase_take":
+        return say("act.chase_take", card=name(e["card"]), other=name(e["from"]))
+    if kind == "retired":
+        return say("act.retired", why=say(f"retire.{e['why']}"))
+    if kind == "join":
+        return say("act.join.yes" if e["join"] else "act.join.no")
+    fields = {k: (name(v) if isinstance(v, dict) else v) for k, v in e.items() if k not in ("kind", "car", "seat")}
+    return say(f"act.{kind}", **fields)
+
+
+def _duel_words(e: dict[str, Any]) -> str:
+    """"Orange 6 = 97 (4 MP) + 98 (4 MP), modifiers -2": each car's cards and what they count."""
+    cars = []
+    for r in e["result"]:
+        cards = joined([say("event.duel.card", card=name(c["card"]), mp=c["mp"]) for c in r["cards"]],
+                       "list.plus") or say("no_card")
+        modifiers = say("event.duel.modifiers", n=r["modifiers"]) if r["modifiers"] else ""
+        cars.append(say("event.duel.car", car=name(r["car"]), total=r["total"], cards=cards, modifiers=modifiers))
+    return say("event.duel", section=_section(e), result=joined(cars))
+
+
+def event_words(e: dict[str, Any]) -> str:
+    """One event as a sentence ("Orange enters Curva Grande")."""
+    kind = str(e["kind"])
+    if kind == "yellow_removed" and not e.get("car"):
+        return say("event.yellow_removed.leader", section=_section(e))
+    if e.get("car"):
+        return say("line.colon" if kind in COLON else "line.car", car=name(e["car"]), act=act_words(e))
+    if kind == "turn":
+        return say("event.turn.stage" if e["race_stage"] else "event.turn", turn=e["turn"])
+    if kind == "duel":
+        return _duel_words(e)
+    if kind == "reshuffle":
+        return say(f"event.reshuffle.{e['deck']}")
+    if kind == "weather":
+        return say("event.weather", card=name(e["card"]), space=e["space"], sky=e["sky"])
+    if kind in ("duel_called", "no_duel", "safety_car_line", "safety_car_moves"):
+        return say(f"event.{kind}", section=_section(e))
+    if kind in ("robot_tyres", "robots_weather_pit"):
+        return say(f"event.{kind}", tyre=e["tyre"])
+    return say(f"event.{kind}")
+
+
+def squeeze(texts: Sequence[str]) -> list[str]:
+    """Repeats told once with their count ("draws a card (×2)")."""
+    out: list[str] = []
+    counts: list[int] = []
+    for t in texts:
+        if out and out[-1] == t:
+            counts[-1] += 1
+        else:
+            out.append(t)
+            counts.append(1)
+    return [t if n == 1 else say("count.repeat", text=t, n=n) for t, n in zip(out, counts)]
+
+
+#: What opens a car's line in the log: its declaration, its card play, its movement.
+TURN_OPENS = {"plays", "play", "movement", "enter", "pass", "blocked"}
+#: What belongs to the open line of the same car: its draws, costs, checks and trajectory.
+TURN_EVENTS = TURN_OPENS | {"draw", "discard", "special", "pay_token", "pay_card", "wear", "check", "late_brake",
+                            "trajectory", "weather_move", "tyre_loss", "blue_token", "reenter",
+                            "flag", "yellow_flag", "yellow_removed", "yellow_passed",
+                            "take_extreme", "extreme_try", "extreme_passed", "extreme_lost"}
+
+
+class CarTurn:
+    """One car's turn gathered for the log, from its declaration to the last section it enters:
+    the cards played, the sections entered, the passes, and what it drew, paid and checked on
+    the way."""
+
+    def __init__(self, car: dict[str, Any], when: str) -> None:
+        self.car, self.when = car, when
+        self.cards: str | None = None
+        self.mp: int | None = None
+        self.entered: list[int] = []
+        self.passes: list[str] = []
+        self.costs: list[str] = []
+        self.declared = False
+
+    @property
+    def name(self) -> str:
+        return name(self.car)
+
+    def add(self, e: dict[str, Any]) -> None:
+        kind = e["kind"]
+        if kind == "plays":
+            self.declared = True
+        elif kind == "play":
+            self.cards = act_words(e)
+        elif kind == "movement":
+            self.mp = int(e["mp"])
+        elif kind == "enter":
+            self.entered.append(int(e["section"]["number"]))
+        elif kind in ("pass", "blocked", "trajectory", "take_extreme"):
+            self.passes.append(act_words(e))
+        elif e.get("car") and e["car"]["id"] == self.car["id"]:
+            self.costs.append(act_words(e))
+        else:
+            self.costs.append(event_words(e))
+
+    def moved(self) -> bool:
+        return self.cards is not None or self.mp is not None or bool(self.entered or self.passes)
+
+    def detail(self) -> str:
+        return joined(squeeze(self.costs), "list.semicolon")
+
+    def text(self, sections: dict[int, str], was: int | None) -> str:
+        """The line; ``sections`` names the track's sections by number, ``was`` the section the
+        log last told the car in."""
+        if not self.moved():
+            return say("line.car", car=self.name, act=say("act.plays")) if self.declared else self.name
+        head = say("turn.head", car=self.name, cards=self.cards or say("turn.moves"))
+        if self.mp is not None:
+            head = say("turn.mp", head=head, mp=self.mp)
+        parts = []
+        if self.entered:
+            # Sections are entered one after the other: the car set out from the one before the first.
+            start = (self.entered[0] - 2) % len(sections) + 1
+            parts.append(say("turn.route", start=sections[start], end=sections[self.entered[-1]]))
+        elif was is not None:
+            parts.append(say("turn.stays", section=sections[was]))
+        parts += self.passes
+        return say("line.colon", car=head, act=joined(parts)) if parts else head
+
+
+def opens_turn(e: dict[str, Any], under_way: CarTurn | None) -> bool:
+    """Whether ``e`` belongs in a car's gathered turn (a new one or the one under way)."""
+    kind = e["kind"]
+    car = e.get("car")
+    if not car:
+        return False
+    return kind in TURN_OPENS or (kind in TURN_EVENTS and under_way is not None and under_way.car["id"] == car["id"])
+
+
+def starts_new_turn(e: dict[str, Any], under_way: CarTurn | None) -> bool:
+    """Whether ``e`` closes the turn under way and opens another."""
+    return (under_way is None or under_way.car["id"] != e["car"]["id"]
+            or (e["kind"] == "plays" and under_way.declared))

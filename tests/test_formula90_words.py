@@ -1,0 +1,68 @@
+"""Formula 90 in words (issue 29): every event of random races is worded by
+``autodromo.formula90.words`` from its kind and references alone, the log holds no sentence of
+the core's, and one car's turn is gathered into one line as the page shows it."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import autodromo
+from autodromo.formula90 import words
+
+
+def random_race(seed: int, **options: Any) -> autodromo.State:
+    rng = random.Random(seed)
+    s = autodromo.game("formula90", **options).new_state()
+    while not s.is_terminal():
+        if s.current_player() < 0:
+            s.apply_chance_at(rng.random())
+        else:
+            s.apply_action(rng.choice(s.legal_actions()))
+    return s
+
+
+def test_every_event_of_random_races_has_words() -> None:
+    kinds = set()
+    races: list[dict[str, Any]] = [{"players": 2}, {"players": 3, "robots": {"fast": 2}}, {"players": 4}]
+    for seed, options in enumerate(races):
+        s = random_race(seed, **options)
+        for viewer in (None, 0):
+            for e in s.log(viewer):
+                assert "text" not in e and "event" not in e, e
+                kinds.add(e["kind"])
+                line = words.event_words(e)
+                assert line and "{" not in line and "None" not in line, (e, line)
+    assert {"turn", "play", "enter", "check", "duel", "race_end"} <= kinds
+
+
+def test_the_words_are_the_books_and_hide_another_seats_draw() -> None:
+    orange = {"id": 3, "name": "Orange"}
+    assert words.event_words({"kind": "draw", "car": orange, "seat": None, "card": None}) == "Orange draws a card"
+    assert words.event_words({"kind": "draw", "car": orange, "seat": 3, "card": {"id": 40, "name": "41"}}) \
+        == "Orange draws 41"
+    assert words.event_words({"kind": "pass", "car": orange, "seat": 3, "other": {"id": 0, "name": "Blue"},
+                              "relation": "lap", "cost": 2}) == "Orange laps Blue (2 MP)"
+    assert words.event_words({"kind": "check", "car": orange, "seat": 3, "why": "late_brake",
+                              "card": {"id": 9, "name": "10"}, "target": 35, "pass": False}) \
+        == "Orange late brake: 10 against 35: failed"
+    duel = {"kind": "duel", "section": {"number": 4, "name": "Abbey"}, "result": [
+        {"car": orange, "total": 6, "cards": [{"card": {"id": 96, "name": "97"}, "mp": 4},
+                                              {"card": {"id": 97, "name": "98"}, "mp": 4}], "modifiers": -2}]}
+    assert words.event_words(duel) == "Duel at Abbey: Orange 6 = 97 (4 MP) + 98 (4 MP), modifiers -2"
+
+
+def test_a_cars_turn_is_one_line() -> None:
+    car = {"id": 1, "name": "Red"}
+    turn = words.CarTurn(car, words.round_words(3))
+    sections = {1: "Start", 2: "Curva 1", 3: "Straight", 4: "Curva 2"}
+    for e in [{"kind": "plays", "car": car, "seat": 1},
+              {"kind": "play", "car": car, "seat": 1, "cards": [{"id": 4, "name": "5"}], "trajectory": False},
+              {"kind": "pay_token", "car": car, "seat": 1},
+              {"kind": "movement", "car": car, "seat": 1, "mp": 3},
+              {"kind": "enter", "car": car, "seat": 1, "section": {"number": 3, "name": "Straight"}},
+              {"kind": "enter", "car": car, "seat": 1, "section": {"number": 4, "name": "Curva 2"}}]:
+        assert words.opens_turn(e, turn)
+        turn.add(e)
+    assert turn.text(sections, 2) == "Red plays 5 (3 MP): Curva 1 → Curva 2"
+    assert turn.detail() == "pays a tyre token"
