@@ -13,6 +13,9 @@ pub const SPARE_PARTS: [&str; 6] = [
     "Kraftvolt Batterien",
     "Luxor",
 ];
+/// The same parts as references name them (moves and events: `{"id", "name"}`).
+pub const SPARE_PART_IDS: [&str; 6] =
+    ["coolant", "plugs", "brake_kit", "tires", "battery", "bulbs"];
 pub const COOLANT: u8 = 0;
 pub const PLUGS: u8 = 1;
 pub const BRAKE_KIT: u8 = 2;
@@ -264,6 +267,21 @@ impl Car {
 }
 
 impl Car {
+    /// The end of a round on the Dashboard: heat with the Tachometer on T (once a round), the
+    /// set-up cards, then the overheating test (the red zone's Engine points).
+    pub fn round_end_wear(&mut self, spec: &CarSpec, dash: &Dashboard, uphill: bool) {
+        let limits = self.limits(spec, dash, uphill);
+        if self.speed == limits.top_speed {
+            let over = self.heat(1, dash);
+            self.damage_engine(over);
+        }
+        self.setup_round_end(dash);
+        let damage = dash.temperature_red_zone[usize::from(self.temperature)];
+        if damage > 0 {
+            self.damage_engine(damage);
+        }
+    }
+
     /// The set-up cards' effects once a round: brake bias and treads adjust the Tire damage
     /// assessed, a rich mixture adds a Temperature step if the Temperature rose.
     pub fn setup_round_end(&mut self, dash: &Dashboard) {

@@ -112,54 +112,87 @@ impl LegendState {
     }
 }
 
+/// What a decision does on the Time Chart, in seconds (a Stage race): shared by the cost text
+/// and the moves (`moves.rs`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TimeCost {
+    /// A round off the road (stopping, Technical Assistance).
+    pub off_road: u32,
+    /// A spare part taken: one more round stopped.
+    pub stop_more: u32,
+    /// The Chrono the stage ends at, when the decision crosses its line.
+    pub finish: Option<u32>,
+    /// The Check Point line crossed above the limit.
+    pub penalty: u32,
+    /// Residual MPs saved at an Arrivo (optional rule).
+    pub bonus: u32,
+    /// At the Check Point line: the Speed after braking and the car's limit, when above it.
+    pub over_at_line: Option<(u8, u8)>,
+}
+
 impl LegendState {
-    /// What a decision costs on the Time Chart: a round off the road, a finish, its penalty or
-    /// its residual-MP bonus, the Check Point limit still exceeded after braking.
-    fn time_cost(&self, car: usize, m: Move, after: &LegendState) -> Vec<String> {
+    pub fn time_effects(&self, car: usize, m: Move, after: &LegendState) -> TimeCost {
         use super::car::Status;
-        use super::view_stage::{clock, duration};
-        let mut out = Vec::new();
+        let mut t = TimeCost::default();
         let step = u32::from(self.race.content.stage_races.chrono_minutes) * 60;
         let (b, c) = (&self.cars[car], &after.cars[car]);
         let stops = matches!(m, Move::StopToCool | Move::Assistance | Move::TakeSpare(_));
         if stops && matches!(self.phase, Phase::Pace { .. }) && b.status == Status::Racing {
-            out.push(format!("+{} off the road", duration(i64::from(step))));
+            t.off_road = step;
         }
-        if matches!(m, Move::TakeSpare(_)) && after.cars[car].stop_rounds > b.stop_rounds {
-            out.push(format!(
-                "+{} one more round stopped",
-                duration(i64::from(step))
-            ));
+        if matches!(m, Move::TakeSpare(_)) && c.stop_rounds > b.stop_rounds {
+            t.stop_more = step;
         }
         let (rb, ra) = (self.record(self.stage, car), after.record(self.stage, car));
         if after.stage == self.stage {
-            if let (None, Some(f)) = (rb.finish, ra.finish) {
-                out.push(format!("over the line: finish {}", clock(f)));
+            if rb.finish.is_none() {
+                t.finish = ra.finish;
             }
-            if ra.penalty > rb.penalty {
-                out.push(format!(
-                    "+{} Check Point penalty",
-                    duration(i64::from(ra.penalty - rb.penalty))
-                ));
-            }
-            if ra.bonus > rb.bonus {
-                out.push(format!(
-                    "−{} residual MPs",
-                    duration(i64::from(ra.bonus - rb.bonus))
-                ));
+            t.penalty = ra.penalty.saturating_sub(rb.penalty);
+            t.bonus = ra.bonus.saturating_sub(rb.bonus);
+        }
+        if let (Phase::EntryLine { turn, .. }, Some(limit)) =
+            (self.phase, self.check_point_limit(car))
+        {
+            if turn == super::stage::CHECK_POINT_LINE && c.speed > limit {
+                t.over_at_line = Some((c.speed, limit));
             }
         }
-        if let (Phase::EntryLine { turn, .. }, Some(limit)) = (
-            self.phase,
-            self.race.stage(self.stage).and_then(|s| s.speed_limit()),
-        ) {
-            if turn == super::stage::CHECK_POINT_LINE && c.speed > limit {
-                out.push(format!(
-                    "crossing at {} > {limit}: +{} Check Point penalty",
-                    c.speed,
-                    duration(i64::from(super::stage::CHECK_POINT_PENALTY))
-                ));
-            }
+        t
+    }
+
+    /// What a decision costs on the Time Chart, in words: a round off the road, a finish, its
+    /// penalty or its residual-MP bonus, the Check Point limit still exceeded after braking.
+    fn time_cost(&self, car: usize, m: Move, after: &LegendState) -> Vec<String> {
+        use super::view_stage::{clock, duration};
+        let t = self.time_effects(car, m, after);
+        let mut out = Vec::new();
+        if t.off_road > 0 {
+            out.push(format!("+{} off the road", duration(i64::from(t.off_road))));
+        }
+        if t.stop_more > 0 {
+            out.push(format!(
+                "+{} one more round stopped",
+                duration(i64::from(t.stop_more))
+            ));
+        }
+        if let Some(f) = t.finish {
+            out.push(format!("over the line: finish {}", clock(f)));
+        }
+        if t.penalty > 0 {
+            out.push(format!(
+                "+{} Check Point penalty",
+                duration(i64::from(t.penalty))
+            ));
+        }
+        if t.bonus > 0 {
+            out.push(format!("−{} residual MPs", duration(i64::from(t.bonus))));
+        }
+        if let Some((speed, limit)) = t.over_at_line {
+            out.push(format!(
+                "crossing at {speed} > {limit}: +{} Check Point penalty",
+                duration(i64::from(super::stage::CHECK_POINT_PENALTY))
+            ));
         }
         out
     }

@@ -23,6 +23,7 @@ pub mod content;
 pub mod explain;
 pub mod invariants;
 pub mod movement;
+pub mod moves;
 pub mod neutral;
 pub mod options;
 pub mod plan;
@@ -274,6 +275,10 @@ impl State for LegendState {
 
     fn move_plans(&self) -> Vec<Value> {
         plan::plans_json(self)
+    }
+
+    fn moves(&self, seat: usize) -> Result<Vec<Value>, Error> {
+        moves::moves(self, seat)
     }
 
     fn history(&self) -> &[Action] {

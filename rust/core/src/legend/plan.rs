@@ -32,6 +32,8 @@ pub struct Plan {
     pub unseen_turn: bool,
     /// The plan crosses the finish line: a Stage race's stage line, a Track race's on its last lap.
     pub finishes: bool,
+    /// Stage races: seconds of Check Point penalty the plan's crossing costs (over the limit).
+    pub penalty: u32,
 }
 
 /// Outcomes that look alike to the driver are merged: the first (fewest decisions) is kept.
@@ -98,6 +100,16 @@ impl LegendState {
         }
         let start = self.cars[car];
         let round = self.round;
+        let stage = self.stage;
+        // Track races keep no Time Chart.
+        let penalty = |s: &LegendState| {
+            if s.is_stage_race() && s.stage == stage {
+                s.record(stage, car).penalty
+            } else {
+                0
+            }
+        };
+        let penalty_before = penalty(self);
         // Turns the driver cannot read now: no plan looks past their entry lines.
         let unseen: Vec<u16> = (0..self.track().turns.len())
             .filter(|&t| !self.sees_turn(car, t))
@@ -131,6 +143,7 @@ impl LegendState {
                     off_road: c.status == Status::OffRoad,
                     unseen_turn: blind,
                     finishes: c.finish.is_some() && start.finish.is_none(),
+                    penalty: penalty(&s).saturating_sub(penalty_before),
                 });
                 continue;
             }
@@ -172,7 +185,7 @@ pub(crate) fn plans_json(s: &LegendState) -> Vec<Value> {
                 "progress": p.progress, "row": p.row, "lane": p.lane, "speed": p.speed,
                 "decisions": p.decisions, "temperature": p.temperature, "engine": p.engine,
                 "brakes": p.brakes, "tires": p.tires, "damage": p.damage, "off_road": p.off_road,
-                "unseen_turn": p.unseen_turn, "finishes": p.finishes,
+                "unseen_turn": p.unseen_turn, "finishes": p.finishes, "penalty": p.penalty,
             })
         })
         .collect()

@@ -66,6 +66,27 @@ impl LegendState {
             && track.beyond_finish(track.next_row(row))
     }
 
+    /// The Speed `car` may cross this stage's Check Point line at without the 6 minutes ("The
+    /// Check Point line must be crossed at speed 2 or lower, as indicated by the speed limit on
+    /// the finish marker"): the line's limit, a Neutral Car's as option
+    /// `neutral_checkpoint_penalty` says (decision 52; `u8::MAX`: never). None at an Arrivo.
+    pub fn check_point_limit(&self, car: usize) -> Option<u8> {
+        let Some(Finish::CheckPoint { speed_limit }) = self.finish_kind() else {
+            return None;
+        };
+        if !self.cars[car].neutral {
+            return Some(speed_limit);
+        }
+        Some(match self.race.opts.neutral_checkpoint_penalty {
+            NeutralCheckPoint::AboveBColumn => {
+                let row = usize::from(self.neutral_row.unwrap_or(0));
+                speed_limit.max(self.race.spec(car).neutral[row][super::neutral::COLUMN_B])
+            }
+            NeutralCheckPoint::AboveLimit => speed_limit,
+            NeutralCheckPoint::Never => u8::MAX,
+        })
+    }
+
     /// "First Stage Start": the lowest Rank score starts first, then the others in ascending
     /// order, three minutes apart (ties: Performance, then seat).
     pub(crate) fn schedule_first_stage(&mut self) {
@@ -133,19 +154,7 @@ impl LegendState {
         let (round, at, chrono, k) = (self.round, self.next, self.chrono, self.stage);
         let opts = self.race.opts.clone();
         let len = stage.track.len();
-        // A Neutral Car's own limit at the line (decision 52); None: the line's, as every car.
-        let neutral_limit = if self.cars[car].neutral {
-            match opts.neutral_checkpoint_penalty {
-                NeutralCheckPoint::AboveBColumn => {
-                    let row = usize::from(self.neutral_row.unwrap_or(0));
-                    Some(self.race.spec(car).neutral[row][super::neutral::COLUMN_B])
-                }
-                NeutralCheckPoint::AboveLimit => None,
-                NeutralCheckPoint::Never => Some(u8::MAX),
-            }
-        } else {
-            None
-        };
+        let limit = self.check_point_limit(car);
         let c = &mut self.cars[car];
         let speed = c.speed;
         c.status = if last {
@@ -167,8 +176,8 @@ impl LegendState {
                 rec.bonus = RESIDUAL_MPS[usize::from(residual).min(RESIDUAL_MPS.len() - 1)];
             }
             Finish::Arrivo => {}
-            Finish::CheckPoint { speed_limit } => {
-                if speed > speed_limit.max(neutral_limit.unwrap_or(0)) {
+            Finish::CheckPoint { .. } => {
+                if limit.is_some_and(|l| speed > l) {
                     rec.penalty += CHECK_POINT_PENALTY;
                 }
             }

@@ -597,18 +597,7 @@ impl LegendState {
             }
             let uphill =
                 race.track_for(self.stage).row(c.cell.row).slope == crate::grid::Slope::Uphill;
-            let limits = c.limits(spec, dash, uphill);
-            // Heating: the round ends with the Tachometer on T (once a round).
-            if c.speed == limits.top_speed {
-                let over = c.heat(1, dash);
-                c.damage_engine(over);
-            }
-            c.setup_round_end(dash);
-            // The overheating test.
-            let damage = dash.temperature_red_zone[usize::from(c.temperature)];
-            if damage > 0 {
-                c.damage_engine(damage);
-            }
+            c.round_end_wear(spec, dash, uphill);
         }
         for c in self.cars.iter_mut() {
             if c.status == Status::Racing && c.finish.is_some() {

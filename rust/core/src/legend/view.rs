@@ -32,7 +32,7 @@ pub fn observation_len_for(race: &super::RaceDef) -> usize {
         }
 }
 
-fn status_name(s: Status) -> &'static str {
+pub(crate) fn status_name(s: Status) -> &'static str {
     match s {
         Status::Racing => "racing",
         Status::OffRoad => "off_road",
