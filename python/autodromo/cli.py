@@ -9,7 +9,7 @@ from importlib.metadata import entry_points
 from types import ModuleType
 from typing import Any
 
-from . import balance_cli, game_module, games, replay, simulate_cli
+from . import balance_cli, game_module, games, locale, replay, simulate_cli
 from .errors import AutodromoError, OptionError
 
 
@@ -85,6 +85,13 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def add_lang_option(parser: argparse.ArgumentParser) -> None:
+    """``--lang``: the language of the terminal's words (default: the environment's locale)."""
+    parser.add_argument("--lang", choices=locale.LANGUAGES, default=None,
+                        help="the language of the words: " + ", ".join(locale.LANGUAGES)
+                        + " (default: LANGUAGE, LC_ALL or LANG, else English)")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="autodromo", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -104,6 +111,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                            "prints the address and a QR code)")
     play.add_argument("--workers", type=int, default=None,
                       help="web page: server processes (default: AUTODROMO_WORKERS, else the machine's cores)")
+    add_lang_option(play)
     for g in terminal:
         _terminal(g).add_play_options(play)
     play.set_defaults(run=_play)
@@ -131,7 +139,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "play":
             _choose_play(args, words)
-        result: int = args.run(args)
+        # The words of the game in the language asked for, else the locale's (docs/languages.md).
+        with locale.use(locale.choose(getattr(args, "lang", None))):
+            result: int = args.run(args)
         return result
     except (AutodromoError, OSError) as e:
         print(f"autodromo: {e}", file=sys.stderr)

@@ -3,7 +3,7 @@
 Every string a person reads is made by a game's words module (``autodromo.<game>.words``) from
 a key and its English text; :func:`pgettext` looks the text up, with the key as its context, in
 the catalogue of the language in use. A words module is a catalogue (a gettext domain) of its
-own, named for its folder (``mille_bornes``), so each game's translation is complete or not on
+own, named for its folder (``<game>``), so each game's translation is complete or not on
 its own: ``<lang>/LC_MESSAGES/<domain>.po`` beside this file; ``make messages`` extracts and
 updates them, ``make build`` compiles them to ``.mo``. A catalogue with no ``.mo`` as new as its ``.po`` is compiled in memory by Babel when
 first used, so a checkout works before (or without) the compile step. docs/languages.md says

@@ -52,8 +52,24 @@ ENGLISH: dict[str, str] = {
     "results.score": "Score",
     "results.wins": "{winners} wins",
     "results.win": "{winners} win",
-    # a card as a sentence or a face says it
+    # a card as a sentence or a face says it; its name by its id (the core's is English)
     "card.miles": "{n} miles",
+    "card.name.accident": "Accident",
+    "card.name.out_of_gas": "Out of Gas",
+    "card.name.flat_tire": "Flat Tire",
+    "card.name.speed_limit": "Speed Limit",
+    "card.name.stop": "Stop",
+    "card.name.wrong_way": "Wrong Way",
+    "card.name.repairs": "Repairs",
+    "card.name.gasoline": "Gasoline",
+    "card.name.spare_tire": "Spare Tire",
+    "card.name.end_of_limit": "End of Limit",
+    "card.name.roll": "Roll",
+    "card.name.end_of_wrong_way": "End of Wrong Way",
+    "card.name.driving_ace": "Driving Ace",
+    "card.name.extra_tank": "Extra Tank",
+    "card.name.puncture_proof": "Puncture-Proof",
+    "card.name.right_of_way": "Right of Way",
     "card.cured_by": "cured by {remedy}",
     "card.against": "against {hazards}",
     # moves: the button, then the line under it
@@ -126,6 +142,21 @@ ENGLISH: dict[str, str] = {
     "step.discard": "{who} discards {card}",
     "step.play": "{who} plays {card}",
     "step.attack": "{who} plays {card} on {side}",
+    # the terminal's table and prompt
+    "table.head": "Hand {hand}  target {target} miles  draw pile {pile}  score to win {score_to_win}",
+    "table.side": "{who:<24} {miles:>5} mi  {status:<30} safeties: {safeties:<30} score {score}",
+    "table.none": "-",
+    "table.hand": "your hand: {cards}",
+    "table.you": "You",
+    "table.seat": "P{n}",
+    "table.seat.long": "seat {n}",
+    "table.start": "Mille Bornes, {players} players, seed {seed}",
+    "table.leaving": "leaving the table",
+    "table.saved": "replay saved to {path}",
+    "prompt.your_move": "{who}, your move: ",
+    "prompt.refused": "not possible: {reason}",
+    "prompt.type_a_number": "type a number",
+    "prompt.choose_from_the_list": "choose from the list",
     # the coup fourré question
     "prompt.title": "Coup fourré?",
     "prompt.holds": "{attacker} played {hazard} on you. You hold {safety}: call a coup fourré "
@@ -138,7 +169,7 @@ ENGLISH: dict[str, str] = {
 CATALOGUE = ENGLISH
 #: The languages whose catalogue of these words is complete: every message translated, none
 #: fuzzy (tests/test_catalogues.py checks the claim).
-COMPLETE = ("en",)
+COMPLETE = ("en", "it", "pt")
 
 
 def say(key: str, **args: Any) -> str:
@@ -189,32 +220,48 @@ def phase_words(phase: str) -> str:
     return say(key) if key in CATALOGUE else ""
 
 
+def title(card: dict[str, Any] | str, cards: dict[str, Any]) -> str:
+    """A card's name in the reader's language, from its id ("card.name.<id>"): a reference, or
+    a view's name (``cards``, the view's ``cards``, gives its id); a distance card its number."""
+    name = card if isinstance(card, str) else str(card["name"])
+    entry = cards.get(name) or {}
+    card_id = entry.get("id") or ("" if isinstance(card, str) else card.get("id", ""))
+    key = f"card.name.{card_id}"
+    return say(key) if key in CATALOGUE else name
+
+
 def card_name(card: dict[str, Any] | str, cards: dict[str, Any]) -> str:
     """A card as a sentence says it: "75 miles", "Flat Tire" (a reference, or a view's name);
     ``cards``: the view's ``cards``, which says which are distance cards."""
     name = card if isinstance(card, str) else str(card["name"])
     distance = (cards.get(name) or {}).get("class") == "distance"
-    return say("card.miles", n=name) if distance else name
+    return say("card.miles", n=name) if distance else title(card, cards)
+
+
+def titles(cards_named: Sequence[dict[str, Any] | str], cards: dict[str, Any]) -> str:
+    """Cards' names as a list: "Stop and Speed Limit"."""
+    return listing([title(c, cards) for c in cards_named])
 
 
 def card_face(name: str, cards: dict[str, Any]) -> dict[str, Any]:
     """A card face: its name, its class and a note; ``cards`` is the view's ``cards`` (what
     each card of the deck is, from the core)."""
     card = cards.get(name) or {}
-    face: dict[str, Any] = {"name": name, "kind": card.get("class", "")}
+    face: dict[str, Any] = {"name": title(name, cards), "kind": card.get("class", "")}
     if face["kind"] == "distance":
         face["value"] = "miles"
     elif face["kind"] == "hazard" and card.get("cured_by"):
-        face["note"] = say("card.cured_by", remedy=card["cured_by"])
+        face["note"] = say("card.cured_by", remedy=title(card["cured_by"], cards))
     elif face["kind"] == "safety":
-        face["note"] = say("card.against", hazards=listing(card["against"]))
+        face["note"] = say("card.against", hazards=titles(card["against"], cards))
     return face
 
 
-def status(side: dict[str, Any]) -> str:
-    """A view's side in a few words: "rolling", "stopped: Flat Tire", "+ Speed Limit"."""
+def status(side: dict[str, Any], cards: dict[str, Any] | None = None) -> str:
+    """A view's side in a few words: "rolling", "stopped: Flat Tire", "+ Speed Limit";
+    ``cards``: the view's ``cards`` (names the hazards in the reader's language)."""
     if side["hazards"]:
-        words = say("status.stopped", hazards=listing(side["hazards"]))
+        words = say("status.stopped", hazards=titles(side["hazards"], cards or {}))
     elif side["moving"]:
         words = say("status.rolling")
     else:
@@ -284,7 +331,7 @@ def move_words(move: dict[str, Any], moves: Sequence[dict[str, Any]], miles: int
             detail = say("move.distance.safe_trip", detail=detail, points=move["costs"]["safe_trip"])
         return say("move.distance", card=card_name(card, names.cards)), detail
     if kind == "play_hazard":
-        remedy = leads["remedy"]["name"]
+        remedy = title(leads["remedy"], names.cards)
         if card["id"] == "speed_limit":
             detail = say("move.hazard.speed_limit", remedy=remedy)
         elif card["id"] == "wrong_way":
@@ -295,11 +342,12 @@ def move_words(move: dict[str, Any], moves: Sequence[dict[str, Any]], miles: int
             detail = say("move.hazard.stops", remedy=remedy)
         for risk in move["risks"]:
             if risk["kind"] == "coup_fourre":
-                detail = say("move.hazard.coup_fourre", detail=detail, safety=risk["safety"]["name"],
+                detail = say("move.hazard.coup_fourre", detail=detail, safety=title(risk["safety"], names.cards),
                              percent=round(100 * risk["probability"]))
-        return say("move.hazard", card=card["name"], side=names.side(move["target"]["side"])), detail
+        return say("move.hazard", card=title(card, names.cards), side=names.side(move["target"]["side"])), detail
     if kind == "play_remedy":
-        hazard = str((leads.get("cures") or {}).get("name", ""))
+        cures = leads.get("cures")
+        hazard = title(cures, names.cards) if cures else ""
         if card["id"] == "roll":
             detail = say("move.remedy.roll")
         elif card["id"] in ("end_of_limit", "end_of_wrong_way"):
@@ -308,17 +356,17 @@ def move_words(move: dict[str, Any], moves: Sequence[dict[str, Any]], miles: int
             detail = say("move.remedy.rolls", hazard=hazard)
         else:
             detail = say("move.remedy.needs_roll", hazard=hazard)
-        return say("move.remedy", card=card["name"]), detail
+        return say("move.remedy", card=title(card, names.cards)), detail
     if kind == "play_safety":
-        detail = say("move.safety.detail", hazards=listing([h["name"] for h in leads["protects_against"]]),
+        detail = say("move.safety.detail", hazards=titles(leads["protects_against"], names.cards),
                      points=leads["points"])
         if leads["cancels"]:
-            detail = say("move.safety.cancels", detail=detail, cancels=listing([h["name"] for h in leads["cancels"]]))
+            detail = say("move.safety.cancels", detail=detail, cancels=titles(leads["cancels"], names.cards))
         if leads["extra_turn"]:
             detail = say("move.safety.extra_turn", detail=detail)
-        return say("move.safety", card=card["name"]), detail
+        return say("move.safety", card=title(card, names.cards)), detail
     if kind == "coup_fourre":
-        detail = say("move.coup_fourre.detail", safety=card["name"], points=leads["points"])
+        detail = say("move.coup_fourre.detail", safety=title(card, names.cards), points=leads["points"])
         if leads["skipped"]:
             detail = say("move.coup_fourre.skips", detail=detail,
                          skipped=listing([names.seat(s) for s in leads["skipped"]]))
@@ -326,7 +374,7 @@ def move_words(move: dict[str, Any], moves: Sequence[dict[str, Any]], miles: int
     if kind == "decline_coup_fourre":
         call = next((m for m in moves if m["kind"] == "coup_fourre"), None)
         if call is not None:
-            return say("move.decline"), say("move.decline.detail", safety=call["card"]["name"])
+            return say("move.decline"), say("move.decline.detail", safety=title(call["card"], names.cards))
         return say("move.decline.none"), say("move.decline.none.detail")
     if kind == "discard":
         return say("move.discard", card=card_name(card, names.cards)), say("move.discard.detail")
@@ -352,7 +400,7 @@ def step_words(move: dict[str, Any] | None, who: str, names: Names, drawn: str |
     kind = move["kind"]
     card = move.get("card") or {}
     if kind == "play_hazard":
-        return say("step.attack", who=who, card=card["name"], side=names.side(move["target"]["side"]))
+        return say("step.attack", who=who, card=title(card, names.cards), side=names.side(move["target"]["side"]))
     if kind in ("play_distance", "play_remedy", "play_safety"):
         return say("step.play", who=who, card=card_name(card, names.cards))
     if kind == "discard":
@@ -390,13 +438,14 @@ def event_words(event: dict[str, Any], names: Names, drew: str | None = None) ->
         key = "act.played.extra_turn" if kind == "played" and event["extra_turn"] else f"act.{kind}"
         card: dict[str, Any] = event.get("card") or {}
         attack = kind == "attacked"
-        act = _act(key, you, card=card.get("name", "") if attack else card_name(card, names.cards) if card else "",
+        act = _act(key, you, card=title(card, names.cards) if attack else card_name(card, names.cards) if card else "",
                    side=names.side(event["side"]) if attack else "")
         if drew is not None:
             return say("log.turn", who=who, drew=drew, act=act)
         return say("log.line", who=who, act=act)
     if kind == "coup_fourre":
-        line = say("log.coup_fourre", who=who, safety=event["safety"]["name"], hazard=event["hazard"]["name"])
+        line = say("log.coup_fourre", who=who, safety=title(event["safety"], names.cards),
+                   hazard=title(event["hazard"], names.cards))
         if event["skipped"]:
             line = say("log.coup_fourre.skips", line=line, skipped=listing([names.seat(s) for s in event["skipped"]]))
         return line

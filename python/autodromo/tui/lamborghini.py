@@ -8,6 +8,7 @@ from functools import partial
 from typing import Any, TextIO
 
 from .._core import Game, State
+from ..locale import LANGUAGES
 from ..lamborghini import cards as game_cards
 from ..lamborghini import words
 from .prompt import ask
@@ -84,6 +85,8 @@ def add_commands(sub: Any) -> None:
     lambo.add_argument("--seed", type=int, default=None)
     lambo.add_argument("--content", default=None)
     lambo.add_argument("--save", default=None)
+    lambo.add_argument("--lang", choices=LANGUAGES, default=None,
+                       help="the language of the words (default: the environment's locale)")
     lambo.set_defaults(run=race_command)
 
 

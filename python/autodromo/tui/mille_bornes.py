@@ -13,27 +13,25 @@ from .prompt import ask
 
 def render(view: dict[str, Any], names: list[str]) -> str:
     """The table as ``view`` shows it (one seat's view, or a spectator's)."""
-    lines = [
-        f"Hand {view['hand_number']}  target {view['target']} miles  "
-        f"draw pile {view['deck_size']}  score to win {view['score_to_win']}"
-    ]
+    say, cards = words.say, view.get("cards") or {}
+    lines = [say("table.head", hand=view["hand_number"], target=view["target"], pile=view["deck_size"],
+                 score_to_win=view["score_to_win"])]
     table = Names.of_view(names, view)
     for side in view["sides"]:
-        who = table.side(side["side"])
-        safeties = ", ".join(side["safeties"]) or "-"
-        lines.append(
-            f"  {who:<24} {side['miles']:>5} mi  {words.status(side):<30} "
-            f"safeties: {safeties:<30} score {side['score']}"
-        )
+        safeties = words.listing([words.title(x, cards) for x in side["safeties"]], "list.comma")
+        lines.append("  " + say("table.side", who=table.side(side["side"]), miles=side["miles"],
+                                status=words.status(side, cards), safeties=safeties or say("table.none"),
+                                score=side["score"]))
     if view.get("hand"):
-        lines.append("  your hand: " + ", ".join(view["hand"]))
+        hand = words.listing([words.title(c, cards) for c in view["hand"]], "list.comma")
+        lines.append("  " + say("table.hand", cards=hand))
     return "\n".join(lines)
 
 
 def screen(view: dict[str, Any], players: int) -> str:
     """The table as text for a caller with no names for the seats (the learning envs): seats
     counted from 1."""
-    return render(view, [f"seat {s + 1}" for s in range(players)])
+    return render(view, [words.say("table.seat.long", n=s + 1) for s in range(players)])
 
 
 def describe_event(event: dict[str, Any], names: Names) -> str | None:
@@ -62,8 +60,10 @@ def prompt_policy(
             lambda v: render(v, names),
             read,
             stream,
-            f"{names[seat]}, your move: ",
+            words.say("prompt.your_move", who=names[seat]),
             lambda label: lines.get(label, label),
+            refused=lambda reason: words.say("prompt.refused", reason=reason or words.say("prompt.choose_from_the_list")),
+            no_answer=words.say("prompt.type_a_number"),
         )
 
     return choose
@@ -117,15 +117,15 @@ def play(args: Any) -> int:
     if args.target:
         options["target"] = args.target
     g = make_game(args.game, **options)
-    names = [f"P{i + 1}" for i in range(g.num_players)]
+    names = [words.say("table.seat", n=i + 1) for i in range(g.num_players)]
     seats: list[str | Policy] = [args.bot] * g.num_players
     if not args.watch:
         if not 1 <= args.seat <= g.num_players:
             raise OptionError(f"--seat must be between 1 and {g.num_players}, not {args.seat}")
-        names[args.seat - 1] = "You"
+        names[args.seat - 1] = words.say("table.you")
         seats[args.seat - 1] = prompt_policy(names, you=args.seat - 1)
     race = Race(g, seats, seed=args.seed)
-    print(f"Mille Bornes, {g.num_players} players, seed {race.seed}")
+    print(words.say("table.start", players=g.num_players, seed=race.seed))
     shown = 0
     try:
         while race.step():
@@ -133,12 +133,12 @@ def play(args: Any) -> int:
             if args.watch and args.delay:
                 time.sleep(args.delay)
     except (EOFError, KeyboardInterrupt):
-        print("\nleaving the table")
+        print("\n" + words.say("table.leaving"))
         return 130
     finally:
         if args.save:
             replay.save(args.save, race.state, race.seed)
-            print(f"replay saved to {args.save}")
+            print(words.say("table.saved", path=args.save))
     _print_log(race, names, shown, None if args.watch else args.seat - 1)
     final = race.state.view(None)
     print(render(final, names))

@@ -16,10 +16,14 @@ def ask(
     out: TextIO,
     question: str = "> ",
     say: Callable[[str], str] = str,
+    refused: Callable[[str | None], str] = lambda reason: f"not possible: {reason or 'choose from the list'}",
+    no_answer: str = "type a number",
 ) -> int:
     """Shows ``seat``'s view and its legal actions (with their cost, where the game gives one)
     and returns the action chosen by number (counted from 1, as a person counts) or by label; a
-    refused answer is explained. ``say`` words a label for a person (the core's own label is still accepted as an answer)."""
+    refused answer is explained. ``say`` words a label for a person (the core's own label is still accepted as an answer);
+    ``refused`` words a refusal from its reason (None: an answer that is no choice), ``no_answer``
+    an empty answer: a game's words module gives them in the reader's language."""
     view = state.view(seat)
     print(render(view), file=out)
     legal = view["legal_actions"]
@@ -33,5 +37,5 @@ def ask(
         for a in legal:
             if a["label"].lower() == answer.lower():
                 return int(a["id"])
-        reason = state.why_illegal(answer) if answer else "type a number"
-        print(f"  not possible: {reason or 'choose from the list'}", file=out)
+        reason = state.why_illegal(answer) if answer else no_answer
+        print(f"  {refused(reason)}", file=out)

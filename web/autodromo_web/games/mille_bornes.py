@@ -70,7 +70,7 @@ class MilleBornes(GameModule):
                 "seat": s["seats"][0],
                 "mine": view.get("side") == s["side"],
                 "miles": s["miles"], "target": view["target"], "score": s["score"],
-                "status": words.status(s),
+                "status": words.status(s, view["cards"]),
                 "battle": [words.card_face(h, view["cards"]) for h in s["hazards"]],
                 "speed_limit": s["speed_limit"],
                 "safeties": [{**words.card_face(x, view["cards"]), "coup": x in s["coups_fourres"]} for x in s["safeties"]],
@@ -102,8 +102,9 @@ class MilleBornes(GameModule):
         if phase["name"] != "coup_fourre":
             return None
         call = next((m for m in table.state.moves(seat) if m["kind"] == "coup_fourre"), None)
-        return words.coup_fourre_prompt(table.seats[phase["attacker"]]["name"], phase["hazard"],
-                                        call["card"]["name"] if call else None)
+        return words.coup_fourre_prompt(table.seats[phase["attacker"]]["name"],
+                                        words.title(phase["hazard"], view["cards"]),
+                                        words.title(call["card"], view["cards"]) if call else None)
 
     # --- the log ---------------------------------------------------------------------------
 
