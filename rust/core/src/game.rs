@@ -42,6 +42,15 @@ pub trait Game {
     /// The name of each feature of `observation_tensor`, in order (`observation_len` of them),
     /// as a person reads it: what it holds and what it is scaled by.
     fn observation_names(&self) -> Vec<String>;
+    /// Length of `State::information_state_tensor` (OpenSpiel's), for a game whose seats hold
+    /// what others cannot see; `None` for a game that has none (docs/observations.md says why).
+    fn information_state_len(&self) -> Option<usize> {
+        None
+    }
+    /// The name of each feature of `information_state_tensor`, in order; empty when it has none.
+    fn information_state_names(&self) -> Vec<String> {
+        Vec::new()
+    }
     /// The options in force, as JSON (every option, defaults included).
     fn options_json(&self) -> serde_json::Value;
     /// A hash of the content this game was built from (cards, tracks, cars); goes into saves.
@@ -122,6 +131,11 @@ pub trait State: Clone + PartialEq + core::fmt::Debug {
     fn view(&self, player: Option<usize>) -> serde_json::Value;
     /// A fixed-length float32 encoding of `view(player)` for learning.
     fn observation_tensor(&self, player: usize, out: &mut [f32]);
+    /// What `player` knows, its own past included (OpenSpiel's `information_state_tensor`):
+    /// `Game::information_state_len` floats. Writes nothing for a game that has none.
+    fn information_state_tensor(&self, player: usize, out: &mut [f32]) {
+        let _ = (player, out);
+    }
     /// The typed event log, each event JSON-ready; `player` filters out what that seat may not see.
     fn events(&self, player: Option<usize>) -> Vec<serde_json::Value>;
     /// `events(player)` from index `since` on (past the end, none): a reader that keeps what it

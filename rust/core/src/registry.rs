@@ -177,6 +177,12 @@ impl Game for AnyGame {
     fn observation_names(&self) -> Vec<String> {
         on_game!(self, g => g.observation_names())
     }
+    fn information_state_len(&self) -> Option<usize> {
+        on_game!(self, g => g.information_state_len())
+    }
+    fn information_state_names(&self) -> Vec<String> {
+        on_game!(self, g => g.information_state_names())
+    }
     fn options_json(&self) -> Value {
         on_game!(self, g => g.options_json())
     }
@@ -301,6 +307,9 @@ impl State for AnyState {
     }
     fn observation_tensor(&self, player: usize, out: &mut [f32]) {
         on_state!(self, s => s.observation_tensor(player, out))
+    }
+    fn information_state_tensor(&self, player: usize, out: &mut [f32]) {
+        on_state!(self, s => s.information_state_tensor(player, out))
     }
     fn events(&self, player: Option<usize>) -> Vec<Value> {
         on_state!(self, s => s.events(player))

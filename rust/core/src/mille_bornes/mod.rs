@@ -27,6 +27,7 @@ pub mod actions;
 pub mod bots;
 pub mod cards;
 pub mod events;
+pub mod info_state;
 pub mod invariants;
 pub mod moves;
 pub mod options;
@@ -49,6 +50,7 @@ use crate::game::{Action, Game, Player, State};
 use crate::rng::SplitMix64;
 use crate::saves;
 use events::{Event, NoLog};
+use info_state::Past;
 use view::SeatView;
 
 pub const GAME_ID: &str = "mille_bornes";
@@ -112,6 +114,12 @@ impl Game for MilleBornes {
     fn observation_names(&self) -> Vec<String> {
         view::observation_names(&self.opts)
     }
+    fn information_state_len(&self) -> Option<usize> {
+        Some(info_state::info_state_len(&self.opts))
+    }
+    fn information_state_names(&self) -> Vec<String> {
+        info_state::info_state_names(&self.opts)
+    }
 
     fn options_json(&self) -> Value {
         self.opts.to_json()
@@ -135,6 +143,7 @@ impl Game for MilleBornes {
         MbState {
             core: Core::new(self.opts),
             history: Vec::new(),
+            past: Past::default(),
         }
     }
 
@@ -148,6 +157,8 @@ impl Game for MilleBornes {
 pub struct MbState {
     core: Core,
     history: Vec<Action>,
+    /// What each seat was seen to play and drew this hand, for `information_state_tensor`.
+    past: Past,
 }
 
 impl MbState {
@@ -156,6 +167,7 @@ impl MbState {
         MbState {
             core,
             history: Vec::new(),
+            past: Past::default(),
         }
     }
 
@@ -203,7 +215,10 @@ impl State for MbState {
     }
 
     fn apply_action(&mut self, action: Action) -> Result<(), Error> {
-        self.core.apply(action, &mut NoLog)?;
+        // The events of a refused action must not count: they go to a copy, kept on success.
+        let mut past = self.past;
+        self.core.apply(action, &mut past)?;
+        self.past = past;
         self.history.push(action);
         Ok(())
     }
@@ -257,6 +272,10 @@ impl State for MbState {
 
     fn observation_tensor(&self, player: usize, out: &mut [f32]) {
         self.seat_view(Some(player)).observation(out)
+    }
+
+    fn information_state_tensor(&self, player: usize, out: &mut [f32]) {
+        info_state::info_state(&self.core, &self.past, player, out)
     }
 
     fn events(&self, player: Option<usize>) -> Vec<Value> {
