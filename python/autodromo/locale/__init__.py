@@ -21,11 +21,11 @@ import os
 import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from contextvars import ContextVar
+from contextvars import ContextVar, Token
 from functools import lru_cache
 from pathlib import Path
 
-__all__ = ["DOMAINS", "LANGUAGES", "PSEUDO", "choose", "language", "pgettext", "use"]
+__all__ = ["DOMAINS", "activate", "deactivate", "LANGUAGES", "PSEUDO", "choose", "language", "pgettext", "use"]
 
 HERE = Path(__file__).resolve().parent
 #: The catalogues: one per words module that looks its words up here, each with its template.
@@ -56,6 +56,18 @@ def use(lang: str) -> Iterator[str]:
         yield lang
     finally:
         _current.reset(token)
+
+
+def activate(lang: str) -> Token[str]:
+    """Words made from now on in this context are in ``lang`` until :func:`deactivate` (a web
+    request's language, set before it is answered)."""
+    if lang not in LANGUAGES and lang != PSEUDO:
+        raise ValueError(f"language {lang!r}: Autodromo speaks {', '.join(LANGUAGES)}")
+    return _current.set(lang)
+
+
+def deactivate(token: Token[str]) -> None:
+    _current.reset(token)
 
 
 def choose(*wanted: str | None, env: Mapping[str, str] | None = None) -> str:

@@ -142,6 +142,32 @@ ENGLISH: dict[str, str] = {
     "step.discard": "{who} discards {card}",
     "step.play": "{who} plays {card}",
     "step.attack": "{who} plays {card} on {side}",
+    # the page: the game, its lobby options and its table
+    "title": "Mille Bornes",
+    "ordinal": "{n}th",
+    "ordinal.1": "{n}st",
+    "ordinal.2": "{n}nd",
+    "ordinal.3": "{n}rd",
+    "card.unit": "miles",
+    "option.target": "Trip",
+    "option.target.miles": "{n} miles",
+    "option.score_to_win": "Score to win (0: a single hand)",
+    "option.teams": "Teams (empty: none)",
+    "option.cumulative_attacks": "Variant: cumulative attacks",
+    "option.independent_speed_limit": "English and French rules: Speed Limit on any car, even stopped",
+    "option.reshuffle_discards": "Variant: reshuffle the discards",
+    "option.wrong_way": "Variant: Wrong Way",
+    "option.extension": "Variant: extension to 1000",
+    "page.miles": "{miles} of {target} miles · score {score}",
+    "page.miles.label": "{who}: miles",
+    "page.battle": "battle pile",
+    "page.safeties": "safeties",
+    "page.hand_count": "{who}: {n} cards",
+    "page.hand_count.one": "{who}: 1 card",
+    "page.pile": "Draw pile: {n} cards · first to {points} points",
+    "page.pile.one_hand": "Draw pile: {n} cards · one hand",
+    "page.discards": "Discards ({n})",
+    "page.hand_of": "{who}'s hand",
     # the terminal's table and prompt
     "table.head": "Hand {hand}  target {target} miles  draw pile {pile}  score to win {score_to_win}",
     "table.side": "{who:<24} {miles:>5} mi  {status:<30} safeties: {safeties:<30} score {score}",
@@ -214,6 +240,12 @@ def winners_words(winners: Sequence[int], names: Names) -> str:
     return say("results.win" if many else "results.wins", winners=listing([names.side(w) for w in winners]))
 
 
+def ordinal(n: int) -> str:
+    """A place: "1st", "2nd" (each language its own form)."""
+    last = n % 10 if not 10 <= n % 100 <= 20 else 0
+    return say(f"ordinal.{last}" if last in (1, 2, 3) else "ordinal", n=n)
+
+
 def phase_words(phase: str) -> str:
     """The phase a view is in, as the page's header says it."""
     key = f"phase.name.{phase}"
@@ -249,7 +281,7 @@ def card_face(name: str, cards: dict[str, Any]) -> dict[str, Any]:
     card = cards.get(name) or {}
     face: dict[str, Any] = {"name": title(name, cards), "kind": card.get("class", "")}
     if face["kind"] == "distance":
-        face["value"] = "miles"
+        face["value"] = say("card.unit")
     elif face["kind"] == "hazard" and card.get("cured_by"):
         face["note"] = say("card.cured_by", remedy=title(card["cured_by"], cards))
     elif face["kind"] == "safety":

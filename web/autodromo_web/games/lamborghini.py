@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import autodromo
-from autodromo import content
+from autodromo import content, locale
 from autodromo.lamborghini import cards, words
 
 from .. import board as boards
@@ -179,7 +179,7 @@ class Lamborghini(GameModule):
         before the open one are kept per seat (cleared with the past on an undo), so a request
         words only the events since the last one."""
         names = self._names(table, seat)
-        memo = table.memo.setdefault(f"lamborghini_log:{seat}", {"n": 0, "closed": [], "group": None})
+        memo = table.memo.setdefault(f"lamborghini_log:{seat}:{locale.language()}", {"n": 0, "closed": [], "group": None})
         if table.finished:
             # The end revealed it: read the whole game again (an undo clears the memo).
             memo.update(n=0, closed=[], group=None)

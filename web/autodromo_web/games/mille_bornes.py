@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from autodromo import locale
 from autodromo.mille_bornes import words
 from autodromo.mille_bornes.words import Names
 
-from .base import Decision, GameModule, field, ordinal, register
+from .base import Decision, GameModule, field, register
 
 if TYPE_CHECKING:
     from ..tables import Table
@@ -26,23 +27,24 @@ def side_name(table: Table, view: dict[str, Any], side: int) -> str:
 
 class MilleBornes(GameModule):
     id = "mille_bornes"
-    title = "Mille Bornes"
     hidden_information = True
     seats = {"min": 2, "max": 9, "default": 2}
     turn_word = "Hand"
 
+    @property  # the title in the reader's language
+    def title(self) -> str:  # type: ignore[override]
+        return words.say("title")
+
     def options(self) -> list[dict[str, Any]]:
+        say = words.say
         return [
-            field("target", "choice", "Trip", 1000,
-                  choices=[{"id": 1000, "label": "1000 miles"}, {"id": 700, "label": "700 miles"}]),
-            field("score_to_win", "int", "Score to win (0: a single hand)", 0, min=0, max=100000),
-            field("teams", "int", "Teams (empty: none)", None, min=2, max=3),
-            field("cumulative_attacks", "bool", "Variant: cumulative attacks", False),
-            field("independent_speed_limit", "bool",
-                  "English and French rules: Speed Limit on any car, even stopped", False),
-            field("reshuffle_discards", "bool", "Variant: reshuffle the discards", False),
-            field("wrong_way", "bool", "Variant: Wrong Way", False),
-            field("extension", "bool", "Variant: extension to 1000", False),
+            field("target", "choice", say("option.target"), 1000,
+                  choices=[{"id": n, "label": say("option.target.miles", n=n)} for n in (1000, 700)]),
+            field("score_to_win", "int", say("option.score_to_win"), 0, min=0, max=100000),
+            field("teams", "int", say("option.teams"), None, min=2, max=3),
+            *(field(key, "bool", say(f"option.{key}"), False)
+              for key in ("cumulative_attacks", "independent_speed_limit", "reshuffle_discards", "wrong_way",
+                          "extension")),
         ]
 
     def check_options(self, options: dict[str, Any], seats: list[dict[str, Any]]) -> dict[str, Any]:
@@ -60,12 +62,20 @@ class MilleBornes(GameModule):
 
     def distance(self, table: Table, view: dict[str, Any]) -> list[dict[str, Any]]:
         return [{"who": side_name(table, view, s["side"]), "left": max(0, view["target"] - s["miles"]),
-                 "unit": "miles", "seat": s["seats"][0]} for s in view["sides"]]
+                 "unit": words.say("card.unit"), "seat": s["seats"][0]} for s in view["sides"]]
 
     def table(self, table: Table, view: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        say = words.say
         sides = []
         for s in view["sides"]:
+            name = side_name(table, view, s["side"])
+            counts = [say("page.hand_count.one" if view["hand_sizes"][x] == 1 else "page.hand_count",
+                          who=table.seats[x]["name"], n=view["hand_sizes"][x]) for x in s["seats"]]
             sides.append({
+                # The lines the page prints as they are, in the reader's language.
+                "words": {"miles": say("page.miles", miles=s["miles"], target=view["target"], score=s["score"]),
+                          "miles_label": say("page.miles.label", who=name), "battle": say("page.battle"),
+                          "safeties": say("page.safeties"), "hands": " · ".join(counts)},
                 "name": side_name(table, view, s["side"]),
                 "seat": s["seats"][0],
                 "mine": view.get("side") == s["side"],
@@ -81,9 +91,15 @@ class MilleBornes(GameModule):
             "score_to_win": view["score_to_win"], "sides": sides,
             "discards": [{**words.card_face(k, view["cards"]), "count": n}
                          for k, n in sorted((view.get("discard") or {}).items())],
+            "words": {
+                "pile": (say("page.pile", n=view["deck_size"], points=view["score_to_win"]) if view["score_to_win"]
+                         else say("page.pile.one_hand", n=view["deck_size"])),
+                "discards": say("page.discards", n=sum((view.get("discard") or {}).values())),
+            },
         }
         if seat is not None and table.is_human(seat):
             out["hand_of"] = table.seats[seat]["name"]
+            out["words"]["hand_of"] = say("page.hand_of", who=out["hand_of"])
             out["hand"] = [words.card_face(c, view["cards"]) for c in view.get("hand") or []]
         return out
 
@@ -113,7 +129,8 @@ class MilleBornes(GameModule):
         kept per seat (cleared with the past on an undo, read again at the end, which may
         reveal), so a request reads only the events since the last one."""
         names = table.names()
-        key = f"mille_bornes_log:{seat}"
+        # Worded lines are kept per reader's language: one table, several languages at once.
+        key = f"mille_bornes_log:{seat}:{locale.language()}"
         memo: dict[str, Any] | None = table.memo.get(key)
         if memo is None or table.finished:
             memo = table.memo[key] = {"n": 0, "out": [], "hand": 1, "drawn": {}}
@@ -205,7 +222,7 @@ class MilleBornes(GameModule):
         return {
             "headline": words.winners_words(winners, people),
             "columns": [words.say("results.place"), words.say("results.side"), words.say("results.score")],
-            "rows": [{"seat": view["sides"][i]["seats"][0], "cells": [ordinal(place[i]), sides[i], str(view["sides"][i]["score"])]}
+            "rows": [{"seat": view["sides"][i]["seats"][0], "cells": [words.ordinal(place[i]), sides[i], str(view["sides"][i]["score"])]}
                      for i in order],
             "sides": sides,
             "scores": tables,

@@ -121,6 +121,24 @@ const Autodromo = (() => {
     });
   }
 
+  // The language menu (issue 31): this device's choice is a cookie the server reads on every
+  // request; empty follows the browser's languages. Each phone keeps its own.
+  function initLanguage() {
+    const select = document.getElementById("language");
+    if (!select) return;
+    const name = select.dataset.cookie;
+    const chosen = document.cookie.split("; ").find((c) => c.startsWith(`${name}=`));
+    select.value = chosen ? decodeURIComponent(chosen.split("=")[1]) : "";
+    select.addEventListener("change", () => {
+      document.cookie = select.value
+        ? `${name}=${encodeURIComponent(select.value)}; path=/; max-age=31536000; SameSite=Lax`
+        : `${name}=; path=/; max-age=0; SameSite=Lax`;
+      location.reload();
+    });
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", initLanguage);
+  else initLanguage();
+
   const swatch = (seat) => el("span", { class: "swatch", style: `background:${carColour(seat)}`, "aria-hidden": "true" });
 
   // A card face: its name big, its numbers under it (a game module sends the face).

@@ -1,0 +1,94 @@
+"""Issue 31, item 3 on the page: each reader gets Mille Bornes in their own language: the
+browser's (``Accept-Language``), or the one chosen on that device (the language menu's cookie);
+one table is read in several languages at once, each seat's screen in its own."""
+
+from __future__ import annotations
+
+import json
+import string
+from typing import Any
+
+from babel.messages.pofile import read_po
+
+from autodromo import locale
+
+from .test_api import act, create, view
+
+NAMES = ["Ada", "Bo"]
+
+
+def english_sentences(lang: str) -> set[str]:
+    """The words of each English message of Mille Bornes between its fields, where its
+    translation into ``lang`` differs: none may show on a page read in ``lang``."""
+    with locale.catalogue_path("mille_bornes", lang).open("rb") as f:
+        translated = {(str(m.context), str(m.id)): str(m.string) for m in read_po(f) if m.id}
+    out = set()
+    for (_, english), text in translated.items():
+        for literal, *_ in string.Formatter().parse(english):
+            piece = literal.strip(" :;,.()—")
+            if text != english and " " in piece and len(piece) >= 8 and piece not in text:
+                out.add(piece)
+    return out
+
+
+def page(client: Any, gid: str, seat: int | None, **headers: str) -> str:
+    q = "" if seat is None else f"seat={seat}&"
+    cookie = headers.pop("Cookie", None)
+    if cookie is not None:
+        # Another device: its own cookies (the language menu's choice).
+        client = client.application.test_client()
+        client.set_cookie(*cookie.split("=", 1))
+    r = client.get(f"/api/games/{gid}?{q}page=1", headers=headers)
+    assert r.status_code == 200, r.json
+    return json.dumps(r.json, ensure_ascii=False)
+
+
+def test_one_table_two_phones_in_italian_and_portuguese_and_the_shared_screen_in_english(client: Any) -> None:
+    gid = create(client, {"game": "mille_bornes", "options": {"score_to_win": 0},
+                          "seats": [{"kind": "human", "name": n} for n in NAMES], "seed": 5})["id"]
+    readers = {0: {"Accept-Language": "it-IT,it;q=0.9,en;q=0.5"},
+               1: {"Cookie": "autodromo_lang=pt", "Accept-Language": "en-US"}}
+    banned = {0: english_sentences("it"), 1: english_sentences("pt")}
+    seen: dict[Any, str] = {0: "", 1: "", None: ""}
+    for _ in range(400):
+        state = view(client, gid)
+        if state["status"] == "finished":
+            break
+        for seat, headers in readers.items():
+            text = page(client, gid, seat, **headers)
+            leaked = {s for s in banned[seat] if s in text}
+            assert leaked == set(), (seat, leaked)
+            seen[seat] += text
+        seen[None] += page(client, gid, None, **{"Accept-Language": "en"})
+        seat = state["to_move"]
+        act(client, gid, seat, view(client, gid, seat=seat)["legal"][0]["id"])
+    assert view(client, gid)["status"] == "finished"
+    for seat, headers in readers.items():  # the results, each in its reader's language
+        text = page(client, gid, seat, **headers)
+        assert {s for s in banned[seat] if s in text} == set()
+        seen[seat] += text
+    seen[None] += page(client, gid, None, **{"Accept-Language": "en"})
+    assert "Semaforo verde" in seen[0] and "Manche" in seen[0] and "Posto" in seen[0]
+    assert "Siga" in seen[1] and "Mão" in seen[1] and "Lugar" in seen[1]
+    assert "Roll" in seen[None] and "Place" in seen[None] and "Semaforo" not in seen[None]
+
+
+def test_the_lobby_and_the_page_follow_the_browser_and_the_menu(client: Any) -> None:
+    def title(**headers: str) -> str:
+        device = client.application.test_client()
+        cookie = headers.pop("Cookie", None)
+        if cookie is not None:
+            device.set_cookie(*cookie.split("=", 1))
+        games = device.get("/api/catalogue", headers=headers).json["games"]
+        return str(next(g["title"] for g in games if g["id"] == "mille_bornes"))
+
+    assert title() == "Mille Bornes"
+    assert title(**{"Accept-Language": "it"}) == "1000 miglia"
+    assert title(**{"Accept-Language": "it", "Cookie": "autodromo_lang=en"}) == "Mille Bornes"
+    options = next(g for g in client.get("/api/catalogue", headers={"Accept-Language": "pt-BR"}).json["games"]
+                   if g["id"] == "mille_bornes")["options"]
+    assert options[0]["label"] == "Viagem" and options[0]["choices"][0]["label"] == "1000 milhas"
+    html = client.get("/", headers={"Accept-Language": "it"}).get_data(as_text=True)
+    assert '<html lang="it">' in html and 'data-testid="language"' in html
+    # An unknown or hostile value is no language: English.
+    assert title(**{"Cookie": "autodromo_lang=<script>"}) == "Mille Bornes"
