@@ -179,16 +179,20 @@ def test_terminal_race_watch_prints_the_finishing_order() -> None:
     assert "round 1," in out.stdout
 
 
-def test_the_log_shows_every_decision_with_its_cost() -> None:
+def test_the_log_is_typed_events_one_per_action() -> None:
+    # Issue 29: every entry a typed event of docs/rules/legend.md's Vocabulary, who acted, the
+    # car's Dashboard after a decision, no prose.
     g = legend(qualifying=False, choose_split=False, laps=1)
     s = autodromo.Race(g, ["greedy"] * 4, seed=2).run()
     log = s.log()
-    decisions = [e for e in log if e["player"] >= 0]
-    assert decisions and all("cost" in e for e in decisions)
-    paces = [e for e in decisions if e["action"].startswith("accelerate")]
-    assert any("speed 0 →" in e["cost"] for e in paces), "standing starts show the new speed"
-    chances = [e for e in log if e["player"] < 0]
-    assert chances[0]["action"].startswith("d6"), "the weather roll opens the race"
+    assert len(log) == len(s.history())
+    decisions = [e for e in log if e["seat"] is not None]
+    assert decisions and all(e["car"] == e["seat"] and "now" in e for e in decisions)
+    paces = [e for e in decisions if e["kind"] == "accelerate"]
+    assert any(e["now"]["speed"] == e["by"] for e in paces), "standing starts show the new speed"
+    chances = [e for e in log if e["seat"] is None]
+    assert chances[0]["kind"] == "weather_roll", "the weather roll opens the race"
+    assert all("action" not in e and "cost" not in e for e in log), "no label, no prose"
 
 
 def test_the_galetti_coolant_is_a_pace_choice_of_a_stopped_car() -> None:

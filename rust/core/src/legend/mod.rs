@@ -20,6 +20,7 @@ pub mod bots_stage;
 pub mod car;
 pub mod classification;
 pub mod content;
+pub mod events;
 pub mod explain;
 pub mod invariants;
 pub mod movement;
@@ -45,7 +46,7 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::sync::Arc;
 use alloc::vec::Vec;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 pub use content::Content;
 pub use options::LegendOptions;
@@ -295,31 +296,7 @@ impl State for LegendState {
 
     fn events(&self, _player: Option<usize>) -> Vec<Value> {
         // Nothing in a Legend race is hidden from any seat: one log for all.
-        let game = self.game();
-        let mut s = game.new_initial_state();
-        let mut out = Vec::new();
-        for &a in &self.history {
-            let who = s.current_player().to_i32();
-            let label = s.action_to_string(a);
-            let cost = s.explain(a);
-            let round = s.round;
-            if s.apply_action(a).is_err() {
-                break;
-            }
-            let mut e = json!({"round": round, "player": who, "action": label});
-            if !cost.is_empty() {
-                e["cost"] = Value::from(cost);
-            }
-            if who >= 0 {
-                let c = &s.cars[who as usize];
-                e["car"] = json!({
-                    "row": c.cell.row, "lane": c.cell.lane, "speed": c.speed, "temperature": c.temperature,
-                    "engine": c.engine, "brakes": c.brakes, "tires": c.tires,
-                });
-            }
-            out.push(e);
-        }
-        out
+        events::events(self)
     }
 
     fn serialize(&self) -> String {

@@ -101,7 +101,7 @@ fn part(p: u8) -> Value {
 }
 
 /// The kind and references of a move.
-fn kind_of(s: &LegendState, car: usize, m: Move) -> (&'static str, Value) {
+pub(crate) fn kind_of(s: &LegendState, car: usize, m: Move) -> (&'static str, Value) {
     let stage = s.is_stage_race();
     match m {
         Move::Split(k) => (
@@ -162,7 +162,7 @@ fn line(s: &LegendState) -> Value {
     }
 }
 
-fn dashboard(c: &Car) -> Value {
+pub(crate) fn dashboard(c: &Car) -> Value {
     json!({
         "row": c.cell.row, "lane": c.cell.lane, "progress": c.progress, "speed": c.speed,
         "temperature": c.temperature, "engine": c.engine, "brakes": c.brakes, "tires": c.tires,
