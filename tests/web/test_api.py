@@ -121,7 +121,11 @@ def test_actions_by_label_and_by_id_are_applied_and_bots_answer(client: Any) -> 
     first = p["legal"][0]
     after = act(client, gid, 0, first["label"])
     assert after["version"] > p["version"]
-    assert any(e["event"].get("action") == first["label"] for e in after["log"])
+    # The core's log is typed events (issue 29): the decision taken, "engine 1", is seat 0's
+    # split_reliability with Engine 1.
+    assert first["label"] == "engine 1"
+    assert any(e["event"].get("kind") == "split_reliability" and e["event"].get("seat") == 0
+               and e["event"].get("engine") == 1 for e in after["log"])
     told = client.get(f"/api/games/{gid}?seat=0&page=1").json["log"]
     assert told[0]["text"] == "Player 1 (Bugatti Type 35): Engine 1, Brakes 7"
     again = act(client, gid, 0, after["legal"][-1]["id"])
