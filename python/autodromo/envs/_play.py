@@ -11,6 +11,7 @@ import operator
 from typing import Any, Literal
 
 import numpy as np
+import numpy.typing as npt
 
 from .. import _core, game_module, game_options, games
 from .._core import Game, State
@@ -52,6 +53,40 @@ def final_values(state: State, reward: Reward) -> list[float]:
         return r
     total = sum(r)
     return [x - (total - x) / (len(r) - 1) for x in r]
+
+
+#: What an env's observation is: ``"observation"``, ``state.observation_tensor(seat)`` (the table
+#: as the seat sees it now); ``"information_state"``, ``state.information_state_tensor(seat)``
+#: (that and the seat's own past: what it drew, what every seat played and discarded), for the
+#: games that have one (docs/observations.md, "Information state").
+Observation = Literal["observation", "information_state"]
+OBSERVATIONS = ("observation", "information_state")
+
+
+def check_observation(game: Game, observation: Any) -> Observation:
+    if observation not in OBSERVATIONS:
+        raise OptionError(f'observation is "observation" or "information_state", not {observation!r}')
+    if observation == "information_state" and game.information_state_shape is None:
+        raise OptionError(
+            f"{game.name} has no information-state tensor (docs/observations.md, "
+            '"Information state", says why); use observation="observation"'
+        )
+    o: Observation = observation
+    return o
+
+
+def observation_shape(game: Game, observation: Observation) -> tuple[int]:
+    if observation == "information_state":
+        shape = game.information_state_shape
+        assert shape is not None  # check_observation refused the game otherwise
+        return shape
+    return game.observation_shape
+
+
+def observe(state: State, seat: int, observation: Observation) -> npt.NDArray[np.float32]:
+    if observation == "information_state":
+        return state.information_state_tensor(seat)
+    return state.observation_tensor(seat)
 
 
 def make_game(game: str | Game, options: dict[str, Any]) -> Game:
@@ -113,18 +148,25 @@ def sample_chance(state: State, rng: np.random.Generator) -> int:
 
 
 def advance(state: State, rng: np.random.Generator, stop: set[int], bot: str | None) -> None:
-    """Plays chance and every seat outside ``stop`` (by ``bot``) until a seat in ``stop`` acts."""
-    while not state.is_terminal():
-        if state.is_chance_node():
-            # sample_chance's draw and pick, in one call: no outcome list crosses into Python.
-            state.apply_chance_at(rng.random())
-        elif state.current_player() in stop:
-            return
-        elif bot is None:
-            p = state.current_player()
-            raise RuntimeError(f"seat {p + 1} (the API's seat {p}) acts but has no bot")
-        else:
-            state.apply_action(_core.bot_action(state, bot, int(rng.integers(_SEED_RANGE))))
+    """Plays chance and every seat outside ``stop`` (by ``bot``) until a seat in ``stop`` acts.
+
+    In the core (``_core.env_advance``): each chance node takes ``rng.random()``'s draw, each bot
+    move a seed of ``rng.integers(2**63)``, one 64-bit draw of ``rng`` each, as a loop here would
+    take them."""
+    p = _core.env_advance(state, rng, sorted(stop), bot)
+    if p is not None:
+        raise RuntimeError(f"seat {p + 1} (the API's seat {p}) acts but has no bot")
+
+
+def checked_action_id(action: Any, n: int) -> int:
+    """``action`` as an id in ``0..n-1``; :class:`IllegalActionError` saying why if not."""
+    try:
+        a = operator.index(action)
+    except TypeError:
+        raise IllegalActionError(f"an action is an integer id, not {action!r}") from None
+    if not 0 <= a < n:
+        raise IllegalActionError(f"action {a} is outside 0..{n - 1}")
+    return a
 
 
 def checked_action(state: State, action: Any) -> int:

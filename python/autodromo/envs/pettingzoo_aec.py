@@ -24,7 +24,8 @@ class AutodromoAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
     change in each seat's ``returns()``: 0 until the game ends, then each seat's result (1 for a
     win in a game of points, the place in the whole field scaled to [0, 1] in the racing games);
     ``reward="zero_sum"`` takes off the mean of the other seats' returns. ``max_steps``
-    truncates a game after that many decisions. An illegal action raises
+    truncates a game after that many decisions. ``observation="information_state"``: each agent
+    observes its seat's ``information_state_tensor`` (what it knows, its own past included). An illegal action raises
     :class:`IllegalActionError` with the rule broken and changes nothing.
 
     The game's :class:`~autodromo.State` is ``game_state``; ``state()`` is PettingZoo's global
@@ -47,6 +48,7 @@ class AutodromoAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
         *,
         max_steps: int | None = None,
         reward: _play.Reward = "returns",
+        observation: _play.Observation = "observation",
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
@@ -57,6 +59,7 @@ class AutodromoAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
         if render_mode not in (None, "ansi"):
             raise OptionError(f'render_mode is None or "ansi", not {render_mode!r}')
         self.game = _play.make_game(game, options)
+        self.observation = _play.check_observation(self.game, observation)
         self.metadata = {**type(self).metadata, "name": f"autodromo_{self.game.name}_v0"}
         self.max_steps = max_steps
         self.render_mode = render_mode
@@ -66,7 +69,10 @@ class AutodromoAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
         obs_space = spaces.Dict(
             {
                 "observation": spaces.Box(
-                    -_play.OBS_LIMIT, _play.OBS_LIMIT, self.game.observation_shape, np.float32
+                    -_play.OBS_LIMIT,
+                    _play.OBS_LIMIT,
+                    _play.observation_shape(self.game, self.observation),
+                    np.float32,
                 ),
                 "action_mask": spaces.Box(0, 1, (n,), np.int8),
             }
@@ -123,7 +129,8 @@ class AutodromoAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
             mask = self.game_state.legal_actions_mask().astype(np.int8)
         else:
             mask = np.zeros(self.game.num_distinct_actions, np.int8)
-        return {"observation": self.game_state.observation_tensor(seat), "action_mask": mask}
+        obs = _play.observe(self.game_state, seat, self.observation)
+        return {"observation": obs, "action_mask": mask}
 
     def state(self) -> npt.NDArray[np.float32]:
         """PettingZoo's global state: every seat's observation tensor, in seat order."""

@@ -32,6 +32,8 @@ class SingleSeatEnv(gymnasium.Env[Obs, np.int64]):
     game unchanged and the rule broken in ``info["illegal_action"]``, as PettingZoo's classic games
     do; ``illegal_action="raise"`` raises :class:`IllegalActionError` instead and changes nothing.
     ``reward="zero_sum"`` gives the seat's return minus the mean of the other seats' (in [-1, 1]).
+    ``observation="information_state"`` observes ``information_state_tensor`` instead: what the
+    seat knows, its own past included (the games with hidden cards that have one).
     The env pickles and deep-copies (its game and state through ``serialize``).
 
     >>> import autodromo.envs
@@ -52,11 +54,13 @@ class SingleSeatEnv(gymnasium.Env[Obs, np.int64]):
         max_steps: int | None = None,
         illegal_action: Literal["lose", "raise"] = "lose",
         reward: _play.Reward = "returns",
+        observation: _play.Observation = "observation",
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
         self.reward = _play.check_reward(reward)
         self.game = _play.make_game(game, options)
+        self.observation = _play.check_observation(self.game, observation)
         self.seat = _play.check_seat(self.game, seat)
         self.opponents = _play.check_bot(self.game, opponents)
         if max_steps is not None and max_steps < 1:
@@ -69,7 +73,10 @@ class SingleSeatEnv(gymnasium.Env[Obs, np.int64]):
         self.illegal_action = illegal_action
         self.render_mode = render_mode
         self.observation_space = spaces.Box(
-            -_play.OBS_LIMIT, _play.OBS_LIMIT, self.game.observation_shape, np.float32
+            -_play.OBS_LIMIT,
+            _play.OBS_LIMIT,
+            _play.observation_shape(self.game, self.observation),
+            np.float32,
         )
         self.action_space = spaces.Discrete(self.game.num_distinct_actions)
         self.state: State = self.game.new_state()
@@ -116,7 +123,7 @@ class SingleSeatEnv(gymnasium.Env[Obs, np.int64]):
         return _play.render_text(self.state, self.seat)
 
     def _obs(self) -> Obs:
-        return self.state.observation_tensor(self.seat)
+        return _play.observe(self.state, self.seat, self.observation)
 
     def _info(self) -> dict[str, Any]:
         mask = np.zeros(self.game.num_distinct_actions, np.int8)

@@ -12,6 +12,7 @@ from gymnasium.utils import seeding
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
+from .. import _core
 from .._core import Game, State
 from ..errors import IllegalActionError, OptionError
 from . import _play
@@ -56,7 +57,9 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArr
     on the last step), terminated, truncated and infos with the masks. Every action is checked
     before any is applied: an illegal one raises :class:`IllegalActionError` naming the env and
     the rule, and no env changes. ``reward="zero_sum"``: the seat's return minus the mean of the
-    other seats'. The env pickles and deep-copies.
+    other seats'. ``observation="information_state"``: each env observes its seat's
+    ``information_state_tensor`` (what it knows, its own past included). The env pickles and
+    deep-copies.
 
     ``autoreset_mode`` is declared in ``metadata["autoreset_mode"]`` as Gymnasium 1.x does:
     ``"next_step"`` (default) resets a finished env on the step after it ends, ignoring that
@@ -87,6 +90,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArr
         autoreset_mode: str | AutoresetMode = "next_step",
         max_steps: int | None = None,
         reward: _play.Reward = "returns",
+        observation: _play.Observation = "observation",
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
@@ -98,6 +102,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArr
         if render_mode not in (None, "ansi"):
             raise OptionError(f'render_mode is None or "ansi", not {render_mode!r}')
         self.game = _play.make_game(game, options)
+        self.observation = _play.check_observation(self.game, observation)
         self.seat = _play.check_seat(self.game, seat)
         self.opponents = _play.check_bot(self.game, opponents)
         self.autoreset_mode = _autoreset_mode(autoreset_mode)
@@ -106,7 +111,10 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArr
         self.max_steps = max_steps
         self.render_mode = render_mode
         self.single_observation_space = spaces.Box(
-            -_play.OBS_LIMIT, _play.OBS_LIMIT, self.game.observation_shape, np.float32
+            -_play.OBS_LIMIT,
+            _play.OBS_LIMIT,
+            _play.observation_shape(self.game, self.observation),
+            np.float32,
         )
         self.single_action_space = spaces.Discrete(self.game.num_distinct_actions)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
@@ -133,7 +141,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArr
         for i in np.flatnonzero(which).tolist():
             self._start(i)
         self._reset_once = True
-        return self._observations(), self._infos()
+        return self._observe()
 
     def step(
         self, actions: npt.ArrayLike
@@ -147,24 +155,39 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArr
                 f"step takes one action per env, shape ({self.num_envs},), not {acts.shape}"
             )
         restart = self._finished.copy() if self.autoreset_mode == AutoresetMode.NEXT_STEP else None
-        chosen = self._check(acts, restart)
+        play = ~restart if restart is not None else np.ones(self.num_envs, np.bool_)
+        ids = self._checked(acts, play, restart)
+        # The batch in the core: each env's action, then chance and the opponents up to the
+        # seat's next decision (one call for the batch, not several per env).
+        over = np.array(
+            _core.env_play(self.states, self._rngs, ids, play.tolist(), self.seat, self.opponents),
+            np.bool_,
+        )
+        self._steps[play] += 1
+        terminated = over & play
+        truncated = play & ~terminated
+        if self.max_steps is None:
+            truncated[:] = False
+        else:
+            truncated &= self._steps >= self.max_steps
+        # A game the agent acts in is not over, and every return is 0 until the end: the step's
+        # reward is the seat's value at the end, 0 on every other step.
         rewards = np.zeros(self.num_envs, np.float64)
-        terminated = np.zeros(self.num_envs, np.bool_)
-        truncated = np.zeros(self.num_envs, np.bool_)
-        for i, a in chosen.items():
-            rewards[i], terminated[i], truncated[i] = self._play(i, a)
+        for i in np.flatnonzero(terminated).tolist():
+            rewards[i] = _play.final_values(self.states[i], self.reward)[self.seat]
         if restart is not None:
             for i in np.flatnonzero(restart).tolist():
                 self._start(i)
         self._finished = terminated | truncated
-        infos = self._infos()
+        obs, infos = self._observe()
         if self.autoreset_mode == AutoresetMode.SAME_STEP and self._finished.any():
-            infos.update(self._final(self._finished))
+            infos.update(self._final(self._finished, obs, infos["action_mask"]))
             for i in np.flatnonzero(self._finished).tolist():
                 self._start(i)
             self._finished[:] = False
-            infos.update(self._infos())
-        return self._observations(), rewards, terminated, truncated, infos
+            obs, fresh = self._observe()
+            infos.update(fresh)
+        return obs, rewards, terminated, truncated, infos
 
     def render(self) -> tuple[str, ...] | None:
         if self.render_mode != "ansi":
@@ -178,6 +201,17 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArr
         self._steps[i] = 0
         self._finished[i] = False
         _play.advance(self.states[i], self._rngs[i], {self.seat}, self.opponents)
+
+    def _checked(self, acts: npt.NDArray[Any], play: Mask, restart: Mask | None) -> list[int]:
+        """The action ids as ints (0 where an env does not play), every playing env's checked
+        before any is applied: the core finds the first illegal one and ``_check`` words it."""
+        fast = acts.dtype.kind == "i" or (acts.dtype.kind == "u" and acts.dtype.itemsize < 8)
+        if not fast or (self._finished & play).any():
+            self._check(acts, restart)  # raises: a non-integer batch, or a finished env
+        ids: list[int] = np.where(play, acts, 0).tolist()
+        if _core.env_first_illegal(self.states, ids, play.tolist()) is not None:
+            self._check(acts, restart)  # raises with the env and the rule
+        return ids
 
     def _check(self, acts: npt.NDArray[Any], restart: Mask | None) -> dict[int, int]:
         """The action of every env that plays this step, each checked before any is applied."""
@@ -195,18 +229,6 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArr
                 raise IllegalActionError(f"{_env(i)}: {e}") from None
         return chosen
 
-    def _play(self, i: int, action: int) -> tuple[float, bool, bool]:
-        state = self.states[i]
-        before = _play.final_values(state, self.reward)[self.seat]
-        state.apply_action(action)
-        self._steps[i] += 1
-        _play.advance(state, self._rngs[i], {self.seat}, self.opponents)
-        terminated = state.is_terminal()
-        truncated = (
-            not terminated and self.max_steps is not None and bool(self._steps[i] >= self.max_steps)
-        )
-        return _play.final_values(state, self.reward)[self.seat] - before, terminated, truncated
-
     # ---- batches ---------------------------------------------------------------------------
 
     def _reset_mask(self, options: dict[str, Any] | None) -> Mask:
@@ -217,29 +239,28 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArr
             raise OptionError(f"reset_mask is a bool array of shape ({self.num_envs},)")
         return mask
 
-    def _observations(self) -> Obs:
-        return np.stack([s.observation_tensor(self.seat) for s in self.states])
+    def _observe(self) -> tuple[Obs, dict[str, Any]]:
+        """Every env's observation and mask, written by the core into fresh arrays (a mask row
+        is as wide as the game's actions, tens of thousands in the widest game, with a few dozen set)."""
+        width = _play.observation_shape(self.game, self.observation)[0]
+        obs = np.empty((self.num_envs, width), np.float32)
+        masks = np.zeros((self.num_envs, self.game.num_distinct_actions), np.bool_)
+        _core.env_observe(
+            self.states, self.seat, obs, masks, self.observation == "information_state"
+        )
+        return obs, {"action_mask": masks, "_action_mask": np.ones(self.num_envs, np.bool_)}
 
     def _masks(self) -> Mask:
-        # Filled from each game's legal ids: the largest game's row is 35,461 wide with a few dozen set,
-        # and one array beats stacking a mask per env.
-        masks = np.zeros((self.num_envs, self.game.num_distinct_actions), np.bool_)
-        for i, s in enumerate(self.states):
-            masks[i, s.legal_actions()] = True
+        masks: Mask = self._observe()[1]["action_mask"]
         return masks
 
-    def _infos(self) -> dict[str, Any]:
-        return {"action_mask": self._masks(), "_action_mask": np.ones(self.num_envs, np.bool_)}
-
-    def _final(self, which: Mask) -> dict[str, Any]:
+    def _final(self, which: Mask, obs: Obs, masks: Mask) -> dict[str, Any]:
         """Same-step autoreset: what the finished envs ended on, in Gymnasium's info layout."""
         keep = which[:, None]
-        obs = np.where(keep, self._observations(), 0.0).astype(np.float32)
-        masks = self._masks() & keep
         return {
-            "final_obs": obs,
+            "final_obs": np.where(keep, obs, 0.0).astype(np.float32),
             "_final_obs": which.copy(),
-            "final_info": {"action_mask": masks, "_action_mask": which.copy()},
+            "final_info": {"action_mask": masks & keep, "_action_mask": which.copy()},
             "_final_info": which.copy(),
         }
 

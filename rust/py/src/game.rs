@@ -69,6 +69,22 @@ impl PyGame {
         guard(|| Ok(self.inner.observation_names()))
     }
 
+    /// The length of `State.information_state_tensor`, as a shape; None for a game without one
+    /// (docs/observations.md, "Information state").
+    #[getter]
+    fn information_state_shape(&self) -> Option<(usize,)> {
+        self.inner.information_state_len().map(|n| (n,))
+    }
+
+    /// The name of each feature of `State.information_state_tensor`, in order; raises for a game
+    /// without one.
+    fn information_state_names(&self) -> PyResult<Vec<String>> {
+        if self.inner.information_state_len().is_none() {
+            return Err(to_py(no_information_state(self.inner.id())));
+        }
+        guard(|| Ok(self.inner.information_state_names()))
+    }
+
     /// Every option in force, defaults included, as a JSON object text.
     #[getter]
     fn options_json(&self) -> String {
@@ -157,4 +173,15 @@ impl PyGame {
     fn __repr__(&self) -> String {
         format!("<Game {} {}>", self.name(), self.options_json())
     }
+}
+
+/// The error for a game that has no information-state tensor: where to read why.
+pub(crate) fn no_information_state(game: &str) -> Error {
+    Error::options(
+        "information_state",
+        format!(
+            "{game} has no information-state tensor (docs/observations.md, \"Information state\", \
+             says which games have one and why the others do not)"
+        ),
+    )
 }

@@ -1,5 +1,6 @@
 //! `autodromo._core`: the Python face of the Rust core. All PyO3 code lives in this crate; every
 //! entry point runs inside `guard`, so a Rust panic becomes `AutodromoError`, never an abort.
+mod envs;
 mod errors;
 mod game;
 mod pyvalue;
@@ -31,6 +32,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game::load_game, m)?)?;
     m.add_function(wrap_pyfunction!(state::bot_action, m)?)?;
     m.add_function(wrap_pyfunction!(state::random_sim, m)?)?;
+    m.add_function(wrap_pyfunction!(envs::env_advance, m)?)?;
+    m.add_function(wrap_pyfunction!(envs::env_first_illegal, m)?)?;
+    m.add_function(wrap_pyfunction!(envs::env_play, m)?)?;
+    m.add_function(wrap_pyfunction!(envs::env_observe, m)?)?;
     m.add_function(wrap_pyfunction!(sim::simulate_chunk, m)?)?;
     m.add_class::<sim::PySimBatch>()?;
     m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;

@@ -17,7 +17,7 @@ use crate::{autodromo_error, guard, to_py};
 #[pyclass(module = "autodromo._core", name = "State")]
 #[derive(Debug, Clone)]
 pub(crate) struct PyState {
-    inner: AnyState,
+    pub(crate) inner: AnyState,
     /// Its game's content files (see `PyGame::files`).
     files: Option<ContentFiles>,
     /// The position it was started from (`Game.state_from`), whose history begins there: a
@@ -142,22 +142,7 @@ impl PyState {
     /// last) and returns it: what a Python loop over `chance_outcomes` picks for the same `u`,
     /// without building the list (the learning envs' chance nodes).
     fn apply_chance_at(&mut self, u: f64) -> PyResult<Action> {
-        guard(|| {
-            let outcomes = on_state!(&self.inner, s => s.chance_outcomes());
-            let Some(&(last, _)) = outcomes.last() else {
-                return Err(to_py(Error::illegal("not a chance node")));
-            };
-            let mut left = u;
-            let pick = outcomes
-                .iter()
-                .find(|&&(_, p)| {
-                    left -= p;
-                    left < 0.0
-                })
-                .map_or(last, |&(a, _)| a);
-            self.inner.apply_whole(pick).map_err(to_py)?;
-            Ok(pick)
-        })
+        guard(|| crate::envs::apply_chance_at(&mut self.inner, u).map_err(to_py))
     }
 
     fn action_to_string(&self, action: Action) -> PyResult<String> {
@@ -210,6 +195,26 @@ impl PyState {
                 s.observation_tensor(player, &mut out);
                 out
             }))
+        })?;
+        Ok(PyArray1::from_vec(py, out))
+    }
+
+    /// What `player` knows, its own past included (OpenSpiel's `information_state_tensor`):
+    /// float32, `Game.information_state_shape`; raises for a game that has none.
+    fn information_state_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        player: usize,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        self.check_player(player)?;
+        let game = self.inner.game();
+        let Some(len) = game.information_state_len() else {
+            return Err(to_py(crate::game::no_information_state(game.id())));
+        };
+        let out = guard(|| {
+            let mut out = vec![0f32; len];
+            on_state!(&self.inner, s => s.information_state_tensor(player, &mut out));
+            Ok(out)
         })?;
         Ok(PyArray1::from_vec(py, out))
     }

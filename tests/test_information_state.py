@@ -1,0 +1,164 @@
+"""The information-state tensor (issue 35): what a seat knows, its own past included.
+
+Mille Bornes' book (shared/rules/mille-bornes-1000-miglia.it.txt) deals the hands face down and
+draws from a covered pile; a card played goes face up on a side, a card discarded face up on the
+discard pile. So a seat knows its own draws and every card each seat played or discarded, and
+never another hand or the pile's order.
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test
+
+import autodromo
+from autodromo.envs import DEFAULT_OPTIONS, SingleSeatEnv, VectorEnv, gym_id, pettingzoo_env
+from autodromo.errors import OptionError
+
+MB: dict[str, Any] = {"players": 2, "score_to_win": 0}
+
+# Six cards each, dealt one at a time from seat 1 (the API's seat 0).
+MINE = ["Roll", "Roll", "100", "75", "Stop", "200"]
+THEIRS = ["Roll", "Gasoline", "Repairs", "Accident", "Out of Gas", "200"]
+OTHER_THEIRS = ["Spare Tire", "Speed Limit", "End of Limit", "50", "25", "200"]
+
+
+def dealt(mine: list[str], theirs: list[str]) -> autodromo.State:
+    s = autodromo.game("mille_bornes", **MB).new_state()
+    for a, b in zip(mine, theirs, strict=True):
+        s.apply_action(f"draw {a}")
+        s.apply_action(f"draw {b}")
+    return s
+
+
+def turns(s: autodromo.State, *moves: str) -> autodromo.State:
+    for m in moves:
+        s.apply_action(m)
+    return s
+
+
+def test_what_the_seat_cannot_see_leaves_its_tensor_unchanged() -> None:
+    # The other hand and the other seat's draw differ; the seat saw the same table.
+    a = turns(dealt(MINE, THEIRS), "draw 25", "discard 25", "draw 50", "discard 200")
+    b = turns(dealt(MINE, OTHER_THEIRS), "draw 25", "discard 25", "draw 100", "discard 200")
+    assert a.view(1)["hand"] != b.view(1)["hand"]
+    assert np.array_equal(a.information_state_tensor(0), b.information_state_tensor(0))
+    # The other seat knows its own hand and draw: its tensors differ.
+    assert not np.array_equal(a.information_state_tensor(1), b.information_state_tensor(1))
+
+
+def test_what_the_seat_saw_happen_changes_its_tensor_when_the_table_reads_the_same() -> None:
+    # Seat 1 threw the 25 it drew and seat 2 the 50, or the other way round: the same hands, the
+    # same discard pile, so the same observation; the seat knows which it was.
+    a = turns(dealt(MINE, THEIRS), "draw 25", "discard 25", "draw 50", "discard 50")
+    b = turns(dealt(MINE, THEIRS), "draw 50", "discard 50", "draw 25", "discard 25")
+    assert np.array_equal(a.observation_tensor(0), b.observation_tensor(0))
+    ia, ib = a.information_state_tensor(0), b.information_state_tensor(0)
+    names = a.game.information_state_names()
+    differ = {names[k] for k in np.flatnonzero(ia != ib)}
+    assert differ == {
+        "my draws this hand: 25 (of 14)",
+        "my draws this hand: 50 (of 14)",
+        "me: discarded 25 this hand (of 14)",
+        "me: discarded 50 this hand (of 14)",
+        "seat +1 in seating order: discarded 25 this hand (of 14)",
+        "seat +1 in seating order: discarded 50 this hand (of 14)",
+    }
+
+
+def test_plays_and_attacks_are_counted_by_seat_and_target_from_the_seat() -> None:
+    s = turns(dealt(MINE, THEIRS), "draw 25", "play Roll", "draw 50", "play Roll")
+    turns(s, "draw 75", "play Stop on player 2")
+    names = s.game.information_state_names()
+    mine = dict(zip(names, s.information_state_tensor(0).tolist(), strict=True))
+    theirs = dict(zip(names, s.information_state_tensor(1).tolist(), strict=True))
+    assert mine["me: played Roll this hand (of 14)"] == pytest.approx(1 / 14)
+    assert mine["me: played Stop on side +1 in seating order this hand (of 14)"] == pytest.approx(1 / 14)
+    assert mine["seat +1 in seating order: played Roll this hand (of 14)"] == pytest.approx(1 / 14)
+    # Seen from seat 2, the same Stop came from the seat after it, onto its own side.
+    assert theirs["seat +1 in seating order: played Stop on my side this hand (of 14)"] == pytest.approx(
+        1 / 14
+    )
+    # Seat 1 drew seven cards (six dealt, one drawn each turn): two Rolls among them.
+    assert mine["my draws this hand: Roll (of 14)"] == pytest.approx(2 / 14)
+
+
+def test_the_tensor_starts_with_the_observation_and_names_every_feature() -> None:
+    for options in (MB, {}):
+        g = autodromo.game("mille_bornes", **options)
+        shape = g.information_state_shape
+        assert shape is not None and len(g.information_state_names()) == shape[0]
+        names = g.information_state_names()
+        assert names[: g.observation_shape[0]] == g.observation_names()
+        assert len(set(names)) == len(names)
+        s = dealt(MINE, THEIRS) if options == MB else g.new_state()
+        t = s.information_state_tensor(0)
+        assert t.shape == shape and t.dtype == np.float32
+        assert np.array_equal(t[: g.observation_shape[0]], s.observation_tensor(0))
+
+
+def test_a_new_hand_starts_from_nothing_seen() -> None:
+    g = autodromo.game("mille_bornes", players=2, score_to_win=2000)
+    s = g.new_state()
+    rng = np.random.default_rng(1)
+    while s.view(None)["hand_number"] < 2:
+        if s.is_chance_node():
+            s.apply_chance_at(rng.random())
+        else:
+            s.apply_action(s.legal_actions()[0])
+    while s.is_chance_node():  # the new deal
+        s.apply_chance_at(rng.random())
+    obs_len = g.observation_shape[0]
+    past = s.information_state_tensor(s.current_player())[obs_len:]
+    names = g.information_state_names()[obs_len:]
+    assert {n for n, v in zip(names, past, strict=True) if v} <= {
+        n for n in names if n.startswith("my draws this hand")
+    }
+
+
+def test_games_without_one_say_so() -> None:
+    for name in ("legend", "lamborghini", "formula90"):
+        g: dict[str, Any] = DEFAULT_OPTIONS.get(name, {})
+        game = autodromo.game(name, **g)
+        assert game.information_state_shape is None
+        with pytest.raises(OptionError, match="no information-state tensor"):
+            game.information_state_names()
+        with pytest.raises(OptionError, match="no information-state tensor"):
+            game.new_state().information_state_tensor(0)
+        with pytest.raises(OptionError, match="no information-state tensor"):
+            SingleSeatEnv(name, observation="information_state", **g)
+
+
+def test_the_envs_offer_it() -> None:
+    g = autodromo.game("mille_bornes", **MB)
+    env = SingleSeatEnv("mille_bornes", observation="information_state", **MB)
+    obs, _ = env.reset(seed=4)
+    assert obs.shape == g.information_state_shape == env.observation_space.shape
+    assert np.array_equal(obs, env.state.information_state_tensor(0))
+    vec = VectorEnv("mille_bornes", 3, seed=4, observation="information_state", **MB)
+    batch, infos = vec.reset()
+    assert batch.shape == (3, *g.information_state_shape)
+    batch, *_ = vec.step(infos["action_mask"].argmax(1))
+    for i, s in enumerate(vec.states):
+        assert np.array_equal(batch[i], s.information_state_tensor(0))
+    aec = pettingzoo_env("mille_bornes", observation="information_state", **MB)
+    aec.reset(seed=4)
+    for agent, seat in (("player_0", 0), ("player_1", 1)):
+        seen = aec.observe(agent)["observation"]
+        assert np.array_equal(seen, aec.game_state.information_state_tensor(seat))
+    made = gymnasium.make(gym_id("mille_bornes"), observation="information_state", **MB)
+    check_env(made.unwrapped)
+    with warnings.catch_warnings():
+        # Advisory only, as in test_envs.py: PettingZoo exempts its own classic games, whose
+        # observations are the same dict, from these two by name.
+        warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
+        warnings.filterwarnings("ignore", message="Observation space for each agent probably")
+        api_test(pettingzoo_env("mille_bornes", observation="information_state", **MB), num_cycles=200)
+    with pytest.raises(OptionError, match="observation is"):
+        SingleSeatEnv("mille_bornes", observation="everything", **MB)  # type: ignore[arg-type]
