@@ -1,5 +1,6 @@
-"""Learning environments for every game: a Gymnasium vector env, a Gymnasium single-seat env and a
-PettingZoo AEC env. They need the ``envs`` extra (``pip install autodromo[envs]``).
+"""Learning environments for every game: a Gymnasium vector env, a Gymnasium single-seat env, a
+PettingZoo AEC env and a PettingZoo ParallelEnv (the decisions a book reveals together asked in
+one step). They need the ``envs`` extra (``pip install autodromo[envs]``).
 
 Each env shows its agent decisions only: chance is sampled inside with a generator seeded by
 ``reset(seed=)``, and seats the agent does not hold are played by a built-in bot
@@ -24,6 +25,7 @@ except ImportError as e:  # pragma: no cover - the extra is installed for the te
 
 from .. import games
 from ._play import DEFAULT_OPTIONS
+from .parallel import AutodromoParallelEnv, parallel_env
 from .pettingzoo_aec import AutodromoAECEnv, pettingzoo_env
 from .single_seat import SingleSeatEnv
 from .vector import VectorEnv
@@ -31,9 +33,11 @@ from .vector import VectorEnv
 __all__ = [
     "DEFAULT_OPTIONS",
     "AutodromoAECEnv",
+    "AutodromoParallelEnv",
     "SingleSeatEnv",
     "VectorEnv",
     "gym_id",
+    "parallel_env",
     "pettingzoo_env",
 ]
 
