@@ -65,12 +65,6 @@ def test_a_seat_not_to_act_has_no_moves_and_a_seat_not_in_the_game_is_refused() 
         s.moves(2)
 
 
-def test_a_game_that_does_not_describe_its_moves_says_so() -> None:
-    s = autodromo.game("formula90").new_state()
-    with pytest.raises(OptionError, match="does not describe its moves yet"):
-        s.moves(0)
-
-
 def test_the_speed_limit_button_says_it_limits_and_does_not_stop() -> None:
     # The book's Speed Limit (shared/rules/README.md): "caps each distance card at 50"; it
     # does not stop the car (the issue found "stops them until they play End of Limit").

@@ -47,6 +47,7 @@ pub mod labels;
 pub mod legal;
 pub mod lookahead;
 pub mod movement;
+pub mod moves;
 pub mod obs_names;
 pub mod options;
 pub mod order;
@@ -301,6 +302,10 @@ impl State for F90State {
 
     fn observation_tensor(&self, player: usize, out: &mut [f32]) {
         self.seat_view(Some(player)).observation(out)
+    }
+
+    fn moves(&self, seat: usize) -> Result<Vec<Value>, Error> {
+        moves::moves(self, seat)
     }
 
     fn events(&self, player: Option<usize>) -> Vec<Value> {
