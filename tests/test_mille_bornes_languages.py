@@ -103,3 +103,15 @@ def test_the_prompt_and_its_refusals_speak_the_language(capsys: pytest.CaptureFi
     assert "non si può: scrivi un numero" in text and "non si può: " in text.split("scrivi un numero")[1]
     # (the reason after it is the core's, in English: the core's refusals are not worded yet)
     assert not re.search(r"not possible|type a number|your hand", text)
+
+
+def test_scores_are_written_as_the_language_writes_numbers() -> None:
+    from autodromo.mille_bornes.words import Names
+
+    names = Names(["Ada", "Bo"], [[0], [1]])
+    event = {"kind": "hand_over", "hand": 1, "scores": [{"total": 2300}, {"total": 450}]}
+    assert words.event_words(event, names) == "Hand 1 is over: Ada 2,300, Bo 450"
+    with locale.use("it"):
+        assert words.event_words(event, names) == "Fine della manche 1: Ada 2.300, Bo 450"
+    with locale.use("pt"):
+        assert words.event_words(event, names) == "Fim da mão 1: Ada 2.300, Bo 450"

@@ -25,7 +25,7 @@ from contextvars import ContextVar, Token
 from functools import lru_cache
 from pathlib import Path
 
-__all__ = ["DOMAINS", "activate", "deactivate", "LANGUAGES", "PSEUDO", "choose", "language", "pgettext", "use"]
+__all__ = ["DOMAINS", "activate", "deactivate", "LANGUAGES", "PSEUDO", "choose", "language", "number", "pgettext", "use"]
 
 HERE = Path(__file__).resolve().parent
 #: The catalogues: one per words module that looks its words up here, each with its template.
@@ -130,6 +130,15 @@ def pgettext(domain: str, context: str, message: str) -> str:
     """``message`` (English, the words' own) in the language in use, from the catalogue
     ``domain``; ``context`` is the words' key, which tells apart two uses of the same English."""
     return translations(domain, _current.get()).pgettext(context, message)
+
+
+def number(n: int | float) -> str:
+    """A number as the language in use writes it (Babel, CLDR): 2,300 in English, 2.300 in
+    Italian and Portuguese."""
+    from babel.numbers import format_decimal
+
+    lang = _current.get()
+    return str(format_decimal(n, locale=lang if lang in LANGUAGES else LANGUAGES[0]))
 
 
 _FIELD = re.compile(r"(\{[^{}]*\})")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..locale import pgettext
+from ..locale import number, pgettext
 
 #: The English catalogue: key -> a ``str.format`` pattern, the message the translations look up
 #: (``make messages`` extracts it, the key as its context).
@@ -484,7 +484,7 @@ def event_words(event: dict[str, Any], names: Names, drew: str | None = None) ->
     if kind == "reshuffled":
         return say("log.reshuffled", n=event["cards"])
     if kind == "hand_over":
-        totals = [say("log.hand_total", side=names.side(i), total=r["total"]) for i, r in enumerate(event["scores"])]
+        totals = [say("log.hand_total", side=names.side(i), total=number(r["total"])) for i, r in enumerate(event["scores"])]
         return say("log.hand_over", hand=event["hand"], totals=listing(totals, "list.comma"))
     if kind == "game_over":
         winners = event["winners"]

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from .._core import State
+from ..locale import number
 from ..mille_bornes import words
 from ..mille_bornes.words import Names
 from .prompt import ask
@@ -21,7 +22,7 @@ def render(view: dict[str, Any], names: list[str]) -> str:
         safeties = words.listing([words.title(x, cards) for x in side["safeties"]], "list.comma")
         lines.append("  " + say("table.side", who=table.side(side["side"]), miles=side["miles"],
                                 status=words.status(side, cards), safeties=safeties or say("table.none"),
-                                score=side["score"]))
+                                score=number(side["score"])))
     if view.get("hand"):
         hand = words.listing([words.title(c, cards) for c in view["hand"]], "list.comma")
         lines.append("  " + say("table.hand", cards=hand))

@@ -73,7 +73,7 @@ class MilleBornes(GameModule):
                           who=table.seats[x]["name"], n=view["hand_sizes"][x]) for x in s["seats"]]
             sides.append({
                 # The lines the page prints as they are, in the reader's language.
-                "words": {"miles": say("page.miles", miles=s["miles"], target=view["target"], score=s["score"]),
+                "words": {"miles": say("page.miles", miles=s["miles"], target=view["target"], score=locale.number(s["score"])),
                           "miles_label": say("page.miles.label", who=name), "battle": say("page.battle"),
                           "safeties": say("page.safeties"), "hands": " · ".join(counts)},
                 "name": side_name(table, view, s["side"]),
@@ -206,11 +206,13 @@ class MilleBornes(GameModule):
             for key, label in words.score_rows():
                 values = [r.get(key, 0) for r in e["scores"]]
                 if any(values):
-                    rows.append({"label": label, "values": values})
+                    rows.append({"label": label, "values": [locale.number(v) for v in values]})
             totals = [r["total"] for r in e["scores"]]
             running = [a + b for a, b in zip(running, totals)]
-            rows.append({"label": words.say("score.hand_total"), "values": totals, "strong": True})
-            rows.append({"label": words.say("score.running_total"), "values": list(running), "strong": True})
+            rows.append({"label": words.say("score.hand_total"), "values": [locale.number(v) for v in totals],
+                         "strong": True})
+            rows.append({"label": words.say("score.running_total"), "values": [locale.number(v) for v in running],
+                         "strong": True})
             tables.append({"title": words.say("round", hand=e["hand"]), "rows": rows})
         winners = view.get("winners") or []
         order = sorted(range(len(sides)), key=lambda i: -view["sides"][i]["score"])
@@ -222,7 +224,7 @@ class MilleBornes(GameModule):
         return {
             "headline": words.winners_words(winners, people),
             "columns": [words.say("results.place"), words.say("results.side"), words.say("results.score")],
-            "rows": [{"seat": view["sides"][i]["seats"][0], "cells": [words.ordinal(place[i]), sides[i], str(view["sides"][i]["score"])]}
+            "rows": [{"seat": view["sides"][i]["seats"][0], "cells": [words.ordinal(place[i]), sides[i], locale.number(view["sides"][i]["score"])]}
                      for i in order],
             "sides": sides,
             "scores": tables,
