@@ -370,3 +370,55 @@ fn a_crash_is_declared_with_its_damage_card() {
     }
     assert!(found, "no crash move in a random race");
 }
+
+#[test]
+fn the_overheating_declared_is_what_the_round_end_costs() {
+    // "End of the round": a Temperature step on Top Speed, a rich mixture's step, then the red
+    // zone's Engine points. The other car retired, each round is car 0's alone: a move that ends
+    // its activation ends the round, and the Engine after it is what the move declared.
+    let mut checked = 0;
+    for seed in 0..12u64 {
+        let mut s = race(
+            json!({"circuit": "example", "cars": ["bugatti_type_35", "alfa_8c_2300"],
+                                "laps": 2, "setups": [{"mixture": "rich"}, null]}),
+        );
+        let mut rng = SplitMix64::new(seed + 500);
+        while !s.is_terminal() && s.history().len() < 3000 {
+            if s.racing && s.cars[1].status != Status::Retired {
+                s.cars[1].status = Status::Retired;
+            }
+            if s.racing && s.current_player() == Player::Seat(0) {
+                for m in s.moves(0).unwrap() {
+                    let risks = m["risks"].as_array().unwrap();
+                    if risks.iter().any(|r| r["kind"] != "overheating") {
+                        continue;
+                    }
+                    let mut t = s.clone();
+                    t.apply_action(m["action"].as_u64().unwrap() as u32)
+                        .unwrap();
+                    if t.round == s.round {
+                        continue;
+                    }
+                    let heat = risks.iter().find(|r| r["kind"] == "overheating");
+                    let lost = heat.map_or(0, |r| r["engine"].as_u64().unwrap());
+                    let engine = m["leads_to"]["car"]["engine"].as_u64().unwrap();
+                    if t.cars[0].status == Status::Retired {
+                        assert!(heat.is_some_and(|r| r["retires"] == true), "{m}");
+                    } else {
+                        assert_eq!(u64::from(t.cars[0].engine), engine - lost, "{m}");
+                    }
+                    checked += usize::from(heat.is_some());
+                }
+            }
+            let a = match s.current_player() {
+                Player::Chance => s.sample_chance(&mut rng).unwrap(),
+                _ => {
+                    let legal = s.legal_actions();
+                    legal[(rng.next_u64() % legal.len() as u64) as usize]
+                }
+            };
+            s.apply_action(a).unwrap();
+        }
+    }
+    assert!(checked > 0, "no overheating in twelve races");
+}

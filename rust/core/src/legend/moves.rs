@@ -18,7 +18,7 @@ use crate::error::Error;
 use crate::game::{Player, State};
 
 /// Every `kind` a move may have.
-pub const MOVE_KINDS: [&str; 30] = [
+pub const MOVE_KINDS: [&str; 31] = [
     "split_reliability",
     "challenge",
     "no_challenge",
@@ -47,6 +47,7 @@ pub const MOVE_KINDS: [&str; 30] = [
     "use_part",
     "set_setup",
     "leave_pit",
+    "end_stop",
     "technical_assistance",
     "take_part",
 ];
@@ -143,6 +144,7 @@ pub(crate) fn kind_of(s: &LegendState, car: usize, m: Move) -> (&'static str, Va
                 json!({"card": name, "side": sides[usize::from(side).min(1)]}),
             )
         }
+        Move::LeavePit if stage => ("end_stop", json!({})),
         Move::LeavePit => ("leave_pit", json!({})),
         Move::Assistance => ("technical_assistance", json!({})),
         Move::TakeSpare(p) => ("take_part", json!({"part": part(p)})),

@@ -34,6 +34,10 @@ pub struct Plan {
     pub finishes: bool,
     /// Stage races: seconds of Check Point penalty the plan's crossing costs (over the limit).
     pub penalty: u32,
+    /// The round's end as the plan leaves the car (a step on Top Speed, a rich mixture, the red
+    /// zone: `Car::round_end_wear`): Engine points it costs, and whether the car retires.
+    pub round_end_engine: u8,
+    pub round_end_retires: bool,
 }
 
 /// Outcomes that look alike to the driver are merged: the first (fewest decisions) is kept.
@@ -77,6 +81,22 @@ impl LegendState {
                 _ => return,
             }
         }
+    }
+
+    /// What the round's end will cost `car` as it stands now: Engine points, and whether it
+    /// retires (no wear for a Neutral Car, nor a car off the race).
+    pub fn round_end_for(&self, car: usize) -> (u8, bool) {
+        let c = self.cars[car];
+        if c.neutral || !matches!(c.status, Status::Racing | Status::OffRoad) {
+            return (0, false);
+        }
+        let mut end = c;
+        let uphill = self.track().row(c.cell.row).slope == crate::grid::Slope::Uphill;
+        end.round_end_wear(self.race.spec(car), self.race.dash(), uphill);
+        (
+            c.engine - end.engine.min(c.engine),
+            end.status == Status::Retired,
+        )
     }
 
     /// Every distinct way the car to act can end its activation, searched breadth-first over its
@@ -129,21 +149,26 @@ impl LegendState {
                 && unseen.iter().any(|&entry| c.cell.row + 1 == entry)
                 && !matches!(s.phase, Phase::Pace { .. });
             if !active || blind || out.len() > 400 {
-                out.entry(key(&c, blind)).or_insert_with(|| Plan {
-                    progress: c.progress,
-                    row: c.cell.row,
-                    lane: c.cell.lane,
-                    speed: c.speed,
-                    decisions: path.clone(),
-                    temperature: i16::from(c.temperature) - i16::from(start.temperature),
-                    engine: i16::from(start.engine) - i16::from(c.engine),
-                    brakes: i16::from(start.brakes) - i16::from(c.brakes),
-                    tires: i16::from(start.tires) - i16::from(c.tires),
-                    damage: c.damage_due > 0,
-                    off_road: c.status == Status::OffRoad,
-                    unseen_turn: blind,
-                    finishes: c.finish.is_some() && start.finish.is_none(),
-                    penalty: penalty(&s).saturating_sub(penalty_before),
+                out.entry(key(&c, blind)).or_insert_with(|| {
+                    let round_end = s.round_end_for(car);
+                    Plan {
+                        progress: c.progress,
+                        row: c.cell.row,
+                        lane: c.cell.lane,
+                        speed: c.speed,
+                        decisions: path.clone(),
+                        temperature: i16::from(c.temperature) - i16::from(start.temperature),
+                        engine: i16::from(start.engine) - i16::from(c.engine),
+                        brakes: i16::from(start.brakes) - i16::from(c.brakes),
+                        tires: i16::from(start.tires) - i16::from(c.tires),
+                        damage: c.damage_due > 0,
+                        off_road: c.status == Status::OffRoad,
+                        unseen_turn: blind,
+                        finishes: c.finish.is_some() && start.finish.is_none(),
+                        penalty: penalty(&s).saturating_sub(penalty_before),
+                        round_end_engine: round_end.0,
+                        round_end_retires: round_end.1,
+                    }
                 });
                 continue;
             }
@@ -186,6 +211,7 @@ pub(crate) fn plans_json(s: &LegendState) -> Vec<Value> {
                 "decisions": p.decisions, "temperature": p.temperature, "engine": p.engine,
                 "brakes": p.brakes, "tires": p.tires, "damage": p.damage, "off_road": p.off_road,
                 "unseen_turn": p.unseen_turn, "finishes": p.finishes, "penalty": p.penalty,
+                "round_end": {"engine": p.round_end_engine, "retires": p.round_end_retires},
             })
         })
         .collect()
