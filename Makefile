@@ -49,7 +49,7 @@ build: $(VENV)/.deps ## Build the Rust extension into .venv (release) and compil
 # per language. Extraction reads the words modules' ENGLISH dicts (babel.cfg).
 LOCALES := python/autodromo/locale
 LANGS := en it pt
-DOMAINS = $(patsubst python/autodromo/%/words.py,%,$(shell grep -l "import pgettext" python/autodromo/*/words.py))
+DOMAINS = $(patsubst python/autodromo/%/words.py,%,$(shell grep -lE "^from \.\.locale import .*\bpgettext\b" python/autodromo/*/words.py))
 
 messages-extract: $(VENV)/.deps ## Message templates (.pot) from the words modules
 	for d in $(DOMAINS); do \

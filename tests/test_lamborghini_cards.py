@@ -64,7 +64,7 @@ def test_the_terminal_table_and_prompt_name_cards_and_word_moves() -> None:
     text = out.getvalue()
     assert not ids & set(text.replace(",", " ").split()), "a content id on the terminal"
     labels = [s.action_to_string(a) for a in s.legal_actions()]
-    worded = [words.move_words(m, tui._names(s.view(None)["cars"]))[0] for m in s.moves(seat)]
+    worded = [words.move_words(m, tui._names(s.view(None)["cars"], cards(s.game)))[0] for m in s.moves(seat)]
     for label, said in zip(labels, worded):
         assert f"] {said}" in text
         if label != said:

@@ -9,7 +9,8 @@ the gettext catalogue of the reader's language (``autodromo.locale``, issue 31).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..locale import pgettext
@@ -43,6 +44,23 @@ ENGLISH: dict[str, str] = {
     "effect.tyres": "+1 speed for {value} turns",
     "effect.petrol_tank": "+1 speed for {value} turns",
     "effect.team": "repairs a damage or +1 to a check",
+    "card.technology": "{supplier} {effect}",
+    "tech.aerodynamics": "Aerodynamics",
+    "tech.brakes": "Brakes",
+    "tech.setup": "Set-up",
+    "tech.engine": "Engine",
+    "tech.tyres": "Tyres",
+    "tech.petrol_tank": "Petrol tank",
+    "tech.team": "Team",
+    "man.skill": "Skill",
+    "man.hazard": "Hazard",
+    "man.fortune": "Fortune",
+    "man.manoeuvre": "Manoeuvre",
+    "man.slipstreaming": "Slipstreaming",
+    "man.engagement": "Engagement",
+    "man.fast_car": "Fast car",
+    "man.winning": "Winning",
+    "man.will": "Will",
     "supplier.red": "Red",
     "supplier.yellow": "Yellow",
     "supplier.blue": "Blue",
@@ -143,6 +161,9 @@ class Names:
 
     seat: Callable[[int], str]
     car: Callable[[int], str]
+    #: The game's cards by id (``autodromo.lamborghini.cards``): names them in the reader's
+    #: language; without it, the core's (English) names.
+    cards: Mapping[str, dict[str, Any]] = field(default_factory=dict)
 
 
 def round_words(turn: int) -> str:
@@ -154,12 +175,29 @@ def money(amount: int) -> str:
     return say("money", amount=amount)
 
 
-def card_words(card: dict[str, Any]) -> str:
+def title(card: dict[str, Any], cards: Mapping[str, dict[str, Any]]) -> str:
+    """A card's name in the reader's language: a Technology card by its supplier and effect, a
+    Manoeuvre card by its effect, a Banknote by its amount; Car and Driver cards by their own
+    names. ``card``: a reference or a deck entry; ``cards``: the deck, which says what a
+    reference's card is."""
+    entry = cards.get(str(card.get("id", ""))) or card
+    kind = entry.get("kind")
+    if kind == "technology":
+        return say("card.technology", supplier=say(f"supplier.{entry['supplier']}"),
+                   effect=say(f"tech.{entry['effect']}"))
+    if kind == "manoeuvre":
+        return say(f"man.{entry['effect']}")
+    if kind == "banknote":
+        return money(entry["amount"])
+    return str(card.get("name") or say("card.unknown"))
+
+
+def card_words(card: dict[str, Any], cards: Mapping[str, dict[str, Any]]) -> str:
     """A card as a draw shows it: its name, and its Speed value for a card of the Speed deck."""
     if "speed" not in card:
-        return str(card["name"])
+        return title(card, cards)
     detail = say("card.speed.crazy" if card.get("crazy") else "card.speed", speed=card["speed"])
-    return say("card.with", name=card["name"], detail=detail)
+    return say("card.with", name=title(card, cards), detail=detail)
 
 
 def card_face(card: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -169,7 +207,7 @@ def card_face(card: dict[str, Any] | None) -> dict[str, Any] | None:
     if card is None:
         return None
     kind = card.get("kind", "")
-    face: dict[str, Any] = {"name": card.get("name") or say("card.unknown"), "kind": kind}
+    face: dict[str, Any] = {"name": title(card, {}), "kind": kind}
     if kind in ("car", "driver"):
         face["value"] = say("card.stats", speed=card["speed_bonus"], manoeuvre=card["manoeuvre"])
         face["price"] = money(card["price"])
@@ -187,7 +225,7 @@ def card_name(cards: dict[str, dict[str, Any]], card_id: str | None) -> str:
     if card_id is None:
         return say("table.none")
     card = cards.get(card_id)
-    return str(card["name"]) if card else say("card.unknown")
+    return title(card, cards) if card else say("card.unknown")
 
 
 def act_words(event: dict[str, Any], names: Names) -> str:
@@ -200,7 +238,7 @@ def act_words(event: dict[str, Any], names: Names) -> str:
     if kind == "turned_deck":
         return say("act.turned_deck", deck=say(f"deck.{event['deck']}"))
     if kind in ("picked", "played"):
-        return say(f"act.{kind}", card=event["card"]["name"])
+        return say(f"act.{kind}", card=title(event["card"], names.cards))
     if kind == "linked":
         return say("act.linked", nth=say(f"nth.{event['to_car']}"))
     if kind == "slipstreamed":
@@ -252,18 +290,18 @@ def table_words(event: dict[str, Any], names: Names) -> str:
     """A step of the table's own (a card drawn or dealt), a line of its own."""
     kind = event["kind"]
     if kind == "revealed":
-        return say("log.revealed", card=card_words(event["card"]))
+        return say("log.revealed", card=card_words(event["card"], names.cards))
     if kind == "turned":
-        return say("log.turned", who=names.seat(event["for"]), card=card_words(event["card"]))
+        return say("log.turned", who=names.seat(event["for"]), card=card_words(event["card"], names.cards))
     if kind == "dealt":
         if "card" in event:
-            return say("log.dealt.seen", who=names.seat(event["owner"]), card=card_words(event["card"]))
+            return say("log.dealt.seen", who=names.seat(event["owner"]), card=card_words(event["card"], names.cards))
         return say("log.dealt", who=names.seat(event["owner"]))
     if kind == "check_card":
         return say("log.check_card", car=names.car(event["car"]), why=say(f"why.{event['why']}"),
-                   card=card_words(event["card"]))
+                   card=card_words(event["card"], names.cards))
     if kind in ("qualifying_card", "speed_card", "direction_card"):
-        return say(f"log.{kind}", car=names.car(event["car"]), card=card_words(event["card"]))
+        return say(f"log.{kind}", car=names.car(event["car"]), card=card_words(event["card"], names.cards))
     raise ValueError(f"a Lamborghini event of an unknown kind: {kind}")
 
 
@@ -294,10 +332,10 @@ def move_words(move: dict[str, Any], names: Names) -> tuple[str, str, str]:
     elif kind == "turn_card":
         text = say("move.turn_card", deck=say(f"deck.{move['deck']}"))
     elif kind in ("pick", "play_card"):
-        text = say(f"move.{kind}", card=card_words(move["card"]))
+        text = say(f"move.{kind}", card=card_words(move["card"], names.cards))
         price = move["costs"].get("money")
         if price:
-            detail = say("move.pick.detail", card=move["card"]["name"], price=money(price))
+            detail = say("move.pick.detail", card=title(move["card"], names.cards), price=money(price))
     elif kind == "link":
         text = say("move.link", nth=say(f"nth.{move['to_car']}"))
     elif kind in ("step", "slipstream"):

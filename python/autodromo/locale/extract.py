@@ -2,14 +2,19 @@
 named in the ``dicts`` option (``ENGLISH``, ``HELP``) of key -> English text gives one message,
 its key as the context (``pgettext``), so translators see both. A comment just above an entry
 goes to the translators too. A words module is read only once it looks its words up through
-``autodromo.locale`` (imports ``pgettext``): a game's words join the catalogues when they can be
+``autodromo.locale`` (``from ..locale import pgettext``): a game's words join the catalogues when they can be
 translated."""
 
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Collection, Iterator, Mapping
 from typing import IO, Any
+
+
+#: How a words module looks its words up (``from ..locale import pgettext``).
+LOOKS_UP = re.compile(r"^from \.\.locale import .*\bpgettext\b", re.M)
 
 
 def extract_words(
@@ -17,7 +22,7 @@ def extract_words(
 ) -> Iterator[tuple[int, str, tuple[str, str], list[str]]]:
     names = set(str(options.get("dicts", "ENGLISH")).split())
     source = fileobj.read().decode("utf-8")
-    if "import pgettext" not in source:
+    if not LOOKS_UP.search(source):
         return
     lines = source.splitlines()
     for node in ast.parse(source).body:

@@ -61,7 +61,7 @@ def prompt_policy(
     def choose(state: State, seat: int) -> int:
         # Each choice worded from its move (``State.moves``); the label is still an answer.
         cars = state.view(None)["cars"]
-        table = _names(cars)
+        table = _names(cars, game_cards(state.game))
         lines = {m["label"]: words.move_words(m, table)[0] for m in state.moves(seat)}
         return ask(state, seat, show, read, stream, say=lambda label: lines.get(label, label))
 
@@ -104,6 +104,7 @@ def race_command(args: Any) -> int:
         options["races"] = args.races
     g = make_game("lamborghini", content_dir=args.content, **options)
     show = renderer(g)
+    deck = game_cards(g)
     seats: list[str | Policy] = [args.bot] * g.num_players
     if not args.watch:
         if not 1 <= args.seat <= g.num_players:
@@ -116,28 +117,29 @@ def race_command(args: Any) -> int:
 
     def show_with_log(view: dict[str, Any]) -> str:
         # The turns' log before each table: whole turns, so no seat's line is cut in two.
-        return "\n".join([*_log(race, seat, shown), show(view)])
+        return "\n".join([*_log(race, seat, shown, deck), show(view)])
 
     stopped = run_rounds(race, show_with_log, "turn", args.save, 0.0)
     if stopped:
         return stopped
-    print("\n".join([*_log(race, seat, shown), show(race.state.view(None))]))
+    print("\n".join([*_log(race, seat, shown, deck), show(race.state.view(None))]))
     ranking = race.state.ranking()
     order = [words.say("table.seat", n=p + 1) for p in sorted(range(len(ranking)), key=lambda p: ranking[p])]
     print(words.say("table.final", order=_listed(order)))
     return 0
 
 
-def _log(race: Any, seat: int | None, shown: list[int]) -> list[str]:
+def _log(race: Any, seat: int | None, shown: list[int], deck: dict[str, dict[str, Any]]) -> list[str]:
     """The log lines since the last ones shown, worded by ``autodromo.lamborghini.words``."""
     events = race.state.log(seat, since=shown[0])
     shown[0] += len(events)
-    return ["  " + line for line in words.log_lines(events, _names(race.state.view(None)["cars"]))]
+    return ["  " + line for line in words.log_lines(events, _names(race.state.view(None)["cars"], deck))]
 
 
-def _names(cars: list[dict[str, Any]]) -> words.Names:
+def _names(cars: list[dict[str, Any]], deck: dict[str, dict[str, Any]]) -> words.Names:
     """Seats and cars as the terminal's table calls them ("P2", "car 3 (P2)")."""
     def seat(p: int) -> str:
         return words.say("table.seat", n=p + 1)
 
-    return words.Names(seat=seat, car=lambda c: words.say("table.car_of", car=c + 1, owner=seat(cars[c]["owner"])))
+    return words.Names(seat=seat, car=lambda c: words.say("table.car_of", car=c + 1, owner=seat(cars[c]["owner"])),
+                       cards=deck)

@@ -73,10 +73,15 @@ class Lamborghini(GameModule):
         """A card of this table's content as its face shows it (``words.card_face``)."""
         if card_id is None:
             return None
-        deck = table.memo.get("cards")
+        return words.card_face(self._deck(table).get(card_id, {}))
+
+    @staticmethod
+    def _deck(table: Table) -> dict[str, dict[str, Any]]:
+        """This table's cards by id (``autodromo.lamborghini.cards``), read once."""
+        deck: dict[str, dict[str, Any]] | None = table.memo.get("cards")
         if deck is None:
             deck = table.memo["cards"] = cards(table.game)
-        return words.card_face(deck.get(card_id, {}))
+        return deck
 
     def phase(self, view: dict[str, Any]) -> str:
         return PHASES.get(view["phase"], "")
@@ -171,7 +176,8 @@ class Lamborghini(GameModule):
     def _names(self, table: Table, seat: int | None) -> words.Names:
         view = table.public_view() if seat is None else table.state.view(seat)
         seats = table.names()
-        return words.Names(seat=lambda p: seats[p], car=lambda c: self.car_label(table, view, view["cars"][c]))
+        return words.Names(seat=lambda p: seats[p], car=lambda c: self.car_label(table, view, view["cars"][c]),
+                           cards=self._deck(table))
 
     def log(self, table: Table, seat: int | None) -> list[dict[str, Any]]:
         """One line per seat a turn (its cards, bids and a whole movement together), one per card
