@@ -157,6 +157,24 @@ ENGLISH: dict[str, str] = {
     "turn.route": "{start} → {end}",
     "turn.stays": "stays in {section}",
     "turn.head": "{car} {cards}",
+    # moves: the line under a button
+    "move.yellow_flag": "in {section}, behind {behind}",
+    "move.yellow_flag.first": "in {section}, ahead of every car there",
+    "cars.one": "1 car",
+    "cars.many": "{n} cars",
+    "move.green_flag": "removes the yellow flag in {section}",
+    "move.check.with": "{card} against {target}",
+    "move.chance": "{percent}% chance to fail: {then}",
+    "move.sure_fail": "fails: {then}",
+    "move.sure_pass": "passes",
+    "then.wear": "a wear token",
+    "then.no_lapping": "it stops behind the car it would lap",
+    "then.off_track": "off the track, into the recovery chart",
+    "then.recovery": "the chart's failed branch",
+    "weather.stays": "stays on space {space}: {sky}",
+    "weather.to": "to space {space} ({low}–{high}): {sky}",
+    "weather.was": "{text}, was {sky}",
+    "weather.robots_pit": "{text}; every robot pits for {tyre} tyres",
 }
 
 #: The catalogue :func:`say` reads (issue 31 puts a translation behind it).
@@ -415,3 +433,70 @@ def starts_new_turn(e: dict[str, Any], under_way: CarTurn | None) -> bool:
     """Whether ``e`` closes the turn under way and opens another."""
     return (under_way is None or under_way.car["id"] != e["car"]["id"]
             or (e["kind"] == "plays" and under_way.declared))
+
+
+#: A move's kind -> the kind of decision the page's help explains.
+GROUPS = {
+    "qualify": "qualify", "fuel": "fuel", "strategy": "strategy", "drive": "declare", "skip": "declare",
+    "pit": "pit", "stay_out": "safety_car", "keep_hand": "hand", "new_hand": "hand", "new_tyres": "tyres",
+    "keep_tyres": "tyres", "tyres": "tyres", "discard": "discard", "draw": "draw", "chase_take": "draw",
+    "play": "play", "pay_token": "pay", "pay_card": "pay", "check": "check", "late_brake": "brake",
+    "no_late_brake": "brake", "late_brake_power": "brake", "trajectory": "trajectory",
+    "no_trajectory": "trajectory", "take_extreme": "extreme", "flat_out": "extreme", "extreme_power": "extreme",
+    "challenge": "duel", "no_challenge": "duel", "join": "duel", "decline": "duel", "duel_cards": "duel",
+    "weather_step": "weather", "blue_token": "blue_token", "no_blue_token": "blue_token", "yellow_flag": "flag",
+    "green_flag": "flag", "no_flag": "flag", "force_late_brake": "orange", "no_force": "orange",
+    "force_extreme": "orange", "skill": "practice", "setup": "practice", "versatility": "skill",
+    "wise_driving": "skill", "sixth_sense": "skill",
+}
+
+
+def cars(n: int) -> str:
+    return say("cars.one") if n == 1 else say("cars.many", n=n)
+
+
+def check_words(move: dict[str, Any]) -> str:
+    """A check's outcome before the click: sure with a card of the hand, its chance when blind."""
+    risk = next((r for r in move["risks"] if r["kind"] == "failed_check"), None)
+    if risk is None:
+        return ""
+    then = say(f"then.{risk['then']}")
+    p = float(risk["probability"])
+    if p <= 0:
+        return say("move.sure_pass")
+    if p >= 1:
+        return say("move.sure_fail", then=then)
+    return say("move.chance", percent=round(100 * p), then=then)
+
+
+def move_detail(move: dict[str, Any]) -> str:
+    """The one line under a choice that only it has (the help its kind shares is told once)."""
+    kind = move["kind"]
+    if kind == "yellow_flag":
+        behind = int(move["behind"])
+        if not behind:
+            return say("move.yellow_flag.first", section=say("section", **move["section"]))
+        return say("move.yellow_flag", section=say("section", **move["section"]), behind=cars(behind))
+    if kind == "green_flag":
+        return say("move.green_flag", section=say("section", **move["section"]))
+    return check_words(move)
+
+
+def weather_step_words(move: dict[str, Any], weather: dict[str, Any] | None) -> str:
+    """Where a weather step puts the pawn, the sky there, and whether the robots then pit for
+    other tyres (R79: when the weather turns dry or rain and theirs do not suit it)."""
+    if not weather:
+        return ""
+    step = {"drier": -1, "none": 0, "wetter": 1}[move["step"]]
+    if not step:
+        return say("weather.stays", space=weather["space"], sky=weather["sky"])
+    to = weather["space"] + step
+    space = weather["table"][to - 1]
+    low, high = space["cf"]
+    out = say("weather.to", space=to, low=low, high=high, sky=space["sky"])
+    if space["sky"] != weather["sky"]:
+        out = say("weather.was", text=out, sky=weather["sky"])
+    wanted = {"dry": "hard", "rain": "rain"}.get(space["sky"])
+    if wanted and wanted != weather["robot_tyres"]:
+        out = say("weather.robots_pit", text=out, tyre=wanted)
+    return out

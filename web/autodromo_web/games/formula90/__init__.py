@@ -271,13 +271,22 @@ class Formula90(GameModule):
     def decisions(self, table: Table, view: dict[str, Any], seat: int) -> list[Decision]:
         plans = {p["id"]: p for p in view.get("plans") or []}
         out = []
-        for a in view.get("legal_actions") or []:
-            label = str(a["label"])
-            plan = plans.get(a["id"])
-            kind = choices.kind(label, str(view.get("phase", "")))
-            detail = plan_detail(plan) if plan else choices.weather_step(label, view) or choices.meaning(label)
-            out.append(Decision(a["id"], label[:1].upper() + label[1:], detail=detail, kind=kind))
+        for m in table.state.moves(seat):
+            label = str(m["label"])
+            plan = plans.get(m["action"])
+            if plan:
+                detail = plan_detail(plan)
+            elif m["kind"] == "weather_step":
+                detail = words.weather_step_words(m, view.get("weather"))
+            else:
+                detail = choices.meaning(m) or words.move_detail(m)
+            out.append(Decision(m["action"], label[:1].upper() + label[1:], detail=detail, kind=choices.kind(m, view)))
         return out
+
+    def prompt(self, table: Table, view: dict[str, Any], seat: int, decisions: list[Decision]) -> dict[str, Any] | None:
+        # A flag's, the orange pawn's or an Extreme Trajectory's help is the same for every
+        # choice: told once, above them, not under each.
+        return choices.shared([d.kind for d in decisions])
 
     def log(self, table: Table, seat: int | None) -> list[dict[str, Any]]:
         """One entry per car's move, one per other event told. Built as the race goes on: what
