@@ -35,7 +35,6 @@ KNOWN_DEBTS = {
     "web/autodromo_web/games/legend/stage.py",
     "python/autodromo/tui/legend.py",
     "firmware_bridge/autodromo_bridge/games/formula90/buttons.py",
-    "firmware_bridge/autodromo_bridge/games/formula90/sectionmap.py",
 }
 
 

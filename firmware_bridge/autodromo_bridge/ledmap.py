@@ -29,6 +29,19 @@ GAMES = games.with_board("cells")
 DEFAULT_GAME = games.first("MAP_DEFAULT")
 
 
+def read_map(path: str | Path) -> dict[str, Any]:
+    """A map file's TOML, or a BridgeError saying why not: the one place the bridge reads a map
+    file, whatever the game's board."""
+    name = str(path)
+    try:
+        doc: dict[str, Any] = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as e:
+        raise BridgeError(f"{name}: cannot be read: {e.strerror}") from None
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
+        raise BridgeError(f"{name}: not TOML: {e}") from None
+    return doc
+
+
 def is_section_track(board: dict[str, Any]) -> bool:
     """A board of sections: a loop of sections, one cell each (a lane grid's geometry is
     "grid"); its game's module draws it (``track_board()``, ``games/__init__.py``)."""
@@ -203,14 +216,7 @@ class LedMap:
     def load(cls, path: str | Path, board: dict[str, Any] | None = None,
              content_dir: str | Path | None = None) -> LedMap:
         """Reads a map; ``board`` is the race's (``Game.board()``), else the map's own circuit."""
-        name = str(path)
-        try:
-            doc = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-        except OSError as e:
-            raise BridgeError(f"{name}: cannot be read: {e.strerror}") from None
-        except (UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
-            raise BridgeError(f"{name}: not TOML: {e}") from None
-        return cls.parse(doc, name, board, content_dir)
+        return cls.parse(read_map(path), str(path), board, content_dir)
 
     @classmethod
     def for_board(cls, board: dict[str, Any]) -> LedMap:

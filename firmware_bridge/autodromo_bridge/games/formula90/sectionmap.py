@@ -19,13 +19,12 @@ docs/bridge.md), checked against the core's board: every section once, each LED 
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ...errors import BridgeError
-from ...ledmap import MAX_LEDS, _color, is_section_track
+from ...ledmap import MAX_LEDS, _color, is_section_track, read_map
 
 GAME = "formula90"
 #: LEDs for a section's queue unless the map says otherwise.
@@ -116,14 +115,7 @@ class SectionMap:
     @classmethod
     def load(cls, path: str | Path, board: dict[str, Any]) -> SectionMap:
         """A map file for the race's board (``Game.board()`` of a formula90 race)."""
-        name = str(path)
-        try:
-            doc = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-        except OSError as e:
-            raise BridgeError(f"{name}: cannot be read: {e.strerror}") from None
-        except (UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
-            raise BridgeError(f"{name}: not TOML: {e}") from None
-        return cls.parse(doc, name, board)
+        return cls.parse(read_map(path), str(path), board)
 
     @classmethod
     def parse(cls, doc: dict[str, Any], name: str, board: dict[str, Any]) -> SectionMap:
