@@ -175,6 +175,19 @@ ENGLISH: dict[str, str] = {
     "weather.to": "to space {space} ({low}–{high}): {sky}",
     "weather.was": "{text}, was {sky}",
     "weather.robots_pit": "{text}; every robot pits for {tyre} tyres",
+    # the track board's lines (the bridge's emulator screen)
+    "board.section": "section {number} ({name})",
+    "board.race.over": "race: over",
+    "board.race.turn": "race: turn {turn} of {turns}",
+    "board.race.not_started": "race: not started",
+    "board.safety_car": "Safety Car: out, in {section}",
+    "board.yellow.front": "yellow flag: {section}, at the front",
+    "board.yellow.behind": "yellow flag: {section}, behind {cars}",
+    "board.weather": "weather: {sky} (space {space} of {spaces})",
+    "board.pawn.orange": "{car} the orange pawn",
+    "board.pawn.blue": "{car} a blue pawn",
+    "board.pawns": "pawns: {pawns}",
+    "board.extreme": "on an Extreme Trajectory: {cars}",
 }
 
 #: The catalogue :func:`say` reads (issue 31 puts a translation behind it).
@@ -500,3 +513,38 @@ def weather_step_words(move: dict[str, Any], weather: dict[str, Any] | None) -> 
     if wanted and wanted != weather["robot_tyres"]:
         out = say("weather.robots_pit", text=out, tyre=wanted)
     return out
+
+
+def board_lines(view: dict[str, Any], safety_car: int | None) -> list[str]:
+    """What the track board shows, in words (names, sections from 1); ``safety_car`` the section
+    the Safety Car stands in, if it is out."""
+    names = {int(x["number"]): say("board.section", number=x["number"], name=x["name"])
+             for x in view.get("sections", [])}
+    turn = int(view.get("turn") or 0)
+    if view.get("over"):
+        lines = [say("board.race.over")]
+    elif turn:
+        lines = [say("board.race.turn", turn=turn, turns=view.get("turns"))]
+    else:
+        lines = [say("board.race.not_started")]
+    if safety_car is not None:
+        lines.append(say("board.safety_car", section=names.get(safety_car, say("section", number=safety_car, name=""))
+                         .strip()))
+    for x in view.get("sections", []):
+        if x.get("yellow_flag") is not None:
+            ahead = int(x["yellow_flag"])
+            section = names[int(x["number"])]
+            lines.append(say("board.yellow.front", section=section) if ahead == 0
+                         else say("board.yellow.behind", section=section, cars=cars(ahead)))
+    weather = view.get("weather")
+    if isinstance(weather, dict) and weather.get("sky"):
+        lines.append(say("board.weather", sky=weather["sky"], space=weather["space"],
+                         spaces=len(weather.get("table", []))))
+    pawns = [say("board.pawn.orange" if c.get("orange_flag") else "board.pawn.blue", car=c["name"])
+             for c in view.get("cars", []) if c.get("orange_flag") or c.get("blue_flag")]
+    if pawns:
+        lines.append(say("board.pawns", pawns=joined(pawns)))
+    extreme = [str(c["name"]) for c in view.get("cars", []) if c.get("on_extreme")]
+    if extreme:
+        lines.append(say("board.extreme", cars=joined(extreme)))
+    return lines

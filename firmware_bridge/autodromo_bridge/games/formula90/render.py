@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from autodromo.formula90 import words as f90_words
+
 from ...render import (LAMP_FINISHED, LAMP_GAME_OVER, LAMP_LEADER, LAMP_OUT, LAMP_RAIN,
                      LAMP_NAMES as SHARED_NAMES, LAMP_REFUSED, LAMP_YOUR_TURN, PODIUM_MEANINGS, PODIUM_NAMES,
                      Face)
@@ -257,26 +259,5 @@ def track_frame(view: dict[str, Any], m: SectionMap) -> bytes:
 
 
 def board_lines(view: dict[str, Any]) -> list[str]:
-    """What the track board shows, in words for the terminal (names, sections from 1)."""
-    names = {int(s["number"]): f"section {s['number']} ({s['name']})" for s in view.get("sections", [])}
-    turn, turns = int(view.get("turn") or 0), view.get("turns")
-    lines = [f"race: {'over' if view.get('over') else f'turn {turn} of {turns}' if turn else 'not started'}"]
-    sc = safety_car_section(view)
-    if sc is not None:
-        lines.append(f"Safety Car: out, in {names.get(sc, f'section {sc}')}")
-    for s in view.get("sections", []):
-        if s.get("yellow_flag") is not None:
-            ahead = int(s["yellow_flag"])
-            where = "at the front" if ahead == 0 else f"behind {ahead} car" + ("s" if ahead > 1 else "")
-            lines.append(f"yellow flag: {names[int(s['number'])]}, {where}")
-    weather = view.get("weather")
-    if isinstance(weather, dict) and weather.get("sky"):
-        lines.append(f"weather: {weather['sky']} (space {weather['space']} of {len(weather.get('table', []))})")
-    pawns = [f"{c['name']} the orange pawn" if c.get("orange_flag") else f"{c['name']} a blue pawn"
-             for c in view.get("cars", []) if c.get("orange_flag") or c.get("blue_flag")]
-    if pawns:
-        lines.append("pawns: " + ", ".join(pawns))
-    extreme = [str(c["name"]) for c in view.get("cars", []) if c.get("on_extreme")]
-    if extreme:
-        lines.append("on an Extreme Trajectory: " + ", ".join(extreme))
-    return lines
+    """What the track board shows, in words for the terminal (``autodromo.formula90.words``)."""
+    return f90_words.board_lines(view, safety_car_section(view))
