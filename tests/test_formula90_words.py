@@ -66,3 +66,26 @@ def test_a_cars_turn_is_one_line() -> None:
         turn.add(e)
     assert turn.text(sections, 2) == "Red plays 5 (3 MP): Curva 1 → Curva 2"
     assert turn.detail() == "pays a tyre token"
+
+
+def test_the_terminal_tells_a_checks_chance_before_the_choice() -> None:
+    import io
+
+    from autodromo.tui import formula90 as tui
+
+    rng = random.Random(5)
+    s = autodromo.game("formula90", players=2).new_state()
+    while True:
+        assert not s.is_terminal(), "no blind check in the race"
+        p = s.current_player()
+        if p >= 0 and any(m["kind"] == "check" and m["blind"] for m in s.moves(p)):
+            break
+        if p < 0:
+            s.apply_chance_at(rng.random())
+        else:
+            s.apply_action(rng.choice(s.legal_actions()))
+    out = io.StringIO()
+    tui.prompt_policy(read=lambda _: "1", out=out)(s, p)
+    blind = next(m for m in s.moves(p) if m["kind"] == "check" and m["blind"])
+    line = next(x for x in out.getvalue().splitlines() if x.strip().endswith(words.check_words(blind)))
+    assert blind["label"] in line

@@ -159,9 +159,12 @@ def prompt_policy(
         print(render(view), file=stream)
         plans = {p["id"]: p for p in view.get("plans", [])}
         legal = view["legal_actions"]
+        # Each choice with what only it does: a card play's landing and costs, a check's chance.
+        details = {m["action"]: words.move_detail(m) for m in state.moves(seat)}
         for i, a in enumerate(legal, start=1):
             plan = plans.get(a["id"])
-            print(f"    [{i}] {a['label']}" + (f"  {plan_line(plan)}" if plan else ""), file=stream)
+            detail = plan_line(plan) if plan else details.get(a["id"], "")
+            print(f"    [{i}] {a['label']}" + (f"  {detail}" if detail else ""), file=stream)
         while True:
             answer = read("> ").strip()
             if answer.isdigit() and 1 <= int(answer) <= len(legal):
