@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..locale import pgettext
+from ..locale import number, pgettext
 
 #: The English catalogue: key -> a ``str.format`` pattern, the message the translations look up
 #: (``make messages`` extracts it, the key as its context).
@@ -22,7 +22,7 @@ ENGLISH: dict[str, str] = {
     "log.line": "{who}: {acts}",
     "round.before_start": "Before the start",
     "round.turn": "Turn {turn}",
-    "money": "{amount:,} $",
+    "money": "{amount} $",
     "deck.technology": "Technology",
     "deck.manoeuvre": "Manoeuvre",
     "deck.car": "Car",
@@ -64,6 +64,23 @@ ENGLISH: dict[str, str] = {
     "supplier.red": "Red",
     "supplier.yellow": "Yellow",
     "supplier.blue": "Blue",
+    "phase.Bid": "Sealed bids for the order of choice",
+    "phase.Reveal": "Cards turned face up",
+    "phase.Draft": "Choosing cards",
+    "phase.Turned": "A card turned",
+    "phase.Grant": "Set-up cards dealt",
+    "phase.Link": "Linking drivers and cards to the cars",
+    "phase.Qualify": "Qualifications",
+    "phase.SpeedDraw": "Speed card",
+    "phase.Drive": "Driving",
+    "phase.Slip": "Slipstream",
+    "phase.CheckPrep": "Before a manoeuvre check",
+    "phase.Check": "Manoeuvre check",
+    "phase.Team": "Team card for the check",
+    "phase.DirectionDraw": "Accident: direction card",
+    "phase.Direction": "Accident: direction",
+    "phase.Over": "Race over",
+    "table.start": "Lamborghini at {circuit}, {players} players, seed {seed}",
     "table.face_up": "face up: {cards}",
     "table.title": "Lamborghini, turn {turn} ({phase}), Speed deck {deck}",
     "table.car": "car {car} ({owner}) {model:<28} driver {driver:<20} row {row:>3} lane {lane}  damages {damages}  {state}",
@@ -123,7 +140,8 @@ ENGLISH: dict[str, str] = {
     "move.squares_left.one": "1 square left to move",
     "move.finished": "crosses the finishing line",
     "risk.squeeze": "a manoeuvre check (squeezing between two cars)",
-    "risk.accident": "a manoeuvre check ({why}): {percent}% chance of an accident (7 or less: a damage)",
+    # the chance after its number reads "% c", which gettext takes for a printf placeholder
+    "risk.accident": "a manoeuvre check ({why}): chance of an accident {percent}% (7 or less: a damage)",
     # the table's own steps
     "log.revealed": "Turned face up: {card}",
     "log.turned": "Turned for {who}: {card}",
@@ -142,7 +160,7 @@ ENGLISH: dict[str, str] = {
 CATALOGUE = ENGLISH
 #: The languages whose catalogue of these words is complete: every message translated, none
 #: fuzzy (tests/test_catalogues.py checks the claim).
-COMPLETE = ("en",)
+COMPLETE = ("en", "it", "pt")
 
 #: The kinds a seat's decision makes, told on the seat's line of the turn.
 ACTS = {"bid", "turned_deck", "picked", "drivers_kept", "drivers_swapped", "linked", "played", "stepped",
@@ -166,13 +184,20 @@ class Names:
     cards: Mapping[str, dict[str, Any]] = field(default_factory=dict)
 
 
+def phase_words(phase: str) -> str:
+    """A view's phase in words ("Choosing cards"); a phase with no words of its own says nothing."""
+    key = f"phase.{phase}"
+    return say(key) if key in CATALOGUE else ""
+
+
 def round_words(turn: int) -> str:
     """The heading of an event's turn: "Before the start", "Turn 3"."""
     return say("round.before_start") if turn == 0 else say("round.turn", turn=turn)
 
 
 def money(amount: int) -> str:
-    return say("money", amount=amount)
+    """An amount as the reader's language writes numbers: "5,000 $", "5.000 $"."""
+    return say("money", amount=number(amount))
 
 
 def title(card: dict[str, Any], cards: Mapping[str, dict[str, Any]]) -> str:

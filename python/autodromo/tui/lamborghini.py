@@ -22,7 +22,8 @@ def renderer(game: Game | None = None) -> Callable[[dict[str, Any]], str]:
 def render(view: dict[str, Any], cards: dict[str, dict[str, Any]] | None = None) -> str:
     deck = cards if cards is not None else game_cards()
     say = words.say
-    lines = [say("table.title", turn=view["turn"], phase=view["phase"], deck=view["speed_deck"])]
+    lines = [say("table.title", turn=view["turn"], phase=words.phase_words(view["phase"]) or view["phase"],
+                 deck=view["speed_deck"])]
     if view["face_up"]:
         names = [words.card_name(deck, c) for c in view["face_up"]]
         lines.append("  " + say("table.face_up", cards=_listed(names)))
@@ -111,7 +112,8 @@ def race_command(args: Any) -> int:
             raise OptionError(f"--seat {args.seat}: the players are 1 to {g.num_players}")
         seats[args.seat - 1] = prompt_policy(show=show)
     race = Race(g, seats, seed=args.seed)
-    print(f"Lamborghini at {args.circuit}, {g.num_players} players, seed {race.seed}")
+    circuit = (g.board() or {}).get("name", args.circuit)
+    print(words.say("table.start", circuit=circuit, players=g.num_players, seed=race.seed))
     seat = None if args.watch else args.seat - 1
     shown = [0]
 

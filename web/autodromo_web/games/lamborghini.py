@@ -16,25 +16,6 @@ if TYPE_CHECKING:
     from ..tables import Table
 
 GAME = "lamborghini"
-PHASES = {
-    "Bid": "Sealed bids for the order of choice",
-    "Reveal": "Cards turned face up",
-    "Draft": "Choosing cards",
-    "Turned": "A card turned",
-    "Grant": "Set-up cards dealt",
-    "Link": "Linking drivers and cards to the cars",
-    "Qualify": "Qualifications",
-    "SpeedDraw": "Speed card",
-    "Drive": "Driving",
-    "Slip": "Slipstream",
-    "CheckPrep": "Before a manoeuvre check",
-    "Check": "Manoeuvre check",
-    "Team": "Team card for the check",
-    "DirectionDraw": "Accident: direction card",
-    "Direction": "Accident: direction",
-    "Over": "Race over",
-    "Flow": "",
-}
 
 
 def _look(view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -84,7 +65,7 @@ class Lamborghini(GameModule):
         return deck
 
     def phase(self, view: dict[str, Any]) -> str:
-        return PHASES.get(view["phase"], "")
+        return words.phase_words(view["phase"])
 
     def turn(self, view: dict[str, Any]) -> dict[str, Any]:
         if view["turn"] == 0:

@@ -1,0 +1,52 @@
+"""Issue 31 for Lamborghini's words (``autodromo.lamborghini.words``): complete in Italian and
+Portuguese, its cards named in the reader's language (the book is English only: the names are
+the ones players use, docs/rules/lamborghini.md "Languages"), and the terminal in the language
+asked for."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+from babel.messages.pofile import read_po
+
+from autodromo import cli, locale
+from autodromo.lamborghini import cards, words
+
+
+def english_sentences(lang: str) -> set[str]:
+    with locale.catalogue_path("lamborghini", lang).open("rb") as f:
+        translated = {(str(m.context), str(m.id)): str(m.string) for m in read_po(f) if m.id}
+    out = set()
+    for (_, english), text in translated.items():
+        for literal, *_ in string.Formatter().parse(english):
+            piece = literal.strip(" :;,.()—")
+            if text != english and " " in piece and len(piece) >= 8 and piece not in text:
+                out.add(piece)
+    return out
+
+
+@pytest.mark.parametrize("lang", ["it", "pt"])
+def test_a_game_in_the_terminal_speaks_the_language_asked_for(capsys: pytest.CaptureFixture[str], lang: str) -> None:
+    assert cli.main(["lamborghini", "--watch", "--players", "2", "--laps", "1", "--seed", "2", "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    sentences = english_sentences(lang)
+    assert len(sentences) >= 60
+    assert {s for s in sentences if s in out} == set()
+    with locale.use(lang):
+        assert words.say("table.final", order="") in out and words.say("phase.Over") in out
+
+
+def test_cards_and_money_in_the_readers_language() -> None:
+    deck = cards()
+    engine = next(c for c in deck.values() if c["kind"] == "technology" and c["effect"] == "engine"
+                  and c["supplier"] == "red")
+    note = next(c for c in deck.values() if c["kind"] == "banknote" and c["amount"] >= 1000)
+    ref = {"id": engine["id"], "name": engine["name"], "speed": engine["speed"], "crazy": engine["crazy"]}
+    assert words.title(ref, deck) == "Red Engine" == engine["name"]
+    assert words.title(note, deck) == note["name"]  # the core's "5,000 $"
+    with locale.use("it"):
+        assert words.title(ref, deck) == "Motore (rosso)"
+        assert words.title(note, deck) == f"{note['amount'] // 1000}.{note['amount'] % 1000:03d} $"
+    with locale.use("pt"):
+        assert words.title(ref, deck) == "Motor (vermelho)"
