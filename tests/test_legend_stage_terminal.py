@@ -12,6 +12,7 @@ from pathlib import Path
 
 import autodromo
 from autodromo import content, replay
+from autodromo.legend import words as legend_words
 
 ROUTE = ["race", "legend", "--route", "coppa_breve", "--seed", "4", "--neutral", "3"]
 
@@ -49,10 +50,13 @@ def test_a_driver_at_the_prompt_plays_a_stage_race_to_the_final_classification(t
     assert "Alfa Romeo 8C 2300 Mille Miglia  waiting: starts at 17:33" in out
     assert "stage 1: starts 17:36" in out
     assert "Time Chart:" in out and re.search(r"stage 1: 17:30 → 1\d:\d\d at speed \d", out)
-    # The driver's choices with their cost, time included, lanes by name.
-    assert "    [1] accelerate 1  (speed 0 → 1, 1 MP)" in out
-    assert "roadside stop  (speed 1 → 0, off the road this round, +3:00 off the road)" in out
+    # The driver's choices worded from their moves (issue 29): where they lead, their cost,
+    # time included and in its units, lanes by name; the Check Point's six minutes before the
+    # click.
+    assert "    [1] accelerate 1  (speed 1, 1 MP to move)" in out
+    assert "roadside stop  (speed 0, +3 min on the Time Chart)" in out
     assert "[1] move to the left lane" in out
+    assert "Check Point ahead (speed limit 2): at speed" in out
     # The classification: every car once, places from 1, in the core's ranking.
     r = replay.load(save)
     final, ranking = r.state.view(None), r.state.ranking()
@@ -62,8 +66,9 @@ def test_a_driver_at_the_prompt_plays_a_stage_race_to_the_final_classification(t
     expected = sorted(range(len(names)), key=lambda seat: ranking[seat])
     for place, (line, seat) in enumerate(zip(table, expected), start=1):
         assert line.lstrip().startswith(f"{place}. {names[seat]}"), line
-        time = final["time_chart"][seat]["racing_time_text"]
-        assert f"racing time {time}" in line
+        # The racing time in its units, as the page says it ("54 min", "2 h 09 min").
+        time = legend_words.duration(final["time_chart"][seat]["racing_time"])
+        assert f"racing time {time}" in line and "min" in time
     # The driver took the first choice offered at every question, and the route is over.
     s = r.game.new_state()
     asked = 0
@@ -85,7 +90,7 @@ def test_a_watched_stage_race_is_the_same_every_time_and_counts_points_when_aske
     first = run(args, tmp_path)
     assert first.returncode == 0, first.stderr
     assert "Final classification (by points):" in first.stdout
-    assert re.search(r"\n   1\. \S.* racing time \d+:\d\d.*, \d+ points\n", first.stdout)
+    assert re.search(r"\n   1\. \S.* racing time (?:\d+ h )?\d+ min.*, \d+ points\n", first.stdout)
     assert run(args, tmp_path).stdout == first.stdout
 
 

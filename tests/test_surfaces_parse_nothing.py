@@ -33,7 +33,6 @@ KNOWN_DEBTS = {
     "web/autodromo_web/games/base.py",
     "web/autodromo_web/games/legend/__init__.py",
     "web/autodromo_web/games/legend/stage.py",
-    "python/autodromo/tui/legend.py",
     "firmware_bridge/autodromo_bridge/games/formula90/buttons.py",
 }
 

@@ -5,20 +5,13 @@ the Time Chart and, at the end, the classification by racing time."""
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
 from .._core import State
+from ..legend import words
 from .prompt import ask
-
-LANES = {2: ("left", "right"), 3: ("left", "middle", "right")}
-
-
-def lane_name(lane: int, lanes: int) -> str:
-    names = LANES.get(lanes)
-    return f"{names[lane]} lane" if names else f"lane {lane + 1}"
 
 
 def _pins(car: dict[str, Any]) -> str:
@@ -84,11 +77,6 @@ def clock_words(chrono: dict[str, Any]) -> str:
     return ", ".join(parts)
 
 
-def minutes(seconds: int) -> str:
-    """A penalty or a bonus in seconds, as "6:00" or "0:45"."""
-    return f"{seconds // 60}:{seconds % 60:02}"
-
-
 def stage_place(car: dict[str, Any], chart: dict[str, Any], stage: dict[str, Any], lanes: int = 3) -> str:
     """Where a car is in the stage, in words."""
     status = car["status"]
@@ -101,7 +89,7 @@ def stage_place(car: dict[str, Any], chart: dict[str, Any], stage: dict[str, Any
         return "finished the route"
     if status == "retired":
         return "retired"
-    where = f"row {car['row'] + 1:>2} of {stage['length']}, {lane_name(car['lane'], lanes)}"
+    where = f"row {car['row'] + 1:>2} of {stage['length']}, {words.lane(car['lane'], lanes)}"
     if status == "off_road":
         where += ", stopped off the road"
     return where
@@ -125,11 +113,11 @@ def stage_cell(row: dict[str, Any]) -> str:
         return f"{row['start']} → on the road"
     extra = ""
     if row["penalty"]:
-        extra += f" +{minutes(row['penalty'])} Check Point"
+        extra += f" +{words.duration(row['penalty'])} Check Point"
     if row["time_cards"]:
-        extra += f" +{minutes(row['time_cards'])} cards"
+        extra += f" +{words.duration(row['time_cards'])} cards"
     if row["bonus"]:
-        extra += f" −{minutes(row['bonus'])} residual"
+        extra += f" −{words.duration(row['bonus'])} residual"
     return f"{row['start']} → {row['finish']} at speed {row['speed']}{extra}"
 
 
@@ -140,7 +128,7 @@ def time_chart(view: dict[str, Any]) -> list[str]:
     lines = ["  Time Chart:"]
     for row in view["time_chart"]:
         stages = "; ".join(f"stage {st['stage']}: {stage_cell(st)}" for st in row["stages"])
-        total = row["racing_time_text"] or "—"
+        total = words.duration(row["racing_time"])
         note = " (retired)" if status[row["seat"]] == "retired" else ""
         lines.append(f"    {names[row['seat']][:32]:<32} {stages}  | racing time {total}{note}")
     return lines
@@ -181,25 +169,15 @@ def classification(view: dict[str, Any], ranking: list[int]) -> str:
     for seat in sorted(names, key=lambda s: ranking[s]):
         row = charts[seat]
         if row["stages_done"] == stages:
-            time = f"racing time {row['racing_time_text']}"
+            time = f"racing time {words.duration(row['racing_time'])}"
         else:
             time = f"retired after {row['stages_done']} of {stages} stages"
         penalty = sum(st["penalty"] for st in row["stages"])
-        extra = f", Check Point penalties {minutes(penalty)}" if penalty else ""
+        extra = f", Check Point penalties {words.duration(penalty)}" if penalty else ""
         if seat in points:
             extra += f", {points[seat]['total']} points"
         lines.append(f"  {ranking[seat] + 1:>2}. {names[seat]:<32} {time}{extra}")
     return "\n".join(lines)
-
-
-def say(label: str) -> str:
-    """A decision as a driver reads it: lanes by name ("move to lane 0" is "move to the left
-    lane"), counted from the left as the board shows them."""
-    m = re.fullmatch(r"(move|slipstream) to lane (\d+)", label)
-    if not m:
-        return label
-    verb = "move to" if m.group(1) == "move" else "slipstream into"
-    return f"{verb} the {lane_name(int(m.group(2)), 3)}"
 
 
 def prompt_policy(
@@ -209,7 +187,9 @@ def prompt_policy(
     stream = out or sys.stdout
 
     def choose(state: State, seat: int) -> int:
-        return ask(state, seat, render, read, stream, say=say)
+        lanes = int(state.view(None).get("lanes", 3))
+        lines = {m["label"]: words.move_line(m, lanes) for m in state.moves(seat)}
+        return ask(state, seat, render, read, stream, say=lambda label: lines.get(label, label), costs=False)
 
     return choose
 

@@ -18,17 +18,19 @@ def ask(
     say: Callable[[str], str] = str,
     refused: Callable[[str | None], str] = lambda reason: f"not possible: {reason or 'choose from the list'}",
     no_answer: str = "type a number",
+    costs: bool = True,
 ) -> int:
     """Shows ``seat``'s view and its legal actions (with their cost, where the game gives one)
     and returns the action chosen by number (counted from 1, as a person counts) or by label; a
     refused answer is explained. ``say`` words a label for a person (the core's own label is still accepted as an answer);
     ``refused`` words a refusal from its reason (None: an answer that is no choice), ``no_answer``
-    an empty answer: a game's words module gives them in the reader's language."""
+    an empty answer: a game's words module gives them in the reader's language. ``costs=False``:
+    the game's ``say`` words the cost itself (from its moves), the view's is not shown."""
     view = state.view(seat)
     print(render(view), file=out)
     legal = view["legal_actions"]
     for i, a in enumerate(legal, start=1):
-        cost = f"  ({a['cost']})" if a.get("cost") else ""
+        cost = f"  ({a['cost']})" if costs and a.get("cost") else ""
         print(f"    [{i}] {say(a['label'])}{cost}", file=out)
     while True:
         answer = read(question).strip()

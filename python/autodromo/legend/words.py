@@ -1,0 +1,263 @@
+"""Legend in words: the one place that turns the core's moves (``State.moves``), events
+(``State.log``) and the lengths of time of a Stage race into text, for the web page and the
+terminal alike.
+
+Every string is made by :func:`say` from a key of the English catalogue (``ENGLISH``); issue 31
+puts the gettext look-up behind it. The words follow the book and ``docs/rules/legend.md``; the
+kinds and keys they read are listed there ("Vocabulary"). Nothing here parses a label.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+#: The English catalogue: key -> a ``str.format`` pattern.
+ENGLISH: dict[str, str] = {
+    # lists and lanes
+    "list.comma": "{a}, {b}",
+    "list.and": "{a} and {b}",
+    "lane.left": "the left lane",
+    "lane.middle": "the middle lane",
+    "lane.right": "the right lane",
+    "lane.n": "lane {n}",
+    # lengths of time, in their units: beside the Chrono's clock times ("17:33") a "18:00"
+    # would read as 6 pm (issue 32); the book counts "a 6-minute penalty", "–45 seconds"
+    "time.h_min_s": "{sign}{h} h {m:02} min {s:02} s",
+    "time.h_min": "{sign}{h} h {m:02} min",
+    "time.min_s": "{sign}{m} min {s:02} s",
+    "time.min": "{sign}{m} min",
+    "time.s": "{sign}{s} s",
+    "time.none": "—",
+    "time.clock": "{h:02}:{m:02}",
+    # a decision, by its move's kind
+    "move.split_reliability": "Engine {engine}, Brakes {brakes}",
+    "move.challenge": "challenge with the {wear}",
+    "wear.engine": "Engine",
+    "wear.brakes": "Brakes",
+    "wear.tires": "Tyres",
+    "move.no_challenge": "no challenge",
+    "move.match_challenge": "match the challenge",
+    "move.yield_position": "yield the position",
+    "move.bid_priority": "bid a Temperature step for priority",
+    "move.no_bid": "no bid",
+    "move.match_bid": "match the bid",
+    "move.concede_priority": "concede priority",
+    "move.accelerate": "accelerate {by}",
+    "move.accelerate_push": "accelerate {by}, pushing (an Engine point)",
+    "move.maintain": "maintain the speed",
+    "move.maintain_push": "maintain the speed, pushing (an Engine point)",
+    "move.lift_and_coast": "lift and coast",
+    "move.stop_to_cool": "stop to cool",
+    "move.roadside_stop": "roadside stop",
+    "move.pit": "pit stop",
+    "move.brake": "brake {by}",
+    "move.no_braking": "no braking",
+    "move.lift_at_entry": "lift and coast at the entry line",
+    "move.emergency_brake": "emergency brake {by}",
+    "move.drift": "drift",
+    "move.drive_to": "move to {lane}",
+    "move.regain_best_line": "regain the best line",
+    "move.power_out": "power out {by}",
+    "move.no_power_out": "no power out",
+    "move.slipstream": "slipstream into {lane}",
+    "move.slipstream_drift": "slipstream, drifting outward",
+    "move.resist_with_tire": "resist the drift with a Tyre point",
+    "move.use_part": "use the {part}",
+    "move.take_part": "take the {part}",
+    "move.set_setup": "set the {card} card to {side}",
+    "move.leave_pit": "leave the pit",
+    "move.end_stop": "end the stop",
+    "move.technical_assistance": "stop for Technical Assistance",
+    "move.unknown": "{kind}",
+    # what a decision costs
+    "cost.temperature": "Temperature +{n}",
+    "cost.engine": "Engine −{n}",
+    "cost.brakes": "Brakes −{n}",
+    "cost.tires": "Tyres −{n}",
+    "cost.time": "+{time} on the Time Chart",
+    "leads.speed": "speed {speed}",
+    "leads.movement_points": "{n} MP to move",
+    "leads.finish": "over the line at {clock}",
+    "leads.time_bonus": "−{time} residual MPs",
+    # what a decision risks
+    "risk.crash": "a crash: speed 0 and a Damage card",
+    "risk.collision": "a collision: half speed and {n} Damage card(s)",
+    "risk.retirement_certain": "your car retires",
+    "risk.retirement": "{percent}% chance the Damage card retires your car",
+    "risk.check_point_now": "Check Point: crossing at speed {speed} over its limit {limit} costs +{time}",
+    "risk.check_point_ahead": "Check Point ahead (speed limit {limit}): at speed {speed}, +{time} unless you brake to {limit} at the line",
+    "risk.overheating": "the round's end costs {n} Engine point(s) (Temperature {temperature})",
+    "risk.overheating_retires": "your car retires at the round's end (Temperature {temperature}): its Engine has no point left",
+    # the log, by the event's kind
+    "event.decision": "{who}: {what}",
+    "event.weather_roll": "Weather: the die shows {value} ({weather})",
+    "weather.0": "clear",
+    "weather.1": "light rain",
+    "weather.2": "heavy rain",
+    "event.qualifying_roll": "Qualifying: {who} rolls {value}",
+    "event.neutral_roll": "Neutral Cars: the die shows {value}",
+    "event.damage_card": "Damage card for {who}: {card}",
+    "event.event_card": "Event card: {card}",
+    "event.crashed": "{who} crashes",
+    "event.retired": "{who} retires",
+    "event.penalty": "{who}: +{time} Check Point penalty",
+}
+
+
+def say(key: str, **args: Any) -> str:
+    """The text of ``key`` with ``args`` filled in: every string of this module comes from here."""
+    return ENGLISH[key].format(**args)
+
+
+def listing(items: Sequence[str]) -> str:
+    """"a, b and c"."""
+    if not items:
+        return ""
+    text = items[0]
+    for i, item in enumerate(items[1:], start=1):
+        text = say("list.and" if i == len(items) - 1 else "list.comma", a=text, b=item)
+    return text
+
+
+def lane(n: int, lanes: int = 3) -> str:
+    """A lane counted from the left as the board shows it."""
+    names = {2: ("left", "right"), 3: ("left", "middle", "right")}.get(lanes)
+    return say(f"lane.{names[n]}") if names and 0 <= n < len(names) else say("lane.n", n=n + 1)
+
+
+def duration(seconds: int | None) -> str:
+    """A length of time in its units ("6 min", "1 h 00 min 30 s"): a racing time, a penalty, a
+    bonus. None: no time yet."""
+    if seconds is None:
+        return say("time.none")
+    sign = "-" if seconds < 0 else ""
+    h, rest = divmod(abs(int(seconds)), 3600)
+    m, s = divmod(rest, 60)
+    if h:
+        return say("time.h_min_s" if s else "time.h_min", sign=sign, h=h, m=m, s=s)
+    if m:
+        return say("time.min_s" if s else "time.min", sign=sign, m=m, s=s)
+    return say("time.s", sign=sign, s=s)
+
+
+def clock(minute_of_day: int) -> str:
+    """The Chrono's time of day ("17:51"), from the minute of the day the core counts in: a clock,
+    not a length of time."""
+    t = int(minute_of_day) % (24 * 60)
+    return say("time.clock", h=t // 60, m=t % 60)
+
+
+def move_words(move: dict[str, Any], lanes: int = 3) -> str:
+    """A decision as a driver reads it, from its move."""
+    kind = str(move["kind"])
+    if kind in ("accelerate", "maintain") and move.get("push"):
+        return say(f"move.{kind}_push", by=move.get("by", 0))
+    if kind == "brake" and move.get("by") == 0:
+        return say("move.no_braking")
+    if kind == "power_out" and move.get("by") == 0:
+        return say("move.no_power_out")
+    if kind == "challenge":
+        return say("move.challenge", wear=say(f"wear.{move['with']}"))
+    if kind in ("drive_to", "slipstream"):
+        return say(f"move.{kind}", lane=lane(int(move["lane"]), lanes))
+    if kind in ("use_part", "take_part"):
+        return say(f"move.{kind}", part=move["part"]["name"])
+    key = f"move.{kind}"
+    if key not in ENGLISH:
+        return say("move.unknown", kind=kind)
+    return say(key, **{k: v for k, v in move.items() if k in ("by", "engine", "brakes", "card", "side")})
+
+
+def cost_words(move: dict[str, Any]) -> list[str]:
+    """What a decision costs and where it leads, each as a phrase: wear, MPs, time."""
+    costs = move.get("costs") or {}
+    out = [say(f"cost.{key}", n=costs[key])
+           for key in ("temperature", "engine", "brakes", "tires") if costs.get(key)]
+    if costs.get("time"):
+        out.append(say("cost.time", time=duration(int(costs["time"]))))
+    leads = move.get("leads_to") or {}
+    if leads.get("time_bonus"):
+        out.append(say("leads.time_bonus", time=duration(int(leads["time_bonus"]))))
+    return out
+
+
+def risk_words(move: dict[str, Any]) -> list[str]:
+    """What a decision risks, each with its chance where chance decides, for the car that moves."""
+    out = []
+    me = move.get("car")
+    for r in move.get("risks") or []:
+        kind = r["kind"]
+        if kind == "crash":
+            out.append(say("risk.crash"))
+        elif kind == "collision":
+            out.append(say("risk.collision", n=r.get("damage_cards", 1)))
+        elif kind == "retirement" and r.get("car") == me:
+            p = float(r["probability"])
+            out.append(say("risk.retirement_certain") if p >= 1 else
+                       say("risk.retirement", percent=max(1, round(100 * p))))
+        elif kind == "check_point_penalty":
+            key = "risk.check_point_now" if r.get("probability") == 1 else "risk.check_point_ahead"
+            out.append(say(key, speed=r["speed"], limit=r["speed_limit"], time=duration(int(r["time"]))))
+        elif kind == "overheating":
+            key = "risk.overheating_retires" if r.get("retires") else "risk.overheating"
+            out.append(say(key, n=r["engine"], temperature=r["temperature"]))
+    return out
+
+
+#: The decisions that set the Speed: their words say the Speed they lead to and the MPs to move.
+SPEED_KINDS = ("accelerate", "maintain", "lift_and_coast", "stop_to_cool", "roadside_stop", "pit", "brake",
+               "lift_at_entry", "emergency_brake", "drift", "power_out")
+
+
+def leads_words(move: dict[str, Any]) -> list[str]:
+    """Where a decision that sets the Speed leads: the Speed, the MPs to move, a stage's finish."""
+    leads = move.get("leads_to") or {}
+    out = []
+    if move["kind"] in SPEED_KINDS and "car" in leads:
+        out.append(say("leads.speed", speed=leads["car"]["speed"]))
+        if leads.get("movement_points"):
+            out.append(say("leads.movement_points", n=leads["movement_points"]))
+    if leads.get("finish") is not None:
+        out.append(say("leads.finish", clock=clock(int(leads["finish"]))))
+    return out
+
+
+def commas(items: Sequence[str]) -> str:
+    """"a, b, c"."""
+    text = items[0] if items else ""
+    for item in items[1:]:
+        text = say("list.comma", a=text, b=item)
+    return text
+
+
+def move_line(move: dict[str, Any], lanes: int = 3) -> str:
+    """A numbered choice of the terminal: the decision, where it leads and what it costs, then
+    its risks."""
+    notes = leads_words(move) + cost_words(move)
+    risks = risk_words(move)
+    text = move_words(move, lanes) + (f"  ({commas(notes)})" if notes else "")
+    return text + (f" — {commas(risks)}" if risks else "")
+
+
+def event_words(event: dict[str, Any], name: Callable[[int], str], lanes: int = 3) -> list[str]:
+    """An event of the log as lines: the decision or the draw, then the crashes, retirements and
+    penalties it caused. ``name`` names a car by its number."""
+    kind = str(event["kind"])
+    if kind == "weather_roll":
+        lines = [say("event.weather_roll", value=event["value"], weather=say(f"weather.{min(2, int(event['rain']))}"))]
+    elif kind == "qualifying_roll":
+        lines = [say("event.qualifying_roll", who=name(int(event["car"])), value=event["value"])]
+    elif kind == "neutral_roll":
+        lines = [say("event.neutral_roll", value=event["value"])]
+    elif kind == "damage_card":
+        lines = [say("event.damage_card", who=name(int(event["car"])), card=event["card"]["name"])]
+    elif kind == "event_card":
+        lines = [say("event.event_card", card=event["card"]["name"])]
+    else:
+        lines = [say("event.decision", who=name(int(event["car"])), what=move_words(event, lanes))]
+    lines += [say("event.crashed", who=name(c)) for c in event.get("crashed", [])]
+    lines += [say("event.retired", who=name(c)) for c in event.get("retired", [])]
+    if event.get("penalty"):
+        lines.append(say("event.penalty", who=name(int(event["car"])), time=duration(int(event["penalty"]))))
+    return lines
