@@ -92,3 +92,36 @@ def test_the_lobby_and_the_page_follow_the_browser_and_the_menu(client: Any) -> 
     assert '<html lang="it">' in html and 'data-testid="language"' in html
     # An unknown or hostile value is no language: English.
     assert title(**{"Cookie": "autodromo_lang=<script>"}) == "Mille Bornes"
+
+
+def lamborghini_english(lang: str) -> set[str]:
+    with locale.catalogue_path("lamborghini", lang).open("rb") as f:
+        translated = {(str(m.context), str(m.id)): str(m.string) for m in read_po(f) if m.id}
+    out = set()
+    for (_, english), text in translated.items():
+        for literal, *_ in string.Formatter().parse(english):
+            piece = literal.strip(" :;,.()—")
+            if text != english and " " in piece and len(piece) >= 8 and piece not in text:
+                out.add(piece)
+    return out
+
+
+def test_a_lamborghini_race_read_in_portuguese_to_its_results(client: Any) -> None:
+    gid = create(client, {"game": "lamborghini", "options": {"laps": 1},
+                          "seats": [{"kind": "human", "name": "Ana"}, {"kind": "bot", "bot": "easy", "name": "Bot"}],
+                          "seed": 4})["id"]
+    banned = lamborghini_english("pt")
+    pt = {"Accept-Language": "pt-BR,pt;q=0.9"}
+    for k in range(800):
+        state = view(client, gid)
+        if state["status"] == "finished":
+            break
+        if k % 10 == 0:
+            text = page(client, gid, 0, **pt)
+            assert {s for s in banned if s in text} == set()
+        act(client, gid, 0, view(client, gid, seat=0)["legal"][0]["id"])
+    assert view(client, gid)["status"] == "finished"
+    text = page(client, gid, 0, **pt)
+    assert {s for s in banned if s in text} == set()
+    assert "Lugar" in text and "Situação" in text and "o jogo de corrida oficial" in text
+    assert "Place" in page(client, gid, 0, **{"Accept-Language": "en"})

@@ -81,6 +81,51 @@ ENGLISH: dict[str, str] = {
     "phase.Direction": "Accident: direction",
     "phase.Over": "Race over",
     "table.start": "Lamborghini at {circuit}, {players} players, seed {seed}",
+    # the page: the game, its lobby, its table and its results
+    "page.title": "Lamborghini: The Official Race Game",
+    "option.circuit": "Circuit",
+    "option.laps": "Laps (empty: the circuit's)",
+    "option.long": "Long game (money, auction, several races)",
+    "option.accident_table": "Accident table",
+    "option.accident_table.split": "8-9 right, 10-11 left",
+    "option.accident_table.right_first": "8-10 right, 11 left",
+    "option.accident_table.left_first": "8 right, 9-11 left",
+    "page.turn": "Turn",
+    "page.unit": "squares",
+    "page.car": "{owner}'s {model}",
+    "page.car.plain": "{owner}'s Murciélago",
+    "page.car.nth": "{owner}'s {nth} Murciélago",
+    "page.car.nth.model": "{owner}'s {nth} Murciélago ({model})",
+    "page.where.finished": "finished",
+    "page.where.grid": "on the grid, waiting for qualifying to set the order",
+    "page.where": "row {row}, {lane}",
+    "lane.left": "left lane",
+    "lane.middle": "middle lane",
+    "lane.right": "right lane",
+    "lane.n": "lane {n} from the left",
+    "page.squares": "{n} squares",
+    "page.squares.one": "1 square",
+    "page.damages": "{n} damages",
+    "page.damages.one": "1 damage",
+    "results.time": "turn {turn}, {squares} past the line",
+    "results.not_finished": "did not finish",
+    "results.wrecked": "wrecked",
+    "results.finished": "finished",
+    "results.racing": "still racing at the turn limit",
+    "results.place": "Place",
+    "results.car": "Car",
+    "results.time.column": "Time",
+    "results.damage": "Damage",
+    "results.status": "Status",
+    "results.tie": "Tie broken by",
+    "results.wins": "{who} wins",
+    "results.tie.further": "both home in turn {turn}: {ahead} ended further past the line ({a} squares to {b})",
+    "results.tie.level": "both home in turn {turn}, level past the line ({squares}): {ahead} crossed it first in "
+    "that turn, and ending level is not overtaking",
+    "ordinal": "{n}th",
+    "ordinal.1": "{n}st",
+    "ordinal.2": "{n}nd",
+    "ordinal.3": "{n}rd",
     "table.face_up": "face up: {cards}",
     "table.title": "Lamborghini, turn {turn} ({phase}), Speed deck {deck}",
     "table.car": "car {car} ({owner}) {model:<28} driver {driver:<20} row {row:>3} lane {lane}  damages {damages}  {state}",
@@ -156,6 +201,39 @@ ENGLISH: dict[str, str] = {
     "log.finished": "{car} crosses the finishing line",
 }
 
+HELP: dict[str, str] = {
+    "how.1": "Each player drives a Murciélago (two with two players). First the cards: take turns to "
+    "choose a Car, a Driver, Technology and Manoeuvre cards from those face up.",
+    "how.2": "Each turn a car draws a Speed card: its number, plus the car's and the driver's speed, "
+    "plus at most one card played from the hand, is how many squares it must move: straight "
+    "ahead or diagonally, never sideways, never onto another car.",
+    "how.3": "Squeezing between two cars, or a crazy Speed card (a coloured arrow), calls for a "
+    "manoeuvre check: a failed one is an accident and a damage. Three damages wreck the car.",
+    "how.4": "Behind another car you may take its slipstream. The first car over the line after the "
+    "last lap wins.",
+    "help.Draft": "Choose a card from those face up: a Car and a Driver for each Murciélago, "
+    "Technology cards of one supplier, Manoeuvre cards for checks. In the long game "
+    "a Car or Driver card is paid in full: only those within your money are offered.",
+    "help.Bid": "Long game: bid money, sealed, for the order of choice; the money is lost.",
+    "help.Drive": "Move your car square by square, or pick a highlighted square on the board. You "
+    "may first play one card from your hand for more speed. Right behind or beside an "
+    "opponent's car you may declare a crash or a push, once a turn.",
+    "help.Slip": "A car is right ahead of you: take its slipstream to the left or right.",
+    "help.CheckPrep": "A manoeuvre check is coming: play a card for it (Set-up, Team, Manoeuvre, "
+    "or Brakes against its damage), or take the check.",
+    "help.Team": "Play your Team card to add 1 to the check.",
+    "help.Direction": "An accident: choose where the car goes.",
+    "help.Link": "Two players: link a driver and your cards to each of your cars.",
+    "help.wait": "The other players and the card draws act now.",
+    "help.draft": "Cards chosen now set your car up for the whole race.",
+    "help.card": "A card from your hand adds speed or helps a check; one per movement.",
+    "help.move": "One square straight ahead or diagonally; every square of the speed must be used.",
+    "help.check": "A manoeuvre check: a Speed card against your car's manoeuvre value.",
+    "help.bid": "Sealed bids decide who chooses cards first.",
+    "help.slipstream": "An extra square beside the car ahead of you.",
+}
+ENGLISH.update(HELP)
+
 #: The catalogue in use.
 CATALOGUE = ENGLISH
 #: The languages whose catalogue of these words is complete: every message translated, none
@@ -182,6 +260,36 @@ class Names:
     #: The game's cards by id (``autodromo.lamborghini.cards``): names them in the reader's
     #: language; without it, the core's (English) names.
     cards: Mapping[str, dict[str, Any]] = field(default_factory=dict)
+
+
+def ordinal(n: int) -> str:
+    """A place: "1st", "2nd" (each language its own form)."""
+    last = n % 10 if not 10 <= n % 100 <= 20 else 0
+    return say(f"ordinal.{last}" if last in (1, 2, 3) else "ordinal", n=n)
+
+
+def counted(n: int, key: str) -> str:
+    """"1 square", "3 squares": ``key`` and ``key.one``."""
+    return say(f"{key}.one", n=n) if n == 1 else say(key, n=n)
+
+
+def lane_words(lane: int, lanes: int) -> str:
+    """A lane as the board shows it, left to right in the driving direction."""
+    names = {3: ("left", "middle", "right"), 2: ("left", "right")}.get(lanes)
+    return say(f"lane.{names[lane]}") if names else say("lane.n", n=lane + 1)
+
+
+def how_to_play() -> list[str]:
+    return [say(f"how.{i}") for i in range(1, 5)]
+
+
+def help_texts(phase: str) -> dict[str, str]:
+    """The page's help: the phase's, and one per group of moves."""
+    key = f"help.{phase}"
+    out = {"phase": say(key if key in CATALOGUE else "help.wait")}
+    for group in ("draft", "card", "move", "check", "bid", "slipstream"):
+        out[group] = say(f"help.{group}")
+    return out
 
 
 def phase_words(phase: str) -> str:

@@ -10,7 +10,7 @@ from autodromo import content, locale
 from autodromo.lamborghini import cards, words
 
 from .. import board as boards
-from .base import Decision, GameModule, field, lane_name, money, ordinal, plural, register, trace
+from .base import Decision, GameModule, field, register, trace
 
 if TYPE_CHECKING:
     from ..tables import Table
@@ -26,20 +26,22 @@ def _look(view: dict[str, Any]) -> list[dict[str, Any]]:
 
 class Lamborghini(GameModule):
     id = GAME
-    title = "Lamborghini: The Official Race Game"
     hidden_information = True
     seats = {"min": 2, "max": 5, "default": 3}
 
+    @property  # the title in the reader's language
+    def title(self) -> str:  # type: ignore[override]
+        return words.say("page.title")
+
     def options(self) -> list[dict[str, Any]]:
+        say = words.say
         return [
-            field("circuit", "choice", "Circuit", "sant_agata",
+            field("circuit", "choice", say("option.circuit"), "sant_agata",
                   choices=[{"id": c["id"], "label": c["name"]} for c in content.circuits(GAME)]),
-            field("laps", "int", "Laps (empty: the circuit's)", None, min=1, max=10),
-            field("long", "bool", "Long game (money, auction, several races)", False),
-            field("accident_table", "choice", "Accident table", "split", choices=[
-                {"id": "split", "label": "8-9 right, 10-11 left"},
-                {"id": "right_first", "label": "8-10 right, 11 left"},
-                {"id": "left_first", "label": "8 right, 9-11 left"},
+            field("laps", "int", say("option.laps"), None, min=1, max=10),
+            field("long", "bool", say("option.long"), False),
+            field("accident_table", "choice", say("option.accident_table"), "split", choices=[
+                {"id": key, "label": say(f"option.accident_table.{key}")} for key in ("split", "right_first", "left_first")
             ]),
         ]
 
@@ -47,7 +49,7 @@ class Lamborghini(GameModule):
         out = boards.page_board(game)
         if out is None:
             return None
-        out["lane_names"] = [lane_name(i, out["lanes"]) for i in range(out["lanes"])]
+        out["lane_names"] = [words.lane_words(i, out["lanes"]) for i in range(out["lanes"])]
         return out
 
     def face(self, table: Table, card_id: str | None) -> dict[str, Any] | None:
@@ -69,23 +71,26 @@ class Lamborghini(GameModule):
 
     def turn(self, view: dict[str, Any]) -> dict[str, Any]:
         if view["turn"] == 0:
-            return {"label": "Before the start", "value": ""}
-        return {"label": "Turn", "value": view["turn"]}
+            return {"label": words.say("round.before_start"), "value": ""}
+        return {"label": words.say("page.turn"), "value": view["turn"]}
 
     def car_label(self, table: Table, view: dict[str, Any], car: dict[str, Any]) -> str:
         owner = table.seats[car["owner"]]["name"]
         model = self.face(table, car["card"])
         mine = [c for c in view["cars"] if c["owner"] == car["owner"]]
         if len(mine) > 1:
-            return f"{owner}'s {'first' if car is mine[0] else 'second'} Murciélago" + (f" ({model['name']})" if model else "")
-        return f"{owner}'s {model['name']}" if model else f"{owner}'s Murciélago"
+            nth = words.say("nth.0" if car is mine[0] else "nth.1")
+            if model:
+                return words.say("page.car.nth.model", owner=owner, nth=nth, model=model["name"])
+            return words.say("page.car.nth", owner=owner, nth=nth)
+        return words.say("page.car", owner=owner, model=model["name"]) if model else words.say("page.car.plain", owner=owner)
 
     def distance(self, table: Table, view: dict[str, Any]) -> list[dict[str, Any]]:
         track = self.track(table)
         laps = table.game_options().get("laps") or track["laps"] or 1
         total = int(laps) * int(track["length"])
         return [{"who": self.car_label(table, view, c), "seat": c["owner"],
-                 "left": 0 if c.get("finish") else max(0, total - int(c["progress"])), "unit": "squares"}
+                 "left": 0 if c.get("finish") else max(0, total - int(c["progress"])), "unit": words.say("page.unit")}
                 for c in view["cars"]]
 
     @staticmethod
@@ -106,9 +111,9 @@ class Lamborghini(GameModule):
         for k, c in enumerate(view["cars"]):
             hand = c.get("cards")
             row, lane = waiting[k] if waiting else (c["row"], c["lane"])
-            where = ("finished" if c.get("finish") else
-                     "on the grid, waiting for qualifying to set the order" if waiting else
-                     f"row {row + 1}, {lane_name(lane, lanes)}")
+            where = (words.say("page.where.finished") if c.get("finish") else
+                     words.say("page.where.grid") if waiting else
+                     words.say("page.where", row=row + 1, lane=words.lane_words(lane, lanes)))
             cars.append({
                 "seat": c["owner"], "name": self.car_label(table, view, c), "row": row, "lane": lane,
                 "model": self.face(table, c["card"]), "driver": self.face(table, c["driver"]),
@@ -121,8 +126,8 @@ class Lamborghini(GameModule):
         players = []
         for p in view["players"]:
             players.append({
-                "seat": p["seat"], "name": table.seats[p["seat"]]["name"], "money": money(p["money"]),
-                "bid": money(p["bid"]) if isinstance(p.get("bid"), int) else None,
+                "seat": p["seat"], "name": table.seats[p["seat"]]["name"], "money": words.money(p["money"]),
+                "bid": words.money(p["bid"]) if isinstance(p.get("bid"), int) else None,
                 "mine": p["seat"] == seat,
                 "cards": [self.face(table, x) for x in p["cards"]] if p.get("cards") is not None else None,
                 "card_count": p["card_count"],
@@ -145,9 +150,9 @@ class Lamborghini(GameModule):
         for p in table.state.plan_moves():
             out.append({
                 "row": p["row"], "lane": p["lane"], "progress": p["progress"], "speed": p["speed"],
-                "decisions": p["decisions"], "ids": p["actions"], "where": f"row {p['row'] % self.track(table)['length'] + 1}, "
-                f"{lane_name(p['lane'], lanes)}", "steps": [words.plan_step_words(d) for d in p["directions"]],
-                "cost": plural(len(p["actions"]), "square"),
+                "decisions": p["decisions"], "ids": p["actions"], "where": words.say("page.where", row=p["row"] % self.track(table)["length"] + 1,
+                                    lane=words.lane_words(p["lane"], lanes)), "steps": [words.plan_step_words(d) for d in p["directions"]],
+                "cost": words.counted(len(p["actions"]), "page.squares"),
                 "risk": words.say("risk.squeeze") if p.get("check") else "",
                 "engine": 0, "brakes": 0, "tires": 0, "temperature": 0, "damage": p.get("check", False),
                 "off_road": False,
@@ -266,19 +271,20 @@ class Lamborghini(GameModule):
         for place, (i, tie) in enumerate(zip(order, ties), 1):
             c = cars[i]
             finish = c.get("finish")
-            time = f"turn {finish['turn']}, {plural(finish['past_line'], 'square')} past the line" if finish \
-                else "did not finish"
-            status = "wrecked" if c["wrecked"] else "finished" if finish else "still racing at the turn limit"
-            cells = [ordinal(place), names[i], time, plural(c["damages"], "damage"), status]
+            time = (words.say("results.time", turn=finish["turn"], squares=words.counted(finish["past_line"], "page.squares"))
+                    if finish else words.say("results.not_finished"))
+            status = words.say("results.wrecked" if c["wrecked"] else "results.finished" if finish else "results.racing")
+            cells = [words.ordinal(place), names[i], time, words.counted(c["damages"], "page.damages"), status]
             if any(ties):
                 cells.insert(3, tie)
             rows.append({"seat": c["owner"], "cells": cells})
         best = max(range(len(returns)), key=lambda i: returns[i])
-        columns = ["Place", "Car", "Time", "Damage", "Status"]
+        columns = [words.say(k) for k in ("results.place", "results.car", "results.time.column", "results.damage",
+                                          "results.status")]
         if any(ties):
-            columns.insert(3, "Tie broken by")
+            columns.insert(3, words.say("results.tie"))
         out: dict[str, Any] = {
-            "headline": f"{table.seats[best]['name']} wins",
+            "headline": words.say("results.wins", who=table.seats[best]["name"]),
             "columns": columns,
             "rows": rows,
         }
@@ -286,7 +292,7 @@ class Lamborghini(GameModule):
                          "cards": [self.face(table, x) for x in s.view(p["seat"])["players"][p["seat"]]["cards"] or []]}
                         for p in v["players"]]
         if table.game_options().get("long"):
-            out["money"] = [{"name": table.seats[p["seat"]]["name"], "money": money(p["money"])} for p in v["players"]]
+            out["money"] = [{"name": table.seats[p["seat"]]["name"], "money": words.money(p["money"])} for p in v["players"]]
         return out
 
     @staticmethod
@@ -301,49 +307,14 @@ class Lamborghini(GameModule):
         if not a or not b or a["turn"] != b["turn"]:
             return ""
         if a["past_line"] != b["past_line"]:
-            return (f"both home in turn {b['turn']}: {names[ahead]} ended further past the line "
-                    f"({a['past_line']} squares to {b['past_line']})")
-        return (f"both home in turn {b['turn']}, level past the line ({plural(b['past_line'], 'square')}): "
-                f"{names[ahead]} crossed it first in that turn, and ending level is not overtaking")
+            return words.say("results.tie.further", turn=b["turn"], ahead=names[ahead], a=a["past_line"], b=b["past_line"])
+        return words.say("results.tie.level", turn=b["turn"], ahead=names[ahead],
+                         squares=words.counted(b["past_line"], "page.squares"))
 
     def how_to_play(self) -> list[str]:
-        return [
-            "Each player drives a Murciélago (two with two players). First the cards: take turns to "
-            "choose a Car, a Driver, Technology and Manoeuvre cards from those face up.",
-            "Each turn a car draws a Speed card: its number, plus the car's and the driver's speed, "
-            "plus at most one card played from the hand, is how many squares it must move: straight "
-            "ahead or diagonally, never sideways, never onto another car.",
-            "Squeezing between two cars, or a crazy Speed card (a coloured arrow), calls for a "
-            "manoeuvre check: a failed one is an accident and a damage. Three damages wreck the car.",
-            "Behind another car you may take its slipstream. The first car over the line after the "
-            "last lap wins.",
-        ]
+        return words.how_to_play()
 
     def help(self, view: dict[str, Any]) -> dict[str, str]:
-        phase = {
-            "Draft": "Choose a card from those face up: a Car and a Driver for each Murciélago, "
-                     "Technology cards of one supplier, Manoeuvre cards for checks. In the long game "
-                     "a Car or Driver card is paid in full: only those within your money are offered.",
-            "Bid": "Long game: bid money, sealed, for the order of choice; the money is lost.",
-            "Drive": "Move your car square by square, or pick a highlighted square on the board. You "
-                     "may first play one card from your hand for more speed. Right behind or beside an "
-                     "opponent's car you may declare a crash or a push, once a turn.",
-            "Slip": "A car is right ahead of you: take its slipstream to the left or right.",
-            "CheckPrep": "A manoeuvre check is coming: play a card for it (Set-up, Team, Manoeuvre, "
-                         "or Brakes against its damage), or take the check.",
-            "Team": "Play your Team card to add 1 to the check.",
-            "Direction": "An accident: choose where the car goes.",
-            "Link": "Two players: link a driver and your cards to each of your cars.",
-        }.get(view["phase"], "The other players and the card draws act now.")
-        return {
-            "phase": phase,
-            "draft": "Cards chosen now set your car up for the whole race.",
-            "card": "A card from your hand adds speed or helps a check; one per movement.",
-            "move": "One square straight ahead or diagonally; every square of the speed must be used.",
-            "check": "A manoeuvre check: a Speed card against your car's manoeuvre value.",
-            "bid": "Sealed bids decide who chooses cards first.",
-            "slipstream": "An extra square beside the car ahead of you.",
-        }
-
+        return words.help_texts(view["phase"])
 
 register(Lamborghini())
