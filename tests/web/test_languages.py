@@ -125,3 +125,44 @@ def test_a_lamborghini_race_read_in_portuguese_to_its_results(client: Any) -> No
     assert {s for s in banned if s in text} == set()
     assert "Lugar" in text and "Situação" in text and "o jogo de corrida oficial" in text
     assert "Place" in page(client, gid, 0, **{"Accept-Language": "en"})
+
+
+def page_catalogue(lang: str) -> Any:
+    from autodromo_web import languages
+
+    with (languages.LOCALES / lang / "LC_MESSAGES" / "page.po").open("rb") as f:
+        return read_po(f, locale=lang, domain="page")
+
+
+def test_the_page_catalogue_holds_the_scripts_and_templates_texts_and_is_complete() -> None:
+    from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+
+    from autodromo_web import languages
+
+    web = languages.LOCALES.parents[1]
+    method = [("autodromo_web/static/**.js", "javascript"), ("autodromo_web/templates/**.html", "jinja2")]
+    now = {str(m[2]) for m in extract_from_dir(str(web), method, keywords={**DEFAULT_KEYWORDS, "tr": None})}
+    assert {"Your turn, {name}", "Undo", "Log"} <= now
+    for lang in locale.LANGUAGES:
+        cat = page_catalogue(lang)
+        held = {str(m.id) for m in cat if m.id}
+        assert now == held, f"{lang}: run make messages"
+        if lang in languages.COMPLETE:
+            assert [m.id for m in cat if m.id and (not m.string or m.fuzzy)] == [], lang
+        for m in cat:
+            if m.id and m.string:
+                names = {n for _, n, _, _ in string.Formatter().parse(str(m.id)) if n}
+                assert names == {n for _, n, _, _ in string.Formatter().parse(str(m.string)) if n}, m.id
+        assert [e for m, errors in cat.check() for e in errors] == []
+
+
+def test_the_scripts_get_the_page_catalogue_of_their_reader(client: Any) -> None:
+    html = client.get("/", headers={"Accept-Language": "pt"}).get_data(as_text=True)
+    assert '/words/pt.js"' in html
+    js = client.get("/words/pt.js").get_data(as_text=True)
+    assert js.startswith("window.AutodromoWords = ") and '"Your turn, {name}": "Sua vez, {name}"' in js
+    assert client.get("/words/xx.js").get_data(as_text=True) == client.get("/words/en.js").get_data(as_text=True)
+    gid = create(client, {"game": "mille_bornes", "seats": [{"kind": "human", "name": "Ada"},
+                                                             {"kind": "human", "name": "Bo"}], "seed": 1})["id"]
+    play = client.get(f"/play/{gid}", headers={"Accept-Language": "it"}).get_data(as_text=True)
+    assert ">Annulla<" in play and ">La tua decisione<" in play and ">Undo<" not in play

@@ -8,11 +8,22 @@ game's words module makes while answering it is in that language."""
 
 from __future__ import annotations
 
+import json
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
-from flask import Flask, g, request
+from flask import Blueprint, Flask, Response, g, request
 
 from autodromo import locale
+
+bp = Blueprint("languages", __name__)
+
+#: The page's own texts (the templates' and the scripts'): the catalogue ``page``, its template
+#: ``locale/page.pot`` and a ``.po`` per language beside this file (``make messages``).
+LOCALES = Path(__file__).resolve().parent / "locale"
+#: The languages whose page catalogue is complete (tests/test_catalogues.py checks the claim).
+COMPLETE = ("en", "it", "pt")
 
 #: The cookie the page's language menu sets (a language code, or absent: the browser's).
 COOKIE = "autodromo_lang"
@@ -24,7 +35,51 @@ def reader_language() -> str:
                          request.headers.get("Accept-Language"), env={})
 
 
+@lru_cache(maxsize=None)
+def page_words(lang: str) -> dict[str, str]:
+    """The page catalogue of ``lang``: English message -> its text (untranslated ones left
+    out, so the English shows). Read with Babel from the ``.po``, once a process."""
+    from babel.messages.pofile import read_po
+
+    path = LOCALES / lang / "LC_MESSAGES" / "page.po"
+    if not path.is_file():
+        return {}
+    with path.open("rb") as f:
+        return {str(m.id): str(m.string) for m in read_po(f) if m.id and m.string and not m.fuzzy}
+
+
+def say(message: str, **args: Any) -> str:
+    """A text of the page's templates in the reader's language (``{{ _("Undo") }}``)."""
+    lang = locale.language()
+    text = page_words(lang).get(message, message) if lang != locale.PSEUDO else locale.pgettext("page", "", message)
+    return text.format(**args) if args else text
+
+
+@bp.get("/words/<lang>.js")
+def words(lang: str) -> Response:
+    """The page catalogue of ``lang`` for the scripts (``Autodromo.tr``): a script, as the
+    page's Content-Security-Policy admits only scripts of its own."""
+    if lang not in locale.LANGUAGES and lang != locale.PSEUDO:
+        lang = locale.LANGUAGES[0]
+    table = page_words(lang) if lang != locale.PSEUDO else _pseudo()
+    body = f"window.AutodromoWords = {json.dumps(table, ensure_ascii=False)};\n"
+    return Response(body, mimetype="text/javascript", headers={"Cache-Control": "max-age=300"})
+
+
+def _pseudo() -> dict[str, str]:
+    """Every page message in the pseudo-language (its English from the template)."""
+    from babel.messages.pofile import read_po
+
+    with (LOCALES / "page.pot").open("rb") as f:
+        ids = [str(m.id) for m in read_po(f) if m.id]
+    with locale.use(locale.PSEUDO):
+        return {m: locale.pgettext("page", "", m) for m in ids}
+
+
 def install(app: Flask) -> None:
+    app.register_blueprint(bp)
+    app.jinja_env.globals["_"] = say
+
     @app.before_request
     def _language() -> None:
         g.autodromo_language = locale.activate(reader_language())

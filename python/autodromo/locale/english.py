@@ -4,14 +4,19 @@ by ``make messages`` after an update, so the English catalogues stay complete.""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from babel.messages.pofile import read_po, write_po
 
 from . import DOMAINS, catalogue_path
 
 
 def main() -> None:
-    for domain in DOMAINS:
-        path = catalogue_path(domain, "en")
+    # The page's catalogue (the web page's own texts) sits in the web package, when it is here.
+    page = Path(__file__).resolve().parents[3] / "web/autodromo_web/locale/en/LC_MESSAGES/page.po"
+    for domain, path in [*((d, catalogue_path(d, "en")) for d in DOMAINS), ("page", page)]:
+        if not path.is_file():
+            continue
         with path.open("rb") as f:
             catalog = read_po(f, locale="en", domain=domain)
         for message in catalog:

@@ -121,6 +121,14 @@ const Autodromo = (() => {
     });
   }
 
+  // A text of the page in the reader's language (issue 31): the English is the message looked up
+  // in the page's catalogue (window.AutodromoWords, served as /words/<lang>.js); {fields} are
+  // filled from ``args``.
+  function tr(message, args) {
+    const text = (window.AutodromoWords || {})[message] || message;
+    return text.replace(/\{(\w+)\}/g, (m, k) => (args && k in args ? String(args[k]) : m));
+  }
+
   // The language menu (issue 31): this device's choice is a cookie the server reads on every
   // request; empty follows the browser's languages. Each phone keeps its own.
   function initLanguage() {
@@ -180,6 +188,6 @@ const Autodromo = (() => {
         + "this screen; each player's join code then names that address."));
   }
 
-  return { api, setToken, rememberOwner, ownerToken, el, svg, carColour, setSeatColours, carShape, inkOn, initPalette, PALETTES, swatch, cardFace, backs, games, registerGame,
+  return { api, tr, setToken, rememberOwner, ownerToken, el, svg, carColour, setSeatColours, carShape, inkOn, initPalette, PALETTES, swatch, cardFace, backs, games, registerGame,
     events, registerEvent, lanNote };
 })();

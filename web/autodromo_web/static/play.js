@@ -4,7 +4,7 @@
 // results at the end. Everything shown comes from the API's page form: names, never ids.
 "use strict";
 (() => {
-  const { api, el, games } = Autodromo;
+  const { api, el, games, tr } = Autodromo;
   const $ = (id) => document.getElementById(id);
   const root = $("play");
   const gameId = root.dataset.gameId;
@@ -28,22 +28,22 @@
 
   function drawStatus(p) {
     // A phone says whose it is: the page looks the same on every player's.
-    $("title").textContent = (S.role === "seat" || S.pinned) && S.seat !== null ? `${p.title} · you are ${nameOf(S.seat)}` : p.title;
+    $("title").textContent = (S.role === "seat" || S.pinned) && S.seat !== null ? tr("{title} · you are {name}", { title: p.title, name: nameOf(S.seat) }) : p.title;
     $("turn").textContent = `${p.turn.label}${p.turn.value !== "" ? " " + p.turn.value : ""}${p.phase ? " · " + p.phase : ""}`;
     let who;
     if (p.status === "finished") {
-      who = `Finished: ${p.results.headline}`;
+      who = tr("Finished: {headline}", { headline: p.results.headline });
     } else if (p.to_move === null) {
       who = "…";
     } else if (p.to_move_kind === "bot") {
       who = `${nameOf(p.to_move)} (bot) to play`;
     } else {
-      who = p.to_move === S.seat ? `Your turn, ${nameOf(p.to_move)}` : `${nameOf(p.to_move)} to play`;
+      who = p.to_move === S.seat ? tr("Your turn, {name}", { name: nameOf(p.to_move) }) : tr("{name} to play", { name: nameOf(p.to_move) });
     }
     $("to-move").textContent = who;
     $("to-move").classList.toggle("result", p.status === "finished");
     $("distance").replaceChildren(...p.distance.map((d) =>
-      el("li", {}, d.seat !== undefined ? Autodromo.swatch(d.seat) : "", `${d.who}: ${d.note || `${d.left} ${d.unit} to go`}`)));
+      el("li", {}, d.seat !== undefined ? Autodromo.swatch(d.seat) : "", d.who + ": " + (d.note || tr("{left} {unit} to go", { left: d.left, unit: d.unit })))));
     const undo = $("undo");
     undo.disabled = !p.undo.ok;
     undo.title = p.undo.ok ? "take back your last decision" : `cannot undo: ${p.undo.reason}`;
@@ -121,13 +121,13 @@
     $("phase-help").textContent = p.help.phase || "";
     if (p.notice) prompt.append(el("div", { class: "prompt", "data-testid": "notice", role: "status" }, p.notice));
     if (!p.decisions.length) {
-      const idle = S.links && S.seat === null ? "The players decide on their phones; this screen shows the board." : "Nothing to decide now.";
+      const idle = S.links && S.seat === null ? tr("The players decide on their phones; this screen shows the board.") : tr("Nothing to decide now.");
       const other = S.pinned && p.status !== "finished" && p.to_move_kind === "human" && p.to_move !== S.seat;
       box.append(other
         ? el("p", { class: "muted", "data-testid": "nothing-to-decide" },
           `${nameOf(p.to_move)} decides. This page stays on ${nameOf(S.seat)}'s seat, as its address asks. `,
           el("a", { href: `/play/${gameId}`, "data-testid": "follow-turn" }, "Follow the turn instead"))
-        : el("p", { class: "muted", "data-testid": "nothing-to-decide" }, p.status === "finished" ? "The game is over." : idle));
+        : el("p", { class: "muted", "data-testid": "nothing-to-decide" }, p.status === "finished" ? tr("The game is over.") : idle));
       return;
     }
     if (p.prompt) {
@@ -194,7 +194,7 @@
           el("td", {}, row.label), row.values.map((v) => el("td", {}, String(v)))))))));
     }
     if (r.hands && r.hands.some((h) => h.cards.length)) {
-      parts.push(el("h3", {}, "Hands at the end"));
+      parts.push(el("h3", {}, tr("Hands at the end")));
       for (const h of r.hands) {
         parts.push(el("div", {}, el("strong", {}, h.name), h.cards.length ? el("ul", { class: "cards small" }, h.cards.map((c) => Autodromo.cardFace(c))) : " — no card left"));
       }
@@ -211,7 +211,7 @@
         S.role === "seat" ? `Back to the championship (by itself in ${BACK_SECONDS} s)` : "Back to the championship")
       : S.role === "seat" && S.links ? ""
       : el("button", { class: "primary", "data-testid": "play-again", onclick: again }, "Play again with the same settings"),
-      el("a", { href: "/" }, "Back to the lobby")));
+      el("a", { href: "/" }, tr("Back to the lobby"))));
     box.replaceChildren(...parts);
     box.hidden = false;
   }
@@ -284,10 +284,10 @@
       // The results wait for the last moves to reach their spaces (issue 32): shown at once,
       // they told the end before the board did.
       $("results").hidden = true;
-      $("to-move").textContent = "The last move…";
+      $("to-move").textContent = tr("The last move…");
       moving.then(() => {
         if (S.payload !== p) return;
-        $("to-move").textContent = `Finished: ${p.results.headline}`;
+        $("to-move").textContent = tr("Finished: {headline}", { headline: p.results.headline });
         drawResults(p);
       });
     } else {
@@ -456,8 +456,8 @@
   function toggleHowTo() {
     const box = $("howto");
     if (box.hidden) {
-      box.replaceChildren(el("h2", {}, `How to play ${S.payload.title}`), ...S.howto.map((t) => el("p", {}, t)),
-        el("button", { onclick: toggleHowTo }, "Close"));
+      box.replaceChildren(el("h2", {}, tr("How to play {title}", { title: S.payload.title })), ...S.howto.map((t) => el("p", {}, t)),
+        el("button", { onclick: toggleHowTo }, tr("Close")));
     }
     box.hidden = !box.hidden;
   }
