@@ -60,3 +60,20 @@ def test_a_blind_check_says_its_chance_of_failing_before_the_click(client: Any) 
     blind = [d for d in checks if d["text"].endswith("blind")]
     for d in blind:
         assert "chance to fail" in d["detail"] or d["detail"] in ("passes",) or d["detail"].startswith("fails"), d
+
+
+def test_the_timeline_words_each_step_from_its_events(client: Any) -> None:
+    body = {"game": "formula90", "options": {"turns": 3}, "seed": 5,
+            "seats": [{"kind": "bot", "bot": "medium"}, {"kind": "bot", "bot": "medium"}]}
+    gid = client.post("/api/games", json=body).json["id"]
+    table = client.application.extensions["autodromo.tables"].get(gid)
+    client.post(f"/api/games/{gid}/advance", json={"steps": 5000})
+    assert table.finished
+    steps = client.get(f"/api/games/{gid}/steps").json["steps"]
+    assert len(steps) == len(table.actions)
+    for s in steps:
+        assert s["text"] and "{" not in s["text"] and "None" not in s["text"], s
+    # Told as the page's log tells it (the label said "play 46 + 74 (6 MP)"): the car plays its
+    # cards, and moves from section to section.
+    texts = [s["text"] for s in steps]
+    assert any(" plays " in t for t in texts) and any(" moves (" in t and " → " in t for t in texts), texts[:40]

@@ -188,6 +188,21 @@ ENGLISH: dict[str, str] = {
     "board.pawn.blue": "{car} a blue pawn",
     "board.pawns": "pawns: {pawns}",
     "board.extreme": "on an Extreme Trajectory: {cars}",
+    # a step of the replay's timeline that logged nothing yet
+    "step.keep_hand": "keeps the hand",
+    "step.keep_tyres": "keeps the tyres",
+    "step.no_blue_token": "keeps the blue tokens",
+    "step.drive": "drives",
+    "step.check": "takes the check",
+    "step.qualify": "lays a qualifying card face down",
+    "step.fuel": "lays a refuel chit face down",
+    "step.no_late_brake": "does not brake late",
+    "step.no_trajectory": "takes no trajectory",
+    "step.no_challenge": "does not challenge",
+    "step.no_flag": "places no flag",
+    "step.draw": "draws from the deck",
+    "step.weather_step": "leaves the weather as it is",
+    "step.other": "decides",
 }
 
 #: The catalogue :func:`say` reads (issue 31 puts a translation behind it).
@@ -548,3 +563,29 @@ def board_lines(view: dict[str, Any], safety_car: int | None) -> list[str]:
     if extreme:
         lines.append(say("board.extreme", cars=joined(extreme)))
     return lines
+
+
+def step_words(events: Sequence[dict[str, Any]], sections: dict[int, str], kind: str | None = None) -> str:
+    """One action of the replay's timeline from the events it logged: a car's turn gathered into
+    one line, any other event its sentence; ``kind``, the move's, when it logged nothing."""
+    parts: list[str] = []
+    turn: CarTurn | None = None
+    for e in events:
+        if opens_turn(e, turn):
+            if starts_new_turn(e, turn):
+                if turn is not None:
+                    parts.append(turn.text(sections, None))
+                turn = CarTurn(e["car"], "")
+            assert turn is not None
+            turn.add(e)
+            continue
+        if turn is not None:
+            parts.append(turn.text(sections, None))
+            turn = None
+        parts.append(event_words(e))
+    if turn is not None:
+        parts.append(turn.text(sections, None))
+    if parts:
+        return joined(parts, "list.semicolon")
+    key = f"step.{kind}"
+    return say(key if key in CATALOGUE else "step.other")

@@ -288,20 +288,40 @@ class Formula90(GameModule):
         # choice: told once, above them, not under each.
         return choices.shared([d.kind for d in decisions])
 
+    def _fixed(self, table: Table) -> tuple[dict[str, int], dict[int, str]]:
+        """Which car each seat drives and the sections' names: they never change during a race,
+        so they are read from one view, not from a view at each request (a Formula 90 view is
+        the dearest)."""
+        fixed = table.memo.get("formula90_fixed")
+        if fixed is None:
+            view = table.public_view()
+            fixed = table.memo["formula90_fixed"] = (
+                self._seat_of(view), {s["number"]: f"{s['name']}" for s in view["sections"]})
+        return fixed
+
+    def step_text(self, table: Table, state: autodromo.State, action: int, actor: int) -> str:
+        after = state.clone()
+        since = len(state.log(None))
+        after.apply_action(action)
+        events = after.log(None, since=since)
+        # Asked only for what its reader could see: a card drawn into a hand, by its owner.
+        owner = next((e["seat"] for e in events if e["kind"] == "draw" and e.get("seat") is not None), None)
+        if owner is not None:
+            events = after.log(int(owner), since=since)
+        if events or actor < 0:
+            # The sentences name the cars; the consequences (the next car's declaration, the
+            # robots' moves) are told with the action that led to them.
+            return words.step_words(events, self._fixed(table)[1])
+        kind = next((m["kind"] for m in state.moves(actor) if m["action"] == action), None)
+        return words.say("line.seat", seat=table.seats[actor]["name"], text=words.step_words([], {}, kind))
+
     def log(self, table: Table, seat: int | None) -> list[dict[str, Any]]:
         """One entry per car's move, one per other event told. Built as the race goes on: what
         was read is kept per seat (cleared with the past on an undo, read again at the end,
         which reveals), so a request reads only the events since the last one (``since``); the move under
         way is worded again at each request, as it may still grow. Built from scratch at each
         request, this log was most of a Formula 90 answer's time (docs/web.md, "Under load")."""
-        # Which car each seat drives and the sections' names never change during a race: read
-        # from one view, not from a view at each request (a Formula 90 view is the dearest).
-        fixed = table.memo.get("formula90_fixed")
-        if fixed is None:
-            view = table.public_view()
-            fixed = table.memo["formula90_fixed"] = (
-                self._seat_of(view), {s["number"]: f"{s['name']}" for s in view["sections"]})
-        seats, section_names = fixed
+        seats, section_names = self._fixed(table)
         names = table.names()
         key = f"formula90_log:{seat}"
         memo: dict[str, Any] | None = table.memo.get(key)
