@@ -51,7 +51,7 @@ LOCALES := python/autodromo/locale
 LANGS := en it pt
 DOMAINS = $(patsubst python/autodromo/%/words.py,%,$(shell grep -lE "^from \.\.locale import .*\bpgettext\b" python/autodromo/*/words.py))
 
-messages-extract: $(VENV)/.deps ## Message templates (.pot) from the words modules and the page (web/babel.cfg)
+messages-extract: $(VENV)/.deps $(VENV)/.web ## Message templates (.pot) from the words modules and the page (web/babel.cfg)
 	for d in $(DOMAINS); do \
 		(cd python/autodromo/$$d && ../../../$(VENV)/bin/pybabel -q extract -F ../../../babel.cfg --no-location \
 			--project Autodromo --copyright-holder Autodromo -o ../locale/$$d.pot .) || exit 1; done

@@ -90,6 +90,7 @@ def test_the_lobby_and_the_page_follow_the_browser_and_the_menu(client: Any) -> 
     assert options[0]["label"] == "Viagem" and options[0]["choices"][0]["label"] == "1000 milhas"
     html = client.get("/", headers={"Accept-Language": "it"}).get_data(as_text=True)
     assert '<html lang="it">' in html and 'data-testid="language"' in html
+    assert ">Nuova partita<" in html and ">Inizia la partita<" in html and ">New game<" not in html
     # An unknown or hostile value is no language: English.
     assert title(**{"Cookie": "autodromo_lang=<script>"}) == "Mille Bornes"
 

@@ -19,7 +19,7 @@
     drawSeats();
     drawOptions();
     drawEvent();
-    $("game-help").replaceChildren(el("summary", {}, `How to play ${game.title}`), ...game.help.map((t) => el("p", {}, t)));
+    $("game-help").replaceChildren(el("summary", {}, Autodromo.tr("How to play {title}", { title: game.title })), ...game.help.map((t) => el("p", {}, t)));
   }
 
   function seatRow(i) {
@@ -27,8 +27,8 @@
       el("option", { value: "human" }, "a person"),
       game.bots.map((b) => el("option", { value: `bot:${b.id}` }, b.label)));
     kind.value = i === 0 ? "human" : `bot:${game.default_bot || game.bots[0].id}`;
-    kind.addEventListener("change", () => { name.placeholder = kind.value === "human" ? `Player ${i + 1}` : `Bot ${i + 1}`; });
-    const name = el("input", { type: "text", maxlength: 40, placeholder: i === 0 ? `Player ${i + 1}` : `Bot ${i + 1}`,
+    kind.addEventListener("change", () => { name.placeholder = kind.value === "human" ? Autodromo.tr("Player {n}", { n: i + 1 }) : Autodromo.tr("Bot {n}", { n: i + 1 }); });
+    const name = el("input", { type: "text", maxlength: 40, placeholder: i === 0 ? Autodromo.tr("Player {n}", { n: i + 1 }) : Autodromo.tr("Bot {n}", { n: i + 1 }),
       "data-testid": `seat-${i}-name`, "aria-label": `seat ${i + 1} name` });
     const parts = [kind, name];
     if (game.cars) {
@@ -79,7 +79,7 @@
     $("championship").checked = false;
     $("event-options").hidden = true;
     $("options").closest("fieldset").hidden = false;
-    $("start").textContent = "Start the game";
+    $("start").textContent = Autodromo.tr("Start the game");
     const box = $("event-options");
     box.replaceChildren();
     for (const f of game.event || []) {
@@ -179,16 +179,16 @@
           $("broken").textContent = e.message;
         }
         drawSaved();
-      } }, "Delete");
+      } }, Autodromo.tr("Delete"));
       body.append(el("tr", { "data-game": g.id },
         el("td", {}, g.title, el("br"), el("small", { class: "muted" }, g.seed === null ? "" : `seed ${g.seed}`)),
         el("td", {}, g.seats.map((s) => s.name).join(", ")),
         el("td", {}, String(g.actions)),
         el("td", {}, g.status),
         el("td", {},
-          el("a", { href: `/play/${g.id}`, "data-testid": `continue-${g.id}` }, g.status === "finished" ? "View" : "Continue"),
-          el("a", { href: `/replay/${g.id}` }, "Replay"),
-          el("a", { href: `/api/games/${g.id}/replay`, download: `autodromo-${g.id}.json` }, "Export"),
+          el("a", { href: `/play/${g.id}`, "data-testid": `continue-${g.id}` }, g.status === "finished" ? Autodromo.tr("View") : Autodromo.tr("Continue")),
+          el("a", { href: `/replay/${g.id}` }, Autodromo.tr("Replay")),
+          el("a", { href: `/api/games/${g.id}/replay`, download: `autodromo-${g.id}.json` }, Autodromo.tr("Export")),
           del)));
     }
     $("older-games").hidden = !doc.next;
@@ -249,7 +249,7 @@
       const on = $("championship").checked;
       $("event-options").hidden = !on;
       $("options").closest("fieldset").hidden = on;
-      $("start").textContent = on ? "Start the championship" : "Start the game";
+      $("start").textContent = on ? Autodromo.tr("Start the championship") : Autodromo.tr("Start the game");
     });
     $("new-game").addEventListener("submit", start);
     for (const r of document.querySelectorAll("input[name=seating]")) {
