@@ -54,7 +54,7 @@ def test_a_driver_at_the_prompt_plays_a_stage_race_to_the_final_classification(t
     # time included and in its units, lanes by name; the Check Point's six minutes before the
     # click.
     assert "    [1] accelerate 1  (speed 1, 1 MP to move)" in out
-    assert "roadside stop  (speed 0, +3 min on the Time Chart)" in out
+    assert "roadside stop  (speed 0, +3 min off the road)" in out
     assert "[1] move to the left lane" in out
     assert "Check Point ahead (speed limit 2): at speed" in out
     # The classification: every car once, places from 1, in the core's ranking.

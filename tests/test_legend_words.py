@@ -46,10 +46,10 @@ def test_every_move_and_event_is_worded_without_a_raw_kind_or_id() -> None:
 
 def test_the_check_point_penalty_is_worded_with_its_time() -> None:
     move = {"kind": "brake", "by": 0, "car": 0, "leads_to": {"car": {"speed": 4}, "movement_points": 2},
-            "costs": {"time": 360},
+            "costs": {"time": 360, "time_parts": {"check_point": 360}},
             "risks": [{"kind": "check_point_penalty", "car": 0, "speed": 4, "speed_limit": 2, "time": 360,
                        "probability": 1.0, "rule": "Check Point"}]}
-    assert words.move_line(move) == ("no braking  (speed 4, 2 MP to move, +6 min on the Time Chart)"
+    assert words.move_line(move) == ("no braking  (speed 4, 2 MP to move, +6 min Check Point penalty)"
                                      " — Check Point: crossing at speed 4 over its limit 2 costs +6 min")
 
 

@@ -32,8 +32,6 @@ MILLE_BORNES = ["web/autodromo_web/games/mille_bornes.py", "python/autodromo/tui
 KNOWN_DEBTS = {
     "web/autodromo_web/games/base.py",
     "web/autodromo_web/games/legend/__init__.py",
-    "web/autodromo_web/games/legend/stage.py",
-    "firmware_bridge/autodromo_bridge/games/formula90/buttons.py",
 }
 
 

@@ -76,6 +76,9 @@ ENGLISH: dict[str, str] = {
     "cost.brakes": "Brakes −{n}",
     "cost.tires": "Tyres −{n}",
     "cost.time": "+{time} on the Time Chart",
+    "cost.time.off_road": "+{time} off the road",
+    "cost.time.stopped_more": "+{time} one more round stopped",
+    "cost.time.check_point": "+{time} Check Point penalty",
     "leads.speed": "speed {speed}",
     "leads.movement_points": "{n} MP to move",
     "leads.finish": "over the line at {clock}",
@@ -174,7 +177,10 @@ def cost_words(move: dict[str, Any]) -> list[str]:
     costs = move.get("costs") or {}
     out = [say(f"cost.{key}", n=costs[key])
            for key in ("temperature", "engine", "brakes", "tires") if costs.get(key)]
-    if costs.get("time"):
+    parts = costs.get("time_parts") or {}
+    out += [say(f"cost.time.{key}", time=duration(int(parts[key])))
+            for key in ("off_road", "stopped_more", "check_point") if parts.get(key)]
+    if costs.get("time") and not parts:
         out.append(say("cost.time", time=duration(int(costs["time"]))))
     leads = move.get("leads_to") or {}
     if leads.get("time_bonus"):

@@ -224,6 +224,10 @@ fn the_check_point_penalty_is_declared_before_the_click() {
         .unwrap();
     assert_eq!(none["line"]["speed_limit"], 2, "{none}");
     assert_eq!(none["costs"]["time"], CHECK_POINT_PENALTY, "{none}");
+    assert_eq!(
+        none["costs"]["time_parts"]["check_point"], CHECK_POINT_PENALTY,
+        "{none}"
+    );
     let certain = none["risks"]
         .as_array()
         .unwrap()

@@ -6,6 +6,7 @@
 //! (`State::moves`), on copies, so play pays nothing for it. The kinds and keys are listed in
 //! docs/rules/legend.md, "Vocabulary".
 use alloc::format;
+use alloc::string::String;
 use alloc::vec::Vec;
 use serde_json::{json, Map, Value};
 
@@ -232,6 +233,17 @@ fn describe(s: &LegendState, car: usize, m: Move, a: u32, after: &LegendState) -
         let time = t.off_road + t.stop_more + committed;
         if time > 0 {
             costs.insert("time".into(), Value::from(time));
+            // What the seconds are for, as the Time Chart counts them.
+            let parts: Map<String, Value> = [
+                ("off_road", t.off_road),
+                ("stopped_more", t.stop_more),
+                ("check_point", committed),
+            ]
+            .into_iter()
+            .filter(|&(_, v)| v > 0)
+            .map(|(k, v)| (k.into(), Value::from(v)))
+            .collect();
+            costs.insert("time_parts".into(), Value::Object(parts));
         }
         if let Some(f) = t.finish {
             leads.insert("finish".into(), Value::from(f));

@@ -4,13 +4,12 @@ Damage card with its cause, and the results of the race."""
 
 from __future__ import annotations
 
-import random
 import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import autodromo
-from autodromo.race import bot_action
+from autodromo.legend import words as legend_words
 
 from ... import board as boards
 from ..base import (CHANCE, Decision, GameModule, cell_name, circuits, field, lane_name, ordinal, plural, register,
@@ -390,13 +389,16 @@ class Legend(GameModule):
         lanes = self._lanes(table)
         view = {**view, "_rows": self.track(table)["length"]}
         out = []
+        # What each decision leads to, costs and risks comes from its move (issue 29): the
+        # core computes it, the words say it; the page plays nothing out on a copy.
+        moves = {int(m["action"]): m for m in table.state.moves(seat)}
         for a in view.get("legal_actions") or []:
             label = str(a["label"])
-            cost = stages.durations_in(str(a.get("cost") or ""))
-            detail = "" if cost == "no cost" else cost
+            move = moves.get(int(a["id"]))
+            detail = legend_words.commas(legend_words.leads_words(move) + legend_words.cost_words(move)) if move else ""
+            risk = legend_words.commas(legend_words.risk_words(move)) if move else ""
             text = self._split(table, seat, label) or words(label, view, seat, lanes)
-            out.append(Decision(a["id"], text, detail,
-                                self.risk(table, seat, [a["id"]]),
+            out.append(Decision(a["id"], text, detail, risk,
                                 "pace" if label.startswith("use ") and _at_pace(view) else kind_of(label)))
         return self._balanced_first(table, seat, view, out)
 
@@ -459,8 +461,6 @@ class Legend(GameModule):
             if p["temperature"]:
                 costs.append(f"Temperature {p['temperature']:+}")
             risk = self._plan_harm(car, p)
-            if not risk and self._hot(car["temperature"] + p["temperature"]):
-                risk = self.risk(table, seat, ids)
             out.append({
                 "row": p["row"], "lane": p["lane"], "progress": p["progress"], "speed": p["speed"],
                 "decisions": p["decisions"], "ids": ids,
@@ -484,80 +484,17 @@ class Legend(GameModule):
             return "costs " + " and ".join(lost)
         if p["damage"]:
             return "a crash or a collision on the way: a Damage card"
-        return ""
-
-    @staticmethod
-    def _hot(temperature: int) -> bool:
-        """Whether the end of the round could cost an Engine point: the red zone is within the
-        steps the rest of a round can add (Top Speed, a rich mixture, powering out)."""
-        red = dashboard()["temperature_red_zone"]
-        first = next((i for i, d in enumerate(red) if d > 0), len(red))
-        return temperature + 3 >= first
-
-    def risk(self, table: Table, seat: int, actions: list[int]) -> str:
-        """What the decision(s) would cost that cannot be taken back: a retirement, a crash, a
-        needle's last point; for a hot car the rest of the round is played out on a copy to see
-        the end-of-round tests (its own activation by the strong bot, the others at random)."""
-        key = f"risk:{len(table.actions)}:{seat}:{','.join(map(str, actions))}"
-        if key in table.memo:
-            return str(table.memo[key])
-        s = table.state
-        before = table.public_view()["cars"][seat]
-        probe = s.clone()
-        try:
-            for a in actions:
-                probe.apply_action(a)
-        except autodromo.AutodromoError:
-            return ""
-        now = probe.view(None)["cars"][seat]
-        text = self._harm(before, now)
-        if not text and self._hot(now["temperature"]):
-            text = self._round_end(probe, seat, before)
-        table.memo[key] = text
-        return text
-
-    @staticmethod
-    def _harm(before: dict[str, Any], now: dict[str, Any]) -> str:
-        if now["status"] == "retired" and before["status"] != "retired":
-            return "your car retires"
-        if now["crashes"] > before["crashes"]:
-            return "your car crashes (a Damage card, speed 0)"
-        lost = []
-        for key, word in (("engine", "Engine"), ("brakes", "Brakes")):
-            if before[key] > 0 and now[key] == 0:
-                lost.append(f"the last {word} point")
-        if before["tires"] >= 0 and now["tires"] < 0:
-            lost.append("the last Tyre point: a flat tyre")
-        if lost:
-            return "costs " + " and ".join(lost)
-        return ""
-
-    @staticmethod
-    def _round_end(probe: autodromo.State, seat: int, before: dict[str, Any]) -> str:
-        # The round is read from the core after each step, not from a whole view: a view per
-        # step was most of a Legend answer's time under load (docs/web.md, "Under load").
-        start_round = probe.round()
-        rng = random.Random(len(probe.history()))
-        for _ in range(400):
-            if probe.is_terminal():
-                break
-            if probe.is_chance_node():
-                outcomes = probe.chance_outcomes()
-                probe.apply_action(max(outcomes, key=lambda o: o[1])[0])
-                if probe.round() != start_round:
-                    break
-                continue
-            who = probe.current_player()
-            probe.apply_action(bot_action(probe, "medium" if who == seat else "random", rng.getrandbits(64)))
-            if probe.round() != start_round:
-                break
-        after = probe.view(None)["cars"][seat]
-        if after["status"] == "retired":
-            red = dashboard()["temperature_red_zone"]
-            why = f" (Temperature {after['temperature']} in the red zone)" if red[after["temperature"]] else ""
-            return f"your car retires at the end of the round{why}: its Engine has no point left to lose"
-        if before["engine"] > 0 and after["engine"] == 0:
+        # The core's own figures for the plan (issue 29): the Check Point's penalty on the way,
+        # what the round's end costs as the plan leaves the car.
+        if p.get("penalty"):
+            return f"+{legend_words.duration(int(p['penalty']))} Check Point penalty: over the speed limit at the line"
+        end = p.get("round_end") or {}
+        if end.get("retires"):
+            return "your car retires at the end of the round: its Engine has no point left to lose"
+        if end.get("engine") and int(end["engine"]) >= car["engine"] - p["engine"]:
             return "the end of the round costs the last Engine point"
+        if end.get("engine"):
+            return f"the end of the round costs {plural(int(end['engine']), 'Engine point')}"
         return ""
 
     # --- the log ---------------------------------------------------------------------------

@@ -4,10 +4,10 @@ start times, the Time Chart, distances to the line and the final classification,
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
 import autodromo
+from autodromo.legend import words as legend_words
 
 from ..base import lane_name, ordinal, plural
 
@@ -73,29 +73,9 @@ def clock(chrono: dict[str, Any], weather: str) -> dict[str, Any]:
 
 def duration(seconds: int) -> str:
     """A length of time in its units ("18 min", "1 h 00 min 30 s"), never "18:00": beside the
-    Chrono's clock times ("17:33 → 17:51") that read as 6 pm (issue 32). The book, too, counts
-    penalties in minutes and bonuses in seconds ("a 6-minute penalty", "–45 seconds")."""
-    sign = "-" if seconds < 0 else ""
-    h, rest = divmod(abs(seconds), 3600)
-    m, s = divmod(rest, 60)
-    if h:
-        return f"{sign}{h} h {m:02} min" + (f" {s:02} s" if s else "")
-    if m:
-        return f"{sign}{m} min" + (f" {s:02} s" if s else "")
-    return f"{sign}{s} s"
-
-
-#: A duration as the core writes it in a decision's cost, signed ("+3:00 off the road", "−0:45").
-CORE_DURATION = re.compile(r"(?<![\w:])([+−-])(?:(\d+):)?(\d+):(\d\d)\b")
-
-
-def durations_in(text: str) -> str:
-    """The core's signed "m:ss" and "h:mm:ss" in a cost said in units; its clock times (unsigned,
-    "finish 10:03") stay as the Chrono shows them."""
-    def say(m: re.Match[str]) -> str:
-        seconds = int(m.group(2) or 0) * 3600 + int(m.group(3)) * 60 + int(m.group(4))
-        return m.group(1) + duration(seconds)
-    return CORE_DURATION.sub(say, text)
+    Chrono's clock times ("17:33 → 17:51") that read as 6 pm (issue 32); said by Legend's words,
+    as the terminal says it."""
+    return legend_words.duration(seconds)
 
 
 def racing_time(chart: dict[str, Any]) -> str:
