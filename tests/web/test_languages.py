@@ -167,3 +167,35 @@ def test_the_scripts_get_the_page_catalogue_of_their_reader(client: Any) -> None
                                                              {"kind": "human", "name": "Bo"}], "seed": 1})["id"]
     play = client.get(f"/play/{gid}", headers={"Accept-Language": "it"}).get_data(as_text=True)
     assert ">Annulla<" in play and ">La tua decisione<" in play and ">Undo<" not in play
+
+
+def test_in_the_pseudo_language_every_text_of_the_game_came_through_a_catalogue(client: Any) -> None:
+    # Issue 31, item 4: in the pseudo-language every catalogue text is visibly altered, so a
+    # text that reads as plain words on the page was made outside the catalogues.
+    import re
+
+    def plain(doc: Any, path: str = "") -> list[str]:
+        out: list[str] = []
+        if isinstance(doc, dict):
+            for k, v in doc.items():
+                if k not in ("name", "who", "hand_of", "id", "game", "seating", "status", "kind", "title_id"):
+                    out += plain(v, f"{path}.{k}")
+        elif isinstance(doc, list):
+            for v in doc:
+                out += plain(v, path)
+        elif isinstance(doc, str) and re.search(r"[a-z]{3,} [a-z]{3,}", doc) and "[" not in doc:
+            out.append(f"{path}: {doc}")
+        return out
+
+    for game in ("mille_bornes", "lamborghini"):
+        gid = create(client, {"game": game, "options": {"laps": 1} if game == "lamborghini" else {"score_to_win": 0},
+                              "seats": [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "easy", "name": "Bot"}],
+                              "seed": 2})["id"]
+        for k in range(60):
+            doc = client.get(f"/api/games/{gid}?seat=0&page=1&lang=qps").json
+            shown = {key: doc.get(key) for key in ("decisions", "log", "table", "help", "results", "prompt", "turn",
+                                                   "phase", "distance")}
+            assert plain(shown) == [], (game, plain(shown)[:5])
+            if view(client, gid)["status"] == "finished":
+                break
+            act(client, gid, 0, view(client, gid, seat=0)["legal"][0]["id"])
