@@ -53,20 +53,20 @@ DOMAINS = $(patsubst python/autodromo/%/words.py,%,$(shell grep -lE "^from \.\.l
 
 messages-extract: $(VENV)/.deps $(VENV)/.web ## Message templates (.pot) from the words modules and the page (web/babel.cfg)
 	for d in $(DOMAINS); do \
-		(cd python/autodromo/$$d && ../../../$(VENV)/bin/pybabel -q extract -F ../../../babel.cfg --no-location \
+		(cd python/autodromo/$$d && ../../../$(VENV)/bin/pybabel -q extract -w 100 -F ../../../babel.cfg --no-location \
 			--project Autodromo --copyright-holder Autodromo -o ../locale/$$d.pot .) || exit 1; done
-	cd web && ../$(VENV)/bin/pybabel -q extract -F babel.cfg -k tr --no-location --project Autodromo \
+	cd web && ../$(VENV)/bin/pybabel -q extract -w 100 -F babel.cfg -k tr --no-location --project Autodromo \
 		--copyright-holder Autodromo -o autodromo_web/locale/page.pot .
 
 messages: messages-extract ## Extract, then update every language's .po (a new language: LANGS += xx)
 	for d in $(DOMAINS); do for l in $(LANGS); do \
 		if [ -f $(LOCALES)/$$l/LC_MESSAGES/$$d.po ]; then \
-			$(VENV)/bin/pybabel -q update --no-fuzzy-matching --ignore-obsolete -D $$d -l $$l -i $(LOCALES)/$$d.pot -d $(LOCALES); \
-		else $(VENV)/bin/pybabel -q init -D $$d -l $$l -i $(LOCALES)/$$d.pot -d $(LOCALES); fi || exit 1; done; done
+			$(VENV)/bin/pybabel -q update -w 100 --no-fuzzy-matching --ignore-obsolete -D $$d -l $$l -i $(LOCALES)/$$d.pot -d $(LOCALES); \
+		else $(VENV)/bin/pybabel -q init -w 100 -D $$d -l $$l -i $(LOCALES)/$$d.pot -d $(LOCALES); fi || exit 1; done; done
 	for l in $(LANGS); do \
 		if [ -f web/autodromo_web/locale/$$l/LC_MESSAGES/page.po ]; then \
-			$(VENV)/bin/pybabel -q update --no-fuzzy-matching --ignore-obsolete -D page -l $$l -i web/autodromo_web/locale/page.pot -d web/autodromo_web/locale; \
-		else $(VENV)/bin/pybabel -q init -D page -l $$l -i web/autodromo_web/locale/page.pot -d web/autodromo_web/locale; fi || exit 1; done
+			$(VENV)/bin/pybabel -q update -w 100 --no-fuzzy-matching --ignore-obsolete -D page -l $$l -i web/autodromo_web/locale/page.pot -d web/autodromo_web/locale; \
+		else $(VENV)/bin/pybabel -q init -w 100 -D page -l $$l -i web/autodromo_web/locale/page.pot -d web/autodromo_web/locale; fi || exit 1; done
 	$(PY) -m autodromo.locale.english
 
 messages-compile: $(VENV)/.deps ## Compile the .po catalogues to .mo (make build does)
