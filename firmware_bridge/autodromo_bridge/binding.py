@@ -52,13 +52,17 @@ GAMES = games.followed()
 SELECTOR = 8
 PRESS, RELEASE, TURN = 0, 1, 2
 
-#: A game's own buttons (``BUTTONS`` of its dashboard module): control -> (word, the labels it
-#: takes: their exact words, or a pattern they match whole when they vary with the car).
-LabelButtons: TypeAlias = dict[int, tuple[str, tuple[str, ...] | re.Pattern[str]]]
+#: A game's own buttons (``BUTTONS`` of its dashboard module): control -> (word, what it takes:
+#: the labels' exact words, a pattern they match whole when they vary with the car, or the kinds
+#: of the core's moves, a ``frozenset``, which no label is read for).
+LabelButtons: TypeAlias = dict[int, tuple[str, tuple[str, ...] | re.Pattern[str] | frozenset[str]]]
 
 
-def takes(means: tuple[str, ...] | re.Pattern[str], label: str) -> bool:
-    """Whether a button that ``means`` these labels takes the action of ``label``."""
+def takes(means: tuple[str, ...] | re.Pattern[str] | frozenset[str], label: str, kind: str | None = None) -> bool:
+    """Whether a button that ``means`` these labels (or move kinds) takes the action of
+    ``label`` (whose move is of ``kind``)."""
+    if isinstance(means, frozenset):
+        return kind in means
     return means.fullmatch(label) is not None if isinstance(means, re.Pattern) else label in means
 
 #: A game's DASH_STATE (``dash_state`` of its dashboard module): ``(view, seat, circuit, *,
@@ -88,6 +92,7 @@ class Source(Protocol):
     def to_move(self) -> int | None: ...
     def human_seats(self) -> list[int]: ...
     def legal(self, seat: int) -> list[tuple[int, str]]: ...
+    def kinds(self, seat: int) -> dict[int, str]: ...
     def act(self, seat: int, action: int, key: str | None = None) -> None: ...
     def advance(self) -> None: ...
     def finished(self) -> bool: ...
@@ -177,6 +182,12 @@ class RaceSource:
         if self.to_move() != seat:
             return []
         return [(a, s.action_to_string(a)) for a in s.legal_actions()]
+
+    def kinds(self, seat: int) -> dict[int, str]:
+        """The kind of the core's move of each legal action (``State.moves``)."""
+        if self.to_move() != seat:
+            return {}
+        return {int(m["action"]): str(m["kind"]) for m in self.race.state.moves(seat)}
 
     def act(self, seat: int, action: int, key: str | None = None) -> None:
         """Applies ``action`` for ``seat``; ``key``, the input's identity, is for sources that
@@ -321,6 +332,10 @@ class WebSource:
         doc = self._call(f"/api/games/{self.game_id}/legal?seat={seat}")
         return [(int(a["id"]), str(a["label"])) for a in doc["legal"]]
 
+    def kinds(self, seat: int) -> dict[int, str]:
+        doc = self._call(f"/api/games/{self.game_id}/moves?seat={seat}")
+        return {int(m["action"]): str(m["kind"]) for m in doc["moves"]}
+
     def act(self, seat: int, action: int, key: str | None = None) -> None:
         """Posts the action; ``key`` (the input's identity) lets the server refuse a repeat."""
         body: dict[str, Any] = {"seat": seat, "action": action}
@@ -412,6 +427,9 @@ class ReplaySource:
 
     def legal(self, seat: int) -> list[tuple[int, str]]:
         return []
+
+    def kinds(self, seat: int) -> dict[int, str]:
+        return {}
 
     def act(self, seat: int, action: int, key: str | None = None) -> None:
         raise Refused("a replay is watched, not played")
@@ -568,7 +586,8 @@ class Binding:
             choice = legal[cur] if cur < len(legal) else None
         elif self.buttons is not None and control in self.buttons:
             word, means = self.buttons[control]
-            choice = next((a for a in legal if takes(means, a[1])), None)
+            kinds = self.source.kinds(seat) if isinstance(means, frozenset) else {}
+            choice = next((a for a in legal if takes(means, a[1], kinds.get(a[0]))), None)
             if choice is None and means == (word,):  # a button named for the one action it takes
                 self._refuse(dev, f"{self.who(seat)}: {word!r} is not a legal choice now")
                 return

@@ -69,12 +69,13 @@ def dashboard_block(binding: Binding, emu: Emulator, view: dict[str, Any] | None
         for k, (_, label) in enumerate(legal):
             mark = ">" if d["pace"] == k + 1 else " "
             lines.append(f"   {mark} selector {k + 1}: {binding.words(label)}")
-        labels = {label for _, label in legal}
         if binding.buttons is not None:
+            kinds = (source.kinds(seat) if any(isinstance(m, frozenset) for _, m in binding.buttons.values())
+                     else {})
             # A button named for the one action it takes says it once.
             paces = [f"{c} {word}" if means == (word,) else f"{c} {word}: {label}"
                      for c, (word, means) in binding.buttons.items()
-                     for label in [next((x for x in labels if takes(means, x)), None)] if label]
+                     for label in [next((x for a, x in legal if takes(means, x, kinds.get(a))), None)] if label]
             name = games.dashboard_fact(binding.game, "BUTTONS_NAME", "buttons")
             lines.append(f"  {name} now: " + (", ".join(paces) if paces else "none (use the selector)"))
     elif seat in humans and not source.finished():

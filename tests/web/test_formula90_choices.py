@@ -77,3 +77,15 @@ def test_the_timeline_words_each_step_from_its_events(client: Any) -> None:
     # cards, and moves from section to section.
     texts = [s["text"] for s in steps]
     assert any(" plays " in t for t in texts) and any(" moves (" in t and " → " in t for t in texts), texts[:40]
+
+
+def test_the_moves_endpoint_answers_the_seat_to_act_what_its_bridge_buttons_read(client: Any) -> None:
+    body = {"game": "formula90", "options": {"turns": 3}, "seed": 2, "seats": [{"kind": "human"}, {"kind": "human"}]}
+    gid = client.post("/api/games", json=body).json["id"]
+    legal = client.get(f"/api/games/{gid}/legal?seat=0").json
+    seat = 0 if legal["legal"] else 1
+    legal = client.get(f"/api/games/{gid}/legal?seat={seat}").json["legal"]
+    moves = client.get(f"/api/games/{gid}/moves?seat={seat}").json["moves"]
+    assert [m["action"] for m in moves] == [a["id"] for a in legal] and all(m["kind"] for m in moves)
+    assert client.get(f"/api/games/{gid}/moves?seat={1 - seat}").json["moves"] == []
+    assert client.get(f"/api/games/{gid}/moves?seat=7").status_code == 400

@@ -235,6 +235,18 @@ def legal(game_id: str) -> Response:
     return jsonify(seat=seat, to_move=p["to_move"], legal=p["legal"], plan=p["plan"])
 
 
+@bp.get("/games/<game_id>/moves")
+def moves(game_id: str) -> Response:
+    """The seat's moves as the core describes them (``State.moves``: kind, references, what each
+    leads to, costs and risks); empty when it is not the seat's turn."""
+    with tables().locked(game_id) as table:
+        seat = seat_of(table, request.args.get("seat"), required=True)
+        assert seat is not None
+        guard(table).seat(seat, "the decisions")
+        out = table.state.moves(seat) if not table.state.is_terminal() else []
+    return jsonify(seat=seat, moves=out)
+
+
 @bp.post("/games/<game_id>/actions")
 def post_action(game_id: str) -> Response | tuple[Response, int]:
     doc = body()

@@ -96,6 +96,14 @@ SPEC: dict[str, Any] = {
                 "plan": {"type": "array", "items": {"type": "object"}},
             }}), "400": ERROR, "404": ERROR},
         }},
+        "/api/games/{game_id}/moves": {"get": {
+            "summary": "The seat's moves as the core describes them: kind, references, leads_to, costs, risks "
+                       "(empty if not its turn)",
+            "parameters": [GAME_ID, {**SEAT_Q, "required": True}],
+            "responses": {"200": _json({"type": "object", "properties": {
+                "moves": {"type": "array", "items": {"type": "object"}},
+            }}), "400": ERROR, "404": ERROR},
+        }},
         "/api/games/{game_id}/actions": {"post": {
             "summary": "Take a decision (or a plan: several of the seat's decisions in a row)",
             "parameters": [GAME_ID],
