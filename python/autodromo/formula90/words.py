@@ -158,12 +158,8 @@ ENGLISH: dict[str, str] = {
     "turn.stays": "stays in {section}",
     "turn.head": "{car} {cards}",
     # moves: the line under a button
-    "move.yellow_flag": "in {section}, behind {behind}",
-    "move.yellow_flag.first": "in {section}, ahead of every car there",
     "cars.one": "1 car",
     "cars.many": "{n} cars",
-    "move.green_flag": "removes the yellow flag in {section}",
-    "move.check.with": "{card} against {target}",
     "move.chance": "{percent}% chance to fail: {then}",
     "move.sure_fail": "fails: {then}",
     "move.sure_pass": "passes",
@@ -498,15 +494,8 @@ def check_words(move: dict[str, Any]) -> str:
 
 
 def move_detail(move: dict[str, Any]) -> str:
-    """The one line under a choice that only it has (the help its kind shares is told once)."""
-    kind = move["kind"]
-    if kind == "yellow_flag":
-        behind = int(move["behind"])
-        if not behind:
-            return say("move.yellow_flag.first", section=say("section", **move["section"]))
-        return say("move.yellow_flag", section=say("section", **move["section"]), behind=cars(behind))
-    if kind == "green_flag":
-        return say("move.green_flag", section=say("section", **move["section"]))
+    """The line under a choice that only it has: a check's outcome before the click. A flag's
+    choices have none: the button names the place, and the help they share is told once."""
     return check_words(move)
 
 
