@@ -66,7 +66,7 @@
     if (!res.ok) {
       let reason = `${res.status}`;
       try { reason = (await res.json()).error || reason; } catch (err) { /* not JSON */ }
-      showError(`The export was refused: ${reason}`);
+      showError(tr("The export was refused: {reason}", { reason }));
       return;
     }
     const name = /filename="([^"]+)"/.exec(res.headers.get("Content-Disposition") || "");
@@ -107,7 +107,7 @@
 
   function choosePlan(plan) {
     const go = () => decide({ plan: plan.ids });
-    if (plan.risk) confirmRisk(plan.risk, `Drive to ${plan.where}`, go);
+    if (plan.risk) confirmRisk(plan.risk, tr("Drive to {where}", { where: plan.where }), go);
     else go();
   }
 
@@ -134,7 +134,7 @@
       prompt.append(el("div", { class: "prompt", "data-testid": `${p.prompt.kind.replace("_", "-")}-prompt`, role: "alertdialog" },
         el("strong", {}, p.prompt.title + " "), p.prompt.text));
     } else if (p.plan.length) {
-      prompt.append(el("p", { class: "muted" }, "Decide step by step below, or pick a highlighted space on the board."));
+      prompt.append(el("p", { class: "muted" }, tr("Decide step by step below, or pick a highlighted space on the board.")));
     }
     p.decisions.forEach((d, i) => {
       const help = p.help[d.kind] || "";
@@ -199,7 +199,7 @@
         parts.push(el("div", {}, el("strong", {}, h.name), h.cards.length ? el("ul", { class: "cards small" }, h.cards.map((c) => Autodromo.cardFace(c))) : " — no card left"));
       }
     }
-    if (r.money) parts.push(el("p", {}, "Money: " + r.money.map((m) => `${m.name} ${m.money}`).join(", ")));
+    if (r.money) parts.push(el("p", {}, tr("Money: ") + r.money.map((m) => `${m.name} ${m.money}`).join(", ")));
     // A phone goes back with its seat's token: its one link follows the whole championship.
     const eventHref = S.role === "seat" && S.token ? `/event/${p.event}#t=${S.token}` : `/event/${p.event}`;
     if (p.event && S.role === "seat" && !S.back) {
@@ -322,7 +322,7 @@
       for (const id of ["table", "decisions", "prompt", "aside", "log"]) $(id).replaceChildren();
       if (S.source) S.source.close();
       S.revoked = true;
-      e = new Error("This join link is no longer valid (the game's owner gave this seat a new one): ask for the new link.");
+      e = new Error(tr("This join link is no longer valid (the game's owner gave this seat a new one): ask for the new link."));
     }
     showError(e);
   }
@@ -386,7 +386,7 @@
     });
     source.addEventListener("gone", () => {
       source.close();
-      showError(new Error("This game was deleted."));
+      showError(new Error(tr("This game was deleted.")));
     });
     // A stream refused (the server keeps a bounded number open, issue 37) is not tried again by
     // the browser: read the game every few seconds instead, and try the stream again later.
@@ -443,7 +443,7 @@
     const p = await api("GET", `/api/games/${gameId}?since=0&page=1`);
     apply(p, true, false);
     $("handoff-text").textContent = `${nameOf(seat)}, it is your turn. Others, please look away.`;
-    $("handoff-ready").textContent = `I am ${nameOf(seat)}: show my hand`;
+    $("handoff-ready").textContent = tr("I am {name}: show my hand", { name: nameOf(seat) });
     $("handoff").hidden = false;
     $("handoff-ready").focus();
     $("handoff-ready").onclick = () => {
@@ -486,7 +486,7 @@
     const doc = await api("GET", `/api/games/${gameId}/links`);
     if (!doc.network) {
       // A server on this machine only: a phone that scanned its address would reach itself.
-      $("join").replaceChildren(el("h2", {}, "Join from your phone"), Autodromo.lanNote(doc.command, doc.command_plain));
+      $("join").replaceChildren(el("h2", {}, tr("Join from your phone")), Autodromo.lanNote(doc.command, doc.command_plain));
       $("join").hidden = false;
       return;
     }
@@ -498,15 +498,15 @@
         el("input", { type: "text", readonly: true, value: j.url, "aria-label": `${j.name}'s join link`, "data-testid": "join-url",
           onfocus: (e) => e.target.select() })]),
       el("button", { "data-testid": "reissue", onclick: () => reissue(j.seat, j.name) },
-        j.claimed ? "New link (that device stops working)" : "New link (the old one stops working)")));
-    $("join").replaceChildren(el("h2", {}, "Join from your phone"),
-      el("p", { class: "muted" }, "Each player scans their own code: their phone shows their hand and decisions; this screen shows the board."),
+        j.claimed ? tr("New link (that device stops working)") : tr("New link (the old one stops working)"))));
+    $("join").replaceChildren(el("h2", {}, tr("Join from your phone")),
+      el("p", { class: "muted" }, tr("Each player scans their own code: their phone shows their hand and decisions; this screen shows the board.")),
       el("ul", { class: "join-list" }, rows));
     $("join").hidden = false;
   }
 
   async function reissue(seat, name) {
-    if (!confirm(`Give ${name} a new join link? The old one stops working.`)) return;
+    if (!confirm(tr("Give {name} a new join link? The old one stops working.", { name }))) return;
     try {
       await api("POST", `/api/games/${gameId}/seats/${seat}/reissue`);
       await drawJoin();
@@ -547,7 +547,7 @@
       if (e.status === 409 || e.status === 403) {
         S.revoked = true;
         for (const id of ["table", "decisions", "prompt", "aside", "log"]) $(id).replaceChildren();
-        $("title").textContent = "This seat is taken";
+        $("title").textContent = tr("This seat is taken");
       }
       throw e;
     }
@@ -565,7 +565,7 @@
     S.role = me.role;
     S.links = me.seating === "links";
     if (fromLink && me.role !== "seat") {
-      throw new Error("This join link is no longer valid (the game's owner gave this seat a new one): ask for the new link.");
+      throw new Error(tr("This join link is no longer valid (the game's owner gave this seat a new one): ask for the new link."));
     }
     const first = await api("GET", `/api/games/${gameId}?board=1&since=0&page=1`);
     S.board = first.board;
