@@ -89,3 +89,19 @@ def test_the_terminal_tells_a_checks_chance_before_the_choice() -> None:
     blind = next(m for m in s.moves(p) if m["kind"] == "check" and m["blind"])
     line = next(x for x in out.getvalue().splitlines() if x.strip().endswith(words.check_words(blind)))
     assert blind["label"] in line
+
+
+def test_the_terminal_log_tells_a_cars_turn_in_one_line() -> None:
+    import io
+
+    from autodromo.race import Race
+    from autodromo.tui import formula90 as tui
+
+    race = Race(autodromo.game("formula90", players=2, turns=3), ["medium", "medium"], seed=4)
+    out = io.StringIO()
+    assert tui.run(race, None, None, out=out) == 0
+    lines = out.getvalue().splitlines()
+    # The cards, the movement points and the way in one line (was a line per event: "plays",
+    # "has 5 MP", "enters" each section).
+    assert any(" plays " in x and " MP): " in x and " → " in x for x in lines), lines[:60]
+    assert not any(x.strip().endswith(" MP") and " has " in x for x in lines), lines[:60]

@@ -20,6 +20,7 @@ ENGLISH: dict[str, str] = {
     "line.car": "{car} {act}",
     "line.colon": "{car}: {act}",
     "line.seat": "{seat}: {text}",
+    "log.detail": "{line} — {detail}",
     "count.repeat": "{text} (×{n})",
     "round.before_start": "Before the start",
     "round.turn": "Turn {turn}",

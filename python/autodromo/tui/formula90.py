@@ -190,17 +190,45 @@ def run(race: Any, seat: int | None, save: str | None, delay: float = 0.0, out: 
 
     stream = out or sys.stdout
     shown = 0
+    sections = {int(x["number"]): str(x["name"]) for x in race.state.view(None)["sections"]}
+    where: dict[int, int] = {}
+    # A car's turn, from its declaration to the last section it enters, is one line (as on the
+    # page): it is printed once the next event shows it is over.
+    under_way: list[words.CarTurn | None] = [None]
 
-    def catch_up() -> None:
+    def flush() -> None:
+        turn = under_way[0]
+        if turn is not None:
+            detail = turn.detail()
+            line = turn.text(sections, where.get(int(turn.car["id"])))
+            print("  " + (words.say("log.detail", line=line, detail=detail) if detail else line), file=stream)
+            if turn.entered:
+                where[int(turn.car["id"])] = turn.entered[-1]
+            under_way[0] = None
+
+    def catch_up(end: bool = False) -> None:
         nonlocal shown
         events = race.state.log(seat)
         for e in events[shown:]:
-            line = describe_event(e)
-            if line:
-                print("  " + line, file=stream)
+            turn = under_way[0]
+            if words.opens_turn(e, turn):
+                if words.starts_new_turn(e, turn):
+                    flush()
+                    under_way[0] = turn = words.CarTurn(e["car"], "")
+                assert turn is not None
+                turn.add(e)
+                continue
+            flush()
+            if e["kind"] == "reenter":
+                where[int(e["car"]["id"])] = int(e["section"]["number"])
+            elif e["kind"] in ("pit", "off_track"):
+                where.pop(int(e["car"]["id"]), None)
+            print("  " + describe_event(e), file=stream)
             if e["kind"] == "turn" and delay:
                 time.sleep(delay)
         shown = len(events)
+        if end:
+            flush()
 
     # The log is rebuilt from the history on each call: read it before the player decides and
     # every few dozen steps, not after every step.
@@ -208,12 +236,15 @@ def run(race: Any, seat: int | None, save: str | None, delay: float = 0.0, out: 
     try:
         while True:
             s = race.state
-            if steps % 64 == 0 or (not s.is_chance_node() and s.current_player() == seat):
+            if not s.is_chance_node() and s.current_player() == seat:
+                # The player decides on all that happened, its own turn so far included.
+                catch_up(end=True)
+            elif steps % 64 == 0:
                 catch_up()
             steps += 1
             if not race.step():
                 break
-        catch_up()
+        catch_up(end=True)
     except (EOFError, KeyboardInterrupt):
         print("\nleaving the race", file=stream)
         return 130
