@@ -123,7 +123,7 @@ def test_a_new_hand_starts_from_nothing_seen() -> None:
 
 
 def test_games_without_one_say_so() -> None:
-    for name in ("legend", "lamborghini", "formula90"):
+    for name in ("legend", "formula90"):
         g: dict[str, Any] = DEFAULT_OPTIONS.get(name, {})
         game = autodromo.game(name, **g)
         assert game.information_state_shape is None
@@ -162,3 +162,60 @@ def test_the_envs_offer_it() -> None:
         api_test(pettingzoo_env("mille_bornes", observation="information_state", **MB), num_cycles=200)
     with pytest.raises(OptionError, match="observation is"):
         SingleSeatEnv("mille_bornes", observation="everything", **MB)  # type: ignore[arg-type]
+
+
+# Lamborghini: "The 1st player chooses one of the 8 faced up cards"; the next players turn a card
+# of each deck face up and pick. Every seat sees which card another takes; the cards granted at
+# the set-up, or drawn from the Speed deck, stay hidden.
+
+
+def lambo_to(phase: str) -> autodromo.State:
+    """A 2-player short game, chance and decisions by their first option, up to ``phase``."""
+    s = autodromo.game("lamborghini", players=2).new_state()
+    while s.view(None)["phase"] != phase:
+        s.apply_action(s.chance_outcomes()[0][0] if s.is_chance_node() else s.legal_actions()[0])
+    return s
+
+
+def test_lamborghini_a_card_taken_face_up_is_known_to_the_other_seat() -> None:
+    # Seat 1 takes one face-up card into its hand or another: seat 2's observation (its own
+    # cards, the cars) reads the same, and it knows which.
+    start = lambo_to("Draft")
+    taken = []
+    for action in start.legal_actions():
+        s = start.clone()
+        s.apply_action(action)
+        if s.view(0)["players"][0]["cards"]:
+            taken.append(s)
+    a, b = taken[:2]
+    for s in (a, b):
+        while s.current_player() != 1:
+            s.apply_action(s.chance_outcomes()[0][0] if s.is_chance_node() else s.legal_actions()[0])
+    assert np.array_equal(a.observation_tensor(1), b.observation_tensor(1))
+    ia, ib = a.information_state_tensor(1), b.information_state_tensor(1)
+    names = a.game.information_state_names()
+    differ = {names[k] for k in np.flatnonzero(ia != ib)}
+    seen = {n for n in differ if n.startswith("seat +1 in seating order: seen taking")}
+    assert len(seen) == 2 and differ - seen <= {n for n in names if n.startswith("face up: ")}
+    # Still known once the set-up has moved the hands to the cars.
+    while a.view(None)["phase"] != "Qualify":
+        a.apply_action(a.chance_outcomes()[0][0] if a.is_chance_node() else a.legal_actions()[0])
+    held = dict(zip(names, a.information_state_tensor(1).tolist(), strict=True))
+    assert [n for n in seen if held[n]] == [n for n in seen if ia[names.index(n)]]
+
+
+def test_lamborghini_a_hidden_grant_leaves_the_other_seats_tensor_unchanged() -> None:
+    s = lambo_to("Grant")
+    outcomes = [a for a, _ in s.chance_outcomes()]
+    a, b = s.clone(), s.clone()
+    a.apply_action(outcomes[0])
+    b.apply_action(outcomes[-1])
+    def cars_cards(s: autodromo.State, p: int) -> list[Any]:
+        return [c["cards"] for c in s.view(p)["cars"] if c["owner"] == p]
+
+    granted = next(p for p in (0, 1) if cars_cards(a, p) != cars_cards(b, p))
+    other = 1 - granted
+    assert np.array_equal(a.information_state_tensor(other), b.information_state_tensor(other))
+    assert not np.array_equal(a.information_state_tensor(granted), b.information_state_tensor(granted))
+    g = a.game
+    assert g.information_state_shape == (len(g.information_state_names()),)

@@ -14,6 +14,7 @@ pub mod bots;
 pub mod content;
 pub mod drive;
 pub mod events;
+pub mod info_state;
 pub mod invariants;
 pub mod moves;
 pub mod options;
@@ -90,6 +91,18 @@ impl Game for Lamborghini {
     }
     fn observation_names(&self) -> Vec<String> {
         view::observation_names(&self.def.opts, &self.def.content)
+    }
+    fn information_state_len(&self) -> Option<usize> {
+        let cards = self.def.content.cards.len();
+        Some(info_state::info_state_len(
+            &self.def.opts,
+            cards,
+            self.observation_len(),
+        ))
+    }
+    fn information_state_names(&self) -> Vec<String> {
+        let obs = self.observation_names();
+        info_state::info_state_names(&self.def.opts, &self.def.content, obs)
     }
     fn options_json(&self) -> Value {
         self.def.opts.to_json()
@@ -211,7 +224,9 @@ impl State for LamboState {
         out.dedup();
     }
     fn apply_action(&mut self, action: Action) -> Result<(), Error> {
+        let face_up = self.face_up.clone();
         self.apply_unrecorded(action)?;
+        info_state::note_taken(self, &face_up);
         self.history.push(action);
         Ok(())
     }
@@ -309,6 +324,9 @@ impl State for LamboState {
     }
     fn observation_tensor(&self, player: usize, out: &mut [f32]) {
         view::observation(self, player, out)
+    }
+    fn information_state_tensor(&self, player: usize, out: &mut [f32]) {
+        info_state::info_state(self, player, out)
     }
     fn moves(&self, seat: usize) -> Result<Vec<Value>, Error> {
         moves::moves(self, seat)

@@ -258,6 +258,9 @@ pub struct LamboState {
     /// Cars whose accident direction is still to be drawn.
     pub dir_queue: Vec<u8>,
     pub history: Vec<Action>,
+    /// Per seat, the cards it was seen to take from the face-up row and still holds
+    /// (`info_state.rs`).
+    pub seen: Vec<Vec<u16>>,
 }
 
 impl LamboState {
@@ -314,6 +317,7 @@ impl LamboState {
             to_draw: 0,
             dir_queue: Vec::new(),
             history: Vec::new(),
+            seen: Vec::new(),
             origin: def.clone(),
             def,
         };

@@ -166,16 +166,25 @@ pub fn observation_names(
     ] {
         out.push(f.into());
     }
-    // Cards by name; a name printed on several cards is told apart by its copy.
+    for l in card_labels(content) {
+        out.push(format!("my cards: {l}"));
+    }
+    out
+}
+
+/// Every card of the content by name, in its order; a name printed on several cards is told
+/// apart by its copy ("Fast car (copy 2)").
+pub fn card_labels(content: &super::content::Content) -> Vec<alloc::string::String> {
+    let mut out = Vec::new();
     for (k, card) in content.cards.iter().enumerate() {
         let before = content.cards[..k]
             .iter()
             .filter(|c| c.name == card.name)
             .count();
         out.push(if before == 0 {
-            format!("my cards: {}", card.name)
+            card.name.clone()
         } else {
-            format!("my cards: {} (copy {})", card.name, before + 1)
+            format!("{} (copy {})", card.name, before + 1)
         });
     }
     out
