@@ -82,3 +82,35 @@ def test_one_table_in_three_languages_played_to_its_results(lan_live: LiveServer
         dev.shot(f"languages-mille-bornes-{name}-end")
         assert [e for e in dev.errors if "403" not in e] == [], dev.errors
         dev.context.close()
+
+
+def test_a_lamborghini_race_in_italian_and_in_portuguese(live: LiveServer, browser: Any) -> None:
+    import json
+    import urllib.request
+
+    from .test_e2e import await_change, confirm_if_asked, shown_version
+    from .test_languages import lamborghini_english
+
+    for lang, tag in (("it", "it-IT"), ("pt", "pt-BR")):
+        body = {"game": "lamborghini", "options": {"laps": 1}, "seed": 3,
+                "seats": [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "easy", "name": "Bot"}]}
+        req = urllib.request.Request(f"{live.url}/api/games", data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"}, method="POST")
+        with urllib.request.urlopen(req, timeout=10) as r:
+            gid = json.loads(r.read())["id"]
+        dev = Page(browser, viewport={"width": 1280, "height": 900}, locale=tag)
+        pg = dev.page
+        pg.goto(f"{live.url}/play/{gid}")
+        banned = lamborghini_english(lang) | page_sentences(lang)
+        for k in range(40):
+            pg.wait_for_selector("[data-testid=decision]")
+            assert leaked(pg, banned) == set(), (lang, k)
+            if k == 30:
+                dev.shot(f"languages-lamborghini-{lang}")
+            old = shown_version(pg)
+            pg.get_by_test_id("decision").first.click()
+            confirm_if_asked(pg)
+            await_change(pg, old)
+        assert pg.locator("html").get_attribute("lang") == lang
+        assert dev.errors == [], dev.errors
+        dev.context.close()

@@ -117,7 +117,8 @@ class Lamborghini(GameModule):
             cars.append({
                 "seat": c["owner"], "name": self.car_label(table, view, c), "row": row, "lane": lane,
                 "model": self.face(table, c["card"]), "driver": self.face(table, c["driver"]),
-                "supplier": (c["supplier"] or "").capitalize() or None,
+                "supplier": words.say(f"supplier.{c['supplier']}") if c["supplier"] else None,
+                "damage_words": words.counted(c["damages"], "page.damages"),
                 "where": where,
                 "damages": c["damages"], "wrecked": c["wrecked"], "stopped": c["stopped"],
                 "hand": [self.face(table, x) for x in hand] if isinstance(hand, list) else None,

@@ -2,35 +2,37 @@
 // and hand (another player's as card backs), and the cars' table. Registered with the page.
 "use strict";
 (() => {
-  const { el, swatch, cardFace, backs, registerGame } = Autodromo;
+  const { el, swatch, cardFace, backs, registerGame, tr } = Autodromo;
 
   function render(p, board, onPlan) {
     const t = p.table;
     const cars = t.cars.map((c, i) => ({ seat: c.seat, car: i, row: c.row, lane: c.lane,
-      title: `${c.name}: ${c.where}, ${c.damages} damage${c.damages === 1 ? "" : "s"}`, faded: c.wrecked }));
+      title: `${c.name}: ${c.where}, ${c.damage_words}`, faded: c.wrecked }));
     const carRows = t.cars.map((c) => el("tr", {},
       el("td", {}, swatch(c.seat), c.name),
       el("td", {}, c.model ? c.model.name : "—"), el("td", {}, c.driver ? c.driver.name : "—"),
       el("td", {}, c.supplier || "—"),
       el("td", {}, c.where),
-      el("td", {}, `${c.damages}${c.wrecked ? " (wrecked)" : c.stopped ? " (stopped)" : ""}`)));
+      el("td", {}, c.wrecked ? tr("{n} (wrecked)", { n: c.damages }) : c.stopped ? tr("{n} (stopped)", { n: c.damages }) : String(c.damages))));
     const players = t.players.map((pl) => el("div", { class: `side${pl.mine ? " me" : ""}`, "data-testid": `player-${pl.seat}` },
       el("strong", {}, swatch(pl.seat), pl.name), t.long ? ` — ${pl.money}` : "",
-      pl.bid ? ` · bid ${pl.bid}` : "",
+      pl.bid ? tr(" · bid {bid}", { bid: pl.bid }) : "",
       el("ul", { class: "cards", "data-testid": pl.cards ? "hand" : "hidden-hand" },
         pl.cards ? pl.cards.map((c) => cardFace(c)) : backs(pl.card_count))));
-    const parts = [el("p", { class: "muted" }, `${t.circuit} · ${t.phase || "racing"} · Speed deck: ${t.speed_deck} cards`)];
+    const parts = [el("p", { class: "muted" }, tr("{circuit} · {phase} · Speed deck: {n} cards",
+      { circuit: t.circuit, phase: t.phase || tr("racing"), n: t.speed_deck }))];
     if (t.face_up && t.face_up.length) {
-      parts.push(el("h3", {}, "Face-up cards"), el("ul", { class: "cards", "data-testid": "draft" }, t.face_up.map((c) => cardFace(c))));
+      parts.push(el("h3", {}, tr("Face-up cards")), el("ul", { class: "cards", "data-testid": "draft" }, t.face_up.map((c) => cardFace(c))));
     }
     parts.push(Board.draw(board, cars, p.plan, onPlan),
       p.plan && p.plan.length
         ? el("p", { id: "reach-info", class: "muted", "aria-live": "polite", "data-testid": "reach-info" },
-          "Point at or tab to a highlighted square to see the way there; click it to drive there.")
+          tr("Point at or tab to a highlighted square to see the way there; click it to drive there."))
         : "",
       el("div", { class: "sides" }, players),
       el("div", { class: "scroll" }, el("table", { class: "cars-table", "data-testid": "cars" },
-        el("thead", {}, el("tr", {}, ["Car", "Model", "Driver", "Supplier", "Where", "Damage"].map((h) => el("th", {}, h)))),
+        el("thead", {}, el("tr", {}, [tr("Car"), tr("Model"), tr("Driver"), tr("Supplier"), tr("Where"), tr("Damage")]
+          .map((h) => el("th", {}, h)))),
         el("tbody", {}, carRows))));
     return parts;
   }
