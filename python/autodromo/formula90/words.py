@@ -2,8 +2,8 @@
 its moves (``State.moves``) and its views into text, for the web page, the terminal and the
 bridge's emulator screen alike.
 
-Every string is made by :func:`say` from a key of the catalogue (``ENGLISH``), so a message
-catalogue can replace it (issue 31). The event kinds and fields it reads are listed in
+Every string is made by :func:`say` from a key of the catalogue (``ENGLISH``), looked up in the
+gettext catalogue ``formula90`` of the reader's language (``autodromo.locale``, issue 31). The event kinds and fields it reads are listed in
 ``docs/rules/formula90.md`` ("Vocabulary"). Nothing here parses a label or reads content.
 """
 
@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
+
+from ..locale import pgettext
 
 #: The English catalogue: key -> a ``str.format`` pattern.
 ENGLISH: dict[str, str] = {
@@ -51,6 +53,18 @@ ENGLISH: dict[str, str] = {
     "retire.crash_out": "crashed out and did not regain control",
     "retire.fuel": "out of fuel",
     "no_card": "no card",
+    # the core's names of the weather, the tyres and the flags
+    "sky.dry": "dry",
+    "sky.drizzle": "drizzle",
+    "sky.rain": "rain",
+    "tyre.hard": "hard",
+    "tyre.soft": "soft",
+    "tyre.intermediate": "intermediate",
+    "tyre.rain": "rain",
+    "flag.yellow": "yellow",
+    "flag.green": "green",
+    "flag.blue": "blue",
+    "flag.orange": "orange",
     # events without a car
     "event.qualifying": "Qualifying: each player lays a card and a refuel chit face down",
     "event.weather": "Weather card {card}: the weather pawn on space {space} ({sky})",
@@ -161,7 +175,7 @@ ENGLISH: dict[str, str] = {
     # moves: the line under a button
     "cars.one": "1 car",
     "cars.many": "{n} cars",
-    "move.chance": "{percent}% chance to fail: {then}",
+    "move.chance": "chance to fail {percent}%: {then}",
     "move.sure_fail": "fails: {then}",
     "move.sure_pass": "passes",
     "then.wear": "a wear token",
@@ -202,8 +216,11 @@ ENGLISH: dict[str, str] = {
     "step.other": "decides",
 }
 
-#: The catalogue :func:`say` reads (issue 31 puts a translation behind it).
+#: The catalogue :func:`say` reads: the English the translations look up.
 CATALOGUE = ENGLISH
+#: The languages whose catalogue of these words is complete: every message translated, none
+#: fuzzy (tests/test_catalogues.py checks the claim).
+COMPLETE = ("en",)
 
 #: The kinds whose line reads "Orange: grid slot 1", not "Orange grid slot 1".
 COLON = {"grid", "special", "bonus"}
@@ -213,8 +230,19 @@ STRONG = {"turn", "retired", "off_track", "duel", "race_end", "safety_car_out", 
 
 
 def say(key: str, **args: Any) -> str:
-    """The text of ``key`` with ``args`` filled in: every string of this module comes from here."""
-    return CATALOGUE[key].format(**args)
+    """The text of ``key`` with ``args`` filled in, in the language in use (``autodromo.locale``):
+    every string of this module comes from here."""
+    return pgettext("formula90", key, CATALOGUE[key]).format(**args)
+
+
+#: The event fields that hold one of the core's names for the weather, a tyre or a flag.
+TERMS = ("sky", "tyre", "flag")
+
+
+def term(kind: str, value: str) -> str:
+    """The core's name of a sky, tyre or flag ("drizzle") in words; an unknown one as it is."""
+    key = f"{kind}.{value}"
+    return say(key) if key in CATALOGUE else value
 
 
 def joined(items: Sequence[str], key: str = "list.comma") -> str:
@@ -272,9 +300,9 @@ def act_words(e: dict[str, Any]) -> str:
     if kind == "draw":
         return say("act.draw", card=name(e["card"])) if e.get("card") else say("act.draw.hidden")
     if kind == "tyres":
-        return say("act.tyres.new" if e["new"] else "act.tyres.kept", tyre=e["tyre"])
+        return say("act.tyres.new" if e["new"] else "act.tyres.kept", tyre=term("tyre", e["tyre"]))
     if kind == "weather_move":
-        return say("act.weather_move", start=e["from"], end=e["to"], sky=e["sky"])
+        return say("act.weather_move", start=e["from"], end=e["to"], sky=term("sky", e["sky"]))
     if kind == "yellow_flag":
         return say("act.yellow_flag.one" if e["behind"] == 1 else "act.yellow_flag.many",
                    section=_section(e), behind=e["behind"])
@@ -326,7 +354,8 @@ def act_words(e: dict[str, Any]) -> str:
         return say("act.retired", why=say(f"retire.{e['why']}"))
     if kind == "join":
         return say("act.join.yes" if e["join"] else "act.join.no")
-    fields = {k: (name(v) if isinstance(v, dict) else v) for k, v in e.items() if k not in ("kind", "car", "seat")}
+    fields = {k: (name(v) if isinstance(v, dict) else term(k, v) if k in TERMS else v)
+              for k, v in e.items() if k not in ("kind", "car", "seat")}
     return say(f"act.{kind}", **fields)
 
 
@@ -355,11 +384,11 @@ def event_words(e: dict[str, Any]) -> str:
     if kind == "reshuffle":
         return say(f"event.reshuffle.{e['deck']}")
     if kind == "weather":
-        return say("event.weather", card=name(e["card"]), space=e["space"], sky=e["sky"])
+        return say("event.weather", card=name(e["card"]), space=e["space"], sky=term("sky", e["sky"]))
     if kind in ("duel_called", "no_duel", "safety_car_line", "safety_car_moves"):
         return say(f"event.{kind}", section=_section(e))
     if kind in ("robot_tyres", "robots_weather_pit"):
-        return say(f"event.{kind}", tyre=e["tyre"])
+        return say(f"event.{kind}", tyre=term("tyre", e["tyre"]))
     return say(f"event.{kind}")
 
 
@@ -507,16 +536,16 @@ def weather_step_words(move: dict[str, Any], weather: dict[str, Any] | None) -> 
         return ""
     step = {"drier": -1, "none": 0, "wetter": 1}[move["step"]]
     if not step:
-        return say("weather.stays", space=weather["space"], sky=weather["sky"])
+        return say("weather.stays", space=weather["space"], sky=term("sky", weather["sky"]))
     to = weather["space"] + step
     space = weather["table"][to - 1]
     low, high = space["cf"]
-    out = say("weather.to", space=to, low=low, high=high, sky=space["sky"])
+    out = say("weather.to", space=to, low=low, high=high, sky=term("sky", space["sky"]))
     if space["sky"] != weather["sky"]:
-        out = say("weather.was", text=out, sky=weather["sky"])
+        out = say("weather.was", text=out, sky=term("sky", weather["sky"]))
     wanted = {"dry": "hard", "rain": "rain"}.get(space["sky"])
     if wanted and wanted != weather["robot_tyres"]:
-        out = say("weather.robots_pit", text=out, tyre=wanted)
+        out = say("weather.robots_pit", text=out, tyre=term("tyre", wanted))
     return out
 
 
@@ -543,7 +572,7 @@ def board_lines(view: dict[str, Any], safety_car: int | None) -> list[str]:
                          else say("board.yellow.behind", section=section, cars=cars(ahead)))
     weather = view.get("weather")
     if isinstance(weather, dict) and weather.get("sky"):
-        lines.append(say("board.weather", sky=weather["sky"], space=weather["space"],
+        lines.append(say("board.weather", sky=term("sky", weather["sky"]), space=weather["space"],
                          spaces=len(weather.get("table", []))))
     pawns = [say("board.pawn.orange" if c.get("orange_flag") else "board.pawn.blue", car=c["name"])
              for c in view.get("cars", []) if c.get("orange_flag") or c.get("blue_flag")]
