@@ -9,6 +9,7 @@ from typing import Any, TextIO
 
 from .._core import State
 from ..formula90 import words
+from ..locale import LANGUAGES
 
 
 def card(face: dict[str, Any] | None) -> str:
@@ -286,6 +287,8 @@ def add_commands(sub: Any) -> None:
     f90.add_argument("--seed", type=int, default=None)
     f90.add_argument("--content", default=None, help="a content folder of your own")
     f90.add_argument("--save", default=None, help="write the replay here at the end")
+    f90.add_argument("--lang", choices=LANGUAGES, default=None,
+                     help="the language of the words (default: the environment's locale)")
     f90.set_defaults(run=race_command)
 
 

@@ -1,0 +1,41 @@
+"""Issue 31 for Formula 90's words (``autodromo.formula90.words``, the gettext domain
+``formula90``): the terminal in the language asked for, the Portuguese manual's terms (its
+"Desaceleração", "Bandeira Amarela", "atraso de freada", "teste cego"), and no text of the words
+that bypasses the catalogue."""
+
+from __future__ import annotations
+
+import random
+
+
+import autodromo
+from autodromo import locale
+from autodromo.formula90 import words
+
+
+def test_the_portuguese_terms_are_the_manuals() -> None:
+    yellow = {"kind": "yellow_passed", "car": {"id": "c", "name": "Orange"},
+              "section": {"number": 3, "name": "Curva Prima"}}
+    brake = {"kind": "check", "car": {"id": "c", "name": "Orange"}, "why": "late_brake",
+             "card": {"id": "40", "name": "40"}, "target": 75, "pass": True}
+    with locale.use("pt"):
+        assert words.event_words(yellow) == "Orange passa a bandeira amarela em Curva Prima (Desaceleração, 1 PM)"
+        assert words.event_words(brake) == "Orange atraso de freada: 40 contra 75: passou"
+        assert words.term("sky", "drizzle") == "garoa" and words.term("tyre", "soft") == "macios"
+    assert words.event_words(yellow) == "Orange gets past the yellow flag in Curva Prima (1 MP)"
+
+
+def test_every_word_of_a_race_goes_through_the_catalogue() -> None:
+    # In the pseudo-language every text say() makes is bracketed: a plain word is one that was not.
+    rng = random.Random(5)
+    state = autodromo.game("formula90", players=2, turns=3).new_state()
+    while not state.is_terminal():
+        if state.current_player() < 0:
+            state.apply_chance_at(rng.random())
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    with locale.use(locale.PSEUDO):
+        lines = [words.event_words(e) for e in state.log(None)]
+        lines += words.board_lines(state.view(None), None)
+    assert lines and all(line.startswith("[") and line.endswith("]") for line in lines), [
+        line for line in lines if not line.startswith("[")][:5]
