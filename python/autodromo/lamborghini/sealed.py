@@ -7,9 +7,13 @@ parallel env (``autodromo.envs.parallel``): one step asks them of every seat at 
 
 from __future__ import annotations
 
+import json
+
 from .._core import State
 
 
 def sealed(state: State) -> bool:
     """Whether the decision to take now is a bid of the auction."""
-    return bool(state.view(None).get("phase") == "Bid")
+    # The position's phase code is documented (docs/positions.md, Lamborghini's ``phase.at``),
+    # unlike the view's phase name.
+    return bool(json.loads(state.position())["phase"]["at"] == "bid")
