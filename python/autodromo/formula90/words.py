@@ -220,7 +220,7 @@ ENGLISH: dict[str, str] = {
 CATALOGUE = ENGLISH
 #: The languages whose catalogue of these words is complete: every message translated, none
 #: fuzzy (tests/test_catalogues.py checks the claim).
-COMPLETE = ("en", "pt")
+COMPLETE = ("en", "it", "pt")
 
 #: The kinds whose line reads "Orange: grid slot 1", not "Orange grid slot 1".
 COLON = {"grid", "special", "bonus"}
