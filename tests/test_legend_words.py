@@ -36,12 +36,17 @@ def play(options: dict[str, Any], seed: int) -> tuple[list[str], list[str]]:
 def test_every_move_and_event_is_worded_without_a_raw_kind_or_id() -> None:
     ids = set(CARS)
     races: list[tuple[dict[str, Any], int]] = [({"circuit": "example", "laps": 1}, 1), ({"route": "coppa_breve"}, 2)]
+    told: list[str] = []
     for options, seed in races:
         lines, logged = play(options, seed)
         assert lines and logged
+        told += logged
         for line in lines + logged:
             assert "_" not in line, line
             assert not any(i in line for i in ids), line
+    # A Damage card says what it does from its face in the event: no surface reads the deck.
+    assert any(line.startswith("Damage card for ") and line.endswith(")") for line in told), told
+    assert any(line.startswith("Weather: the die shows ") for line in told)
 
 
 def test_the_check_point_penalty_is_worded_with_its_time() -> None:

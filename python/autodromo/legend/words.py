@@ -94,14 +94,29 @@ ENGLISH: dict[str, str] = {
     "risk.overheating_retires": "your car retires at the round's end (Temperature {temperature}): its Engine has no point left",
     # the log, by the event's kind
     "event.decision": "{who}: {what}",
-    "event.weather_roll": "Weather: the die shows {value} ({weather})",
+    "event.weather_roll": "Weather: the die shows {value} → {weather}",
+    "event.damage_card_effects": "Damage card for {who}: {card} ({effects})",
+    "event.event_card_effects": "Event card: {card} ({effects})",
+    "card.engine": "−{n} Engine",
+    "card.brakes": "−{n} Brakes",
+    "card.tires": "−{n} Tyres",
+    "card.temperature": "+{n} Temperature",
+    "card.flat_tire": "a flat tyre",
+    "card.battery": "the battery fails",
+    "card.headlights": "the headlights fail",
+    "card.no_effect": "no effect",
+    "card.all_temperature": "{n:+} Temperature for every car",
+    "card.all_tires": "−{n} Tyres for every car",
+    "card.all_engine": "−{n} Engine for every car",
+    "card.weather_roll": "a weather roll",
+    "card.reshuffle": "the deck is reshuffled",
+    "card.time_penalty": "+{time} on the Time Chart in a Stage race",
+    "card.no_effect_on_a_track": "no effect on a track race",
     "weather.0": "clear",
     "weather.1": "light rain",
     "weather.2": "heavy rain",
     "event.qualifying_roll": "Qualifying: {who} rolls {value}",
     "event.neutral_roll": "Neutral Cars: the die shows {value}",
-    "event.damage_card": "Damage card for {who}: {card}",
-    "event.event_card": "Event card: {card}",
     "event.crashed": "{who} crashes",
     "event.retired": "{who} retires",
     "event.penalty": "{who}: +{time} Check Point penalty",
@@ -246,20 +261,44 @@ def move_line(move: dict[str, Any], lanes: int = 3) -> str:
     return text + (f" — {commas(risks)}" if risks else "")
 
 
+def damage_effects(card: dict[str, Any]) -> str:
+    """What a Damage card does, from its face in the event."""
+    parts = [say(f"card.{key}", n=card[key]) for key in ("engine", "brakes", "tires", "temperature") if card.get(key)]
+    parts += [say(f"card.{key}") for key in ("flat_tire", "battery", "headlights") if card.get(key)]
+    return commas(parts) or say("card.no_effect")
+
+
+def event_effects(card: dict[str, Any]) -> str:
+    """What an Event card does, from its face in the event."""
+    parts = [say(f"card.all_{key}", n=card[key]) for key in ("temperature", "tires", "engine") if card.get(key)]
+    parts += [say(f"card.{key}") for key in ("weather_roll", "reshuffle") if card.get(key)]
+    if card.get("time_penalty"):
+        parts.append(say("card.time_penalty", time=duration(int(card["time_penalty"]))))
+    return commas(parts) or say("card.no_effect_on_a_track")
+
+
+def chance_words(event: dict[str, Any], name: Callable[[int], str], weather: str | None = None) -> str:
+    """A roll or a draw of the table in a line; ``weather``: the weather as the view names it
+    after the roll (fog included), else the rain the roll set."""
+    kind = str(event["kind"])
+    if kind == "weather_roll":
+        return say("event.weather_roll", value=event["value"],
+                   weather=weather or say(f"weather.{min(2, int(event['rain']))}"))
+    if kind == "qualifying_roll":
+        return say("event.qualifying_roll", who=name(int(event["car"])), value=event["value"])
+    if kind == "neutral_roll":
+        return say("event.neutral_roll", value=event["value"])
+    if kind == "damage_card":
+        return say("event.damage_card_effects", who=name(int(event["car"])), card=event["card"]["name"],
+                   effects=damage_effects(event["card"]))
+    return say("event.event_card_effects", card=event["card"]["name"], effects=event_effects(event["card"]))
+
+
 def event_words(event: dict[str, Any], name: Callable[[int], str], lanes: int = 3) -> list[str]:
     """An event of the log as lines: the decision or the draw, then the crashes, retirements and
     penalties it caused. ``name`` names a car by its number."""
-    kind = str(event["kind"])
-    if kind == "weather_roll":
-        lines = [say("event.weather_roll", value=event["value"], weather=say(f"weather.{min(2, int(event['rain']))}"))]
-    elif kind == "qualifying_roll":
-        lines = [say("event.qualifying_roll", who=name(int(event["car"])), value=event["value"])]
-    elif kind == "neutral_roll":
-        lines = [say("event.neutral_roll", value=event["value"])]
-    elif kind == "damage_card":
-        lines = [say("event.damage_card", who=name(int(event["car"])), card=event["card"]["name"])]
-    elif kind == "event_card":
-        lines = [say("event.event_card", card=event["card"]["name"])]
+    if event.get("seat") is None:
+        lines = [chance_words(event, name)]
     else:
         lines = [say("event.decision", who=name(int(event["car"])), what=move_words(event, lanes))]
     lines += [say("event.crashed", who=name(c)) for c in event.get("crashed", [])]

@@ -59,6 +59,29 @@ fn check_log(s: &LegendState) -> usize {
                 .find(|(i, _)| i.as_str() == id)
                 .unwrap_or_else(|| panic!("{e}: no such card"));
             assert_eq!(card["name"], name.as_str(), "{e}");
+            // The card's face, so no surface reads the deck.
+            if kind == "damage_card" {
+                let c = content.damage.iter().find(|c| c.id == id).unwrap();
+                assert_eq!(
+                    (
+                        &card["engine"],
+                        &card["brakes"],
+                        &card["tires"],
+                        &card["flat_tire"]
+                    ),
+                    (
+                        &json!(c.engine),
+                        &json!(c.brakes),
+                        &json!(c.tires),
+                        &json!(c.flat_tire)
+                    ),
+                    "{e}"
+                );
+            } else {
+                let c = content.events.iter().find(|c| c.id == id).unwrap();
+                assert_eq!(card["temperature"], c.temperature, "{e}");
+                assert_eq!(card["time_penalty"], c.time_penalty, "{e}");
+            }
         }
         strings_only_under_known_keys(e, "", e);
         if let Some(cars) = e.get("crashed") {

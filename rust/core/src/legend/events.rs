@@ -117,20 +117,24 @@ fn chance(b: &LegendState, after: &LegendState, m: Move) -> (&'static str, Optio
         ),
         (_, Move::Die(v)) => ("neutral_roll", None, json!({"value": v})),
         (Phase::Damage { car }, Move::DamageCard(i)) => {
-            let card = &content.damage[usize::from(i)];
+            let c = &content.damage[usize::from(i)];
+            // The card's face: what it does, so no surface reads the deck.
+            let card = json!({"id": c.id.as_str(), "name": c.name.as_str(), "engine": c.engine,
+                "brakes": c.brakes, "tires": c.tires, "temperature": c.temperature,
+                "flat_tire": c.flat_tire, "battery": c.battery, "headlights": c.headlights});
             (
                 "damage_card",
                 Some(usize::from(car)),
-                json!({"card": {"id": card.id.as_str(), "name": card.name.as_str()}}),
+                json!({ "card": card }),
             )
         }
         (_, Move::EventCard(i)) => {
-            let card = &content.events[usize::from(i)];
-            (
-                "event_card",
-                None,
-                json!({"card": {"id": card.id.as_str(), "name": card.name.as_str()}}),
-            )
+            let c = &content.events[usize::from(i)];
+            let card = json!({"id": c.id.as_str(), "name": c.name.as_str(),
+                "temperature": c.temperature, "tires": c.tires, "engine": c.engine,
+                "weather_roll": c.weather_roll, "reshuffle": c.reshuffle,
+                "chronograph": c.chronograph, "time_penalty": c.time_penalty});
+            ("event_card", None, json!({ "card": card }))
         }
         _ => ("", None, json!({})),
     }

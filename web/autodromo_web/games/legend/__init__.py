@@ -44,52 +44,9 @@ def routes() -> list[dict[str, Any]]:
     return out
 
 
-def card_names(deck: str) -> dict[str, str]:
-    """Damage or Event card names by id."""
-    return {c["id"]: str(c["name"]) for c in toml(GAME, f"{deck}.toml")["card"]}
-
-
 def dashboard() -> dict[str, Any]:
     doc: dict[str, Any] = toml(GAME, "dashboard.toml")
     return doc
-
-
-def damage_effects(card: dict[str, Any]) -> str:
-    parts = []
-    for key, word in (("engine", "Engine"), ("brakes", "Brakes"), ("tires", "Tyres")):
-        if card.get(key):
-            parts.append(f"−{card[key]} {word}")
-    if card.get("temperature"):
-        parts.append(f"+{card['temperature']} Temperature")
-    if card.get("flat_tire"):
-        parts.append("a flat tyre")
-    if card.get("battery"):
-        parts.append("the battery fails")
-    if card.get("headlights"):
-        parts.append("the headlights fail")
-    return ", ".join(parts) or "no effect"
-
-
-def event_effects(card: dict[str, Any]) -> str:
-    parts = []
-    t = int(card.get("temperature", 0))
-    if t:
-        parts.append(f"{t:+} Temperature for every car")
-    if card.get("tires"):
-        parts.append(f"−{card['tires']} Tyres for every car")
-    if card.get("engine"):
-        parts.append(f"−{card['engine']} Engine for every car")
-    if card.get("weather_roll"):
-        parts.append("a weather roll")
-    if card.get("reshuffle"):
-        parts.append("the deck is reshuffled")
-    if card.get("time_penalty"):
-        parts.append(f"+{stages.duration(int(card['time_penalty']))} on the Time Chart in a Stage race")
-    return ", ".join(parts) or "no effect on a track race"
-
-
-def _cards_by_id(deck: str) -> dict[str, dict[str, Any]]:
-    return {c["id"]: c for c in toml(GAME, f"{deck}.toml")["card"]}
 
 
 WORDS = [
@@ -523,7 +480,10 @@ class Legend(GameModule):
         rows = int(self.track(table)["length"])
         names = [c["name"] for c in table.public_view()["cars"]]
         closed: list[dict[str, Any]] = memo["closed"]
-        for st in steps[memo["n"]:]:
+        # The core's typed events, one per action as the steps are (issue 29): the table's rolls
+        # and draws are worded from them.
+        events = table.state.log(None, since=memo["n"])
+        for k, st in enumerate(steps[memo["n"]:]):
             who = st["actor"]
             rnd = st["round"]
             when = "Before the start" if rnd == 0 else f"Round {rnd}"
@@ -542,8 +502,7 @@ class Legend(GameModule):
                     closed.append(self._entry(group, names, lanes, rows, table))
                     memo["group"] = None
                 closed.append({"who": None, "round": when,
-                               "text": self._chance(st, names, _cards_by_id("damage"), _cards_by_id("events"),
-                                                    memo["last_actor"])})
+                               "text": self._chance(st, events[k] if k < len(events) else None, names)})
             effects = self._effects(st, names, lanes)
             if effects and memo["group"] is not None:
                 closed.append(self._entry(memo["group"], names, lanes, rows, table))
@@ -603,37 +562,12 @@ class Legend(GameModule):
                 "detail": f"now speed {end['speed']}, Temperature {end['temperature']}, Engine {end['engine']}, "
                           f"Brakes {end['brakes']}, Tyres {'flat' if end['tires'] < 0 else end['tires']}"}
 
-    def _chance(self, st: dict[str, Any], names: list[str], damage: dict[str, Any], events: dict[str, Any],
-                last_actor: int | None) -> str:
-        label = st["label"]
-        die = re.match(r"^d6 (\d)$", label)
-        if die:
-            v = die.group(1)
-            if st["phase"] == "weather roll":
-                return f"Weather: the die shows {v} → {st['weather']}"
-            if st["phase"] == "qualifying die":
-                who = names[st["seat"]] if st["seat"] is not None else "a car tied on every figure"
-                return f"Qualifying: {who} rolls {v}"
-            if st["phase"] == "Neutral Cars' die":
-                return f"Neutral Cars: the die shows {v}"
-            return f"The die shows {v}"
-        card = re.match(r"^(damage|event) (.+)$", label)
-        if card and card.group(1) == "damage":
-            c = damage.get(card.group(2), {})
-            hit = self._hit(st) if self._hit(st) is not None else last_actor
-            whom = f" for {names[hit]}" if hit is not None else ""
-            return f"Damage card{whom}: {c.get('name', 'unknown')} ({damage_effects(c)})"
-        if card:
-            c = events.get(card.group(2), {})
-            return f"Event card: {c.get('name', 'unknown')} ({event_effects(c)})"
-        return str(label)
-
     @staticmethod
-    def _hit(st: dict[str, Any]) -> int | None:
-        for i, (b, a) in enumerate(zip(st["before"], st["after"])):
-            if b != a:
-                return i
-        return None
+    def _chance(st: dict[str, Any], event: dict[str, Any] | None, names: list[str]) -> str:
+        """A roll or a draw, from its typed event; the weather as the view names it (fog)."""
+        if event is None:
+            return str(st["label"])
+        return legend_words.chance_words(event, lambda k: names[k], str(st["weather"]))
 
     def _effects(self, st: dict[str, Any], names: list[str], lanes: int) -> list[tuple[int, str]]:
         """Retirements, crashes and needles at their last point caused by this action."""
@@ -678,7 +612,7 @@ class Legend(GameModule):
             after.apply_action(action)
             st = {"label": label, "phase": v["phase"]["name"], "seat": v["phase"].get("seat"),
                   "weather": after.view(None)["weather"], "before": compact(v), "after": compact(after.view(None))}
-            return self._chance(st, names, _cards_by_id("damage"), _cards_by_id("events"), None)
+            return self._chance(st, after.log(None, since=len(state.history()))[0], names)
         view = {**v, "_rows": self.track(table)["length"]}
         text = self._split(table, actor, label) or words(label, view, actor, self._lanes(table))
         return f"{table.seats[actor]['name']} ({names[actor]}): {text}"
