@@ -6,11 +6,13 @@
 //! ```
 //!
 //! `--from K` races `K..K + n` instead of `0..n` (`ladder`'s pieces); `--circuit`, `--laps`,
-//! `--cars` set the race, `--route` makes it a Stage race. Head to head: two cars of one model, the model rotating through the
-//! list (`--cars`), the seats alternating. Against `neutral`: four cars, two driven by the bot
-//! and two Neutral Cars, every model through every seat; a race counts for the bot when one of
-//! its cars wins it (and the share of bot-Neutral pairs where the bot's car finished ahead is
-//! printed too).
+//! `--cars` set the race, `--route` makes it a Stage race. Head to head: two cars of one model,
+//! the model rotating through the list (`--cars`), the seats alternating. Against `neutral`: four
+//! cars, two driven by the bot and two Neutral Cars, every model through every seat; a race
+//! counts for the bot when one of its cars wins it (and the share of bot-Neutral pairs where the
+//! bot's car finished ahead is printed too). `--per-side 1`: one bot car against one Neutral Car
+//! of the same model, the seats alternating. `benches/legend/neutral_table.py` runs every row of
+//! issue 33's table.
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -52,9 +54,14 @@ fn main() {
         None => Races::new(content.clone(), &circuit, laps),
     };
     let configs = if b_name == "neutral" {
-        // Every model through every seat, the bot's pair first, then the Neutral pair.
-        races
-            .against_neutral(&models)
+        // Every model through every seat, the bot's pair first, then the Neutral pair; with
+        // `--per-side 1`, one car of a model against one Neutral Car of it, the seats alternating.
+        let field = if args.flag("--per-side").as_deref() == Some("1") {
+            races.one_against_neutral(&models)
+        } else {
+            races.against_neutral(&models)
+        };
+        field
             .into_iter()
             .map(|(g, side_a)| (g, vec![a; m], side_a))
             .collect()

@@ -64,4 +64,17 @@ impl Races {
             })
             .collect()
     }
+    /// One against one: for each model, two cars of it, the bot's car first in one configuration
+    /// and second in the next (2 × models configurations; `legend_ladder --per-side 1`).
+    #[allow(dead_code)]
+    pub fn one_against_neutral(&self, models: &[String]) -> Vec<(Legend, Vec<bool>)> {
+        models
+            .iter()
+            .flat_map(|car| {
+                let cars = [car.clone(), car.clone()];
+                [[true, false], [false, true]]
+                    .map(|side_a| (self.race(&cars, &[!side_a[0], !side_a[1]]), side_a.to_vec()))
+            })
+            .collect()
+    }
 }
