@@ -36,7 +36,7 @@ from typing import Any, Protocol, TypeAlias
 import autodromo
 from autodromo import replay as replay_mod
 from autodromo.errors import AutodromoError
-from autodromo.race import Policy, Race
+from autodromo.race import HUMAN, Policy, Race
 
 from . import games, render
 from .devices import DASHBOARD, TRACK, Bridge, Device
@@ -99,10 +99,6 @@ class Source(Protocol):
     def ranking(self) -> list[int]: ...
 
 
-def _dashboard_seat(state: autodromo.State, seat: int) -> int:
-    raise BridgeError(f"seat {seat + 1} is driven from its dashboard, not by the race loop")
-
-
 def _game_board(game: autodromo.Game, what: str) -> dict[str, Any]:
     if game.name not in GAMES:
         raise BridgeError(f"the bridge shows {games.names(GAMES)} races, not {what} "
@@ -118,15 +114,17 @@ def _track_id(board: dict[str, Any]) -> str:
 
 
 class RaceSource:
-    """A local race: seats in ``humans`` are driven from dashboards, the others by their bots;
-    chance is dealt by the race's seeded RNG."""
+    """A local race: seats in ``humans`` are driven from dashboards (the race's ``"human"``
+    seats), the others by their bots; chance is dealt by the race's seeded RNG. The race is the
+    one loop: it judges, applies and records every action (issue 30)."""
 
     def __init__(self, race: Race, humans: Sequence[int], step_ms: int = 0) -> None:
         self._board = _game_board(race.game, "a race")
         self.race = race
         self.humans = sorted(set(humans))
+        if self.humans != [i for i in range(race.game.num_players) if race.is_human(i)]:
+            raise BridgeError("the dashboards' seats must be the race's human seats")
         self.circuit = _track_id(self._board)
-        self._version = 0
         # Bots may be slowed down so people can watch them (0: as fast as they go).
         self.step_ms = step_ms
         self._last_step = 0.0
@@ -144,7 +142,7 @@ class RaceSource:
         g = autodromo.game(game, **options)
         chosen = bot or str(games.fact(game, "BOT", "medium"))
         seats: list[str | Policy] = [
-            _dashboard_seat if i in humans else chosen for i in range(g.num_players)]
+            HUMAN if i in humans else chosen for i in range(g.num_players)]
         return cls(Race(g, seats, seed=seed), humans, step_ms)
 
     def board(self) -> dict[str, Any]:
@@ -160,7 +158,7 @@ class RaceSource:
         return v
 
     def version(self) -> int:
-        return self._version
+        return len(self.race.actions)
 
     def to_move(self) -> int | None:
         p = self.race.state.current_player()
@@ -196,25 +194,22 @@ class RaceSource:
             raise Refused("the race is over")
         if self.to_move() != seat:
             raise Refused(f"seat {seat + 1}: not your turn")
-        if action not in self.race.state.legal_actions():
-            raise Refused(f"seat {seat + 1}: that choice is not legal now")
         try:
-            self.race.state.apply_action(action)
+            self.race.play(action)
         except AutodromoError as e:
             raise Refused(str(e)) from None
-        self._version += 1
 
     def advance(self) -> None:
-        """Lets chance and the bots play until a dashboard's seat must decide."""
-        s = self.race.state
-        while not s.is_terminal() and (s.is_chance_node() or s.current_player() not in self.humans):
-            if self.step_ms:
-                now = time.monotonic()
-                if (now - self._last_step) * 1000 < self.step_ms:
-                    return
-                self._last_step = now
-            self.race.step()
-            self._version += 1
+        """Lets chance and the bots play until a dashboard's seat must decide (at most one
+        step per ``step_ms``, so people can watch them)."""
+        self.race.advance(pace=self._paced if self.step_ms else None)
+
+    def _paced(self) -> bool:
+        now = time.monotonic()
+        if (now - self._last_step) * 1000 < self.step_ms:
+            return False
+        self._last_step = now
+        return True
 
 
 class WebSource:

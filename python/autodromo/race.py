@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import SupportsIndex
 
 from . import _core
-from ._core import Game, State
+from ._core import CHANCE, Game, State
 from .errors import IllegalActionError, OptionError
 
 #: A Python player: called with the state and its seat, returns an action id or label. Any
@@ -27,6 +27,10 @@ Policy = Callable[[State, int], "SupportsIndex | str"]
 
 #: A seat decided outside the loop (a person at the page, a dashboard): the loop stops for it.
 HUMAN = "human"
+
+#: Asked before each step chance or a bot takes in :meth:`Race.advance`; False stops the loop
+#: there (the bridge paces its bots with it, the page with its time budget).
+Pace = Callable[[], bool]
 
 #: Built-in bots. "neutral" marks a seat the book's own automaton drives (a Neutral Car): the
 #: core plays it, the loop never asks it.
@@ -64,6 +68,10 @@ class Race:
     start: State | None = None
     state: State = field(init=False)
     rng: random.Random = field(init=False)
+    #: Every action applied since ``start``, and who took each (a seat, or ``CHANCE``),
+    #: noted as it is applied: the one record a page, the bridge or a store reads.
+    actions: list[int] = field(init=False)
+    actors: list[int] = field(init=False)
 
     def __post_init__(self) -> None:
         if len(self.seats) != self.game.num_players:
@@ -79,6 +87,8 @@ class Race:
             self.seed = random.SystemRandom().randrange(2**63)
         self.rng = random.Random(self.seed)
         self.state = self.start.clone() if self.start is not None else self.game.new_state()
+        self.actions = []
+        self.actors = []
 
     # --- who acts ---------------------------------------------------------------------------
 
@@ -118,15 +128,25 @@ class Race:
             return self.state.string_to_action(choice)
         return operator.index(choice)
 
+    def _apply(self, action: int) -> None:
+        """Applies ``action`` and notes who took it. The core is the one judge: it refuses an
+        illegal action with its reason (IllegalActionError) and leaves the state unchanged."""
+        s = self.state
+        actor = CHANCE if s.is_chance_node() else s.current_player()
+        s.apply_action(action)
+        self.actions.append(action)
+        self.actors.append(actor)
+
+    def since(self, start: int) -> list[tuple[int, int]]:
+        """The actions applied after the first ``start``, each with who took it (a seat, or
+        :data:`CHANCE`)."""
+        return list(zip(self.actions[start:], self.actors[start:]))
+
     def step(self) -> bool:
         """Plays one action; False once the game is over."""
         if self.state.is_terminal():
             return False
-        action = self.choose()
-        if not self.state.is_chance_node() and action not in self.state.legal_actions():
-            reason = self.state.why_illegal(action) or "not legal now"
-            raise IllegalActionError(reason)
-        self.state.apply_action(action)
+        self._apply(self.choose())
         return not self.state.is_terminal()
 
     def run(self, max_steps: int = 10_000_000) -> State:
@@ -137,11 +157,13 @@ class Race:
                 return self.state
         raise RuntimeError(f"no end after {max_steps} steps")
 
-    def advance(self, turns: int | None = None, max_steps: int = 10_000_000) -> int:
+    def advance(self, turns: int | None = None, max_steps: int = 10_000_000,
+                pace: Pace | None = None) -> int:
         """Plays chance and the bots until a human seat must decide or the game is over;
         with ``turns``, stops earlier, after that many bot turns (a turn is a seat's run of
-        decisions until another seat is to act; chance in between does not end it).
-        Returns the number of bot turns completed or begun."""
+        decisions until another seat is to act; chance in between does not end it); with
+        ``pace``, stops before any step it refuses. Returns the number of bot turns completed
+        or begun."""
         done = 0
         actor: int | None = None
         for _ in range(max_steps):
@@ -157,6 +179,8 @@ class Race:
                         return done
                     done += 1
                     actor = seat
+            if pace is not None and not pace():
+                return done
             self.step()
         raise RuntimeError(f"no human decision after {max_steps} steps")
 
@@ -172,9 +196,7 @@ class Race:
             who = "chance" if s.is_chance_node() else f"seat {s.current_player() + 1}, a bot,"
             raise IllegalActionError(f"no human decides now: {who} acts next (advance() first)")
         a = s.string_to_action(action) if isinstance(action, str) else operator.index(action)
-        if a not in s.legal_actions():
-            raise IllegalActionError(s.why_illegal(a) or f"action {action!r} is not legal now")
-        s.apply_action(a)
+        self._apply(a)
         return a
 
     def follow(self, actions: Iterable[int]) -> None:
@@ -190,4 +212,4 @@ class Race:
                 player = self.seats[s.current_player()]
                 if isinstance(player, str) and player != HUMAN:
                     self.rng.getrandbits(64)
-            s.apply_action(a)
+            self._apply(a)

@@ -331,8 +331,9 @@ def bad_requests(gid: str) -> list[tuple[str, str, Any, int, str]]:
         ("post", f"{g}/actions", {"action": "maintain"}, 400, "seat is required"),
         ("post", f"{g}/actions", {"seat": 0}, 400, "give an action"),
         ("post", f"{g}/actions", {"seat": 0, "action": "fly to the moon"}, 400, "unknown action"),
-        ("post", f"{g}/actions", {"seat": 0, "action": 10**9}, 409, "not legal"),
-        ("post", f"{g}/actions", {"seat": 0, "action": -5}, 409, "not legal"),
+        # An id no move has is refused by the core, the one judge, with its reason (issue 30).
+        ("post", f"{g}/actions", {"seat": 0, "action": 10**9}, 409, "unknown action: id 1000000000"),
+        ("post", f"{g}/actions", {"seat": 0, "action": -5}, 409, "unknown action: -5"),
         ("post", f"{g}/actions", {"seat": 0, "action": [1]}, 400, "action must be"),
         ("post", f"{g}/actions", {"seat": 0, "action": True}, 400, "action must be"),
         ("post", f"{g}/actions", {"seat": 0, "plan": []}, 400, "plan"),

@@ -22,7 +22,7 @@ from typing import Any
 
 import autodromo
 from autodromo import Race, replay
-from autodromo.errors import AutodromoError, ReplayError
+from autodromo.errors import AutodromoError, IllegalActionError, ReplayError
 
 from . import games, limits, lobby
 from .access import Access
@@ -49,8 +49,6 @@ class Table:
     seats: list[dict[str, Any]]
     seed: int
     race: Race
-    actions: list[int] = field(default_factory=list)
-    actors: list[int] = field(default_factory=list)
     created: float = field(default_factory=time.time)
     updated: float = field(default_factory=time.time)
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -113,6 +111,17 @@ class Table:
     def finished(self) -> bool:
         return self.state.is_terminal()
 
+    @property
+    def actions(self) -> list[int]:
+        """Every action of the game, as its race applied them (read only)."""
+        return self.race.actions
+
+    @property
+    def actors(self) -> list[int]:
+        """Who took each action (a seat, or ``CHANCE``): the race's own record, kept as it
+        applies them, so the store and undo know chance from seats."""
+        return self.race.actors
+
     def game_options(self) -> dict[str, Any]:
         """Every option in force, defaults included (the core's own account)."""
         options: dict[str, Any] = json.loads(self.game.options_json)
@@ -148,33 +157,17 @@ class Table:
 
     # --- playing --------------------------------------------------------------------------
 
-    def _record(self, start: int, before: autodromo.State) -> None:
-        """Notes who took each action the race applied since ``start`` (``before``: the state
-        then), so the store and undo know chance from seats."""
-        history = self.state.history()
-        replayer = before
-        for a in history[start:]:
-            who = replayer.current_player()
-            self.actions.append(a)
-            self.actors.append(who if who >= 0 and not replayer.is_chance_node() else CHANCE)
-            replayer.apply_action(a)
-
     def advance(self, bot_turns: int | None, budget: Budget | None = None) -> int:
         """Applies chance freely and up to ``bot_turns`` bot turns (None: until a human acts),
         within ``budget``: one whole turn at a time until it is spent (issue 37, item 4)."""
-        start, before = len(self.actions), self.state.clone()
-        try:
-            if budget is None or bot_turns == 0:
-                done = self.race.advance(bot_turns, max_steps=MAX_STEPS)
-            else:
-                done = 0
-                while bot_turns is None or done < bot_turns:
-                    turn = self.race.advance(1, max_steps=MAX_STEPS)
-                    done += turn
-                    if not turn or budget.spent():
-                        break
-        finally:
-            self._record(start, before)
+        if budget is None or bot_turns == 0:
+            return self.race.advance(bot_turns, max_steps=MAX_STEPS)
+        done = 0
+        while bot_turns is None or done < bot_turns:
+            turn = self.race.advance(1, max_steps=MAX_STEPS)
+            done += turn
+            if not turn or budget.spent():
+                break
         return done
 
     @property
@@ -187,7 +180,8 @@ class Table:
         return not s.is_terminal() and (s.is_chance_node() or not self.is_human(s.current_player()))
 
     def resolve(self, seat: int, choice: Any) -> int:
-        """The action id of ``choice`` (an id or a label) if ``seat`` may take it now."""
+        """The action id of ``choice`` (an id or a label) if ``seat`` is to decide now. Whether
+        the action is legal is the core's to judge when it is applied (``play``)."""
         if self.finished:
             raise conflict("the game is over")
         if not self.is_human(seat):
@@ -200,11 +194,6 @@ class Table:
             action = choice if isinstance(choice, int) else self.state.string_to_action(choice)
         except AutodromoError as e:
             raise bad(str(e)) from None
-        if action not in self.state.legal_actions():
-            reason = None
-            if 0 <= action < self.game.num_distinct_actions:
-                reason = self.state.why_illegal(action)
-            raise conflict(reason or f"action {choice!r} is not legal now")
         return action
 
     def seat_name(self, seat: int) -> str:
@@ -212,20 +201,22 @@ class Table:
 
     def play(self, seat: int, choices: list[Any]) -> int:
         """Applies the seat's decisions in order while it is still the seat's turn; returns how
-        many were applied. The first must be legal; the rest of a plan stops at chance."""
+        many were applied. The first must be legal (else a 409 with the core's reason); the rest
+        of a plan stops at chance or at the first the core refuses."""
         applied = 0
         for i, choice in enumerate(choices):
             if i and (self.state.current_player() != seat or self.state.is_chance_node()):
                 break
             try:
-                action = self.resolve(seat, choice)
+                self.race.play(self.resolve(seat, choice))
+            except IllegalActionError as e:
+                if i == 0:
+                    raise conflict(str(e)) from None
+                break
             except ApiError:
                 if i == 0:
                     raise
                 break
-            start, before = len(self.actions), self.state.clone()
-            self.race.play(action)
-            self._record(start, before)
             applied += 1
         return applied
 
@@ -255,8 +246,6 @@ class Table:
         race = Race(self.game, self.race.seats, seed=self.seed, start=self.race.start)
         race.follow(self.actions[:length])
         self.race = race
-        del self.actions[length:]
-        del self.actors[length:]
         self.memo.clear()
 
     def saved(self) -> Saved:
@@ -380,8 +369,6 @@ class Tables:
         table = Table.new(saved.id, saved.game, options, saved.seats, saved.seed, game,
                           saved.position, access, created=saved.created, updated=saved.updated)
         table.race.follow(saved.actions)
-        table.actions.extend(saved.actions)
-        table.actors.extend(saved.actors)
         table.rev, table.access_version, table.event = saved.rev, saved.access_changes, saved.event
         return table
 
@@ -396,14 +383,12 @@ class Tables:
             return
         caught = self.store.since(table.id, table.rev, len(table.actions)) if table.rev >= 0 else None
         if caught is not None:
-            revision, actions, actors = caught
+            revision, actions, _actors = caught
             try:
                 table.race.follow(actions)
             except AutodromoError:
                 caught = None  # cannot happen for a saved game; read it whole rather than guess
             else:
-                table.actions.extend(actions)
-                table.actors.extend(actors)
                 table.rev, table.updated = revision.rev, revision.updated
                 table.access_version = revision.access_changes
                 table.event = revision.event or table.event
@@ -607,7 +592,6 @@ class Tables:
         options = {k: v for k, v in r.options.items() if v is not None}
         table = Table.new(secrets.token_hex(6), r.game.name, options, seat_list, seed, r.game)
         table.race.follow(r.actions)
-        table._record(0, r.game.new_state())
         self.store.create(table.saved(), table.finished)
         with self._lock:
             self._tables[table.id] = table
