@@ -6,11 +6,38 @@ that bypasses the catalogue."""
 from __future__ import annotations
 
 import random
+import string
 
+import pytest
+from babel.messages.pofile import read_po
 
 import autodromo
-from autodromo import locale
+from autodromo import cli, locale
 from autodromo.formula90 import words
+
+
+def english_sentences(lang: str) -> set[str]:
+    """The English phrases of the catalogue that its ``lang`` translation does not keep."""
+    with locale.catalogue_path("formula90", lang).open("rb") as f:
+        translated = {(str(m.context), str(m.id)): str(m.string) for m in read_po(f) if m.id}
+    out = set()
+    for (_, english), text in translated.items():
+        for literal, *_ in string.Formatter().parse(english):
+            piece = literal.strip(" :;,.()—")
+            if text != english and " " in piece and len(piece) >= 8 and piece not in text:
+                out.add(piece)
+    return out
+
+
+@pytest.mark.parametrize("lang", ["pt", "it"])
+def test_a_race_in_the_terminal_speaks_the_language_asked_for(capsys: pytest.CaptureFixture[str], lang: str) -> None:
+    assert cli.main(["race", "formula90", "--watch", "--turns", "4", "--seed", "3", "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    sentences = english_sentences(lang)
+    assert len(sentences) >= 60
+    assert {s for s in sentences if s in out} == set()
+    with locale.use(lang):
+        assert words.say("event.race_end") in out and words.say("screen.results") in out
 
 
 def test_the_portuguese_terms_are_the_manuals() -> None:

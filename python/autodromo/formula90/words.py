@@ -199,6 +199,122 @@ ENGLISH: dict[str, str] = {
     "board.pawn.blue": "{car} a blue pawn",
     "board.pawns": "pawns: {pawns}",
     "board.extreme": "on an Extreme Trajectory: {cars}",
+    # the cards, the charts and the card plays (the page and the terminal alike)
+    "colour.red": "red",
+    "colour.green": "green",
+    "colour.orange": "orange",
+    "colour.yellow": "yellow",
+    "n.tyres.one": "1 tyre",
+    "n.tyres.many": "{n} tyres",
+    "n.wear.one": "1 wear token",
+    "n.wear.many": "{n} wear tokens",
+    "n.discard.one": "1 discard",
+    "n.discard.many": "{n} discards",
+    "n.draw.one": "1 draw",
+    "n.draw.many": "{n} draws",
+    "n.passes.one": "1 pass",
+    "n.passes.many": "{n} passes",
+    "n.leader_check.one": "1 leader check",
+    "n.leader_check.many": "{n} leader checks",
+    "n.card.one": "1 card",
+    "n.card.many": "{n} cards",
+    "n.sealed.one": "1 card sealed",
+    "n.sealed.many": "{n} cards sealed",
+    "card.check.blind": "blind check",
+    "card.check": "check {modifier:+d}",
+    "card.corner": "for {corner}",
+    "card.value": "{mp} MP, {colour}",
+    "card.free": "free",
+    "card.line": "{name} {colour} {mp} MP",
+    "card.line.costs": "{card} [{costs}]",
+    "check.blind": "blind",
+    "check.modifier": "{n:+d}",
+    "check.against": "{card} ({how}) against {target}",
+    "plan.to": "to section {number} {name}",
+    "plan.check": "check {check}",
+    "plan.late_brake": "a late brake is possible",
+    "duel.frozen": "frozen {cards}",
+    "duel.sealed": "sealed {cards}",
+    "chart.wear": "{red} red + {brown} brown of {slots}",
+    "fuel.sealed": "sealed",
+    "fuel.to": "to turn {turn}",
+    "fuel.not_chosen": "not chosen",
+    "fuel.refuelled": "refuelled",
+    "chart.tyre": "{tyre}{notes}",
+    "chart.blue": ", {n} blue",
+    "chart.loss": ", -{mp} MP in this weather",
+    "chart.line": "tyres {tyres} ({tyre}), wear {wear} slots, fuel {fuel}, {cards} in hand, target {target}, {strategy}",
+    "chart.line.no_tyre": "tyres {tyres}, wear {wear} slots, fuel {fuel}, {cards} in hand, target {target}, {strategy}",
+    "chart.robot": "robot ({driver})",
+    "chart.robot.refuelled": "robot ({driver}, refuelled)",
+    "chart.duel": "{chart}, {cards}",
+    "none": "-",
+    # the page's table, turn and results
+    "ordinal": "{n}th",
+    "ordinal.1": "{n}st",
+    "ordinal.2": "{n}nd",
+    "ordinal.3": "{n}rd",
+    "page.car.seat": "{car} ({seat})",
+    "page.car.robot": "{car} (robot)",
+    "page.driver.robot": "{driver} robot",
+    "page.distance": "{place}, {where}",
+    "page.decks": "Race deck {race} · discards {discards} · Track deck {track} · wear bag {red} red, {brown} brown",
+    "page.turn.over": "Race over",
+    "page.turn": "Turn",
+    "page.turn.value": "{turn} of {turns}",
+    "results.wins": "{car} wins",
+    "results.first_player": "{headline}; first of the players: {car}",
+    "results.place": "Place",
+    "results.car": "Car",
+    "results.where": "Where",
+    "results.status": "Status",
+    # the terminal's table
+    "screen.title": "Formula 90 at {track}, {turn} ({phase})",
+    "screen.title.leader": "Formula 90 at {track}, {turn} ({phase}), leader {leader}",
+    "screen.turn.over": "after the last of {turns} turns",
+    "screen.turn": "turn {turn} of {turns}",
+    "screen.turn.before": "before the start",
+    "screen.weather": "weather: {sky} (space {space} of {spaces}), robots on {tyre} tyres",
+    "screen.weather.rain": "weather: {sky} (space {space} of {spaces}, -20 on every test but the leader's), "
+                           "robots on {tyre} tyres",
+    "screen.safety_car": "Safety Car out in section {number} {name}",
+    "screen.safety_car.window": ", pit window open",
+    "screen.safety_car.restart_next": ", restart next turn",
+    "screen.restart": "restart: every pass 1 MP, no duels, no trajectories",
+    "screen.section": "{number} {name} {kind}: {cars}",
+    "screen.section.duel": "{number} {name} {kind} duel {duel:+d}: {cars}",
+    "status.racing": "racing",
+    "status.off track": "off the track",
+    "status.retired": "retired",
+    "status.finished": "finished",
+    "section.straight": "straight",
+    "section.braking": "braking",
+    "section.corner": "corner",
+    "screen.cars": "cars:",
+    "screen.car": "{place}. {name} {where}",
+    "screen.car.played": "{place}. {name} {where} (played)",
+    "screen.activation": "activation (* played): {cars}",
+    "screen.duel": "duel at {name}: {members}",
+    "duel.challenges": "challenges",
+    "duel.joins": "joins",
+    "duel.declines": "declines",
+    "duel.waits": "to decide",
+    "duel.member": "{car} {how}",
+    "duel.member.total": "{car} {how}: {total}",
+    "duel.member.sealed": "{member} ({sealed})",
+    "screen.current": "{car} plays {cards}: {mp} MP",
+    "screen.current.check": "check of {check}",
+    "screen.hand": "your hand:",
+    "screen.results": "results:",
+    "screen.result": "{place}. {car} ({status})",
+    "screen.header": "Formula 90 at {track}, {players} players and {robots} robots, {turns} turns, seed {seed}",
+    "screen.header.you": "Formula 90 at {track}, {players} players and {robots} robots, {turns} turns, seed {seed}, "
+                         "you drive {car}",
+    "screen.choose": "choose a number from 1 to {n}",
+    "screen.type": "type a number or a label",
+    "screen.refused": "not possible: {reason}",
+    "screen.leaving": "leaving the race",
+    "screen.saved": "replay saved to {path}",
     # a step of the replay's timeline that logged nothing yet
     "step.keep_hand": "keeps the hand",
     "step.keep_tyres": "keeps the tyres",
@@ -547,6 +663,124 @@ def weather_step_words(move: dict[str, Any], weather: dict[str, Any] | None) -> 
     if wanted and wanted != weather["robot_tyres"]:
         out = say("weather.robots_pit", text=out, tyre=term("tyre", wanted))
     return out
+
+
+def ordinal(n: int) -> str:
+    """A place: "1st", "2nd" (each language its own form)."""
+    last = n % 10 if not 10 <= n % 100 <= 20 else 0
+    return say(f"ordinal.{last}" if last in (1, 2, 3) else "ordinal", n=n)
+
+
+def count(key: str, n: int) -> str:
+    """``n`` of a thing: the catalogue's ``key.one`` for one, ``key.many`` for more."""
+    return say(f"{key}.one" if n == 1 else f"{key}.many", n=n)
+
+
+def card_costs(card: dict[str, Any]) -> list[str]:
+    """What a Race or Track Card costs as printed: tyres, wear, discards, draws, its check, its corner."""
+    costs = [count(f"n.{k}", int(card[k])) for k in ("tyres", "wear", "discard", "draw") if card.get(k)]
+    test = card.get("test")
+    if test:
+        costs.append(say("card.check.blind") if test["blind"] else say("card.check", modifier=test["modifier"]))
+    if card.get("corner_name"):
+        costs.append(say("card.corner", corner=card["corner_name"]))
+    return costs
+
+
+def card_value(card: dict[str, Any]) -> str:
+    """A card's movement points and colour ("4 MP, red")."""
+    return say("card.value", mp=card["mp"], colour=term("colour", str(card["colour"])))
+
+
+def card_note(card: dict[str, Any]) -> str:
+    """A card's costs in one line, "free" when it has none."""
+    return joined(card_costs(card)) or say("card.free")
+
+
+def card_words(card: dict[str, Any] | None) -> str:
+    """A card in one line as printed: number, colour, MP and costs ("45 red 4 MP [1 tyre]")."""
+    if not card:
+        return say("none")
+    text = say("card.line", name=card["name"], colour=term("colour", str(card["colour"])), mp=card["mp"])
+    costs = card_costs(card)
+    return say("card.line.costs", card=text, costs=joined(costs)) if costs else text
+
+
+def check_against(check: dict[str, Any]) -> str:
+    """A check waiting on a card play: its card, blind or its modifier, and the target."""
+    how = say("check.blind") if check["blind"] else say("check.modifier", n=check["modifier"])
+    return say("check.against", card=check["card"], how=how, target=check["target"])
+
+
+def plan_words(plan: dict[str, Any]) -> str:
+    """Where a card play lands and what it costs, in words."""
+    parts = [say("plan.to", number=plan["landing"], name=plan["landing_name"])]
+    parts += [count(f"n.{k}", int(plan[k])) for k in ("tyres", "wear", "discard", "passes") if plan.get(k)]
+    if plan.get("draws"):
+        parts.append(count("n.draw", int(plan["draws"])))
+    parts += [say("plan.check", check=check_against(c)) for c in plan.get("checks") or []]
+    if plan.get("leader_checks"):
+        parts.append(count("n.leader_check", int(plan["leader_checks"])))
+    if plan.get("late_brake_possible"):
+        parts.append(say("plan.late_brake"))
+    return joined(parts)
+
+
+def duel_cards_words(car: dict[str, Any]) -> list[str]:
+    """A car's duel cards on the table: the face-up ones by number (a duel already revealed this
+    turn), the face-down ones as a count, their numbers only to their own seat."""
+    parts = []
+    if car.get("frozen"):
+        parts.append(say("duel.frozen", cards=joined([str(c["name"]) for c in car["frozen"]])))
+    if car.get("sealed_cards"):
+        parts.append(say("duel.sealed", cards=joined([str(c["name"]) for c in car["sealed_cards"]])))
+    elif car.get("sealed"):
+        parts.append(count("n.sealed", int(car["sealed"])))
+    return parts
+
+
+def wear_words(car: dict[str, Any]) -> str:
+    wear = car["wear"]
+    return say("chart.wear", red=wear["red"], brown=wear["brown"], slots=wear["slots"])
+
+
+def fuel_words(car: dict[str, Any]) -> str:
+    """A player's fuel: sealed until the qualifying reveal, then the turn it lasts to."""
+    fuel = car.get("fuel")
+    if fuel is None:
+        return say("fuel.sealed")
+    return say("fuel.to", turn=fuel) if fuel else say("fuel.not_chosen")
+
+
+def chart_words(car: dict[str, Any]) -> str:
+    """A car's chart in one line (the terminal): a player's tyres, wear, fuel, hand, target and
+    strategy; a robot's driver; and its duel cards on the table."""
+    if "tyres" not in car:
+        key = "chart.robot.refuelled" if car.get("robot_refuelled") else "chart.robot"
+        text = say(key, driver=car["driver"])
+    else:
+        args = {"tyres": car["tyres"], "wear": wear_words(car), "fuel": fuel_words(car),
+                "cards": count("n.card", int(car["hand_size"])),
+                "target": name(car.get("target")) or say("none"), "strategy": car["strategy"]}
+        if car.get("tyre"):
+            notes = say("chart.blue", n=car["blue_tokens"]) if car.get("blue_tokens") else ""
+            if car.get("tyre_loss"):
+                notes += say("chart.loss", mp=car["tyre_loss"])
+            text = say("chart.line", tyre=say("chart.tyre", tyre=term("tyre", car["tyre"]), notes=notes), **args)
+        else:
+            text = say("chart.line.no_tyre", **args)
+    cards = duel_cards_words(car)
+    return say("chart.duel", chart=text, cards=joined(cards)) if cards else text
+
+
+def duel_member_words(member: dict[str, Any], sealed: int) -> str:
+    """A car in the duel under way: what it does, its total once revealed, its face-down cards."""
+    how = say("duel.challenges" if member["challenger"] else "duel.joins" if member["joined"]
+              else "duel.declines" if member["declined"] else "duel.waits")
+    total = member.get("total")
+    text = (say("duel.member.total", car=member["car"], how=how, total=total) if total is not None
+            else say("duel.member", car=member["car"], how=how))
+    return say("duel.member.sealed", member=text, sealed=count("n.sealed", sealed)) if sealed else text
 
 
 def board_lines(view: dict[str, Any], safety_car: int | None) -> list[str]:

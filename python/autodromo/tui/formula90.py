@@ -14,116 +14,75 @@ from ..locale import LANGUAGES
 
 def card(face: dict[str, Any] | None) -> str:
     """A card as printed: its check factor (or Track number), colour, MP and costs."""
-    if not face:
-        return "-"
-    costs = [
-        f"{face[k]} {label}"
-        for k, label in (("tyres", "tyre"), ("wear", "wear"), ("discard", "discard"), ("draw", "draw"))
-        if face.get(k)
-    ]
-    test = face.get("test")
-    if test:
-        costs.append("blind check" if test["blind"] else f"check {test['modifier']:+d}")
-    if face.get("corner_name"):
-        costs.append(f"for {face['corner_name']}")
-    extra = f" [{', '.join(costs)}]" if costs else ""
-    return f"{face['name']} {face['colour']} {face['mp']} MP{extra}"
-
-
-def _duel_cards(car: dict[str, Any]) -> str:
-    """Its duel cards on the table: face up by number, face down as a count (their numbers only
-    to their own seat)."""
-    out = ""
-    if car.get("frozen"):
-        out += ", frozen " + " ".join(str(c["name"]) for c in car["frozen"])
-    if car.get("sealed_cards"):
-        out += ", sealed " + " ".join(str(c["name"]) for c in car["sealed_cards"])
-    elif car.get("sealed"):
-        out += f", {car['sealed']} card{'s' if car['sealed'] != 1 else ''} sealed"
-    return out
-
-
-def _chart(car: dict[str, Any]) -> str:
-    if "tyres" not in car:
-        refuelled = ", refuelled" if car.get("robot_refuelled") else ""
-        return f"robot ({car['driver']}{refuelled}){_duel_cards(car)}"
-    wear = car["wear"]
-    fuel = "sealed" if car.get("fuel") is None else f"to turn {car['fuel']}" if car["fuel"] else "not chosen"
-    target = car["target"]["name"] if car.get("target") else "-"
-    kind = ""
-    if car.get("tyre"):
-        blue = f", {car['blue_tokens']} blue" if car.get("blue_tokens") else ""
-        loss = f", -{car['tyre_loss']} MP in this weather" if car.get("tyre_loss") else ""
-        kind = f" ({car['tyre']}{blue}{loss})"
-    return (
-        f"tyres {car['tyres']}{kind}, wear {wear['red']} red + {wear['brown']} brown of {wear['slots']} slots, "
-        f"fuel {fuel}, {car['hand_size']} cards in hand, target {target}, {car['strategy']}{_duel_cards(car)}"
-    )
+    return words.card_words(face)
 
 
 def render(view: dict[str, Any]) -> str:
+    say = words.say
     if view["over"]:
-        turn = f"after the last of {view['turns']} turns"
+        turn = say("screen.turn.over", turns=view["turns"])
     elif view["turn"]:
-        turn = f"turn {view['turn']} of {view['turns']}"
+        turn = say("screen.turn", turn=view["turn"], turns=view["turns"])
     else:
-        turn = "before the start"
-    leader = f", leader {view['leader']}" if view.get("leader") else ""
-    lines = [f"Formula 90 at {view['track']}, {turn} ({view['phase']}){leader}"]
+        turn = say("screen.turn.before")
+    title = {"track": view["track"], "turn": turn, "phase": view["phase"]}
+    lines = [say("screen.title.leader", leader=view["leader"], **title) if view.get("leader")
+             else say("screen.title", **title)]
     weather = view.get("weather")
     if weather:
-        rain = ", -20 on every test but the leader's" if weather.get("rain_test") else ""
-        lines.append(f"  weather: {weather['sky']} (space {weather['space']} of {len(weather['table'])}{rain}), "
-                     f"robots on {weather['robot_tyres']} tyres")
+        key = "screen.weather.rain" if weather.get("rain_test") else "screen.weather"
+        lines.append("  " + say(key, sky=words.term("sky", weather["sky"]), space=weather["space"],
+                                spaces=len(weather["table"]), tyre=words.term("tyre", weather["robot_tyres"])))
     sc = view.get("safety_car")
     if sc and sc.get("out"):
-        where = view["sections"][sc["section"] - 1]["name"]
-        window = ", pit window open" if sc.get("pit_window") else ""
-        restart = ", restart next turn" if sc.get("restart_next") else ""
-        lines.append(f"  Safety Car out in section {sc['section']} {where}{window}{restart}")
+        text = say("screen.safety_car", number=sc["section"], name=view["sections"][sc["section"] - 1]["name"])
+        if sc.get("pit_window"):
+            text += say("screen.safety_car.window")
+        if sc.get("restart_next"):
+            text += say("screen.safety_car.restart_next")
+        lines.append("  " + text)
     elif sc and sc.get("restart"):
-        lines.append("  restart: every pass 1 MP, no duels, no trajectories")
+        lines.append("  " + say("screen.restart"))
     occupied = [s for s in view["sections"] if s["cars"]]
     for s in sorted(occupied, key=lambda s: -s["number"]):
-        modifier = f" duel {s['duel']:+d}" if s.get("duel") is not None and s["kind"] == "corner" else ""
-        lines.append(f"  {s['number']:>2} {s['name']:<24} {s['kind']}{modifier}: {', '.join(s['cars'])}")
-    lines.append("  cars:")
+        args = {"number": f"{s['number']:>2}", "name": f"{s['name']:<24}", "kind": words.term("section", s["kind"]),
+                "cars": words.joined([str(c) for c in s["cars"]])}
+        if s.get("duel") is not None and s["kind"] == "corner":
+            lines.append("  " + say("screen.section.duel", duel=s["duel"], **args))
+        else:
+            lines.append("  " + say("screen.section", **args))
+    lines.append("  " + say("screen.cars"))
     # Before the grid is formed no car stands in a section, and none has a place yet.
     on_track = {name for s in view["sections"] for name in s["cars"]}
     for car in sorted(view["cars"], key=lambda c: c["place"]):
-        played = " (played)" if car["played"] and view["turn"] else ""
         if view["turn"] == 0 and car["name"] not in on_track:
-            lines.append(f"     {car['name']:<10} not on the grid yet (qualifying)")
+            lines.append(f"     {car['name']:<10} {words.where(car, gridded=False)}")
         else:
-            lines.append(f"   {car['place']:>2}. {car['name']:<10} {words.where(car)}{played}")
-        lines.append(f"       {_chart(car)}")
+            key = "screen.car.played" if car["played"] and view["turn"] else "screen.car"
+            lines.append("   " + say(key, place=f"{car['place']:>2}", name=f"{car['name']:<10}", where=words.where(car)))
+        lines.append(f"       {words.chart_words(car)}")
     if view.get("activation"):
         order = [a["car"] + ("*" if a["played"] else "") for a in view["activation"]]
-        lines.append("  activation (* played): " + ", ".join(order))
+        lines.append("  " + say("screen.activation", cars=words.joined(order)))
     duel = view.get("duel")
     if duel:
-        members = []
         sealed = {c["name"]: c.get("sealed") or 0 for c in view["cars"]}
-        for m in duel["members"]:
-            how = "challenges" if m["challenger"] else "joins" if m["joined"] else "declines" if m["declined"] else "waits"
-            total = f" {m['total']}" if m.get("total") is not None else ""
-            down = sealed.get(m["car"], 0)
-            laid = f" ({down} card{'s' if down != 1 else ''} sealed)" if down else ""
-            members.append(f"{m['car']} {how}{total}{laid}")
-        lines.append(f"  duel at {duel['name']}: " + "; ".join(members))
+        members = [words.duel_member_words(m, sealed.get(m["car"], 0)) for m in duel["members"]]
+        lines.append("  " + say("screen.duel", name=duel["name"], members=words.joined(members, "list.semicolon")))
     current = view.get("current")
     if current and current.get("car"):
-        cards = ", ".join(card(c) for c in current["cards"]) or "no card"
-        lines.append(f"  {current['car']} plays {cards}: {current['mp']} MP")
+        cards = words.joined([card(c) for c in current["cards"]]) or say("no_card")
+        lines.append("  " + say("screen.current", car=current["car"], cards=cards, mp=current["mp"]))
         for c in current["checks"]:
-            how = "blind" if c["blind"] else f"{c['modifier']:+d}"
-            lines.append(f"    check of {c['card']} ({how}) against {c['target']}")
+            lines.append("    " + say("screen.current.check", check=words.check_against(c)))
     if "hand" in view:
-        lines.append("  your hand:")
+        lines.append("  " + say("screen.hand"))
         lines.extend(f"    {card(c)}" for c in view["hand"])
     if view.get("results"):
-        lines.append("  results:")
-        lines.extend(f"   {r['place']:>2}. {r['car']} ({r['status']})" for r in view["results"])
+        lines.append("  " + say("screen.results"))
+        lines.extend("   " + say("screen.result", place=f"{r['place']:>2}", car=r["car"],
+                                        status=words.term("status", r["status"]))
+                     for r in view["results"])
     return "\n".join(lines)
 
 
@@ -134,13 +93,7 @@ def screen(view: dict[str, Any], players: int) -> str:
 
 def plan_line(plan: dict[str, Any]) -> str:
     """One card choice: where it lands and what it costs."""
-    costs = [f"{plan[k]} {one if plan[k] == 1 else many}" for k, one, many in
-             (("tyres", "tyre", "tyres"), ("wear", "wear", "wear"), ("discard", "discard", "discards"),
-              ("passes", "pass", "passes"))
-             if plan.get(k)]
-    checks = [f"check {c['card']} vs {c['target']}" for c in plan.get("checks", [])]
-    tail = "; ".join(costs + checks)
-    return f"→ section {plan['landing']} {plan['landing_name']}" + (f" ({tail})" if tail else "")
+    return words.plan_words(plan)
 
 
 def describe_event(event: dict[str, Any]) -> str:
@@ -174,10 +127,10 @@ def prompt_policy(
                 if a["label"].lower() == answer.lower():
                     return int(a["id"])
             if answer.isdigit():
-                reason = f"choose a number from 1 to {len(legal)}"
+                reason = words.say("screen.choose", n=len(legal))
             else:
-                reason = (state.why_illegal(answer) if answer else None) or "type a number or a label"
-            print(f"  not possible: {reason}", file=stream)
+                reason = (state.why_illegal(answer) if answer else None) or words.say("screen.type")
+            print("  " + words.say("screen.refused", reason=reason), file=stream)
 
     return choose
 
@@ -247,12 +200,12 @@ def run(race: Any, seat: int | None, save: str | None, delay: float = 0.0, out: 
                 break
         catch_up(end=True)
     except (EOFError, KeyboardInterrupt):
-        print("\nleaving the race", file=stream)
+        print("\n" + words.say("screen.leaving"), file=stream)
         return 130
     finally:
         if save:
             replay.save(save, race.state, race.seed)
-            print(f"replay saved to {save}", file=stream)
+            print(words.say("screen.saved", path=save), file=stream)
     return 0
 
 
@@ -312,9 +265,10 @@ def race_command(args: Any) -> int:
         seats[you] = prompt_policy()
     race = Race(g, seats, seed=args.seed)
     view = race.state.view(you)
-    who = f", you drive {view['cars'][you]['name']}" if you is not None else ""
-    print(f"Formula 90 at {view['track']}, {g.num_players} players and {len(view['cars']) - g.num_players} "
-          f"robots, {view['turns']} turns, seed {race.seed}{who}")
+    header = {"track": view["track"], "players": g.num_players, "robots": len(view["cars"]) - g.num_players,
+              "turns": view["turns"], "seed": race.seed}
+    print(words.say("screen.header.you", car=view["cars"][you]["name"], **header) if you is not None
+          else words.say("screen.header", **header))
     stopped = run(race, you, args.save, args.delay if args.watch else 0.0)
     if stopped:
         return stopped

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import autodromo
 from autodromo import content
 
-from ..base import Decision, GameModule, field, ordinal, plural, register, toml
+from ..base import Decision, GameModule, field, register, toml
 from autodromo.formula90 import words
 
 from . import choices, conditions
@@ -50,47 +50,13 @@ def face(card: dict[str, Any] | None) -> dict[str, Any] | None:
     """A Race or Track Card as the page's card face: its number, MP and costs."""
     if not card:
         return None
-    costs = [plural(card[k], word) for k, word in
-             (("tyres", "tyre"), ("wear", "wear token"), ("discard", "discard"), ("draw", "draw"))
-             if card.get(k)]
-    test = card.get("test")
-    if test:
-        costs.append("blind check" if test["blind"] else f"check {test['modifier']:+d}")
-    if card.get("corner_name"):
-        costs.append(f"for {card['corner_name']}")
-    return {"name": str(card["name"]), "value": f"{card['mp']} MP, {card['colour']}", "note": ", ".join(costs) or "free",
+    return {"name": str(card["name"]), "value": words.card_value(card), "note": words.card_note(card),
             "kind": f"f90-{card['colour']}", "colour": card["colour"]}
 
 
 def duel_cards(car: dict[str, Any]) -> str:
-    """A car's duel cards on the table: the face-up ones by number (a duel already revealed this
-    turn), the face-down ones as a count, their numbers only on their own seat's page."""
-    parts = []
-    if car.get("frozen"):
-        parts.append("frozen " + ", ".join(str(c["name"]) for c in car["frozen"]))
-    if car.get("sealed_cards"):
-        parts.append("sealed " + ", ".join(str(c["name"]) for c in car["sealed_cards"]))
-    elif car.get("sealed"):
-        parts.append(f"{plural(car['sealed'], 'card')} sealed")
-    return " · ".join(parts)
-
-
-def plan_detail(plan: dict[str, Any]) -> str:
-    """Where a card play lands and what it costs, in words."""
-    parts = [f"to section {plan['landing']} {plan['landing_name']}"]
-    for key, one in (("tyres", "tyre"), ("wear", "wear token"), ("discard", "discard"), ("passes", "pass")):
-        if plan.get(key):
-            parts.append(plural(plan[key], one, "passes" if one == "pass" else None))
-    if plan.get("draws"):
-        parts.append(f"draw {plan['draws']}")
-    for c in plan.get("checks") or []:
-        how = "blind" if c["blind"] else f"{c['modifier']:+d}"
-        parts.append(f"check {c['card']} ({how}) against {c['target']}")
-    if plan.get("leader_checks"):
-        parts.append(plural(plan["leader_checks"], "leader check"))
-    if plan.get("late_brake_possible"):
-        parts.append("a late brake is possible")
-    return ", ".join(parts)
+    """A car's duel cards on the table (words.duel_cards_words)."""
+    return " · ".join(words.duel_cards_words(car))
 
 
 class Formula90(GameModule):
@@ -164,10 +130,11 @@ class Formula90(GameModule):
 
     def turn(self, view: dict[str, Any]) -> dict[str, Any]:
         if view["over"]:
-            return {"label": "Race over", "value": ""}
+            return {"label": words.say("page.turn.over"), "value": ""}
         if view["turn"] == 0:
-            return {"label": "Before the start", "value": ""}
-        return {"label": "Turn", "value": f"{view['turn']} of {view['turns']}"}
+            return {"label": words.say("round.before_start"), "value": ""}
+        return {"label": words.say("page.turn"), "value": words.say("page.turn.value", turn=view["turn"],
+                                                                       turns=view["turns"])}
 
     def phase(self, view: dict[str, Any]) -> str:
         phase = str(view["phase"])
@@ -178,8 +145,8 @@ class Formula90(GameModule):
 
     def _car_title(self, table: Table, car: dict[str, Any]) -> str:
         if car.get("seat") is not None:
-            return f"{car['name']} ({table.seats[car['seat']]['name']})"
-        return f"{car['name']} (robot)"
+            return words.say("page.car.seat", car=car["name"], seat=table.seats[car["seat"]]["name"])
+        return words.say("page.car.robot", car=car["name"])
 
     def seat_colours(self, table: Table, view: dict[str, Any]) -> list[str] | None:
         # The cars are named by their colour in the content: each seat is drawn in its car's.
@@ -189,7 +156,8 @@ class Formula90(GameModule):
     def distance(self, table: Table, view: dict[str, Any]) -> list[dict[str, Any]]:
         if view["turn"] == 0:
             return []
-        return [{"who": self._car_title(table, c), "seat": c["seat"], "note": f"{ordinal(c['place'])}, {words.where(c)}"}
+        return [{"who": self._car_title(table, c), "seat": c["seat"],
+                 "note": words.say("page.distance", place=words.ordinal(c["place"]), where=words.where(c))}
                 for c in sorted(view["cars"], key=lambda c: c["place"]) if c.get("seat") is not None]
 
     def table(self, table: Table, view: dict[str, Any], seat: int | None) -> dict[str, Any]:
@@ -205,19 +173,16 @@ class Formula90(GameModule):
             gridded = view["turn"] > 0 or c["name"] in on_track
             car: dict[str, Any] = {
                 "name": c["name"], "title": self._car_title(table, c), "seat": c.get("seat"),
-                "colour": c["colour"], "driver": table.seats[c["seat"]]["name"] if human else f"{c['driver']} robot",
-                "place": ordinal(c["place"]) if gridded else "—", "where": words.where(c, gridded),
+                "colour": c["colour"], "driver": table.seats[c["seat"]]["name"] if human else words.say("page.driver.robot", driver=c["driver"]),
+                "place": words.ordinal(c["place"]) if gridded else "—", "where": words.where(c, gridded),
                 "section": c["section"], "on_extreme": bool(c.get("on_extreme")),
                 "status": c["status"], "played": bool(c["played"]) and view["turn"] > 0, "mine": human and c["seat"] == seat,
                 "duel_cards": duel_cards(c),
             }
             if human:
-                wear = c["wear"]
-                fuel = c.get("fuel")
                 car.update({
-                    "tyres": c["tyres"], "wear": f"{wear['red']} red + {wear['brown']} brown of {wear['slots']}",
-                    "fuel": "sealed" if fuel is None else (f"to turn {fuel}" if fuel else "not chosen"),
-                    "target": face(c.get("target")), "cards": plural(c["hand_size"], "card"),
+                    "tyres": c["tyres"], "wear": words.wear_words(c), "fuel": words.fuel_words(c),
+                    "target": face(c.get("target")), "cards": words.count("n.card", int(c["hand_size"])),
                     "skill": conditions.skill(c), "flags": conditions.car_flags(c),
                     "chasing": c.get("chasing"),
                 })
@@ -225,7 +190,7 @@ class Formula90(GameModule):
                 car.update({"strategy": strategy, "strategy_help": conditions.strategy_help(strategy),
                             "tyre": conditions.tyres(c, view) if chosen is None or ("tyres", c["name"]) in chosen else None})
             else:
-                car.update({"tyres": "", "wear": "", "fuel": "refuelled" if c.get("robot_refuelled") else "",
+                car.update({"tyres": "", "wear": "", "fuel": words.say("fuel.refuelled") if c.get("robot_refuelled") else "",
                             "target": None, "strategy": "", "cards": "", "skill": None, "flags": [],
                             "tyre": conditions.robot_tyres(view)})
             cars.append(car)
@@ -240,31 +205,23 @@ class Formula90(GameModule):
                            "stage": conditions.stage(view), "safety_car": conditions.safety_car(view)},
             "cars": cars,
             "activation": view.get("activation") or [],
-            "decks": f"Race deck {view['race_deck']} · discards {view['race_discard']} · "
-                     f"Track deck {view['track_deck']} · wear bag {view['wear_bag']['red']} red, "
-                     f"{view['wear_bag']['brown']} brown",
+            "decks": words.say("page.decks", race=view["race_deck"], discards=view["race_discard"],
+                               track=view["track_deck"], red=view["wear_bag"]["red"], brown=view["wear_bag"]["brown"]),
             "hand": [face(c) for c in view["hand"]] if "hand" in view else None,
         }
         out["glossary"] = conditions.glossary(out)
         duel = view.get("duel")
         if duel:
-            members = []
             by_name = {c["name"]: c for c in view["cars"]}
-            for m in duel["members"]:
-                how = ("challenges" if m["challenger"] else "joins" if m["joined"]
-                       else "declines" if m["declined"] else "to decide")
-                total = m.get("total")
-                sealed = by_name.get(m["car"], {}).get("sealed") or 0
-                members.append(f"{m['car']} {how}" + (f": {total}" if total is not None else "")
-                               + (f" ({plural(sealed, 'card')} sealed)" if sealed else ""))
-            out["duel"] = {"where": f"section {duel['section']} {duel['name']}", "members": members,
+            members = [words.duel_member_words(m, by_name.get(m["car"], {}).get("sealed") or 0)
+                       for m in duel["members"]]
+            out["duel"] = {"where": words.say("section", number=duel["section"], name=duel["name"]), "members": members,
                            "revealed": duel["revealed"]}
         current = view.get("current")
         if current and current.get("car"):
             out["current"] = {
                 "car": current["car"], "cards": [face(c) for c in current["cards"]], "mp": current["mp"],
-                "checks": [f"{c['card']} ({'blind' if c['blind'] else format(c['modifier'], '+d')}) against {c['target']}"
-                           for c in current["checks"]],
+                "checks": [words.check_against(c) for c in current["checks"]],
             }
         return out
 
@@ -275,7 +232,7 @@ class Formula90(GameModule):
             label = str(m["label"])
             plan = plans.get(m["action"])
             if plan:
-                detail = plan_detail(plan)
+                detail = words.plan_words(plan)
             elif m["kind"] == "weather_step":
                 detail = words.weather_step_words(m, view.get("weather"))
             else:
@@ -383,16 +340,18 @@ class Formula90(GameModule):
         rows = []
         for r in v.get("results") or []:
             c = by_name[r["car"]]
-            row: dict[str, Any] = {"cells": [ordinal(r["place"]), self._car_title(table, c), words.where(c), r["status"]]}
+            row: dict[str, Any] = {"cells": [words.ordinal(r["place"]), self._car_title(table, c), words.where(c),
+                                             words.term("status", r["status"])]}
             if c.get("seat") is not None:
                 row["seat"] = c["seat"]  # a robot has no seat, and so no seat colour
             rows.append(row)
         first = by_name[v["results"][0]["car"]] if v.get("results") else None
         humans = [by_name[r["car"]] for r in v.get("results") or [] if by_name[r["car"]].get("seat") is not None]
-        headline = f"{self._car_title(table, first)} wins" if first else "Race over"
+        headline = words.say("results.wins", car=self._car_title(table, first)) if first else words.say("page.turn.over")
         if first is not None and first.get("seat") is None and humans:
-            headline += f"; first of the players: {self._car_title(table, humans[0])}"
-        return {"headline": headline, "columns": ["Place", "Car", "Where", "Status"], "rows": rows}
+            headline = words.say("results.first_player", headline=headline, car=self._car_title(table, humans[0]))
+        columns = [words.say(f"results.{k}") for k in ("place", "car", "where", "status")]
+        return {"headline": headline, "columns": columns, "rows": rows}
 
     def how_to_play(self) -> list[str]:
         return [
