@@ -15,7 +15,7 @@ import random
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import SupportsIndex
+from typing import Protocol, SupportsIndex
 
 from . import _core
 from ._core import CHANCE, Game, State
@@ -31,6 +31,16 @@ HUMAN = "human"
 #: Asked before each step chance or a bot takes in :meth:`Race.advance`; False stops the loop
 #: there (the bridge paces its bots with it, the page with its time budget).
 Pace = Callable[[], bool]
+
+
+class Draws(Protocol):
+    """Where a race's chance and bots draw from instead of its ``random.Random`` (the learning
+    environments' numpy generator, drawn as their Rust batch path draws it): one call per chance
+    node and one per built-in bot decision, in the loop's order."""
+
+    def chance(self, outcomes: list[tuple[int, float]]) -> int: ...
+
+    def bot_seed(self) -> int: ...
 
 #: Built-in bots. "neutral" marks a seat the book's own automaton drives (a Neutral Car): the
 #: core plays it, the loop never asks it.
@@ -66,6 +76,8 @@ class Race:
     seed: int | None = None
     #: Where the race starts (a position built with ``game.state_from``); None: the beginning.
     start: State | None = None
+    #: Draws for chance and bots other than ``rng`` (an environment's); None: ``rng``.
+    draws: Draws | None = None
     state: State = field(init=False)
     rng: random.Random = field(init=False)
     #: Every action applied since ``start``, and who took each (a seat, or ``CHANCE``),
@@ -108,6 +120,8 @@ class Race:
     def sample_chance(self) -> int:
         """One outcome of the current chance node, drawn with the race's RNG."""
         outcomes = self.state.chance_outcomes()
+        if self.draws is not None:
+            return self.draws.chance(outcomes)
         cumulative = list(itertools.accumulate(p for _, p in outcomes))
         # One draw per outcome (as random.choices does it), so follow() can draw the same.
         u = self.rng.random() * cumulative[-1]
@@ -122,7 +136,7 @@ class Race:
         if player == HUMAN:
             raise IllegalActionError(f"seat {seat + 1} is a human seat: its decision comes through play()")
         if isinstance(player, str):
-            return bot_action(self.state, player, self.rng.getrandbits(64))
+            return bot_action(self.state, player, self._bot_seed())
         choice = player(self.state, seat)
         if isinstance(choice, str):
             return self.state.string_to_action(choice)
@@ -141,6 +155,9 @@ class Race:
         """The actions applied after the first ``start``, each with who took it (a seat, or
         :data:`CHANCE`)."""
         return list(zip(self.actions[start:], self.actors[start:]))
+
+    def _bot_seed(self) -> int:
+        return self.draws.bot_seed() if self.draws is not None else self.rng.getrandbits(64)
 
     def step(self) -> bool:
         """Plays one action; False once the game is over."""
@@ -207,9 +224,12 @@ class Race:
         for a in actions:
             s = self.state
             if s.is_chance_node():
-                self.rng.random()
+                if self.draws is not None:
+                    self.draws.chance(s.chance_outcomes())
+                else:
+                    self.rng.random()
             elif not s.is_terminal():
                 player = self.seats[s.current_player()]
                 if isinstance(player, str) and player != HUMAN:
-                    self.rng.getrandbits(64)
+                    self._bot_seed()
             self._apply(a)

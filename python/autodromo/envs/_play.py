@@ -147,6 +147,28 @@ def sample_chance(state: State, rng: np.random.Generator) -> int:
     return outcomes[-1][0]  # rounding left u at zero: the last outcome
 
 
+class GeneratorDraws:
+    """The draws ``advance`` takes in the core, for :class:`autodromo.Race` (``draws=``): each
+    chance node a uniform from one 64-bit word of the generator, its outcomes taking their
+    probability's share in order, and each bot a seed of one word shifted right by one. A Race
+    with these draws and the agents' seats ``"human"`` plays an episode's history: the envs'
+    batch path is the one loop's semantics run in Rust (tests/test_one_loop.py)."""
+
+    def __init__(self, rng: np.random.Generator) -> None:
+        self._raw = rng.bit_generator.random_raw
+
+    def chance(self, outcomes: list[tuple[int, float]]) -> int:
+        left = (int(self._raw()) >> 11) * (1.0 / 9_007_199_254_740_992.0)
+        for outcome, p in outcomes:
+            left -= p
+            if left < 0.0:
+                return outcome
+        return outcomes[-1][0]
+
+    def bot_seed(self) -> int:
+        return int(self._raw()) >> 1
+
+
 def advance(state: State, rng: np.random.Generator, stop: set[int], bot: str | None) -> None:
     """Plays chance and every seat outside ``stop`` (by ``bot``) until a seat in ``stop`` acts.
 
