@@ -234,9 +234,8 @@ def trace(table: Table, pick: Any) -> list[dict[str, Any]]:
     steps: list[dict[str, Any]] = memo["steps"]
     now = len(table.actions)
     for i in range(len(steps), now):
-        a = table.actions[i]
+        a, actor = table.actions[i], table.actors[i]
         before = memo["last"] if memo["last"] is not None else pick(state.view(None))
-        actor = state.current_player() if not state.is_chance_node() else CHANCE
         label = state.action_to_string(a)
         state.apply_action(a)
         # After the game's last action this copy stands where the game does: the spectator's
