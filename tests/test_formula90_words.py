@@ -88,7 +88,7 @@ def test_the_terminal_tells_a_checks_chance_before_the_choice() -> None:
     tui.prompt_policy(read=lambda _: "1", out=out)(s, p)
     blind = next(m for m in s.moves(p) if m["kind"] == "check" and m["blind"])
     line = next(x for x in out.getvalue().splitlines() if x.strip().endswith(words.check_words(blind)))
-    assert blind["label"] in line
+    assert words.move_words(blind, s.view(p)) in line
 
 
 def test_the_terminal_log_tells_a_cars_turn_in_one_line() -> None:

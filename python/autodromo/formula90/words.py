@@ -9,7 +9,7 @@ gettext catalogue ``formula90`` of the reader's language (``autodromo.locale``, 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from typing import Any
 
 from ..locale import pgettext
@@ -268,6 +268,130 @@ ENGLISH: dict[str, str] = {
     "results.car": "Car",
     "results.where": "Where",
     "results.status": "Status",
+    # the help texts' frames and the page's conditions (the long texts are in HELP)
+    "help.line.titled": "{title}: {text} — {source}",
+    "help.line": "{text} — {source}",
+    "when.all_race": "all race",
+    "help.said": "{text} ({source})",
+    "decision.phase": "Your decision now: {phase}.",
+    "decision.wait": "The other cars, the robots and the card draws act now.",
+    "cond.weather": "{sky} (space {space} of {spaces})",
+    "cond.weather.rain": "{sky} (space {space} of {spaces}), {n:+d} on every test",
+    "cond.robot_tyres": "robots on {tyre} tyres",
+    "cond.yellow.behind": "yellow flag in {section}, behind {cars}",
+    "cond.yellow.front": "yellow flag in {section}, at the front of the section",
+    "cond.blue": "blue flag: {cars}",
+    "cond.orange": "orange flag: {car}",
+    "cond.no_flag": "no flag out",
+    "cond.stage": "Race Stage {n}",
+    "cond.sixth_sense.left": "flag tokens left: {flags}",
+    "cond.sixth_sense.used": "all three flag tokens used until the next pit stop",
+    "cond.skill.used": "used until the next pit stop",
+    "cond.skill.ready": "ready (once between pit stops)",
+    "n.blue_token.one": "1 blue token",
+    "n.blue_token.many": "{n} blue tokens",
+    "cond.soft_sets": "{n} of 2 soft sets",
+    "cond.loss": "−{mp} MP in {sky}",
+    "cond.tyre": "{tyre} ({notes})",
+    "cond.flag.blue": "blue flag",
+    "cond.flag.orange": "orange flag",
+    "cond.safety_car": "out, in {section}",
+    "cond.safety_car.window": "; the pit window is open",
+    "cond.safety_car.restart_next": "; it goes in at the next Race Stage: a restart next turn",
+    "cond.safety_car.restart": "left; a restart turn: every pass 1 MP, no duels, no trajectories",
+    "cond.extreme": "Extreme Trajectory +{bonus} for {colours}, blind test {modifier:+d}",
+    "cond.extreme.taken": "{text}, taken by {car}",
+    "list.slash": "{a}/{b}",
+    # the lobby's options
+    "option.track": "Track",
+    "option.turns": "Game turns (empty: the track's)",
+    "option.robots": "Robots",
+    "option.robots.lineup": "the book's line-up for the number of players",
+    "option.robots.one_each": "one SuperFast, one Fast, one Slow",
+    "option.robots.none": "no robots",
+    "option.race_length": "Race length",
+    "option.race_length.full": "the track's full race",
+    "option.race_length.short": "Short Race (variant V1)",
+    "option.free_practice": "Free Practice: skills, setup, spare car",
+    "option.strategies": "Strategies",
+    "option.strategies.all": "all nine",
+    "option.strategies.basic": "the basic race's four",
+    "option.weather": "Weather and tyres",
+    "option.weather.printed": "where the track prints a weather table",
+    "option.weather.off": "off: a dry race on hard tyres",
+    "option.flags": "Flags: yellow, green, blue, orange",
+    "option.safety_car": "Safety Car and restarts",
+    "option.extreme": "Extreme Trajectories",
+    "option.track_powers": "Track Card powers: combinations and discards",
+    "option.tyre_table": "Intermediate tyres",
+    "option.tyre_table.corrected": "lose 1 MP in sun and rain, none in drizzle",
+    "option.tyre_table.as_printed": "as printed: lose 1 MP in sun and drizzle",
+    # a move as its button reads (the core's label stays the stable name for scripts)
+    "move.qualify": "qualify with {card}",
+    "move.fuel": "fuel to turn {fuel}",
+    "move.strategy": "strategy {strategy}",
+    "move.drive": "drive",
+    "move.drive.safety_car": "drive (follow the Safety Car)",
+    "move.skip": "skip the turn",
+    "move.pit": "pit stop",
+    "move.pit.safety_car": "pit stop (to the back of the line, fuel for 16 turns)",
+    "move.pit.extra.one": "pit stop +1 section",
+    "move.pit.extra.many": "pit stop +{n} sections",
+    "move.stay_out": "stay out",
+    "move.keep_hand": "keep the hand",
+    "move.new_hand": "new hand (spare car)",
+    "move.new_tyres": "new hard tyres",
+    "move.keep_tyres": "keep the tyres",
+    "move.tyres": "fit {tyre} tyres",
+    "move.discard": "discard {card}",
+    "move.discard.save_fuel": "discard {card} (Save Fuel: two Race Cards)",
+    "move.draw": "draw from the deck",
+    "move.chase_take": "take {card}",
+    "move.chase_take.from": "take {card} from {car}",
+    "move.play.none": "play no card",
+    "move.play": "play {cards}",
+    "move.play.trajectory": "play {cards} on the trajectory",
+    "move.play.mp": "{text} ({mp} MP)",
+    "move.pay_token": "pay a tyre token",
+    "move.pay_card": "pay a tyre with {card}",
+    "move.check.with": "check {card} with {with_card}",
+    "move.check.blind": "check {card} blind",
+    "move.check.other.with": "check with {with_card}",
+    "move.check.other.blind": "check blind",
+    "move.late_brake": "late brake",
+    "move.no_late_brake": "no late brake",
+    "move.late_brake_power": "late brake with the power of {card}",
+    "move.trajectory": "trajectory {spot}",
+    "move.trajectory.bonus": "trajectory {spot} ({colours} +{bonus})",
+    "move.no_trajectory": "no trajectory",
+    "move.take_extreme": "Extreme Trajectory",
+    "move.take_extreme.bonus": "Extreme Trajectory ({colours} +{bonus})",
+    "move.flat_out": "Flat Out: no test, the bonus -1",
+    "move.extreme_power": "Extreme Trajectory with the power of {card}",
+    "move.challenge": "challenge",
+    "move.no_challenge": "no challenge",
+    "move.join": "join the duel",
+    "move.decline": "decline the duel",
+    "move.duel_cards": "duel with {cards}",
+    "move.weather_step.drier": "weather one space drier",
+    "move.weather_step.none": "weather unchanged",
+    "move.weather_step.wetter": "weather one space wetter",
+    "move.blue_token": "use a blue token (+1 MP)",
+    "move.no_blue_token": "keep the blue tokens",
+    "move.yellow_flag.front": "yellow flag in {section} at the front",
+    "move.yellow_flag.one": "yellow flag in {section} behind 1 car",
+    "move.yellow_flag.many": "yellow flag in {section} behind {n} cars",
+    "move.green_flag": "green flag: remove the yellow in {section}",
+    "move.no_flag": "no flag",
+    "move.force_late_brake": "force {robot} to late-brake",
+    "move.no_force": "let {robot} drive on",
+    "move.force_extreme": "put {robot} on the Extreme Trajectory",
+    "move.skill": "skill {skill}",
+    "move.setup": "setup {tyres} tyres, {hand} cards, {wear_slots} wear slots ({points} points)",
+    "move.versatility": "change strategy (Versatility)",
+    "move.wise_driving": "new cards (Wise Driving)",
+    "move.sixth_sense": "use the {flag} flag token (Sixth Sense)",
+    "move.other": "{kind}",
     # the terminal's table
     "screen.title": "Formula 90 at {track}, {turn} ({phase})",
     "screen.title.leader": "Formula 90 at {track}, {turn} ({phase}), leader {leader}",
@@ -332,6 +456,281 @@ ENGLISH: dict[str, str] = {
     "step.other": "decides",
 }
 
+#: The long texts: what each piece of the advanced game means (title, meaning, and where the
+#: Portuguese manual says it: rule numbers R1–R142 are shared/research/formula90.md's), when a
+#: skill acts, each decision's help and how to play. Key -> English, looked up as ENGLISH's are.
+HELP: dict[str, str] = {
+    "weather.weather.title": "Weather",
+    "weather.weather.text": "The weather pawn stands on a space of the track's weather table: dry, "
+                            "drizzle (the book's 'tempo incerto', uncertain) or rain. A card with the"
+                            " weather symbol lets its player move the pawn one space either way in "
+                            "phase D, or leave it; the weather changes at once.",
+    "weather.weather.source": "Condições do Tempo (phase D); the weather card before the race (R30, R76)",
+    "weather.dry.title": "Dry",
+    "weather.dry.text": "Sun: hard and soft tyres lose nothing; intermediates lose 1 MP, rain tyres 2.",
+    "weather.dry.source": "Condições do Tempo, the tyre table (Sol)",
+    "weather.drizzle.title": "Drizzle",
+    "weather.drizzle.text": "Uncertain weather: hard, soft and rain tyres lose 1 MP; intermediates "
+                            "none (1 with the printed row, a lobby option).",
+    "weather.drizzle.source": "Condições do Tempo, the tyre table (Garoa); decision A2",
+    "weather.rain.title": "Rain",
+    "weather.rain.text": "Hard and soft tyres lose 2 MP, intermediates 1 (none with the printed row),"
+                         " rain tyres none; every car, robots too, takes −20 on every test but the "
+                         "leader check.",
+    "weather.rain.source": "Condições do Tempo (Chuva): 'todos os carros sofrem uma penalidade de -20"
+                           " em seus testes' (R78)",
+    "weather.robot_tyres.title": "Robots' tyres",
+    "weather.robot_tyres.text": "Robots fit hard or rain tyres only, all the same type: that of the "
+                                "nearest stable weather. When the weather turns to rain or to dry and"
+                                " theirs do not suit it, every robot pits at the end of the car's "
+                                "turn, and that stop counts as its refuelling.",
+    "weather.robot_tyres.source": "Pneus dos robôs; Condições do Tempo (R35, R79)",
+    "tyres.soft.title": "Soft tyres",
+    "tyres.soft.text": "Three blue +1 MP tokens, one a turn; three tyre tokens fewer than the chart; "
+                       "two soft sets a race at most.",
+    "tyres.soft.source": "Escolha de pneus: macios (R32)",
+    "tyres.hard.title": "Hard tyres",
+    "tyres.hard.text": "The chart's tyre tokens and a Track Card each time they are fitted.",
+    "tyres.hard.source": "Escolha de pneus: duros (R33)",
+    "tyres.intermediate.title": "Intermediate tyres",
+    "tyres.intermediate.text": "The chart's tyre tokens, no bonus; meant for drizzle.",
+    "tyres.intermediate.source": "Escolha de pneus: intermediários (R34)",
+    "tyres.rain.title": "Rain tyres",
+    "tyres.rain.text": "The chart's tyre tokens, no bonus; meant for rain.",
+    "tyres.rain.source": "Escolha de pneus: chuva (R34)",
+    "tyres.blue_tokens.title": "Blue tokens",
+    "tyres.blue_tokens.text": "+1 MP each, one a turn, kept in drizzle and rain; they come with soft "
+                              "tyres (and with rain tyres at the start for a Rain Expert).",
+    "tyres.blue_tokens.source": "Escolha de pneus: macios; D.1 (R32, R60)",
+    "tyres.tyre_loss.title": "Tyre loss",
+    "tyres.tyre_loss.text": "The movement points these tyres lose in this weather (the tyre table); "
+                            "robots never lose any.",
+    "tyres.tyre_loss.source": "Condições do Tempo, the tyre table (R77)",
+    "flags.yellow.title": "Yellow flag",
+    "flags.yellow.text": "A marker in a corner's queue of cars, always behind the cars on "
+                         "trajectories. Getting past it costs 1 MP more ('Desaceleração'); no passing"
+                         " and no duel in that section, not even past a car that did not move "
+                         "('Alinhamento'). It goes when the Leader gets past it or a green flag is "
+                         "played; every yellow goes when the Safety Car comes out.",
+    "flags.yellow.source": "D.4 Bandeiras: Bandeira Amarela (R71)",
+    "flags.green.title": "Green flag",
+    "flags.green.text": "Its player may remove a yellow flag from any section; it has no piece.",
+    "flags.green.source": "D.4 Bandeiras: Bandeira Verde (R72)",
+    "flags.blue.title": "Blue flag",
+    "flags.blue.text": "A blue pawn on the chart: its car laps backmarkers for 0 MP on straights and "
+                       "in braking zones, 1 MP a car in corners; a Leader still makes the leader "
+                       "check; a yellow flag beats it. Discarded at a new Race Stage.",
+    "flags.blue.source": "D.4 Bandeiras: Bandeira Azul (R73)",
+    "flags.orange.title": "Orange flag",
+    "flags.orange.text": "The one orange pawn, taken by the first orange flag of a Race Stage: its "
+                         "holder may force a robot that ends its move in a braking zone to try a late"
+                         " brake, or to take an Extreme Trajectory (the robot then tests blind in its"
+                         " next turn). Discarded at a new Race Stage.",
+    "flags.orange.source": "D.4 Bandeiras: Bandeira Laranja (R74, R99)",
+    "flags.race_stage.title": "Race Stage",
+    "flags.race_stage.text": "A whole row of the Turn track; when the turn pawn moves down a row the "
+                             "blue and orange pawns are discarded and a new Race Stage begins.",
+    "flags.race_stage.source": "Indicador de Turno; Bandeiras (R9, R39, R70)",
+    "skills.qualify.title": "Qualify",
+    "skills.qualify.text": "+2 in qualifying, +1 MP at the start, two Track Cards before the race.",
+    "skills.qualify.source": "Apêndice B: QUALIFY (R133)",
+    "skills.versatility.title": "Versatility",
+    "skills.versatility.text": "May change strategy once in phase A.2 (the chit turns); ready again "
+                               "after each pit stop.",
+    "skills.versatility.source": "Apêndice B: VERSATILITY; A.2 (R134)",
+    "skills.lapping.title": "Lapping",
+    "skills.lapping.text": "Laps backmarkers for 0 MP on straights and braking zones, 1 MP in "
+                           "corners; +1 MP per blue flag on the cards played.",
+    "skills.lapping.source": "Apêndice B: LAPPING (R135)",
+    "skills.pitting.title": "Pitting",
+    "skills.pitting.text": "Goes back two sections fewer at each pit stop and takes a Track Card there.",
+    "skills.pitting.source": "Apêndice B: PITTING (R136)",
+    "skills.reflexes.title": "Reflexes",
+    "skills.reflexes.text": "+20 on every test: checks, late brakes, recoveries, the leader check.",
+    "skills.reflexes.source": "Apêndice B: REFLEXES (R137)",
+    "skills.tuning.title": "Tuning",
+    "skills.tuning.text": "Sets up the car with 8 points (3 at most a category) and repairs a brown "
+                          "wear token at each pit stop.",
+    "skills.tuning.source": "Apêndice B: TUNNING (R138)",
+    "skills.wise_driving.title": "Wise Driving",
+    "skills.wise_driving.text": "Once between pit stops, in phase A.2: discard any Race Cards and "
+                                "draw back to the hand limit; Track Cards never count in the limit.",
+    "skills.wise_driving.source": "Apêndice B: WISE DRIVING; A.2 (R139)",
+    "skills.rain_expert.title": "Rain Expert",
+    "skills.rain_expert.text": "No loss in drizzle on rain or hard tyres; starting on rain tyres "
+                               "brings three blue tokens.",
+    "skills.rain_expert.source": "Apêndice B: RAIN EXPERT (R140)",
+    "skills.flat_out.title": "Flat Out",
+    "skills.flat_out.text": "May take an Extreme Trajectory without the blind test, for its bonus −1 "
+                            "(the colour rule kept).",
+    "skills.flat_out.source": "Apêndice B: FLAT OUT (R141)",
+    "skills.sixth_sense.title": "Sixth Sense",
+    "skills.sixth_sense.text": "Three flag tokens, one yellow, one green and one blue: declare one at"
+                               " the start of a turn and its flag acts in phase D.4 as if printed on "
+                               "a card. Each once; the chit turns when all three are used; all three "
+                               "back at each pit stop.",
+    "skills.sixth_sense.source": "Apêndice B: SIXTH SENSE (R142)",
+    "strategies.save_tyres.title": "Save Tyres",
+    "strategies.save_tyres.text": "One tyre of the cards played is not paid; a one-tyre card may be "
+                                  "played with no token left. Special: spend a tyre token.",
+    "strategies.save_tyres.source": "Apêndice A: SAVE TYRES (R124)",
+    "strategies.banging_wheels.title": "Banging Wheels",
+    "strategies.banging_wheels.text": "+3 in duels; overtakes for 2 MP in corners, 1 elsewhere. "
+                                      "Special: win a duel in a corner or overtake.",
+    "strategies.banging_wheels.source": "Apêndice A: BANGING WHEELS (R125)",
+    "strategies.save_fuel.title": "Save Fuel",
+    "strategies.save_fuel.text": "Moving on cards of 2 or less saves a turn of fuel; may trade a card"
+                                 " over 2 for two Race Cards instead of drawing. Special: move on "
+                                 "cards of 2 or less.",
+    "strategies.save_fuel.source": "Apêndice A: SAVE FUEL (R126)",
+    "strategies.lucky.title": "Lucky",
+    "strategies.lucky.text": "Draw two Race Cards and discard one. Special: the two drawn match in "
+                             "value or colour.",
+    "strategies.lucky.source": "Apêndice A: LUCKY (R127)",
+    "strategies.balance.title": "Balance",
+    "strategies.balance.text": "Trajectories need no card of their colour. Special: a trajectory "
+                               "matched by a card of its colour.",
+    "strategies.balance.source": "Apêndice A: BALANCE (R128)",
+    "strategies.hazard.title": "Hazard",
+    "strategies.hazard.text": "+1 MP per blind check and per wear a card costs; a late brake may gain"
+                              " two empty sections. Special: every blind draw.",
+    "strategies.hazard.source": "Apêndice A: HAZARD (R129)",
+    "strategies.push.title": "Push",
+    "strategies.push.text": "A 2 pairs with a 3, 4, 5 or 6, at a turn of fuel each time. Special: "
+                            "spend two tyre tokens.",
+    "strategies.push.source": "Apêndice A: PUSH (R130)",
+    "strategies.chase.title": "Chase",
+    "strategies.chase.text": "Take one of the chased car's played cards instead of drawing (or +1 MP "
+                             "when none). Special: end in the chased car's section.",
+    "strategies.chase.source": "Apêndice A: CHASE (R131)",
+    "strategies.recovery.title": "Recovery",
+    "strategies.recovery.text": "Passes Fast and Slow robots for nothing on straights, 1 MP in "
+                                "braking zones, 2 in corners. Special: such a robot ahead on the lap "
+                                "at the end of the turn.",
+    "strategies.recovery.source": "Apêndice A: RECOVERY (R132)",
+    "safety_car.safety_car.title": "Safety Car",
+    "safety_car.safety_car.text": "It comes out at once when a car crashes out at a point showing its"
+                                  " symbol. The players who have not played this turn may pit first; "
+                                  "then the field lines up behind it in the leader's section, one "
+                                  "section apart, the lap tokens discarded, and a new game turn "
+                                  "begins. Under it each car draws a Race Card, follows one section "
+                                  "without playing cards (no passing, no strategy, skill or bonus) "
+                                  "and discards a card. It leaves when a new Race Stage begins.",
+    "safety_car.safety_car.source": "Safety Car; Realinhamento; Turnos Individuais com o SC na Pista;"
+                                    " Saída do SC da Pista (R114–R118)",
+    "safety_car.point.title": "Safety Car point",
+    "safety_car.point.text": "A crash out from this section's recovery chart calls the Safety Car.",
+    "safety_car.point.source": "Safety Car (R114)",
+    "safety_car.pit.title": "Pit stop under the Safety Car",
+    "safety_car.pit.text": "The car goes to the back of the line, the gap closes, and it may fill its"
+                           " tank to 16 turns without going back further.",
+    "safety_car.pit.source": "Pit-stops com o SC na Pista (R117)",
+    "safety_car.restart.title": "Restart",
+    "safety_car.restart.text": "After the Safety Car leaves: passing, lapping and unlapping cost 1 MP"
+                               " anywhere; no duels and no trajectories; yellow flags still hold; the"
+                               " blue flag and Lapping lap for 0 MP.",
+    "safety_car.restart.source": "Relargadas (R120)",
+    "extreme.extreme.title": "Extreme Trajectory",
+    "extreme.extreme.text": "The diamond: its bonus counts only with a movement card of its colour "
+                            "and a blind test passed in phase D (not testing ignores it). A failed "
+                            "test sends the car into the recovery chart at once; it plays on without "
+                            "the bonus.",
+    "extreme.extreme.source": "Circuitos — Trajetórias Extremas (ET); D.2; Falha em um Teste de ET "
+                              "(R6, R57, R82, R102)",
+    "modules.race_length.title": "Race length",
+    "modules.race_length.text": "The Short Race ends at the track's short-race finish chit (Lago: "
+                                "turn 10 of 20).",
+    "modules.race_length.source": "Variant V1, 'Short Race Finish' (R2)",
+    "modules.free_practice.title": "Free Practice",
+    "modules.free_practice.text": "Before qualifying each player picks a skill and sets up the car (6"
+                                  " points of tyre tokens, cards and wear slots); once the hand is "
+                                  "dealt, the spare car may replace it once. Off: the chart's printed"
+                                  " values and no skill.",
+    "modules.free_practice.source": "FREE PRACTICE (R16–R19)",
+    "modules.strategies.title": "Strategies",
+    "modules.strategies.text": "All nine printed strategies, or the basic race's four (Save Tyres, "
+                               "Banging Wheels, Lucky, Balance).",
+    "modules.strategies.source": "Apêndice A (R124–R132)",
+    "modules.weather.title": "Weather and tyres",
+    "modules.weather.text": "The weather card, the weather pawn and its table, the four tyre types "
+                            "and their table, blue tokens, the robots' tyres and their weather pit "
+                            "stop. Off: a dry race on hard tyres. Only a track that prints a weather "
+                            "table has it (Lago).",
+    "modules.weather.source": "Condições do Tempo; Escolha de pneus (R30–R35, R76–R79)",
+    "modules.flags.title": "Flags",
+    "modules.flags.text": "The cards' yellow, green, blue and orange flags in phase D.4. Off: the "
+                          "flags on the cards are ignored.",
+    "modules.flags.source": "D.4 Bandeiras (R70–R75)",
+    "modules.safety_car.title": "Safety Car",
+    "modules.safety_car.text": "A crash out at a point showing the Safety Car symbol brings it out: a"
+                               " pit window, the field lined up behind it, turns following it, and a "
+                               "restart when it leaves at the next Race Stage. Off: crashes never "
+                               "call it.",
+    "modules.safety_car.source": "Safety Car; Realinhamento; Relargadas (R114–R120)",
+    "modules.extreme.title": "Extreme Trajectories",
+    "modules.extreme.text": "The diamond spots: a bonus for a card of their colour after a blind test"
+                            " in phase D, a recovery chart at once on a failure; Flat Out and the "
+                            "orange flag's robots use them. Off: the diamonds are not used.",
+    "modules.extreme.source": "Trajetórias Extremas (R6, R57, R82, R95, R102, R112)",
+    "modules.track_powers.title": "Track Card powers",
+    "modules.track_powers.text": "A Track Card's combination icon pairs it with any card; its Discard"
+                                 " Powers pass a late brake or double its MP in a duel in its own "
+                                 "corner.",
+    "modules.track_powers.source": "Mais Sobre Track Cards (R110, R111)",
+    "modules.tyre_table.title": "Intermediate tyres' row",
+    "modules.tyre_table.text": "The printed row says intermediates lose 1 MP in sun and in drizzle; "
+                               "we read it as sun and rain (they are drizzle tyres). Either may be "
+                               "played.",
+    "modules.tyre_table.source": "Condições do Tempo, the tyre table; decision A2",
+    "when.qualify": "in qualifying, at the start and at restarts",
+    "when.lapping": "whenever it laps",
+    "when.pitting": "at each pit stop",
+    "when.reflexes": "on every test",
+    "when.tuning": "at setup and each pit stop",
+    "when.rain_expert": "in drizzle, and on rain tyres at the start",
+    "when.flat_out": "on Extreme Trajectories",
+    "decision.hand": "The spare car (FREE PRACTICE, R19): keep the hand dealt, or take a new one once"
+                     " and keep it.",
+    "decision.wear": "A wear token from the bag: a red one is repaired at the pit stop, a brown one "
+                     "is permanent (D.1, R62).",
+    "decision.qualify": "The card you lay face down sets your grid slot with your fuel choice.",
+    "decision.fuel": "How far your fuel lasts: a longer run qualifies worse.",
+    "decision.strategy": "A strategy for the race: it changes what some cards cost.",
+    "decision.declare": "Drive this turn, skip it, or go into the pits.",
+    "decision.pit": "A pit stop: new tyres and fuel, at the cost of sections.",
+    "decision.play": "One card or a pair for movement points: under each, where you land and what it costs.",
+    "decision.pay": "Pay the card's tyres with tokens or cards.",
+    "decision.check": "A card's factor against your Target card: at most the target passes.",
+    "decision.brake": "A late brake gains distance; a failed check leaves the track.",
+    "decision.trajectory": "A trajectory spot in this section gives a bonus for cards of its colour.",
+    "decision.duel": "A corner duel: secret cards decide the order.",
+    "decision.discard": "Cards to discard.",
+    "decision.practice": "Free Practice: a skill for the race, the car's setup (tyres, cards, wear "
+                         "slots for 6 points), then the spare car: keep the hand dealt or take a new "
+                         "one, once.",
+    "decision.skill": "Your skill acts now: Versatility changes the strategy, Wise Driving swaps Race"
+                      " Cards, Sixth Sense declares a flag token that acts in phase D.4.",
+    "decision.draw": "Phase B: draw a Race Card; Save Fuel may trade a card over [2] for two, Chase "
+                     "may take a card the chased car played.",
+    "decision.tyres": "Fit new tyres or keep the ones on the car.",
+    "how.1": "A Formula 1 race without dice on a loop of sections: straights, braking zones and "
+             "corners. Robots fill the field; the leader after the last game turn wins.",
+    "how.2": "Each game turn the sections are activated from the leader backwards. In a corner cars "
+             "may first duel with secret cards for the order.",
+    "how.3": "On your turn declare (drive, skip or pit), draw a Race Card, then play one card or a "
+             "pair for movement points: each card costs tyres, wear or discards, and some call for a "
+             "check of a card's factor against your Target card. Every movement point must be spent; "
+             "overtaking costs more.",
+    "how.4": "Before a corner you may brake late for more distance, at the risk of leaving the track.",
+    "how.5": "The advanced game adds, each a lobby option: Free Practice (a skill for your driver and"
+             " the car's setup), nine strategies, the weather (a pawn on the track's weather table "
+             "that cards move; tyres that do not suit it lose movement points; rain takes 20 from "
+             "every check), flags (yellow slows a corner, green clears it, blue laps backmarkers "
+             "cheaply, orange makes a robot brake late) and the Track Cards' powers. Hover over "
+             "anything on the table, or open the list under the chart, for what it means and where "
+             "the book says it.",
+}
+
 #: The catalogue :func:`say` reads: the English the translations look up.
 CATALOGUE = ENGLISH
 #: The languages whose catalogue of these words is complete: every message translated, none
@@ -359,6 +758,60 @@ def term(kind: str, value: str) -> str:
     """The core's name of a sky, tyre or flag ("drizzle") in words; an unknown one as it is."""
     key = f"{kind}.{value}"
     return say(key) if key in CATALOGUE else value
+
+
+#: The three parts of a help entry.
+PARTS = ("title", "text", "source")
+
+
+def help_text(key: str) -> str:
+    """One of the long texts of :data:`HELP`, in the language in use."""
+    return pgettext("formula90", key, HELP[key])
+
+
+def _slug(name: str) -> str:
+    return name.lower().replace(" ", "_")
+
+
+class HelpTable(Mapping[str, dict[str, str]]):
+    """A group of :data:`HELP`'s entries ("skills", "flags"…) by name, the core's ("Sixth Sense")
+    or its slug ("sixth_sense"): each {title, text, source} in the language in use when read."""
+
+    def __init__(self, group: str) -> None:
+        self.group = group
+        head = f"{group}."
+        self.names = list(dict.fromkeys(k[len(head):].rsplit(".", 1)[0] for k in HELP if k.startswith(head)))
+
+    def __getitem__(self, name: str) -> dict[str, str]:
+        slug = _slug(name)
+        if slug not in self.names:
+            raise KeyError(name)
+        return {part: help_text(f"{self.group}.{slug}.{part}") for part in PARTS}
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.names)
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+
+def help_line(entry: Mapping[str, str] | None, titled: bool = True) -> str:
+    """One help text: its title, the meaning and, after a dash, where the book says it."""
+    if not entry:
+        return ""
+    if titled:
+        return say("help.line.titled", title=entry["title"], text=entry["text"], source=entry["source"])
+    return say("help.line", text=entry["text"], source=entry["source"])
+
+
+def when_words(skill: str) -> str:
+    """When a skill whose chit never turns acts (the chart's short word for it)."""
+    key = f"when.{_slug(skill)}"
+    return help_text(key) if key in HELP else say("when.all_race")
+
+
+def how_to_play() -> list[str]:
+    return [help_text(k) for k in HELP if k.startswith("how.")]
 
 
 def joined(items: Sequence[str], key: str = "list.comma") -> str:
@@ -781,6 +1234,97 @@ def duel_member_words(member: dict[str, Any], sealed: int) -> str:
     text = (say("duel.member.total", car=member["car"], how=how, total=total) if total is not None
             else say("duel.member", car=member["car"], how=how))
     return say("duel.member.sealed", member=text, sealed=count("n.sealed", sealed)) if sealed else text
+
+
+def _spot(move: dict[str, Any], view: dict[str, Any] | None, extreme: bool) -> dict[str, Any] | None:
+    """The trajectory spot (or Extreme Trajectory) a move takes, from the view's section the car is in."""
+    section = ((move.get("leads_to") or {}).get("section") or {}).get("number")
+    sections = {int(x["number"]): x for x in (view or {}).get("sections", [])}
+    here = sections.get(int(section)) if section is not None else None
+    if not here:
+        return None
+    if extreme:
+        found: dict[str, Any] | None = here.get("extreme")
+        return found
+    spots = here.get("trajectories") or []
+    i = int(move["spot"]) - 1
+    return dict(spots[i]) if 0 <= i < len(spots) else None
+
+
+def _bonus_args(spot: dict[str, Any]) -> dict[str, Any]:
+    return {"colours": joined([term("colour", str(c)) for c in spot["colours"]], "list.slash"), "bonus": spot["bonus"]}
+
+
+def move_words(move: dict[str, Any], view: dict[str, Any] | None = None, kinds: Collection[str] = ()) -> str:
+    """A move as its button or numbered choice reads ("play 9 + 13 (2 MP)"), from the move and,
+    for what it does not carry (the Safety Car out, the chased car, a trajectory's colours and
+    bonus), the view it was offered in; ``kinds``, those of the moves offered with it (a discard
+    offered with the draw is Save Fuel's trade)."""
+    kind = str(move["kind"])
+    if kind == "discard" and "draw" in kinds:
+        return say("move.discard.save_fuel", card=name(move["card"]))
+    cars = {str(c["name"]): c for c in (view or {}).get("cars", [])}
+    safety_car = bool(((view or {}).get("safety_car") or {}).get("out"))
+    if kind in ("qualify", "discard", "pay_card", "late_brake_power", "extreme_power"):
+        return say(f"move.{kind}", card=name(move["card"]))
+    if kind == "fuel":
+        return say("move.fuel", fuel=move["fuel"])
+    if kind == "strategy":
+        return say("move.strategy", strategy=name(move["strategy"]))
+    if kind == "skill":
+        return say("move.skill", skill=name(move["skill"]))
+    if kind == "drive":
+        return say("move.drive.safety_car" if safety_car else "move.drive")
+    if kind == "pit":
+        extra = int(move.get("extra") or 0)
+        if extra:
+            return count("move.pit.extra", extra)
+        return say("move.pit.safety_car" if safety_car else "move.pit")
+    if kind == "tyres":
+        return say("move.tyres", tyre=term("tyre", str(move["tyre"])))
+    if kind == "chase_take":
+        chased = cars.get(name(move.get("car")), {}).get("chasing")
+        return (say("move.chase_take.from", card=name(move["card"]), car=chased) if chased
+                else say("move.chase_take", card=name(move["card"])))
+    if kind == "play":
+        if not move["cards"]:
+            return say("move.play.none")
+        cards = joined([name(c) for c in move["cards"]], "list.plus")
+        text = say("move.play.trajectory" if move.get("trajectory") else "move.play", cards=cards)
+        mp = (move.get("leads_to") or {}).get("mp")
+        return say("move.play.mp", text=text, mp=mp) if mp is not None else text
+    if kind == "check":
+        how = "with" if move.get("with") else "blind"
+        args = {"with_card": name(move.get("with"))}
+        if move.get("of"):
+            return say(f"move.check.{how}", card=name(move["of"]), **args)
+        return say(f"move.check.other.{how}", **args)
+    if kind in ("trajectory", "take_extreme"):
+        spot = _spot(move, view, extreme=kind == "take_extreme")
+        if spot:
+            return say(f"move.{kind}.bonus", spot=move.get("spot"), **_bonus_args(spot))
+        return say(f"move.{kind}", spot=move.get("spot"))
+    if kind == "duel_cards":
+        return say("move.duel_cards", cards=joined([name(c) for c in move["cards"]], "list.plus"))
+    if kind == "weather_step":
+        return say(f"move.weather_step.{move['step']}")
+    if kind == "yellow_flag":
+        behind = int(move["behind"])
+        section = say("board.section", number=move["section"]["number"], name=move["section"]["name"])
+        if behind == 0:
+            return say("move.yellow_flag.front", section=section)
+        return say("move.yellow_flag.one" if behind == 1 else "move.yellow_flag.many", section=section, n=behind)
+    if kind == "green_flag":
+        return say("move.green_flag", section=say("board.section", number=move["section"]["number"],
+                                                   name=move["section"]["name"]))
+    if kind in ("force_late_brake", "no_force", "force_extreme"):
+        return say(f"move.{kind}", robot=name(move["robot"]))
+    if kind == "setup":
+        return say("move.setup", points=sum(int(v) for v in move["points"].values()), **move["chart"])
+    if kind == "sixth_sense":
+        return say("move.sixth_sense", flag=term("flag", str(move["flag"])))
+    key = f"move.{kind}"
+    return say(key) if key in CATALOGUE else say("move.other", kind=move.get("label", kind))
 
 
 def board_lines(view: dict[str, Any], safety_car: int | None) -> list[str]:

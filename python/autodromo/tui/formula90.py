@@ -113,12 +113,16 @@ def prompt_policy(
         print(render(view), file=stream)
         plans = {p["id"]: p for p in view.get("plans", [])}
         legal = view["legal_actions"]
-        # Each choice with what only it does: a card play's landing and costs, a check's chance.
-        details = {m["action"]: words.move_detail(m) for m in state.moves(seat)}
+        # Each choice in words with what only it does: a card play's landing and costs, a
+        # check's chance. Typing the core's label still chooses it (its stable name).
+        moves = {m["action"]: m for m in state.moves(seat)}
+        kinds = {str(m["kind"]) for m in moves.values()}
         for i, a in enumerate(legal, start=1):
+            move = moves.get(a["id"])
             plan = plans.get(a["id"])
-            detail = plan_line(plan) if plan else details.get(a["id"], "")
-            print(f"    [{i}] {a['label']}" + (f"  {detail}" if detail else ""), file=stream)
+            detail = plan_line(plan) if plan else words.move_detail(move) if move else ""
+            text = words.move_words(move, view, kinds) if move else a["label"]
+            print(f"    [{i}] {text}" + (f"  {detail}" if detail else ""), file=stream)
         while True:
             answer = read("> ").strip()
             if answer.isdigit() and 1 <= int(answer) <= len(legal):

@@ -68,38 +68,39 @@ class Formula90(GameModule):
     turn_word = "Turn"
 
     def options(self) -> list[dict[str, Any]]:
+        say = words.say
         return [
-            field("track", "choice", "Track", "lago", choices=tracks()),
-            field("turns", "int", "Game turns (empty: the track's)", None, min=2, max=60),
-            field("robots", "choice", "Robots", "lineup", choices=[
-                {"id": "lineup", "label": "the book's line-up for the number of players"},
-                {"id": "one_each", "label": "one SuperFast, one Fast, one Slow"},
-                {"id": "none", "label": "no robots"},
+            field("track", "choice", say("option.track"), "lago", choices=tracks()),
+            field("turns", "int", say("option.turns"), None, min=2, max=60),
+            field("robots", "choice", say("option.robots"), "lineup", choices=[
+                {"id": "lineup", "label": say("option.robots.lineup")},
+                {"id": "one_each", "label": say("option.robots.one_each")},
+                {"id": "none", "label": say("option.robots.none")},
             ]),
-            field("race_length", "choice", "Race length", "full", help=line(MODULES["race_length"], titled=False), choices=[
-                {"id": "full", "label": "the track's full race"},
-                {"id": "short", "label": "Short Race (variant V1)"},
+            field("race_length", "choice", say("option.race_length"), "full", help=line(MODULES["race_length"], titled=False), choices=[
+                {"id": "full", "label": say("option.race_length.full")},
+                {"id": "short", "label": say("option.race_length.short")},
             ]),
-            field("free_practice", "bool", "Free Practice: skills, setup, spare car", True,
+            field("free_practice", "bool", say("option.free_practice"), True,
                   help=line(MODULES["free_practice"], titled=False)),
-            field("strategies", "choice", "Strategies", "all", help=line(MODULES["strategies"], titled=False), choices=[
-                {"id": "all", "label": "all nine"},
-                {"id": "basic", "label": "the basic race's four"},
+            field("strategies", "choice", say("option.strategies"), "all", help=line(MODULES["strategies"], titled=False), choices=[
+                {"id": "all", "label": say("option.strategies.all")},
+                {"id": "basic", "label": say("option.strategies.basic")},
             ]),
             # A choice, not a box: on by default only where the track prints a weather table.
-            field("weather", "choice", "Weather and tyres", "printed", help=line(MODULES["weather"], titled=False), choices=[
-                {"id": "printed", "label": "where the track prints a weather table"},
-                {"id": "off", "label": "off: a dry race on hard tyres"},
+            field("weather", "choice", say("option.weather"), "printed", help=line(MODULES["weather"], titled=False), choices=[
+                {"id": "printed", "label": say("option.weather.printed")},
+                {"id": "off", "label": say("option.weather.off")},
             ]),
-            field("flags", "bool", "Flags: yellow, green, blue, orange", True, help=line(MODULES["flags"], titled=False)),
-            field("safety_car", "bool", "Safety Car and restarts", True, help=line(MODULES["safety_car"], titled=False)),
-            *([field("extreme", "bool", "Extreme Trajectories", True, help=line(MODULES["extreme"], titled=False))]
+            field("flags", "bool", say("option.flags"), True, help=line(MODULES["flags"], titled=False)),
+            field("safety_car", "bool", say("option.safety_car"), True, help=line(MODULES["safety_car"], titled=False)),
+            *([field("extreme", "bool", say("option.extreme"), True, help=line(MODULES["extreme"], titled=False))]
               if "extreme" in core_options() else []),
-            field("track_powers", "bool", "Track Card powers: combinations and discards", True,
+            field("track_powers", "bool", say("option.track_powers"), True,
                   help=line(MODULES["track_powers"], titled=False)),
-            field("tyre_table", "choice", "Intermediate tyres", "corrected", help=line(MODULES["tyre_table"], titled=False), choices=[
-                {"id": "corrected", "label": "lose 1 MP in sun and rain, none in drizzle"},
-                {"id": "as_printed", "label": "as printed: lose 1 MP in sun and drizzle"},
+            field("tyre_table", "choice", say("option.tyre_table"), "corrected", help=line(MODULES["tyre_table"], titled=False), choices=[
+                {"id": "corrected", "label": say("option.tyre_table.corrected")},
+                {"id": "as_printed", "label": say("option.tyre_table.as_printed")},
             ]),
         ]
 
@@ -227,9 +228,12 @@ class Formula90(GameModule):
 
     def decisions(self, table: Table, view: dict[str, Any], seat: int) -> list[Decision]:
         plans = {p["id"]: p for p in view.get("plans") or []}
+        moves = table.state.moves(seat)
+        kinds = {str(m["kind"]) for m in moves}
         out = []
-        for m in table.state.moves(seat):
-            label = str(m["label"])
+        for m in moves:
+            # The button says the move in the reader's words; the core's label stays its stable name.
+            text = words.move_words(m, view, kinds)
             plan = plans.get(m["action"])
             if plan:
                 detail = words.plan_words(plan)
@@ -237,7 +241,7 @@ class Formula90(GameModule):
                 detail = words.weather_step_words(m, view.get("weather"))
             else:
                 detail = choices.meaning(m) or words.move_detail(m)
-            out.append(Decision(m["action"], label[:1].upper() + label[1:], detail=detail, kind=choices.kind(m, view)))
+            out.append(Decision(m["action"], text[:1].upper() + text[1:], detail=detail, kind=choices.kind(m, view)))
         return out
 
     def prompt(self, table: Table, view: dict[str, Any], seat: int, decisions: list[Decision]) -> dict[str, Any] | None:
@@ -354,49 +358,14 @@ class Formula90(GameModule):
         return {"headline": headline, "columns": columns, "rows": rows}
 
     def how_to_play(self) -> list[str]:
-        return [
-            "A Formula 1 race without dice on a loop of sections: straights, braking zones and corners. "
-            "Robots fill the field; the leader after the last game turn wins.",
-            "Each game turn the sections are activated from the leader backwards. In a corner cars may "
-            "first duel with secret cards for the order.",
-            "On your turn declare (drive, skip or pit), draw a Race Card, then play one card or a pair "
-            "for movement points: each card costs tyres, wear or discards, and some call for a check "
-            "of a card's factor against your Target card. Every movement point must be spent; "
-            "overtaking costs more.",
-            "Before a corner you may brake late for more distance, at the risk of leaving the track.",
-            "The advanced game adds, each a lobby option: Free Practice (a skill for your driver and the "
-            "car's setup), nine strategies, the weather (a pawn on the track's weather table that cards "
-            "move; tyres that do not suit it lose movement points; rain takes 20 from every check), flags "
-            "(yellow slows a corner, green clears it, blue laps backmarkers cheaply, orange makes a robot "
-            "brake late) and the Track Cards' powers. Hover over anything on the table, or open the list "
-            "under the chart, for what it means and where the book says it.",
-        ]
+        return words.how_to_play()
 
     def help(self, view: dict[str, Any]) -> dict[str, str]:
-        return {
-            "phase": "Your decision now: " + str(view["phase"]) + "." if view.get("legal_actions") else
-                     "The other cars, the robots and the card draws act now.",
-            "qualify": "The card you lay face down sets your grid slot with your fuel choice.",
-            "fuel": "How far your fuel lasts: a longer run qualifies worse.",
-            "strategy": "A strategy for the race: it changes what some cards cost.",
-            "declare": "Drive this turn, skip it, or go into the pits.",
-            "pit": "A pit stop: new tyres and fuel, at the cost of sections.",
-            "play": "One card or a pair for movement points: under each, where you land and what it costs.",
-            "pay": "Pay the card's tyres with tokens or cards.",
-            "check": "A card's factor against your Target card: at most the target passes.",
-            "brake": "A late brake gains distance; a failed check leaves the track.",
-            "trajectory": "A trajectory spot in this section gives a bonus for cards of its colour.",
-            "duel": "A corner duel: secret cards decide the order.",
-            "discard": "Cards to discard.",
-            "practice": "Free Practice: a skill for the race, the car's setup (tyres, cards, wear slots for "
-                        "6 points), then the spare car: keep the hand dealt or take a new one, once.",
-            "skill": "Your skill acts now: Versatility changes the strategy, Wise Driving swaps Race Cards, "
-                     "Sixth Sense declares a flag token that acts in phase D.4.",
-            "draw": "Phase B: draw a Race Card; Save Fuel may trade a card over [2] for two, Chase may "
-                    "take a card the chased car played.",
-            "tyres": "Fit new tyres or keep the ones on the car.",
-            **choices.HELP,
-        }
+        out = {"phase": words.say("decision.phase", phase=view["phase"]) if view.get("legal_actions")
+               else words.say("decision.wait")}
+        out.update({k[len("decision."):]: words.help_text(k) for k in words.HELP
+                    if k.startswith("decision.") and k not in ("decision.hand", "decision.wear")})
+        return {**out, **choices.help_texts()}
 
 
 register(Formula90())

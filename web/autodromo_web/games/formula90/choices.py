@@ -24,7 +24,7 @@ def kind(move: dict[str, Any], view: dict[str, Any]) -> str:
 
 
 def _said(e: dict[str, str] | None) -> str:
-    return f"{e['text']} ({e['source']})" if e else ""
+    return words.say("help.said", text=e["text"], source=e["source"]) if e else ""
 
 
 def meaning(move: dict[str, Any]) -> str:
@@ -43,12 +43,17 @@ def meaning(move: dict[str, Any]) -> str:
     return ""
 
 
-#: The help that every choice of a kind shares, told once above them.
-SHARED = {
-    "flag": (FLAGS["yellow"]["title"], line(FLAGS["yellow"], titled=False) + " " + line(FLAGS["green"])),
-    "orange": (FLAGS["orange"]["title"], line(FLAGS["orange"], titled=False)),
-    "extreme": (EXTREME["extreme"]["title"], line(EXTREME["extreme"], titled=False)),
-}
+def _shared() -> dict[str, tuple[str, str]]:
+    """The help that every choice of a kind shares, told once above them."""
+    return {
+        "flag": (FLAGS["yellow"]["title"], line(FLAGS["yellow"], titled=False) + " " + line(FLAGS["green"])),
+        "orange": (FLAGS["orange"]["title"], line(FLAGS["orange"], titled=False)),
+        "extreme": (EXTREME["extreme"]["title"], line(EXTREME["extreme"], titled=False)),
+    }
+
+
+#: The kinds of choices that share one help.
+SHARED = ("flag", "orange", "extreme")
 
 
 def shared(kinds: list[str]) -> dict[str, Any] | None:
@@ -59,18 +64,19 @@ def shared(kinds: list[str]) -> dict[str, Any] | None:
     (group,) = groups
     if group not in SHARED:
         return None
-    title, text = SHARED[group]
+    title, text = _shared()[group]
     return {"kind": f"f90_{group}", "title": title, "text": text}
 
 
-#: The help of each kind of decision that the advanced modules add (hover, and the phase help).
-HELP = {
-    "weather": line(WEATHER["weather"]),
-    "blue_token": line(TYRES["blue_tokens"]),
-    "flag": line(FLAGS["yellow"]) + " " + line(FLAGS["green"]),
-    "orange": line(FLAGS["orange"]),
-    "hand": "The spare car (FREE PRACTICE, R19): keep the hand dealt, or take a new one once and keep it.",
-    "safety_car": line(SAFETY_CAR["safety_car"]) + " " + line(SAFETY_CAR["pit"]),
-    "extreme": line(EXTREME["extreme"]),
-    "wear": "A wear token from the bag: a red one is repaired at the pit stop, a brown one is permanent (D.1, R62).",
-}
+def help_texts() -> dict[str, str]:
+    """The help of each kind of decision that the advanced modules add (hover, and the phase help)."""
+    return {
+        "weather": line(WEATHER["weather"]),
+        "blue_token": line(TYRES["blue_tokens"]),
+        "flag": line(FLAGS["yellow"]) + " " + line(FLAGS["green"]),
+        "orange": line(FLAGS["orange"]),
+        "hand": words.help_text("decision.hand"),
+        "safety_car": line(SAFETY_CAR["safety_car"]) + " " + line(SAFETY_CAR["pit"]),
+        "extreme": line(EXTREME["extreme"]),
+        "wear": words.help_text("decision.wear"),
+    }

@@ -1,20 +1,23 @@
 """The race's conditions as the page shows them, each with its help text: the weather track and
 its pawn, the tyres, the flags on the sections and on the charts, the Race Stage, each driver's
-skill (and whether its chit is turned) and strategy. Everything from the core's view, in names."""
+skill (and whether its chit is turned) and strategy. Everything from the core's view, worded by
+``autodromo.formula90.words``."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..base import plural
-from .glossary import EXTREME, FLAGS, ROTATED, SAFETY_CAR, SKILLS, STRATEGIES, TYRES, WEATHER, WHEN, line
+from autodromo.formula90 import words
+from autodromo.formula90.words import say, term
+
+from .glossary import EXTREME, FLAGS, ROTATED, SAFETY_CAR, SKILLS, STRATEGIES, TYRES, WEATHER, line
 
 #: The sky's icon on the weather track and the chart.
 SKY_ICON = {"dry": "☀", "drizzle": "☁", "rain": "☔"}
 
 
 def section_title(s: dict[str, Any]) -> str:
-    return f"section {s['number']} {s['name']}"
+    return say("section", number=s["number"], name=s["name"])
 
 
 def weather(view: dict[str, Any]) -> dict[str, Any] | None:
@@ -29,11 +32,13 @@ def weather(view: dict[str, Any]) -> dict[str, Any] | None:
                        "cf": f"{lo}–{hi}" if lo != hi else str(lo), "here": i + 1 == w["space"],
                        "help": line(WEATHER.get(space["sky"]))})
     sky = str(w["sky"])
+    args = {"sky": term("sky", sky), "space": w["space"], "spaces": len(spaces)}
     return {
         "sky": sky, "icon": SKY_ICON.get(sky, ""), "space": w["space"], "spaces": spaces,
-        "text": f"{sky} (space {w['space']} of {len(spaces)})" + (f", {w['rain_test']:+d} on every test" if w["rain_test"] else ""),
+        "text": say("cond.weather.rain", n=w["rain_test"], **args) if w["rain_test"] else say("cond.weather", **args),
         "help": line(WEATHER["weather"]) + " " + line(WEATHER.get(sky)),
-        "robot_tyres": f"robots on {w['robot_tyres']} tyres", "robot_help": line(WEATHER["robot_tyres"]),
+        "robot_tyres": say("cond.robot_tyres", tyre=term("tyre", w["robot_tyres"])),
+        "robot_help": line(WEATHER["robot_tyres"]),
     }
 
 
@@ -47,23 +52,25 @@ def flags(view: dict[str, Any], on: bool) -> dict[str, Any] | None:
         if behind is None:
             continue
         ahead = s["cars"][:behind]
-        where = f"behind {', '.join(ahead)}" if ahead else "at the front of the section"
-        yellows.append({"section": s["number"], "text": f"yellow flag in {section_title(s)}, {where}"})
+        text = (say("cond.yellow.behind", section=section_title(s), cars=words.joined(ahead)) if ahead
+                else say("cond.yellow.front", section=section_title(s)))
+        yellows.append({"section": s["number"], "text": text})
     blue = [c["name"] for c in view["cars"] if c.get("blue_flag")]
     orange = next((c["name"] for c in view["cars"] if c.get("orange_flag")), None)
     parts = [y["text"] for y in yellows]
     if blue:
-        parts.append(f"blue flag: {', '.join(blue)}")
+        parts.append(say("cond.blue", cars=words.joined(blue)))
     if orange:
-        parts.append(f"orange flag: {orange}")
-    return {"yellow": yellows, "blue": blue, "orange": orange, "text": "; ".join(parts) or "no flag out",
+        parts.append(say("cond.orange", car=orange))
+    return {"yellow": yellows, "blue": blue, "orange": orange,
+            "text": words.joined(parts, "list.semicolon") or say("cond.no_flag"),
             "help": {k: line(FLAGS[k]) for k in ("yellow", "green", "blue", "orange")}}
 
 
 def stage(view: dict[str, Any]) -> dict[str, Any] | None:
     if view["turn"] == 0:
         return None
-    return {"text": f"Race Stage {max(1, int(view.get('race_stage') or 1))}", "help": line(FLAGS["race_stage"])}
+    return {"text": say("cond.stage", n=max(1, int(view.get("race_stage") or 1))), "help": line(FLAGS["race_stage"])}
 
 
 def skill(car: dict[str, Any]) -> dict[str, Any] | None:
@@ -75,12 +82,13 @@ def skill(car: dict[str, Any]) -> dict[str, Any] | None:
     extra: dict[str, Any] = {}
     if name == "Sixth Sense" and "sixth_sense_flags" in car:
         left = list(car["sixth_sense_flags"])
-        state = ("flag tokens left: " + ", ".join(left)) if left else "all three flag tokens used until the next pit stop"
+        state = (say("cond.sixth_sense.left", flags=words.joined([term("flag", f) for f in left])) if left
+                 else say("cond.sixth_sense.used"))
         extra["tokens"] = left
     elif name in ROTATED:
-        state = "used until the next pit stop" if car.get("skill_used") else "ready (once between pit stops)"
+        state = say("cond.skill.used") if car.get("skill_used") else say("cond.skill.ready")
     else:
-        state = WHEN.get(name, "all race")
+        state = words.when_words(name)
     return {"name": name, "state": state, "used": bool(car.get("skill_used")), "help": line(SKILLS.get(name)),
             **extra}
 
@@ -92,19 +100,20 @@ def tyres(car: dict[str, Any], view: dict[str, Any]) -> dict[str, Any] | None:
         return None
     notes = []
     if car.get("blue_tokens"):
-        notes.append(plural(car["blue_tokens"], "blue token"))
+        notes.append(words.count("n.blue_token", int(car["blue_tokens"])))
     if car.get("soft_sets"):
-        notes.append(f"{car['soft_sets']} of 2 soft sets")
+        notes.append(say("cond.soft_sets", n=car["soft_sets"]))
     loss = car.get("tyre_loss") or 0
     sky = (view.get("weather") or {}).get("sky")
     if loss:
-        notes.append(f"−{loss} MP in {sky}")
+        notes.append(say("cond.loss", mp=loss, sky=term("sky", str(sky))))
     helps = [line(TYRES.get(kind))]
     if car.get("blue_tokens"):
         helps.append(line(TYRES["blue_tokens"]))
     if loss:
         helps.append(line(TYRES["tyre_loss"]))
-    return {"type": kind, "text": f"{kind}" + (f" ({', '.join(notes)})" if notes else ""), "loss": loss,
+    text = say("cond.tyre", tyre=term("tyre", kind), notes=words.joined(notes)) if notes else term("tyre", kind)
+    return {"type": kind, "text": text, "loss": loss, "blue_tokens": bool(car.get("blue_tokens")),
             "help": " ".join(helps)}
 
 
@@ -115,9 +124,9 @@ def strategy_help(name: str | None) -> str:
 def car_flags(car: dict[str, Any]) -> list[dict[str, str]]:
     out = []
     if car.get("blue_flag"):
-        out.append({"flag": "blue", "text": "blue flag", "help": line(FLAGS["blue"])})
+        out.append({"flag": "blue", "text": say("cond.flag.blue"), "help": line(FLAGS["blue"])})
     if car.get("orange_flag"):
-        out.append({"flag": "orange", "text": "orange flag", "help": line(FLAGS["orange"])})
+        out.append({"flag": "orange", "text": say("cond.flag.orange"), "help": line(FLAGS["orange"])})
     return out
 
 
@@ -127,7 +136,7 @@ def robot_tyres(view: dict[str, Any]) -> dict[str, Any] | None:
     if not w:
         return None
     kind = str(w["robot_tyres"])
-    return {"type": kind, "text": kind, "loss": 0, "help": line(WEATHER["robot_tyres"])}
+    return {"type": kind, "text": term("tyre", kind), "loss": 0, "help": line(WEATHER["robot_tyres"])}
 
 
 def glossary(table: dict[str, Any]) -> list[str]:
@@ -149,7 +158,7 @@ def glossary(table: dict[str, Any]) -> list[str]:
     for car in table["cars"]:
         if car.get("seat") is not None and car.get("tyre"):
             lines.append(line(TYRES.get(car["tyre"]["type"])))
-            if "blue token" in car["tyre"]["text"]:
+            if car["tyre"].get("blue_tokens"):
                 lines.append(line(TYRES["blue_tokens"]))
         if car.get("skill"):
             lines.append(car["skill"]["help"])
@@ -165,17 +174,17 @@ def safety_car(view: dict[str, Any]) -> dict[str, Any] | None:
         return None
     sections = {s["number"]: s for s in view["sections"]}
     if sc.get("out") and sc.get("section"):
-        text = f"out, in {section_title(sections[sc['section']])}"
+        text = say("cond.safety_car", section=section_title(sections[sc["section"]]))
         if sc.get("pit_window"):
-            text += "; the pit window is open"
+            text += say("cond.safety_car.window")
         if sc.get("restart_next"):
             # The core raises it only while the Safety Car is out, the turn before a Race Stage.
-            text += "; it goes in at the next Race Stage: a restart next turn"
+            text += say("cond.safety_car.restart_next")
         helps = [line(SAFETY_CAR["safety_car"]), line(SAFETY_CAR["pit"])]
         if sc.get("restart_next"):
             helps.append(line(SAFETY_CAR["restart"]))
     elif sc.get("restart"):
-        text = "left; a restart turn: every pass 1 MP, no duels, no trajectories"
+        text = say("cond.safety_car.restart")
         helps = [line(SAFETY_CAR["restart"])]
     else:
         text = ""  # waiting in the pits: nothing to tell above the board
@@ -189,9 +198,9 @@ def extreme(section: dict[str, Any]) -> dict[str, Any] | None:
     e = section.get("extreme")
     if not e:
         return None
-    colours = "/".join(e["colours"])
-    text = f"Extreme Trajectory +{e['bonus']} for {colours}, blind test {e['modifier']:+d}"
+    colours = words.joined([term("colour", c) for c in e["colours"]], "list.slash")
+    text = say("cond.extreme", bonus=e["bonus"], colours=colours, modifier=e["modifier"])
     if e.get("taken_by"):
-        text += f", taken by {e['taken_by']}"
+        text = say("cond.extreme.taken", text=text, car=e["taken_by"])
     return {"bonus": e["bonus"], "colours": e["colours"], "taken_by": e.get("taken_by"), "text": text,
             "help": line(EXTREME["extreme"])}
