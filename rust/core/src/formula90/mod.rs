@@ -42,6 +42,7 @@ pub mod extreme;
 pub mod finish;
 pub mod flags;
 pub mod flow;
+pub mod info_state;
 pub mod invariants;
 pub mod labels;
 pub mod legal;
@@ -133,6 +134,12 @@ impl Game for Formula90 {
     }
     fn observation_names(&self) -> Vec<String> {
         obs_names::observation_names(&self.race)
+    }
+    fn information_state_len(&self) -> Option<usize> {
+        Some(info_state::info_state_len())
+    }
+    fn information_state_names(&self) -> Vec<String> {
+        info_state::info_state_names(&self.race, self.observation_names())
     }
 
     fn options_json(&self) -> Value {
@@ -302,6 +309,10 @@ impl State for F90State {
 
     fn observation_tensor(&self, player: usize, out: &mut [f32]) {
         self.seat_view(Some(player)).observation(out)
+    }
+
+    fn information_state_tensor(&self, player: usize, out: &mut [f32]) {
+        info_state::info_state(self, player, out)
     }
 
     fn moves(&self, seat: usize) -> Result<Vec<Value>, Error> {
