@@ -16,9 +16,11 @@ from autodromo import locale
 from .test_api import act, create, view
 
 SEATS = [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "easy", "name": "Bot"}]
-SHOWN = ("decisions", "log", "results", "help", "turn", "prompt", "distance", "how_to_play")
-#: Fields that hold names (people's, cars', cards', sections') or ids, not words.
-NAMES = ("name", "who", "hand_of", "id", "game", "seating", "status", "kind", "title_id", "colour", "type", "sky")
+SHOWN = ("decisions", "log", "results", "help", "turn", "prompt", "distance", "how_to_play", "table")
+#: Fields that hold names (people's, cars', cards', sections') or ids, not words; and the core's
+#: name of the phase, which the core words (not yet translated: docs/rules/formula90.md).
+NAMES = ("name", "who", "hand_of", "id", "game", "seating", "status", "kind", "title_id", "colour", "type", "sky",
+         "phase", "track")
 
 
 def plain(doc: Any, path: str = "") -> list[str]:

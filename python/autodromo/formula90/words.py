@@ -392,6 +392,44 @@ ENGLISH: dict[str, str] = {
     "move.wise_driving": "new cards (Wise Driving)",
     "move.sixth_sense": "use the {flag} flag token (Sixth Sense)",
     "move.other": "{kind}",
+    # the page's script (formula90.js): its headings and the lines it shows as they come
+    "js.no_board": "(no board)",
+    "js.weather": "Weather:",
+    "js.weather_track": "weather track",
+    "js.safety_car": "Safety Car:",
+    "js.flags": "Flags:",
+    "js.glossary": "What the weather, tyres, flags, skills and strategies mean",
+    "js.played": "(played)",
+    "js.activation": "Activation order:",
+    "js.revealed": "(revealed)",
+    "js.checks": "checks:",
+    "js.hand": "Your hand",
+    "js.col.place": "Place",
+    "js.col.car": "Car",
+    "js.col.where": "Where",
+    "js.col.tyres": "Tyres",
+    "js.col.tyre_tokens": "Tyre tokens",
+    "js.col.wear": "Wear",
+    "js.col.fuel": "Fuel",
+    "js.col.target": "Target",
+    "js.col.strategy": "Strategy",
+    "js.col.skill": "Skill",
+    "js.col.hand": "Hand",
+    "page.headline": "{track} · {phase} · {decks}",
+    "page.headline.leader": "{track} · {phase} · leader {leader} · {decks}",
+    "page.board": "{track}: {n} sections",
+    "page.board.sky": "{track}: {n} sections, {sky}",
+    "page.car.tip": "{title}: {place}, {where}",
+    "page.car.tip.tyres": "{text}, {tyre} tyres",
+    "page.car.tip.more": "{text}, {more}",
+    "page.car.tip.extreme": "{text}, on the Extreme Trajectory",
+    "page.section.tip": "{number} {name} ({kind})",
+    "page.section.tip.duel": "{number} {name} ({kind}, duel {duel:+d})",
+    "page.section.tip.cars": "{text}: {cars}",
+    "page.chasing": "(chasing {car})",
+    "page.duel": "Duel at {where}:",
+    "page.current": "{car} plays",
+    "page.mp": "{mp} MP",
     # the terminal's table
     "screen.title": "Formula 90 at {track}, {turn} ({phase})",
     "screen.title.leader": "Formula 90 at {track}, {turn} ({phase}), leader {leader}",
@@ -1325,6 +1363,19 @@ def move_words(move: dict[str, Any], view: dict[str, Any] | None = None, kinds: 
         return say("move.sixth_sense", flag=term("flag", str(move["flag"])))
     key = f"move.{kind}"
     return say(key) if key in CATALOGUE else say("move.other", kind=move.get("label", kind))
+
+
+#: The keys of the script's own words (``js.*``), sent with each table.
+SCRIPT_WORDS = ("no_board", "weather", "weather_track", "safety_car", "flags", "glossary", "played", "activation",
+                "revealed", "checks", "hand")
+COLUMNS = ("place", "car", "where", "tyres", "tyre_tokens", "wear", "fuel", "target", "strategy", "skill", "hand")
+
+
+def script_words() -> dict[str, Any]:
+    """What the page's script writes itself, in the reader's language."""
+    out: dict[str, Any] = {k: say(f"js.{k}") for k in SCRIPT_WORDS}
+    out["columns"] = [say(f"js.col.{k}") for k in COLUMNS]
+    return out
 
 
 def board_lines(view: dict[str, Any], safety_car: int | None) -> list[str]:

@@ -194,13 +194,16 @@ class Formula90(GameModule):
                 car.update({"tyres": "", "wear": "", "fuel": words.say("fuel.refuelled") if c.get("robot_refuelled") else "",
                             "target": None, "strategy": "", "cards": "", "skill": None, "flags": [],
                             "tyre": conditions.robot_tyres(view)})
+            car["tip"] = self._car_tip(car)
+            if car.get("chasing"):
+                car["chasing_text"] = words.say("page.chasing", car=car["chasing"])
             cars.append(car)
         out: dict[str, Any] = {
             "track": view["track"], "phase": self.phase(view), "leader": view.get("leader"),
             "sections": [{"number": s["number"], "name": s["name"], "kind": s["kind"], "cars": s["cars"],
                           "duel": s["duel"] if s["kind"] == "corner" else None, "yellow": s.get("yellow_flag"),
                           "safety_car": bool(s.get("safety_car")), "safety_car_point": bool(s.get("safety_car_point")),
-                          "extreme": conditions.extreme(s)}
+                          "extreme": conditions.extreme(s), "tip": self._section_tip(s)}
                          for s in view["sections"]],
             "conditions": {"weather": conditions.weather(view), "flags": conditions.flags(view, self._on(table, "flags")),
                            "stage": conditions.stage(view), "safety_car": conditions.safety_car(view)},
@@ -211,20 +214,49 @@ class Formula90(GameModule):
             "hand": [face(c) for c in view["hand"]] if "hand" in view else None,
         }
         out["glossary"] = conditions.glossary(out)
+        out["words"] = words.script_words()
+        head = {"track": view["track"], "phase": out["phase"], "decks": out["decks"]}
+        out["headline"] = (words.say("page.headline.leader", leader=view["leader"], **head) if view.get("leader")
+                           else words.say("page.headline", **head))
+        weather = out["conditions"]["weather"]
+        n = len(view["sections"])
+        out["board_label"] = (words.say("page.board.sky", track=view["track"], n=n, sky=weather["sky_text"]) if weather
+                              else words.say("page.board", track=view["track"], n=n))
         duel = view.get("duel")
         if duel:
             by_name = {c["name"]: c for c in view["cars"]}
             members = [words.duel_member_words(m, by_name.get(m["car"], {}).get("sealed") or 0)
                        for m in duel["members"]]
-            out["duel"] = {"where": words.say("section", number=duel["section"], name=duel["name"]), "members": members,
+            where = words.say("section", number=duel["section"], name=duel["name"])
+            out["duel"] = {"where": where, "title": words.say("page.duel", where=where), "members": members,
                            "revealed": duel["revealed"]}
         current = view.get("current")
         if current and current.get("car"):
             out["current"] = {
                 "car": current["car"], "cards": [face(c) for c in current["cards"]], "mp": current["mp"],
+                "title": words.say("page.current", car=current["car"]), "mp_text": words.say("page.mp", mp=current["mp"]),
                 "checks": [words.check_against(c) for c in current["checks"]],
             }
         return out
+
+    @staticmethod
+    def _car_tip(car: dict[str, Any]) -> str:
+        """A car's line when the pointer rests on it on the board."""
+        text = words.say("page.car.tip", title=car["title"], place=car["place"], where=car["where"])
+        if car.get("tyre"):
+            text = words.say("page.car.tip.tyres", text=text, tyre=car["tyre"]["text"])
+        for f in car.get("flags") or []:
+            text = words.say("page.car.tip.more", text=text, more=f["text"])
+        return words.say("page.car.tip.extreme", text=text) if car.get("on_extreme") else text
+
+    @staticmethod
+    def _section_tip(s: dict[str, Any]) -> str:
+        """A section's line when the pointer rests on it: number, name, kind, a corner's duel box, its cars."""
+        args = {"number": s["number"], "name": s["name"], "kind": words.term("section", s["kind"])}
+        duel = s["duel"] if s["kind"] == "corner" else None
+        text = (words.say("page.section.tip.duel", duel=duel, **args) if duel is not None
+                else words.say("page.section.tip", **args))
+        return words.say("page.section.tip.cars", text=text, cars=words.joined(s["cars"])) if s["cars"] else text
 
     def decisions(self, table: Table, view: dict[str, Any], seat: int) -> list[Decision]:
         plans = {p["id"]: p for p in view.get("plans") or []}

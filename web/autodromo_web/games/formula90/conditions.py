@@ -34,7 +34,7 @@ def weather(view: dict[str, Any]) -> dict[str, Any] | None:
     sky = str(w["sky"])
     args = {"sky": term("sky", sky), "space": w["space"], "spaces": len(spaces)}
     return {
-        "sky": sky, "icon": SKY_ICON.get(sky, ""), "space": w["space"], "spaces": spaces,
+        "sky": sky, "sky_text": term("sky", sky), "icon": SKY_ICON.get(sky, ""), "space": w["space"], "spaces": spaces,
         "text": say("cond.weather.rain", n=w["rain_test"], **args) if w["rain_test"] else say("cond.weather", **args),
         "help": line(WEATHER["weather"]) + " " + line(WEATHER.get(sky)),
         "robot_tyres": say("cond.robot_tyres", tyre=term("tyre", w["robot_tyres"])),

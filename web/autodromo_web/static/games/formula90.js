@@ -55,8 +55,7 @@
       const et = car.on_extreme ? svg("polygon", { class: "f90-on-extreme", "data-testid": "on-extreme",
         points: `${x},${y - 0.62} ${x + 0.62},${y} ${x},${y + 0.62} ${x - 0.62},${y}` }) : null;
       return svg("g", { class: "car", "data-testid": "car", "data-car": name },
-        svg("title", { text: `${car.title}: ${car.place}, ${car.where}${car.tyre ? `, ${car.tyre.text} tyres` : ""}`
-          + (car.flags || []).map((f) => `, ${f.text}`).join("") + (car.on_extreme ? ", on the Extreme Trajectory" : "") }),
+        svg("title", { text: car.tip }),
         et,
         svg("circle", { cx: x, cy: y, r: 0.42, fill, stroke: "#111", "stroke-width": car.mine ? 0.14 : 0.06,
           class: car.status === "off track" ? "f90-off-track" : null }),
@@ -79,7 +78,7 @@
   }
 
   function trackSvg(board, t) {
-    if (!board || !board.sections) return el("p", { class: "muted" }, "(no board)");
+    if (!board || !board.sections) return el("p", { class: "muted" }, t.words.no_board);
     const [x0, y0, x1, y1] = board.bounds;
     const pad = 1.2;
     const byName = Object.fromEntries(t.cars.map((c) => [c.name, c]));
@@ -87,8 +86,7 @@
       const here = t.sections[i];
       const points = s.outline.map(pt).map((p) => p.join(",")).join(" ");
       const [cx, cy] = pt(s.centre);
-      const tip = `${s.number} ${s.name} (${s.kind}${here && here.duel !== null && here.duel !== undefined ? `, duel ${here.duel > 0 ? "+" : ""}${here.duel}` : ""})`
-        + (here && here.cars.length ? `: ${here.cars.join(", ")}` : "");
+      const tip = here ? here.tip : `${s.number} ${s.name}`;
       // The Extreme Trajectory's diamond with its bonus, beside the section's number; a Safety
       // Car point as "SC" under it.
       const et = here && here.extreme ? svg("g", { class: "f90-extreme", "data-testid": "extreme", "data-section": s.number },
@@ -110,9 +108,8 @@
     // The sky over the track, in a corner of the board (its help on hover).
     const w = t.conditions.weather;
     const sky = w ? svg("g", { class: "f90-sky", "data-testid": "board-sky" }, svg("title", { text: w.help }),
-      svg("text", { x: x0 - pad + 0.3, y: -y1 - pad + 1.2, class: "f90-sky-icon", text: `${w.icon} ${w.sky}` })) : null;
-    return svg("svg", { class: "track f90-track", "data-testid": "board", role: "img",
-      "aria-label": `${t.track}: ${board.sections.length} sections${w ? `, ${w.sky}` : ""}`,
+      svg("text", { x: x0 - pad + 0.3, y: -y1 - pad + 1.2, class: "f90-sky-icon", text: `${w.icon} ${w.sky_text}` })) : null;
+    return svg("svg", { class: "track f90-track", "data-testid": "board", role: "img", "aria-label": t.board_label,
       viewBox: `${x0 - pad} ${-y1 - pad} ${x1 - x0 + 2 * pad} ${y1 - y0 + 2 * pad}` },
       shapes,
       svg("line", { x1: fa[0], y1: fa[1], x2: fb[0], y2: fb[1], stroke: "#fff", "stroke-width": 0.2 }),
@@ -120,10 +117,10 @@
   }
 
   // The weather track: a row of spaces by check factor, the pawn's space marked.
-  function weatherTrack(w) {
+  function weatherTrack(w, words) {
     return el("div", { class: "f90-weather", "data-testid": "weather", title: w.help },
-      el("strong", {}, `${w.icon} Weather: `), w.text,
-      el("ol", { class: "f90-weather-track", "aria-label": "weather track" }, w.spaces.map((s) =>
+      el("strong", {}, `${w.icon} ${words.weather} `), w.text,
+      el("ol", { class: "f90-weather-track", "aria-label": words.weather_track }, w.spaces.map((s) =>
         el("li", { class: `f90-sky-${s.sky}${s.here ? " here" : ""}`, title: s.help, "data-testid": "weather-space",
           "aria-current": s.here ? "true" : null },
         el("span", { class: "f90-icon" }, s.icon), el("small", {}, s.cf)))),
@@ -137,15 +134,15 @@
     if (c.stage) parts.push(el("span", { class: "f90-stage", "data-testid": "race-stage", title: c.stage.help }, c.stage.text));
     if (c.safety_car && c.safety_car.text) {
       parts.push(el("span", { class: c.safety_car.out ? "f90-sc-out" : "", "data-testid": "safety-car-status", title: c.safety_car.help },
-        el("strong", {}, "Safety Car: "), c.safety_car.text));
+        el("strong", {}, `${t.words.safety_car} `), c.safety_car.text));
     }
     if (c.flags) {
       parts.push(el("span", { class: "f90-flags", "data-testid": "flags", title: Object.values(c.flags.help).join("\n") },
-        el("strong", {}, "⚑ Flags: "), c.flags.text));
+        el("strong", {}, `⚑ ${t.words.flags} `), c.flags.text));
     }
     const out = [];
     if (parts.length) out.push(el("p", { class: "f90-conditions" }, parts.flatMap((p, i) => (i ? [" · ", p] : [p]))));
-    if (c.weather) out.push(weatherTrack(c.weather));
+    if (c.weather) out.push(weatherTrack(c.weather, t.words));
     return out;
   }
 
@@ -153,7 +150,7 @@
   function glossary(t) {
     if (!t.glossary.length) return null;
     return el("details", { class: "help f90-glossary", "data-testid": "f90-glossary" },
-      el("summary", {}, "What the weather, tyres, flags, skills and strategies mean"),
+      el("summary", {}, t.words.glossary),
       el("ul", {}, t.glossary.map((l) => el("li", {}, l))));
   }
 
@@ -162,12 +159,12 @@
       el("td", {}, c.place),
       el("td", {}, el("span", { class: "swatch", style: `background:${carFill(c)}`, "aria-hidden": "true" }), c.title,
         (c.flags || []).map((f) => el("span", { class: `f90-flag ${f.flag}`, "data-testid": `chart-${f.flag}-flag`, title: f.help }, ` ⚑ ${f.text}`))),
-      el("td", {}, c.where + (c.played ? " (played)" : "")),
+      el("td", {}, c.where + (c.played ? ` ${t.words.played}` : "")),
       el("td", { "data-testid": "chart-tyres", title: c.tyre ? c.tyre.help : null, class: c.tyre && c.tyre.loss ? "f90-loss" : null },
         c.tyre ? c.tyre.text : ""),
       el("td", {}, String(c.tyres)), el("td", {}, c.wear), el("td", {}, c.fuel),
       el("td", {}, c.target ? `${c.target.name} (${c.target.value})` : ""),
-      el("td", { title: c.strategy_help || null }, c.strategy, c.chasing ? ` (chasing ${c.chasing})` : ""),
+      el("td", { title: c.strategy_help || null }, c.strategy, c.chasing_text ? ` ${c.chasing_text}` : ""),
       el("td", { "data-testid": "chart-skill", title: c.skill ? c.skill.help : null, class: c.skill && c.skill.used ? "f90-used" : null },
         c.skill ? [c.skill.name, el("small", { class: "muted" }, ` ${c.skill.state}`)] : ""),
       el("td", {}, c.cards, c.duel_cards ? el("small", { class: "muted", "data-testid": "chart-duel-cards" }, ` ${c.duel_cards}`) : "")));
@@ -175,27 +172,26 @@
 
   function render(p, board) {
     const t = p.table;
-    const parts = [el("p", { class: "muted" }, `${t.track} · ${t.phase}${t.leader ? ` · leader ${t.leader}` : ""} · ${t.decks}`),
+    const parts = [el("p", { class: "muted" }, t.headline),
       ...conditionsBar(t), trackSvg(board, t)];
     if (t.activation.length) {
-      parts.push(el("p", { "data-testid": "activation" }, el("strong", {}, "Activation order: "),
+      parts.push(el("p", { "data-testid": "activation" }, el("strong", {}, `${t.words.activation} `),
         t.activation.map((a, i) => el("span", { class: a.played ? "muted" : "" }, (i ? ", " : "") + a.car + (a.played ? " ✓" : "")))));
     }
     if (t.duel) {
-      parts.push(el("div", { class: "prompt", "data-testid": "duel" }, el("strong", {}, `Duel at ${t.duel.where}: `),
-        t.duel.members.join("; "), t.duel.revealed ? " (revealed)" : ""));
+      parts.push(el("div", { class: "prompt", "data-testid": "duel" }, el("strong", {}, `${t.duel.title} `),
+        t.duel.members.join("; "), t.duel.revealed ? ` ${t.words.revealed}` : ""));
     }
     if (t.current) {
-      parts.push(el("div", { "data-testid": "current" }, el("strong", {}, `${t.current.car} plays `),
+      parts.push(el("div", { "data-testid": "current" }, el("strong", {}, `${t.current.title} `),
         el("ul", { class: "cards small" }, t.current.cards.map((c) => card(c))),
-        `${t.current.mp} MP`, t.current.checks.length ? ` · checks: ${t.current.checks.join("; ")}` : ""));
+        t.current.mp_text, t.current.checks.length ? ` · ${t.words.checks} ${t.current.checks.join("; ")}` : ""));
     }
     if (t.hand) {
-      parts.push(el("h3", {}, "Your hand"), el("ul", { class: "cards", "data-testid": "hand" }, t.hand.map((c) => card(c))));
+      parts.push(el("h3", {}, t.words.hand), el("ul", { class: "cards", "data-testid": "hand" }, t.hand.map((c) => card(c))));
     }
     parts.push(el("div", { class: "scroll" }, el("table", { class: "cars-table", "data-testid": "cars" },
-      el("thead", {}, el("tr", {}, ["Place", "Car", "Where", "Tyres", "Tyre tokens", "Wear", "Fuel", "Target", "Strategy", "Skill", "Hand"]
-        .map((h) => el("th", {}, h)))),
+      el("thead", {}, el("tr", {}, t.words.columns.map((h) => el("th", {}, h)))),
       el("tbody", {}, chartRows(t)))));
     parts.push(glossary(t));
     return parts;
