@@ -426,3 +426,31 @@ fn the_overheating_declared_is_what_the_round_end_costs() {
     }
     assert!(checked > 0, "no overheating in twelve races");
 }
+
+#[test]
+fn a_plan_names_its_decisions_by_action_id_as_well() {
+    // The page posts a reachable space's decisions by id, reading no label back.
+    let mut s = race(json!({"circuit": "example", "cars": ["bugatti_type_35", "alfa_8c_2300"]}));
+    let mut rng = SplitMix64::new(9);
+    let mut checked = 0;
+    while !s.is_terminal() && s.history().len() < 600 {
+        for p in s.plan_moves().iter().take(3) {
+            let mut t = s.clone();
+            assert_eq!(p.actions.len(), p.decisions.len());
+            for (&a, label) in p.actions.iter().zip(&p.decisions) {
+                assert_eq!(&t.action_to_string(a), label);
+                t.apply_action(a).unwrap();
+            }
+            checked += 1;
+        }
+        let a = match s.current_player() {
+            Player::Chance => s.sample_chance(&mut rng).unwrap(),
+            _ => {
+                let legal = s.legal_actions();
+                legal[(rng.next_u64() % legal.len() as u64) as usize]
+            }
+        };
+        s.apply_action(a).unwrap();
+    }
+    assert!(checked > 0);
+}

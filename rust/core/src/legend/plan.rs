@@ -19,6 +19,8 @@ pub struct Plan {
     pub speed: u8,
     /// Decisions from now to the end of the activation, as labels.
     pub decisions: Vec<String>,
+    /// The same decisions as action ids, so a surface posts them without reading a label.
+    pub actions: Vec<crate::game::Action>,
     /// Changes this plan makes to the Dashboard (positive: worse).
     pub temperature: i16,
     pub engine: i16,
@@ -137,10 +139,11 @@ impl LegendState {
             .collect();
         let mut out: BTreeMap<Key, Plan> = BTreeMap::new();
         let mut seen: BTreeMap<(Key, u8, u8, bool, bool), ()> = BTreeMap::new();
-        let mut frontier: VecDeque<(LegendState, Vec<String>)> = VecDeque::new();
-        frontier.push_back((self.clone(), Vec::new()));
+        let mut frontier: VecDeque<(LegendState, Vec<String>, Vec<crate::game::Action>)> =
+            VecDeque::new();
+        frontier.push_back((self.clone(), Vec::new(), Vec::new()));
         // Pit stops and stopping to cool end the move off the road; they are listed once.
-        while let Some((s, path)) = frontier.pop_front() {
+        while let Some((s, path, ids)) = frontier.pop_front() {
             let active =
                 s.phase.seat().map(usize::from) == Some(car) && s.round == round && !s.act.ended;
             let c = s.cars[car];
@@ -157,6 +160,7 @@ impl LegendState {
                         lane: c.cell.lane,
                         speed: c.speed,
                         decisions: path.clone(),
+                        actions: ids.clone(),
                         temperature: i16::from(c.temperature) - i16::from(start.temperature),
                         engine: i16::from(start.engine) - i16::from(c.engine),
                         brakes: i16::from(start.brakes) - i16::from(c.brakes),
@@ -192,7 +196,9 @@ impl LegendState {
                 next.apply_within_activation(m);
                 let mut p = path.clone();
                 p.push(s.action_to_string(enc.encode(m)));
-                frontier.push_back((next, p));
+                let mut i = ids.clone();
+                i.push(enc.encode(m));
+                frontier.push_back((next, p, i));
             }
         }
         let mut plans: Vec<Plan> = out.into_values().collect();
@@ -208,7 +214,7 @@ pub(crate) fn plans_json(s: &LegendState) -> Vec<Value> {
         .map(|p| {
             json!({
                 "progress": p.progress, "row": p.row, "lane": p.lane, "speed": p.speed,
-                "decisions": p.decisions, "temperature": p.temperature, "engine": p.engine,
+                "decisions": p.decisions, "actions": p.actions, "temperature": p.temperature, "engine": p.engine,
                 "brakes": p.brakes, "tires": p.tires, "damage": p.damage, "off_road": p.off_road,
                 "unseen_turn": p.unseen_turn, "finishes": p.finishes, "penalty": p.penalty,
                 "round_end": {"engine": p.round_end_engine, "retires": p.round_end_retires},

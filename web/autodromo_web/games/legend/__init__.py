@@ -398,11 +398,9 @@ class Legend(GameModule):
         line = f"over the {stages.finish_words(stage)} line" if stage else ""
         end = int(stage["length"]) if stage else rows
         out = []
-        # The plans share their first decisions: each label is read once.
-        known: dict[str, int] = {}
         for p in s.plan_moves():
-            ids = [known[label] if label in known else known.setdefault(label, s.string_to_action(label))
-                   for label in p["decisions"]]
+            # The core names the decisions by id too: no label is read back.
+            ids = [int(a) for a in p["actions"]]
             steps, row = [], car["row"]
             for label in p["decisions"]:
                 lane = re.match(r"^(move|slipstream) to lane (\d+)$", label)
