@@ -87,7 +87,7 @@ def check_views(state: State, hands: list[Counter[str]], kinds: list[str]) -> No
 def check_logs(state: State, drawn: list[tuple[int, str]]) -> None:
     """``drawn``: (seat, card) of every deal and draw, in order."""
     spectator = state.log(None)
-    secret = [e for e in spectator if e["event"] in ("dealt", "drew")]
+    secret = [e for e in spectator if e["kind"] in ("dealt", "drew")]
     assert [e["seat"] for e in secret] == [seat for seat, _ in drawn]
     assert all(e["card"] is None for e in secret)
     for p in range(state.game.num_players):
@@ -95,7 +95,7 @@ def check_logs(state: State, drawn: list[tuple[int, str]]) -> None:
         assert len(log) == len(spectator)
         k = 0
         for mine, public in zip(log, spectator, strict=True):
-            if public["event"] in ("dealt", "drew"):
+            if public["kind"] in ("dealt", "drew"):
                 seat, card = drawn[k]
                 k += 1
                 # Seat p sees its own cards and never a card dealt or drawn by another seat.
@@ -120,7 +120,7 @@ def play_and_check(g: autodromo.Game, seats: list[str], seed: int) -> State:
         s.apply_action(a)
         events = s.log(None)
         new, seen = events[seen:], len(events)
-        secret = [e for e in new if e["event"] in ("dealt", "drew")]
+        secret = [e for e in new if e["kind"] in ("dealt", "drew")]
         if chance:
             assert label.startswith("draw ")
             assert len(secret) == 1, new
@@ -130,9 +130,9 @@ def play_and_check(g: autodromo.Game, seats: list[str], seed: int) -> State:
         else:
             assert secret == [], new
         for e in new:
-            if e["event"] in MOVES:
+            if e["kind"] in MOVES:
                 hands[e["seat"]][e["card"]["name"]] -= 1
-            elif e["event"] == "coup_fourre":
+            elif e["kind"] == "coup_fourre":
                 hands[e["seat"]][e["safety"]["name"]] -= 1
         assert all(n >= 0 for h in hands for n in h.values()), "a seat played a card it lacked"
         hands = [+h for h in hands]
@@ -152,7 +152,7 @@ def test_views_and_logs_hide_other_hands_over_many_random_games() -> None:
         g = mb(**options)
         seats = [rng.choice(["random", "heuristic"]) for _ in range(players)]
         s = play_and_check(g, seats, seed=i)
-        coups += sum(e["event"] == "coup_fourre" for e in s.log(None))
+        coups += sum(e["kind"] == "coup_fourre" for e in s.log(None))
     assert coups > 0, "no coup fourré in any game: that path went untested"
 
 
