@@ -169,7 +169,7 @@ def test_a_scripted_deal_shows_each_seat_its_own_cards() -> None:
     assert "Right of Way" not in str(s.log(1))
     assert "Right of Way" not in str({k: v for k, v in s.view(None).items() if k != "cards"})
     assert "Right of Way" not in str(s.log(None))
-    assert s.log(0)[-1] == {"kind": "drew", "event": "drew", "seat": 0,
+    assert s.log(0)[-1] == {"kind": "drew", "seat": 0,
                             "card": {"id": "right_of_way", "name": "Right of Way"}}
 
 
@@ -196,15 +196,14 @@ def test_a_coup_fourre_is_public_and_its_replacement_draw_private() -> None:
     log0, log1 = s.log(0), s.log(1)
     assert log0[-2:][0] == log1[-2:][0] == {
         "kind": "coup_fourre",
-        "event": "coup_fourre",
         "seat": 1,
         "safety": {"id": "right_of_way", "name": "Right of Way"},
         "hazard": {"id": "stop", "name": "Stop"},
         "attacker": 0,
         "skipped": [],
     }
-    assert log1[-1] == {"kind": "drew", "event": "drew", "seat": 1, "card": {"id": "repairs", "name": "Repairs"}}
-    assert log0[-1] == {"kind": "drew", "event": "drew", "seat": 1, "card": None}
+    assert log1[-1] == {"kind": "drew", "seat": 1, "card": {"id": "repairs", "name": "Repairs"}}
+    assert log0[-1] == {"kind": "drew", "seat": 1, "card": None}
     assert "Repairs" not in s.view(0)["hand"]
     assert Counter(s.view(1)["hand"]) == Counter(["25", "50", "75", "100", "200", "Repairs"])
     side1 = s.view(None)["sides"][1]
