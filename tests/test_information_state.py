@@ -123,7 +123,7 @@ def test_a_new_hand_starts_from_nothing_seen() -> None:
 
 
 def test_games_without_one_say_so() -> None:
-    for name in ("legend", "formula90"):
+    for name in ("legend",):
         g: dict[str, Any] = DEFAULT_OPTIONS.get(name, {})
         game = autodromo.game(name, **g)
         assert game.information_state_shape is None
@@ -219,3 +219,98 @@ def test_lamborghini_a_hidden_grant_leaves_the_other_seats_tensor_unchanged() ->
     assert not np.array_equal(a.information_state_tensor(granted), b.information_state_tensor(granted))
     g = a.game
     assert g.information_state_shape == (len(g.information_state_names()),)
+
+
+# Formula 90 (docs/rules/formula90.md, decision 37): the hands, the decks' order, the sealed
+# qualifying cards and chits and the duel cards until "Todas as cartas são reveladas ao mesmo
+# tempo" are hidden; the cards played, discarded, paid and turned for a check go face up.
+
+F90: dict[str, Any] = {"players": 3}
+
+
+def f90_steps(seed: int) -> Any:
+    """A race's states before each step, chance drawn by ``seed`` and decisions by the first
+    legal action, up to turn 4."""
+    s = autodromo.game("formula90", **F90).new_state()
+    rng = np.random.default_rng(seed)
+    while not s.is_terminal() and s.view(None)["turn"] < 4:
+        yield s
+        if s.is_chance_node():
+            s.apply_chance_at(rng.random())
+        else:
+            s.apply_action(s.legal_actions()[0])
+
+
+def test_formula90_another_seats_hidden_draw_leaves_the_tensor_equal() -> None:
+    for s in f90_steps(1):
+        if not s.is_chance_node():
+            continue
+        outcomes = [a for a, _ in s.chance_outcomes()]
+        a, b = s.clone(), s.clone()
+        a.apply_action(outcomes[0])
+        b.apply_action(outcomes[-1])
+        if a.view(1)["hand"] != b.view(1)["hand"] and a.view(0)["hand"] == b.view(0)["hand"]:
+            break
+    else:
+        pytest.fail("no deal to seat 2 found")
+    # Seat 2 drew one card or another: seats 1 and 3 cannot tell, seat 2 can.
+    for seat in (0, 2):
+        assert np.array_equal(a.information_state_tensor(seat), b.information_state_tensor(seat))
+    assert not np.array_equal(a.information_state_tensor(1), b.information_state_tensor(1))
+
+
+def test_formula90_a_card_seen_face_up_changes_the_tensor_where_the_observation_reads_the_same() -> None:
+    g = autodromo.game("formula90", **F90)
+    names = g.information_state_names()
+    for s in f90_steps(2):
+        if s.current_player() != 1 or len(s.legal_actions()) < 2:
+            continue
+        after = []
+        for action in s.legal_actions()[:6]:
+            x = s.clone()
+            x.apply_action(action)
+            after.append(x)
+        for x in after[1:]:
+            y = after[0]
+            if not np.array_equal(x.observation_tensor(0), y.observation_tensor(0)):
+                continue
+            ix, iy = x.information_state_tensor(0), y.information_state_tensor(0)
+            differ = [names[k] for k in np.flatnonzero(ix != iy)]
+            if differ:
+                # What seat 2 gave up face up: seat 1 saw the cards leave the deck's reach.
+                assert all(n.startswith("seen out of its deck since the shuffle: ") for n in differ)
+                return
+    pytest.fail("no choice of seat 2 showed seat 1 a card its observation does not keep")
+
+
+def test_formula90_names_its_features_the_observation_first() -> None:
+    for options in (F90, {"players": 6}):
+        g = autodromo.game("formula90", **options)
+        shape = g.information_state_shape
+        names = g.information_state_names()
+        assert shape is not None and len(names) == shape[0] == 2421
+        assert names[: g.observation_shape[0]] == g.observation_names()
+        s = g.new_state()
+        t = s.information_state_tensor(0)
+        assert t.shape == shape and t.dtype == np.float32
+        assert np.array_equal(t[: g.observation_shape[0]], s.observation_tensor(0))
+
+
+def test_formula90_envs_offer_it() -> None:
+    opts: dict[str, Any] = DEFAULT_OPTIONS.get("formula90", {})
+    g = autodromo.game("formula90", **opts)
+    env = SingleSeatEnv("formula90", observation="information_state", **opts)
+    obs, _ = env.reset(seed=4)
+    assert obs.shape == g.information_state_shape == env.observation_space.shape
+    assert np.array_equal(obs, env.state.information_state_tensor(0))
+    vec = VectorEnv("formula90", 2, seed=4, observation="information_state", **opts)
+    batch, infos = vec.reset()
+    batch, *_ = vec.step(infos["action_mask"].argmax(1))
+    for i, s in enumerate(vec.states):
+        assert np.array_equal(batch[i], s.information_state_tensor(0))
+    made = gymnasium.make(gym_id("formula90"), observation="information_state", **opts)
+    check_env(made.unwrapped)
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
+        warnings.filterwarnings("ignore", message="Observation space for each agent probably")
+        api_test(pettingzoo_env("formula90", observation="information_state", **opts), num_cycles=100)
