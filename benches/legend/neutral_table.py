@@ -3,18 +3,19 @@ every shipped circuit at 1, 2 and 4 laps and on every Stage route (docs/simulati
 against the Neutral Cars, every row").
 
     .venv/bin/python benches/legend/neutral_table.py [N] [--piece P] [--from K] [--rows R,...]
-        [--columns C,...] [--results FILE] [--no-build]
+        [--columns C,...] [--results FILE] [--no-build] [--table]
 
 Each cell is N races (default 1,000) of the ladder's seed, run by the `legend_ladder` example in
 pieces of P races (default 100) under `nice -n 10`, one piece at a time. Every finished piece is
 written to the results file (default `target/legend_neutral_table.json`) at once, so a run that
 stops resumes where it stopped (keep P the same for one results file); `--from K` starts each
-cell at race K. The example is built once at the start (`--no-build`: the one built already). A row is `circuit:laps`
+cell at race K. The example is built once at the start (`--no-build`: the one built already); `--table` runs
+nothing and prints the table of the results file. A row is `circuit:laps`
 or `route`; a column `2v2` (two `hard` cars against two Neutral Cars), `1v1` (one against one)
 or `medium` (`hard` against `medium`, two cars of one model). The table printed at the end gives
 each cell's score of `hard` (a tie a half) over the races run so far with its Wilson 95%
-interval, and whether the issue's target is met, not met, or not yet measured (fewer than N
-races, or the interval still straddles the target)."""
+interval, and whether the issue's target is met (the interval above it), not met (below it), or
+neither yet (the interval overlaps it), with the races still to run."""
 
 from __future__ import annotations
 
@@ -74,17 +75,16 @@ def piece(row: str, column: str, start: int, n: int) -> float:
 
 
 def verdict(row: str, column: str, wins: float, n: int, wanted: int) -> str:
-    if n == 0:
-        return "not yet measured"
+    """Met or not met when the interval is clear of the target, with the races still to run."""
     low, high = wilson(round(wins), n)
     goal = target(row, column)
-    if low > goal and n >= wanted:
-        return "met"
+    short = "" if n >= wanted else f" ({n} of {wanted} races)"
+    if low > goal:
+        return "met" + short
     if high < goal:
-        return "**not met**"
-    if n < wanted:
-        return f"not yet measured ({n} of {wanted})"
-    return "**not met**" if wins / n < goal else "met, interval over the line"
+        return "**not met**" + short
+    side = "**below**" if wins / n < goal else "above"
+    return f"{side}, interval overlaps the target{short}"
 
 
 def table(results: dict[str, float], wanted: int, row_list: list[str], columns: list[str]) -> str:
@@ -117,11 +117,11 @@ def main(argv: list[str]) -> None:
     row_list = flag(argv, "--rows", ",".join(rows())).split(",")
     columns = flag(argv, "--columns", ",".join(COLUMNS)).split(",")
     path = Path(flag(argv, "--results", str(ROOT / "target" / "legend_neutral_table.json")))
-    if "--no-build" not in argv:
+    if "--no-build" not in argv and "--table" not in argv:
         build = ["nice", "-n", "10", "cargo", "build", "--quiet", "--release", "-p", "autodromo-core"]
         subprocess.run([*build, "--example", "legend_ladder"], cwd=ROOT, check=True)
     results: dict[str, float] = json.loads(path.read_text()) if path.exists() else {}
-    for row in row_list:
+    for row in row_list if "--table" not in argv else []:
         for column in columns:
             for start in range(first, wanted, size):
                 n = min(size, wanted - start)
