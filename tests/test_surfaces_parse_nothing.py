@@ -31,7 +31,6 @@ MILLE_BORNES = ["web/autodromo_web/games/mille_bornes.py", "python/autodromo/tui
 #: Surface files that still parse labels or read content (issue 29, the other three games).
 KNOWN_DEBTS = {
     "web/autodromo_web/games/base.py",
-    "web/autodromo_web/games/legend/__init__.py",
 }
 
 

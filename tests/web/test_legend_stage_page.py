@@ -63,7 +63,7 @@ def test_a_stage_race_picked_in_the_lobby_is_clicked_to_its_final_classification
     assert chart.locator("tbody tr").count() == 3
     assert "Stage 1: Chrono at start → finish (speed)" in chart.inner_text()
     # Each decision says what it costs on the Time Chart.
-    stop = pg.locator("[data-testid=decision]", has_text="Stop at the roadside")
+    stop = pg.locator("[data-testid=decision]", has_text="Roadside stop")
     assert stop.count() == 1 and "+3 min off the road" in stop.inner_text()
     page.shot("legend-stage-1-start")
 

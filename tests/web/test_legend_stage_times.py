@@ -65,7 +65,7 @@ def test_the_roadside_stop_says_its_time_in_minutes(client: Any) -> None:
     gid = stage_race(client, [{"kind": "human"}] + [{"kind": "bot", "bot": "medium"}] * 2)
     for _ in range(60):
         page = client.get(f"/api/games/{gid}?seat=0&page=1").json
-        stop = [d for d in page.get("decisions") or [] if d["text"].startswith("Stop at the roadside")]
+        stop = [d for d in page.get("decisions") or [] if d["text"].startswith("Roadside stop")]
         if stop:
             break
         if page.get("decisions"):

@@ -57,6 +57,9 @@ ENGLISH: dict[str, str] = {
     "move.emergency_brake": "emergency brake {by}",
     "move.drift": "drift",
     "move.drive_to": "move to {lane}",
+    "move.drive_to_row": "to row {row}, {lane}",
+    "move.slipstream_row": "slipstream into row {row}, {lane}",
+    "move.over_line": "over the {line} line, {lane}",
     "move.regain_best_line": "regain the best line",
     "move.power_out": "power out {by}",
     "move.no_power_out": "no power out",
@@ -185,6 +188,23 @@ def move_words(move: dict[str, Any], lanes: int = 3) -> str:
     if key not in ENGLISH:
         return say("move.unknown", kind=kind)
     return say(key, **{k: v for k, v in move.items() if k in ("by", "engine", "brakes", "card", "side")})
+
+
+def step_words(move: dict[str, Any], lanes: int = 3, rows: int | None = None, line: str | None = None,
+               end: int | None = None) -> str:
+    """A decision of the page, the first letter capital: a move to a lane names the row it drives
+    to (counted from 1, ``rows`` the circuit's length) or, past a stage's ``end``, the ``line`` it
+    crosses."""
+    kind = str(move["kind"])
+    if kind in ("drive_to", "slipstream") and rows and move.get("row") is not None:
+        row, where = int(move["row"]), lane(int(move["lane"]), lanes)
+        if line and end is not None and row >= end:
+            text = say("move.over_line", line=line, lane=where)
+        else:
+            text = say(f"move.{kind}_row", row=row % rows + 1, lane=where)
+    else:
+        text = move_words(move, lanes)
+    return text[:1].upper() + text[1:]
 
 
 def cost_words(move: dict[str, Any]) -> list[str]:

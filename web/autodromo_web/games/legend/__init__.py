@@ -4,16 +4,15 @@ Damage card with its cause, and the results of the race."""
 
 from __future__ import annotations
 
-import re
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import autodromo
+from autodromo import content
 from autodromo.legend import words as legend_words
 
 from ... import board as boards
 from ..base import (CHANCE, Decision, GameModule, cell_name, circuits, field, lane_name, ordinal, plural, register,
-                    toml, trace)
+                    trace)
 from . import stage as stages
 from .help import DECISIONS, HOW_TO_PLAY, PHASES
 
@@ -26,7 +25,7 @@ CARS_PER_LOOK = ("row", "lane", "speed", "temperature", "engine", "brakes", "tir
 
 
 def cars() -> list[dict[str, Any]]:
-    roster: list[dict[str, Any]] = toml(GAME, "cars.toml")["car"]
+    roster: list[dict[str, Any]] = content.document(GAME, "cars.toml")["car"]
     return roster
 
 
@@ -36,110 +35,36 @@ def car_name(car_id: str) -> str:
 
 def routes() -> list[dict[str, Any]]:
     """Every shipped route: id and name."""
-    from autodromo import content
-
-    out = []
-    for path in sorted((content.directory(GAME) / "routes").glob("*.toml")):
-        out.append({"id": path.stem, "name": str(toml(GAME, f"routes/{path.name}").get("name", path.stem))})
-    return out
+    return [{"id": path.stem, "name": str(content.document(GAME, f"routes/{path.name}").get("name", path.stem))}
+            for path in sorted((content.directory(GAME) / "routes").glob("*.toml"))]
 
 
 def dashboard() -> dict[str, Any]:
-    doc: dict[str, Any] = toml(GAME, "dashboard.toml")
+    doc: dict[str, Any] = content.document(GAME, "dashboard.toml")
     return doc
 
 
-WORDS = [
-    (re.compile(r"^engine (\d+)$"), "Engine {0}, the rest to the Brakes"),
-    (re.compile(r"^challenge with engine$"), "Challenge with an Engine point"),
-    (re.compile(r"^challenge with brakes$"), "Challenge with a Brakes point"),
-    (re.compile(r"^challenge with tires$"), "Challenge with a Tyre point"),
-    (re.compile(r"^no challenge$"), "No challenge"),
-    (re.compile(r"^match the challenge$"), "Match the challenge"),
-    (re.compile(r"^yield the position$"), "Yield the position"),
-    (re.compile(r"^bid a temperature step for priority$"), "Bid a Temperature step to move first"),
-    (re.compile(r"^no bid$"), "No bid"),
-    (re.compile(r"^match the bid$"), "Match the bid (+1 Temperature)"),
-    (re.compile(r"^concede priority$"), "Let them move first"),
-    (re.compile(r"^maintain$"), "Keep the speed"),
-    (re.compile(r"^maintain push$"), "Keep the speed above Top Speed (push)"),
-    (re.compile(r"^accelerate (\d+)$"), "Accelerate {0}"),
-    (re.compile(r"^accelerate (\d+) push$"), "Accelerate {0} and push past Top Speed"),
-    (re.compile(r"^lift and coast$"), "Lift and coast (−1 speed, cools)"),
-    (re.compile(r"^stop to cool$"), "Stop to cool"),
-    (re.compile(r"^pit stop$"), "Pit stop"),
-    (re.compile(r"^no braking$"), "No braking"),
-    (re.compile(r"^brake (\d+)$"), "Brake {0}"),
-    (re.compile(r"^lift and coast at entry$"), "Lift and coast at the entry line"),
-    (re.compile(r"^emergency brake (\d+)$"), "Emergency brake {0}"),
-    (re.compile(r"^drift$"), "Drift"),
-    (re.compile(r"^regain best line$"), "Regain the best line"),
-    (re.compile(r"^no power out$"), "No powering out"),
-    (re.compile(r"^power out (\d+)$"), "Power out {0}"),
-    (re.compile(r"^slipstream drift outward$"), "Drift outward in the slipstream"),
-    (re.compile(r"^resist with a tire point$"), "Resist the slipstream (1 Tyre point)"),
-    (re.compile(r"^use (.+)$"), "Use the spare part {0}"),
-    (re.compile(r"^set (\w+) (\w+)$"), "Turn the {0} card to {1}"),
-    (re.compile(r"^leave pit$"), "Leave the pit"),
-    (re.compile(r"^roadside stop$"), "Stop at the roadside (repairs, Speed 0)"),
-    (re.compile(r"^technical assistance$"), "Stop at Technical Assistance (repairs at half the time)"),
-    (re.compile(r"^take (.+)$"), "Take the spare part {0}"),
-]
-
-KIND = {"engine": "split", "challenge": "challenge", "no": "", "match": "challenge", "yield": "challenge",
-        "bid": "bid", "concede": "bid", "maintain": "pace", "accelerate": "pace", "lift": "pace",
-        "stop": "pace", "pit": "pit", "brake": "entry", "emergency": "entry", "drift": "entry",
-        "move": "move", "regain": "move", "power": "exit", "slipstream": "slipstream",
-        "resist": "slipstream", "use": "pit", "set": "pit", "leave": "pit", "roadside": "pace",
-        "technical": "pace", "take": "pit"}
-
-
-def words(label: str, view: dict[str, Any], seat: int | None, lanes: int) -> str:
-    """A decision's label as the page says it ("move to lane 0" -> "to row 13, left lane")."""
-    lane = re.match(r"^(move|slipstream) to lane (\d+)$", label)
-    if lane:
-        car = view["cars"][seat] if seat is not None else None
-        rows = view.get("_rows")
-        row = (car["row"] + 1) % rows if car and rows else None
-        where = lane_name(int(lane.group(2)), lanes)
-        if lane.group(1) == "slipstream":
-            return f"Slipstream into the {where}"
-        stage = view.get("stage")
-        if stage and row is not None and row >= stage["length"]:
-            return f"Over the {stages.finish_words(stage)} line, {where}"
-        return f"To row {row + 1}, {where}" if row is not None else f"To the {where}"
-    if label.startswith("use ") and _at_pace(view):
-        # Stopping to Cool with the coolant: one pace choice of a Track race.
-        return f"Stop to cool with the spare part {label[4:]} (Temperature to 0)"
-    for pattern, text in WORDS:
-        m = pattern.match(label)
-        if m:
-            return text.format(*m.groups())
-    return label.capitalize()
+#: The page's group of a decision (how its button is laid out), by its move's kind.
+GROUP = {"split_reliability": "split", "challenge": "challenge", "no_challenge": "challenge",
+         "match_challenge": "challenge", "yield_position": "challenge", "bid_priority": "bid", "no_bid": "bid",
+         "match_bid": "bid", "concede_priority": "bid", "accelerate": "pace", "maintain": "pace",
+         "lift_and_coast": "pace", "stop_to_cool": "pace", "roadside_stop": "pace",
+         "technical_assistance": "pace", "pit": "pit", "brake": "entry", "lift_at_entry": "entry",
+         "emergency_brake": "entry", "drift": "entry", "drive_to": "move", "regain_best_line": "move",
+         "power_out": "exit", "slipstream": "slipstream", "slipstream_drift": "slipstream",
+         "resist_with_tire": "slipstream", "use_part": "pit", "set_setup": "pit", "leave_pit": "pit",
+         "end_stop": "pit", "take_part": "pit"}
 
 
 def _at_pace(view: dict[str, Any]) -> bool:
     return bool((view.get("phase") or {}).get("name") == "set the pace")
 
 
-@lru_cache(maxsize=512)
-def plain_words(label: str, lanes: int) -> str:
-    """A decision's words without its car (a plan's later steps, the log): the same for every
-    label each time, so worded once."""
-    return words(label, {"cars": []}, None, lanes)
-
-
-def kind_of(label: str) -> str:
-    word = label.split(" ", 1)[0]
-    if label.startswith("no challenge"):
-        return "challenge"
-    if label in ("no braking",):
-        return "entry"
-    if label in ("no power out",):
-        return "exit"
-    if label == "no bid":
-        return "bid"
-    return KIND.get(word, "")
+def group_of(move: dict[str, Any], view: dict[str, Any]) -> str:
+    # Stopping to Cool with the coolant is one pace choice of a Track race.
+    if move["kind"] == "use_part" and _at_pace(view):
+        return "pace"
+    return GROUP.get(str(move["kind"]), "")
 
 
 def compact(view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -324,8 +249,9 @@ class Legend(GameModule):
         names = [c["name"] for c in table.state.view(None)["cars"]]
         lanes = self._lanes(table)
         causes: dict[int, str] = {}
-        for st in self.trace(table):
-            for seat, text in self._effects(st, names, lanes):
+        events = table.state.log(None)
+        for k, st in enumerate(self.trace(table)):
+            for seat, text in self._effects(st, events[k] if k < len(events) else None, names, lanes):
                 if " retires: " in text:
                     causes[seat] = text.split(": ", 1)[1]
         return causes
@@ -344,46 +270,39 @@ class Legend(GameModule):
 
     def decisions(self, table: Table, view: dict[str, Any], seat: int) -> list[Decision]:
         lanes = self._lanes(table)
-        view = {**view, "_rows": self.track(table)["length"]}
+        rows, line, end = self._road(table)
         out = []
-        # What each decision leads to, costs and risks comes from its move (issue 29): the
+        # What each decision is, leads to, costs and risks comes from its move (issue 29): the
         # core computes it, the words say it; the page plays nothing out on a copy.
-        moves = {int(m["action"]): m for m in table.state.moves(seat)}
-        for a in view.get("legal_actions") or []:
-            label = str(a["label"])
-            move = moves.get(int(a["id"]))
-            detail = legend_words.commas(legend_words.leads_words(move) + legend_words.cost_words(move)) if move else ""
-            risk = legend_words.commas(legend_words.risk_words(move)) if move else ""
-            text = self._split(table, seat, label) or words(label, view, seat, lanes)
-            out.append(Decision(a["id"], text, detail, risk,
-                                "pace" if label.startswith("use ") and _at_pace(view) else kind_of(label)))
-        return self._balanced_first(table, seat, view, out)
+        moves = table.state.moves(seat)
+        for move in moves:
+            detail = legend_words.commas(legend_words.leads_words(move) + legend_words.cost_words(move))
+            risk = legend_words.commas(legend_words.risk_words(move))
+            text = legend_words.step_words(move, lanes, rows, line, end)
+            out.append(Decision(int(move["action"]), text, detail, risk, group_of(move, view)))
+        return self._balanced_first(moves, out)
+
+    def _road(self, table: Table, view: dict[str, Any] | None = None) -> tuple[int, str | None, int | None]:
+        """The circuit's rows and, on a stage, the line that ends it and the row it stands at
+        (``view``: the position asked about, else the table's)."""
+        rows = int(self.track(table)["length"])
+        stage = (view if view is not None else table.public_view()).get("stage")
+        if not stage:
+            return rows, None, None
+        return rows, stages.finish_words(stage), int(stage["length"])
 
     @staticmethod
-    def _balanced_first(table: Table, seat: int, view: dict[str, Any], out: list[Decision]) -> list[Decision]:
+    def _balanced_first(moves: list[dict[str, Any]], out: list[Decision]) -> list[Decision]:
         """The Engine/Brakes split offered from the even one out (issue 32, item 5): the first,
         highlighted choice was "Engine 1, Brakes 10", the worst a newcomer could take. Half the
         car's Reliability to the Engine (rounded up, the medium bot's split) comes first, then
         the others by how far they lean."""
-        labels = [str(a["label"]) for a in view.get("legal_actions") or []]
-        if not labels or not all(re.match(r"^engine \d+$", x) for x in labels):
+        if not moves or any(m["kind"] != "split_reliability" for m in moves):
             return out
-        car = table.game_options()["cars"][seat]
-        reliability = next((int(c.get("reliability", 0)) for c in cars() if c["id"] == car), 0)
-        even = -(-reliability // 2)
-        order = sorted(range(len(out)), key=lambda i: (abs(int(labels[i].split()[1]) - even), -int(labels[i].split()[1])))
+        engines = [int(m["engine"]) for m in moves]
+        even = -(-(engines[0] + int(moves[0]["brakes"])) // 2)
+        order = sorted(range(len(out)), key=lambda i: (abs(engines[i] - even), -engines[i]))
         return [out[i] for i in order]
-
-    @staticmethod
-    def _split(table: Table, seat: int, label: str) -> str | None:
-        """"engine k" as the two needles: "Engine 3, Brakes 5" (the car's Reliability is 8)."""
-        split = re.match(r"^engine (\d+)$", label)
-        if not split:
-            return None
-        car = table.game_options()["cars"][seat]
-        reliability = next((int(c.get("reliability", 0)) for c in cars() if c["id"] == car), 0)
-        k = int(split.group(1))
-        return f"Engine {k}, Brakes {reliability - k}" if reliability else None
 
     def plan(self, table: Table, seat: int) -> list[dict[str, Any]]:
         """The reachable spaces, each with the way there in words, its wear and its risk (from
@@ -398,19 +317,12 @@ class Legend(GameModule):
         line = f"over the {stages.finish_words(stage)} line" if stage else ""
         end = int(stage["length"]) if stage else rows
         out = []
+        rows, line_words, _ = self._road(table)
         for p in s.plan_moves():
-            # The core names the decisions by id too: no label is read back.
+            # The core names the decisions by id: each step is worded from the typed event it
+            # logs, played on a copy (a plan's steps are one car's, no chance between them).
             ids = [int(a) for a in p["actions"]]
-            steps, row = [], car["row"]
-            for label in p["decisions"]:
-                lane = re.match(r"^(move|slipstream) to lane (\d+)$", label)
-                if lane:
-                    row = (row + 1) % rows
-                    into = "Slipstream into" if lane.group(1) == "slipstream" else "To"
-                    there = line.capitalize() if row >= end else f"{into} row {row + 1}"
-                    steps.append(f"{there}, {lane_name(int(lane.group(2)), lanes)}")
-                else:
-                    steps.append(plain_words(label, lanes))
+            steps = [legend_words.step_words(e, lanes, rows, line_words, end) for e in self._steps(s, ids)]
             costs = [f"{word} −{p[key]}" for key, word in (("engine", "Engine"), ("brakes", "Brakes"), ("tires", "Tyres"))
                      if p[key]]
             if p["temperature"]:
@@ -426,6 +338,17 @@ class Legend(GameModule):
                 "temperature": p["temperature"], "damage": p["damage"], "off_road": p["off_road"],
             })
         return out
+
+    @staticmethod
+    def _steps(state: autodromo.State, ids: list[int]) -> list[dict[str, Any]]:
+        """The events of a plan's decisions, as the core logs them."""
+        copy = state.clone()
+        n = len(copy.history())
+        for a in ids:
+            if copy.is_chance_node() or copy.is_terminal():
+                break
+            copy.apply_action(a)
+        return [e for e in copy.log(None, since=n) if e.get("seat") is not None]
 
     @staticmethod
     def _plan_harm(car: dict[str, Any], p: dict[str, Any]) -> str:
@@ -492,7 +415,8 @@ class Legend(GameModule):
                         closed.append(self._entry(group, names, lanes, rows, table))
                     group = memo["group"] = {"who": who, "round": rnd, "when": when, "steps": [],
                                              "start": st["before"][who]}
-                group["steps"].append({"label": st["label"], "before": st["before"][who], "car": st["after"][who],
+                group["steps"].append({"event": events[k] if k < len(events) else {"kind": "unknown"},
+                                       "before": st["before"][who], "car": st["after"][who],
                                        "allowance": st["allowance"], "phase": st["phase"]})
                 memo["last_actor"] = who
             else:
@@ -501,7 +425,7 @@ class Legend(GameModule):
                     memo["group"] = None
                 closed.append({"who": None, "round": when,
                                "text": self._chance(st, events[k] if k < len(events) else None, names)})
-            effects = self._effects(st, names, lanes)
+            effects = self._effects(st, events[k] if k < len(events) else None, names, lanes)
             if effects and memo["group"] is not None:
                 closed.append(self._entry(memo["group"], names, lanes, rows, table))
                 memo["group"] = None
@@ -535,13 +459,13 @@ class Legend(GameModule):
         path = [[group["start"]["row"], group["start"]["lane"]]]
         moved = 0
         for st in group["steps"]:
-            label = st["label"]
+            event = st["event"]
             car = st["car"]
-            if label.startswith("move to lane") or label.startswith("slipstream to lane"):
+            if event["kind"] in ("drive_to", "slipstream"):
                 moved += 1
                 path.append([car["row"], car["lane"]])
                 continue
-            text = self._split(table, who, label) or plain_words(label, lanes)
+            text = legend_words.step_words(event, lanes)
             cost = self._cost(st)
             parts.append(f"{text} ({cost})" if cost else text)
             if [car["row"], car["lane"]] != path[-1]:
@@ -564,10 +488,11 @@ class Legend(GameModule):
     def _chance(st: dict[str, Any], event: dict[str, Any] | None, names: list[str]) -> str:
         """A roll or a draw, from its typed event; the weather as the view names it (fog)."""
         if event is None:
-            return str(st["label"])
+            return ""
         return legend_words.chance_words(event, lambda k: names[k], str(st["weather"]))
 
-    def _effects(self, st: dict[str, Any], names: list[str], lanes: int) -> list[tuple[int, str]]:
+    def _effects(self, st: dict[str, Any], event: dict[str, Any] | None, names: list[str],
+                 lanes: int) -> list[tuple[int, str]]:
         """Retirements, crashes and needles at their last point caused by this action."""
         out = []
         end_of_round = st["next_round"] != st["round"]
@@ -577,9 +502,9 @@ class Legend(GameModule):
                 if end_of_round and b["status"] in ("racing", "off_road") and a["engine"] == 0 and b["engine"] <= 2:
                     heat = f"Temperature {a['temperature']} in the red zone" if red[a["temperature"]] else "heating at Top Speed"
                     cause = f"at the end of round {st['round']}, {heat} cost an Engine point it did not have"
-                elif st["label"].startswith("damage"):
+                elif (event or {}).get("kind") == "damage_card":
                     cause = "the Damage card cost an Engine point it did not have"
-                elif st["label"].startswith("event"):
+                elif (event or {}).get("kind") == "event_card":
                     cause = "the Event card cost an Engine point it did not have"
                 elif end_of_round:
                     cause = "the race's round limit was reached"
@@ -602,17 +527,18 @@ class Legend(GameModule):
         return out
 
     def step_text(self, table: Table, state: autodromo.State, action: int, actor: int) -> str:
-        v = state.view(None)
-        label = str(state.action_to_string(action))
-        names = [c["name"] for c in v["cars"]]
+        """The action's typed event, worded: played on a copy of ``state`` (before it)."""
+        before = state.view(None)
+        names = [c["name"] for c in before["cars"]]
+        after = state.clone()
+        after.apply_action(action)
+        events = after.log(None, since=len(state.history()))
+        if not events:
+            return ""
         if actor < 0:
-            after = state.clone()
-            after.apply_action(action)
-            st = {"label": label, "phase": v["phase"]["name"], "seat": v["phase"].get("seat"),
-                  "weather": after.view(None)["weather"], "before": compact(v), "after": compact(after.view(None))}
-            return self._chance(st, after.log(None, since=len(state.history()))[0], names)
-        view = {**v, "_rows": self.track(table)["length"]}
-        text = self._split(table, actor, label) or words(label, view, actor, self._lanes(table))
+            return legend_words.chance_words(events[0], lambda k: names[k], str(after.view(None)["weather"]))
+        rows, line, end = self._road(table, before)
+        text = legend_words.step_words(events[0], self._lanes(table), rows, line, end)
         return f"{table.seats[actor]['name']} ({names[actor]}): {text}"
 
     # --- the end ---------------------------------------------------------------------------
