@@ -23,13 +23,12 @@ Dashboard controls (INPUT_EVENT ``control``):
 from __future__ import annotations
 
 import json
-import re
 import threading
 import time
 import urllib.error
 import urllib.request
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol, TypeAlias
 
@@ -52,18 +51,23 @@ GAMES = games.followed()
 SELECTOR = 8
 PRESS, RELEASE, TURN = 0, 1, 2
 
-#: A game's own buttons (``BUTTONS`` of its dashboard module): control -> (word, what it takes:
-#: the labels' exact words, a pattern they match whole when they vary with the car, or the kinds
-#: of the core's moves, a ``frozenset``, which no label is read for).
-LabelButtons: TypeAlias = dict[int, tuple[str, tuple[str, ...] | re.Pattern[str] | frozenset[str]]]
+#: What a game's button takes (``BUTTONS`` of its dashboard module): the core's moves
+#: (``State.moves``) of these kinds, a ``frozenset``; or of these shapes, each a move's kind and
+#: the references it must have (``{"kind": "accelerate", "by": 1, "push": False}``). No label
+#: is read: labels are the actions' stable names, not their meaning.
+Means: TypeAlias = frozenset[str] | tuple[Mapping[str, Any], ...]
+#: A game's buttons: control -> (its word for people, what it takes).
+Buttons: TypeAlias = dict[int, tuple[str, Means]]
 
 
-def takes(means: tuple[str, ...] | re.Pattern[str] | frozenset[str], label: str, kind: str | None = None) -> bool:
-    """Whether a button that ``means`` these labels (or move kinds) takes the action of
-    ``label`` (whose move is of ``kind``)."""
+def takes(means: Means, move: Mapping[str, Any] | None) -> bool:
+    """Whether a button that ``means`` these kinds or shapes of move takes ``move``."""
+    if move is None:
+        return False
     if isinstance(means, frozenset):
-        return kind in means
-    return means.fullmatch(label) is not None if isinstance(means, re.Pattern) else label in means
+        return move.get("kind") in means
+    return any(all(k in move and move[k] == v for k, v in shape.items()) for shape in means)
+
 
 #: A game's DASH_STATE (``dash_state`` of its dashboard module): ``(view, seat, circuit, *,
 #: deciding, cursor, refused, game_over)``, ``circuit`` the race's circuit of lanes and rows
@@ -92,7 +96,7 @@ class Source(Protocol):
     def to_move(self) -> int | None: ...
     def human_seats(self) -> list[int]: ...
     def legal(self, seat: int) -> list[tuple[int, str]]: ...
-    def kinds(self, seat: int) -> dict[int, str]: ...
+    def moves(self, seat: int) -> dict[int, dict[str, Any]]: ...
     def act(self, seat: int, action: int, key: str | None = None) -> None: ...
     def advance(self) -> None: ...
     def finished(self) -> bool: ...
@@ -181,11 +185,12 @@ class RaceSource:
             return []
         return [(a, s.action_to_string(a)) for a in s.legal_actions()]
 
-    def kinds(self, seat: int) -> dict[int, str]:
-        """The kind of the core's move of each legal action (``State.moves``)."""
+    def moves(self, seat: int) -> dict[int, dict[str, Any]]:
+        """The core's move of each legal action (``State.moves``: kind, references, what it
+        leads to), by the action's id."""
         if self.to_move() != seat:
             return {}
-        return {int(m["action"]): str(m["kind"]) for m in self.race.state.moves(seat)}
+        return {int(m["action"]): m for m in self.race.state.moves(seat)}
 
     def act(self, seat: int, action: int, key: str | None = None) -> None:
         """Applies ``action`` for ``seat``; ``key``, the input's identity, is for sources that
@@ -327,9 +332,9 @@ class WebSource:
         doc = self._call(f"/api/games/{self.game_id}/legal?seat={seat}")
         return [(int(a["id"]), str(a["label"])) for a in doc["legal"]]
 
-    def kinds(self, seat: int) -> dict[int, str]:
+    def moves(self, seat: int) -> dict[int, dict[str, Any]]:
         doc = self._call(f"/api/games/{self.game_id}/moves?seat={seat}")
-        return {int(m["action"]): str(m["kind"]) for m in doc["moves"]}
+        return {int(m["action"]): m for m in doc["moves"]}
 
     def act(self, seat: int, action: int, key: str | None = None) -> None:
         """Posts the action; ``key`` (the input's identity) lets the server refuse a repeat."""
@@ -423,7 +428,7 @@ class ReplaySource:
     def legal(self, seat: int) -> list[tuple[int, str]]:
         return []
 
-    def kinds(self, seat: int) -> dict[int, str]:
+    def moves(self, seat: int) -> dict[int, dict[str, Any]]:
         return {}
 
     def act(self, seat: int, action: int, key: str | None = None) -> None:
@@ -455,14 +460,18 @@ class Binding:
         #: The race's game: the module that draws its dashboards may give them their own
         #: buttons, DASH_STATE and words for the labels (``games.dashboard_fact``).
         self.game = str(board.get("game"))
-        #: The game's buttons (control -> word, the labels it takes), or None: only the
-        #: selector and CONFIRM.
-        self.buttons: LabelButtons | None = games.dashboard_fact(self.game, "BUTTONS")
+        #: The game's buttons (control -> word, the kinds or shapes of move it takes), or None:
+        #: only the selector and CONFIRM.
+        self.buttons: Buttons | None = games.dashboard_fact(self.game, "BUTTONS")
+        #: Each button is named for the one move it takes (``ONE_MOVE_BUTTONS``): the screen
+        #: says its word once, and a press with no such move says the word is not legal now.
+        self.one_move_buttons = bool(games.dashboard_fact(self.game, "ONE_MOVE_BUTTONS", False))
         dash_state: DashState | None = games.dashboard_fact(self.game, "dash_state")
         if dash_state is None:
             raise BridgeError(f"{self.game}: its bridge module draws no dashboard (dash_state)")
         self._dash_state: DashState = dash_state
-        self._words: Callable[[str], str] | None = games.dashboard_fact(self.game, "words")
+        self._words: Callable[[dict[str, Any], dict[str, Any]], str] | None = games.dashboard_fact(
+            self.game, "words")
         #: The game's own drawing of its track of sections (``ledmap.own_drawing``; None: an
         #: LED map, drawn by render.py).
         self.track_board = own_drawing(board)
@@ -509,10 +518,16 @@ class Binding:
                 return str(cars[seat]["name"])
         return f"seat {seat + 1}"
 
-    def words(self, label: str) -> str:
-        """An action's label as people read it (a game whose labels name cards by their ids
-        gives ``words``)."""
-        return self._words(label) if self._words is not None else label
+    def words(self, move: dict[str, Any] | None, label: str) -> str:
+        """A choice as people read it: its move (``State.moves``) worded by the game's words
+        module when its dashboard module gives ``words(move, view)``; else the action's label."""
+        if self._words is None or move is None:
+            return label
+        try:
+            view = self._view or self.source.view()
+        except BridgeError:
+            return label
+        return self._words(move, view)
 
     def _attach(self, dev: Device, _event: dict[str, Any]) -> None:
         if dev.kind == DASHBOARD and dev.seat is None:
@@ -576,14 +591,24 @@ class Binding:
         if kind != PRESS:
             self._refuse(dev, f"control {control}: a button is pressed, not turned")
             return
+        moves: dict[int, dict[str, Any]] = {}
         if control == CONFIRM:
             cur = self.cursor.get(dev.uid, 0)
             choice = legal[cur] if cur < len(legal) else None
+            if choice is not None and self._words is not None:  # for the log's words
+                try:
+                    moves = self.source.moves(seat)
+                except BridgeError:
+                    pass
         elif self.buttons is not None and control in self.buttons:
             word, means = self.buttons[control]
-            kinds = self.source.kinds(seat) if isinstance(means, frozenset) else {}
-            choice = next((a for a in legal if takes(means, a[1], kinds.get(a[0]))), None)
-            if choice is None and means == (word,):  # a button named for the one action it takes
+            try:
+                moves = self.source.moves(seat) if legal else {}
+            except BridgeError as e:
+                self._refuse(dev, str(e))
+                return
+            choice = next((a for a in legal if takes(means, moves.get(a[0]))), None)
+            if choice is None and self.one_move_buttons:
                 self._refuse(dev, f"{self.who(seat)}: {word!r} is not a legal choice now")
                 return
             if choice is None:
@@ -607,7 +632,7 @@ class Binding:
             self._refuse(dev, str(e))
             return
         self.applied.append((seat, choice[1]))
-        self.log(f"{self.who(seat)}: {self.words(choice[1])}")
+        self.log(f"{self.who(seat)}: {self.words(moves.get(choice[0]), choice[1])}")
         self.refused[dev.uid] = False
         self.cursor[dev.uid] = 0
         try:

@@ -24,7 +24,7 @@ from pathlib import Path
 from autodromo.errors import AutodromoError
 
 from . import games
-from .binding import (CONFIRM, GAMES, SELECTOR, Binding, LabelButtons, RaceSource, ReplaySource,
+from .binding import (CONFIRM, GAMES, SELECTOR, Binding, Buttons, RaceSource, ReplaySource,
                       Source, WebSource)
 from .clock import MonotonicClock
 from .devices import DASHBOARD, TRACK, Bridge, BridgeConfig, PortMatch, matching_ports
@@ -232,7 +232,7 @@ def buttons_help(buttons: Mapping[int, tuple[str, object]] | None) -> str:
             + "+ / - the selector (++ two steps)")
 
 
-def press_keys(emu: Emulator, line: str, buttons: LabelButtons | None = None) -> str:
+def press_keys(emu: Emulator, line: str, buttons: Buttons | None = None) -> str:
     """Turns a typed line into the dashboard's button presses; returns what it did. ``buttons``:
     the game's (``Binding.buttons``), whose words say what a press did."""
     word = line.strip()
@@ -254,7 +254,7 @@ def press_keys(emu: Emulator, line: str, buttons: LabelButtons | None = None) ->
     return "? " + buttons_help(buttons)
 
 
-def _keyboard(emu: Emulator, log: list[str], buttons: LabelButtons | None = None) -> None:
+def _keyboard(emu: Emulator, log: list[str], buttons: Buttons | None = None) -> None:
     for line in sys.stdin:
         log.append("you: " + press_keys(emu, line, buttons))
 

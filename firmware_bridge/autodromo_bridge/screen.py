@@ -66,16 +66,17 @@ def dashboard_block(binding: Binding, emu: Emulator, view: dict[str, Any] | None
     if legal:
         lines.append(f"  YOUR TURN: {_phase(view) or 'a decision'}. Turn the selector (+ / -), "
                      "then confirm (c):")
-        for k, (_, label) in enumerate(legal):
+        # Each choice's move: what the game's words module words and what a button takes.
+        moves = source.moves(seat)
+        for k, (a, label) in enumerate(legal):
             mark = ">" if d["pace"] == k + 1 else " "
-            lines.append(f"   {mark} selector {k + 1}: {binding.words(label)}")
+            lines.append(f"   {mark} selector {k + 1}: {binding.words(moves.get(a), label)}")
         if binding.buttons is not None:
-            kinds = (source.kinds(seat) if any(isinstance(m, frozenset) for _, m in binding.buttons.values())
-                     else {})
-            # A button named for the one action it takes says it once.
-            paces = [f"{c} {word}" if means == (word,) else f"{c} {word}: {label}"
+            # A button named for the one move it takes says it once.
+            paces = [f"{c} {word}" if binding.one_move_buttons else f"{c} {word}: {binding.words(moves[a], label)}"
                      for c, (word, means) in binding.buttons.items()
-                     for label in [next((x for a, x in legal if takes(means, x, kinds.get(a))), None)] if label]
+                     for a, label in [next(((a, x) for a, x in legal if takes(means, moves.get(a))), (None, ""))]
+                     if a is not None]
             name = games.dashboard_fact(binding.game, "BUTTONS_NAME", "buttons")
             lines.append(f"  {name} now: " + (", ".join(paces) if paces else "none (use the selector)"))
     elif seat in humans and not source.finished():

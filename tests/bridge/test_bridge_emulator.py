@@ -59,18 +59,19 @@ def test_the_screen_shows_a_legend_decision_its_selector_and_lamps_and_takes_a_c
     term = Terminal(bridge_command("--emulate", "dashboard,track", "--seed", "3", "--step-ms", "0",
                                    "--circuit", "castelrosso"))
     try:
-        # The first decision is the reliability split: every selector position is named.
-        screen = term.until(lambda s: "YOUR TURN" in s and "selector 3: engine 3" in s)
+        # The first decision is the reliability split: every selector position is named, worded
+        # from its move by autodromo.legend.words.
+        screen = term.until(lambda s: "YOUR TURN" in s and "selector 3: Engine 3, Brakes 5" in s)
         assert "Legend on the Castelrosso circuit" in screen
         assert "Waiting for you" in screen
-        assert "> selector 1: engine 1" in screen
+        assert "> selector 1: Engine 1, Brakes 7" in screen
         assert "lamps lit: YOUR TURN (this car decides now)" in screen
         assert "LOG" in screen and "linked" in screen
         assert screen.count("DASHBOARD e0000000") == 1, "redrawn in place, not scrolled"
         term.keys("++")
-        term.until(lambda s: "> selector 3: engine 3" in s)
+        term.until(lambda s: "> selector 3: Engine 3, Brakes 5" in s)
         term.keys("c")
-        screen = term.until(lambda s: "seat 1: engine 3" in s)
+        screen = term.until(lambda s: "seat 1: Engine 3, Brakes 5" in s)
         assert screen.count("autodromo bridge: Legend") == 1
     finally:
         term.close()

@@ -188,8 +188,8 @@ def test_a_seats_chart_shows_on_its_dashboard_and_its_buttons_take_choices_by_me
             break
         labels = [label for _, label in src.legal(0)]
         # Each choice's move kind from the core: what a button takes (no label is read).
-        kinds = src.kinds(0)
-        kind_of = {label: kinds[a] for a, label in src.legal(0)}
+        moves = src.moves(0)
+        kind_of = {label: moves[a]["kind"] for a, label in src.legal(0)}
         if len(pressed) == 1:
             # The terminal names the decision's choices, the buttons that apply and the chart.
             text = screen.render(binding, [emu], rig.log, "t", keys=True)

@@ -266,6 +266,7 @@ def test_a_lamborghini_race_driven_by_the_real_dashboards_buttons(
 
 
 def lam_buttons() -> dict[int, tuple[str, ...]]:
-    from autodromo_bridge.games.lamborghini.render import BUTTONS
-
-    return {c: labels for c, (_, labels) in BUTTONS.items()}
+    """The labels (the stable names) of the actions Lamborghini's steering buttons take: the
+    bridge binds them to moves (kind and direction); the test reads which action was taken."""
+    return {1: ("move left", "direction left", "slipstream left"), 2: ("move ahead", "direction ahead"),
+            3: ("move right", "direction right", "slipstream right")}

@@ -28,12 +28,16 @@ module says:
         a dashboard's DASH_STATE for its seat (``circuit``: the race's circuit of lanes and
         rows, ``ledmap.Circuit``, None on a route or a track of sections);
     ``BUTTONS``
-        its buttons, control -> (word, the actions it takes: their exact labels, or a pattern
-        their labels match whole); without them only the selector and CONFIRM decide;
+        its buttons, control -> (word, the core's moves it takes: a ``frozenset`` of kinds, or
+        shapes, each a kind and the references a move must have; ``binding.takes``); without
+        them only the selector and CONFIRM decide;
+    ``ONE_MOVE_BUTTONS``
+        True when each button is named for the one move it takes (the screen says its word once);
     ``BUTTONS_NAME``
         what the screen calls them (default ``"buttons"``);
-    ``words(label)``
-        an action's label as people read it (default: the label);
+    ``words(move, view)``
+        a choice as people read it, from its move, through the game's words module (default:
+        the action's label);
     ``needles(dash)``
         the needles of a dashboard on the emulator's screen, a line of text;
 ``track_board()``

@@ -1,6 +1,6 @@
 """Lamborghini on the bridge: track boards on its circuits (LED maps; its cars in their owners'
 colours) and its own dashboards, drawn by ``render.py``: its face, its buttons (left, ahead,
-right, the check, each taking the actions of its exact labels), cards named for people."""
+right, the check, each taking the core's moves of its kind and direction), choices worded for people."""
 
 from __future__ import annotations
 

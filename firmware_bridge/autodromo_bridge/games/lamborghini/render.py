@@ -16,10 +16,11 @@ lamps        YOUR TURN, REFUSED, FINISHED, OUT (wrecked), GAME OVER as on every 
              CHECK, SLIPSTREAM, ACCIDENT: what the seat decides now; LEADER
 =========== ============================================================================
 
-Buttons (bound by meaning): 1 left, 2 ahead, 3 right steer the car (``move``), the accident's
-direction (``direction``) and the slipstream (``slipstream``), whichever the seat decides now;
-4 takes the manoeuvre check. The core gives Lamborghini's actions as labels only (no kind or
-direction field), so a button is bound to its labels by exact match.
+Buttons (bound by meaning, to the core's moves: ``State.moves``, docs/rules/lamborghini.md
+"Vocabulary"): 1 left, 2 ahead, 3 right steer the car (a ``step``), choose the accident's
+direction (``choose_direction``) and leave the slipstream (``slipstream``), whichever the seat
+decides now, each by the move's ``direction``; 4 takes the manoeuvre check (``take_check``). No
+label is read; choices are worded by ``autodromo.lamborghini.words``.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from functools import lru_cache
 from typing import Any
 
 from autodromo import lamborghini
+from autodromo.lamborghini import words as lambo_words
 
 from ...render import (LAMP_FINISHED, LAMP_GAME_OVER, LAMP_LEADER, LAMP_OUT, LAMP_REFUSED,
                      LAMP_YOUR_TURN, PODIUM_MEANINGS, PODIUM_NAMES, Face)
@@ -41,12 +43,14 @@ LAMP_ACCIDENT = 1 << 23     # this seat's car had an accident: choose its direct
 PHASE_LAMPS = {"CheckPrep": LAMP_CHECK, "Check": LAMP_CHECK, "Team": LAMP_CHECK,
                "Slip": LAMP_SLIPSTREAM, "Direction": LAMP_ACCIDENT, "DirectionDraw": LAMP_ACCIDENT}
 
-#: The buttons: a word for people, and the exact labels of the actions each one takes.
-BUTTONS: dict[int, tuple[str, tuple[str, ...]]] = {
-    1: ("left", ("move left", "direction left", "slipstream left")),
-    2: ("ahead", ("move ahead", "direction ahead")),
-    3: ("right", ("move right", "direction right", "slipstream right")),
-    4: ("check", ("take the check",)),
+#: The buttons: a word for people, and the moves each one takes (kind and direction).
+BUTTONS: dict[int, tuple[str, tuple[dict[str, Any], ...]]] = {
+    1: ("left", ({"kind": "step", "direction": "left"}, {"kind": "choose_direction", "direction": "left"},
+                 {"kind": "slipstream", "direction": "left"})),
+    2: ("ahead", ({"kind": "step", "direction": "ahead"}, {"kind": "choose_direction", "direction": "ahead"})),
+    3: ("right", ({"kind": "step", "direction": "right"}, {"kind": "choose_direction", "direction": "right"},
+                  {"kind": "slipstream", "direction": "right"})),
+    4: ("check", ({"kind": "take_check"},)),
 }
 
 #: The gauges a Lamborghini dashboard's face prints (label, full scale), in DASH_STATE's order.
@@ -128,19 +132,29 @@ def dash_state(view: dict[str, Any], seat: int, circuit: object = None, *, decid
 
 
 @lru_cache(maxsize=1)
+def cards() -> dict[str, dict[str, Any]]:
+    """Every card by its content id, as the core describes it (``autodromo.lamborghini.cards``):
+    the moves name cards by id, and people read names."""
+    return lamborghini.cards()
+
+
 def card_names() -> dict[str, str]:
-    """Every card's name for people, by its content id, as the core names it
-    (``autodromo.lamborghini.card_names``): the core's labels name cards by id
-    (``pick murcielago_lp640``), and people read names."""
-    return lamborghini.card_names()
+    """Every card's name for people, by its content id."""
+    return {k: str(c["name"]) for k, c in cards().items()}
 
 
-def words(label: str) -> str:
-    """A core label as people read it: a card's id after its verb (``pick``, ``play``) becomes
-    its name; other labels are already words."""
-    verb, _, rest = label.partition(" ")
-    name = card_names().get(rest)
-    return f"{verb} {name}" if name is not None else label
+def words(move: dict[str, Any], view: dict[str, Any]) -> str:
+    """A choice as people read it, from its move (``autodromo.lamborghini.words``): seats from
+    1, a car by its number and its owner."""
+    owners = {int(c.get("car", k)): int(c.get("owner") or 0) for k, c in enumerate(view.get("cars", []))}
+
+    def seat(p: int) -> str:
+        return f"seat {p + 1}"
+
+    def car(c: int) -> str:
+        return lambo_words.say("table.car_of", car=c + 1, owner=seat(owners.get(c, 0)))
+
+    return lambo_words.move_words(move, lambo_words.Names(seat=seat, car=car, cards=cards()))[0]
 
 
 def needles(d: dict[str, int]) -> str:

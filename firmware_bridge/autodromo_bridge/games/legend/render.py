@@ -17,12 +17,16 @@ pace        the choice under the dashboard's selector: 1 + its index in the seat
 lamps       the shared ``LAMP_*`` bits of render.py (0-3, 6, 7) and the ones below
 ========== =============================================================================
 
-Buttons 1 to 4 are the pace buttons: each takes the action of its own label.
+Buttons 1 to 4 are the pace buttons, each named for the one move it takes (the core's
+``State.moves``, docs/rules/legend.md "Vocabulary"): ``maintain`` and ``accelerate`` by 1, not
+pushing; ``lift_and_coast``; ``stop_to_cool``. No label is read.
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+from autodromo.legend import words as legend_words
 
 from ...ledmap import Circuit
 from ...render import (LAMP_FINISHED, LAMP_GAME_OVER, LAMP_OUT, LAMP_RAIN, LAMP_REFUSED,
@@ -57,12 +61,15 @@ GAUGES = (("speed", 12), ("pins", 12), ("temp", 8), ("engine", 8), ("brakes", 8)
 #: What its dashboard prints.
 FACE = Face(GAUGES, LAMP_NAMES, LAMP_MEANINGS)
 
-#: The pace buttons: each takes the action of its own label.
+#: The pace buttons: each takes the one move it is named for, by its kind and references.
 BUTTONS_NAME = "pace buttons"
-BUTTONS: dict[int, tuple[str, tuple[str, ...]]] = {
-    1: ("maintain", ("maintain",)), 2: ("accelerate 1", ("accelerate 1",)),
-    3: ("lift and coast", ("lift and coast",)), 4: ("stop to cool", ("stop to cool",)),
+BUTTONS: dict[int, tuple[str, tuple[dict[str, Any], ...]]] = {
+    1: ("maintain", ({"kind": "maintain", "push": False},)),
+    2: ("accelerate 1", ({"kind": "accelerate", "by": 1, "push": False},)),
+    3: ("lift and coast", ({"kind": "lift_and_coast"},)),
+    4: ("stop to cool", ({"kind": "stop_to_cool"},)),
 }
+ONE_MOVE_BUTTONS = True
 
 SWITCH_BATTERY = 1 << 0
 SWITCH_HEADLIGHTS = 1 << 1
@@ -141,3 +148,8 @@ def needles(d: dict[str, int]) -> str:
     return (f"  needles: speed {d['speed']}, safe speed of the next turn {d['turn_pins']}, "
             f"temperature {d['temperature']}, engine {d['engine']}, brakes {d['brakes']}, "
             f"tyres {d['tyres']}")
+
+
+def words(move: dict[str, Any], view: dict[str, Any]) -> str:
+    """A choice as a driver reads it, from its move (``autodromo.legend.words``)."""
+    return legend_words.move_words(move, int(view.get("lanes", 3)))
