@@ -95,6 +95,20 @@ ENGLISH: dict[str, str] = {
     "risk.check_point_ahead": "Check Point ahead (speed limit {limit}): at speed {speed}, +{time} unless you brake to {limit} at the line",
     "risk.overheating": "the round's end costs {n} Engine point(s) (Temperature {temperature})",
     "risk.overheating_retires": "your car retires at the round's end (Temperature {temperature}): its Engine has no point left",
+    # a reachable space's plan: its wear and what it risks
+    "plan.wear": "{wear} −{n}",
+    "plan.temperature": "Temperature {n:+}",
+    "plan.no_wear": "no wear",
+    "plan.needs_engine": "your car retires: the move needs Engine points it does not have",
+    "plan.last_point": "the last {wear} point",
+    "plan.last_tire": "the last Tyre point: a flat tyre",
+    "plan.costs": "costs {what}",
+    "plan.damage": "a crash or a collision on the way: a Damage card",
+    "plan.penalty": "+{time} Check Point penalty: over the speed limit at the line",
+    "plan.round_end_retires": "your car retires at the end of the round: its Engine has no point left to lose",
+    "plan.round_end_last": "the end of the round costs the last Engine point",
+    "plan.round_end_one": "the end of the round costs 1 Engine point",
+    "plan.round_end": "the end of the round costs {n} Engine points",
     # the log, by the event's kind
     "event.decision": "{who}: {what}",
     "event.weather_roll": "Weather: the die shows {value} → {weather}",
@@ -205,6 +219,41 @@ def step_words(move: dict[str, Any], lanes: int = 3, rows: int | None = None, li
     else:
         text = move_words(move, lanes)
     return text[:1].upper() + text[1:]
+
+
+def plan_cost_words(plan: dict[str, Any]) -> str:
+    """What a plan wears, from its own figures: "Engine −1, Temperature +1" or "no wear"."""
+    costs = [say("plan.wear", wear=say(f"wear.{key}"), n=plan[key]) for key in ("engine", "brakes", "tires")
+             if plan[key]]
+    if plan["temperature"]:
+        costs.append(say("plan.temperature", n=plan["temperature"]))
+    return commas(costs) or say("plan.no_wear")
+
+
+def plan_risk_words(car: dict[str, Any], plan: dict[str, Any]) -> str:
+    """The worst a plan risks for ``car`` (its Dashboard now), from the plan's figures: the
+    points it lacks, a Damage card, the Check Point's penalty, the round's end."""
+    if plan["engine"] > car["engine"]:
+        return say("plan.needs_engine")
+    lost = [say("plan.last_point", wear=say(f"wear.{key}")) for key in ("engine", "brakes")
+            if plan[key] and plan[key] >= car[key] > 0]
+    if car["tires"] >= 0 and plan["tires"] > car["tires"]:
+        lost.append(say("plan.last_tire"))
+    if lost:
+        return say("plan.costs", what=listing(lost))
+    if plan["damage"]:
+        return say("plan.damage")
+    if plan.get("penalty"):
+        return say("plan.penalty", time=duration(int(plan["penalty"])))
+    end = plan.get("round_end") or {}
+    if end.get("retires"):
+        return say("plan.round_end_retires")
+    if end.get("engine") and int(end["engine"]) >= car["engine"] - plan["engine"]:
+        return say("plan.round_end_last")
+    if end.get("engine"):
+        n = int(end["engine"])
+        return say("plan.round_end_one") if n == 1 else say("plan.round_end", n=n)
+    return ""
 
 
 def cost_words(move: dict[str, Any]) -> list[str]:

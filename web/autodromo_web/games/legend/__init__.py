@@ -323,17 +323,13 @@ class Legend(GameModule):
             # logs, played on a copy (a plan's steps are one car's, no chance between them).
             ids = [int(a) for a in p["actions"]]
             steps = [legend_words.step_words(e, lanes, rows, line_words, end) for e in self._steps(s, ids)]
-            costs = [f"{word} −{p[key]}" for key, word in (("engine", "Engine"), ("brakes", "Brakes"), ("tires", "Tyres"))
-                     if p[key]]
-            if p["temperature"]:
-                costs.append(f"Temperature {p['temperature']:+}")
-            risk = self._plan_harm(car, p)
             out.append({
                 "row": p["row"], "lane": p["lane"], "progress": p["progress"], "speed": p["speed"],
                 "decisions": p["decisions"], "ids": ids,
                 "where": (f"{line}, {lane_name(p['lane'], lanes)}" if p["progress"] >= end and stage
                           else cell_name(p["row"] % rows, p["lane"], lanes)),
-                "steps": steps, "cost": ", ".join(costs) or "no wear", "risk": risk,
+                "steps": steps, "cost": legend_words.plan_cost_words(p),
+                "risk": legend_words.plan_risk_words(car, p),
                 "engine": p["engine"], "brakes": p["brakes"], "tires": p["tires"],
                 "temperature": p["temperature"], "damage": p["damage"], "off_road": p["off_road"],
             })
@@ -350,31 +346,6 @@ class Legend(GameModule):
             copy.apply_action(a)
         return [e for e in copy.log(None, since=n) if e.get("seat") is not None]
 
-    @staticmethod
-    def _plan_harm(car: dict[str, Any], p: dict[str, Any]) -> str:
-        if p["engine"] > car["engine"]:
-            return "your car retires: the move needs Engine points it does not have"
-        lost = [f"the last {word} point" for key, word in (("engine", "Engine"), ("brakes", "Brakes"))
-                if p[key] and p[key] >= car[key] > 0]
-        if car["tires"] >= 0 and p["tires"] > car["tires"]:
-            lost.append("the last Tyre point: a flat tyre")
-        if lost:
-            return "costs " + " and ".join(lost)
-        if p["damage"]:
-            return "a crash or a collision on the way: a Damage card"
-        # The core's own figures for the plan (issue 29): the Check Point's penalty on the way,
-        # what the round's end costs as the plan leaves the car.
-        if p.get("penalty"):
-            return f"+{legend_words.duration(int(p['penalty']))} Check Point penalty: over the speed limit at the line"
-        end = p.get("round_end") or {}
-        if end.get("retires"):
-            return "your car retires at the end of the round: its Engine has no point left to lose"
-        if end.get("engine") and int(end["engine"]) >= car["engine"] - p["engine"]:
-            return "the end of the round costs the last Engine point"
-        if end.get("engine"):
-            return f"the end of the round costs {plural(int(end['engine']), 'Engine point')}"
-        return ""
-
     # --- the log ---------------------------------------------------------------------------
 
     def trace(self, table: Table) -> list[dict[str, Any]]:
@@ -386,7 +357,7 @@ class Legend(GameModule):
         steps = trace(table, pick)
         flat: list[dict[str, Any]] = table.memo.setdefault("legend_trace", [])
         flat.extend({"phase": st["before"]["phase"], "seat": st["before"]["seat"], "round": st["before"]["round"],
-                     "label": st["label"], "actor": st["actor"], "before": st["before"]["cars"],
+                     "actor": st["actor"], "before": st["before"]["cars"],
                      "after": st["after"]["cars"], "weather": st["after"]["weather"], "next_round": st["after"]["round"],
                      "allowance": st["after"]["allowance"]} for st in steps[len(flat):])
         return flat
