@@ -208,9 +208,9 @@ class GameModule:
 
     def step_text(self, table: Table, state: autodromo.State, action: int, actor: int) -> str:
         """One action of the replay viewer's timeline, in words (``state`` is before it); asked
-        only for an action its reader could see (``timeline.py``)."""
-        who = "Chance" if actor < 0 else table.seats[actor]["name"]
-        return f"{who}: {state.action_to_string(action)}"
+        only for an action its reader could see (``timeline.py``). Each game words it from its
+        moves and events through its words module: a label is a name, not words for people."""
+        raise NotImplementedError(f"{type(self).__name__} does not word a step of its timeline")
 
     # --- help -----------------------------------------------------------------------------
 
@@ -224,7 +224,7 @@ class GameModule:
 
 
 def trace(table: Table, pick: Any) -> list[dict[str, Any]]:
-    """Per action of the game: its label, who took it, and ``pick(view)`` of the spectator's
+    """Per action of the game: who took it, and ``pick(view)`` of the spectator's
     view before and after it; kept on the table and extended as the game goes on (a log that
     tells what an action did, a retirement or a damage, reads it)."""
     memo = table.memo.get("trace")
@@ -236,12 +236,11 @@ def trace(table: Table, pick: Any) -> list[dict[str, Any]]:
     for i in range(len(steps), now):
         a, actor = table.actions[i], table.actors[i]
         before = memo["last"] if memo["last"] is not None else pick(state.view(None))
-        label = state.action_to_string(a)
         state.apply_action(a)
         # After the game's last action this copy stands where the game does: the spectator's
         # view the page reads anyway (once per position) serves, not a second one.
         after = pick(table.public_view() if i == now - 1 else state.view(None))
-        steps.append({"label": label, "actor": actor, "before": before, "after": after})
+        steps.append({"actor": actor, "before": before, "after": after})
         memo["last"] = after
     return steps
 
