@@ -23,6 +23,7 @@ from .. import game_module
 from .._core import Game, State
 from ..errors import IllegalActionError, OptionError
 from . import _play
+from ._agents import SeatAgents
 
 Obs = dict[str, npt.NDArray[Any]]
 
@@ -39,7 +40,7 @@ def sealed_rule(game: Game) -> Callable[[State], bool]:
     return rule
 
 
-class AutodromoParallelEnv(ParallelEnv):  # type: ignore[misc]  # pettingzoo ships no types
+class AutodromoParallelEnv(SeatAgents, ParallelEnv):  # type: ignore[misc]  # pettingzoo ships no types
     """``game`` for PettingZoo's parallel API: agent ``"player_<seat>"`` for every seat that takes
     decisions.
 
@@ -68,34 +69,8 @@ class AutodromoParallelEnv(ParallelEnv):  # type: ignore[misc]  # pettingzoo shi
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
-        self.reward = _play.check_reward(reward)
-        if max_steps is not None and max_steps < 1:
-            raise OptionError(f"max_steps must be at least 1, not {max_steps}")
-        if render_mode not in (None, "ansi"):
-            raise OptionError(f'render_mode is None or "ansi", not {render_mode!r}')
-        self.game = _play.make_game(game, options)
-        self.observation = _play.check_observation(self.game, observation)
-        self.metadata = {**type(self).metadata, "name": f"autodromo_{self.game.name}_v0"}
-        self.max_steps = max_steps
-        self.render_mode = render_mode
+        self._set_up(game, options, max_steps, reward, observation, render_mode)
         self._sealed = sealed_rule(self.game)
-        self._seat = {f"player_{s}": s for s in _play.decision_seats(self.game)}
-        self.possible_agents = list(self._seat)
-        n = self.game.num_distinct_actions
-        obs_space = spaces.Dict(
-            {
-                "observation": spaces.Box(
-                    -_play.OBS_LIMIT,
-                    _play.OBS_LIMIT,
-                    _play.observation_shape(self.game, self.observation),
-                    np.float32,
-                ),
-                "action_mask": spaces.Box(0, 1, (n,), np.int8),
-            }
-        )
-        self.observation_spaces = {a: obs_space for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
-        self.game_state: State = self.game.new_state()
         self._rng: np.random.Generator | None = None
         # Actions given in a step whose seat's turn has not come yet, by seat, oldest first.
         self._pending: dict[int, list[int]] = {}
@@ -103,12 +78,6 @@ class AutodromoParallelEnv(ParallelEnv):  # type: ignore[misc]  # pettingzoo shi
         self._acting: dict[int, npt.NDArray[np.int8]] = {}
         self.agents: list[str] = []
         self.steps = 0
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
 
     @property
     def acting_agents(self) -> list[str]:
@@ -168,19 +137,6 @@ class AutodromoParallelEnv(ParallelEnv):  # type: ignore[misc]  # pettingzoo shi
         if over or cut:
             self.agents = []
         return observations, rewards, terminations, truncations, infos
-
-    def state(self) -> npt.NDArray[np.float32]:
-        """PettingZoo's global state: every seat's observation tensor, in seat order."""
-        seats = range(self.game.num_players)
-        return np.concatenate([self.game_state.observation_tensor(s) for s in seats])
-
-    def render(self) -> str | None:
-        if self.render_mode != "ansi":
-            return None
-        return _play.render_text(self.game_state, None)
-
-    def close(self) -> None:
-        pass  # nothing held outside this object
 
     # ---- inside a step ---------------------------------------------------------------------
 

@@ -13,9 +13,10 @@ from pettingzoo import AECEnv
 from .._core import Game, State
 from ..errors import IllegalActionError, OptionError
 from . import _play
+from ._agents import SeatAgents
 
 
-class AutodromoAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
+class AutodromoAECEnv(SeatAgents, AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
     """``game`` for PettingZoo: agent ``"player_<seat>"`` for every seat that takes decisions.
 
     ``observe(agent)`` is ``{"observation": observation_tensor(seat), "action_mask": int8 mask}``;
@@ -53,44 +54,10 @@ class AutodromoAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
         **options: Any,
     ) -> None:
         super().__init__()
-        self.reward = _play.check_reward(reward)
-        if max_steps is not None and max_steps < 1:
-            raise OptionError(f"max_steps must be at least 1, not {max_steps}")
-        if render_mode not in (None, "ansi"):
-            raise OptionError(f'render_mode is None or "ansi", not {render_mode!r}')
-        self.game = _play.make_game(game, options)
-        self.observation = _play.check_observation(self.game, observation)
-        self.metadata = {**type(self).metadata, "name": f"autodromo_{self.game.name}_v0"}
-        self.max_steps = max_steps
-        self.render_mode = render_mode
-        self._seat = {f"player_{s}": s for s in _play.decision_seats(self.game)}
-        self.possible_agents = list(self._seat)
-        n = self.game.num_distinct_actions
-        obs_space = spaces.Dict(
-            {
-                "observation": spaces.Box(
-                    -_play.OBS_LIMIT,
-                    _play.OBS_LIMIT,
-                    _play.observation_shape(self.game, self.observation),
-                    np.float32,
-                ),
-                "action_mask": spaces.Box(0, 1, (n,), np.int8),
-            }
-        )
-        self.observation_spaces = {a: obs_space for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
-        seats, length = self.game.num_players, self.game.observation_shape[0]
-        self.state_space = spaces.Box(-_play.OBS_LIMIT, _play.OBS_LIMIT, (seats * length,), np.float32)
-        self.game_state: State = self.game.new_state()
+        self._set_up(game, options, max_steps, reward, observation, render_mode)
         self._rng: np.random.Generator | None = None
         self.agents: list[str] = []
         self.steps = 0
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None or self._rng is None:
@@ -131,19 +98,6 @@ class AutodromoAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
             mask = np.zeros(self.game.num_distinct_actions, np.int8)
         obs = _play.observe(self.game_state, seat, self.observation)
         return {"observation": obs, "action_mask": mask}
-
-    def state(self) -> npt.NDArray[np.float32]:
-        """PettingZoo's global state: every seat's observation tensor, in seat order."""
-        seats = range(self.game.num_players)
-        return np.concatenate([self.game_state.observation_tensor(s) for s in seats])
-
-    def render(self) -> str | None:
-        if self.render_mode != "ansi":
-            return None
-        return _play.render_text(self.game_state, None)
-
-    def close(self) -> None:
-        pass  # nothing held outside this object
 
     def _advance(self) -> None:
         """Samples chance up to the next decision; marks every agent done at the end."""
