@@ -6,27 +6,17 @@ that bypasses the catalogue."""
 from __future__ import annotations
 
 import random
-import string
+from functools import partial
 
 import pytest
-from babel.messages.pofile import read_po
 
 import autodromo
 from autodromo import cli, locale
 from autodromo.formula90 import words
+from catalogue_english import english_phrases
 
 
-def english_sentences(lang: str) -> set[str]:
-    """The English phrases of the catalogue that its ``lang`` translation does not keep."""
-    with locale.catalogue_path("formula90", lang).open("rb") as f:
-        translated = {(str(m.context), str(m.id)): str(m.string) for m in read_po(f) if m.id}
-    out = set()
-    for (_, english), text in translated.items():
-        for literal, *_ in string.Formatter().parse(english):
-            piece = literal.strip(" :;,.()—")
-            if text != english and " " in piece and len(piece) >= 8 and piece not in text:
-                out.add(piece)
-    return out
+english_sentences = partial(english_phrases, "formula90")
 
 
 @pytest.mark.parametrize("lang", ["pt", "it"])

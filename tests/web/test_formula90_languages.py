@@ -6,12 +6,10 @@ Portuguese shows none of the catalogue's English phrases."""
 from __future__ import annotations
 
 import re
-import string
+from functools import partial
 from typing import Any
 
-from babel.messages.pofile import read_po
-
-from autodromo import locale
+from catalogue_english import english_phrases
 
 from .test_api import act, create, view
 
@@ -56,16 +54,7 @@ def test_in_the_pseudo_language_every_text_of_a_race_came_through_a_catalogue(cl
     assert doc["results"]["rows"] and doc["log"]
 
 
-def english(lang: str) -> set[str]:
-    with locale.catalogue_path("formula90", lang).open("rb") as f:
-        translated = {(str(m.context), str(m.id)): str(m.string) for m in read_po(f) if m.id}
-    out = set()
-    for (_, text), translation in translated.items():
-        for literal, *_ in string.Formatter().parse(text):
-            piece = literal.strip(" :;,.()—")
-            if translation != text and " " in piece and len(piece) >= 8 and piece not in translation:
-                out.add(piece)
-    return out
+english = partial(english_phrases, "formula90")
 
 
 def test_a_race_read_in_portuguese_shows_none_of_the_english(client: Any) -> None:

@@ -6,29 +6,20 @@ from __future__ import annotations
 
 import json
 import string
+from functools import partial
 from typing import Any
 
 from babel.messages.pofile import read_po
 
 from autodromo import locale
+from catalogue_english import english_phrases
 
 from .test_api import act, create, view
 
 NAMES = ["Ada", "Bo"]
 
 
-def english_sentences(lang: str) -> set[str]:
-    """The words of each English message of Mille Bornes between its fields, where its
-    translation into ``lang`` differs: none may show on a page read in ``lang``."""
-    with locale.catalogue_path("mille_bornes", lang).open("rb") as f:
-        translated = {(str(m.context), str(m.id)): str(m.string) for m in read_po(f) if m.id}
-    out = set()
-    for (_, english), text in translated.items():
-        for literal, *_ in string.Formatter().parse(english):
-            piece = literal.strip(" :;,.()—")
-            if text != english and " " in piece and len(piece) >= 8 and piece not in text:
-                out.add(piece)
-    return out
+english_sentences = partial(english_phrases, "mille_bornes")
 
 
 def page(client: Any, gid: str, seat: int | None, **headers: str) -> str:
@@ -95,16 +86,7 @@ def test_the_lobby_and_the_page_follow_the_browser_and_the_menu(client: Any) -> 
     assert title(**{"Cookie": "autodromo_lang=<script>"}) == "Mille Bornes"
 
 
-def lamborghini_english(lang: str) -> set[str]:
-    with locale.catalogue_path("lamborghini", lang).open("rb") as f:
-        translated = {(str(m.context), str(m.id)): str(m.string) for m in read_po(f) if m.id}
-    out = set()
-    for (_, english), text in translated.items():
-        for literal, *_ in string.Formatter().parse(english):
-            piece = literal.strip(" :;,.()—")
-            if text != english and " " in piece and len(piece) >= 8 and piece not in text:
-                out.add(piece)
-    return out
+lamborghini_english = partial(english_phrases, "lamborghini")
 
 
 def test_a_lamborghini_race_read_in_portuguese_to_its_results(client: Any) -> None:
