@@ -29,12 +29,7 @@ SURFACES = [
 MILLE_BORNES = ["web/autodromo_web/games/mille_bornes.py", "python/autodromo/tui/mille_bornes.py"]
 
 #: Surface files that still parse labels or read content (issue 29, the other three games).
-KNOWN_DEBTS = {
-    # Lobby lists and the dashboard's limits read through the package's content documents
-    # (``autodromo.content.document``/``directory``), not yet from the core's board.
-    "web/autodromo_web/games/formula90/__init__.py",
-    "web/autodromo_web/games/legend/__init__.py",
-}
+KNOWN_DEBTS: set[str] = set()
 
 
 def offences(source: str) -> list[str]:

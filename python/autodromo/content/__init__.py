@@ -14,7 +14,7 @@ from typing import Any
 
 from ..errors import ContentError
 
-__all__ = ["GAMES", "circuits", "directory", "document", "load_files"]
+__all__ = ["GAMES", "circuits", "directory", "document", "load_files", "shipped"]
 
 #: Games whose cards, cars and tracks come from content files.
 GAMES = ("legend", "lamborghini", "formula90")
@@ -55,4 +55,23 @@ def circuits(game: str) -> list[dict[str, Any]]:
     for path in sorted((directory(game) / "circuits").glob("*.toml")):
         doc = document(game, f"circuits/{path.name}")
         out.append({"id": path.stem, "name": doc.get("name", path.stem), "laps": doc.get("laps")})
+    return out
+
+
+def shipped(game: str, folder: str) -> list[dict[str, str]]:
+    """Every shipped item of a content folder of ``game`` (a lobby's routes, circuits or tracks):
+    id and name. An item is a file ``<folder>/<id>.toml`` or a folder ``<folder>/<id>/`` whose
+    main file is named for the folder in the singular (``tracks/colline/track.toml``)."""
+    out = []
+    for path in sorted((directory(game) / folder).iterdir()):
+        if path.is_dir():
+            rel = f"{folder}/{path.name}/{folder.removesuffix('s')}.toml"
+            if not (directory(game) / rel).is_file():
+                continue
+            item = path.name
+        elif path.suffix == ".toml":
+            rel, item = f"{folder}/{path.name}", path.stem
+        else:
+            continue
+        out.append({"id": item, "name": str(document(game, rel).get("name", item))})
     return out

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import autodromo
 from autodromo import content
 
-from ..base import Decision, GameModule, field, register, toml
+from ..base import Decision, GameModule, field, register
 from autodromo.formula90 import words
 
 from . import choices, conditions
@@ -39,11 +39,7 @@ def core_options() -> dict[str, Any]:
 
 def tracks() -> list[dict[str, str]]:
     """Every shipped track by id and name."""
-    out = []
-    for path in sorted((content.directory(GAME) / "tracks").glob("*/track.toml")):
-        doc = toml(GAME, f"tracks/{path.parent.name}/track.toml")
-        out.append({"id": path.parent.name, "label": str(doc.get("name", path.parent.name))})
-    return out
+    return [{"id": t["id"], "label": t["name"]} for t in content.shipped(GAME, "tracks")]
 
 
 def face(card: dict[str, Any] | None) -> dict[str, Any] | None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import autodromo
-from autodromo import content
+from autodromo.legend import catalogue
 from autodromo.legend import words as legend_words
 
 from ... import board as boards
@@ -25,23 +25,12 @@ CARS_PER_LOOK = ("row", "lane", "speed", "temperature", "engine", "brakes", "tir
 
 
 def cars() -> list[dict[str, Any]]:
-    roster: list[dict[str, Any]] = content.document(GAME, "cars.toml")["car"]
-    return roster
+    return catalogue.roster()
 
 
-def car_name(car_id: str) -> str:
-    return next((str(c["name"]) for c in cars() if c["id"] == car_id), car_id.replace("_", " ").title())
-
-
-def routes() -> list[dict[str, Any]]:
-    """Every shipped route: id and name."""
-    return [{"id": path.stem, "name": str(content.document(GAME, f"routes/{path.name}").get("name", path.stem))}
-            for path in sorted((content.directory(GAME) / "routes").glob("*.toml"))]
-
-
-def dashboard() -> dict[str, Any]:
-    doc: dict[str, Any] = content.document(GAME, "dashboard.toml")
-    return doc
+car_name = catalogue.car_name
+routes = catalogue.routes
+dashboard = catalogue.dashboard
 
 
 #: The page's group of a decision (how its button is laid out), by its move's kind.
