@@ -61,3 +61,25 @@ def test_the_check_point_penalty_is_worded_with_its_time() -> None:
 def test_a_length_of_time_is_said_in_its_units() -> None:
     assert [words.duration(s) for s in (360, 45, 3630, 3600, -45, None)] == [
         "6 min", "45 s", "1 h 00 min 30 s", "1 h 00 min", "-45 s", "—"]
+
+
+def test_the_pages_table_log_and_results_words_come_from_the_catalogue() -> None:
+    """The page's own texts (issue 29 item 3): a car's place, the turn its pin shows, a decision's
+    effect on the Dashboard, a retirement at the round's end and a tie, each from one key."""
+    car = {"status": "off_road", "lap": 2, "row": 4, "lane": 0}
+    assert words.where(car, 3) == "lap 2, row 5, left lane (stopped off the road)"
+    assert words.where({**car, "status": "retired"}, 3) == "retired"
+    assert words.next_turn({"rows": 1, "rating": "B", "safe_speed": 4}) == "next turn B in 1 row: safe speed 4"
+    assert words.next_turn({"rows": 0, "rating": None}) == "next turn now: its marker cannot be read"
+    before = {"speed": 4, "temperature": 2, "engine": 5, "brakes": 5, "tires": 16}
+    after = {"speed": 7, "temperature": 3, "engine": 4, "brakes": 5, "tires": 16}
+    assert words.dashboard_change(before, after, 7) == "speed 4 → 7, Temperature +1, −1 Engine, 7 MP"
+    # "the last three positions are the red zone" (dashboard.toml): heat there retires a car with no Engine left
+    cause = words.retirement_cause("round_end", 5, 7, True)
+    assert cause == "at the end of round 5, Temperature 7 in the red zone cost an Engine point it did not have"
+    assert words.effect("retires", "Bugatti", cause="x") == "Bugatti retires: x"
+    # "the winner is the car that has advanced the farthest beyond the finish line" (Track Race)
+    assert words.tie_words(9, "Ada", 3, 1) == "both over the line in round 9: Ada went further past it (3 spaces to 1)"
+    assert [words.ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)] == \
+        ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd"]
+    assert words.result_status(False, None) == "retired: out of the race"

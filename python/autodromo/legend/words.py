@@ -137,6 +137,91 @@ ENGLISH: dict[str, str] = {
     "event.crashed": "{who} crashes",
     "event.retired": "{who} retires",
     "event.penalty": "{who}: +{time} Check Point penalty",
+    # the table: where a car is, the turn it meets, the grid before a Track race
+    "side.left": "left",
+    "side.middle": "middle",
+    "side.right": "right",
+    "cell.side": "row {row}, {side} lane",
+    "cell.n": "row {row}, lane {n} from the left",
+    "where.finished": "finished",
+    "where.retired": "retired",
+    "where.lap": "lap {lap}, {cell}",
+    "where.off_road": "{place} (stopped off the road)",
+    "grid.place": "grid place {place} of {n} (qualifying)",
+    "grid.not_yet": "not on the grid yet",
+    "turn.now": "now",
+    "turn.in_row": "in {n} row",
+    "turn.in_rows": "in {n} rows",
+    "turn.unread": "next turn {where}: its marker cannot be read",
+    "turn.next": "next turn {rating} {where}: safe speed {speed}",
+    "round.before_start": "Before the start",
+    "round.n": "Round {n}",
+    # a decision's effect on the Dashboard, in the log
+    "change.speed": "speed {a} → {b}",
+    "change.temperature": "Temperature {n:+}",
+    "change.engine": "−{n} Engine",
+    "change.brakes": "−{n} Brakes",
+    "change.tires": "−{n} Tyres",
+    "change.mp": "{n} MP",
+    "log.with_cost": "{text} ({cost})",
+    "log.space": "{n} space: {a} → {b}",
+    "log.spaces": "{n} spaces: {a} → {b}",
+    "log.entry": "{driver} ({car}): {what}",
+    "log.now": "now speed {speed}, Temperature {temperature}, Engine {engine}, Brakes {brakes}, Tyres {tires}",
+    "tires.flat": "flat",
+    # retirements, crashes and needles at their last point
+    "retire.red_zone": "Temperature {temperature} in the red zone",
+    "retire.top_speed": "heating at Top Speed",
+    "retire.round_end": "at the end of round {round}, {heat} cost an Engine point it did not have",
+    "retire.damage_card": "the Damage card cost an Engine point it did not have",
+    "retire.event_card": "the Event card cost an Engine point it did not have",
+    "retire.round_limit": "the race's round limit was reached",
+    "retire.push": "pushing the engine cost a point it did not have",
+    "effect.retires": "{car} retires: {cause}",
+    "effect.crashes": "{car} crashes at {cell}: speed 0 and a Damage card",
+    "effect.no_engine": "{car} has no Engine point left",
+    "effect.no_brakes": "{car} has no Brakes point left",
+    "effect.flat_tire": "{car} has a flat tyre",
+    "effect.battery": "{car}: the battery fails",
+    "effect.headlights": "{car}: the headlights fail",
+    "notice.retired": "Your {car} retired. The race goes on without it.",
+    "notice.retired_because": "Your {car} retired: {cause}. The race goes on without it.",
+    "round.label": "Round",
+    "lane.side": "{side} lane",
+    "lane.nth": "lane {n} from the left",
+    "where.line": "{line}, {lane}",
+    "where.over_line": "over the {line} line",
+    # a Track race's results
+    "result.time.space": "round {round}, {n} space past the line",
+    "result.time.spaces": "round {round}, {n} spaces past the line",
+    "result.dnf": "did not finish",
+    "result.wear": "Engine {engine}/{engine_max}, Brakes {brakes}/{brakes_max}, Tyres {tires}, Temperature {temperature}",
+    "result.crash": "{n} crash",
+    "result.crashes": "{n} crashes",
+    "result.battery": "battery failed",
+    "result.headlights": "headlights failed",
+    "result.no_damage": "none",
+    "result.finished": "finished",
+    "result.retired": "retired: {cause}",
+    "result.out": "out of the race",
+    "result.none": "—",
+    "result.wins": "{driver} wins with the {car}",
+    "result.nobody": "Nobody finished",
+    "result.tie.further": "both over the line in round {round}: {driver} went further past it ({a} spaces to {b})",
+    "result.tie.order.space": "both over the line in round {round}, {n} space past it: {driver} moved earlier in that round's order",
+    "result.tie.order.spaces": "both over the line in round {round}, {n} spaces past it: {driver} moved earlier in that round's order",
+    "column.place": "Place",
+    "column.car": "Car",
+    "column.driver": "Driver",
+    "column.time": "Time",
+    "column.tie": "Tie broken by",
+    "column.wear": "Wear",
+    "column.damage": "Damage",
+    "column.status": "Status",
+    "ordinal.1": "{n}st",
+    "ordinal.2": "{n}nd",
+    "ordinal.3": "{n}rd",
+    "ordinal.n": "{n}th",
 }
 
 
@@ -375,3 +460,181 @@ def event_words(event: dict[str, Any], name: Callable[[int], str], lanes: int = 
     if event.get("penalty"):
         lines.append(say("event.penalty", who=name(int(event["car"])), time=duration(int(event["penalty"]))))
     return lines
+
+
+def cell(row: int, lane_index: int, lanes: int) -> str:
+    """A space as the board numbers it: rows from 1 at the finish line ("row 3, left lane")."""
+    sides = {2: ("left", "right"), 3: ("left", "middle", "right")}.get(lanes)
+    if sides and 0 <= lane_index < len(sides):
+        return say("cell.side", row=row + 1, side=say(f"side.{sides[lane_index]}"))
+    return say("cell.n", row=row + 1, n=lane_index + 1)
+
+
+def where(car: dict[str, Any], lanes: int) -> str:
+    """Where a car of the view stands: finished, retired, or its lap and space."""
+    if car["status"] in ("finished", "retired"):
+        return say(f"where.{car['status']}")
+    place = say("where.lap", lap=car["lap"], cell=cell(int(car["row"]), int(car["lane"]), lanes))
+    return say("where.off_road", place=place) if car["status"] == "off_road" else place
+
+
+def grid_place(place: int, n: int) -> str:
+    """A car's place (from 0) in the qualifying order before the grid is set."""
+    return say("grid.place", place=place + 1, n=n)
+
+
+def not_on_grid() -> str:
+    return say("grid.not_yet")
+
+
+def round_words(n: int) -> str:
+    """A Track race's round, or before the start (round 0)."""
+    return say("round.before_start") if n == 0 else say("round.n", n=n)
+
+
+def next_turn(turn: dict[str, Any] | None) -> str:
+    """The turn a car is in or meets next, as its Dashboard's pin says it."""
+    if not turn:
+        return ""
+    rows = int(turn["rows"])
+    when = say("turn.now") if rows == 0 else say("turn.in_row" if rows == 1 else "turn.in_rows", n=rows)
+    if turn.get("rating") is None:
+        return say("turn.unread", where=when)
+    return say("turn.next", rating=turn["rating"], where=when, speed=turn["safe_speed"])
+
+
+def dashboard_change(before: dict[str, Any], after: dict[str, Any], allowance: int | None) -> str:
+    """What a decision did to the Dashboard: "speed 4 → 7, Temperature +1, −1 Engine, 7 MP";
+    ``allowance``: the movement points the pace gave (None: not a pace)."""
+    parts = []
+    if after["speed"] != before["speed"]:
+        parts.append(say("change.speed", a=before["speed"], b=after["speed"]))
+    if after["temperature"] != before["temperature"]:
+        parts.append(say("change.temperature", n=after["temperature"] - before["temperature"]))
+    for key in ("engine", "brakes", "tires"):
+        if after[key] < before[key]:
+            parts.append(say(f"change.{key}", n=before[key] - after[key]))
+    if allowance:
+        parts.append(say("change.mp", n=allowance))
+    return ", ".join(parts)
+
+
+def with_cost(text: str, cost: str) -> str:
+    return say("log.with_cost", text=text, cost=cost) if cost else text
+
+
+def moved(spaces: int, start: str, end: str) -> str:
+    """A move of ``spaces`` from one space to another."""
+    return say("log.space" if spaces == 1 else "log.spaces", n=spaces, a=start, b=end)
+
+
+def log_entry(driver: str, car: str, parts: Sequence[str]) -> str:
+    """One decision in the log: who drove which car, and what it did."""
+    return say("log.entry", driver=driver, car=car, what="; ".join(parts))
+
+
+def car_now(car: dict[str, Any]) -> str:
+    """A car's needles after its decision."""
+    tires = say("tires.flat") if car["tires"] < 0 else car["tires"]
+    return say("log.now", speed=car["speed"], temperature=car["temperature"], engine=car["engine"],
+               brakes=car["brakes"], tires=tires)
+
+
+def retirement_cause(cause: str, round_number: int = 0, temperature: int = 0, red_zone: bool = False) -> str:
+    """Why a car retired: ``cause`` is round_end (heat at the round's end), damage_card,
+    event_card, round_limit or push."""
+    if cause == "round_end":
+        heat = say("retire.red_zone", temperature=temperature) if red_zone else say("retire.top_speed")
+        return say("retire.round_end", round=round_number, heat=heat)
+    return say(f"retire.{cause}")
+
+
+def effect(kind: str, car: str, **args: Any) -> str:
+    """A car's retirement (cause=...), crash (cell=...) or a needle at its last point:
+    retires, crashes, no_engine, no_brakes, flat_tire, battery, headlights."""
+    return say(f"effect.{kind}", car=car, **args)
+
+
+def retired_notice(car: str, cause: str) -> str:
+    """What the page tells the player whose car retired."""
+    return say("notice.retired_because", car=car, cause=cause) if cause else say("notice.retired", car=car)
+
+
+def round_label() -> str:
+    return say("round.label")
+
+
+def line_lane(line: str, lane_index: int, lanes: int) -> str:
+    """A stage's last line and the lane a car crosses it in."""
+    sides = {2: ("left", "right"), 3: ("left", "middle", "right")}.get(lanes)
+    if sides and 0 <= lane_index < len(sides):
+        where = say("lane.side", side=say(f"side.{sides[lane_index]}"))
+    else:
+        where = say("lane.nth", n=lane_index + 1)
+    return say("where.line", line=line, lane=where)
+
+
+def ordinal(n: int) -> str:
+    """A place: 1st, 2nd, 3rd, 4th ... 11th, 12th, 13th, 21st."""
+    key = "n" if n % 100 in (11, 12, 13) else str(n % 10) if n % 10 in (1, 2, 3) else "n"
+    return say(f"ordinal.{key}", n=n)
+
+
+def columns(tie: bool) -> list[str]:
+    """The Track race results' columns; the tiebreak's only when a tie was broken."""
+    keys = ["place", "car", "driver", "time", *(["tie"] if tie else []), "wear", "damage", "status"]
+    return [say(f"column.{k}") for k in keys]
+
+
+def result_time(finish: dict[str, Any] | None) -> str:
+    """A Track race's finish: the round and how far past the line (the book's order)."""
+    if not finish:
+        return say("result.dnf")
+    n = int(finish["past_line"])
+    return say("result.time.space" if n == 1 else "result.time.spaces", round=finish["round"], n=n)
+
+
+def result_wear(car: dict[str, Any]) -> str:
+    tires = say("tires.flat") if car["flat_tire"] else car["tires"]
+    return say("result.wear", engine=car["engine"], engine_max=car["engine_max"], brakes=car["brakes"],
+               brakes_max=car["brakes_max"], tires=tires, temperature=car["temperature"])
+
+
+def result_damage(car: dict[str, Any]) -> str:
+    n = int(car["crashes"])
+    damage = [say("result.crash" if n == 1 else "result.crashes", n=n)] if n else []
+    if not car["battery_ok"]:
+        damage.append(say("result.battery"))
+    if not car["headlights_ok"]:
+        damage.append(say("result.headlights"))
+    return ", ".join(damage) or say("result.no_damage")
+
+
+def result_place(place: int, finished: bool) -> str:
+    """A place counted from 1; a car that did not finish has none."""
+    return ordinal(place) if finished else say("result.none")
+
+
+def result_status(finished: bool, cause: str | None) -> str:
+    if finished:
+        return say("result.finished")
+    return say("result.retired", cause=cause or say("result.out"))
+
+
+def headline(driver: str | None, car: str) -> str:
+    """The winner, or nobody (``driver`` None)."""
+    return say("result.wins", driver=driver, car=car) if driver is not None else say("result.nobody")
+
+
+def tie_words(round_number: int, driver: str, past_a: int, past_b: int) -> str:
+    """How the car behind lost a tie with ``driver``'s, both over the line in one round: further
+    past it, else earlier in the round's order."""
+    if past_a != past_b:
+        return say("result.tie.further", round=round_number, driver=driver, a=past_a, b=past_b)
+    return say("result.tie.order.space" if past_b == 1 else "result.tie.order.spaces", round=round_number,
+               n=past_b, driver=driver)
+
+
+def over_line(line: str) -> str:
+    """A stage's last line, as a place a car reaches ("over the Check Point line")."""
+    return say("where.over_line", line=line)

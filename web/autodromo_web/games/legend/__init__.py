@@ -11,8 +11,7 @@ from autodromo.legend import catalogue
 from autodromo.legend import words as legend_words
 
 from ... import board as boards
-from ..base import (CHANCE, Decision, GameModule, cell_name, circuits, field, lane_name, ordinal, plural, register,
-                    trace)
+from ..base import CHANCE, Decision, GameModule, circuits, field, lane_name, register, trace
 from . import stage as stages
 from .help import DECISIONS, HOW_TO_PLAY, PHASES
 
@@ -151,8 +150,8 @@ class Legend(GameModule):
         if stages.is_stage_race(view):
             return stages.turn(view)
         if view["round"] == 0:
-            return {"label": "Before the start", "value": ""}
-        return {"label": "Round", "value": view["round"]}
+            return {"label": legend_words.round_words(0), "value": ""}
+        return {"label": legend_words.round_label(), "value": view["round"]}
 
     def phase(self, view: dict[str, Any]) -> str:
         return str(view["phase"]["name"])
@@ -172,12 +171,7 @@ class Legend(GameModule):
     # --- the table -------------------------------------------------------------------------
 
     def where(self, car: dict[str, Any], lanes: int) -> str:
-        if car["status"] == "finished":
-            return "finished"
-        if car["status"] == "retired":
-            return "retired"
-        place = f"lap {car['lap']}, {cell_name(car['row'], car['lane'], lanes)}"
-        return place + (" (stopped off the road)" if car["status"] == "off_road" else "")
+        return legend_words.where(car, lanes)
 
     @staticmethod
     def _before_grid(view: dict[str, Any]) -> list[str] | None:
@@ -189,9 +183,9 @@ class Legend(GameModule):
         if view["phase"]["name"] in ("qualifying challenge", "answer to a challenge"):
             out = [""] * len(cars)
             for place, car in enumerate(view["grid"]):
-                out[car] = f"grid place {place + 1} of {len(cars)} (qualifying)"
+                out[car] = legend_words.grid_place(place, len(cars))
             return out
-        return ["not on the grid yet"] * len(cars)
+        return [legend_words.not_on_grid()] * len(cars)
 
     def table(self, table: Table, view: dict[str, Any], seat: int | None) -> dict[str, Any]:
         lanes = self._lanes(table)
@@ -232,7 +226,7 @@ class Legend(GameModule):
         if seat is None or view["cars"][seat]["status"] != "retired":
             return ""
         cause = self._retirements(table).get(seat, "")
-        return f"Your {view['cars'][seat]['name']} retired{': ' + cause if cause else ''}. The race goes on without it."
+        return legend_words.retired_notice(str(view["cars"][seat]["name"]), cause)
 
     def _retirements(self, table: Table) -> dict[int, str]:
         names = [c["name"] for c in table.state.view(None)["cars"]]
@@ -240,20 +234,15 @@ class Legend(GameModule):
         causes: dict[int, str] = {}
         events = table.state.log(None)
         for k, st in enumerate(self.trace(table)):
-            for seat, text in self._effects(st, events[k] if k < len(events) else None, names, lanes):
-                if " retires: " in text:
-                    causes[seat] = text.split(": ", 1)[1]
+            for seat, kind, cause in self._effect_kinds(st, events[k] if k < len(events) else None, names, lanes):
+                if kind == "retires":
+                    causes[seat] = cause
         return causes
 
     @staticmethod
     def _next_turn(turn: dict[str, Any] | None) -> str:
         """The turn a car is in or meets next, as its Dashboard's pin says it."""
-        if not turn:
-            return ""
-        where = "now" if turn["rows"] == 0 else f"in {plural(turn['rows'], 'row')}"
-        if turn.get("rating") is None:
-            return f"next turn {where}: its marker cannot be read"
-        return f"next turn {turn['rating']} {where}: safe speed {turn['safe_speed']}"
+        return legend_words.next_turn(turn)
 
     # --- decisions and their risks ---------------------------------------------------------
 
@@ -303,7 +292,7 @@ class Legend(GameModule):
         car = spectator["cars"][seat]
         # On a stage the road ends at the line: a move past it ends the car's stage.
         stage = spectator.get("stage")
-        line = f"over the {stages.finish_words(stage)} line" if stage else ""
+        line = legend_words.over_line(stages.finish_words(stage)) if stage else ""
         end = int(stage["length"]) if stage else rows
         out = []
         rows, line_words, _ = self._road(table)
@@ -315,8 +304,8 @@ class Legend(GameModule):
             out.append({
                 "row": p["row"], "lane": p["lane"], "progress": p["progress"], "speed": p["speed"],
                 "decisions": p["decisions"], "ids": ids,
-                "where": (f"{line}, {lane_name(p['lane'], lanes)}" if p["progress"] >= end and stage
-                          else cell_name(p["row"] % rows, p["lane"], lanes)),
+                "where": (legend_words.line_lane(line, p["lane"], lanes) if p["progress"] >= end and stage
+                          else legend_words.cell(p["row"] % rows, p["lane"], lanes)),
                 "steps": steps, "cost": legend_words.plan_cost_words(p),
                 "risk": legend_words.plan_risk_words(car, p),
                 "engine": p["engine"], "brakes": p["brakes"], "tires": p["tires"],
@@ -367,7 +356,7 @@ class Legend(GameModule):
         for k, st in enumerate(steps[memo["n"]:]):
             who = st["actor"]
             rnd = st["round"]
-            when = "Before the start" if rnd == 0 else f"Round {rnd}"
+            when = legend_words.round_words(rnd)
             group = memo["group"]
             if who >= 0:
                 if group is None or group["who"] != who or group["round"] != rnd:
@@ -399,19 +388,8 @@ class Legend(GameModule):
     def _cost(step: dict[str, Any]) -> str:
         """What a decision did to the Dashboard: "speed 4 → 7, Temperature +1, 1 Engine, 7 MP"."""
         b, c = step["before"], step["car"]
-        parts = []
-        if c["speed"] != b["speed"]:
-            parts.append(f"speed {b['speed']} → {c['speed']}")
-        if c["temperature"] != b["temperature"]:
-            parts.append(f"Temperature {c['temperature'] - b['temperature']:+}")
-        for key, word in (("engine", "Engine"), ("brakes", "Brakes")):
-            if c[key] < b[key]:
-                parts.append(f"−{b[key] - c[key]} {word}")
-        if c["tires"] < b["tires"]:
-            parts.append(f"−{b['tires'] - c['tires']} Tyres")
-        if step["phase"] == "set the pace" and c["speed"] > 0 and step["allowance"]:
-            parts.append(f"{step['allowance']} MP")
-        return ", ".join(parts)
+        paced = step["phase"] == "set the pace" and c["speed"] > 0
+        return legend_words.dashboard_change(b, c, step["allowance"] if paced else None)
 
     def _entry(self, group: dict[str, Any], names: list[str], lanes: int, rows: int, table: Table) -> dict[str, Any]:
         who = group["who"]
@@ -427,22 +405,21 @@ class Legend(GameModule):
                 continue
             text = legend_words.step_words(event, lanes)
             cost = self._cost(st)
-            parts.append(f"{text} ({cost})" if cost else text)
+            parts.append(legend_words.with_cost(text, cost))
             if [car["row"], car["lane"]] != path[-1]:
                 path.append([car["row"], car["lane"]])
         end = group["steps"][-1]["car"]
         start = group["start"]
         spaces = end["progress"] - start["progress"]
         if moved and spaces > 0:
-            parts.append(f"{plural(spaces, 'space')}: {cell_name(start['row'] % rows, start['lane'], lanes)} → "
-                         f"{cell_name(end['row'] % rows, end['lane'], lanes)}")
-        text = f"{table.seats[who]['name']} ({names[who]}): " + "; ".join(parts)
+            parts.append(legend_words.moved(spaces, legend_words.cell(start["row"] % rows, start["lane"], lanes),
+                                            legend_words.cell(end["row"] % rows, end["lane"], lanes)))
+        text = legend_words.log_entry(table.seats[who]["name"], names[who], parts)
         # A stage's moves are not animated: the page's animation follows a circuit's rows.
         animated = moved and self.track(table).get("kind") != "route"
         return {"who": who, "round": group["when"], "text": text,
                 "path": path if animated else None, "car": who,
-                "detail": f"now speed {end['speed']}, Temperature {end['temperature']}, Engine {end['engine']}, "
-                          f"Brakes {end['brakes']}, Tyres {'flat' if end['tires'] < 0 else end['tires']}"}
+                "detail": legend_words.car_now(end)}
 
     @staticmethod
     def _chance(st: dict[str, Any], event: dict[str, Any] | None, names: list[str]) -> str:
@@ -453,37 +430,39 @@ class Legend(GameModule):
 
     def _effects(self, st: dict[str, Any], event: dict[str, Any] | None, names: list[str],
                  lanes: int) -> list[tuple[int, str]]:
-        """Retirements, crashes and needles at their last point caused by this action."""
+        """Retirements, crashes and needles at their last point caused by this action, worded."""
+        return [(i, legend_words.effect(kind, names[i], **({"cause": arg} if kind == "retires" else
+                                                           {"cell": arg} if kind == "crashes" else {})))
+                for i, kind, arg in self._effect_kinds(st, event, names, lanes)]
+
+    @staticmethod
+    def _effect_kinds(st: dict[str, Any], event: dict[str, Any] | None, names: list[str],
+                      lanes: int) -> list[tuple[int, str, str]]:
+        """Per car hit by this action: the effect's kind (legend_words.effect) and its cause or space."""
         out = []
         end_of_round = st["next_round"] != st["round"]
         red = dashboard()["temperature_red_zone"]
         for i, (b, a) in enumerate(zip(st["before"], st["after"])):
             if a["status"] == "retired" and b["status"] != "retired":
                 if end_of_round and b["status"] in ("racing", "off_road") and a["engine"] == 0 and b["engine"] <= 2:
-                    heat = f"Temperature {a['temperature']} in the red zone" if red[a["temperature"]] else "heating at Top Speed"
-                    cause = f"at the end of round {st['round']}, {heat} cost an Engine point it did not have"
-                elif (event or {}).get("kind") == "damage_card":
-                    cause = "the Damage card cost an Engine point it did not have"
-                elif (event or {}).get("kind") == "event_card":
-                    cause = "the Event card cost an Engine point it did not have"
-                elif end_of_round:
-                    cause = "the race's round limit was reached"
+                    cause = legend_words.retirement_cause("round_end", st["round"], a["temperature"],
+                                                          bool(red[a["temperature"]]))
+                elif (event or {}).get("kind") in ("damage_card", "event_card"):
+                    cause = legend_words.retirement_cause(str((event or {})["kind"]))
                 else:
-                    cause = "pushing the engine cost a point it did not have"
-                out.append((i, f"{names[i]} retires: {cause}"))
+                    cause = legend_words.retirement_cause("round_limit" if end_of_round else "push")
+                out.append((i, "retires", cause))
             elif a["crashes"] > b["crashes"]:
-                out.append((i, f"{names[i]} crashes at {cell_name(a['row'], a['lane'], lanes)}: speed 0 and a "
-                               f"Damage card"))
+                out.append((i, "crashes", legend_words.cell(a["row"], a["lane"], lanes)))
             else:
-                for key, word in (("engine", "Engine"), ("brakes", "Brakes")):
+                for key in ("engine", "brakes"):
                     if b[key] > 0 and a[key] == 0:
-                        out.append((i, f"{names[i]} has no {word} point left"))
+                        out.append((i, f"no_{key}", ""))
                 if b["tires"] >= 0 > a["tires"]:
-                    out.append((i, f"{names[i]} has a flat tyre"))
-                if b["battery_ok"] and not a["battery_ok"]:
-                    out.append((i, f"{names[i]}: the battery fails"))
-                if b["headlights_ok"] and not a["headlights_ok"]:
-                    out.append((i, f"{names[i]}: the headlights fail"))
+                    out.append((i, "flat_tire", ""))
+                for key, kind in (("battery_ok", "battery"), ("headlights_ok", "headlights")):
+                    if b[key] and not a[key]:
+                        out.append((i, kind, ""))
         return out
 
     def step_text(self, table: Table, state: autodromo.State, action: int, actor: int) -> str:
@@ -499,7 +478,7 @@ class Legend(GameModule):
             return legend_words.chance_words(events[0], lambda k: names[k], str(after.view(None)["weather"]))
         rows, line, end = self._road(table, before)
         text = legend_words.step_words(events[0], self._lanes(table), rows, line, end)
-        return f"{table.seats[actor]['name']} ({names[actor]}): {text}"
+        return legend_words.log_entry(table.seats[actor]["name"], names[actor], [text])
 
     # --- the end ---------------------------------------------------------------------------
 
@@ -518,31 +497,17 @@ class Legend(GameModule):
         for i, tied in zip(order, ties):
             c = v["cars"][i]
             finish = c.get("finish")
-            if finish:
-                time = f"round {finish['round']}, {plural(finish['past_line'], 'space')} past the line"
-            else:
-                time = "did not finish"
-            wear = (f"Engine {c['engine']}/{c['engine_max']}, Brakes {c['brakes']}/{c['brakes_max']}, "
-                    f"Tyres {'flat' if c['flat_tire'] else c['tires']}, Temperature {c['temperature']}")
-            damage = [plural(c["crashes"], "crash", "crashes")] if c["crashes"] else []
-            if not c["battery_ok"]:
-                damage.append("battery failed")
-            if not c["headlights_ok"]:
-                damage.append("headlights failed")
-            place = ordinal(ranking[i] + 1) if finish else "—"
-            status = "finished" if finish else f"retired: {causes.get(i, 'out of the race')}"
-            cells = [place, c["name"], table.seats[i]["name"], time, wear, ", ".join(damage) or "none", status]
+            cells = [legend_words.result_place(ranking[i] + 1, bool(finish)), c["name"], table.seats[i]["name"],
+                     legend_words.result_time(finish), legend_words.result_wear(c), legend_words.result_damage(c),
+                     legend_words.result_status(bool(finish), causes.get(i))]
             if any(ties):
                 cells.insert(4, tied)
             rows.append({"seat": i, "cells": cells})
-        columns = ["Place", "Car", "Driver", "Time", "Wear", "Damage", "Status"]
-        if any(ties):
-            columns.insert(4, "Tie broken by")
         winner = order[0]
         return {
-            "headline": f"{table.seats[winner]['name']} wins with the {names[winner]}"
-                        if v["cars"][winner].get("finish") else "Nobody finished",
-            "columns": columns,
+            "headline": legend_words.headline(table.seats[winner]["name"] if v["cars"][winner].get("finish") else None,
+                                              names[winner]),
+            "columns": legend_words.columns(any(ties)),
             "rows": rows,
         }
 
@@ -557,11 +522,7 @@ class Legend(GameModule):
         a, b = cars[ahead].get("finish"), cars[car].get("finish")
         if not a or not b or a["round"] != b["round"]:
             return ""
-        if a["past_line"] != b["past_line"]:
-            return (f"both over the line in round {b['round']}: {drivers[ahead]} went further past it "
-                    f"({a['past_line']} spaces to {b['past_line']})")
-        return (f"both over the line in round {b['round']}, {plural(b['past_line'], 'space')} past it: "
-                f"{drivers[ahead]} moved earlier in that round's order")
+        return legend_words.tie_words(int(b["round"]), drivers[ahead], int(a["past_line"]), int(b["past_line"]))
 
     # --- help ------------------------------------------------------------------------------
 
