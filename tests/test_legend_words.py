@@ -83,3 +83,18 @@ def test_the_pages_table_log_and_results_words_come_from_the_catalogue() -> None
     assert [words.ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)] == \
         ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd"]
     assert words.result_status(False, None) == "retired: out of the race"
+
+
+def test_a_stage_races_page_words_come_from_the_catalogue() -> None:
+    """A Stage race on the page: the Chrono, the line ahead, the Time Chart's additions and the
+    tiebreak (docs/rules/legend.md decision 61), said in units, never "18:00" for 18 minutes."""
+    check_point = {"finish": "checkpoint", "speed_limit": 2, "length": 40}
+    assert words.chrono("17:51", True, True) == "17:51, night, fog"
+    assert words.rows_to(check_point, 2) == "rows to the Check Point (speed limit 2), then 2 stages"
+    assert words.rows_to({"finish": "arrivo"}, 0) == "rows to the Arrivo"
+    assert words.time_added(360, 0, 45) == ["+6 min Check Point", "−45 s residual MPs"]
+    assert words.stage_tie(None, 2880, 2880, "18:18", "18:21", "Bot 1") == \
+        "both 48 min of racing time: Bot 1 crossed the last line earlier (18:18 to 18:21 on the Chrono)"
+    car = {"status": "off_road", "row": 3, "lane": 2}
+    assert words.stage_where(car, {}, check_point, 3) == "row 4 of 40, right lane (stopped off the road)"
+    assert words.stage_headline(None, "Mille Miglia", "Bugatti", False, None) == "Nobody finished the route"

@@ -222,6 +222,43 @@ ENGLISH: dict[str, str] = {
     "ordinal.2": "{n}nd",
     "ordinal.3": "{n}rd",
     "ordinal.n": "{n}th",
+    # a Stage race on the page
+    "stage.check_point": "Check Point (speed limit {limit})",
+    "stage.arrivo": "Arrivo",
+    "chrono.day": "{clock}, day",
+    "chrono.night": "{clock}, night",
+    "chrono.fog": "{clock}, fog",
+    "stage.waiting": "waiting to start at {at}",
+    "stage.parked": "over the {line} line at {at}",
+    "stage.finished": "finished the route",
+    "stage.row": "row {row} of {length}, {lane}",
+    "stage.starts": "starts {at}",
+    "stage.starts_at": "starts at {at}",
+    "stage.over_line_at": "over the line at {at}",
+    "stage.finished_in": "finished in {time}",
+    "stage.penalty": "+{time} Check Point",
+    "stage.time_cards": "+{time} Event cards",
+    "stage.bonus": "−{time} residual MPs",
+    "stage.rows_to": "rows to the {line}",
+    "stage.rows_to_then_1": "rows to the {line}, then 1 stage",
+    "stage.rows_to_then": "rows to the {line}, then {n} stages",
+    "stage.turn": "{round} · {clock} · stage {number} of {of}",
+    "stage.point": "both {n} point",
+    "stage.points": "both {n} points",
+    "stage.tie.shorter": "{both}: {driver} has the shorter racing time ({a} to {b})",
+    "stage.tie.and_time": "{both} and {time} of racing time",
+    "stage.tie.time": "both {time} of racing time",
+    "stage.tie.earlier": "{both}: {driver} crossed the last line earlier ({a} to {b} on the Chrono)",
+    "stage.tie.seats": "{both}, over the last line at {at}: in the order of the seats (the book names no further tiebreak)",
+    "stage.stages_done": "{n} of {of}",
+    "stage.nothing_added": "none",
+    "stage.wins_on_points": "{driver} wins the {route} with the {car} on points",
+    "stage.wins_in": "{driver} wins the {route} with the {car} in {time}",
+    "stage.nobody": "Nobody finished the route",
+    "column.racing_time": "Racing time",
+    "column.added": "Time added or saved",
+    "column.stages": "Stages",
+    "column.points": "Points",
 }
 
 
@@ -638,3 +675,117 @@ def tie_words(round_number: int, driver: str, past_a: int, past_b: int) -> str:
 def over_line(line: str) -> str:
     """A stage's last line, as a place a car reaches ("over the Check Point line")."""
     return say("where.over_line", line=line)
+
+
+def finish_line(stage: dict[str, Any]) -> str:
+    """A stage's last line: a Check Point with its speed limit, or the Arrivo."""
+    if stage["finish"] == "checkpoint":
+        return say("stage.check_point", limit=stage["speed_limit"])
+    return say("stage.arrivo")
+
+
+def chrono(clock_time: str, night: bool, fog: bool) -> str:
+    """The Chrono board: "17:51, night, fog"."""
+    text = say("chrono.night" if night else "chrono.day", clock=clock_time)
+    return say("chrono.fog", clock=text) if fog else text
+
+
+def racing_time(seconds: int | None) -> str:
+    """A racing time so far, or "—" before the first stage ends."""
+    return duration(None if seconds is None else int(seconds))
+
+
+def stage_where(car: dict[str, Any], chart: dict[str, Any], stage: dict[str, Any], lanes: int) -> str:
+    """Where a car of a Stage race stands: waiting, over the line, on the road, done."""
+    status = car["status"]
+    if status == "waiting":
+        return say("stage.waiting", at=chart["starts_at"])
+    if status == "parked":
+        return say("stage.parked", line=finish_line(stage), at=chart["stages"][-1]["finish"])
+    if status == "finished":
+        return say("stage.finished")
+    if status == "retired":
+        return say("where.retired")
+    sides = {2: ("left", "right"), 3: ("left", "middle", "right")}.get(lanes)
+    n = int(car["lane"])
+    side = (say("lane.side", side=say(f"side.{sides[n]}")) if sides and 0 <= n < len(sides)
+            else say("lane.nth", n=n + 1))
+    place = say("stage.row", row=car["row"] + 1, length=stage["length"], lane=side)
+    return say("where.off_road", place=place) if status == "off_road" else place
+
+
+def time_added(penalty: int, cards: int, bonus: int) -> list[str]:
+    """What a Time Chart adds (Check Point, Event cards) and saves (residual MPs), in units."""
+    out = []
+    if penalty:
+        out.append(say("stage.penalty", time=duration(penalty)))
+    if cards:
+        out.append(say("stage.time_cards", time=duration(cards)))
+    if bonus:
+        out.append(say("stage.bonus", time=duration(bonus)))
+    return out
+
+
+def starts(at: str) -> str:
+    return say("stage.starts", at=at)
+
+
+def distance_note(car: dict[str, Any], chart: dict[str, Any]) -> str | None:
+    """Beside the rows left: a car not on the road says why."""
+    status = car["status"]
+    if status == "waiting":
+        return say("stage.starts_at", at=chart["starts_at"])
+    if status == "parked":
+        return say("stage.over_line_at", at=chart["stages"][-1]["finish"])
+    if status == "finished":
+        return say("stage.finished_in", time=racing_time(chart.get("racing_time")))
+    if status == "retired":
+        return say("where.retired")
+    return None
+
+
+def rows_to(stage: dict[str, Any], after: int) -> str:
+    """The unit of a distance: rows to this stage's line, then the stages after it."""
+    line = finish_line(stage)
+    if not after:
+        return say("stage.rows_to", line=line)
+    return say("stage.rows_to_then_1" if after == 1 else "stage.rows_to_then", line=line, n=after)
+
+
+def stage_turn(round_number: int, clock_time: str, number: int, of: int) -> str:
+    return say("stage.turn", round=round_number, clock=clock_time, number=number, of=of)
+
+
+def stage_tie(points: int | None, time_a: int, time_b: int, finish_a: str, finish_b: str, driver: str) -> str:
+    """How the car behind lost a tie with ``driver``'s (docs/rules/legend.md decision 61): with
+    the Historical points, equal totals by the shorter racing time; equal times by the earlier
+    crossing of the last line; then the seats."""
+    if points is not None:
+        both = say("stage.point" if points == 1 else "stage.points", n=points)
+        if time_a != time_b:
+            return say("stage.tie.shorter", both=both, driver=driver, a=racing_time(time_a), b=racing_time(time_b))
+        both = say("stage.tie.and_time", both=both, time=racing_time(time_b))
+    else:
+        both = say("stage.tie.time", time=racing_time(time_b))
+    if finish_a != finish_b:
+        return say("stage.tie.earlier", both=both, driver=driver, a=finish_a, b=finish_b)
+    return say("stage.tie.seats", both=both, at=finish_a)
+
+
+def stages_done(n: int, of: int) -> str:
+    return say("stage.stages_done", n=n, of=of)
+
+
+def stage_columns(points: bool, tie: bool) -> list[str]:
+    keys = ["place", "car", "driver", "racing_time", *(["points"] if points else []), *(["tie"] if tie else []),
+            "added", "stages", "status"]
+    return [say(f"column.{k}") for k in keys]
+
+
+def stage_headline(driver: str | None, route: str, car: str, on_points: bool, time: int | None) -> str:
+    """The winner of the route (``driver`` None: nobody finished)."""
+    if driver is None:
+        return say("stage.nobody")
+    if on_points:
+        return say("stage.wins_on_points", driver=driver, route=route, car=car)
+    return say("stage.wins_in", driver=driver, route=route, car=car, time=racing_time(time))

@@ -9,8 +9,6 @@ from typing import TYPE_CHECKING, Any
 import autodromo
 from autodromo.legend import words as legend_words
 
-from ..base import lane_name, ordinal, plural
-
 if TYPE_CHECKING:
     from ...tables import Table
 
@@ -59,15 +57,13 @@ def route_board(game: autodromo.Game) -> dict[str, Any] | None:
 
 
 def finish_words(stage: dict[str, Any]) -> str:
-    if stage["finish"] == "checkpoint":
-        return f"Check Point (speed limit {stage['speed_limit']})"
-    return "Arrivo"
+    return legend_words.finish_line(stage)
 
 
 def clock(chrono: dict[str, Any], weather: str) -> dict[str, Any]:
     """The Chrono board: the time, day or night, and fog."""
     fog = bool(chrono["fog"]) or weather == "fog"
-    words = f"{chrono['clock']}, {'night' if chrono['night'] else 'day'}" + (", fog" if fog else "")
+    words = legend_words.chrono(str(chrono["clock"]), bool(chrono["night"]), fog)
     return {"time": chrono["clock"], "night": bool(chrono["night"]), "fog": fog, "words": words}
 
 
@@ -81,33 +77,16 @@ def duration(seconds: int) -> str:
 def racing_time(chart: dict[str, Any]) -> str:
     """The racing time so far: a duration (the Time Chart's finish minus start, penalties and
     bonus included), or "—" before the first stage ends."""
-    seconds = chart.get("racing_time")
-    return "—" if seconds is None else duration(int(seconds))
+    return legend_words.racing_time(chart.get("racing_time"))
 
 
 def where(car: dict[str, Any], chart: dict[str, Any], stage: dict[str, Any], lanes: int) -> str:
-    status = car["status"]
-    if status == "waiting":
-        return f"waiting to start at {chart['starts_at']}"
-    if status == "parked":
-        return f"over the {finish_words(stage)} line at {chart['stages'][-1]['finish']}"
-    if status == "finished":
-        return "finished the route"
-    if status == "retired":
-        return "retired"
-    place = f"row {car['row'] + 1} of {stage['length']}, {lane_name(car['lane'], lanes)}"
-    return place + (" (stopped off the road)" if status == "off_road" else "")
+    return legend_words.stage_where(car, chart, stage, lanes)
 
 
 def _stage_cell(st: dict[str, Any]) -> dict[str, Any]:
-    notes = []
-    if st["penalty"]:
-        notes.append(f"+{duration(st['penalty'])} Check Point")
-    if st["time_cards"]:
-        notes.append(f"+{duration(st['time_cards'])} Event cards")
-    if st["bonus"]:
-        notes.append(f"−{duration(st['bonus'])} residual MPs")
-    return {"stage": st["stage"], "start": st["start"] if st["started"] else f"starts {st['start']}",
+    notes = legend_words.time_added(st["penalty"], st["time_cards"], st["bonus"])
+    return {"stage": st["stage"], "start": st["start"] if st["started"] else legend_words.starts(st["start"]),
             "finish": st["finish"] or "", "speed": "" if st["speed"] is None else str(st["speed"]),
             "notes": ", ".join(notes)}
 
@@ -119,7 +98,7 @@ def time_chart(view: dict[str, Any]) -> list[dict[str, Any]]:
     out = []
     for row in sorted(view["time_chart"], key=lambda r: place[r["seat"]]):
         seat = row["seat"]
-        out.append({"seat": seat, "name": cars[seat]["name"], "place": ordinal(place[seat] + 1),
+        out.append({"seat": seat, "name": cars[seat]["name"], "place": legend_words.ordinal(place[seat] + 1),
                     "stages": [_stage_cell(st) for st in row["stages"]],
                     "racing_time": racing_time(row),
                     "retired": cars[seat]["status"] == "retired"})
@@ -155,27 +134,19 @@ def distance(view: dict[str, Any]) -> list[dict[str, Any]]:
     out = []
     for car in view["cars"]:
         chart = charts[car["seat"]]
-        note = None
-        if car["status"] == "waiting":
-            note = f"starts at {chart['starts_at']}"
-        elif car["status"] == "parked":
-            note = f"over the line at {chart['stages'][-1]['finish']}"
-        elif car["status"] == "finished":
-            note = f"finished in {racing_time(chart)}"
-        elif car["status"] == "retired":
-            note = "retired"
+        note = legend_words.distance_note(car, chart)
         left = max(0, stage["length"] - car["row"])
-        unit = f"rows to the {finish_words(stage)}" + (f", then {plural(after, 'stage')}" if after else "")
+        unit = legend_words.rows_to(stage, after)
         out.append({"who": car["name"], "seat": car["seat"], "left": left, "unit": unit, "note": note})
     return out
 
 
 def turn(view: dict[str, Any]) -> dict[str, Any]:
     if view["round"] == 0:
-        return {"label": "Before the start", "value": ""}
+        return {"label": legend_words.round_words(0), "value": ""}
     stage = view["stage"]
-    return {"label": "Round", "value": f"{view['round']} · {view['chrono']['clock']} · stage {stage['number']} of "
-                                       f"{stage['of']}"}
+    return {"label": legend_words.round_label(),
+            "value": legend_words.stage_turn(view["round"], view["chrono"]["clock"], stage["number"], stage["of"])}
 
 
 def tie(view: dict[str, Any], drivers: list[str], ahead: int | None, car: int) -> str:
@@ -190,22 +161,12 @@ def tie(view: dict[str, Any], drivers: list[str], ahead: int | None, car: int) -
     if a["stages_done"] != stages or b["stages_done"] != stages:
         return ""
     points = {p["seat"]: p["total"] for p in view.get("points") or []}
-    first = drivers[ahead]
-    if points:
-        if points[ahead] != points[car]:
-            return ""
-        both = f"both {plural(points[car], 'point')}"
-        if a["racing_time"] != b["racing_time"]:
-            return f"{both}: {first} has the shorter racing time ({racing_time(a)} to {racing_time(b)})"
-        both += f" and {racing_time(b)} of racing time"
-    elif a["racing_time"] != b["racing_time"]:
+    if points and points[ahead] != points[car]:
         return ""
-    else:
-        both = f"both {racing_time(b)} of racing time"
-    fa, fb = a["stages"][-1]["finish"], b["stages"][-1]["finish"]
-    if fa != fb:
-        return f"{both}: {first} crossed the last line earlier ({fa} to {fb} on the Chrono)"
-    return f"{both}, over the last line at {fa}: in the order of the seats (the book names no further tiebreak)"
+    if not points and a["racing_time"] != b["racing_time"]:
+        return ""
+    return legend_words.stage_tie(points[car] if points else None, a["racing_time"], b["racing_time"],
+                                  a["stages"][-1]["finish"], b["stages"][-1]["finish"], drivers[ahead])
 
 
 def results(table_: Table, view: dict[str, Any], ranking: list[int], causes: dict[int, str]) -> dict[str, Any]:
@@ -224,12 +185,12 @@ def results(table_: Table, view: dict[str, Any], ranking: list[int], causes: dic
         penalty = sum(st["penalty"] for st in chart["stages"])
         cards = sum(st["time_cards"] for st in chart["stages"])
         bonus = sum(st["bonus"] for st in chart["stages"])
-        extras = [f"+{duration(penalty)} Check Point" if penalty else "",
-                  f"+{duration(cards)} Event cards" if cards else "", f"−{duration(bonus)} residual MPs" if bonus else ""]
-        cells = [ordinal(ranking[i] + 1) if done else "—", cars[i]["name"], table_.seats[i]["name"],
-                 racing_time(chart) if done else "did not finish",
-                 ", ".join(e for e in extras if e) or "none", f"{chart['stages_done']} of {stages}",
-                 "finished" if done else f"retired: {causes.get(i, 'out of the race')}"]
+        cells = [legend_words.result_place(ranking[i] + 1, done), cars[i]["name"], table_.seats[i]["name"],
+                 racing_time(chart) if done else legend_words.result_time(None),
+                 ", ".join(legend_words.time_added(penalty, cards, bonus))
+                 or legend_words.say("stage.nothing_added"),
+                 legend_words.stages_done(chart["stages_done"], stages),
+                 legend_words.result_status(done, causes.get(i))]
         if points:
             cells.insert(4, str(points[i]["total"]))
         if any(ties):
@@ -237,15 +198,10 @@ def results(table_: Table, view: dict[str, Any], ranking: list[int], causes: dic
         rows.append({"seat": i, "cells": cells})
     winner = order[0]
     won = charts[winner]["stages_done"] == stages
-    by = " on points" if points else f" in {racing_time(charts[winner])}"
-    columns = ["Place", "Car", "Driver", "Racing time", "Time added or saved", "Stages", "Status"]
-    if points:
-        columns.insert(4, "Points")
-    if any(ties):
-        columns.insert(5 if points else 4, "Tie broken by")
     return {
-        "headline": f"{table_.seats[winner]['name']} wins the {view['route']['name']} with the "
-                    f"{cars[winner]['name']}{by}" if won else "Nobody finished the route",
-        "columns": columns,
+        "headline": legend_words.stage_headline(table_.seats[winner]["name"] if won else None, view["route"]["name"],
+                                                cars[winner]["name"], bool(points),
+                                                charts[winner].get("racing_time")),
+        "columns": legend_words.stage_columns(bool(points), any(ties)),
         "rows": rows,
     }
