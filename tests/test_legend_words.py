@@ -98,3 +98,16 @@ def test_a_stage_races_page_words_come_from_the_catalogue() -> None:
     car = {"status": "off_road", "row": 3, "lane": 2}
     assert words.stage_where(car, {}, check_point, 3) == "row 4 of 40, right lane (stopped off the road)"
     assert words.stage_headline(None, "Mille Miglia", "Bugatti", False, None) == "Nobody finished the route"
+
+
+def test_the_championships_words_come_from_the_catalogue() -> None:
+    """Around the races: the Spare Part auction, the repairs between races ("repair up to 4
+    points among Engine, Brakes and Tyres") and the standings, each from one key."""
+    assert words.auction_choice("stand", bid=1) == "Stand on your bid (1 card)"
+    assert words.auction_told("pass", "Ada", None) == "Ada passes on the car"
+    assert words.auction_told("add", "Ada", "Bugatti", part="Luxor") == "Ada adds Luxor to the bid for the Bugatti"
+    repair = words.repair_words("Luxor", {"engine": 2, "brakes": 0, "tires": 1}, [])
+    assert repair == "collects Luxor; repairs 2 Engine, 1 Tyre"
+    assert words.repair_words(None, {}, []) == "no repair"
+    assert words.standings_columns(2) == ["Place", "Player", "Car", "Race 1", "Race 2", "Points"]
+    assert words.race_starts(0, 2, "Circuito di Castelrosso") == "Race 1 of 2 starts: Circuito di Castelrosso"

@@ -259,6 +259,37 @@ ENGLISH: dict[str, str] = {
     "column.added": "Time added or saved",
     "column.stages": "Stages",
     "column.points": "Points",
+    # the championship around the races: the Spare Part auction, the split, repairs, standings
+    "auction.add": "Add {part} to your bid",
+    "auction.stand": "Stand on your bid ({cards})",
+    "auction.pass": "Pass on this car (your cards come back)",
+    "auction.attach": "Attach {part} to the {car}",
+    "auction.told.add": "{who} adds {part} to the bid for the {car}",
+    "auction.told.stand": "{who} stands on {cards} for the {car}",
+    "auction.told.pass": "{who} passes on the {car}",
+    "auction.told.attach": "{who} attaches {part} to the {car}",
+    "auction.told.other": "{who}: {label}",
+    "auction.card": "{n} card",
+    "auction.cards": "{n} cards",
+    "auction.the_car": "car",
+    "event.sets": "{who} sets the {car}: Engine {engine}, Brakes {brakes}",
+    "event.wins_car": "{who} wins the {car}",
+    "event.repairs": "{who}: {what}",
+    "repair.collects": "collects {part}",
+    "repair.points": "repairs {points}",
+    "repair.point.engine": "{n} Engine",
+    "repair.point.brakes": "{n} Brakes",
+    "repair.point.tires": "{n} Tyre",
+    "repair.uses": "uses {parts}",
+    "repair.none": "no repair",
+    "event.race_starts": "Race {k} of {n} starts: {circuit}",
+    "column.player": "Player",
+    "column.race": "Race {k}",
+    "championship.auction": "The Spare Part auction",
+    "championship.split": "Engine and Brakes",
+    "championship.race": "Race {k}",
+    "championship.repairs": "Repairs between races",
+    "championship.over": "Final standings",
 }
 
 
@@ -789,3 +820,58 @@ def stage_headline(driver: str | None, route: str, car: str, on_points: bool, ti
     if on_points:
         return say("stage.wins_on_points", driver=driver, route=route, car=car)
     return say("stage.wins_in", driver=driver, route=route, car=car, time=racing_time(time))
+
+
+def cards(n: int) -> str:
+    return say("auction.card" if n == 1 else "auction.cards", n=n)
+
+
+def auction_choice(kind: str, part: str = "", car: str = "", bid: int = 0) -> str:
+    """A Spare Part auction decision as its button says it: add, stand, pass or attach."""
+    return say(f"auction.{kind}", part=part, car=car, cards=cards(bid))
+
+
+def auction_told(kind: str, who: str, car: str | None, part: str = "", bid: int = 0, label: str = "") -> str:
+    """An auction decision in the event's log: "Ada adds Luxor to the bid for the Bugatti"."""
+    return say(f"auction.told.{kind}", who=who, car=car or say("auction.the_car"), part=part, cards=cards(bid),
+               label=label)
+
+
+def split_set(who: str, car: str, engine: int, brakes: int) -> str:
+    return say("event.sets", who=who, car=car, engine=engine, brakes=brakes)
+
+
+def wins_car(who: str, car: str) -> str:
+    return say("event.wins_car", who=who, car=car)
+
+
+def repair_words(collect: str | None, points: dict[str, int], spend: Sequence[str]) -> str:
+    """A repair between races: the part collected, the points repaired, the parts used."""
+    parts = []
+    if collect is not None:
+        parts.append(say("repair.collects", part=collect))
+    repaired = [say(f"repair.point.{k}", n=points[k]) for k in ("engine", "brakes", "tires") if points.get(k)]
+    if repaired:
+        parts.append(say("repair.points", points=", ".join(repaired)))
+    if spend:
+        parts.append(say("repair.uses", parts=", ".join(spend)))
+    return "; ".join(parts) or say("repair.none")
+
+
+def repaired(who: str, what: str) -> str:
+    return say("event.repairs", who=who, what=what)
+
+
+def race_starts(k: int, n: int, circuit: str) -> str:
+    """Race ``k`` (from 0) of ``n`` of a championship starts."""
+    return say("event.race_starts", k=k + 1, n=n, circuit=circuit)
+
+
+def standings_columns(races: int) -> list[str]:
+    return [say("column.place"), say("column.player"), say("column.car"),
+            *[say("column.race", k=k + 1) for k in range(races)], say("column.points")]
+
+
+def championship_stage(stage: str, races: int) -> str:
+    """Where a championship stands: auction, split, race (the latest), repairs, over."""
+    return say(f"championship.{stage}", k=races)

@@ -25,9 +25,10 @@ from autodromo.legend.championship import (
 )
 from autodromo.errors import AutodromoError
 from autodromo.legend import PARTS, Auction, balanced
+from autodromo.legend import words as legend_words
 
 from ...errors import bad, conflict
-from ..base import circuits, ordinal, plural
+from ..base import circuits, plural
 from . import cars
 
 if TYPE_CHECKING:
@@ -199,39 +200,40 @@ class LegendEvent:
             r = int(_car(self.cars()[seat])["reliability"])
             # The even split first, then by how far each leans (issue 32, item 5), as in a race.
             even = -(-r // 2)
-            return [{"id": k, "text": f"Engine {k}, Brakes {r - k}"}
+            return [{"id": k, "text": legend_words.say("move.split_reliability", engine=k, brakes=r - k)}
                     for k in sorted(range(1, r), key=lambda k: (abs(k - even), -k))]
         return []
 
     def _auction_words(self, label: str) -> str:
         if label.startswith("add "):
-            return f"Add {label[4:]} to your bid"
+            return legend_words.auction_choice("add", part=label[4:])
         if label == "done":
             assert self.auction is not None
             seat = self.auction.current_player()
-            return f"Stand on your bid ({plural(self.auction.bid_of(seat or 0), 'card')})"
+            return legend_words.auction_choice("stand", bid=self.auction.bid_of(seat or 0))
         if label == "pass":
-            return "Pass on this car (your cards come back)"
+            return legend_words.auction_choice("pass")
         if label.startswith("attach "):
             part, car = label[7:].rsplit(" to ", 1)
-            return f"Attach {part} to the {_car(car)['name']}"
+            return legend_words.auction_choice("attach", part=part, car=str(_car(car)["name"]))
         return label
 
     def _auction_told(self, name: str, label: str) -> str:
         """An auction decision in the log, before it is applied: "Ada adds Luxor to her bid"."""
         assert self.auction is not None
         car = self.auction.car_up()
-        car_name = str(_car(car)["name"]) if car else "the car"
+        car_name = str(_car(car)["name"]) if car else None
         if label.startswith("add "):
-            return f"{name} adds {label[4:]} to the bid for the {car_name}"
+            return legend_words.auction_told("add", name, car_name, part=label[4:])
         if label == "done":
-            return f"{name} stands on {plural(self.auction.bid_of(self.auction.current_player() or 0), 'card')} for the {car_name}"
+            bid = self.auction.bid_of(self.auction.current_player() or 0)
+            return legend_words.auction_told("stand", name, car_name, bid=bid)
         if label == "pass":
-            return f"{name} passes on the {car_name}"
+            return legend_words.auction_told("pass", name, car_name)
         if label.startswith("attach "):
             part, target = label[7:].rsplit(" to ", 1)
-            return f"{name} attaches {part} to the {_car(target)['name']}"
-        return f"{name}: {label}"
+            return legend_words.auction_told("attach", name, str(_car(target)["name"]), part=part)
+        return legend_words.auction_told("other", name, car_name, label=label)
 
     def decide(self, seat: int, choice: Any) -> None:
         """A human seat's decision; a 409 with the reason when it is not theirs or not legal."""
@@ -285,9 +287,10 @@ class LegendEvent:
             self._note_sales()
         elif d["kind"] == "split":
             r = int(_car(self.cars()[d["seat"]])["reliability"])
-            self.log.append({"text": f"{names[d['seat']]} sets the {_car(self.cars()[d['seat']])['name']}: Engine {d['engine']}, Brakes {r - d['engine']}"})
+            car_name = str(_car(self.cars()[d["seat"]])["name"])
+            self.log.append({"text": legend_words.split_set(names[d["seat"]], car_name, d["engine"], r - d["engine"])})
         elif d["kind"] == "repair":
-            self.log.append({"text": f"{names[d['seat']]}: {self._repair_words(d['repair'])}"})
+            self.log.append({"text": legend_words.repaired(names[d["seat"]], self._repair_words(d["repair"]))})
         self.decisions.append(d)
 
     def _note_sales(self) -> None:
@@ -296,19 +299,14 @@ class LegendEvent:
         told = {x["seat"] for x in self.log if "sold" in x}
         for s, car in sold.items():
             if s not in told:
-                self.log.append({"text": f"{self.names()[s]} wins the {_car(car)['name']}", "sold": True, "seat": s})
+                self.log.append({"text": legend_words.wins_car(self.names()[s], str(_car(car)["name"])), "sold": True,
+                                 "seat": s})
 
     @staticmethod
     def _repair_words(r: dict[str, Any]) -> str:
-        parts = []
-        if r["collect"] is not None:
-            parts.append(f"collects {PARTS[r['collect']]}")
-        points = [f"{r[k]} {w}" for k, w in (("engine", "Engine"), ("brakes", "Brakes"), ("tires", "Tyre")) if r[k]]
-        if points:
-            parts.append("repairs " + ", ".join(points))
-        if r["spend"]:
-            parts.append("uses " + ", ".join(PARTS[p] for p in r["spend"]))
-        return "; ".join(parts) or "no repair"
+        return legend_words.repair_words(PARTS[r["collect"]] if r["collect"] is not None else None,
+                                         {k: int(r[k]) for k in ("engine", "brakes", "tires")},
+                                         [PARTS[p] for p in r["spend"]])
 
     # --- bots, and starting races ---------------------------------------------------------
 
@@ -372,7 +370,7 @@ class LegendEvent:
                             "cars": self.cars(), "condition": self._conditions()}}
         race = self.tables.create(body)
         self.races.append(race.id)
-        self.log.append({"text": f"Race {k + 1} of {len(self.setup['circuits'])} starts: {self._circuit(k)}"})
+        self.log.append({"text": legend_words.race_starts(k, len(self.setup["circuits"]), self._circuit(k))})
 
     def _circuit(self, k: int) -> str:
         cid = self.setup["circuits"][k]
@@ -393,9 +391,9 @@ class LegendEvent:
         rows = []
         # Equal points are parted by wins, then places, then the last race (championship.standings).
         for s, total, place in standings(places, n):
-            rows.append({"seat": s, "cells": [ordinal(place), self.names()[s], car_names[s],
+            rows.append({"seat": s, "cells": [legend_words.ordinal(place), self.names()[s], car_names[s],
                                               *[str(p[s]) for p in points], str(total)]})
-        return {"columns": ["Place", "Player", "Car", *[f"Race {k + 1}" for k in range(len(points))], "Points"],
+        return {"columns": legend_words.standings_columns(len(points)),
                 "rows": rows, "races_done": len(points)}
 
     def payload(self, seat: int | None) -> dict[str, Any]:
@@ -403,9 +401,7 @@ class LegendEvent:
         decider = self.to_decide()
         out: dict[str, Any] = {
             "id": self.id, "game": "legend", "title": TITLE, "stage": stage,
-            "stage_text": {"auction": "The Spare Part auction", "split": "Engine and Brakes",
-                           "race": f"Race {len(self.races)}", "repairs": "Repairs between races",
-                           "over": "Final standings"}[stage],
+            "stage_text": legend_words.championship_stage(stage, len(self.races)),
             "seats": [{"seat": i, "name": s["name"], "kind": s["kind"]} for i, s in enumerate(self.setup["seats"])],
             "races": [{"number": k + 1, "circuit": self._circuit(k), "laps": self.setup["laps"],
                        "id": self.races[k] if k < len(self.races) else None,
