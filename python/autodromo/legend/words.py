@@ -2,8 +2,8 @@
 (``State.log``) and the lengths of time of a Stage race into text, for the web page and the
 terminal alike.
 
-Every string is made by :func:`say` from a key of the English catalogue (``ENGLISH``); issue 31
-puts the gettext look-up behind it. The words follow the book and ``docs/rules/legend.md``; the
+Every string is made by :func:`say` from a key of the English catalogue (``ENGLISH``), looked up
+in the gettext catalogue ``legend`` of the reader's language (``autodromo.locale``, issue 31). The words follow the book and ``docs/rules/legend.md``; the
 kinds and keys they read are listed there ("Vocabulary"). Nothing here parses a label.
 """
 
@@ -11,6 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import Any
+
+from ..locale import pgettext
+
+#: The languages whose catalogue holds every message (tests/test_catalogues.py checks the claim).
+COMPLETE = ("en",)
 
 #: The English catalogue: key -> a ``str.format`` pattern.
 ENGLISH: dict[str, str] = {
@@ -294,8 +299,9 @@ ENGLISH: dict[str, str] = {
 
 
 def say(key: str, **args: Any) -> str:
-    """The text of ``key`` with ``args`` filled in: every string of this module comes from here."""
-    return ENGLISH[key].format(**args)
+    """The text of ``key`` with ``args`` filled in, in the language in use (``autodromo.locale``):
+    every string of this module comes from here."""
+    return pgettext("legend", key, ENGLISH[key]).format(**args)
 
 
 def listing(items: Sequence[str]) -> str:
