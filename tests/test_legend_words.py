@@ -111,3 +111,15 @@ def test_the_championships_words_come_from_the_catalogue() -> None:
     assert words.repair_words(None, {}, []) == "no repair"
     assert words.standings_columns(2) == ["Place", "Player", "Car", "Race 1", "Race 2", "Points"]
     assert words.race_starts(0, 2, "Circuito di Castelrosso") == "Race 1 of 2 starts: Circuito di Castelrosso"
+
+
+def test_the_auctions_moves_say_what_each_label_means() -> None:
+    """The Spare Part auction gives each legal action its meaning beside its label, in the same
+    order, so the page words a bid without reading the label back."""
+    from autodromo.legend import Auction
+
+    auction = Auction(cars=["bugatti_type_35", "alfa_8c_2300"], players=2, seed=1)
+    moves = auction.moves()
+    assert [m["label"] for m in moves] == auction.legal_actions()
+    assert {m["kind"] for m in moves} <= {"add", "stand", "pass", "attach"}
+    assert all(m["label"] == f"add {m['part']}" for m in moves if m["kind"] == "add")

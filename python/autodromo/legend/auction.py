@@ -106,6 +106,25 @@ class Auction:
         acts.append("pass")
         return acts
 
+    def moves(self) -> list[dict[str, str]]:
+        """The legal actions with their meaning, in the order of ``legal_actions``: each its
+        ``kind`` (add, stand, pass, attach), ``label``, and the Spare Part's name and the car's
+        id where it has them, so no surface reads a label back (issue 29)."""
+        seat = self.current_player()
+        if seat is None:
+            return []
+        if self.winner_to_assign is not None:
+            part = PARTS[self.to_assign[0]]
+            open_cars = [c for c in self.cars[self.lot + 1 :] if len(self.attached[c]) < 2]
+            return [{"kind": "attach", "label": f"attach {part} to {car}", "part": part, "car": car}
+                    for car in open_cars]
+        out = [{"kind": "add", "label": f"add {PARTS[p]}", "part": PARTS[p]}
+               for p in range(len(PARTS)) if self.hands[seat][p] > 0]
+        if self.bid_of(seat) > self._high_of_others(seat):
+            out.append({"kind": "stand", "label": "done"})
+        out.append({"kind": "pass", "label": "pass"})
+        return out
+
     def _high_of_others(self, seat: int) -> int:
         return max((self.bid_of(s) for s in range(self.players) if s != seat), default=0)
 

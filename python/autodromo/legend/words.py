@@ -273,7 +273,6 @@ ENGLISH: dict[str, str] = {
     "auction.told.stand": "{who} stands on {cards} for the {car}",
     "auction.told.pass": "{who} passes on the {car}",
     "auction.told.attach": "{who} attaches {part} to the {car}",
-    "auction.told.other": "{who}: {label}",
     "auction.card": "{n} card",
     "auction.cards": "{n} cards",
     "auction.the_car": "car",
@@ -837,10 +836,9 @@ def auction_choice(kind: str, part: str = "", car: str = "", bid: int = 0) -> st
     return say(f"auction.{kind}", part=part, car=car, cards=cards(bid))
 
 
-def auction_told(kind: str, who: str, car: str | None, part: str = "", bid: int = 0, label: str = "") -> str:
+def auction_told(kind: str, who: str, car: str | None, part: str = "", bid: int = 0) -> str:
     """An auction decision in the event's log: "Ada adds Luxor to the bid for the Bugatti"."""
-    return say(f"auction.told.{kind}", who=who, car=car or say("auction.the_car"), part=part, cards=cards(bid),
-               label=label)
+    return say(f"auction.told.{kind}", who=who, car=car or say("auction.the_car"), part=part, cards=cards(bid))
 
 
 def split_set(who: str, car: str, engine: int, brakes: int) -> str:

@@ -195,7 +195,7 @@ class LegendEvent:
             return []
         if stage == "auction":
             assert self.auction is not None
-            return [{"id": i, "text": self._auction_words(label)} for i, label in enumerate(self.auction.legal_actions())]
+            return [{"id": i, "text": self._auction_words(move)} for i, move in enumerate(self.auction.moves())]
         if stage == "split":
             r = int(_car(self.cars()[seat])["reliability"])
             # The even split first, then by how far each leans (issue 32, item 5), as in a race.
@@ -204,36 +204,21 @@ class LegendEvent:
                     for k in sorted(range(1, r), key=lambda k: (abs(k - even), -k))]
         return []
 
-    def _auction_words(self, label: str) -> str:
-        if label.startswith("add "):
-            return legend_words.auction_choice("add", part=label[4:])
-        if label == "done":
-            assert self.auction is not None
-            seat = self.auction.current_player()
-            return legend_words.auction_choice("stand", bid=self.auction.bid_of(seat or 0))
-        if label == "pass":
-            return legend_words.auction_choice("pass")
-        if label.startswith("attach "):
-            part, car = label[7:].rsplit(" to ", 1)
-            return legend_words.auction_choice("attach", part=part, car=str(_car(car)["name"]))
-        return label
+    def _auction_words(self, move: dict[str, str]) -> str:
+        assert self.auction is not None
+        car = str(_car(move["car"])["name"]) if "car" in move else ""
+        bid = self.auction.bid_of(self.auction.current_player() or 0)
+        return legend_words.auction_choice(move["kind"], part=move.get("part", ""), car=car, bid=bid)
 
-    def _auction_told(self, name: str, label: str) -> str:
+    def _auction_told(self, name: str, move: dict[str, str]) -> str:
         """An auction decision in the log, before it is applied: "Ada adds Luxor to her bid"."""
         assert self.auction is not None
         car = self.auction.car_up()
-        car_name = str(_car(car)["name"]) if car else None
-        if label.startswith("add "):
-            return legend_words.auction_told("add", name, car_name, part=label[4:])
-        if label == "done":
-            bid = self.auction.bid_of(self.auction.current_player() or 0)
-            return legend_words.auction_told("stand", name, car_name, bid=bid)
-        if label == "pass":
-            return legend_words.auction_told("pass", name, car_name)
-        if label.startswith("attach "):
-            part, target = label[7:].rsplit(" to ", 1)
-            return legend_words.auction_told("attach", name, str(_car(target)["name"]), part=part)
-        return legend_words.auction_told("other", name, car_name, label=label)
+        # An attached part goes to a car further down the sale, not the car up.
+        target = move.get("car") or car
+        car_name = str(_car(target)["name"]) if target else None
+        bid = self.auction.bid_of(self.auction.current_player() or 0)
+        return legend_words.auction_told(move["kind"], name, car_name, part=move.get("part", ""), bid=bid)
 
     def decide(self, seat: int, choice: Any) -> None:
         """A human seat's decision; a 409 with the reason when it is not theirs or not legal."""
@@ -280,9 +265,9 @@ class LegendEvent:
         names = self.names()
         if d["kind"] == "auction":
             assert self.auction is not None
-            label = self.auction.legal_actions()[d["choice"]]
-            told = self._auction_told(names[d["seat"]], label)
-            self.auction.apply(label)
+            move = self.auction.moves()[d["choice"]]
+            told = self._auction_told(names[d["seat"]], move)
+            self.auction.apply(move["label"])
             self.log.append({"text": told})
             self._note_sales()
         elif d["kind"] == "split":
