@@ -294,6 +294,20 @@ ENGLISH: dict[str, str] = {
     "championship.race": "Race {k}",
     "championship.repairs": "Repairs between races",
     "championship.over": "Final standings",
+    # the lobby
+    "option.route": "Race",
+    "option.track_race": "a Track race on the circuit below",
+    "option.stage_race": "Stage race: {route}",
+    "option.circuit": "Circuit",
+    "option.laps": "Laps (empty: the circuit's)",
+    "option.qualifying": "Qualifying challenges",
+    "option.choose_split": "Choose the Engine/Brakes split",
+    "option.slipstream_in_turns": "Variant: slipstream in turns",
+    "option.realistic_collisions": "Variant: realistic collisions",
+    "option.priority_bid": "Variant: priority bid",
+    "option.residual_mps": "Stage races: residual MPs save time",
+    "option.historical_points": "Stage races: the Historical points decide",
+    "bot.neutral": "Neutral Car (rules-driven)",
 }
 
 

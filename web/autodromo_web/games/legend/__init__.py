@@ -83,24 +83,22 @@ class Legend(GameModule):
         levels = super().bots()
         names = {b["id"] for b in levels}
         if "neutral" not in names:
-            levels.append({"id": "neutral", "label": "Neutral Car (rules-driven)"})
-        return [{**b, "label": b["label"] if b["id"] != "neutral" else "Neutral Car (rules-driven)"} for b in levels]
+            levels.append({"id": "neutral", "label": legend_words.say("bot.neutral")})
+        return [{**b, "label": b["label"] if b["id"] != "neutral" else legend_words.say("bot.neutral")} for b in levels]
 
     def options(self) -> list[dict[str, Any]]:
+        say = legend_words.say
         return [
-            field("route", "choice", "Race", None,
-                  choices=[{"id": None, "label": "a Track race on the circuit below"},
-                           *({"id": r["id"], "label": f"Stage race: {r['name']}"} for r in routes())]),
-            field("circuit", "choice", "Circuit", "example",
+            field("route", "choice", say("option.route"), None,
+                  choices=[{"id": None, "label": say("option.track_race")},
+                           *({"id": r["id"], "label": say("option.stage_race", route=r["name"])} for r in routes())]),
+            field("circuit", "choice", say("option.circuit"), "example",
                   choices=[{"id": c["id"], "label": c["name"]} for c in circuits(GAME)]),
-            field("laps", "int", "Laps (empty: the circuit's)", None, min=1, max=10),
-            field("qualifying", "bool", "Qualifying challenges", True),
-            field("choose_split", "bool", "Choose the Engine/Brakes split", True),
-            field("slipstream_in_turns", "bool", "Variant: slipstream in turns", False),
-            field("realistic_collisions", "bool", "Variant: realistic collisions", False),
-            field("priority_bid", "bool", "Variant: priority bid", False),
-            field("residual_mps", "bool", "Stage races: residual MPs save time", False),
-            field("historical_points", "bool", "Stage races: the Historical points decide", False),
+            field("laps", "int", say("option.laps"), None, min=1, max=10),
+            *(field(key, "bool", say(f"option.{key}"), default) for key, default in (
+                ("qualifying", True), ("choose_split", True), ("slipstream_in_turns", False),
+                ("realistic_collisions", False), ("priority_bid", False), ("residual_mps", False),
+                ("historical_points", False))),
         ]
 
     def lobby(self) -> dict[str, Any]:
