@@ -131,3 +131,26 @@ def test_a_newcomer_starts_from_the_lobby_and_plays_on_the_phone(live: LiveServe
         assert phone.errors == []
     finally:
         phone.context.close()
+
+
+def test_a_phone_whose_seat_waits_is_not_told_to_decide(live: LiveServer, browser: Any) -> None:
+    """Issue 32: "A phone that is not deciding is told it is": the phase's help, which speaks to
+    the player deciding ("A hazard has just been played on your side…"), showed on every screen."""
+    body = {"game": "mille_bornes", "options": {"score_to_win": 0}, "seed": 5,
+            "seats": [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bea"}]}
+    client = live.app.test_client()
+    gid = client.post("/api/games", json=body).json["id"]
+    mover = int(client.get(f"/api/games/{gid}").json["to_move"])
+    names = ["Ada", "Bea"]
+    phone = Page(browser, **PHONE)
+    try:
+        pg = phone.page
+        pg.goto(f"{live.url}/play/{gid}?seat={1 - mover}")
+        pg.get_by_test_id("nothing-to-decide").wait_for()
+        status = pg.get_by_test_id("to-move").inner_text()
+        assert names[mover] in status and "Your" not in status, status
+        assert pg.get_by_test_id("phase-help").inner_text() == ""
+        assert pg.get_by_test_id("decision").count() == 0
+        assert phone.errors == []
+    finally:
+        phone.context.close()

@@ -118,7 +118,8 @@
     box.replaceChildren();
     const aside = module().aside ? module().aside(p, S.board, { phone: S.role === "seat" }) : [];
     $("aside").replaceChildren(...aside);
-    $("phase-help").textContent = p.help.phase || "";
+    // The phase's help speaks to the player deciding: a screen with nothing to decide shows none.
+    $("phase-help").textContent = p.decisions.length ? p.help.phase || "" : "";
     if (p.notice) prompt.append(el("div", { class: "prompt", "data-testid": "notice", role: "status" }, p.notice));
     if (!p.decisions.length) {
       const idle = S.links && S.seat === null ? tr("The players decide on their phones; this screen shows the board.") : tr("Nothing to decide now.");
