@@ -308,6 +308,21 @@ ENGLISH: dict[str, str] = {
     "option.residual_mps": "Stage races: residual MPs save time",
     "option.historical_points": "Stage races: the Historical points decide",
     "bot.neutral": "Neutral Car (rules-driven)",
+    # the championship's lobby and its rules in short
+    "event.option.mode": "Racing Day",
+    "event.option.historical": "Historical: the cars of an era, sold in the Spare Part auction",
+    "event.option.balanced": "Balanced: each player picks a car (Rankings within 3 points)",
+    "event.option.era": "Era (historical)",
+    "event.option.era_cars": "{era}: {n} cars",
+    "event.option.era_car": "{era}: {n} car",
+    "era.prewar": "Before the war (1927–1938)",
+    "era.postwar": "After the war (1947–1953)",
+    "era.fifties": "The last years (1954–1957)",
+    "event.option.circuits": "Races",
+    "event.option.laps": "Laps a race",
+    "event.rules.auction": "Bid with Spare Part cards, one at a time: stand on your bid when it is the highest, or pass (your cards come back). The winner attaches its bid cards to cars still for sale; whoever wins those cars takes them. The cards left in your hand are your spare parts in the races.",
+    "event.rules.repair_podium": "A podium finisher either collects one spare part or repairs up to 4 points among Engine and Brakes. A part can be collected only while you hold at most one of it; a spare part you use repairs its system fully.",
+    "event.rules.repair": "Collect one spare part and repair up to 4 points among Engine, Brakes and Tyres. A part can be collected only while you hold at most one of it; a spare part you use repairs its system fully.",
 }
 
 
@@ -893,3 +908,9 @@ def standings_columns(races: int) -> list[str]:
 def championship_stage(stage: str, races: int) -> str:
     """Where a championship stands: auction, split, race (the latest), repairs, over."""
     return say(f"championship.{stage}", k=races)
+
+
+def era_choice(era: str, cars_in_it: int) -> str:
+    """An era of historical play and how many cars of the roster raced in it."""
+    return say("event.option.era_car" if cars_in_it == 1 else "event.option.era_cars", era=say(f"era.{era}"),
+               n=cars_in_it)

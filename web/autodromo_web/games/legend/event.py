@@ -28,7 +28,7 @@ from autodromo.legend import PARTS, Auction, balanced
 from autodromo.legend import words as legend_words
 
 from ...errors import bad, conflict
-from ..base import circuits, plural
+from ..base import circuits
 from . import cars
 
 if TYPE_CHECKING:
@@ -36,9 +36,8 @@ if TYPE_CHECKING:
 
 #: Eras of the roster for historical play: our content has one to three cars a year, too few
 #: for an auction, so the Racing Day offers the cars of an era.
-ERAS = [("prewar", "Before the war (1927–1938)", 1900, 1939),
-        ("postwar", "After the war (1947–1953)", 1940, 1953),
-        ("fifties", "The last years (1954–1957)", 1954, 1999)]
+#: Each era's id and its years; its name is worded by legend/words.py (era.<id>).
+ERAS = [("prewar", 1900, 1939), ("postwar", 1940, 1953), ("fifties", 1954, 1999)]
 TITLE = "Legend championship"
 
 
@@ -48,22 +47,24 @@ def _car(car_id: str) -> dict[str, Any]:
 
 def era_roster(era: str) -> list[str]:
     """The cars of an era, highest Performance first (the auction's order)."""
-    _, _, lo, hi = next(e for e in ERAS if e[0] == era)
+    _, lo, hi = next(e for e in ERAS if e[0] == era)
     roster = [c for c in cars() if lo <= int(c["year"]) <= hi]
     return [c["id"] for c in sorted(roster, key=lambda c: (-int(c["performance"]), c["id"]))]
 
 
 def fields() -> list[dict[str, Any]]:
     """The lobby's fields for an event."""
+    say = legend_words.say
     return [
-        {"key": "mode", "kind": "choice", "label": "Racing Day", "default": "historical",
-         "choices": [{"id": "historical", "label": "Historical: the cars of an era, sold in the Spare Part auction"},
-                     {"id": "balanced", "label": "Balanced: each player picks a car (Rankings within 3 points)"}]},
-        {"key": "era", "kind": "choice", "label": "Era (historical)", "default": "fifties",
-         "choices": [{"id": e[0], "label": f"{e[1]}: {plural(len(era_roster(e[0])), 'car')}"} for e in ERAS]},
-        {"key": "circuits", "kind": "circuits", "label": "Races", "default": [c["id"] for c in circuits("legend")][:2],
+        {"key": "mode", "kind": "choice", "label": say("event.option.mode"), "default": "historical",
+         "choices": [{"id": "historical", "label": say("event.option.historical")},
+                     {"id": "balanced", "label": say("event.option.balanced")}]},
+        {"key": "era", "kind": "choice", "label": say("event.option.era"), "default": "fifties",
+         "choices": [{"id": e[0], "label": legend_words.era_choice(e[0], len(era_roster(e[0])))} for e in ERAS]},
+        {"key": "circuits", "kind": "circuits", "label": say("event.option.circuits"),
+         "default": [c["id"] for c in circuits("legend")][:2],
          "choices": [{"id": c["id"], "label": c["name"]} for c in circuits("legend")]},
-        {"key": "laps", "kind": "int", "label": "Laps a race", "default": 1, "min": 1, "max": 5},
+        {"key": "laps", "kind": "int", "label": say("event.option.laps"), "default": 1, "min": 1, "max": 5},
     ]
 
 
@@ -421,9 +422,7 @@ class LegendEvent:
                          "hand": [{"name": PARTS[p], "count": a.hands[s][p]} for p in range(len(PARTS)) if a.hands[s][p]]}
                         for s in range(a.players)],
             "attached": [{"car": str(_car(c)["name"]), "parts": [PARTS[p] for p in ps]} for c, ps in a.attached.items() if ps],
-            "rules": "Bid with Spare Part cards, one at a time: stand on your bid when it is the highest, or pass "
-                     "(your cards come back). The winner attaches its bid cards to cars still for sale; whoever "
-                     "wins those cars takes them. The cards left in your hand are your spare parts in the races.",
+            "rules": legend_words.say("event.rules.auction"),
         }
 
     def _repair_view(self, seat: int) -> dict[str, Any]:
@@ -433,8 +432,5 @@ class LegendEvent:
             "engine": [car["engine"], car["engine_max"]], "brakes": [car["brakes"], car["brakes_max"]],
             "tires": car["tires"], "battery_ok": car["battery_ok"], "headlights_ok": car["headlights_ok"],
             "spares": [{"part": i, "name": name, "count": car["spares"][name]} for i, name in enumerate(PARTS)],
-            "rules": ("A podium finisher either collects one spare part or repairs up to 4 points among Engine and "
-                      "Brakes." if podium else "Collect one spare part and repair up to 4 points among Engine, "
-                      "Brakes and Tyres.") + " A part can be collected only while you hold at most one of it; "
-                     "a spare part you use repairs its system fully.",
+            "rules": legend_words.say("event.rules.repair_podium" if podium else "event.rules.repair"),
         }
