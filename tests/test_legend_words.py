@@ -123,3 +123,15 @@ def test_the_auctions_moves_say_what_each_label_means() -> None:
     assert [m["label"] for m in moves] == auction.legal_actions()
     assert {m["kind"] for m in moves} <= {"add", "stand", "pass", "attach"}
     assert all(m["label"] == f"add {m['part']}" for m in moves if m["kind"] == "add")
+
+
+def test_the_help_goes_through_the_catalogue() -> None:
+    """The page's help (how to play, each phase, each group of decisions) is Legend's words too:
+    in the pseudo language every paragraph comes out altered; a phase with no paragraph reads as
+    the other cars moving."""
+    from autodromo import locale
+
+    assert words.phase_help("no such phase") == words.phase_help("in progress")
+    with locale.use(locale.PSEUDO):
+        texts = [*words.how_to_play(), words.phase_help("entry line"), *words.decisions_help().values()]
+    assert all(t.startswith("[") and t.endswith("]") for t in texts)

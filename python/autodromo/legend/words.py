@@ -914,3 +914,65 @@ def era_choice(era: str, cars_in_it: int) -> str:
     """An era of historical play and how many cars of the roster raced in it."""
     return say("event.option.era_car" if cars_in_it == 1 else "event.option.era_cars", era=say(f"era.{era}"),
                n=cars_in_it)
+
+
+#: The page's help: "how to play", a paragraph per phase (the core's phase names) and one per
+#: group of decisions (the page's groups), from the rulebook in our words.
+HELP: dict[str, str] = {
+    "how.1": 'Drive your car round the circuit and cross the finish line first after the last lap, without breaking it on the way.',
+    "how.2": 'Each round every car in turn sets its pace (keep, accelerate, lift, stop to cool or pit), then moves one space per point of speed: one row forward each time, straight on or one lane across. The highlighted spaces on the board are where your car can end its move: point at one to read what it costs, click it to drive there.',
+    "how.3": 'Turns have a marker A to E and a safe speed for your car (the pins on your tachometer). Brake at the entry line to be at or under it; the best line (light spaces) adds 1.',
+    "how.4": 'Your Dashboard is your car: Temperature rises when you use all your acceleration or push; in the red zone it costs Engine points at the end of the round. A car that must lose an Engine point it does not have retires. Brakes and Tyres wear as you brake hard, drift and regain the line.',
+    "how.5": 'Crashes and collisions draw Damage cards. Stop to cool or pit in the Box to recover.',
+    "how.6": "A Stage race (a route) is run stage by stage on open roads: cars start one at a time, three minutes apart, and the Chrono times them. Cross the Arrivo, or the Check Point at its speed limit or lower (6 minutes' penalty above it); the shortest racing time wins. Stop at the roadside or on a Technical Assistance tile to repair: every round stopped costs time. At night and in fog a car without headlights reads a turn's marker only at its entry line.",
+    "phase.reliability split": "Before the race you share your car's Reliability between the Engine and the Brakes. Engine points keep the car alive under heat and pushing; Brakes points pay for emergency braking. A low Engine reduces Top Speed and Acceleration (its red zone).",
+    "phase.qualifying challenge": 'The qualifying order decides the grid. From the back, each car may challenge the car just ahead by paying 1 point of Engine, Brakes or Tyres; the challenged car matches with the same part or yields its place.',
+    "phase.answer to a challenge": 'The car behind challenged you for your grid place: pay the same part to keep it, or yield and swap places.',
+    "phase.priority bid": 'Variant: a car tied with the car ahead may bid a Temperature step to move first this round.',
+    "phase.answer to a priority bid": 'The car behind bid a Temperature step to move before you: match it (+1 Temperature, you keep your place) or let it go first.',
+    "phase.set the pace": 'Choose your speed for this round. Accelerating by your whole Acceleration, or pushing past Top Speed, heats the engine. Lift and coast slows you by 1 and cools. Stopping to cool takes you off the road for the round (−2 Temperature; with an Acqua Refrigerante Galetti part, Temperature 0). On a Box space you may pit.',
+    "phase.entry line": "You are at a turn's entry line: brake now (free, up to your Braking) so your speed is at or under the turn's safe speed, or lift and coast. Too fast inside the turn means emergency braking (Brakes points) or a drift (a Tyre point).",
+    "phase.movement": 'Move one row forward per point of speed, straight on or one lane across. Inside a turn, only spaces your speed allows are offered. The highlighted spaces show where the whole move can end.',
+    "phase.exit line": "You reached a turn's exit line with Acceleration unused: power out to gain speed for the rest of the move.",
+    "phase.slipstream": 'A car straight ahead of you on a straight gives you one extra space, diagonally beside it.',
+    "phase.slipstream in a turn": 'Variant: a car ahead in the turn pulls you: drift one lane outward, or resist with a Tyre point.',
+    "phase.pit stop": 'In the pit: use your spare parts to repair the Engine, Brakes, Tyres, battery or headlights, or turn a set-up card; then leave the pit. The car rejoins next round.',
+    "phase.race over": 'The race is over.',
+    "phase.in progress": 'The other cars are moving; your turn comes when your car is activated.',
+    "phase.weather roll": "The weather is rolled: rain lowers every turn's marker.",
+    "phase.event card": 'An Event card hits every car on the road.',
+    "phase.damage card": 'A Damage card is drawn for a car that crashed or collided.',
+    "phase.Neutral Cars' die": "The Neutral Cars' die sets how far they drive this round.",
+    "phase.qualifying die": 'Cars equal on every figure roll a die for their grid place.',
+    "decision.split": 'Engine points against Brakes points, for the whole race.',
+    "decision.challenge": 'Pay a wear point to take the place of the car ahead on the grid.',
+    "decision.bid": 'A Temperature step to move first this round.',
+    "decision.pace": 'The speed for this round: every point is one space, and heat is the price of speed.',
+    "decision.entry": 'Braking before or inside a turn, to stay at or under its safe speed.',
+    "decision.move": 'One space forward, straight on or one lane across.',
+    "decision.exit": "Extra speed at a turn's exit with the Acceleration you did not use.",
+    "decision.slipstream": 'An extra space behind a car ahead.',
+    "decision.pit": 'Repairs with your spare parts, in the Box.',
+}
+
+
+def help_say(key: str) -> str:
+    """A help text in the language in use."""
+    return pgettext("legend", key, HELP[key])
+
+
+def how_to_play() -> list[str]:
+    """The page's short "how to play", paragraph by paragraph."""
+    return [help_say(k) for k in HELP if k.startswith("how.")]
+
+
+def phase_help(phase: str) -> str:
+    """What a phase asks of a player (the core's phase name); a phase with no paragraph of its
+    own reads as "in progress"."""
+    key = f"phase.{phase}"
+    return help_say(key if key in HELP else "phase.in progress")
+
+
+def decisions_help() -> dict[str, str]:
+    """A line per group of decisions, by the page's group."""
+    return {k.split(".", 1)[1]: help_say(k) for k in HELP if k.startswith("decision.")}

@@ -13,7 +13,6 @@ from autodromo.legend import words as legend_words
 from ... import board as boards
 from ..base import CHANCE, Decision, GameModule, circuits, field, lane_name, register, trace
 from . import stage as stages
-from .help import DECISIONS, HOW_TO_PLAY, PHASES
 
 if TYPE_CHECKING:
     from ...tables import Table
@@ -525,10 +524,10 @@ class Legend(GameModule):
     # --- help ------------------------------------------------------------------------------
 
     def how_to_play(self) -> list[str]:
-        return HOW_TO_PLAY
+        return legend_words.how_to_play()
 
     def help(self, view: dict[str, Any]) -> dict[str, str]:
-        return {"phase": PHASES.get(view["phase"]["name"], PHASES["in progress"]), **DECISIONS}
+        return {"phase": legend_words.phase_help(str(view["phase"]["name"])), **legend_words.decisions_help()}
 
 
 def _register() -> None:
