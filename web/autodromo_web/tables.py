@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import autodromo
-from autodromo import Race, replay
+from autodromo import Race, locale, replay
 from autodromo.errors import AutodromoError, IllegalActionError, ReplayError
 
 from . import games, limits, lobby
@@ -145,8 +145,9 @@ class Table:
         return view
 
     def log(self, seat: int | None) -> list[dict[str, Any]]:
-        """The seat's log in names, one entry per decision (the module's, kept per version)."""
-        key = f"log:{seat}"
+        """The seat's log in names, one entry per decision (the module's, kept per version and
+        per reader's language: one table may be read in several at once)."""
+        key = f"log:{seat}:{locale.language()}"
         version = len(self.actions)
         cached = self.memo.get(key)
         if cached is None or cached[0] != version:

@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import autodromo
-from autodromo import content
+from autodromo import content, locale
 
 from ..base import Decision, GameModule, field, register
 from autodromo.formula90 import words
@@ -312,7 +312,8 @@ class Formula90(GameModule):
         request, this log was most of a Formula 90 answer's time (docs/web.md, "Under load")."""
         seats, section_names = self._fixed(table)
         names = table.names()
-        key = f"formula90_log:{seat}"
+        # Worded lines are kept per reader's language: one table, several languages at once.
+        key = f"formula90_log:{seat}:{locale.language()}"
         memo: dict[str, Any] | None = table.memo.get(key)
         if memo is None or table.finished:
             # "where": each car's last section the log told.

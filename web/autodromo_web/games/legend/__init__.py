@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import autodromo
+from autodromo import locale
 from autodromo.legend import catalogue
 from autodromo.legend import words as legend_words
 
@@ -342,7 +343,8 @@ class Legend(GameModule):
         retirements, crashes and needles at their last point with their cause. Built as the
         game goes on: only the actions since the last request are read."""
         steps = self.trace(table)
-        memo = table.memo.setdefault("legend_log", {"n": 0, "closed": [], "group": None, "last_actor": None})
+        # Worded lines are kept per reader's language: one table, several languages at once.
+        memo = table.memo.setdefault(f"legend_log:{locale.language()}", {"n": 0, "closed": [], "group": None, "last_actor": None})
         lanes = self._lanes(table)
         rows = int(self.track(table)["length"])
         names = [c["name"] for c in table.public_view()["cars"]]
