@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 import autodromo
+from autodromo import locale
 from autodromo.legend import words
 
 CARS = ["bugatti_type_35", "alfa_8c_2300", "fiat_1100s"]
@@ -135,3 +136,13 @@ def test_the_help_goes_through_the_catalogue() -> None:
     with locale.use(locale.PSEUDO):
         texts = [*words.how_to_play(), words.phase_help("entry line"), *words.decisions_help().values()]
     assert all(t.startswith("[") and t.endswith("]") for t in texts)
+
+
+def test_the_weather_roll_names_the_weather_in_the_readers_language() -> None:
+    # The view names the weather in the core's terms (fog included); the log says it in words.
+    roll = {"kind": "weather_roll", "value": 5, "rain": 1}
+    with locale.use("it"):
+        assert words.chance_words(roll, str, "light rain") == "Meteo: il dado dà 5 → pioggia leggera"
+        assert words.chance_words({**roll, "rain": 0}, str, "fog").endswith("→ nebbia")
+    with locale.use("pt"):
+        assert words.chance_words(roll, str, "light rain").endswith("→ chuva fraca")

@@ -137,6 +137,7 @@ ENGLISH: dict[str, str] = {
     "weather.0": "clear",
     "weather.1": "light rain",
     "weather.2": "heavy rain",
+    "weather.fog": "fog",
     "event.qualifying_roll": "Qualifying: {who} rolls {value}",
     "event.neutral_roll": "Neutral Cars: the die shows {value}",
     "event.crashed": "{who} crashes",
@@ -533,13 +534,22 @@ def event_effects(card: dict[str, Any]) -> str:
     return commas(parts) or say("card.no_effect_on_a_track")
 
 
+#: The view's weather, as the core names it, to its message.
+_WEATHER = {"clear": "weather.0", "light rain": "weather.1", "heavy rain": "weather.2", "fog": "weather.fog"}
+
+
+def weather_words(weather: str) -> str:
+    """The weather the view names (``clear``, ``light rain``, ``heavy rain``, ``fog``) in words."""
+    return say(_WEATHER[weather]) if weather in _WEATHER else weather
+
+
 def chance_words(event: dict[str, Any], name: Callable[[int], str], weather: str | None = None) -> str:
     """A roll or a draw of the table in a line; ``weather``: the weather as the view names it
     after the roll (fog included), else the rain the roll set."""
     kind = str(event["kind"])
     if kind == "weather_roll":
         return say("event.weather_roll", value=event["value"],
-                   weather=weather or say(f"weather.{min(2, int(event['rain']))}"))
+                   weather=weather_words(weather) if weather else say(f"weather.{min(2, int(event['rain']))}"))
     if kind == "qualifying_roll":
         return say("event.qualifying_roll", who=name(int(event["car"])), value=event["value"])
     if kind == "neutral_roll":
