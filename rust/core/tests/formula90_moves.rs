@@ -4,6 +4,7 @@
 //! declared chance of failing agrees with the failures seen when that move is applied and the
 //! draw resolved many times from the same position (within a 99% interval).
 mod formula90_support;
+mod moves_support;
 
 use autodromo_core::formula90::events::Event;
 use autodromo_core::formula90::moves::MOVE_KINDS;
@@ -11,6 +12,7 @@ use autodromo_core::formula90::F90State;
 use autodromo_core::rng::SplitMix64;
 use autodromo_core::{Game, Player, State};
 use formula90_support::*;
+use moves_support::checked_moves;
 use serde_json::{json, Value};
 
 fn check_card(s: &F90State, m: &Value, c: &Value) {
@@ -22,34 +24,13 @@ fn check_card(s: &F90State, m: &Value, c: &Value) {
 }
 
 fn check_moves(s: &F90State, seen: &mut std::collections::BTreeSet<String>) {
-    let Player::Seat(seat) = s.current_player() else {
+    let Some((seat, moves)) = checked_moves(s, s.race.humans(), &MOVE_KINDS, seen) else {
         return;
     };
-    let seat = usize::from(seat);
-    let moves = s.moves(seat).expect("a seat of the race");
-    let actions: Vec<u64> = moves
-        .iter()
-        .map(|m| m["action"].as_u64().unwrap())
-        .collect();
-    let legal: Vec<u64> = s.legal_actions().iter().map(|&a| u64::from(a)).collect();
-    assert_eq!(actions, legal, "one move per legal action");
-    for other in (0..s.race.humans()).filter(|&o| o != seat) {
-        assert!(
-            s.moves(other).unwrap().is_empty(),
-            "seat {other} is not to act"
-        );
-    }
     let car = s.seat_car(seat);
     for m in &moves {
         let kind = m["kind"].as_str().unwrap();
-        assert!(MOVE_KINDS.contains(&kind), "{m}");
-        seen.insert(kind.to_string());
         let a = m["action"].as_u64().unwrap() as u32;
-        assert_eq!(
-            m["label"],
-            s.action_to_string(a),
-            "{m}: the label is today's"
-        );
         assert_eq!(m["car"]["id"], json!(car), "{m}");
         for key in ["card", "with", "of"] {
             if let Some(c) = m.get(key) {

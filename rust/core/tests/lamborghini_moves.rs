@@ -3,48 +3,24 @@
 //! its `leads_to` and `costs` say; a manoeuvre check's declared chance of an accident is the
 //! share of the pile's Speed cards that give one.
 mod lamborghini_support;
+mod moves_support;
 
 use autodromo_core::lamborghini::moves::MOVE_KINDS;
 use autodromo_core::lamborghini::{LamboState, Phase};
 use autodromo_core::rng::SplitMix64;
-use autodromo_core::{Player, State};
+use autodromo_core::State;
 use lamborghini_support::*;
+use moves_support::checked_moves;
 use serde_json::{json, Value};
 
 fn check_moves(s: &LamboState, seen: &mut std::collections::BTreeSet<String>) {
-    let Player::Seat(seat) = s.current_player() else {
+    let Some((seat, moves)) = checked_moves(s, usize::from(s.def.opts.players), &MOVE_KINDS, seen)
+    else {
         return;
     };
-    let seat = usize::from(seat);
-    let moves = s.moves(seat).expect("a seat of the game");
-    let legal = s.legal_actions();
-    let actions: Vec<u64> = moves
-        .iter()
-        .map(|m| m["action"].as_u64().unwrap())
-        .collect();
-    assert_eq!(
-        actions,
-        legal.iter().map(|&a| u64::from(a)).collect::<Vec<_>>(),
-        "one move per legal action"
-    );
-    for other in 0..usize::from(s.def.opts.players) {
-        if other != seat {
-            assert!(
-                s.moves(other).unwrap().is_empty(),
-                "seat {other} is not to act"
-            );
-        }
-    }
     for m in &moves {
         let kind = m["kind"].as_str().unwrap();
-        assert!(MOVE_KINDS.contains(&kind), "{m}");
-        seen.insert(kind.to_string());
         let a = m["action"].as_u64().unwrap() as u32;
-        assert_eq!(
-            m["label"],
-            s.action_to_string(a),
-            "{m}: the label is today's"
-        );
         if let Some(card) = m.get("card") {
             let k = &content().cards[usize::from(id(card["id"].as_str().unwrap()))];
             assert_ne!(card["name"], k.id.as_str(), "{m}: a name, not an id");

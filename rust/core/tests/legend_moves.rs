@@ -4,6 +4,7 @@
 //! minutes are declared before the click; and the chance a move declares of its Damage cards
 //! retiring the car agrees with drawing them many times from that position.
 mod legend_support;
+mod moves_support;
 
 use autodromo_core::legend::car::{Status, SPARE_PARTS, SPARE_PART_IDS};
 use autodromo_core::legend::moves::{MOVE_KINDS, RISK_KINDS};
@@ -12,42 +13,15 @@ use autodromo_core::legend::{LegendState, Phase};
 use autodromo_core::rng::SplitMix64;
 use autodromo_core::{Player, State};
 use legend_support::*;
+use moves_support::checked_moves;
 use serde_json::{json, Value};
 
 fn check_moves(s: &LegendState, seen: &mut std::collections::BTreeSet<String>) {
-    let Player::Seat(seat) = s.current_player() else {
+    let Some((seat, moves)) = checked_moves(s, s.cars.len(), &MOVE_KINDS, seen) else {
         return;
     };
-    let seat = usize::from(seat);
-    let moves = s.moves(seat).expect("a seat of the race");
-    let legal = s.legal_actions();
-    let actions: Vec<u64> = moves
-        .iter()
-        .map(|m| m["action"].as_u64().unwrap())
-        .collect();
-    assert_eq!(
-        actions,
-        legal.iter().map(|&a| u64::from(a)).collect::<Vec<_>>(),
-        "one move per legal action"
-    );
-    for other in 0..s.cars.len() {
-        if other != seat {
-            assert!(
-                s.moves(other).unwrap().is_empty(),
-                "seat {other} is not to act"
-            );
-        }
-    }
     for m in &moves {
-        let kind = m["kind"].as_str().unwrap();
-        assert!(MOVE_KINDS.contains(&kind), "{m}");
-        seen.insert(kind.to_string());
         let a = m["action"].as_u64().unwrap() as u32;
-        assert_eq!(
-            m["label"],
-            s.action_to_string(a),
-            "{m}: the label is today's"
-        );
         assert_eq!(m["car"], seat, "{m}: a seat drives its own car");
         let spec = s.race.spec(seat);
         assert_eq!(m["model"], json!({"id": spec.id, "name": spec.name}), "{m}");
