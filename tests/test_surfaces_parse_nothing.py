@@ -26,7 +26,7 @@ SURFACES = [
 ]
 
 #: Mille Bornes' surfaces: none may parse.
-MILLE_BORNES = ["web/autodromo_web/games/mille_bornes.py", "python/autodromo/tui/mille_bornes.py"]
+MILLE_BORNES = ["web/autodromo_web/games/mille_bornes/__init__.py", "python/autodromo/tui/mille_bornes.py"]
 
 #: Surface files that still parse labels or read content (issue 29, the other three games).
 KNOWN_DEBTS: set[str] = set()

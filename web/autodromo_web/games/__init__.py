@@ -1,6 +1,6 @@
-"""The games the page plays: one module per game (``games/<game>.py``, with its script
+"""The games the page plays: one package per game (``games/<game>/``, with its script
 ``static/games/<game>.js``) registers itself here when imported. :func:`load` imports every
-module of this package, so adding a game to the page is adding its two files."""
+module of this package, so adding a game to the page is adding its folder and its script."""
 
 from __future__ import annotations
 

@@ -9,11 +9,11 @@ import autodromo
 from autodromo import content, locale
 from autodromo.lamborghini import cards, words
 
-from .. import board as boards
-from .base import Decision, GameModule, field, register, trace
+from ... import board as boards
+from ..base import Decision, GameModule, field, register, trace
 
 if TYPE_CHECKING:
-    from ..tables import Table
+    from ...tables import Table
 
 GAME = "lamborghini"
 

@@ -10,10 +10,10 @@ from autodromo import locale
 from autodromo.mille_bornes import words
 from autodromo.mille_bornes.words import Names
 
-from .base import Decision, GameModule, field, register
+from ..base import Decision, GameModule, field, register
 
 if TYPE_CHECKING:
-    from ..tables import Table
+    from ...tables import Table
 
 
 def names_of(table: Table, view: dict[str, Any]) -> Names:
