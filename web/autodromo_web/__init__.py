@@ -48,7 +48,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     tables.expire()
     app.extensions["autodromo.db"] = str(store.path)
 
-    from . import api, events, languages, limits, live, seats, security, throttle, views
+    from . import api, events, languages, lessons, limits, live, seats, security, throttle, views
 
     security.install(app)
     limits.install(app)
@@ -61,6 +61,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(seats.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(views.bp)
+    lessons.install(app)
     languages.install(app)
     return app
 

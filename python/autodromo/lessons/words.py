@@ -1,0 +1,119 @@
+"""The lessons in words: each lesson's title, the book's section it comes from, the explanation,
+the question and the reason each answer is right or wrong, keyed ``<lesson id>.<part>``, and the
+lesson pages' own words. Looked up in the ``lessons`` gettext catalogue of the reader's language
+(``autodromo.locale``, docs/languages.md), as every game's words are.
+
+The explanations are ours, not the books' text: each says the rule in a sentence or two and
+names the section of the book it comes from."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..locale import pgettext
+
+#: key -> English ``str.format`` pattern (``make messages`` extracts it, the key as context).
+ENGLISH: dict[str, str] = {
+    # the pages
+    "page.title": "Learn to play",
+    "page.intro": "Each lesson sets up a moment of a game from the book's examples and rules. "
+    "Find the decision; the rules then play it and tell you what happened and why it is right or wrong.",
+    "page.lessons_of": "Lessons: {game}",
+    "page.all": "All lessons",
+    "page.lesson_of": "Lesson {n} of {count}",
+    "page.book": "From the book: {section}",
+    "page.choose": "Your decision",
+    "page.right": "Right.",
+    "page.wrong": "Not this one.",
+    "page.happened": "What the rules did:",
+    "page.nothing": "Nothing else happened yet: the decision passes to the next to act.",
+    "page.again": "Try again",
+    "page.next": "Next lesson",
+    "page.back": "Back to the lessons",
+    "page.lobby": "Learn to play {game}",
+    "page.lobby_heading": "Learn to play",
+    "page.to_find": "The move to find: {right}",
+    "you": "You are {name}.",
+    "other": "This move is legal, but it is not the one this lesson is about: look for {right}.",
+    "list.or": "{a} or {b}",
+    # the card game (its Italian book's sections)
+    "green-light.title": "Green light first",
+    "green-light.section": "Svolgimento del gioco (how the game goes)",
+    "green-light.explain": "Every hand starts with your car stopped. Distance cards can only be played once "
+    "a Roll (green light) is on your battle pile. Your hand holds 100, 75, 50 and 25 miles, a Roll, a Stop "
+    "and a Gasoline.",
+    "green-light.ask": "Your turn, you have drawn. What do you play?",
+    "green-light.right": "The Roll starts your car: from your next turn every distance card in your hand can "
+    "be played.",
+    "green-light.wrong": "Discarding your only Roll leaves you stopped, with no way to play the miles in "
+    "your hand until you draw another one.",
+    "fix-then-roll.title": "Mend it, then roll",
+    "fix-then-roll.section": "Le carte di difesa (the remedies)",
+    "fix-then-roll.explain": "Anna gave you a Flat Tire: you are stopped. Only the matching remedy, a Spare "
+    "Tire, mends it; after a Flat Tire, Out of Gas or Accident you also need a Roll before you drive on. "
+    "You hold a Spare Tire, a Roll, a Repairs and some miles.",
+    "fix-then-roll.ask": "What do you play first?",
+    "fix-then-roll.right": "The Spare Tire mends the puncture. Next turn a Roll sets you going again.",
+    "fix-then-roll.wrong": "Without the Spare Tire the Flat Tire stays on your car and no Roll or distance "
+    "card helps: you have thrown away the one card that mends it.",
+    "stop-the-leader.title": "Stop the leader",
+    "stop-the-leader.section": "Le carte d'attacco (the hazards)",
+    "stop-the-leader.explain": "An attack is played on an opponent's car and stops it until they play the "
+    "remedy and a Roll. Anna is rolling at 900 miles, 100 from the finish; you are at 400. You hold a "
+    "Stop and some miles.",
+    "stop-the-leader.ask": "What do you play?",
+    "stop-the-leader.right": "The Stop halts Anna 100 miles from the end: she needs a Roll before she can "
+    "drive again, and you gain turns to catch up.",
+    "stop-the-leader.wrong": "100 miles take you to 500, but Anna stays rolling and may finish the trip on "
+    "her next turn.",
+    "exactly-1000.title": "Exactly 1000",
+    "exactly-1000.section": "Le carte di distanza (the distance cards)",
+    "exactly-1000.explain": "The trip ends on exactly 1000 miles: a distance card that would take you past "
+    "it cannot be played. You are rolling at 925 miles with 100, 75, 50 and 200 in your hand.",
+    "exactly-1000.ask": "Which distance card do you play?",
+    "exactly-1000.right": "75 brings you to exactly 1000: the trip is complete and the hand ends, with the "
+    "bonus for the completed trip.",
+    "exactly-1000.wrong": "50 brings you to 975: legal, but you still need a 25 to finish, and Anna keeps "
+    "playing meanwhile.",
+    "under-a-speed-limit.title": "Under a Speed Limit",
+    "under-a-speed-limit.section": "Le carte d'attacco: Limite di velocità (Speed Limit)",
+    "under-a-speed-limit.explain": "A Speed Limit does not stop you: it lets you play only 25 and 50 mile "
+    "cards until you play an End of Limit. You are at 950 miles under a Speed Limit, with 50, 75, 100, 200 "
+    "and an End of Limit in your hand.",
+    "under-a-speed-limit.ask": "What do you play?",
+    "under-a-speed-limit.right": "50 is allowed under the limit and brings you to exactly 1000: the trip is "
+    "complete.",
+    "under-a-speed-limit.wrong": "The End of Limit lifts the limit, but you need only 50 miles and a 50 is "
+    "allowed under it: you spent the turn that could have finished the trip.",
+    "coup-fourre.title": "Coup fourré",
+    "coup-fourre.section": "Colpi scambievoli (coup fourré)",
+    "coup-fourre.explain": "Anna has just played an Accident on you. You hold the Driving Ace, the safety "
+    "against accidents. Played at once, before the next player draws, it cancels the attack, protects you "
+    "for the rest of the hand, scores a 300 point bonus and gives you the next turn.",
+    "coup-fourre.ask": "Do you call a coup fourré?",
+    "coup-fourre.right": "The Accident is cancelled, you need no Roll to go on, the Driving Ace protects "
+    "you from accidents for the rest of the hand, and you play next.",
+    "coup-fourre.wrong": "Letting it pass leaves you stopped by the Accident: you need Repairs and a Roll. "
+    "The chance of a coup fourré is gone once the next player draws.",
+}
+
+#: The catalogue in use.
+CATALOGUE = ENGLISH
+#: The languages whose catalogue of these words is complete (tests/test_catalogues.py checks it).
+COMPLETE = ("en", "it", "pt")
+
+
+def say(key: str, **args: Any) -> str:
+    """The text of ``key`` with ``args`` filled in, in the language in use."""
+    return pgettext("lessons", key, CATALOGUE[key]).format(**args)
+
+
+def listing(items: Sequence[str]) -> str:
+    """"a, b or c" (the answers to look for)."""
+    if not items:
+        return ""
+    text = items[0]
+    for item in items[1:]:
+        text = say("list.or", a=text, b=item)
+    return text
