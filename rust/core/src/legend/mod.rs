@@ -5,15 +5,17 @@
 //! `docs/content/legend.md`. A Track race runs laps of a closed circuit; a Stage race (option
 //! `route`, the Mille Miglia itself) runs a route of stages on open roads, timed by the Chrono.
 //!
-//! Not implemented: championships of Stage races (the book has none); the car auction, historical
-//! or balanced choice and Track championships are composed in Python (`python/autodromo/legend/`,
-//! `championship.py`).
+//! The car auction is `auction.rs`, a state of its own before the race; its Spare Part cards go
+//! into the race as the `spares` option. Not implemented: championships of Stage races (the book
+//! has none); the historical or balanced choice and Track championships are composed in Python
+//! (`python/autodromo/legend/`, `championship.py`).
 //!
 //! Options: see `options.rs` (`circuit`, `route`, `cars`, `neutral`, `laps`,
 //! `slipstream_in_turns`, `realistic_collisions`, `priority_bid`, `qualifying`, `choose_split`,
-//! `setups`, `condition`, `max_rounds`, `residual_mps`, `historical_points`,
+//! `setups`, `condition`, `spares`, `max_rounds`, `residual_mps`, `historical_points`,
 //! `neutral_checkpoint_penalty`).
 pub mod actions;
+pub mod auction;
 pub mod board;
 pub mod bots;
 pub mod bots_stage;

@@ -36,6 +36,9 @@ pub struct LegendOptions {
     pub setups: Vec<Setup>,
     /// A car's condition carried over from an earlier race (a Championship), per seat.
     pub condition: Vec<Option<Condition>>,
+    /// The Spare Part cards each seat keeps after the auction ("Each player will start the game
+    /// with the Spare part cards left after the auction"), per seat; None: one of each type.
+    pub spares: Vec<Option<[u8; 6]>>,
     /// A Stage race on this route (instead of a Track race on `circuit`).
     pub route: Option<String>,
     /// Optional rule (Standard Stage Finish): residual MPs at an Arrivo become saved time.
@@ -113,7 +116,8 @@ pub struct Condition {
     pub headlights_ok: bool,
 }
 
-const KEYS: [&str; 16] = [
+const KEYS: [&str; 17] = [
+    "spares",
     "route",
     "residual_mps",
     "historical_points",
@@ -207,7 +211,7 @@ impl LegendOptions {
                 .collect::<Result<_, _>>()?,
             // The default field is filled in from the content (`with_default_field`).
             None | Some(Value::Null) => {
-                if let Some(k) = ["neutral", "setups", "condition"]
+                if let Some(k) = ["neutral", "setups", "condition", "spares"]
                     .iter()
                     .find(|k| !matches!(map.get(**k), None | Some(Value::Null)))
                 {
@@ -281,8 +285,10 @@ impl LegendOptions {
                 ))
             }
         };
+        let spares = parse_spares(map.get("spares"), &neutral, &condition)?;
         Ok(LegendOptions {
             condition,
+            spares,
             setups,
             circuit,
             cars,
@@ -325,6 +331,7 @@ impl LegendOptions {
         self.neutral = alloc::vec![false; n];
         self.setups = alloc::vec![Setup::default(); n];
         self.condition = alloc::vec![None; n];
+        self.spares = alloc::vec![None; n];
         Ok(self)
     }
 
@@ -333,6 +340,15 @@ impl LegendOptions {
     }
 
     pub fn to_json(&self) -> Value {
+        let mut v = self.to_json_without_spares();
+        // Written only when given, so the options of races before the auction's parts read the same.
+        if self.spares.iter().any(Option::is_some) {
+            v["spares"] = json!(self.spares);
+        }
+        v
+    }
+
+    fn to_json_without_spares(&self) -> Value {
         if self.is_stage_race() {
             return json!({
                 "route": self.route,
@@ -451,6 +467,57 @@ fn setup_json(s: &Setup) -> Value {
     }
 }
 
+/// Six counts of Spare Part cards, 0 to 9 each.
+fn parse_counts(key: &str, v: &Value) -> Result<[u8; 6], Error> {
+    let list = v
+        .as_array()
+        .filter(|l| l.len() == 6)
+        .ok_or_else(|| Error::options(key, "spares: six counts"))?;
+    let mut out = [0u8; 6];
+    for (slot, n) in out.iter_mut().zip(list) {
+        *slot = n
+            .as_u64()
+            .filter(|&n| n <= 9)
+            .ok_or_else(|| Error::options(key, "spares: counts 0..=9"))? as u8;
+    }
+    Ok(out)
+}
+
+/// `spares`: per seat null or the six counts the auction left it (docs/rules/legend.md, decision 35).
+fn parse_spares(
+    v: Option<&Value>,
+    neutral: &[bool],
+    condition: &[Option<Condition>],
+) -> Result<Vec<Option<[u8; 6]>>, Error> {
+    let list = match v {
+        None | Some(Value::Null) => return Ok(alloc::vec![None; neutral.len()]),
+        Some(Value::Array(a)) if a.len() == neutral.len() => a,
+        Some(_) => return Err(Error::options("spares", "six counts (or null) per car")),
+    };
+    list.iter()
+        .enumerate()
+        .map(|(i, x)| {
+            let key = format!("spares[{i}]");
+            if x.is_null() {
+                return Ok(None);
+            }
+            if neutral[i] {
+                return Err(Error::options(
+                    key,
+                    "a Neutral Car takes no part in the auction: null",
+                ));
+            }
+            if condition[i].is_some() {
+                return Err(Error::options(
+                    key,
+                    "the car's condition already carries its spare parts: give them once",
+                ));
+            }
+            parse_counts(&key, x).map(Some)
+        })
+        .collect()
+}
+
 fn parse_condition(seat: usize, v: &Value) -> Result<Option<Condition>, Error> {
     let key = || format!("condition[{seat}]");
     if v.is_null() {
@@ -478,20 +545,10 @@ fn parse_condition(seat: usize, v: &Value) -> Result<Option<Condition>, Error> {
                 .ok_or_else(|| Error::options(key(), format!("{k}: true or false")))
         })
     };
-    let mut spares = [1u8; 6];
-    if let Some(list) = m.get("spares") {
-        let list = list
-            .as_array()
-            .filter(|l| l.len() == 6)
-            .ok_or_else(|| Error::options(key(), "spares: six counts"))?;
-        for (slot, n) in spares.iter_mut().zip(list) {
-            *slot = n
-                .as_u64()
-                .filter(|&n| n <= 9)
-                .ok_or_else(|| Error::options(key(), "spares: counts 0..=9"))?
-                as u8;
-        }
-    }
+    let spares = match m.get("spares") {
+        Some(list) => parse_counts(&key(), list)?,
+        None => [1u8; 6],
+    };
     for k in m.keys() {
         if ![
             "engine",

@@ -213,6 +213,12 @@ impl LegendState {
                 (c.engine, c.engine_max, c.brakes, c.brakes_max) = (0, 0, 0, 0);
             }
         }
+        for (c, kept) in cars.iter_mut().zip(race.opts.spares.iter()) {
+            // "Each player will start the game with the Spare part cards left after the auction."
+            if let Some(parts) = kept {
+                c.spares = *parts;
+            }
+        }
         let n = cars.len();
         let mut s = LegendState {
             damage_deck: race.damage_counts.clone(),
