@@ -13,7 +13,7 @@ to tell: apply it to :meth:`Lesson.state` and word the events with the game's wo
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -47,11 +47,13 @@ class Lesson:
     seat: int
     names: tuple[str, ...]
     answers: tuple[Answer, ...]
+    #: What the lesson's texts name of its position (a die, a card's value), as their fields.
+    fields: dict[str, Any] = field(default_factory=dict)
 
     # --- the words ------------------------------------------------------------------------
 
     def say(self, part: str) -> str:
-        return words.say(f"{self.id}.{part}")
+        return words.say(f"{self.id}.{part}", **self.fields)
 
     @property
     def title(self) -> str:
@@ -96,7 +98,7 @@ def _lesson(game: str, path: Path) -> Lesson:
     data = json.loads(path.read_text(encoding="utf-8"))
     answers = tuple(Answer(a["label"], bool(a.get("right", False)), a["why"]) for a in data["answers"])
     return Lesson(game, data["id"], data.get("options", {}), data["position"], int(data["seat"]),
-                  tuple(data["names"]), answers)
+                  tuple(data["names"]), answers, data.get("fields", {}))
 
 
 @lru_cache(maxsize=None)

@@ -96,6 +96,68 @@ ENGLISH: dict[str, str] = {
     "you from accidents for the rest of the hand, and you play next.",
     "coup-fourre.wrong": "Letting it pass leaves you stopped by the Accident: you need Repairs and a Roll. "
     "The chance of a coup fourré is gone once the next player draws.",
+    # the Murciélago race (its English book's sections)
+    "pick-a-supplier.title": "Choose your supplier",
+    "pick-a-supplier.section": "Strategic – Economic Phase (Important!)",
+    "pick-a-supplier.explain": "Your first Technology card binds your car to its supplier: from then on "
+    "it takes Technology only from that colour. Blue is the best technology, Yellow the second, Red the "
+    "weakest. You have no supplier yet; a Blue Tyres and a Red Engine lie face up among the cards.",
+    "pick-a-supplier.ask": "Which Technology card do you take?",
+    "pick-a-supplier.right": "Blue Tyres makes Blue your supplier: every Technology card your car "
+    "receives in the set-up will be Blue, the strongest.",
+    "pick-a-supplier.wrong": "Red Engine ties you to Red, the weakest supplier, for the whole race: every "
+    "Technology card you receive later will be Red.",
+    "crazy-murcielago.title": "Crazy Murciélago",
+    "crazy-murcielago.section": "Crazy Murciélago; Manoeuvres",
+    "crazy-murcielago.explain": "A Speed card on a coloured arrow means the car is going too fast: the "
+    "driver must pass a manoeuvre check, with a penalty the higher the arrow. A Set-up card raises the "
+    "check (Blue Set-up: +3), and it must be played before the check is drawn. Your SuperVeloce is out of "
+    "control and you hold a Blue Set-up.",
+    "crazy-murcielago.ask": "The check is next. What do you do?",
+    "crazy-murcielago.right": "The Blue Set-up adds 3 to the check: an accident (7 or less) becomes much "
+    "less likely.",
+    "crazy-murcielago.wrong": "Taking the check bare leaves the whole penalty against you: if the card "
+    "drawn gives 7 or less, the car has an accident and a damage.",
+    "brakes-before-damage.title": "Brakes before the damage",
+    "brakes-before-damage.section": "The Cards: Technology Cards (Brakes)",
+    "brakes-before-damage.explain": "A Brakes card prevents damages (Blue Brakes: up to 3), but only if it "
+    "is played before the damage happens. Your LP 640 must take a manoeuvre check for going too fast; you "
+    "hold a Blue Brakes.",
+    "brakes-before-damage.ask": "The check is next. What do you do?",
+    "brakes-before-damage.right": "With the Brakes played, a failed check costs no damage: the card "
+    "absorbs it. Played after the damage, it would be too late.",
+    "brakes-before-damage.wrong": "If the check fails now, the damage stands: each damage lowers your speed "
+    "and manoeuvre for the rest of the race, and the Brakes card in your hand cannot undo it.",
+    "slipstream.title": "Slipstream",
+    "slipstream.section": "Slipstreaming",
+    "slipstream.explain": "A car that reaches the square exactly behind another car gets one free move: "
+    "it is placed beside the car ahead and goes on with the moves it has left. Your LP 640 has 4 squares "
+    "left to move; Anna's Murciélago Roadster is two rows ahead, one lane to your right.",
+    "slipstream.ask": "Where do you move?",
+    "slipstream.right": "Diagonally right brings you exactly behind Anna's car: the slipstream puts you "
+    "beside it for free and you keep your remaining moves.",
+    "slipstream.wrong": "Straight ahead is legal but reaches no car's tail: no free move, one square fewer "
+    "to gain.",
+    "fortune.title": "A second chance: Fortune",
+    "fortune.section": "The Cards: Manoeuvre Cards (Fortune)",
+    "fortune.explain": "Each turn your speed is the Speed card you draw plus your car and driver. Speed "
+    "cards go from 5 to 12, and you have drawn a 5, the lowest. A Fortune card lets you draw a new Speed "
+    "card in place of the one you have.",
+    "fortune.ask": "Your turn starts. What do you do?",
+    "fortune.right": "With the lowest Speed card, any new card is at least as good: Fortune gives you a "
+    "fresh draw, most likely faster.",
+    "fortune.wrong": "Moving now uses the 5, the slowest card there is, while the Fortune card in your hand "
+    "could have replaced it.",
+    "off-the-track.title": "Send them off the track",
+    "off-the-track.section": "Car Accident",
+    "off-the-track.explain": "After an accident the car's direction for its next move is drawn; on a 5, 6 "
+    "or 7 the player at its right chooses it. If that first square is off the track, the car loses 3 "
+    "squares of speed that turn. Anna's LP 650-4 Roadster has crashed on the right-hand lane, and you "
+    "choose.",
+    "off-the-track.ask": "Which way does Anna's car go?",
+    "off-the-track.right": "Diagonally right is off the track: Anna's car loses 3 squares of its move this "
+    "turn.",
+    "off-the-track.wrong": "Straight ahead keeps Anna's car on the track, with its whole speed.",
 }
 
 #: The catalogue in use.

@@ -428,3 +428,34 @@ fn a_plan_names_its_decisions_by_action_id_as_well() {
     }
     assert!(checked > 0);
 }
+
+#[test]
+fn a_plan_carries_the_events_its_decisions_log() {
+    // The page words a reachable space's way there from these; they must be what the race logs
+    // when the plan is played.
+    let mut s = race(json!({"circuit": "example", "cars": ["bugatti_type_35", "alfa_8c_2300"]}));
+    let mut rng = SplitMix64::new(11);
+    let mut checked = 0;
+    while !s.is_terminal() && s.history().len() < 600 {
+        for p in s.move_plans().iter().take(3) {
+            let mut t = s.clone();
+            let n = t.history().len();
+            for a in p["actions"].as_array().unwrap() {
+                t.apply_action(a.as_u64().unwrap() as u32).unwrap();
+            }
+            let logged = t.events_since(None, n);
+            assert_eq!(p["steps"].as_array().unwrap(), &logged, "{p}");
+            assert!(!logged.is_empty());
+            checked += 1;
+        }
+        let a = match s.current_player() {
+            Player::Chance => s.sample_chance(&mut rng).unwrap(),
+            _ => {
+                let legal = s.legal_actions();
+                legal[(rng.next_u64() % legal.len() as u64) as usize]
+            }
+        };
+        s.apply_action(a).unwrap();
+    }
+    assert!(checked > 0);
+}

@@ -42,7 +42,7 @@ pub fn events(state: &LegendState) -> Vec<Value> {
     out
 }
 
-fn event(b: &LegendState, after: &LegendState, a: u32) -> Value {
+pub(crate) fn event(b: &LegendState, after: &LegendState, a: u32) -> Value {
     let mut e = Map::new();
     e.insert("round".into(), Value::from(b.round));
     if b.is_stage_race() {

@@ -207,12 +207,32 @@ impl LegendState {
     }
 }
 
+/// The typed events a plan's decisions log, as the race would log them: a surface words a plan's
+/// steps from these instead of playing the plan out itself. Computed only for a page's request.
+fn plan_events(s: &LegendState, actions: &[crate::game::Action]) -> Vec<Value> {
+    let mut now = s.clone();
+    let mut out = Vec::with_capacity(actions.len());
+    for &a in actions {
+        if now.is_chance_node() || now.is_terminal() {
+            break;
+        }
+        let before = now.clone();
+        if now.apply_action(a).is_err() {
+            break;
+        }
+        out.push(super::events::event(&before, &now, a));
+    }
+    out
+}
+
 /// `State::move_plans` for Legend: each plan's keys as the board reads them.
 pub(crate) fn plans_json(s: &LegendState) -> Vec<Value> {
     s.plan_moves()
         .into_iter()
         .map(|p| {
+            let steps = plan_events(s, &p.actions);
             json!({
+                "steps": steps,
                 "progress": p.progress, "row": p.row, "lane": p.lane, "speed": p.speed,
                 "decisions": p.decisions, "actions": p.actions, "temperature": p.temperature, "engine": p.engine,
                 "brakes": p.brakes, "tires": p.tires, "damage": p.damage, "off_road": p.off_road,

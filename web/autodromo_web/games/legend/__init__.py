@@ -295,10 +295,10 @@ class Legend(GameModule):
         out = []
         rows, line_words, _ = self._road(table)
         for p in s.plan_moves():
-            # The core names the decisions by id: each step is worded from the typed event it
-            # logs, played on a copy (a plan's steps are one car's, no chance between them).
+            # Each step is worded from the typed event the core says it logs.
             ids = [int(a) for a in p["actions"]]
-            steps = [legend_words.step_words(e, lanes, rows, line_words, end) for e in self._steps(s, ids)]
+            steps = [legend_words.step_words(e, lanes, rows, line_words, end) for e in p["steps"]
+                     if e.get("seat") is not None]
             out.append({
                 "row": p["row"], "lane": p["lane"], "progress": p["progress"], "speed": p["speed"],
                 "decisions": p["decisions"], "ids": ids,
@@ -310,17 +310,6 @@ class Legend(GameModule):
                 "temperature": p["temperature"], "damage": p["damage"], "off_road": p["off_road"],
             })
         return out
-
-    @staticmethod
-    def _steps(state: autodromo.State, ids: list[int]) -> list[dict[str, Any]]:
-        """The events of a plan's decisions, as the core logs them."""
-        copy = state.clone()
-        n = len(copy.history())
-        for a in ids:
-            if copy.is_chance_node() or copy.is_terminal():
-                break
-            copy.apply_action(a)
-        return [e for e in copy.log(None, since=n) if e.get("seat") is not None]
 
     # --- the log ---------------------------------------------------------------------------
 
