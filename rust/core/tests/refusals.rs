@@ -3,6 +3,7 @@
 //! id that is not legal there (out-of-range ids included) is refused, names its rule, and leaves
 //! the state equal to what it was; every legal id is accepted.
 mod formula90_support;
+#[path = "lamborghini/support.rs"]
 mod lamborghini_support;
 
 use std::path::Path;

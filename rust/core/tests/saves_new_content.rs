@@ -1,5 +1,6 @@
 //! Saves hash what their race reads; old whole-content hashes are matched with added circuits
 //! left out (docs/architecture.md, "Saves and content").
+#[path = "lamborghini/support.rs"]
 mod lamborghini_support;
 
 use autodromo_core::content::{hash, legacy_hash_matches};

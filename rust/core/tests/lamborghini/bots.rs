@@ -1,11 +1,10 @@
 //! The rule-of-thumb player (`medium`, `bots::heuristic_action`) with the options of rules
 //! version 2: Brakes before a Crazy Murciélago check, a declared crash, purchases paid in full.
-mod lamborghini_support;
 
+use crate::support::*;
 use autodromo_core::lamborghini::bots::heuristic_action;
 use autodromo_core::lamborghini::{LamboState, Phase};
 use autodromo_core::State;
-use lamborghini_support::*;
 use serde_json::json;
 
 /// Manoeuvre +2 (car) +2 (driver): no check of a Speed card of 5 or more can be 7 or less.

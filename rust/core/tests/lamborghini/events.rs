@@ -1,13 +1,12 @@
 //! The typed log over random games (issue 29): every entry has a documented kind, names cards by
 //! id and display name (never a bare content id), seats and cars as numbers, and the turn the
 //! action was taken in, so a car's movement never splits across the next turn's heading.
-mod lamborghini_support;
 
+use crate::support::*;
 use autodromo_core::lamborghini::events::EVENT_KINDS;
 use autodromo_core::lamborghini::{LamboState, Phase};
 use autodromo_core::rng::SplitMix64;
 use autodromo_core::{Player, State};
-use lamborghini_support::*;
 use serde_json::{json, Value};
 
 fn random_game(options: Value, seed: u64) -> LamboState {
@@ -29,7 +28,7 @@ fn check_card(e: &Value, field: &str) {
     let name = c["name"]
         .as_str()
         .unwrap_or_else(|| panic!("{e}: no card name"));
-    let k = &content().cards[usize::from(lamborghini_support::id(id))];
+    let k = &content().cards[usize::from(crate::support::id(id))];
     assert!(
         !name.contains('_') && !name.is_empty(),
         "{e}: a name people read"

@@ -1,4 +1,5 @@
-//! GAMEDOC
+//! Lamborghini's tests, one binary (`cargo test -p autodromo-core --test lamborghini`): a
+//! module per topic, the shared builders (content, races, scripted decks) in `support`.
 
 #[path = "../moves_support/mod.rs"]
 mod moves_support;

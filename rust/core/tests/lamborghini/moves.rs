@@ -2,15 +2,13 @@
 //! one move, of a documented kind, naming cards and cars that exist, and applying it gives what
 //! its `leads_to` and `costs` say; a manoeuvre check's declared chance of an accident is the
 //! share of the pile's Speed cards that give one.
-mod lamborghini_support;
-mod moves_support;
 
+use crate::moves_support::checked_moves;
+use crate::support::*;
 use autodromo_core::lamborghini::moves::MOVE_KINDS;
 use autodromo_core::lamborghini::{LamboState, Phase};
 use autodromo_core::rng::SplitMix64;
 use autodromo_core::State;
-use lamborghini_support::*;
-use moves_support::checked_moves;
 use serde_json::{json, Value};
 
 fn check_moves(s: &LamboState, seen: &mut std::collections::BTreeSet<String>) {

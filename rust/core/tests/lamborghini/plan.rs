@@ -1,9 +1,8 @@
 //! `plan_moves`: where the moving Murciélago can get to with the movement it has left.
-mod lamborghini_support;
 
+use crate::support::*;
 use autodromo_core::lamborghini::Phase;
 use autodromo_core::State;
-use lamborghini_support::*;
 use serde_json::json;
 
 #[test]

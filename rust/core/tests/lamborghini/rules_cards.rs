@@ -1,11 +1,10 @@
 //! Lamborghini rules tests: the Technology cards of each supplier and the Manoeuvre cards, played
 //! in the race. Book: `shared/rules/lamborghini-official-race-game.en.txt`, "The Cards".
-mod lamborghini_support;
 
+use crate::support::*;
 use autodromo_core::lamborghini::content::{Kind, Supplier, Tech};
 use autodromo_core::lamborghini::state::{LamboState, Why};
 use autodromo_core::lamborghini::Phase;
-use lamborghini_support::*;
 use serde_json::json;
 
 /// Car 0 has drawn `drawn` (no arrow) and may play `card`.

@@ -1,13 +1,12 @@
 //! Lamborghini rules tests: manoeuvre checks (the table, Crazy Murciélago), the Car Accident
 //! direction table under each reading of its overlapping rows, the off-track penalty and the
 //! damage table. Book: `shared/rules/lamborghini-official-race-game.en.txt`.
-mod lamborghini_support;
 
+use crate::support::*;
 use autodromo_core::lamborghini::actions::Dir;
 use autodromo_core::lamborghini::state::{LamboState, Why};
 use autodromo_core::lamborghini::Phase;
 use autodromo_core::Player;
-use lamborghini_support::*;
 use serde_json::{json, Value};
 
 /// Car 0 (speed +1, manoeuvre 0) has drawn a 10 on a yellow arrow: its check is the next draw,

@@ -1,9 +1,7 @@
-mod lamborghini_support;
-
+use crate::support::*;
 use autodromo_core::lamborghini::state::Why;
 use autodromo_core::lamborghini::Phase;
 use autodromo_core::State;
-use lamborghini_support::*;
 use serde_json::json;
 
 /// Manoeuvre Check table: "12 or more | +1 square movement (in case of crashes and pushes, -1 to

@@ -1,13 +1,12 @@
 //! Lamborghini rules tests: the long game over several races — money carried, the cards played
 //! face down coming back, a new strategic-economic phase. Book:
 //! `shared/rules/lamborghini-official-race-game.en.txt`, "Game Preparation" and "The Race".
-mod lamborghini_support;
 
+use crate::support::*;
 use autodromo_core::lamborghini::content::{Kind, Supplier};
 use autodromo_core::lamborghini::state::LamboState;
 use autodromo_core::lamborghini::{LamboOptions, Phase};
 use autodromo_core::{Player, State};
-use lamborghini_support::*;
 use serde_json::json;
 
 /// A long game of three players in its first race, every car home: car 1 first, car 0 second,

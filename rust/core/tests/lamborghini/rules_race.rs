@@ -1,11 +1,10 @@
 //! Lamborghini rules tests: the race — speed, movement, the diagonal squeeze, a blocked road,
 //! slipstreaming, turn order and the finish. Book: `shared/rules/lamborghini-official-race-game.en.txt`.
-mod lamborghini_support;
 
+use crate::support::*;
 use autodromo_core::lamborghini::state::Why;
 use autodromo_core::lamborghini::Phase;
 use autodromo_core::{Player, State};
-use lamborghini_support::*;
 use serde_json::json;
 
 /// Speed +3 (car) +2 (driver) = +5, manoeuvre +1 (car) −1 (driver) = 0.

@@ -1,15 +1,14 @@
 //! Lamborghini rules tests: the strategic-economic phase (the eight face-up cards, the draft's
 //! snake order, supplier agreements), the set-up grants, the Speed deck, qualification and the
 //! long game's auction and prices. Book: `shared/rules/lamborghini-official-race-game.en.txt`.
-mod lamborghini_support;
 
 use std::collections::BTreeSet;
 
+use crate::support::*;
 use autodromo_core::lamborghini::content::{Kind, Supplier};
 use autodromo_core::lamborghini::state::LamboState;
 use autodromo_core::lamborghini::Phase;
 use autodromo_core::{Player, State};
-use lamborghini_support::*;
 use serde_json::json;
 
 const EIGHT: [&str; 8] = [

@@ -7,10 +7,9 @@
 //! attaccare un giocatore ancora fermo o che abbia già subito un attacco". Each rule has its
 //! control: the cumulative variant, or `independent_speed_limit` (the English and French
 //! editions' Speed Limit, on a speed pile of its own).
-mod common;
 
+use crate::support::{Table, DULL};
 use autodromo_core::mille_bornes::cards::Card;
-use common::{Table, DULL};
 use serde_json::{json, Value};
 
 const ROLLER: [&str; 6] = ["Roll", "Repairs", "End of Limit", "25", "50", "75"];

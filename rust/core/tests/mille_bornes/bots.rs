@@ -4,12 +4,11 @@
 //! The book's hazards: "Non è possibile attaccare un giocatore già bloccato o un giocatore che non
 //! abbia già giocato un Semaforo verde"; a Stop or an Accident keeps a car from running until its
 //! remedy and a new Roll, where a distance card gains at most 200 km once.
-mod common;
 
+use crate::support::Table;
 use autodromo_core::mille_bornes::bots::{easy_action, heuristic_action};
 use autodromo_core::rng::SplitMix64;
 use autodromo_core::State;
-use common::Table;
 use serde_json::json;
 
 /// Seat 1 to play, both cars rolling, seat 0 at 75 km: seat 1 holds `hand` (and draws a 25).

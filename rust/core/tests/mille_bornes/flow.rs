@@ -1,14 +1,13 @@
 //! Mille Bornes: player counts and teams, decks, the end of a hand, reshuffles, the game to 5000,
 //! dealer rotation, and what each seat may see.
-mod common;
 
+use crate::support::{count_of, names, total, Table};
 use autodromo_core::mille_bornes::bots::heuristic_action;
 use autodromo_core::mille_bornes::cards::Card;
 use autodromo_core::mille_bornes::events::Event;
 use autodromo_core::mille_bornes::{MbState, MilleBornes, Phase};
 use autodromo_core::rng::SplitMix64;
 use autodromo_core::{Error, Game, Player, State};
-use common::{count_of, names, total, Table};
 use serde_json::{json, Value};
 
 // ---- player counts and teams --------------------------------------------------------------
@@ -372,7 +371,7 @@ fn reshuffle_returns_only_discards_to_the_pile() {
             continue;
         }
         let mut expected = discards;
-        expected[common::card(c).index()] += 1;
+        expected[crate::support::card(c).index()] += 1;
         assert_eq!(
             t.core().deck,
             expected,

@@ -1,4 +1,5 @@
-//! GAMEDOC
+//! Mille Bornes's tests, one binary (`cargo test -p autodromo-core --test mille_bornes`): a
+//! module per topic, the shared set-up (deal exact hands, play labels, drain the pile) in `support`.
 
 mod support;
 

@@ -2,13 +2,12 @@
 //!
 //! Rules: shared/rules/mille-bornes-1000-miglia.it.txt and the canonical facts in
 //! shared/rules/README.md. Hands and draws are scripted through the chance nodes.
-mod common;
 
+use crate::support::{count_of, Table, DULL};
 use autodromo_core::mille_bornes::cards::Card;
 use autodromo_core::mille_bornes::events::Event;
 use autodromo_core::mille_bornes::Phase;
 use autodromo_core::{Error, Player, State};
-use common::{count_of, Table, DULL};
 use serde_json::json;
 
 fn two_players() -> serde_json::Value {

@@ -1,12 +1,11 @@
 //! Mille Bornes: one test per row of the scoring table (shared/rules/README.md, canonical facts;
 //! the Italian scan lost the table).
-mod common;
 
+use crate::support::{count_of, Table, DULL};
 use autodromo_core::mille_bornes::events::Event;
 use autodromo_core::mille_bornes::scoring::HandScore;
 use autodromo_core::mille_bornes::Phase;
 use autodromo_core::State;
-use common::{count_of, Table, DULL};
 use serde_json::json;
 
 /// Seat 0 plays a 100 on each of its turns (drawing 100s while the pile has any) until side 0

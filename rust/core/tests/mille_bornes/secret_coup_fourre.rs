@@ -1,11 +1,10 @@
 //! The `secret_coup_fourre` option: every seat of an attacked side is asked, holding the safety
 //! or not, so neither the question nor the answer tells the table who holds it.
-mod common;
 
+use crate::support::Table;
 use autodromo_core::mille_bornes::events::Event;
 use autodromo_core::mille_bornes::Phase;
 use autodromo_core::{Player, State};
-use common::Table;
 use serde_json::json;
 
 const PLAIN: [&str; 6] = ["25", "50", "75", "25", "50", "75"];
