@@ -17,6 +17,7 @@ import pytest
 
 import autodromo
 from autodromo import ContentError, IllegalActionError, OptionError, ReplayError, _core, content, replay
+from autodromo.formula90 import words
 
 F90 = "formula90"
 
@@ -122,7 +123,7 @@ def test_duel_cards_face_down_reach_no_other_seat_until_the_reveal() -> None:
                         assert not faces & down, f"seat {seat} sees {faces & down} face down"
             race.step()
         for seat in (None, 0, 1, 2):
-            laid = [e for e in race.state.log(seat) if e["kind"] == "duel_cards"]
+            laid = [e for e in words.steps(race.state.log(seat)) if e["kind"] == "duel_cards"]
             assert laid and all(set(e) == {"kind", "car", "seat"} for e in laid)
     assert sealed > 0 and revealed > 0, (sealed, revealed)
 
@@ -339,8 +340,6 @@ def test_laps_count_from_one_in_the_terminal() -> None:
     text = tui.render(v)
     assert "lap 0" not in text and "lap 1" in text
     # Once across the line a car is still on its first lap; the next crossing begins lap 2.
-    from autodromo.formula90 import words
-
     assert [words.lap_number({"lap": n}) for n in (0, 1, 2)] == [1, 1, 2]
 
 

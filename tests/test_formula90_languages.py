@@ -54,7 +54,7 @@ def test_every_word_of_a_race_goes_through_the_catalogue() -> None:
         else:
             state.apply_action(rng.choice(state.legal_actions()))
     with locale.use(locale.PSEUDO):
-        lines = [words.event_words(e) for e in state.log(None)]
+        lines = [words.event_words(e) for e in words.steps(state.log(None))]
         lines += words.board_lines(state.view(None), None)
     assert lines and all(line.startswith("[") and line.endswith("]") for line in lines), [
         line for line in lines if not line.startswith("[")][:5]

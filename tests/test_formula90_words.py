@@ -28,7 +28,7 @@ def test_every_event_of_random_races_has_words() -> None:
     for seed, options in enumerate(races):
         s = random_race(seed, **options)
         for viewer in (None, 0):
-            for e in s.log(viewer):
+            for e in words.steps(s.log(viewer)):
                 assert "text" not in e and "event" not in e, e
                 kinds.add(e["kind"])
                 line = words.event_words(e)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from autodromo.formula90 import words
 from autodromo_web.games.formula90 import core_options
 from autodromo_web.games.formula90.glossary import FLAGS, MODULES, SKILLS
 
@@ -243,7 +244,7 @@ def safety_car_seed() -> int:
     for seed in range(1, 200):
         race = Race(autodromo.game("formula90", players=2), ["medium", "medium"], seed=seed)
         race.advance()
-        if any(e["kind"] == "safety_car_line" for e in race.state.log(None)):
+        if any(e["kind"] == "safety_car_line" for e in words.steps(race.state.log(None))):
             return seed
     raise AssertionError("no Safety Car in 199 races")
 

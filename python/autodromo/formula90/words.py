@@ -999,6 +999,13 @@ def event_words(e: dict[str, Any]) -> str:
     return say(f"event.{kind}")
 
 
+def steps(entries: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The steps of the core's log entries, in order. An entry is one applied action (a seat's
+    decision, or chance) with every step the rules took for it; the words gather a car's turn
+    from its steps across entries (its declaration, draws, card play, checks, sections)."""
+    return [step for entry in entries for step in entry["steps"]]
+
+
 def squeeze(texts: Sequence[str]) -> list[str]:
     """Repeats told once with their count ("draws a card (×2)")."""
     out: list[str] = []

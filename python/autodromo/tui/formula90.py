@@ -166,8 +166,8 @@ def run(race: Any, seat: int | None, save: str | None, delay: float = 0.0, out: 
 
     def catch_up(end: bool = False) -> None:
         nonlocal shown
-        events = race.state.log(seat)
-        for e in events[shown:]:
+        entries = race.state.log(seat, since=shown)
+        for e in words.steps(entries):
             turn = under_way[0]
             if words.opens_turn(e, turn):
                 if words.starts_new_turn(e, turn):
@@ -184,7 +184,7 @@ def run(race: Any, seat: int | None, save: str | None, delay: float = 0.0, out: 
             print("  " + describe_event(e), file=stream)
             if e["kind"] == "turn" and delay:
                 time.sleep(delay)
-        shown = len(events)
+        shown += len(entries)
         if end:
             flush()
 

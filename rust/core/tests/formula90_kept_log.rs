@@ -4,6 +4,7 @@
 //! right. (The log was made by replaying the race at each request; docs/web.md, "Under load".)
 mod formula90_support;
 
+use autodromo_core::formula90::entries::entries;
 use autodromo_core::formula90::{F90State, Formula90};
 use autodromo_core::rng::SplitMix64;
 use autodromo_core::sim::Sim;
@@ -17,10 +18,7 @@ fn same_log(s: &F90State, step: usize) {
     assert_eq!(s.typed_events(), &replayed[..], "step {step}");
     let seats = (0..s.game().num_players()).map(Some).chain([None]);
     for seat in seats {
-        let whole: Vec<Value> = replayed
-            .iter()
-            .filter_map(|e| e.to_json(&s.race, seat))
-            .collect();
+        let whole: Vec<Value> = entries(s, &replayed, seat, 0);
         assert_eq!(s.events(seat), whole, "step {step}, seat {seat:?}");
         let n = whole.len();
         for since in [1, n / 2, n.saturating_sub(1), n, n + 1, n + 40] {

@@ -488,8 +488,7 @@ fn the_safety_car_comes_out_in_random_races() {
         assert!(s.is_terminal());
         if s.sc.entries > 0 && out == 0 {
             // The log tells it by name.
-            let kinds: Vec<String> = s
-                .events(None)
+            let kinds: Vec<String> = steps(&s.events(None))
                 .iter()
                 .filter_map(|e| e["kind"].as_str().map(String::from))
                 .collect();

@@ -341,7 +341,7 @@ fn a_position_keeps_which_duel_cards_lie_face_down() {
 
 /// The duel event's line and its cards, as `seat` reads the log from `since` on.
 fn duel_lines(s: &F90State, seat: Option<usize>, since: usize) -> Vec<Value> {
-    s.events_since(seat, since)
+    steps(&s.events_since(seat, since))
         .into_iter()
         .filter(|e| e["kind"] == "duel")
         .collect()

@@ -48,8 +48,8 @@ fn a_seat_sees_its_own_hand_and_no_other() {
 #[test]
 fn others_draws_are_not_named_in_the_log() {
     let s = race_to_turn_three(2);
-    let mine = s.events(Some(0));
-    let theirs = s.events(Some(1));
+    let mine = steps(&s.events(Some(0)));
+    let theirs = steps(&s.events(Some(1)));
     let named = |log: &[serde_json::Value], car: &str| {
         log.iter()
             .filter(|e| e["kind"] == "draw" && e["car"]["name"] == car && !e["card"].is_null())
@@ -57,7 +57,7 @@ fn others_draws_are_not_named_in_the_log() {
     };
     assert!(named(&mine, "Blue") > 0);
     assert_eq!(named(&theirs, "Blue"), 0);
-    assert_eq!(named(&s.events(None), "Blue"), 0);
+    assert_eq!(named(&steps(&s.events(None)), "Blue"), 0);
 }
 
 #[test]

@@ -576,7 +576,7 @@ fn the_log_names_the_weather_and_the_tyres() {
         };
         s.apply_action(a).unwrap();
     }
-    let log = s.events(None);
+    let log = steps(&s.events(None));
     let has = |f: &dyn Fn(&serde_json::Value) -> bool| log.iter().any(f);
     assert!(
         has(&|e| e["kind"] == "weather" && e["card"]["name"].is_string() && e["space"].is_u64()),

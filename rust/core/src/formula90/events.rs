@@ -340,6 +340,12 @@ pub enum Event {
     /// The Safety Car goes in at a new Race Stage: this turn is a restart.
     SafetyCarIn,
     RaceEnd,
+    /// Where an applied action's steps begin in the kept log: the action and the seat that
+    /// decided it (`None`: a chance outcome). Not a step: it opens an entry (`entries.rs`).
+    Applied {
+        action: crate::Action,
+        seat: Option<u8>,
+    },
 }
 
 /// Where events go: a `Vec<Event>` when someone reads the log, `NoLog` on the fast path.
@@ -795,6 +801,7 @@ impl Event {
             Event::SafetyCarFollows { car } => ("safety_car_follows", Some(car), json!({})),
             Event::SafetyCarIn => ("safety_car_in", None, json!({})),
             Event::RaceEnd => ("race_end", None, json!({})),
+            Event::Applied { .. } => return None,
         };
         let mut e = Map::new();
         e.insert("kind".into(), Value::from(kind));

@@ -37,6 +37,7 @@ pub mod car;
 pub mod cards;
 pub mod content;
 pub mod duel;
+pub mod entries;
 pub mod events;
 pub mod extreme;
 pub mod finish;
@@ -193,6 +194,22 @@ impl F90State {
         }
     }
 
+    /// Applies `action` with its steps logged after the mark of who took it (`Event::Applied`),
+    /// which opens its log entry. `apply_id` checks before it changes anything: a refused
+    /// action logs nothing, and its mark is taken back.
+    pub fn apply_logged(&mut self, action: Action, log: &mut Vec<Event>) -> Result<(), Error> {
+        let seat = match self.current_player() {
+            Player::Seat(p) => Some(p),
+            _ => None,
+        };
+        log.push(Event::Applied { action, seat });
+        let applied = self.apply_id(action, log);
+        if applied.is_err() {
+            log.pop();
+        }
+        applied
+    }
+
     /// The typed log: the start's events and those of every recorded action.
     pub fn typed_events(&self) -> &[Event] {
         &self.events
@@ -204,7 +221,7 @@ impl F90State {
         let mut log: Vec<Event> = Vec::new();
         let mut s = F90State::new_with(self.race.clone(), &mut log);
         for &a in &self.history {
-            if s.apply_id(a, &mut log).is_err() {
+            if s.apply_logged(a, &mut log).is_err() {
                 break;
             }
         }
@@ -230,9 +247,8 @@ impl State for F90State {
     }
 
     fn apply_action(&mut self, action: Action) -> Result<(), Error> {
-        // `apply_id` checks before it changes anything: a refused action logs nothing.
         let mut log = core::mem::take(&mut self.events);
-        let applied = self.apply_id(action, &mut log);
+        let applied = self.apply_logged(action, &mut log);
         self.events = log;
         applied?;
         self.history.push(action);
@@ -323,15 +339,10 @@ impl State for F90State {
         self.events_since(player, 0)
     }
 
-    /// Every event is in every seat's log (what a seat may not see is worded face down), so
-    /// `since` counts the kept events: only the new ones are worded.
+    /// One entry per applied action, each in every seat's log (what a seat may not see is
+    /// worded face down), so `since` counts entries: only the new ones are worded.
     fn events_since(&self, player: Option<usize>, since: usize) -> Vec<Value> {
-        self.events
-            .get(since..)
-            .unwrap_or_default()
-            .iter()
-            .filter_map(|e| e.to_json(&self.race, player))
-            .collect()
+        entries::entries(self, &self.events, player, since)
     }
 
     fn serialize(&self) -> String {

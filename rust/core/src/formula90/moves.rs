@@ -109,6 +109,12 @@ pub fn moves(s: &F90State, seat: usize) -> Result<Vec<Value>, Error> {
         .collect())
 }
 
+/// The kind of a seat's decision, for its log entry: its move's kind, which depends on the move
+/// alone (the references `kind_of` also makes, from the position, are dropped).
+pub fn decision_kind(s: &F90State, m: Move) -> &'static str {
+    kind_of(s, m).0
+}
+
 /// The move's kind and the references it names.
 fn kind_of(s: &F90State, m: Move) -> (&'static str, Value) {
     match m {

@@ -339,3 +339,11 @@ pub fn skip_turn(s: &mut F90State, who: &str) {
     let keep = format!("strategy {}", s.car(car(s, who)).strategy.name());
     act(s, &keep);
 }
+
+/// The steps of log entries, in order: what the rules resolved, whoever's entry it is in.
+pub fn steps(entries: &[Value]) -> Vec<Value> {
+    entries
+        .iter()
+        .flat_map(|e| e["steps"].as_array().cloned().unwrap_or_default())
+        .collect()
+}

@@ -162,7 +162,7 @@ class Formula90(GameModule):
         on_track = {name for s in view["sections"] for name in s["cars"]}
         # Before the race a car's strategy and tyres are the chart's defaults until its player
         # chooses them (from pole, in grid order): the log says who has.
-        chosen = {(str(e["kind"]), words.name(e["car"])) for e in table.state.log(None)
+        chosen = {(str(e["kind"]), words.name(e["car"])) for e in words.steps(table.state.log(None))
                   if e["kind"] in ("strategy", "tyres")} if view["turn"] == 0 else None
         cars = []
         for c in sorted(view["cars"], key=lambda c: c["place"]):
@@ -292,11 +292,11 @@ class Formula90(GameModule):
         after = state.clone()
         since = len(state.log(None))
         after.apply_action(action)
-        events = after.log(None, since=since)
+        events = words.steps(after.log(None, since=since))
         # Asked only for what its reader could see: a card drawn into a hand, by its owner.
         owner = next((e["seat"] for e in events if e["kind"] == "draw" and e.get("seat") is not None), None)
         if owner is not None:
-            events = after.log(int(owner), since=since)
+            events = words.steps(after.log(int(owner), since=since))
         if events or actor < 0:
             # The sentences name the cars; the consequences (the next car's declaration, the
             # robots' moves) are told with the action that led to them.
@@ -337,9 +337,9 @@ class Formula90(GameModule):
                     where[move.name] = move.entered[-1]
                 memo["move"] = None
 
-        # Only the events not read yet leave the core.
-        events = table.state.log(seat, since=memo["n"])
-        for e in events:
+        # Only the entries not read yet leave the core.
+        entries = table.state.log(seat, since=memo["n"])
+        for e in words.steps(entries):
             kind = e["kind"]
             car = words.name(e.get("car"))
             move = memo["move"]
@@ -363,7 +363,7 @@ class Formula90(GameModule):
             if who is not None:
                 text = words.say("line.seat", seat=names[who], text=text)
             out.append({"who": who, "round": memo["when"], "text": text, "strong": kind in words.STRONG})
-        memo["n"] += len(events)
+        memo["n"] += len(entries)
         under_way: words.CarTurn | None = memo["move"]
         return out + [entry(under_way)] if under_way is not None else list(out)
 
