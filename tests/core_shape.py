@@ -83,9 +83,19 @@ def depends(src: Path) -> dict[Path, set[Path]]:
     return graph
 
 
+def _round(part: set[Path], graph: dict[Path, set[Path]]) -> bool:
+    """Whether a strongly connected ``part`` holds a circle through more than two files. It holds
+    none only when each file names the other back and the pairs make a tree: any one-way name
+    closes a longer circle through the way back, and pairs joined round make one."""
+    edges = {(v, w) for v in part for w in graph[v] if w in part}
+    if any((w, v) not in edges for v, w in edges):
+        return True
+    return len(edges) // 2 >= len(part)
+
+
 def circles(src: Path) -> list[frozenset[str]]:
-    """Every set of more than two files that depend on each other round a circle (the strongly
-    connected parts of the graph), as paths relative to ``src``."""
+    """The files of each strongly connected part of the graph that holds a circle through more
+    than two files (two files naming each other are allowed), as paths relative to ``src``."""
     graph = depends(src)
     index: dict[Path, int] = {}
     low: dict[Path, int] = {}
@@ -112,7 +122,7 @@ def circles(src: Path) -> list[frozenset[str]]:
                 part.add(w)
                 if w == v:
                     break
-            if len(part) > 2:
+            if len(part) > 2 and _round(part, graph):
                 found.append(frozenset(str(p.relative_to(src)) for p in part))
 
     for v in graph:

@@ -54,11 +54,15 @@ def test_the_check_finds_a_planted_circle_of_three(tmp_path: Path) -> None:
         "game/c.rs": "pub struct C;\nfn f() -> crate::game::a::A { crate::game::a::A }\n",
     })
     assert circles(src) == [frozenset({"game/a.rs", "game/b.rs", "game/c.rs"})]
-    # Two files naming each other, and names in comments and strings, are no circle of three.
+    # Pairs of files naming each other (a-b, b-c), and names in comments and strings, are no
+    # circle of three; a pair more joining them round (c-a) is.
     (src / "game/c.rs").write_text('pub struct C;\n// super::a::A\nconst T: &str = "super::a";\n'
                                    "use super::b::B;\n")
-    (src / "game/b.rs").write_text("use super::c::C;\npub struct B;\n")
+    (src / "game/b.rs").write_text("use super::{a::A, c::C};\npub struct B;\n")
     assert circles(src) == []
+    (src / "game/c.rs").write_text("use super::{a::A, b::B};\n")
+    (src / "game/a.rs").write_text("use super::{b::B, c::C};\n")
+    assert circles(src) == [frozenset({"game/a.rs", "game/b.rs", "game/c.rs"})]
 
 
 def test_the_check_finds_a_planted_long_function(tmp_path: Path) -> None:
