@@ -146,3 +146,45 @@ def test_the_weather_roll_names_the_weather_in_the_readers_language() -> None:
         assert words.chance_words({**roll, "rain": 0}, str, "fog").endswith("→ nebbia")
     with locale.use("pt"):
         assert words.chance_words(roll, str, "light rain").endswith("→ chuva fraca")
+
+
+CAR = {"name": "Bugatti Type 35", "driver": "Ada", "neutral": False, "speed": 4, "top_speed": 8, "where": "lap 1, row 3, left lane",
+       "temperature": 3, "engine": 5, "engine_max": 6, "brakes": 4, "brakes_max": 5, "tires": -1, "flat_tire": True,
+       "battery_ok": True, "headlights_ok": False, "acceleration": 3, "braking": 4, "best_line": True}
+DASH = {"temperature_max": 7, "tires_max": 6}
+
+
+def test_the_pages_script_writes_only_words_from_the_catalogue() -> None:
+    """Issue 31: what legend.js and legend_event.js show beside the figures (the Dashboard's
+    needles, the cars' table, the board's key, a stage's heading, the auction and the repairs)
+    comes worded from the catalogue, in the reader's language: the pseudo language alters every
+    one; Italian names the Dashboard as the Italian terms do (docs/rules/legend.md)."""
+    stage = {"number": 2, "of": 3, "name": "Roma", "length": 40, "finish": "checkpoint", "speed_limit": 4}
+    sale = {"name": "Bugatti", "year": 1927, "performance": 9, "ranking": 15, "reliability": 8, "top_speed": 8}
+
+    def made() -> list[str]:
+        def flat(x: Any) -> list[str]:
+            return [s for v in x.values() for s in flat(v)] if isinstance(x, dict) else \
+                [s for v in x for s in flat(v)] if isinstance(x, list) else [x]
+        # A line of parts is joined by " · " (the circuit's name, a proper name, stays as it is).
+        lines = [words.track_line("example", 2, "light rain", "Bugatti", 4), words.stage_line(stage, "fog", True, None, None)]
+        return [p for line in lines for p in line.split(" · ") if p != "example"] + [t for t in flat([
+            words.script_words(), {k: v for k, v in words.car_words(CAR, DASH).items() if k != "name"},
+            words.car_words({**CAR, "neutral": True}, DASH)["name"],
+            words.stage_title("Mille Miglia", stage), words.stage_board(stage), words.chrono_label("17:51"),
+            words.start_times([("Bugatti", "17:33")]), words.time_chart_columns(3)[2], words.time_chart_retired("18 min"),
+            words.event_script_words(), words.sale_words(sale, 1, 4, True), words.bidder_words(None, False, 2),
+            words.bidder_words("Bugatti", False, 0), words.bidder_words(None, True, 0),
+            words.attached_words([("Bugatti", ["Luxor"])]), words.repair_car_words(CAR, True), words.spare_use("Luxor", 1),
+            words.champion("Ada")]) if t]
+
+    english = made()
+    assert "Tyres: FLAT" in english and "weather light rain" in english and "Bugatti: 4 MP left" in english
+    with locale.use(locale.PSEUDO):
+        pseudo = made()
+    assert len(pseudo) == len(english) and [t for t in pseudo if not (t.startswith("[") and t.endswith("]"))] == []
+    with locale.use("it"):
+        assert words.car_words(CAR, DASH)["dashboard"] == "Temperatura 3, Motore 5, Freni 4, Pneumatici forati"
+        assert words.script_words()["columns"][-1] == "Cruscotto"
+    with locale.use("pt"):
+        assert words.car_words(CAR, DASH)["dashboard"] == "Temperatura 3, Motor 5, Freios 4, Pneus furados"

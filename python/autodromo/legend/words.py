@@ -265,6 +265,73 @@ ENGLISH: dict[str, str] = {
     "column.added": "Time added or saved",
     "column.stages": "Stages",
     "column.points": "Points",
+    # the page's table as its script draws it (legend.js): Dashboard, cars, key, a stage's Time Chart
+    "page.tachometer": "tachometer: speed {speed}, top speed {top}",
+    "page.speed_top": "speed {speed} / top {top}",
+    "page.gauge": "{label}: {value} / {max}",
+    "page.temperature": "Temperature",
+    "page.tires_flat": "Tyres: FLAT",
+    "page.battery_on": "battery on",
+    "page.battery_failed": "battery failed",
+    "page.headlights_on": "headlights on",
+    "page.headlights_failed": "headlights failed",
+    "page.handling": "acceleration {acceleration}, braking {braking}",
+    "page.handling_best_line": "acceleration {acceleration}, braking {braking}, on the best line",
+    "page.car_driver": "{car} ({driver})",
+    "page.car_title": "{car} ({driver}): speed {speed}, {where}",
+    "page.neutral_car": "{car} (Neutral)",
+    "page.car_dashboard": "Temperature {temperature}, Engine {engine}, Brakes {brakes}, Tyres {tires}",
+    "page.lap": "{n} lap",
+    "page.laps": "{n} laps",
+    "page.weather": "weather {weather}",
+    "page.moves_left": "{car}: {n} MP left",
+    "page.markers_face_down": "markers face down",
+    "page.reach": "Point at or tab to a highlighted space to see its cost; click it to drive there.",
+    "page.cars": "Cars",
+    "column.where": "Where",
+    "column.speed": "Speed",
+    "column.dashboard": "Dashboard",
+    "key.best_line": "best line",
+    "key.uphill": "uphill",
+    "key.downhill": "downhill",
+    "key.box": "Box (pit lane entry)",
+    "key.reach": "reachable: the number is your speed there",
+    "key.risk": "! reachable with a risk",
+    "key.track": "A–E turn markers; white lines: entry and exit; dashed: finish; small numbers: rows",
+    "key.assistance": "Technical Assistance tile",
+    "key.stage": "A–E turn markers, ? face down (night without headlights, fog); the dashed line past the last row is the Arrivo or the Check Point",
+    "page.stage.title": "{route} · Stage {number} of {of}: {name}",
+    "page.stage.rows": "{length} rows to the {line}",
+    "page.stage.board": "{stage}: the stage and the cars",
+    "page.stage.check_point_sign": "Check Point ≤ {limit}",
+    "page.stage.start": "Start",
+    "page.chrono": "Chrono {clock}",
+    "page.start_times": "Start times: {starts}",
+    "page.start_time": "{car} at {at}",
+    "page.time_chart": "Time Chart",
+    "page.time_chart.stage": "Stage {k}: Chrono at start → finish (speed)",
+    "page.time_chart.retired": "retired ({time})",
+    # the championship's page as its script draws it (static/games/legend_event.js)
+    "page.sale.car": "{car} ({year})",
+    "page.sale.figures": "Performance {performance}, Ranking {ranking}",
+    "page.sale.more": "Reliability {reliability}, Top Speed {top_speed}",
+    "page.sale.lot": "car {lot} of {lots}",
+    "page.sale.lot_attaching": "car {lot} of {lots} · the winner attaches its cards",
+    "page.bidder.has": "has the {car}",
+    "page.bidder.passed": "passed on this car",
+    "page.bidder.bid": "bid: {cards}",
+    "page.bidder.hand": "spare parts in hand",
+    "page.attached": "Attached: {cars}",
+    "page.attached.car": "{car}: {parts}",
+    "page.repair.car": "{car}: Engine {engine}/{engine_max}, Brakes {brakes}/{brakes_max}, Tyres {tires}",
+    "page.repair.podium_car": "{car} (on the podium)",
+    "page.repair.no_part": "none",
+    "page.repair.use": "use {part} ({n} held)",
+    "page.repair.collect": "Collect a spare part",
+    "page.repair.submit": "Repair and go on",
+    "page.split_help": "Share your car's Reliability between the Engine and the Brakes for the whole championship.",
+    "page.go_to_race": "Go to the race",
+    "page.champion": "Champion: {driver}",
     # the championship around the races: the Spare Part auction, the split, repairs, standings
     "auction.add": "Add {part} to your bid",
     "auction.stand": "Stand on your bid ({cards})",
@@ -986,3 +1053,144 @@ def phase_help(phase: str) -> str:
 def decisions_help() -> dict[str, str]:
     """A line per group of decisions, by the page's group."""
     return {k.split(".", 1)[1]: help_say(k) for k in HELP if k.startswith("decision.")}
+
+
+# --- the page's table as its script draws it (static/games/legend.js) ------------------------
+
+def script_words() -> dict[str, Any]:
+    """What the page's script writes beside the figures: the gauges' names, the cars' table's
+    columns, the board's key, a stage's start line, the Time Chart's heading."""
+    keys = ("best_line", "uphill", "downhill", "box", "reach", "risk", "track", "assistance", "stage")
+    return {
+        "temperature": say("page.temperature"), "engine": say("wear.engine"), "brakes": say("wear.brakes"),
+        "tires": say("wear.tires"), "reach": say("page.reach"), "cars": say("page.cars"),
+        "columns": ["", *(say(f"column.{k}") for k in ("car", "driver", "where", "speed", "dashboard"))],
+        "key": {k: say(f"key.{k}") for k in keys},
+        "start": say("page.stage.start"), "time_chart": say("page.time_chart"),
+    }
+
+
+def car_words(car: dict[str, Any], dash: dict[str, Any]) -> dict[str, str]:
+    """A car's lines on the page: its name in the cars' table, its title on the board, its
+    Dashboard (``car``: the page's car; ``dash``: the Dashboard's scales)."""
+    tires = say("tires.flat") if car["flat_tire"] else car["tires"]
+
+    def gauge(key: str, value: Any, top: Any) -> str:
+        return say("page.gauge", label=say(key), value=value, max=top)
+
+    return {
+        "name": say("page.neutral_car", car=car["name"]) if car["neutral"] else str(car["name"]),
+        "car_driver": say("page.car_driver", car=car["name"], driver=car["driver"]),
+        "title": say("page.car_title", car=car["name"], driver=car["driver"], speed=car["speed"], where=car["where"]),
+        "dashboard": say("page.car_dashboard", temperature=car["temperature"], engine=car["engine"],
+                         brakes=car["brakes"], tires=tires),
+        "tachometer": say("page.tachometer", speed=car["speed"], top=car["top_speed"]),
+        "speed": say("page.speed_top", speed=car["speed"], top=car["top_speed"]),
+        "temperature": gauge("page.temperature", car["temperature"], dash["temperature_max"]),
+        "engine": gauge("wear.engine", car["engine"], car["engine_max"]),
+        "brakes": gauge("wear.brakes", car["brakes"], car["brakes_max"]),
+        "tires": say("page.tires_flat") if car["flat_tire"] else gauge("wear.tires", car["tires"], dash["tires_max"]),
+        "battery": say("page.battery_on" if car["battery_ok"] else "page.battery_failed"),
+        "headlights": say("page.headlights_on" if car["headlights_ok"] else "page.headlights_failed"),
+        "handling": say("page.handling_best_line" if car["best_line"] else "page.handling",
+                        acceleration=car["acceleration"], braking=car["braking"]),
+    }
+
+
+def moves_left(car: str | None, left: int | None) -> list[str]:
+    """The movement points the car to act has left, when one is acting."""
+    return [] if car is None or left is None else [say("page.moves_left", car=car, n=left)]
+
+
+def track_line(circuit: str, laps: int, weather: str, car: str | None, left: int | None) -> str:
+    """A Track race's line above the board: "example · 2 laps · weather clear · Alfa: 4 MP left"."""
+    return " · ".join([circuit, say("page.lap" if laps == 1 else "page.laps", n=laps),
+                       say("page.weather", weather=weather_words(weather)), *moves_left(car, left)])
+
+
+def stage_line(stage: dict[str, Any], weather: str, face_down: bool, car: str | None, left: int | None) -> str:
+    """A Stage race's line under its heading: rows to the line, the weather, the markers."""
+    return " · ".join([say("page.stage.rows", length=stage["length"], line=finish_line(stage)),
+                       say("page.weather", weather=weather_words(weather)),
+                       *([say("page.markers_face_down")] if face_down else []), *moves_left(car, left)])
+
+
+def stage_title(route: str, stage: dict[str, Any]) -> str:
+    return say("page.stage.title", route=route, number=stage["number"], of=stage["of"], name=stage["name"])
+
+
+def stage_board(stage: dict[str, Any]) -> dict[str, str]:
+    """The stage's board: its name for a screen reader and the sign at its last line."""
+    sign = (say("page.stage.check_point_sign", limit=stage["speed_limit"]) if stage["finish"] == "checkpoint"
+            else say("stage.arrivo"))
+    return {"label": say("page.stage.board", stage=stage["name"]), "sign": sign}
+
+
+def chrono_label(words: str) -> str:
+    return say("page.chrono", clock=words)
+
+
+def start_times(starts: Sequence[tuple[str, str]]) -> str:
+    """The cars still to start, each with its time on the Chrono ("" when none is)."""
+    if not starts:
+        return ""
+    return say("page.start_times", starts=", ".join(say("page.start_time", car=c, at=at) for c, at in starts))
+
+
+def time_chart_columns(stages: int) -> list[str]:
+    return [say("column.place"), say("column.car"),
+            *(say("page.time_chart.stage", k=k + 1) for k in range(stages)), say("column.racing_time")]
+
+
+def time_chart_retired(time: str) -> str:
+    return say("page.time_chart.retired", time=time)
+
+
+# --- the championship's page as its script draws it (static/games/legend_event.js) ----------
+
+def event_script_words() -> dict[str, str]:
+    """What the championship page's script writes beside the figures."""
+    keys = ("bidder.hand", "repair.no_part", "repair.collect", "repair.submit", "split_help", "go_to_race")
+    return {k.replace(".", "_"): say(f"page.{k}") for k in keys} | {
+        "engine": say("wear.engine"), "brakes": say("wear.brakes"), "tires": say("wear.tires")}
+
+
+def sale_words(car: dict[str, Any], lot: int, lots: int, attaching: bool) -> dict[str, str]:
+    """The car for sale in the Spare Part auction: its name and figures, and its lot."""
+    return {"title": say("page.sale.car", car=car["name"], year=car["year"]),
+            "figures": say("page.sale.figures", performance=car["performance"], ranking=car["ranking"]),
+            "more": say("page.sale.more", reliability=car["reliability"], top_speed=car["top_speed"]),
+            "lot": say("page.sale.lot_attaching" if attaching else "page.sale.lot", lot=lot, lots=lots)}
+
+
+def bidder_words(car: str | None, out: bool, bid: int) -> str:
+    """A bidder's state: the car it won, passed on this car, or its bid."""
+    if car is not None:
+        return say("page.bidder.has", car=car)
+    return say("page.bidder.passed") if out else say("page.bidder.bid", cards=cards(bid))
+
+
+def attached_words(attached: Sequence[tuple[str, Sequence[str]]]) -> str:
+    """The parts attached to cars still for sale ("" when none is)."""
+    if not attached:
+        return ""
+    return say("page.attached", cars="; ".join(say("page.attached.car", car=c, parts=", ".join(ps))
+                                               for c, ps in attached))
+
+
+def repair_car_words(car: dict[str, Any], podium: bool) -> str:
+    """The car to repair between races: its needles and what failed."""
+    name = say("page.repair.podium_car", car=car["name"]) if podium else str(car["name"])
+    tires = say("tires.flat") if car["tires"] < 0 else car["tires"]
+    text = say("page.repair.car", car=name, engine=car["engine"], engine_max=car["engine_max"], brakes=car["brakes"],
+               brakes_max=car["brakes_max"], tires=tires)
+    failed = [say(f"result.{k}") for k in ("battery", "headlights") if not car[f"{k}_ok"]]
+    return ", ".join([text, *failed])
+
+
+def spare_use(part: str, n: int) -> str:
+    return say("page.repair.use", part=part, n=n)
+
+
+def champion(driver: str) -> str:
+    return say("page.champion", driver=driver)

@@ -207,17 +207,25 @@ class Legend(GameModule):
                 "lap": c["lap"], "active": c["seat"] == active,
                 "next_turn": self._next_turn(c.get("next_turn")),
             })
+        left = max(0, view["active"]["allowance"] - view["active"]["spent"]) if active is not None else None
+        mover = str(view["cars"][active]["name"]) if active is not None else None
         out = {
             "circuit": track["name"], "laps": view["laps"], "weather": view["weather"],
             "phase": view["phase"]["name"], "cars": cars_out, "active": active,
             "order": [view["cars"][i]["name"] for i in view.get("order") or []],
-            "moves_left": max(0, view["active"]["allowance"] - view["active"]["spent"]) if active is not None else None,
+            "moves_left": left,
+            "words": legend_words.script_words(),
         }
         if stages.is_stage_race(view):
-            extra = stages.table(view, lanes)
+            extra = stages.table(view, lanes, mover, left)
             for car in cars_out:
                 car["where"] = extra["where"][car["seat"]]
             out.update(extra)
+        else:
+            out["line"] = legend_words.track_line(str(track["name"]), int(view["laps"]), str(view["weather"]), mover, left)
+        dash = dashboard()
+        for car in cars_out:
+            car["words"] = legend_words.car_words(car, dash)
         return out
 
     def notice(self, table: Table, view: dict[str, Any], seat: int | None) -> str:

@@ -399,6 +399,9 @@ class LegendEvent:
             "log": self.log[-60:],
             "points": list(POINTS),
         }
+        out["words"] = legend_words.event_script_words()
+        if stage == "over":
+            out["champion"] = legend_words.champion(str(out["standings"]["rows"][0]["cells"][1]))
         if stage == "auction":
             out["auction"] = self._auction_view()
         if stage == "repairs" and seat is not None and decider == seat:
@@ -412,16 +415,21 @@ class LegendEvent:
         assert a is not None
         up = a.car_up()
         car = _car(up) if up else None
+        owned = {s: str(_car(a.owner[s])["name"]) for s in a.owner}
+        attached = [(str(_car(c)["name"]), [PARTS[p] for p in ps]) for c, ps in a.attached.items() if ps]
         return {
             "car": {"name": car["name"], "year": car["year"], "performance": car["performance"],
-                    "ranking": car["ranking"], "reliability": car["reliability"], "top_speed": car["top_speed"]} if car else None,
+                    "ranking": car["ranking"], "reliability": car["reliability"], "top_speed": car["top_speed"],
+                    "words": legend_words.sale_words(car, a.lot + 1, len(a.cars), a.winner_to_assign is not None)}
+            if car else None,
             "lot": a.lot + 1, "lots": len(a.cars),
             "attaching": a.winner_to_assign is not None,
             "players": [{"seat": s, "name": self.names()[s], "bid": a.bid_of(s), "out": s in a.out,
-                         "car": str(_car(a.owner[s])["name"]) if s in a.owner else None,
+                         "car": owned.get(s), "status": legend_words.bidder_words(owned.get(s), s in a.out, a.bid_of(s)),
                          "hand": [{"name": PARTS[p], "count": a.hands[s][p]} for p in range(len(PARTS)) if a.hands[s][p]]}
                         for s in range(a.players)],
-            "attached": [{"car": str(_car(c)["name"]), "parts": [PARTS[p] for p in ps]} for c, ps in a.attached.items() if ps],
+            "attached": [{"car": c, "parts": ps} for c, ps in attached],
+            "attached_text": legend_words.attached_words(attached),
             "rules": legend_words.say("event.rules.auction"),
         }
 
@@ -431,6 +439,8 @@ class LegendEvent:
             "car": car["name"], "podium": podium,
             "engine": [car["engine"], car["engine_max"]], "brakes": [car["brakes"], car["brakes_max"]],
             "tires": car["tires"], "battery_ok": car["battery_ok"], "headlights_ok": car["headlights_ok"],
-            "spares": [{"part": i, "name": name, "count": car["spares"][name]} for i, name in enumerate(PARTS)],
+            "spares": [{"part": i, "name": name, "count": car["spares"][name],
+                        "use": legend_words.spare_use(name, car["spares"][name])} for i, name in enumerate(PARTS)],
+            "text": legend_words.repair_car_words(car, podium),
             "rules": legend_words.say("event.rules.repair_podium" if podium else "event.rules.repair"),
         }

@@ -64,7 +64,8 @@ def clock(chrono: dict[str, Any], weather: str) -> dict[str, Any]:
     """The Chrono board: the time, day or night, and fog."""
     fog = bool(chrono["fog"]) or weather == "fog"
     words = legend_words.chrono(str(chrono["clock"]), bool(chrono["night"]), fog)
-    return {"time": chrono["clock"], "night": bool(chrono["night"]), "fog": fog, "words": words}
+    return {"time": chrono["clock"], "night": bool(chrono["night"]), "fog": fog, "words": words,
+            "label": legend_words.chrono_label(words)}
 
 
 def duration(seconds: int) -> str:
@@ -101,16 +102,24 @@ def time_chart(view: dict[str, Any]) -> list[dict[str, Any]]:
         out.append({"seat": seat, "name": cars[seat]["name"], "place": legend_words.ordinal(place[seat] + 1),
                     "stages": [_stage_cell(st) for st in row["stages"]],
                     "racing_time": racing_time(row),
-                    "retired": cars[seat]["status"] == "retired"})
+                    "retired": cars[seat]["status"] == "retired",
+                    "retired_time": legend_words.time_chart_retired(racing_time(row))})
     return out
 
 
-def table(view: dict[str, Any], lanes: int) -> dict[str, Any]:
+def table(view: dict[str, Any], lanes: int, mover: str | None = None, left: int | None = None) -> dict[str, Any]:
     """What the page adds for a Stage race: the route and stage, the Chrono, the markers as this
-    seat can read them, start times and the Time Chart."""
+    seat can read them, start times and the Time Chart, with their words (``mover``: the car
+    acting, ``left``: its movement points left)."""
     stage, markers = view["stage"], view["markers"]
     charts = {r["seat"]: r for r in view["time_chart"]}
+    starts = sorted(((charts[s]["starts_at"], s) for s in range(len(view["cars"])) if charts[s]["starts_at"]))
     return {
+        "stage_title": legend_words.stage_title(str(view["route"]["name"]), stage),
+        "line": legend_words.stage_line(stage, str(view["weather"]), bool(markers["face_down"]), mover, left),
+        "stage_board": legend_words.stage_board(stage),
+        "start_times": legend_words.start_times([(str(view["cars"][s]["name"]), str(at)) for at, s in starts]),
+        "time_chart_columns": legend_words.time_chart_columns(int(stage["of"])),
         "route": view["route"]["name"],
         "stage": {"index": stage["index"], "number": stage["number"], "of": stage["of"], "name": stage["name"],
                   "finish": finish_words(stage), "checkpoint": stage["finish"] == "checkpoint",

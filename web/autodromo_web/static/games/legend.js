@@ -1,15 +1,18 @@
 // Legend's table: the circuit with the cars, each car's Dashboard (tachometer with its pins,
 // Temperature, Engine, Brakes and Tyres needles), and the cars' table. Registered with the page.
+// Every text comes worded by the server in the reader's language: the table's ``words``, each
+// car's ``words`` and the lines of a Stage race.
 "use strict";
 (() => {
   const { el, svg, swatch, registerGame } = Autodromo;
 
   function tachometer(car, max) {
+    const w = car.words;
     const cx = 5, cy = 5, r = 4;
     const angle = (v) => Math.PI * (1 - v / max);
     const at = (v, rr) => [cx + rr * Math.cos(angle(v)), cy - rr * Math.sin(angle(v))];
     const g = svg("svg", { viewBox: "0 0 10 6.4", role: "img", "data-testid": "tachometer",
-      "aria-label": `tachometer: speed ${car.speed}, top speed ${car.top_speed}` });
+      "aria-label": w.tachometer });
     g.append(svg("path", { d: `M ${cx - r} ${cy} A ${r} ${r} 0 0 1 ${cx + r} ${cy}`, fill: "none", stroke: "#333", "stroke-width": 0.5 }));
     for (let v = 0; v <= max; v++) {
       const [ax, ay] = at(v, r - 0.35), [bx, by] = at(v, r + 0.25);
@@ -25,31 +28,31 @@
     const [nx, ny] = at(Math.min(car.speed, max), r - 0.4);
     g.append(svg("line", { x1: cx, y1: cy, x2: nx, y2: ny, stroke: "#D55E00", "stroke-width": 0.25, "stroke-linecap": "round" }));
     g.append(svg("circle", { cx, cy, r: 0.35, fill: "#333" }));
-    g.append(svg("text", { x: cx, y: cy + 1.2, "font-size": 0.8, "text-anchor": "middle", text: `speed ${car.speed} / top ${car.top_speed}` }));
+    g.append(svg("text", { x: cx, y: cy + 1.2, "font-size": 0.8, "text-anchor": "middle", text: w.speed }));
     return g;
   }
 
-  function bar(label, value, max, hot) {
+  function bar(label, text, value, max, hot) {
     const pct = Math.max(0, Math.min(100, (100 * value) / (max || 1)));
-    return [el("div", {}, `${label}: ${value} / ${max}`),
+    return [el("div", {}, text),
       el("div", { class: `bar${hot ? " hot" : ""}`, role: "meter", "aria-label": label, "aria-valuenow": value, "aria-valuemin": 0, "aria-valuemax": max },
         el("span", { style: `width:${pct}%` }))];
   }
 
-  function dashboard(car, dash) {
-    const tires = car.flat_tire ? "FLAT" : car.tires;
+  function dashboard(car, dash, words) {
+    const w = car.words;
     return el("div", { class: "gauges", "data-testid": "gauges" },
       tachometer(car, dash.tachometer_max),
       el("div", { class: "bars" },
-        el("strong", {}, `${car.name} (${car.driver})`),
-        bar("Temperature", car.temperature, dash.temperature_max, car.temperature >= dash.temperature_max - 2),
-        bar("Engine", car.engine, car.engine_max, car.engine <= 2),
-        bar("Brakes", car.brakes, car.brakes_max, car.brakes <= 1),
-        car.flat_tire ? el("div", { class: "error" }, "Tyres: FLAT") : bar("Tyres", tires, dash.tires_max, car.tires <= 3),
+        el("strong", {}, w.car_driver),
+        bar(words.temperature, w.temperature, car.temperature, dash.temperature_max, car.temperature >= dash.temperature_max - 2),
+        bar(words.engine, w.engine, car.engine, car.engine_max, car.engine <= 2),
+        bar(words.brakes, w.brakes, car.brakes, car.brakes_max, car.brakes <= 1),
+        car.flat_tire ? el("div", { class: "error" }, w.tires) : bar(words.tires, w.tires, car.tires, dash.tires_max, car.tires <= 3),
         el("div", {},
-          el("span", { class: `switch${car.battery_ok ? "" : " off"}` }, `battery ${car.battery_ok ? "on" : "failed"}`),
-          el("span", { class: `switch${car.headlights_ok ? "" : " off"}` }, `headlights ${car.headlights_ok ? "on" : "failed"}`)),
-        el("div", { class: "muted" }, `acceleration ${car.acceleration}, braking ${car.braking}${car.best_line ? ", on the best line" : ""}`),
+          el("span", { class: `switch${car.battery_ok ? "" : " off"}` }, w.battery),
+          el("span", { class: `switch${car.headlights_ok ? "" : " off"}` }, w.headlights)),
+        el("div", { class: "muted" }, w.handling),
         car.next_turn ? el("div", { "data-testid": "next-turn" }, car.next_turn) : ""));
   }
 
@@ -73,7 +76,7 @@
       hand(((h % 12) + m / 60) / 12, 0.55, 0.12), hand(m / 60, 0.85, 0.07));
     if (clock.fog) face.append(svg("rect", { x: -1.2, y: -1.2, width: 2.4, height: 2.4, fill: "#c8c8c8", "fill-opacity": 0.55 }));
     return el("div", { class: "chrono", "data-testid": "clock", "data-night": clock.night ? "1" : "0", "data-fog": clock.fog ? "1" : "0",
-      role: "img", "aria-label": `Chrono ${clock.words}`, style: "display:flex;gap:.6em;align-items:center" },
+      role: "img", "aria-label": clock.label, style: "display:flex;gap:.6em;align-items:center" },
     face, el("strong", { style: "font-size:1.3em" }, clock.words));
   }
 
@@ -84,7 +87,7 @@
     const b = { ...stage, rows: stage.rows.map((r) => ({ ...r,
       turn: r.turn_index === null || r.turn_index === undefined ? r.turn : (seen[r.turn_index] || "?") })) };
     const root = Board.draw(b, cars, plan, onPlan);
-    root.setAttribute("aria-label", `${t.stage.name}: the stage and the cars`);
+    root.setAttribute("aria-label", t.stage_board.label);
     // Board.draw closes a circuit; an open road is a line from the start to the finish.
     const road = root.querySelector("polygon");
     if (road) road.replaceWith(svg("polyline", { points: road.getAttribute("points"), fill: "none", stroke: "#3a3c40",
@@ -104,20 +107,20 @@
     marks.append(svg("line", { x1: x0, y1: y0, x2: x1, y2: y1, stroke: "#fff", "stroke-width": 0.3 }),
       svg("line", { x1: x0, y1: y0, x2: x1, y2: y1, stroke: t.stage.checkpoint ? "#D55E00" : "#000", "stroke-width": 0.3, "stroke-dasharray": "0.3 0.3" }),
       svg("text", { class: "marker", x: x0 + ox * 0.7, y: y0 + oy * 0.7 + 0.3, "text-anchor": "end",
-        text: t.stage.checkpoint ? `Check Point ≤ ${t.stage.speed_limit}` : "Arrivo" }));
+        text: t.stage_board.sign }));
     root.append(marks);
-    // "Start" beside row 0, outside its left lane.
+    // The start line's name beside row 0, outside its left lane.
     const first = stage.rows[0].cells.map(pt);
     const [a, z] = [first[0], first[first.length - 1]];
     const across = Math.hypot(a[0] - z[0], a[1] - z[1]) || 1;
     root.append(svg("text", { class: "marker", x: a[0] + (a[0] - z[0]) / across * 0.9, y: a[1] + (a[1] - z[1]) / across * 0.9 + 0.3,
-      "text-anchor": "start", text: "Start", "data-testid": "start-line", "pointer-events": "none" }));
+      "text-anchor": "start", text: t.words.start, "data-testid": "start-line", "pointer-events": "none" }));
     return root;
   }
 
   function timeChart(t) {
     const n = t.stage.of;
-    const head = ["Place", "Car", ...[...Array(n).keys()].map((k) => `Stage ${k + 1}: Chrono at start → finish (speed)`), "Racing time"];
+    const head = t.time_chart_columns;
     const rows = t.time_chart.map((r) => el("tr", { "data-seat": r.seat },
       el("td", {}, r.retired ? "—" : r.place), el("td", {}, swatch(r.seat), r.name),
       ...[...Array(n).keys()].map((k) => {
@@ -126,8 +129,8 @@
         const run = st.finish ? `${st.start} → ${st.finish} (${st.speed})` : st.start;
         return el("td", {}, run, st.notes ? el("span", { class: "breakdown" }, ` ${st.notes}`) : "");
       }),
-      el("td", {}, r.retired ? `retired (${r.racing_time})` : r.racing_time)));
-    return el("div", { class: "scroll" }, el("h3", {}, "Time Chart"),
+      el("td", {}, r.retired ? r.retired_time : r.racing_time)));
+    return el("div", { class: "scroll" }, el("h3", {}, t.words.time_chart),
       el("table", { class: "cars-table", "data-testid": "time-chart" },
         el("thead", {}, el("tr", {}, head.map((h) => el("th", {}, h)))), el("tbody", {}, rows)));
   }
@@ -137,79 +140,70 @@
     const stage = board.stages[t.stage.index];
     const onRoad = t.cars.filter((c) => c.status === "racing" || c.status === "off_road");
     const cars = onRoad.map((c) => ({ seat: c.seat, car: c.seat, row: c.row, lane: c.lane,
-      title: `${c.name} (${c.driver}): speed ${c.speed}, ${c.where}`, faded: c.status === "off_road" }));
-    const active = t.cars.find((c) => c.active);
-    const starts = t.starts.length
-      ? el("p", { "data-testid": "start-times" }, "Start times: ", t.starts.map((s) => `${s.name} at ${s.at}`).join(", "))
-      : "";
+      title: c.words.title, faded: c.status === "off_road" }));
+    const starts = t.start_times ? el("p", { "data-testid": "start-times" }, t.start_times) : "";
     return [
-      el("h2", { "data-testid": "stage-title" }, `${t.route} · Stage ${t.stage.number} of ${t.stage.of}: ${t.stage.name}`),
-      el("p", { class: "muted", "data-testid": "stage-finish" }, `${t.stage.length} rows to the ${t.stage.finish}`
-        + ` · weather ${t.weather}${t.markers.face_down ? " · markers face down" : ""}`
-        + (t.moves_left !== null && t.moves_left !== undefined && active ? ` · ${active.name}: ${t.moves_left} MP left` : "")),
+      el("h2", { "data-testid": "stage-title" }, t.stage_title),
+      el("p", { class: "muted", "data-testid": "stage-finish" }, t.line),
       chrono(t.clock),
       starts,
       stageBoard(t, stage, cars, p.plan, onPlan),
       p.plan && p.plan.length
         ? el("p", { id: "reach-info", class: "muted", "aria-live": "polite", "data-testid": "reach-info" },
-          "Point at or tab to a highlighted space to see its cost; click it to drive there.")
+          t.words.reach)
         : "",
-      stageKey(),
+      stageKey(t.words.key),
       timeChart(t),
-      el("h3", {}, "Cars"),
+      el("h3", {}, t.words.cars),
       carsTable,
     ];
   }
 
-  function stageKey() {
+  function stageKey(k) {
     const item = (style, text) => el("li", {}, el("span", { class: "key", style, "aria-hidden": "true" }), text);
     return el("ul", { class: "board-key", "data-testid": "board-key" },
-      item("background:#8f959e", "best line"), item("background:#56B4E9;border:1px solid #fff", "Technical Assistance tile"),
-      item("background:#fff", "reachable: the number is your speed there"),
-      el("li", {}, "A–E turn markers, ? face down (night without headlights, fog); the dashed line past the last row is the Arrivo or the Check Point"));
+      item("background:#8f959e", k.best_line), item("background:#56B4E9;border:1px solid #fff", k.assistance),
+      item("background:#fff", k.reach), el("li", {}, k.stage));
   }
 
   function render(p, board, onPlan) {
     const t = p.table;
     // Before the grid is placed every car reads the first space: none is drawn until then.
     const cars = t.cars.filter((c) => c.placed !== false).map((c) => ({ seat: c.seat, car: c.seat, row: c.row, lane: c.lane,
-      title: `${c.name} (${c.driver}): speed ${c.speed}, ${c.where}`, faded: c.status === "retired" }));
+      title: c.words.title, faded: c.status === "retired" }));
     const rows = t.cars.map((c) => el("tr", { "data-seat": c.seat, class: c.active ? "active" : "" },
       el("td", {}, swatch(c.seat)),
-      el("td", {}, `${c.name}${c.neutral ? " (Neutral)" : ""}`),
+      el("td", {}, c.words.name),
       el("td", {}, c.driver),
       el("td", {}, c.where),
       el("td", {}, `${c.speed}`),
-      el("td", {}, `Temperature ${c.temperature}, Engine ${c.engine}, Brakes ${c.brakes}, Tyres ${c.flat_tire ? "flat" : c.tires}`)));
+      el("td", {}, c.words.dashboard)));
     if (t.stage && board && board.stages) {
       return renderStage(p, board, onPlan, el("div", { class: "scroll" }, el("table", { class: "cars-table", "data-testid": "cars" },
-        el("thead", {}, el("tr", {}, ["", "Car", "Driver", "Where", "Speed", "Dashboard"].map((h) => el("th", {}, h)))),
+        el("thead", {}, el("tr", {}, t.words.columns.map((h) => el("th", {}, h)))),
         el("tbody", {}, rows))));
     }
-    const active = t.cars.find((c) => c.active);
     const parts = [
-      el("p", { class: "muted" }, `${t.circuit} · ${t.laps} lap${t.laps === 1 ? "" : "s"} · weather ${t.weather}`
-        + (t.moves_left !== null && t.moves_left !== undefined && active ? ` · ${active.name}: ${t.moves_left} MP left` : "")),
+      el("p", { class: "muted" }, t.line),
       Board.draw(board, cars, p.plan, onPlan),
       p.plan && p.plan.length
         ? el("p", { id: "reach-info", class: "muted", "aria-live": "polite", "data-testid": "reach-info" },
-          "Point at or tab to a highlighted space to see its cost; click it to drive there.")
+          t.words.reach)
         : "",
-      key(),
+      key(t.words.key),
       el("div", { class: "scroll" }, el("table", { class: "cars-table", "data-testid": "cars" },
-        el("thead", {}, el("tr", {}, ["", "Car", "Driver", "Where", "Speed", "Dashboard"].map((h) => el("th", {}, h)))),
+        el("thead", {}, el("tr", {}, t.words.columns.map((h) => el("th", {}, h)))),
         el("tbody", {}, rows))),
     ];
     return parts;
   }
 
   // The board's key: what each cell colour means (colour is backed by shape or text elsewhere).
-  function key() {
+  function key(k) {
     const item = (cls, text) => el("li", {}, el("span", { class: `key ${cls}`, "aria-hidden": "true" }), text);
     return el("ul", { class: "board-key", "data-testid": "board-key" },
-      item("best", "best line"), item("uphill", "uphill"), item("downhill", "downhill"), item("box", "Box (pit lane entry)"),
-      item("reach", "reachable: the number is your speed there"), item("risk", "! reachable with a risk"),
-      el("li", {}, "A–E turn markers; white lines: entry and exit; dashed: finish; small numbers: rows"));
+      item("best", k.best_line), item("uphill", k.uphill), item("downhill", k.downhill), item("box", k.box),
+      item("reach", k.reach), item("risk", k.risk), el("li", {}, k.track));
   }
 
   // The Dashboard of the car to act, beside the decisions; on a player's phone, their own car's.
@@ -218,7 +212,7 @@
     const own = where && where.phone ? t.cars.find((c) => c.seat === p.seat) : null;
     const car = own || t.cars.find((c) => c.active);
     if (!car || !board.dashboard) return [];
-    return [dashboard(car, board.dashboard)];
+    return [dashboard(car, board.dashboard, t.words)];
   }
 
   registerGame("legend", { render, aside });
