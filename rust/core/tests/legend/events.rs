@@ -1,13 +1,11 @@
 //! The log as typed events over random races (issue 29): one event per action, of a documented
 //! kind, with who acted, the cards and car models it names resolvable, no prose; a crash is told
 //! on its decision and its Damage card is the next event, for that car.
-mod legend_support;
 
+use crate::support::*;
 use autodromo_core::legend::events::is_event_kind;
 use autodromo_core::legend::LegendState;
-use autodromo_core::rng::SplitMix64;
-use autodromo_core::{Player, State};
-use legend_support::*;
+use autodromo_core::State;
 use serde_json::{json, Value};
 
 /// The keys a string may sit under: kinds, references and enumerations, never a sentence.
@@ -102,17 +100,7 @@ fn check_log(s: &LegendState) -> usize {
 }
 
 fn random_race(mut s: LegendState, seed: u64) -> LegendState {
-    let mut rng = SplitMix64::new(seed);
-    while !s.is_terminal() && s.history().len() < 1500 {
-        let a = match s.current_player() {
-            Player::Chance => s.sample_chance(&mut rng).unwrap(),
-            _ => {
-                let legal = s.legal_actions();
-                legal[(rng.next_u64() % legal.len() as u64) as usize]
-            }
-        };
-        s.apply_action(a).unwrap();
-    }
+    play_randomly(&mut s, seed, |_| {});
     s
 }
 

@@ -3,17 +3,15 @@
 //! says it leads to is where the car stands when its next decision comes; the Check Point's 6
 //! minutes are declared before the click; and the chance a move declares of its Damage cards
 //! retiring the car agrees with drawing them many times from that position.
-mod legend_support;
-mod moves_support;
 
+use crate::moves_support::checked_moves;
+use crate::support::*;
 use autodromo_core::legend::car::{Status, SPARE_PARTS, SPARE_PART_IDS};
 use autodromo_core::legend::moves::{MOVE_KINDS, RISK_KINDS};
 use autodromo_core::legend::stage::{CHECK_POINT_LINE, CHECK_POINT_PENALTY};
 use autodromo_core::legend::{LegendState, Phase};
 use autodromo_core::rng::SplitMix64;
 use autodromo_core::{Player, State};
-use legend_support::*;
-use moves_support::checked_moves;
 use serde_json::{json, Value};
 
 fn check_moves(s: &LegendState, seen: &mut std::collections::BTreeSet<String>) {
@@ -96,18 +94,7 @@ fn play(options: Value, seed: u64, stage: bool, seen: &mut std::collections::BTr
     } else {
         race(options)
     };
-    let mut rng = SplitMix64::new(seed);
-    while !s.is_terminal() && s.history().len() < 1500 {
-        check_moves(&s, seen);
-        let a = match s.current_player() {
-            Player::Chance => s.sample_chance(&mut rng).unwrap(),
-            _ => {
-                let legal = s.legal_actions();
-                legal[(rng.next_u64() % legal.len() as u64) as usize]
-            }
-        };
-        s.apply_action(a).unwrap();
-    }
+    play_randomly(&mut s, seed, |s| check_moves(s, seen));
 }
 
 #[test]
@@ -156,14 +143,7 @@ fn the_check_point_penalty_is_declared_before_the_click() {
     // "The Check Point line must be crossed at speed 2 or lower, as indicated by the speed limit
     // on the finish marker. Exceeding the speed limit results in a 6-minute penalty to be added
     // to the stage finish time."
-    let content = content_with(&[(
-        "routes/controllo.toml",
-        "name = \"Controllo\"\nstart = \"10:00\"\nstages = [\"verona_ravenna\"]\n",
-    )]);
-    let mut s = stage_race_on(
-        content,
-        json!({"route": "controllo", "cars": ["bugatti_type_35", "alfa_8c_2300"]}),
-    );
+    let mut s = controllo(json!({"cars": ["bugatti_type_35", "alfa_8c_2300"]}));
     let line = s.race.track_for(0).len() - 1;
     place_on_road(&mut s, 0, line - 2, 1, 4);
     s.begin_activation(0);

@@ -1,14 +1,13 @@
 //! Legend's car auction in the core ("Selecting Cars", "Special Rule — More Players Than Cars")
 //! and its Spare Part cards in the races: "Each player will start the game with the Spare part
 //! cards left after the auction" (Track races, Stage races, and a championship's next race).
-mod legend_support;
 
+use crate::support::*;
 use autodromo_core::legend::auction::{Auction, ADD, ATTACH, PASS, STAND};
 use autodromo_core::legend::car::{COOLANT, PLUGS};
 use autodromo_core::legend::{bots, LegendState, Phase};
 use autodromo_core::rng::SplitMix64;
 use autodromo_core::{Game, State};
-use legend_support::*;
 use serde_json::{json, Value};
 
 const CARS: [&str; 3] = ["ferrari_166_mm", "bugatti_type_35", "alfa_8c_2300"];
@@ -295,15 +294,8 @@ fn a_stage_race_starts_each_car_with_its_parts_and_the_roadside_uses_them() {
         assert_eq!(s.cars[i].spares, *h);
     }
     // Roadside Repairs: a part the car did not keep is not there to play.
-    let content = content_with(&[(
-        "routes/controllo.toml",
-        "name = \"Controllo\"\nstart = \"10:00\"\nstages = [\"verona_ravenna\"]\n",
-    )]);
-    let mut s = stage_race_on(
-        content,
-        json!({"route": "controllo", "cars": ["bugatti_type_35", "alfa_8c_2300"],
-               "spares": [[0, 1, 0, 0, 0, 0], null]}),
-    );
+    let mut s = controllo(json!({"cars": ["bugatti_type_35", "alfa_8c_2300"],
+               "spares": [[0, 1, 0, 0, 0, 0], null]}));
     place_on_road(&mut s, 0, 5, 1, 4);
     (s.cars[0].engine, s.cars[0].brakes, s.cars[0].temperature) = (2, 1, 7);
     s.begin_activation(0);

@@ -1,12 +1,11 @@
 //! Neutral Cars in Stage races ("Neutral Cars": Checkpoints; Fog, Night and Rain; Damage, Wear and
 //! Repairs). The Bugatti's Neutral table: D6 1-2 [3, 1, 2, 3, 4, 5, 6], 3-4 [4, 2, 3, 4, 5, 6, 6],
 //! 5-6 [4, 3, 4, 5, 6, 7, 7] (columns 0, A, B, C, D, E, T).
-mod legend_support;
 
+use crate::support::*;
 use autodromo_core::legend::car::Status;
 use autodromo_core::legend::stage::CHECK_POINT_PENALTY;
 use autodromo_core::legend::{LegendState, Phase};
-use legend_support::*;
 use serde_json::json;
 
 const BUGATTI: &str = "bugatti_type_35";
@@ -14,27 +13,17 @@ const ALFA: &str = "alfa_8c_2300";
 const FIAT: &str = "fiat_1100s";
 
 fn controllo(extra: serde_json::Value) -> LegendState {
-    let content = content_with(&[(
-        "routes/controllo.toml",
-        "name = \"Controllo\"\nstart = \"10:00\"\nstages = [\"verona_ravenna\"]\n",
-    )]);
     let mut o = json!({"route": "controllo", "cars": [BUGATTI, ALFA], "neutral": [true, false]});
     for (k, v) in extra.as_object().unwrap() {
         o[k] = v.clone();
     }
-    stage_race_on(content, o)
+    crate::support::controllo(o)
 }
 
 /// The Neutral Bugatti (seat 0) placed at `row`, `lane` and `speed` moves alone with `die`.
 fn neutral_move(s: &mut LegendState, row: u16, lane: u8, speed: u8, die: u8) {
     place_on_road(s, 0, row, lane, speed);
-    s.order = vec![0];
-    s.next = 0;
-    s.neutral_row = None;
-    s.phase = Phase::Flow;
-    s.settle();
-    assert_eq!(s.phase, Phase::NeutralDie);
-    act(s, &format!("d6 {die}"));
+    neutral_round(s, 0, die);
 }
 
 #[test]

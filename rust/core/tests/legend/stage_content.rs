@@ -1,11 +1,10 @@
 //! Stage-race content (ours: docs/content/legend.md): the shipped stages and routes, their
 //! validation (every error names the file and the key), and saves that survive new content.
-mod legend_support;
 
+use crate::support::*;
 use autodromo_core::legend::route::Finish;
 use autodromo_core::legend::{Content, Legend};
 use autodromo_core::Game;
-use legend_support::*;
 use serde_json::json;
 
 fn parse_with(file: &str, from: &str, to: &str) -> Result<Content, String> {

@@ -6,15 +6,14 @@
 //! the seats, so neither level is favoured by its cars or its place in the starting order.
 //! `AUTODROMO_STAGE_BOT_RACES` sets the number of configurations (each two races); the figures
 //! in docs/simulation.md come from a run of 500 (1,000 races; `make soak`).
-mod legend_support;
 
 use std::sync::Arc;
 
+use crate::support::{content, controllo, place_on_road};
 use autodromo_core::legend::{bots, Content, Legend, LegendState, Phase};
 use autodromo_core::rng::SplitMix64;
 use autodromo_core::sim::{runner, Level, Policy, RaceStats};
 use autodromo_core::State;
-use legend_support::{content, content_with, place_on_road, stage_race_on};
 use serde_json::json;
 
 fn configurations(short: u64) -> u64 {
@@ -143,14 +142,7 @@ fn hard_brakes_for_check_points_and_beats_medium_over_the_route() {
 /// Verona – Ravenna alone (Technical Assistance on rows 15-18, Padova), the Bugatti against the
 /// Alfa; the Bugatti on `row` at its pace, worn as given.
 fn worn_at(row: u16, engine: u8, brakes: u8, temperature: u8, tires: i8) -> LegendState {
-    let content = content_with(&[(
-        "routes/controllo.toml",
-        "name = \"Controllo\"\nstart = \"10:00\"\nstages = [\"verona_ravenna\"]\n",
-    )]);
-    let mut s = stage_race_on(
-        content,
-        json!({"route": "controllo", "cars": ["bugatti_type_35", "alfa_8c_2300"]}),
-    );
+    let mut s = controllo(json!({"cars": ["bugatti_type_35", "alfa_8c_2300"]}));
     place_on_road(&mut s, 0, row, 1, 4);
     let c = &mut s.cars[0];
     (c.engine, c.brakes, c.temperature, c.tires) = (engine, brakes, temperature, tires);
@@ -182,14 +174,7 @@ fn hard_stops_for_technical_assistance_when_its_wear_calls_for_it() {
 /// Verona – Ravenna alone, the Alfa Romeo 8C 2900 B (`hard`) placed at `row`, `lane`, `speed`:
 /// its first round's decisions and the round it crosses the Check Point line in, and the penalty.
 fn to_the_line(row: u16, lane: u8, speed: u8) -> (Vec<String>, u16, u32) {
-    let content = content_with(&[(
-        "routes/controllo.toml",
-        "name = \"Controllo\"\nstart = \"10:00\"\nstages = [\"verona_ravenna\"]\n",
-    )]);
-    let mut s = stage_race_on(
-        content,
-        json!({"route": "controllo", "cars": ["alfa_8c_2900b", "aston_db3s"]}),
-    );
+    let mut s = controllo(json!({"cars": ["alfa_8c_2900b", "aston_db3s"]}));
     place_on_road(&mut s, 0, row, lane, speed);
     s.begin_activation(0);
     let round = s.round;

@@ -4,10 +4,9 @@
 //! sweeper on rows 16-22 (best line lanes 2 2 2 1 1 0 1, a left turn: lane 0 is the inside),
 //! the one-row A corner on row 27 (best lane 0), the C turn on rows 54-57 (best 2 1 0 1).
 //! Car 0 is the Bugatti Type 35 (T 7, +4, -3, Engine 4, Brakes 4, pins A 2 B 3 C 4 D 5 E 6).
-mod legend_support;
 
+use crate::support::*;
 use autodromo_core::legend::{LegendState, Phase};
-use legend_support::*;
 use serde_json::json;
 
 const B_TURN: u8 = 0;
@@ -31,22 +30,11 @@ fn bugatti_at(row: u16, lane: u8, speed: u8) -> LegendState {
     s
 }
 
-fn has(s: &LegendState, label: &str) -> bool {
-    labels(s).iter().any(|l| l == label)
-}
-
 fn lanes_offered(s: &LegendState) -> Vec<String> {
     labels(s)
         .into_iter()
         .filter(|l| l.starts_with("move to lane"))
         .collect()
-}
-
-fn ahead(s: &mut LegendState, car: usize, n: usize) {
-    for _ in 0..n {
-        let lane = s.cars[car].cell.lane;
-        act(s, &format!("move to lane {lane}"));
-    }
 }
 
 // ---- Dive Braking at Entry ------------------------------------------------------------------
@@ -67,7 +55,7 @@ fn braking_only_at_an_entry_line() {
         "brake 1",
         "braking is allowed only at an entry line",
     );
-    ahead(&mut s, 0, 5);
+    straight_on(&mut s, 0, 5);
     assert_eq!(cell(&s, 0), (15, 1));
     assert!(matches!(s.phase, Phase::EntryLine { car: 0, .. }));
     act(&mut s, "brake 2");
@@ -80,7 +68,7 @@ fn braking_below_standstill_is_refused_by_the_speed() {
     let mut s = bugatti_at(14, 1, 1);
     only(&mut s, 0);
     act(&mut s, "maintain");
-    ahead(&mut s, 0, 1);
+    straight_on(&mut s, 0, 1);
     assert!(matches!(s.phase, Phase::EntryLine { car: 0, .. }));
     refused(&mut s, "brake 2", "brake 2: the car is at Speed 1");
     act(&mut s, "brake 1");
@@ -94,7 +82,7 @@ fn dive_braking_up_to_the_braking_limiter() {
     let mut s = bugatti_at(12, 1, 7);
     only(&mut s, 0);
     act(&mut s, "maintain");
-    ahead(&mut s, 0, 3);
+    straight_on(&mut s, 0, 3);
     assert_eq!(
         labels(&s),
         vec![
@@ -118,7 +106,7 @@ fn new_speed_above_mps_spent_continues_the_move() {
     let round = s.round;
     only(&mut s, 0);
     act(&mut s, "maintain");
-    ahead(&mut s, 0, 3);
+    straight_on(&mut s, 0, 3);
     act(&mut s, "brake 3");
     assert_eq!(s.round, round, "4 > 3 MPs spent: one MP left");
     act(&mut s, "move to lane 2");
@@ -133,7 +121,7 @@ fn new_speed_not_above_mps_spent_ends_the_move() {
     let round = s.round;
     only(&mut s, 0);
     act(&mut s, "maintain");
-    ahead(&mut s, 0, 3);
+    straight_on(&mut s, 0, 3);
     act(&mut s, "brake 3");
     assert_eq!(s.round, round + 1, "3 = 3 MPs spent: the move is over");
     assert_eq!((cell(&s, 0), s.cars[0].speed), ((15, 1), 3));
@@ -147,7 +135,7 @@ fn lift_and_coast_at_the_entry_line() {
     s.cars[0].temperature = 2;
     only(&mut s, 0);
     act(&mut s, "maintain");
-    ahead(&mut s, 0, 3);
+    straight_on(&mut s, 0, 3);
     act(&mut s, "lift and coast at entry");
     assert_eq!((s.cars[0].speed, s.cars[0].temperature), (4, 1));
 }
@@ -160,7 +148,7 @@ fn one_braking_decision_per_entry_line() {
     let mut s = bugatti_at(11, 1, 4);
     only(&mut s, 0);
     act(&mut s, "maintain");
-    ahead(&mut s, 0, 4);
+    straight_on(&mut s, 0, 4);
     assert!(
         matches!(s.phase, Phase::EntryLine { car: 0, .. }),
         "reached with the last MP"
@@ -323,7 +311,7 @@ fn emergency_braking_below_the_mps_spent_ends_the_move() {
     let round = s.round;
     only(&mut s, 0);
     act(&mut s, "maintain");
-    ahead(&mut s, 0, 3);
+    straight_on(&mut s, 0, 3);
     act(&mut s, "no braking");
     act(&mut s, "emergency brake 2");
     assert_eq!(s.round, round + 1);
@@ -341,7 +329,7 @@ fn brake_red_zone_braking_is_one() {
     s.cars[0].brakes = 1;
     only(&mut s, 0);
     act(&mut s, "maintain");
-    ahead(&mut s, 0, 3);
+    straight_on(&mut s, 0, 3);
     assert_eq!(
         labels(&s),
         vec!["no braking", "brake 1", "lift and coast at entry"]
@@ -483,7 +471,7 @@ fn power_out_spends_only_the_unused_acceleration() {
     );
     act(&mut s, "power out 2");
     assert_eq!((s.cars[0].speed, s.cars[0].temperature), (5, 0));
-    ahead(&mut s, 0, 4);
+    straight_on(&mut s, 0, 4);
     assert_eq!(cell(&s, 0), (31, 0), "5 MPs in all");
     refused(&mut s, "power out 1", "only at the exit line");
 }
@@ -548,7 +536,7 @@ fn slipstream_on_a_straight_moves_one_extra_space() {
     place(&mut s, 1, 6, 1, 0);
     only(&mut s, 0);
     act(&mut s, "maintain");
-    ahead(&mut s, 0, 3);
+    straight_on(&mut s, 0, 3);
     assert_eq!(cell(&s, 0), (5, 1));
     assert_eq!(
         labels(&s),
@@ -567,7 +555,7 @@ fn slipstream_on_a_straight_moves_one_extra_space() {
     place(&mut s, 0, 2, 1, 3);
     only(&mut s, 0);
     act(&mut s, "maintain");
-    ahead(&mut s, 0, 3);
+    straight_on(&mut s, 0, 3);
     assert_eq!(cell(&s, 0), (6, 2));
 }
 
@@ -578,7 +566,7 @@ fn no_slipstream_when_not_directly_behind() {
     place(&mut s, 1, 6, 0, 0);
     only(&mut s, 0);
     act(&mut s, "maintain");
-    ahead(&mut s, 0, 3);
+    straight_on(&mut s, 0, 3);
     assert_eq!(cell(&s, 0), (5, 1));
     assert!(!matches!(s.phase, Phase::Slipstream { .. }));
 }
@@ -593,7 +581,7 @@ fn turn_slip(option: bool) -> LegendState {
     s.cars[0].entry_done = Some(B_TURN);
     only(&mut s, 0);
     act(&mut s, "maintain");
-    ahead(&mut s, 0, 2);
+    straight_on(&mut s, 0, 2);
     s
 }
 
@@ -639,7 +627,7 @@ fn resist_turn_slipstream_with_a_tire_point() {
     s.cars[0].tires = -1;
     only(&mut s, 0);
     act(&mut s, "maintain");
-    ahead(&mut s, 0, 1);
+    straight_on(&mut s, 0, 1);
     assert_eq!(labels(&s), vec!["slipstream drift outward"]);
     refused(&mut s, "resist with a tire point", "no Tire point left");
 }

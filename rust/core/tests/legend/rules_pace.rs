@@ -3,15 +3,13 @@
 //! test per rule. Cars are placed by hand on `circuits/example.toml` (rows counted from the finish
 //! line: straight 0-15, B sweeper 16-22, A corner 27, uphill 34-39, downhill 48-53, C turn 54-57,
 //! Box 68-71) or `circuits/castelrosso.toml` (uphill 37-48).
-mod legend_support;
 
-use std::path::Path;
 use std::sync::Arc;
 
+use crate::support::*;
 use autodromo_core::legend::car::Status;
 use autodromo_core::legend::{Content, Legend, LegendState};
 use autodromo_core::Game;
-use legend_support::*;
 use serde_json::json;
 
 /// A two-car race with clear weather, no qualifying and the default Reliability split.
@@ -33,48 +31,9 @@ fn bugatti_at(row: u16, lane: u8, speed: u8) -> LegendState {
     s
 }
 
-fn has(s: &LegendState, label: &str) -> bool {
-    labels(s).iter().any(|l| l == label)
-}
-
-/// Moves `n` spaces straight ahead.
-fn ahead(s: &mut LegendState, car: usize, n: usize) {
-    for _ in 0..n {
-        let lane = s.cars[car].cell.lane;
-        act(s, &format!("move to lane {lane}"));
-    }
-}
-
-fn shipped_files() -> Vec<(String, String)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../python/autodromo/content/legend");
-    let mut names: Vec<String> = [
-        "dashboard.toml",
-        "cars.toml",
-        "damage.toml",
-        "events.toml",
-        "tiles.toml",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
-    for e in std::fs::read_dir(dir.join("circuits")).unwrap() {
-        let n = e.unwrap().file_name().into_string().unwrap();
-        if n.ends_with(".toml") {
-            names.push(format!("circuits/{n}"));
-        }
-    }
-    names
-        .into_iter()
-        .map(|n| {
-            let text = std::fs::read_to_string(dir.join(&n)).unwrap();
-            (n, text)
-        })
-        .collect()
-}
-
 /// A race on the shipped content with one file's text changed.
 fn race_with(file: &str, from: &str, to: &str, options: serde_json::Value) -> LegendState {
-    let mut files = shipped_files();
+    let mut files = all_files();
     let f = files.iter_mut().find(|(n, _)| n == file).unwrap();
     assert!(f.1.contains(from), "{file} has no {from:?}");
     f.1 = f.1.replacen(from, to, 1);
@@ -128,7 +87,7 @@ fn full_acceleration_heats_each_time() {
             s.cars[0].temperature, round,
             "round {round}: +1 for the full allowance"
         );
-        ahead(&mut s, 0, usize::from(speed));
+        straight_on(&mut s, 0, usize::from(speed));
     }
     assert_eq!(
         s.cars[0].temperature, 2,
@@ -308,7 +267,7 @@ fn uphill_reduced_top_speed_heats_at_the_end_of_the_round() {
     only(&mut s, 0);
     act(&mut s, "accelerate 1");
     assert_eq!(s.cars[0].temperature, 0);
-    ahead(&mut s, 0, 6);
+    straight_on(&mut s, 0, 6);
     assert_eq!(cell(&s, 0), (43, 1), "still uphill");
     assert_eq!(
         s.cars[0].temperature, 1,
@@ -336,7 +295,7 @@ fn downhill_adds_a_space_and_a_speed_on_straights_only() {
     let mut s = bugatti_at(46, 1, 3);
     only(&mut s, 0);
     act(&mut s, "maintain");
-    ahead(&mut s, 0, 3);
+    straight_on(&mut s, 0, 3);
     assert_eq!(
         cell(&s, 0),
         (50, 1),
@@ -348,7 +307,7 @@ fn downhill_adds_a_space_and_a_speed_on_straights_only() {
     let mut s = bugatti_at(40, 1, 3);
     only(&mut s, 0);
     act(&mut s, "maintain");
-    ahead(&mut s, 0, 3);
+    straight_on(&mut s, 0, 3);
     assert_eq!((cell(&s, 0), s.cars[0].speed), ((43, 1), 3));
 
     // A turn on a downhill tile (the example's C turn made downhill): no extra space.
@@ -396,7 +355,7 @@ fn downhill_speed_step_is_not_capped_at_top_speed() {
     let mut s = bugatti_at(42, 1, 7);
     only(&mut s, 0);
     act(&mut s, "maintain");
-    ahead(&mut s, 0, 7);
+    straight_on(&mut s, 0, 7);
     assert_eq!((cell(&s, 0), s.cars[0].speed), ((50, 1), 8));
     assert_eq!(
         (s.cars[0].engine, s.cars[0].temperature),
@@ -419,20 +378,20 @@ fn ending_the_round_at_top_speed_heats_once() {
     let mut s = bugatti_at(2, 1, 7);
     only(&mut s, 0);
     act(&mut s, "maintain");
-    ahead(&mut s, 0, 7);
+    straight_on(&mut s, 0, 7);
     assert_eq!(s.cars[0].temperature, 1);
     // Each condition counts: full Acceleration up to T heats twice in the round.
     let mut s = bugatti_at(2, 1, 3);
     only(&mut s, 0);
     act(&mut s, "accelerate 4");
     assert_eq!(s.cars[0].temperature, 1);
-    ahead(&mut s, 0, 7);
+    straight_on(&mut s, 0, 7);
     assert_eq!(s.cars[0].temperature, 2);
     // One step below T: nothing.
     let mut s = bugatti_at(2, 1, 6);
     only(&mut s, 0);
     act(&mut s, "maintain");
-    ahead(&mut s, 0, 6);
+    straight_on(&mut s, 0, 6);
     assert_eq!(s.cars[0].temperature, 0);
 }
 
@@ -446,9 +405,9 @@ fn overheating_test_damages_the_engine() {
         s.cars[0].temperature = temperature;
         only(&mut s, 0);
         act(&mut s, "maintain");
-        ahead(&mut s, 0, 2);
+        straight_on(&mut s, 0, 2);
         assert_eq!(s.cars[0].engine, 4, "not before the end of the round");
-        ahead(&mut s, 0, 1);
+        straight_on(&mut s, 0, 1);
         assert_eq!(s.cars[0].engine, 4 - loss, "temperature {temperature}");
         assert_eq!(s.cars[0].temperature, temperature);
     }
@@ -668,7 +627,7 @@ fn lowest_pin_configuration() {
     // "The lowest possible configuration is: AB at speed 1, CD at speed 2 and E at speed 3." and
     // "If shifting a Turn pins would push it below the next one, remove the Turn pin and flip the
     // lower one to its grouped side": pins never cross and never drop below that floor.
-    let content = legend_support::content();
+    let content = crate::support::content();
     let ids: Vec<String> = content.cars.iter().map(|c| c.id.clone()).collect();
     for id in ids {
         let s = start("example", &[id.as_str(), "alfa_8c_2300"]);
@@ -732,7 +691,7 @@ fn battery_failure_caps_standing_start_at_one() {
     refused(&mut s, "accelerate 5 push", "push");
     act(&mut s, "accelerate 1");
     assert_eq!(s.cars[0].speed, 1);
-    ahead(&mut s, 0, 1);
+    straight_on(&mut s, 0, 1);
     only(&mut s, 0);
     assert!(
         has(&s, "accelerate 4"),

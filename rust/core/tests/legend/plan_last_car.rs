@@ -2,14 +2,13 @@
 //! car's activation ends — over the line, stopped off the road, or racing — and not where the
 //! round, or the stage, that closes after it leaves the car. Route `due_controlli` (ours): two
 //! `verona_ravenna` stages, each ending at a Check Point after row 49 (limit 2).
-mod legend_support;
 
+use crate::support::*;
 use autodromo_core::legend::bots_stage::planned_action;
 use autodromo_core::legend::car::Status;
 use autodromo_core::legend::stage::CHECK_POINT_LINE;
 use autodromo_core::legend::LegendState;
 use autodromo_core::State;
-use legend_support::*;
 use serde_json::json;
 
 const BUGATTI: &str = "bugatti_type_35";

@@ -1,22 +1,17 @@
 //! `hard`'s pace tables are a cache kept with the race definition: races that share it (the
 //! ladder's configurations, on one circuit with the same laps) solve each table once, and a
 //! copied race definition starts with none of them.
-use std::path::Path;
-use std::sync::Arc;
-
 use autodromo_core::game::Game;
 use autodromo_core::legend::bots::prices::drive_of;
-use autodromo_core::legend::{self, Legend};
+use std::sync::Arc;
+
+use autodromo_core::legend::Legend;
 use serde_json::json;
 
+use crate::support;
+
 fn game(cars: [&str; 2]) -> Legend {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../python/autodromo/content/legend");
-    let content = Arc::new(legend::Content::from_dir(&dir).unwrap());
-    Legend::new(
-        content,
-        &json!({"circuit": "example", "laps": 2, "cars": cars}),
-    )
-    .unwrap()
+    support::game(json!({"circuit": "example", "laps": 2, "cars": cars}))
 }
 
 #[test]

@@ -3,13 +3,12 @@
 //! 12-14, downhill 15-20, C 21-24, D 29-31, straight 32-41, the Arrivo after row 41), stage 2
 //! `verona_ravenna` (E 6-8, Technical Assistance 15-18, A 19-20, D 27-29, C 36-39, straight 40-49,
 //! the Check Point after row 49, limit 2). Test routes of our own add a Check Point first.
-mod legend_support;
 
+use crate::support::*;
 use autodromo_core::legend::car::Status;
 use autodromo_core::legend::stage::{CHECK_POINT_LINE, CHECK_POINT_PENALTY, RESIDUAL_MPS};
 use autodromo_core::legend::{Legend, LegendState, Phase};
 use autodromo_core::{Game, State};
-use legend_support::*;
 use serde_json::json;
 
 const BUGATTI: &str = "bugatti_type_35"; // Ranking 11, Reliability 8, Braking 3
@@ -22,10 +21,7 @@ const DUSK: u32 = 17 * 60 + 30;
 /// Routes of our own: a Check Point stage alone, and one Check Point stage after another.
 fn check_point_routes() -> std::sync::Arc<autodromo_core::legend::Content> {
     content_with(&[
-        (
-            "routes/controllo.toml",
-            "name = \"Controllo\"\nstart = \"10:00\"\nstages = [\"verona_ravenna\"]\n",
-        ),
+        CONTROLLO,
         (
             "routes/due_controlli.toml",
             "name = \"Due controlli\"\nstart = \"10:00\"\nstages = [\"verona_ravenna\", \"verona_ravenna\"]\n",

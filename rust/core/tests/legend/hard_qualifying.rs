@@ -1,16 +1,15 @@
 //! Legend `hard` in qualifying: a Neutral Car takes no part in challenges (the book's Neutral
 //! Cars track no wear), so the place ahead of one costs `hard` a wear point it can spare and
 //! nothing more; a driven car ahead could match, and `hard` leaves it alone.
-use std::path::Path;
-use std::sync::Arc;
-
 use autodromo_core::game::{Game, Player, State};
 use autodromo_core::legend::actions::Move;
 use autodromo_core::legend::state::{LegendState, Phase};
-use autodromo_core::legend::{self, bots, Legend};
+use autodromo_core::legend::{bots, Legend};
 use autodromo_core::rng::SplitMix64;
 use autodromo_core::sim::Level;
 use serde_json::json;
+
+use crate::support;
 
 const MODELS: [&str; 4] = [
     "alfa_8c_2900b",
@@ -20,13 +19,7 @@ const MODELS: [&str; 4] = [
 ];
 
 fn game(neutral: [bool; 4]) -> Legend {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../python/autodromo/content/legend");
-    let content = Arc::new(legend::Content::from_dir(&dir).unwrap());
-    Legend::new(
-        content,
-        &json!({"circuit": "example", "laps": 2, "cars": MODELS, "neutral": neutral}),
-    )
-    .unwrap()
+    support::game(json!({"circuit": "example", "laps": 2, "cars": MODELS, "neutral": neutral}))
 }
 
 /// Plays chance and `hard` decisions up to the first round, checking each challenge decision.

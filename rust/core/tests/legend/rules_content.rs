@@ -1,48 +1,14 @@
 //! Content errors: the shipped files of `python/autodromo/content/legend` with one file altered
 //! must be refused with an error that names the file and the key (docs/content/legend.md: "an
 //! error names the file and the key").
-mod legend_support;
 
-use std::path::Path;
+use crate::support::all_files;
 
 use autodromo_core::legend::Content;
 use autodromo_core::Error;
 
-fn shipped_files() -> Vec<(String, String)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../python/autodromo/content/legend");
-    let mut names: Vec<String> = [
-        "dashboard.toml",
-        "cars.toml",
-        "damage.toml",
-        "events.toml",
-        "tiles.toml",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
-    let mut circuits: Vec<String> = std::fs::read_dir(dir.join("circuits"))
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .filter(|n| n.ends_with(".toml"))
-        .map(|n| format!("circuits/{n}"))
-        .collect();
-    circuits.sort();
-    names.extend(circuits);
-    names
-        .into_iter()
-        .map(|n| {
-            let text = std::fs::read_to_string(dir.join(&n)).unwrap();
-            (n, text)
-        })
-        .collect()
-}
-
 fn text_of(file: &str) -> String {
-    shipped_files()
-        .into_iter()
-        .find(|(n, _)| n == file)
-        .unwrap()
-        .1
+    all_files().into_iter().find(|(n, _)| n == file).unwrap().1
 }
 
 /// Index of the `[[table]]` entry holding `anchor` (counted from 0).
@@ -56,7 +22,7 @@ fn entry_index(file: &str, table: &str, anchor: &str) -> usize {
 
 /// Parses the shipped content with `from` (the first one after `anchor`) replaced by `to`.
 fn parse_with(file: &str, anchor: &str, from: &str, to: &str) -> Result<Content, Error> {
-    let mut files = shipped_files();
+    let mut files = all_files();
     let f = files.iter_mut().find(|(n, _)| n == file).unwrap();
     let at =
         f.1.find(anchor)
@@ -89,7 +55,7 @@ const B_PLACEMENT: &str = "tile = \"turn_90_long_left\"";
 
 #[test]
 fn shipped_content_parses() {
-    let c = Content::parse(&shipped_files()).expect("the shipped content is valid");
+    let c = Content::parse(&all_files()).expect("the shipped content is valid");
     assert_eq!(c.lanes, 3);
     assert!(c.circuits.len() >= 2);
 }
@@ -448,7 +414,7 @@ fn dashboard_errors() {
 
 #[test]
 fn missing_file() {
-    let files: Vec<(String, String)> = shipped_files()
+    let files: Vec<(String, String)> = all_files()
         .into_iter()
         .filter(|(n, _)| n != "events.toml")
         .collect();

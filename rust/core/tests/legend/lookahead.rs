@@ -2,31 +2,26 @@
 //! `hard`; with rollouts its pace choice is one of the legal ones, the same every time it is
 //! asked (the samples are counted and seeded from the position, never timed), and it does not
 //! change the position it was asked about.
-use std::path::Path;
-use std::sync::Arc;
-
 use autodromo_core::game::{Game, Player, State};
 use autodromo_core::legend::bots::lookahead::{self, Lookahead};
 use autodromo_core::legend::state::{LegendState, Phase};
-use autodromo_core::legend::{self, bots, Legend};
+use autodromo_core::legend::{bots, Legend};
 use autodromo_core::rng::SplitMix64;
 use autodromo_core::sim::Level;
 use serde_json::json;
 
+use crate::support;
+
 fn game() -> Legend {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../python/autodromo/content/legend");
-    let content = Arc::new(legend::Content::from_dir(&dir).unwrap());
     let cars = [
         "alfa_8c_2900b",
         "aston_db3s",
         "jaguar_c_type",
         "maserati_300s",
     ];
-    Legend::new(
-        content,
-        &json!({"circuit": "example", "laps": 2, "cars": cars, "neutral": [false, false, true, true]}),
+    support::game(
+        json!({"circuit": "example", "laps": 2, "cars": cars, "neutral": [false, false, true, true]}),
     )
-    .unwrap()
 }
 
 /// The race played by `hard` up to the first pace decision of round `round`.

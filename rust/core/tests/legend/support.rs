@@ -4,8 +4,10 @@ use std::path::Path;
 use std::sync::Arc;
 
 use autodromo_core::grid::Cell;
+use autodromo_core::legend::state::Phase;
 use autodromo_core::legend::{Content, Legend, LegendState};
-use autodromo_core::{Game, State};
+use autodromo_core::rng::SplitMix64;
+use autodromo_core::{Game, Player, State};
 use serde_json::Value;
 
 pub fn content() -> Arc<Content> {
@@ -13,10 +15,13 @@ pub fn content() -> Arc<Content> {
     Arc::new(Content::from_dir(&dir).expect("the shipped content is valid"))
 }
 
+/// A race on the shipped content.
+pub fn game(options: Value) -> Legend {
+    Legend::new(content(), &options).expect("options are valid")
+}
+
 pub fn race(options: Value) -> LegendState {
-    Legend::new(content(), &options)
-        .expect("options are valid")
-        .new_initial_state()
+    game(options).new_initial_state()
 }
 
 /// Applies a labelled action, panicking with the rule if it is refused.
@@ -94,6 +99,39 @@ pub fn drive(s: &mut LegendState, car: usize) {
     }
 }
 
+/// Whether `label` is among the legal actions.
+pub fn has(s: &LegendState, label: &str) -> bool {
+    labels(s).iter().any(|l| l == label)
+}
+
+/// Runs one activation of `car` alone: a Neutral Car with the round's die.
+pub fn neutral_round(s: &mut LegendState, car: u8, die: u8) {
+    s.order = vec![car];
+    s.next = 0;
+    s.neutral_row = None;
+    s.phase = Phase::Flow;
+    s.settle();
+    assert_eq!(s.phase, Phase::NeutralDie);
+    act(s, &format!("d6 {die}"));
+}
+
+/// Plays `s` at random (chance sampled, a uniform legal action for the seat) from `seed` until
+/// it ends or 1,500 actions were applied, calling `each` before every action.
+pub fn play_randomly(s: &mut LegendState, seed: u64, mut each: impl FnMut(&LegendState)) {
+    let mut rng = SplitMix64::new(seed);
+    while !s.is_terminal() && s.history().len() < 1500 {
+        each(s);
+        let a = match s.current_player() {
+            Player::Chance => s.sample_chance(&mut rng).unwrap(),
+            _ => {
+                let legal = s.legal_actions();
+                legal[(rng.next_u64() % legal.len() as u64) as usize]
+            }
+        };
+        s.apply_action(a).unwrap();
+    }
+}
+
 /// Moves `car` `n` spaces straight ahead in its lane.
 pub fn straight_on(s: &mut LegendState, car: usize, n: usize) {
     for _ in 0..n {
@@ -134,6 +172,18 @@ pub fn content_with(extra: &[(&str, &str)]) -> Arc<Content> {
         files.push((name.to_string(), text.to_string()));
     }
     Arc::new(Content::parse(&files).expect("valid content"))
+}
+
+/// A route of our own: Verona – Ravenna alone, a stage that ends at a Check Point.
+pub const CONTROLLO: (&str, &str) = (
+    "routes/controllo.toml",
+    "name = \"Controllo\"\nstart = \"10:00\"\nstages = [\"verona_ravenna\"]\n",
+);
+
+/// A Stage race on `CONTROLLO` (its `route` set here), the weather rolled clear.
+pub fn controllo(mut options: Value) -> LegendState {
+    options["route"] = Value::from("controllo");
+    stage_race_on(content_with(&[CONTROLLO]), options)
 }
 
 /// A Stage race on `content`, the weather rolled clear.

@@ -3,12 +3,11 @@
 //! illegal decisions and bad options, one test per rule. Circuit: `circuits/example.toml`
 //! (72 rows: straight 0-15, B sweeper 16-22, A corner 27, uphill 34-39, downhill 48-53, C 54-57,
 //! D 60-62, E 65-67, Box 68-71; left turns, lane 0 inside).
-mod legend_support;
 
+use crate::support::*;
 use autodromo_core::legend::car::Status;
 use autodromo_core::legend::{Legend, LegendState, Phase};
 use autodromo_core::{Error, Game, State};
-use legend_support::*;
 use serde_json::{json, Value};
 
 fn options(cars: &[&str], extra: Value) -> Value {
@@ -24,17 +23,6 @@ fn start_with(cars: &[&str], extra: Value) -> LegendState {
     let mut s = race(options(cars, extra));
     act(&mut s, "d6 3");
     s
-}
-
-fn has(s: &LegendState, label: &str) -> bool {
-    labels(s).iter().any(|l| l == label)
-}
-
-fn ahead(s: &mut LegendState, car: usize, n: usize) {
-    for _ in 0..n {
-        let lane = s.cars[car].cell.lane;
-        act(s, &format!("move to lane {lane}"));
-    }
 }
 
 /// Puts a car at a given distance from the start (rows travelled, as `Car::progress`).
@@ -54,17 +42,6 @@ fn restart_round(s: &mut LegendState) {
     s.neutral_row = None;
     s.phase = Phase::Flow;
     s.settle();
-}
-
-/// Runs one activation of `car` alone: a Neutral Car with the round's die.
-fn neutral_round(s: &mut LegendState, car: u8, die: u8) {
-    s.order = vec![car];
-    s.next = 0;
-    s.neutral_row = None;
-    s.phase = Phase::Flow;
-    s.settle();
-    assert_eq!(s.phase, Phase::NeutralDie);
-    act(s, &format!("d6 {die}"));
 }
 
 fn index_of(ids: impl Iterator<Item = String>, id: &str) -> usize {
@@ -113,12 +90,12 @@ fn event_drawn_when_the_hours_hand_returns_to_zero() {
     s.hours = 10;
     only(&mut s, 0);
     act(&mut s, "maintain");
-    ahead(&mut s, 0, 2);
+    straight_on(&mut s, 0, 2);
     assert_eq!(s.hours, 11);
     assert!(matches!(s.phase, Phase::Pace { .. }), "no event at 11");
     only(&mut s, 0);
     act(&mut s, "maintain");
-    ahead(&mut s, 0, 2);
+    straight_on(&mut s, 0, 2);
     assert_eq!(s.phase, Phase::Event, "the hand is back at 0");
     // "Resolve Event card before placing it in the discard pile."
     let i = index_of(
@@ -454,9 +431,9 @@ fn finishing_order_furthest_past_the_line_then_activation() {
             "car 0 is ahead: it moves first"
         );
         act(&mut s, "maintain");
-        ahead(&mut s, 0, 3);
+        straight_on(&mut s, 0, 3);
         act(&mut s, "maintain");
-        ahead(&mut s, 1, usize::from(speed1));
+        straight_on(&mut s, 1, usize::from(speed1));
         assert_eq!(s.phase, Phase::Over, "both cars crossed the line");
         s
     };
@@ -480,14 +457,14 @@ fn race_runs_until_every_car_has_crossed_the_line() {
     put(&mut s, 1, len - 4, 2, 3);
     restart_round(&mut s);
     act(&mut s, "maintain");
-    ahead(&mut s, 0, 1);
+    straight_on(&mut s, 0, 1);
     act(&mut s, "maintain");
-    ahead(&mut s, 1, 3);
+    straight_on(&mut s, 1, 3);
     assert_ne!(s.phase, Phase::Over);
     assert_eq!(s.cars[0].status, Status::Finished);
     assert_eq!(s.order, vec![1], "a finished car no longer moves");
     act(&mut s, "accelerate 4");
-    ahead(&mut s, 1, 7);
+    straight_on(&mut s, 1, 7);
     assert_eq!(s.phase, Phase::Over);
     assert_eq!(s.ranking(), vec![0, 1]);
 }
@@ -874,7 +851,7 @@ fn illegal_decisions_change_nothing() {
 
 #[test]
 fn bad_options_are_rejected() {
-    let bad = |opts: Value, key: &str| match Legend::new(legend_support::content(), &opts) {
+    let bad = |opts: Value, key: &str| match Legend::new(crate::support::content(), &opts) {
         Err(Error::Options { key: k, .. }) => assert_eq!(k, key, "{opts}"),
         Err(e) => panic!("{opts}: {e}"),
         Ok(_) => panic!("{opts} accepted"),
@@ -911,7 +888,7 @@ fn bad_options_are_rejected() {
     bad(json!({"cars": two, "choose_split": 0}), "choose_split");
     // Two seats may share a model.
     assert!(Legend::new(
-        legend_support::content(),
+        crate::support::content(),
         &json!({"cars": ["bugatti_type_35", "bugatti_type_35"]})
     )
     .is_ok());

@@ -1,8 +1,7 @@
 //! The optional Car Setup cards ("Car Setup (Optional)"), each side of each card.
-mod legend_support;
 
+use crate::support::*;
 use autodromo_core::legend::LegendState;
-use legend_support::*;
 use serde_json::{json, Value};
 
 /// The Bugatti Type 35 (T 7, Acceleration +4, Braking -3, pins A2 B3 C4 D5 E6) with `setup`.

@@ -2,10 +2,9 @@
 //! the moving order by bidding 1 Temperature step. If the direct competitor refuses to match the
 //! bid, they lose priority. If they accept and also bid 1 Temperature step, the moving order
 //! remains unchanged."
-mod legend_support;
 
+use crate::support::*;
 use autodromo_core::legend::{LegendState, Phase};
-use legend_support::*;
 use serde_json::json;
 
 /// Two cars side by side on the start straight at the same Speed, at the start of round 6.

@@ -1,10 +1,9 @@
 //! With no `cars` option a race runs the first four cars of the content (docs/rules/legend.md,
 //! Options): a Track race on the default circuit and a Stage race on a route.
-mod legend_support;
 
+use crate::support::*;
 use autodromo_core::legend::Legend;
 use autodromo_core::{Game, State};
-use legend_support::*;
 use serde_json::{json, Value};
 
 fn default_cars(options: Value) -> Vec<String> {

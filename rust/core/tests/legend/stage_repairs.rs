@@ -2,26 +2,21 @@
 //! Spots; "Stopping to Cool", "Repairing the Engine", "Repairing Brakes", "Replacing Tires",
 //! "Replacing battery", "Replacing bulbs"; Car Setup changes). Route `controllo` (ours, for the
 //! tests): `verona_ravenna` alone — Technical Assistance on rows 15-18 (Padova).
-mod legend_support;
 
+use crate::support::*;
 use autodromo_core::legend::car::{Status, BATTERY, BRAKE_KIT, BULBS, COOLANT, PLUGS, TIRES};
 use autodromo_core::legend::{LegendState, Phase};
-use legend_support::*;
 use serde_json::json;
 
 const BUGATTI: &str = "bugatti_type_35"; // Reliability 8
 const ALFA: &str = "alfa_8c_2300";
 
 fn controllo(extra: serde_json::Value) -> LegendState {
-    let content = content_with(&[(
-        "routes/controllo.toml",
-        "name = \"Controllo\"\nstart = \"10:00\"\nstages = [\"verona_ravenna\"]\n",
-    )]);
     let mut o = json!({"route": "controllo", "cars": [BUGATTI, ALFA]});
     for (k, v) in extra.as_object().unwrap() {
         o[k] = v.clone();
     }
-    stage_race_on(content, o)
+    crate::support::controllo(o)
 }
 
 /// The Bugatti on `row`, at its pace, worn as given, holding no part unless `spares`.

@@ -1,17 +1,11 @@
 //! The generic harness over random Stage races (both routes, 2–8 cars, every Stage option), with
 //! the race invariants at every step: the Chrono only moves forward within a stage, waiting and
 //! parked cars off the road, racing time never negative.
-use std::path::Path;
-use std::sync::Arc;
-
 use autodromo_core::harness::random_sim_every;
 use autodromo_core::legend::{Content, Legend};
 use serde_json::json;
 
-fn content() -> Arc<Content> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../python/autodromo/content/legend");
-    Arc::new(Content::from_dir(&dir).expect("the shipped content is valid"))
-}
+use crate::support::content;
 
 /// Options of the random stage race `seed`.
 pub fn options(content: &Content, seed: u64) -> serde_json::Value {

@@ -1,10 +1,9 @@
 //! The rulebook's worked example ("Example of movement" and "Example of navigating turns"),
 //! Rounds 1 to 6 of the Red car, on `circuits/example.toml` with the Bugatti Type 35 (Top Speed 7,
 //! Acceleration +4, Braking -3, pins A 2, B 3) as Red. Blue is placed by hand where the book puts it.
-mod legend_support;
 
+use crate::support::*;
 use autodromo_core::State;
-use legend_support::*;
 use serde_json::json;
 
 const RED: usize = 0;

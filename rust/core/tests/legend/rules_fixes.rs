@@ -1,11 +1,10 @@
 //! Rules the first engine broke, found by the rules tests; each test is the rule, kept as a
 //! regression test.
-mod legend_support;
 
+use crate::support::*;
 use autodromo_core::legend::car::Status;
 use autodromo_core::legend::{Content, LegendState, Phase};
 use autodromo_core::Error;
-use legend_support::*;
 use serde_json::{json, Value};
 
 fn start_with(circuit: &str, cars: &[&str], extra: Value) -> LegendState {
@@ -17,16 +16,6 @@ fn start_with(circuit: &str, cars: &[&str], extra: Value) -> LegendState {
     let mut s = race(opts);
     act(&mut s, "d6 3");
     s
-}
-
-fn neutral_round(s: &mut LegendState, car: u8, die: u8) {
-    s.order = vec![car];
-    s.next = 0;
-    s.neutral_row = None;
-    s.phase = Phase::Flow;
-    s.settle();
-    assert_eq!(s.phase, Phase::NeutralDie);
-    act(s, &format!("d6 {die}"));
 }
 
 /// BUG 1. "As you reach the exit line, you may accelerate by spending any remaining Acceleration

@@ -1,14 +1,13 @@
 //! The Stage race's classification ("Check Point", "Winning the Game"): racing time, retired
 //! cars, and the Historical points table. Finishing times are written on the Time Chart by hand.
-mod legend_support;
 
+use crate::support::*;
 use autodromo_core::legend::car::Status;
 use autodromo_core::legend::classification::{
     CLASS_WINNER_POINTS, LEAST_DAMAGED_POINTS, OVERALL_POINTS, SUPERIOR_CLASS_POINTS,
 };
 use autodromo_core::legend::{LegendState, Phase};
 use autodromo_core::State;
-use legend_support::*;
 use serde_json::json;
 
 /// Classes (stage_races.toml, lowest first): 1100 0, 1500 1, GT 2, 2000 3, 3000 4, over 3000 5.
@@ -22,14 +21,7 @@ const CARS: [&str; 5] = [
 
 /// A one-stage route; every car finished, in `minutes` after its 10:00 start (None: retired).
 fn finished(minutes: &[Option<u32>], historical: bool) -> LegendState {
-    let content = content_with(&[(
-        "routes/controllo.toml",
-        "name = \"Controllo\"\nstart = \"10:00\"\nstages = [\"verona_ravenna\"]\n",
-    )]);
-    let mut s = stage_race_on(
-        content,
-        json!({"route": "controllo", "cars": CARS, "historical_points": historical}),
-    );
+    let mut s = controllo(json!({"cars": CARS, "historical_points": historical}));
     for (i, m) in minutes.iter().enumerate() {
         s.chart[i].start = 600;
         match m {

@@ -1,15 +1,9 @@
 //! The generic harness over random Legend races, with the race invariants at every step.
-use std::path::Path;
-use std::sync::Arc;
-
 use autodromo_core::harness::random_sim;
-use autodromo_core::legend::{Content, Legend, LegendState};
+use autodromo_core::legend::{Legend, LegendState};
 use serde_json::json;
 
-pub fn content() -> Arc<Content> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../python/autodromo/content/legend");
-    Arc::new(Content::from_dir(&dir).expect("the shipped content is valid"))
-}
+use crate::support::content;
 
 fn invariant(s: &LegendState) -> Result<(), String> {
     autodromo_core::legend::invariants::check(s)

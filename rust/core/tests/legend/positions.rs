@@ -3,18 +3,12 @@
 //! the rules allow, each refused naming the field, the value and why; and every position a race
 //! passes through is still accepted (so the checks refuse nothing the rules can reach).
 //! `tests/positions.rs` checks the round trip of every game.
-use std::path::Path;
-use std::sync::Arc;
-
-use autodromo_core::legend::{bots, Content, Legend};
+use autodromo_core::legend::{bots, Legend};
 use autodromo_core::rng::SplitMix64;
 use autodromo_core::{Game, Player, State};
 use serde_json::{json, Value};
 
-fn legend(options: Value) -> Legend {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../python/autodromo/content/legend");
-    Legend::new(Arc::new(Content::from_dir(&dir).unwrap()), &options).unwrap()
-}
+use crate::support::game as legend;
 
 fn refused(g: &Legend, p: &Value, rule: &str) {
     match g.state_from(p) {

@@ -6,14 +6,13 @@
 //! tables (columns 0, A, B, C, D, E, T; rows D6 1-2, 3-4, 5-6):
 //! Alfa Romeo 8C 2300 [3 1 2 3 4 6 7], [4 2 3 4 5 7 7], [4 3 4 5 6 8 8];
 //! Bugatti Type 35 [3 1 2 3 4 5 6], [4 2 3 4 5 6 6], [4 3 4 5 6 7 7].
-mod legend_support;
 
+use crate::support::*;
 use autodromo_core::legend::car::Status;
 use autodromo_core::legend::stage::CHECK_POINT_PENALTY;
 use autodromo_core::legend::{bots, Legend, LegendState, Phase};
 use autodromo_core::rng::SplitMix64;
 use autodromo_core::{Game, Player, State};
-use legend_support::*;
 use serde_json::{json, Value};
 
 const BUGATTI: &str = "bugatti_type_35";
