@@ -12,7 +12,7 @@ from autodromo import lessons, locale
 from autodromo.lessons import Lesson, words
 
 #: The games with lessons, each with at least six (issue 32: "at least six per game").
-GAMES = ["mille_bornes", "lamborghini"]
+GAMES = ["mille_bornes", "lamborghini", "legend", "formula90"]
 
 
 def check(lesson: Lesson) -> None:

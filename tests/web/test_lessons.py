@@ -15,7 +15,7 @@ from autodromo import lessons, locale
 from .conftest import LiveServer, Page
 from .test_phone_layout import LAYOUT, PHONE, problems
 
-GAMES = ["mille_bornes", "lamborghini"]
+GAMES = ["mille_bornes", "lamborghini", "legend", "formula90"]
 
 
 def answer(pg: Any, lesson: lessons.Lesson, found: lessons.Answer) -> None:

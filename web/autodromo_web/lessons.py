@@ -102,17 +102,27 @@ def answer(game: str, lesson_id: str) -> Response:
     chosen = next((d for d in decisions if d["id"] == action), None)
     if chosen is None:
         raise bad(f"action {action} is not one of the lesson's decisions")
-    state = table.state
-    found = lesson.answer_to(state, action)
+    found = lesson.answer_to(table.state, action)
     right = found is not None and found.right
     why = lesson.say(found.why) if found is not None else words.say("other", right=_answers_named(lesson, table, decisions))
-    before = len(table.log(lesson.seat))
-    table.play(lesson.seat, [action])
-    table.advance(0)
-    happened = _happened(table, lesson.seat, before)
     return jsonify(right=right, verdict=words.say("page.right" if right else "page.wrong"), why=why,
-                   chosen=chosen["text"], happened=happened or [words.say("page.nothing")],
+                   chosen=chosen["text"], happened=_played(table, lesson.seat, chosen),
                    heading=words.say("page.happened"))
+
+
+def _played(table: Table, seat: int, chosen: dict[str, Any]) -> list[str]:
+    """Plays the chosen decision and what chance brings after it; what happened, in words."""
+    before = len(table.log(seat))
+    table.play(seat, [chosen["id"]])
+    table.advance(0)
+    happened = _happened(table, seat, before) or [""]
+    # A game that words a step from its events, which a position's state does not keep, words
+    # no step: the answer's own words stand for it. Its detail is the core's account of where
+    # the answer leads (the moves' costs and outcome), said after it.
+    happened[0] = happened[0] or chosen["text"]
+    if chosen["detail"]:
+        happened.insert(1, chosen["detail"])
+    return [line for line in happened if line]
 
 
 def _happened(table: Table, seat: int, logged: int) -> list[str]:
@@ -124,6 +134,9 @@ def _happened(table: Table, seat: int, logged: int) -> list[str]:
     if table.module.hidden_information:
         return [str(steps[0]["text"])]
     lines = [str(step["text"]) for step in steps[:MOST]]
+    if not table.state.log(seat):
+        # The core keeps no events for a state built from a position in this game.
+        return lines
     return lines + [_line(table, e) for e in table.log(seat)[logged:]][:MOST]
 
 

@@ -23,17 +23,13 @@ ENGLISH: dict[str, str] = {
     "page.all": "All lessons",
     "page.lesson_of": "Lesson {n} of {count}",
     "page.book": "From the book: {section}",
-    "page.choose": "Your decision",
     "page.right": "Right.",
     "page.wrong": "Not this one.",
     "page.happened": "What the rules did:",
-    "page.nothing": "Nothing else happened yet: the decision passes to the next to act.",
-    "page.again": "Try again",
     "page.next": "Next lesson",
     "page.back": "Back to the lessons",
     "page.lobby": "Learn to play {game}",
     "page.lobby_heading": "Learn to play",
-    "page.to_find": "The move to find: {right}",
     "you": "You are {name}.",
     "other": "This move is legal, but it is not the one this lesson is about: look for {right}.",
     "list.or": "{a} or {b}",
@@ -158,6 +154,129 @@ ENGLISH: dict[str, str] = {
     "off-the-track.right": "Diagonally right is off the track: Anna's car loses 3 squares of its move this "
     "turn.",
     "off-the-track.wrong": "Straight ahead keeps Anna's car on the track, with its whole speed.",
+    # the road race (its English book's sections): three on a circuit, three on a Stage race
+    "standing-start.title": "Standing start",
+    "standing-start.section": "Standing Start (Track race)",
+    "standing-start.explain": "A car at Speed 0 must accelerate, by up to its Acceleration value ({acc} "
+    "for your Fiat 1100 S). Using the whole of it raises the Temperature by 1; you may push the engine "
+    "for 1 more, at the price of an Engine point as well. The race is long, and an Engine point spent now "
+    "is gone for the rest of it.",
+    "standing-start.ask": "The race starts. How hard do you accelerate?",
+    "standing-start.right": "Full Acceleration without pushing: a good start for 1 step of Temperature, "
+    "and the engine keeps all its points.",
+    "standing-start.wrong": "Pushing gains one space but costs an Engine point on the first round: "
+    "engine wear adds up, and a worn engine can end your race.",
+    "keep-it-cool.title": "Keep it cool",
+    "keep-it-cool.section": "Setting the Pace; Temperature and Overheating (Track race)",
+    "keep-it-cool.explain": "Your Temperature needle is already at {temp}. Using your full Acceleration "
+    "raises it by 1 more; a needle in the red zone at the end of a round damages the engine. Lifting and "
+    "coasting lowers both your Speed and your Temperature by 1 step.",
+    "keep-it-cool.ask": "Set your pace for this round.",
+    "keep-it-cool.right": "Lift and coast: one space less this round, and the engine cools by one step, "
+    "away from the red zone.",
+    "keep-it-cool.wrong": "Full acceleration heats the engine one more step, toward the red zone where "
+    "overheating costs Engine points: far more than the spaces gained.",
+    "power-out.title": "Power out of the turn",
+    "power-out.section": "Powering Out at Exit (Track race)",
+    "power-out.explain": "At a turn's exit line you may accelerate with the Acceleration you have not "
+    "used this round, and the extra speed gives you extra moves at once. Only using the whole allowance "
+    "raises the Temperature. Your Fiat 1100 S has just reached the exit line.",
+    "power-out.ask": "How much do you power out?",
+    "power-out.right": "Powering out by {by} adds speed and moves this round without touching the whole "
+    "allowance: no Temperature is added.",
+    "power-out.wrong": "No power out leaves the unused Acceleration in your pocket: it is lost when the "
+    "round ends, and your rivals leave the turn faster.",
+    "top-speed.title": "Top Speed",
+    "top-speed.section": "Setting the Pace (the book's example, round 2) (Stage race)",
+    "top-speed.explain": "Your Tachometer may not go past your Top Speed ({top} for the Fiat 1100 S) "
+    "unless you push the engine: 1 step more for an Engine point and more Temperature. The book's own "
+    "example warns that this is not sustainable over the 1000 Miglia.",
+    "top-speed.ask": "You are at Speed 6. Set your pace.",
+    "top-speed.right": "Accelerate 1 reaches your Top Speed of {top}, for a step of Temperature at the "
+    "end of the round: as fast as the car goes without spending an Engine point.",
+    "top-speed.wrong": "Pushing to 8 costs an Engine point and more Temperature for a single space: on a "
+    "long stage that trade ruins the car.",
+    "brake-at-the-entry.title": "Brake at the entry line",
+    "brake-at-the-entry.section": "Navigating Turns: Dive Braking at Entry (Stage race)",
+    "brake-at-the-entry.explain": "The entry line of a turn is the only place where you may brake, by up "
+    "to your Braking value. If you enter faster than the turn allows, you must spend Brake points or drift "
+    "outward on your Tires. You reach the entry line at Speed {speed}; this turn allows {safe}.",
+    "brake-at-the-entry.ask": "You are on the entry line. Do you brake?",
+    "brake-at-the-entry.right": "Braking {by} at the entry line is free: you enter at {safe}, as the turn "
+    "allows, and keep your Brakes and Tires.",
+    "brake-at-the-entry.wrong": "Without braking you enter too fast: the rules then make you choose "
+    "between emergency braking (Brake points) and a drift (a Tire point and spaces outward).",
+    "power-out-cool.title": "Power out, but not all of it",
+    "power-out-cool.section": "Powering Out at Exit (Stage race)",
+    "power-out-cool.explain": "Powering out at the exit line uses the Acceleration left this round; if "
+    "that makes you use your full allowance, the Temperature rises by 1. Your Temperature is already at "
+    "{temp}.",
+    "power-out-cool.ask": "How much do you power out?",
+    "power-out-cool.right": "Powering out by 2 takes most of the speed and stays short of the full "
+    "allowance: no Temperature added.",
+    "power-out-cool.wrong": "Powering out by 3 uses your whole allowance: one more space, and the engine "
+    "a step nearer to overheating on a long stage.",
+    # the Portuguese manual's race (its sections): the basic race, then its modules
+    "pass-the-check.title": "Pass the check",
+    "pass-the-check.section": "D.2 Realizar Testes (basic race)",
+    "pass-the-check.explain": "A check compares a card's check factor with the Target Check, the card on "
+    "your car's dashboard: equal or lower passes, higher fails, and a failed check of a movement card "
+    "costs a wear token. Whatever card you use becomes the new Target Check. Your Target Check is {target}; "
+    "{card} asks for a check, and your hand holds {good} and {bad}.",
+    "pass-the-check.ask": "Which card do you check with?",
+    "pass-the-check.right": "{good} is not higher than {target}: the check passes, no wear, and {good} is "
+    "your new Target Check.",
+    "pass-the-check.wrong": "{bad} is higher than {target}: the check fails and your car takes a wear "
+    "token (only worth it on purpose, to raise the Target Check for later tests).",
+    "take-the-trajectory.title": "Take the trajectory",
+    "take-the-trajectory.section": "F.2 Trajetórias (basic race)",
+    "take-the-trajectory.explain": "A car that ends its move in a section with a free trajectory may take "
+    "it. A trajectory holds one car, nobody can push you out of it, and it gives a movement bonus to cards "
+    "of its colour. The trajectory here is free, with a +1 for red, the Speed cards.",
+    "take-the-trajectory.ask": "Your move ends here. Do you take the trajectory?",
+    "take-the-trajectory.right": "The trajectory is yours for nothing: +1 to your red cards, and no car "
+    "can take the place from you.",
+    "take-the-trajectory.wrong": "Leaving it free gives up a bonus that costs nothing, and the next car "
+    "to enter the section may take it.",
+    "pit-when-worn.title": "Pit before it breaks",
+    "pit-when-worn.section": "A.3 Pit Stop; Desgaste do Carro (basic race)",
+    "pit-when-worn.explain": "Wear tokens fill the slots of your dashboard: red ones a pit stop repairs, "
+    "brown ones stay. A car that cannot place the wear it draws retires. Your car has {red} red tokens in "
+    "{slots} slots and only 2 tyre tokens left. A pit stop, announced at the start of your turn, removes "
+    "every red token, refills your hand and your tyres, but sends you back some sections.",
+    "pit-when-worn.ask": "Your turn starts. What do you declare?",
+    "pit-when-worn.right": "The pit stop clears the red wear and gives you new tyres and cards: a few "
+    "sections lost instead of the race.",
+    "pit-when-worn.wrong": "Driving on with one free slot: the next failed check or worn tyre may bring "
+    "wear you cannot place, and the car retires.",
+    "rain-tyres.title": "Tyres for the rain",
+    "rain-tyres.section": "Condições do Tempo; Escolha de Pneus (weather module)",
+    "rain-tyres.explain": "Before the race each player chooses tyres for the weather. In the rain, hard and "
+    "soft tyres lose 2 MP on every move; rain tyres lose nothing. The weather pawn stands in the rain.",
+    "rain-tyres.ask": "Which tyres do you fit?",
+    "rain-tyres.right": "Rain tyres suit the rain: no MP lost while it rains.",
+    "rain-tyres.wrong": "Hard tyres in the rain cost 2 MP on every move until the weather dries or you pit "
+    "for other tyres.",
+    "late-braking.title": "Late braking: a blind test",
+    "late-braking.section": "F.1 Atraso de Freada (full race)",
+    "late-braking.explain": "A car ending its move in a braking zone marked LB may try to brake late: a "
+    "blind test (the top card of the deck) against its Target Check. If it passes, the car passes every car "
+    "in the zone; if it fails, the car leaves the track. With your Target Check the test fails about "
+    "{percent} times in 100.",
+    "late-braking.ask": "Do you brake late?",
+    "late-braking.right": "The odds are against you: staying on the track keeps your place and spares you "
+    "the off-track penalties.",
+    "late-braking.wrong": "More often than not the blind card is higher than your Target Check: the car "
+    "leaves the track and must recover.",
+    "orange-flag.title": "The orange flag",
+    "orange-flag.section": "D.4 Bandeiras: bandeira laranja (flags module)",
+    "orange-flag.explain": "Whoever plays a card with an orange flag holds the orange pawn: while it is "
+    "active, they may force a robot that ends its move in a braking zone to try a late brake. You hold "
+    "the pawn, and a robot has just stopped in a braking zone.",
+    "orange-flag.ask": "What do you do with the robot?",
+    "orange-flag.right": "Forced to brake late, the robot takes a blind test: if it fails, it leaves the "
+    "track and loses ground on you.",
+    "orange-flag.wrong": "Letting it drive on wastes the orange pawn's power on a robot in its reach.",
 }
 
 #: The catalogue in use.
