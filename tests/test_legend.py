@@ -219,3 +219,13 @@ def test_the_galetti_coolant_is_a_pace_choice_of_a_stopped_car() -> None:
     with pytest.raises(IllegalActionError, match="use Acqua Refrigerante Galetti: the car holds none"):
         s.apply_action("use Acqua Refrigerante Galetti")
     assert s.serialize() == before
+
+
+def test_the_view_carries_the_dashboard_scales_of_the_race_content(tmp_path: Path) -> None:
+    # A page draws the gauges from the view; a user's own Dashboard scales reach it unchanged.
+    shipped = legend().new_state().view(None)["dashboard"]
+    assert shipped == {"tachometer_max": 12, "temperature_max": 8,
+                       "temperature_red_zone": [0, 0, 0, 0, 0, 0, 1, 1, 2], "tires_max": 16}
+    root = _broken_copy(tmp_path, "dashboard.toml", "tachometer_max = 12", "tachometer_max = 11")
+    own = autodromo.game("legend", content_dir=str(root), cars=CARS[:2]).new_state().view(0)
+    assert own["dashboard"]["tachometer_max"] == 11

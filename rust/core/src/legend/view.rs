@@ -125,6 +125,12 @@ pub fn view(s: &LegendState, player: Option<usize>) -> Value {
         "event_deck": s.event_deck.iter().map(|&n| u32::from(n)).sum::<u32>(),
         "seat": player,
     });
+    // The scales a Dashboard is drawn on, so no surface reads the content file for them.
+    let d = race.dash();
+    v["dashboard"] = json!({
+        "tachometer_max": d.tachometer_max, "temperature_max": d.temperature_max,
+        "temperature_red_zone": d.temperature_red_zone, "tires_max": d.tires_max,
+    });
     v["cars"] = Value::Array(cars);
     if stage_race {
         if let Value::Object(map) = &mut v {
