@@ -10,19 +10,17 @@ from core_shape import circles, long_functions
 SRC = Path(__file__).resolve().parent.parent / "rust" / "core" / "src"
 LIMIT = 150
 
-#: Circles found when the check was written (issue 30 measured the Formula 90 one).
+#: Circles found when the check was written. (Formula 90's twelve files, which issue 30 measured,
+#: are untangled: plain data below the rules.)
 KNOWN_CIRCLES = [
-    frozenset({"formula90/car.rs", "formula90/content.rs", "formula90/duel.rs", "formula90/events.rs",
-               "formula90/flags.rs", "formula90/options.rs", "formula90/race.rs", "formula90/rules.rs",
-               "formula90/safety_car.rs", "formula90/state.rs", "formula90/track.rs", "formula90/weather.rs"}),
     frozenset({"legend/neutral.rs", "legend/stage.rs", "legend/state.rs"}),
 ]
 
 #: Formula 90's long functions, with their lines when the check was written.
 KNOWN_LONG = {
-    "bots.rs::rate": 335, "content.rs::track": 284, "events.rs::to_json": 332, "labels.rs::label": 219,
-    "labels.rs::parse": 254, "legal.rs::apply_move": 219, "legal.rs::check": 321, "legal.rs::legal_into": 294,
-    "position.rs::from_position": 549, "view.rs::to_json": 165,
+    "apply.rs::apply_move": 218, "bots.rs::rate": 335, "content.rs::track": 284, "events.rs::to_json": 332,
+    "labels.rs::label": 219, "labels.rs::parse": 254, "legal.rs::legal_into": 293,
+    "position.rs::from_position": 549, "refusal.rs::check": 321, "view.rs::to_json": 165,
 }
 
 

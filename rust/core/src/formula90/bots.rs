@@ -17,7 +17,7 @@ use super::car::NO_CARD;
 use super::cards::{CardId, Flag};
 use super::lookahead;
 use super::rules::{Strategy, FUEL_CHITS};
-use super::state::{Check, F90State, Phase};
+use super::state::{Check, Decider, F90State, Phase};
 use super::view::SeatView;
 use super::weather::{tyre_penalty, Tyre};
 use crate::game::Action;
@@ -63,42 +63,10 @@ pub fn choose(view: &SeatView<'_>, legal: &[Action], level: Level) -> Option<Act
 
 /// The car whose decision the state waits on, if a player's.
 fn seat_car(s: &F90State) -> Option<u8> {
-    Some(match s.phase {
-        Phase::QualifyCard { seat }
-        | Phase::QualifyFuel { seat }
-        | Phase::Skill { seat }
-        | Phase::Setup { seat }
-        | Phase::SpareCar { seat } => seat,
-        Phase::WiseDiscard { car } => car,
-        Phase::Strategy { car, .. }
-        | Phase::Declare { car }
-        | Phase::PitDiscard { car }
-        | Phase::PitTyres { car }
-        | Phase::LuckyDiscard { car }
-        | Phase::DrawChoice { car }
-        | Phase::Play { car }
-        | Phase::PayTyres { car }
-        | Phase::PayDiscard { car }
-        | Phase::Tests { car }
-        | Phase::Check { car, .. }
-        | Phase::LateBrake { car }
-        | Phase::Trajectory { car, .. }
-        | Phase::RecoveryDiscard { car, .. }
-        | Phase::Challenge { car }
-        | Phase::Join { car }
-        | Phase::DuelCards { car }
-        | Phase::StartTyres { car }
-        | Phase::WeatherIcon { car }
-        | Phase::BlueToken { car }
-        | Phase::YellowFlag { car }
-        | Phase::GreenFlag { car }
-        | Phase::OrangeFlag { car }
-        | Phase::SafetyCarPit { car }
-        | Phase::SafetyCarDiscard { car }
-        | Phase::Extreme { car }
-        | Phase::OrangeExtreme { car } => car,
-        _ => return None,
-    })
+    match s.phase.decider() {
+        Decider::Seat(c) | Decider::Car(c) => Some(c),
+        Decider::Chance | Decider::Nobody => None,
+    }
 }
 
 /// The best-rated move, no look-ahead: `easy` and `medium`, and `hard` inside its play-outs.

@@ -4,7 +4,6 @@ use super::car::NO_CARD;
 use super::cards::{CardId, CardSet};
 use super::events::{Event, Log, Retire};
 use super::options::{TieWear, MAX_CARS};
-use super::race::RaceDef;
 use super::rules::{Strategy, BANGING_WHEELS_DUEL};
 use super::state::{Duel, F90State, Phase, Then};
 
@@ -395,17 +394,6 @@ impl F90State {
     /// A card's points in the duel: a Track Card with the duel Discard Power counts double in a
     /// duel in its own corner ("seu PM dobra em um duelo na sua própria curva").
     pub fn duel_mp(&self, id: CardId) -> i8 {
-        duel_points(&self.race, self.duel.section, id)
-    }
-}
-
-/// `duel_mp` for a duel in `section` (the log words a revealed duel's cards with it).
-pub fn duel_points(race: &RaceDef, section: u8, id: CardId) -> i8 {
-    let c = race.card(id);
-    let own = race.track().in_corner(section, c.corner);
-    if race.opts.track_powers && c.power == super::cards::Power::Duel && own {
-        c.mp as i8 * 2
-    } else {
-        c.mp as i8
+        self.race.duel_points(self.duel.section, id)
     }
 }

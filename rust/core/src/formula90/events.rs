@@ -8,9 +8,9 @@ use super::car::NO_CARD;
 use super::cards::CardId;
 use super::cards::Flag;
 use super::options::MAX_CARS;
+use super::phase::Check;
 use super::race::RaceDef;
 use super::rules::{Relation, Strategy};
-use super::state::Check;
 use super::track::Outcome;
 use super::weather::{Sky, Tyre};
 
@@ -764,7 +764,7 @@ impl Event {
                 result,
                 cards,
             } => {
-                let points = |id: CardId| super::duel::duel_points(race, section, id);
+                let points = |id: CardId| race.duel_points(section, id);
                 let list: Vec<Value> = result
                     .iter()
                     .zip(cards.iter())

@@ -5,6 +5,7 @@ use alloc::format;
 use alloc::string::String;
 
 use super::car::Status;
+use super::car::NO_CARD;
 use super::cards::CardSet;
 use super::state::{F90State, Phase};
 
@@ -198,4 +199,31 @@ fn safety_car(s: &F90State) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+impl F90State {
+    /// All the cards in play, by place, for the conservation invariant.
+    pub fn card_places(&self) -> Vec<(&'static str, CardSet)> {
+        let mut v = alloc::vec![
+            ("race deck", self.race_deck),
+            ("race discard", self.race_discard),
+            ("track deck", self.track_deck),
+            ("track discard", self.track_discard),
+        ];
+        for c in 0..self.n() {
+            let car = &self.cars[c];
+            v.push(("hand", car.hand));
+            v.push(("frozen", car.frozen));
+            let mut own = CardSet::EMPTY;
+            if car.target != NO_CARD {
+                own.insert(car.target);
+            }
+            if car.qualify_card != NO_CARD {
+                own.insert(car.qualify_card);
+            }
+            v.push(("target or qualifying card", own));
+        }
+        v.push(("movement cards in play", self.it.in_play));
+        v
+    }
 }

@@ -31,10 +31,12 @@
 //!
 //! Actions: see `actions.rs` for the id table, `labels.rs` for the labels.
 pub mod actions;
+pub mod apply;
 pub mod board;
 pub mod bots;
 pub mod car;
 pub mod cards;
+pub mod chance;
 pub mod content;
 pub mod duel;
 pub mod entries;
@@ -53,11 +55,13 @@ pub mod moves;
 pub mod obs_names;
 pub mod options;
 pub mod order;
+pub mod phase;
 pub mod plan;
 pub mod position;
 pub mod practice;
 pub mod qualifying;
 pub mod race;
+pub mod refusal;
 pub mod robots;
 pub mod rules;
 pub mod safety_car;
@@ -69,6 +73,7 @@ pub mod track;
 pub mod turn;
 pub mod view;
 pub mod weather;
+pub mod weather_rules;
 
 use alloc::string::String;
 use alloc::sync::Arc;

@@ -154,9 +154,9 @@ impl F90State {
         id: CardId,
         cards: [CardId; 2],
         trajectory: bool,
-        memo: &mut super::legal::Memo,
-    ) -> Result<(), super::legal::PlayError> {
-        use super::legal::PlayError;
+        memo: &mut super::refusal::Memo,
+    ) -> Result<(), super::refusal::PlayError> {
+        use super::refusal::PlayError;
         let card = self.race.card(id);
         // "você não pode mover usando uma determinada Track Card quando você precisar passar em
         // um teste cego para ... pegar uma ET": only a sure pass (the ET power, Flat Out) counts.

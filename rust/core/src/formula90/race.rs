@@ -28,6 +28,18 @@ pub struct RaceDef {
 }
 
 impl RaceDef {
+    /// A card's movement points in a duel in `section`: doubled by its Duel Discard Power in
+    /// the corner it names (the log words a revealed duel's cards with it).
+    pub fn duel_points(&self, section: u8, id: CardId) -> i8 {
+        let c = self.card(id);
+        let own = self.track().in_corner(section, c.corner);
+        if self.opts.track_powers && c.power == super::cards::Power::Duel && own {
+            c.mp as i8 * 2
+        } else {
+            c.mp as i8
+        }
+    }
+
     pub fn new(content: Arc<Content>, opts: Options) -> Result<RaceDef, Error> {
         let track = content
             .tracks
