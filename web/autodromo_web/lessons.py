@@ -106,7 +106,7 @@ def answer(game: str, lesson_id: str) -> Response:
     right = found is not None and found.right
     why = lesson.say(found.why) if found is not None else words.say("other", right=_answers_named(lesson, table, decisions))
     return jsonify(right=right, verdict=words.say("page.right" if right else "page.wrong"), why=why,
-                   chosen=chosen["text"], happened=_played(table, lesson.seat, chosen),
+                   chosen=chosen["text"], detail=chosen["detail"], happened=_played(table, lesson.seat, chosen),
                    heading=words.say("page.happened"))
 
 
@@ -115,14 +115,10 @@ def _played(table: Table, seat: int, chosen: dict[str, Any]) -> list[str]:
     before = len(table.log(seat))
     table.play(seat, [chosen["id"]])
     table.advance(0)
-    happened = _happened(table, seat, before) or [""]
+    happened = [line for line in _happened(table, seat, before) if line]
     # A game that words a step from its events, which a position's state does not keep, words
-    # no step: the answer's own words stand for it. Its detail is the core's account of where
-    # the answer leads (the moves' costs and outcome), said after it.
-    happened[0] = happened[0] or chosen["text"]
-    if chosen["detail"]:
-        happened.insert(1, chosen["detail"])
-    return [line for line in happened if line]
+    # no step: the answer's own words and the core's account of where it leads stand for it.
+    return happened or [f"{chosen['text']}: {chosen['detail']}" if chosen["detail"] else chosen["text"]]
 
 
 def _happened(table: Table, seat: int, logged: int) -> list[str]:

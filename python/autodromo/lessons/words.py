@@ -222,10 +222,10 @@ ENGLISH: dict[str, str] = {
     "pass-the-check.explain": "A check compares a card's check factor with the Target Check, the card on "
     "your car's dashboard: equal or lower passes, higher fails, and a failed check of a movement card "
     "costs a wear token. Whatever card you use becomes the new Target Check. Your Target Check is {target}; "
-    "{card} asks for a check, and your hand holds {good} and {bad}.",
+    "{card} asks for a check, and your hand holds {good}, {bad} and others.",
     "pass-the-check.ask": "Which card do you check with?",
-    "pass-the-check.right": "{good} is not higher than {target}: the check passes, no wear, and {good} is "
-    "your new Target Check.",
+    "pass-the-check.right": "Its check factor is not higher than {target}: the check passes, no wear, and "
+    "the card becomes your new Target Check.",
     "pass-the-check.wrong": "{bad} is higher than {target}: the check fails and your car takes a wear "
     "token (only worth it on purpose, to raise the Target Check for later tests).",
     "take-the-trajectory.title": "Take the trajectory",

@@ -11,7 +11,8 @@
   function show(answer) {
     feedback.replaceChildren(
       A.el("p", { class: answer.right ? "verdict right" : "verdict wrong", "data-testid": "lesson-verdict" },
-        A.el("strong", { text: answer.verdict }), " ", answer.chosen),
+        A.el("strong", { text: answer.verdict }), " ", answer.chosen,
+        answer.detail ? A.el("span", { class: "detail", text: ` (${answer.detail})` }) : null),
       A.el("p", { "data-testid": "lesson-why", text: answer.why }),
       A.el("p", { class: "muted", text: answer.heading }),
       A.el("ul", { "data-testid": "lesson-happened" }, answer.happened.map((line) => A.el("li", { text: line }))),
