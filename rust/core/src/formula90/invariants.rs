@@ -3,9 +3,9 @@
 //! most once per game turn, the race ending at its last turn.
 use alloc::format;
 use alloc::string::String;
+use alloc::vec::Vec;
 
-use super::car::Status;
-use super::car::NO_CARD;
+use super::car::{Status, NO_CARD};
 use super::cards::CardSet;
 use super::state::{F90State, Phase};
 
