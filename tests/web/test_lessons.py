@@ -2,7 +2,8 @@
 one": from the lobby's "Learn to play" link to each game's lessons, each lesson is opened, a wrong
 answer is tapped (the feedback says it is not the one, and why), then the right one (the
 feedback says right, and why), each time with what the rules did. On a phone (390×844) the
-lesson pages do not scroll sideways and every control is at least 44 CSS px."""
+lesson pages do not scroll sideways and every control is at least 44 CSS px. A lesson plays on
+from its position as a game of its own, on the game's board."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 from autodromo import lessons, locale
 
 from .conftest import LiveServer, Page
+from .test_e2e import wait_for_my_turn_or_end
 from .test_phone_layout import LAYOUT, PHONE, problems
 
 GAMES = ["mille_bornes", "lamborghini", "legend", "formula90"]
@@ -77,3 +79,17 @@ def test_an_answer_that_is_no_decision_is_refused(live: LiveServer) -> None:
     assert client.post(f"/api/lessons/{lesson.game}/{lesson.id}", json={"action": "x"}).status_code == 400
     assert client.post(f"/api/lessons/{lesson.game}/nowhere", json={"action": 0}).status_code == 404
     assert client.get(f"/lessons/{lesson.game}/nowhere").status_code == 404
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_lesson_plays_on_from_its_position_on_the_board(live: LiveServer, page: Page, game: str) -> None:
+    # Its position becomes a game of its own: the play page, the same decision to make.
+    lesson = lessons.every(game)[-1]
+    pg = page.page
+    pg.goto(f"{live.url}/lessons/{game}/{lesson.id}")
+    offered = pg.get_by_test_id("lesson-decision").count()
+    pg.get_by_test_id("lesson-play-on").click()
+    pg.wait_for_url("**/play/*")
+    assert wait_for_my_turn_or_end(pg) == "decide"
+    assert pg.get_by_test_id("decision").count() == offered
+    assert page.errors == []

@@ -121,6 +121,23 @@ def _played(table: Table, seat: int, chosen: dict[str, Any]) -> list[str]:
     return happened or [f"{chosen['text']}: {chosen['detail']}" if chosen["detail"] else chosen["text"]]
 
 
+@bp.post("/api/lessons/<game>/<lesson_id>/play")
+def play_on(game: str, lesson_id: str) -> tuple[Response, int]:
+    """A saved game from the lesson's position, the deciding seat a person and the others the
+    game's usual bots: the lesson played on, on the game's own board."""
+    from .api import tables
+    from .seats import owner_part
+
+    lesson = _lesson(game, lesson_id)
+    bot = games.get(game).default_bot
+    seats = [{"kind": "human", "name": name} if i == lesson.seat else {"kind": "bot", "bot": bot, "name": name}
+             for i, name in enumerate(lesson.names)]
+    table = tables().create({"game": game, "options": dict(lesson.options), "seats": seats,
+                             "position": lesson.position})
+    with tables().locked(table.id):
+        return jsonify(id=table.id, **owner_part(table)), 201
+
+
 def _happened(table: Table, seat: int, logged: int) -> list[str]:
     """The steps since the lesson's position as the replay viewer's timeline words them (the
     answer, then the dice and cards it brought, up to the next decision), then the events the

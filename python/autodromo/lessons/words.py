@@ -28,6 +28,7 @@ ENGLISH: dict[str, str] = {
     "page.happened": "What the rules did:",
     "page.next": "Next lesson",
     "page.back": "Back to the lessons",
+    "page.play_on": "Play on from here, on the board",
     "page.lobby": "Learn to play {game}",
     "page.lobby_heading": "Learn to play",
     "you": "You are {name}.",

@@ -23,6 +23,18 @@
     feedback.scrollIntoView({ block: "nearest" });
   }
 
+  // The lesson's position as a game of its own, on the game's board, against its bots.
+  document.getElementById("play-on").addEventListener("click", async () => {
+    try {
+      const created = await A.api("POST", `${path}/play`);
+      A.rememberOwner(created.id, created.owner_token);
+      window.location.href = `/play/${created.id}`;
+    } catch (e) {
+      feedback.replaceChildren(A.el("p", { class: "error", role: "alert", text: e.message }));
+      feedback.hidden = false;
+    }
+  });
+
   for (const button of box.querySelectorAll("button[data-action]")) {
     button.addEventListener("click", async () => {
       for (const b of box.querySelectorAll("button[data-action]")) b.removeAttribute("aria-pressed");
