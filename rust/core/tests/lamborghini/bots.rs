@@ -53,22 +53,7 @@ fn a_crash_is_declared_when_it_pays() {
 /// The long game's draft: a Car or Driver card beyond the money is never chosen.
 #[test]
 fn a_card_beyond_the_money_is_never_picked() {
-    let mut s = game(json!({"players": 3, "long": true}));
-    for b in ["bid nothing", "bid nothing", "bid nothing"] {
-        act(&mut s, b);
-    }
-    s.face_up = ["benedetti", "murcielago_lp670_4_sv", "fabbri"]
-        .iter()
-        .map(|c| id(c))
-        .collect();
-    for d in s.decks.iter_mut() {
-        d.retain(|&c| !s.face_up.contains(&c));
-    }
-    s.phase = Phase::Draft {
-        seat: 0,
-        step: 2,
-        picks: 1,
-    };
+    let mut s = long_draft(&["benedetti", "murcielago_lp670_4_sv", "fabbri"]);
     // The Murciélago Roadster (12.000$) is still in the Car deck, so the SuperVeloce (30.000$) is
     // beyond reach; Nino Fabbri (5.000$) is not.
     s.hands[0].money = 15_000;
@@ -85,19 +70,12 @@ fn easy_drafts_the_fastest_car_card_on_the_table() {
     use autodromo_core::lamborghini::bots::easy_action;
     use autodromo_core::rng::SplitMix64;
     for seed in 0..20 {
-        let mut s = game(json!({"players": 3}));
-        s.face_up = ["murcielago", "benedetti", "murcielago_lp670_4_sv", "fabbri"]
-            .iter()
-            .map(|c| id(c))
-            .collect();
-        for d in s.decks.iter_mut() {
-            d.retain(|&c| !s.face_up.contains(&c));
-        }
-        s.phase = Phase::Draft {
-            seat: 0,
-            step: 2,
-            picks: 0,
-        };
+        let s = drafting(
+            game(json!({"players": 3})),
+            0,
+            0,
+            &["murcielago", "benedetti", "murcielago_lp670_4_sv", "fabbri"],
+        );
         let legal = s.legal_actions();
         let a = easy_action(&s, &legal, &mut SplitMix64::new(seed)).expect("a pick");
         assert_eq!(

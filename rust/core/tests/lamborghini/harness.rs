@@ -1,16 +1,9 @@
 //! The generic harness over random Lamborghini games, with the invariants at every step.
-use std::path::Path;
-use std::sync::Arc;
-
 use autodromo_core::harness::random_sim;
-use autodromo_core::lamborghini::{invariants, Content, Lamborghini};
+use autodromo_core::lamborghini::{invariants, Lamborghini};
 use serde_json::json;
 
-pub fn content() -> Arc<Content> {
-    let dir =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../python/autodromo/content/lamborghini");
-    Arc::new(Content::from_dir(&dir).expect("the shipped content is valid"))
-}
+use crate::support::content;
 
 #[test]
 fn random_games_keep_every_invariant() {

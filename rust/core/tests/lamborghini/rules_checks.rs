@@ -105,13 +105,7 @@ fn manoeuvre_check_12_or_more_gives_one_square_and_arrows_do_not_count() {
 #[test]
 fn engagement_costs_the_car_that_suffers_one() {
     for (drawn, damaged) in [(8, true), (9, false)] {
-        let mut s = race(json!({}), &[PLAIN, PLAIN, PLAIN]);
-        put(&mut s, 1, 21, 1);
-        give(&mut s, 0, "engagement_1");
-        only(&mut s, 0);
-        draw(&mut s, 7);
-        act(&mut s, "play engagement_1");
-        act(&mut s, "crash into the car ahead");
+        let mut s = engagement_crash(true);
         draw(&mut s, 8); // 8 + 1 = 9: nothing
         assert_eq!(
             s.phase,
@@ -339,15 +333,7 @@ fn off_track_first_square_costs_three_squares() {
 /// crash takes the direction with the first square of its next turn.
 #[test]
 fn accident_direction_of_the_car_hit_applies_to_its_next_turn() {
-    let mut s = race(json!({}), &[PLAIN, PLAIN, PLAIN]);
-    put(&mut s, 1, 21, 1);
-    give(&mut s, 0, "engagement_1");
-    s.order = vec![0, 1];
-    s.next = 0;
-    s.settle();
-    draw(&mut s, 7);
-    act(&mut s, "play engagement_1");
-    act(&mut s, "crash into the car ahead");
+    let mut s = engagement_crash(false);
     draw(&mut s, 8); // attacker: 9, nothing
     draw(&mut s, 5); // car 1: 4, an accident
     assert_eq!(s.phase, Phase::DirectionDraw { car: 1 });
@@ -469,15 +455,7 @@ fn at_most_two_damages_in_a_turn() {
 /// or push moves in its own turn and gains nothing).
 #[test]
 fn plus_one_square_only_for_the_moving_car() {
-    let mut s = race(json!({}), &[PLAIN, PLAIN, PLAIN]);
-    put(&mut s, 1, 21, 1);
-    give(&mut s, 0, "engagement_1");
-    s.order = vec![0, 1];
-    s.next = 0;
-    s.settle();
-    draw(&mut s, 7);
-    act(&mut s, "play engagement_1");
-    act(&mut s, "crash into the car ahead");
+    let mut s = engagement_crash(false);
     draw(&mut s, 10); // 11: +1 square for car 0
     draw(&mut s, 12); // car 1: 11
     assert_eq!(s.allowance(0), 8 + 1);

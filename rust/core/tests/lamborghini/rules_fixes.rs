@@ -10,13 +10,7 @@ use serde_json::json;
 /// Engine: the car hit always gets exactly −1, whatever the attacker's result.
 #[test]
 fn attacker_12_or_more_costs_the_car_hit_one_more() {
-    let mut s = race(json!({}), &[PLAIN, PLAIN, PLAIN]);
-    put(&mut s, 1, 21, 1);
-    give(&mut s, 0, "engagement_1");
-    only(&mut s, 0);
-    draw(&mut s, 7);
-    act(&mut s, "play engagement_1");
-    act(&mut s, "crash into the car ahead");
+    let mut s = engagement_crash(true);
     draw(&mut s, 11); // 11 + 1 = 12: "12 or more"
     assert!(matches!(s.phase, Phase::Check { car: 1, .. }));
     draw(&mut s, 9); // 9 − 1 (Engagement) − 1 (attacker's 12+) = 7: an accident
@@ -54,9 +48,7 @@ fn off_track_direction_of_a_car_hit_costs_three_in_its_next_turn() {
     put(&mut s, 0, 20, 2);
     put(&mut s, 1, 21, 2); // on the right edge
     give(&mut s, 0, "engagement_1");
-    s.order = vec![0, 1];
-    s.next = 0;
-    s.settle();
+    in_order(&mut s, &[0, 1]);
     draw(&mut s, 7);
     act(&mut s, "play engagement_1");
     act(&mut s, "crash into the car ahead");
@@ -244,9 +236,7 @@ fn at_most_two_damages_in_a_round_also_for_a_car_hit() {
     put(&mut s, 2, 21, 1);
     put(&mut s, 0, 60, 0);
     give(&mut s, 0, "engagement_1");
-    s.order = vec![1, 0];
-    s.next = 0;
-    s.settle();
+    in_order(&mut s, &[1, 0]);
     draw_crazy(&mut s, 10);
     draw(&mut s, 5); // damage 1
     draw(&mut s, 8); // right
@@ -271,13 +261,7 @@ fn at_most_two_damages_in_a_round_also_for_a_car_hit() {
 /// squeeze check, Fortune's new Speed card with an arrow starts a third check.
 #[test]
 fn fortune_after_two_checks_starts_no_third_check() {
-    let mut s = race(json!({"players": 4}), &[PLAIN, PLAIN, PLAIN, PLAIN]);
-    put(&mut s, 1, 20, 2);
-    put(&mut s, 2, 21, 1);
-    give(&mut s, 0, "fortune_2");
-    only(&mut s, 0);
-    draw_crazy(&mut s, 10);
-    draw(&mut s, 8); // first check
+    let mut s = first_check_between_two("fortune_2");
     act(&mut s, "move right"); // squeeze
     draw(&mut s, 8); // second check
     act(&mut s, "play fortune_2");
@@ -353,9 +337,7 @@ fn a_level_finish_goes_to_the_car_that_crossed_first() {
         put(&mut s, 1, 81, 2);
         put(&mut s, 0, 79, 0);
         s.murcs[2].stopped = true;
-        s.order = vec![1, 0, 2];
-        s.next = 0;
-        s.settle();
+        in_order(&mut s, &[1, 0, 2]);
         draw(&mut s, 7); // 8 squares: 7 past the line
         moves(&mut s, "move ahead", 8);
         draw(&mut s, 2 + past); // 3 + past squares
@@ -451,22 +433,7 @@ fn any_player_may_declare_a_crash_the_engagement_card_adds_its_one() {
 /// Driver cards!". Engine: a player short of money may still buy, and pays what it has.
 #[test]
 fn no_car_or_driver_without_its_price() {
-    let mut s = game(json!({"players": 3, "long": true}));
-    for b in ["bid nothing", "bid nothing", "bid nothing"] {
-        act(&mut s, b);
-    }
-    s.face_up = ["rossi", "murcielago_lp640", "skill_1"]
-        .iter()
-        .map(|c| id(c))
-        .collect();
-    for d in s.decks.iter_mut() {
-        d.retain(|&c| !s.face_up.contains(&c));
-    }
-    s.phase = Phase::Draft {
-        seat: 0,
-        step: 2,
-        picks: 1,
-    };
+    let mut s = long_draft(&["rossi", "murcielago_lp640", "skill_1"]);
     // Exactly the price: bought, nothing left.
     let mut exact = s.clone();
     exact.hands[0].money = 10_000;
@@ -490,22 +457,7 @@ fn no_car_or_driver_without_its_price() {
 /// Murciélago gets its car and driver and the draft ends.
 #[test]
 fn a_player_who_can_pay_no_driver_left_takes_the_cheapest_for_all_it_has() {
-    let mut s = game(json!({"players": 3, "long": true}));
-    for b in ["bid nothing", "bid nothing", "bid nothing"] {
-        act(&mut s, b);
-    }
-    s.face_up = ["rossi", "castelli", "skill_1"]
-        .iter()
-        .map(|c| id(c))
-        .collect();
-    for d in s.decks.iter_mut() {
-        d.retain(|&c| !s.face_up.contains(&c));
-    }
-    s.phase = Phase::Draft {
-        seat: 0,
-        step: 2,
-        picks: 1,
-    };
+    let mut s = long_draft(&["rossi", "castelli", "skill_1"]);
     s.hands[0].money = 4_000; // the cheapest driver, Nino Fabbri, costs 5000$
     assert!(legal(&s, "pick rossi"), "{:?}", labels(&s));
     refused(

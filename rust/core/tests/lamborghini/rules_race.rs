@@ -24,9 +24,7 @@ fn finish_example_black_wins_furthest_past_the_line() {
     put(&mut s, BLACK, 79, 2); // behind Green, in another lane
     put(&mut s, 2, 40, 1);
     s.murcs[2].stopped = true; // a wreck: the race ends when Green and Black are home
-    s.order = vec![0, 1, 2];
-    s.next = 0;
-    s.settle();
+    in_order(&mut s, &[0, 1, 2]);
     // Green moves first: 7 + 1 = 8 squares, 7 past the line.
     draw(&mut s, 7);
     moves(&mut s, "move ahead", 8);
@@ -57,9 +55,7 @@ fn first_across_wins_when_not_overtaken_in_the_same_turn() {
     put(&mut s, 0, 81, 0);
     put(&mut s, 1, 60, 2);
     s.murcs[2].stopped = true;
-    s.order = vec![0, 1, 2];
-    s.next = 0;
-    s.settle();
+    in_order(&mut s, &[0, 1, 2]);
     draw(&mut s, 5); // 6 squares: 5 past the line
     moves(&mut s, "move ahead", 6);
     draw(&mut s, 8); // 13 squares: 73
@@ -87,9 +83,7 @@ fn a_damaged_car_can_win() {
     put(&mut s, 1, 79, 2);
     s.murcs[1].damages = 1;
     s.murcs[2].stopped = true;
-    s.order = vec![0, 1, 2];
-    s.next = 0;
-    s.settle();
+    in_order(&mut s, &[0, 1, 2]);
     draw(&mut s, 7);
     moves(&mut s, "move ahead", 8);
     draw(&mut s, 8); // 8 + 5 − 1 = 12 squares: 9 past the line
@@ -322,13 +316,7 @@ fn never_a_third_check_a_blocked_road_after_two_checks_is_passed_through() {
 /// Two checks used up: a Crazy check, then Fortune's new card with an arrow (the card of the
 /// turn is played). Car 0 on (20,1), a car beside it on the right and one ahead.
 fn two_checks_then_a_squeeze() -> autodromo_core::lamborghini::LamboState {
-    let mut s = race(json!({"players": 4}), &[PLAIN, PLAIN, PLAIN, PLAIN]);
-    put(&mut s, 1, 20, 2);
-    put(&mut s, 2, 21, 1);
-    give(&mut s, 0, "fortune_2");
-    only(&mut s, 0);
-    draw_crazy(&mut s, 10);
-    draw(&mut s, 8);
+    let mut s = first_check_between_two("fortune_2");
     // With one check left, a crash or push may still be declared.
     assert_eq!(
         labels(&s),
@@ -388,13 +376,7 @@ fn no_slipstream_risk_after_two_checks() {
 /// The cap of two checks a turn: no crash or push, which would be a third check.
 #[test]
 fn no_crash_or_push_after_two_checks() {
-    let mut s = race(json!({"players": 4}), &[PLAIN, PLAIN, PLAIN, PLAIN]);
-    put(&mut s, 1, 20, 2);
-    put(&mut s, 2, 21, 1);
-    give(&mut s, 0, "engagement_2");
-    only(&mut s, 0);
-    draw_crazy(&mut s, 10);
-    draw(&mut s, 8); // first check
+    let mut s = first_check_between_two("engagement_2");
     let mut one = s.clone();
     act(&mut s, "move right"); // the squeeze to (21,2)
     draw(&mut s, 8); // second check

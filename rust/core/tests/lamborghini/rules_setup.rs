@@ -68,17 +68,7 @@ fn to_qualifying(s: &mut LamboState) {
 
 /// A draft position: `seat` picks one of `face_up`.
 fn picking(players: u8, seat: u8, face_up: &[&str]) -> LamboState {
-    let mut s = game(json!({ "players": players }));
-    s.face_up = face_up.iter().map(|c| id(c)).collect();
-    for d in s.decks.iter_mut() {
-        d.retain(|c| !face_up.contains(&name(*c).as_str()));
-    }
-    s.phase = Phase::Draft {
-        seat,
-        step: 2,
-        picks: 1,
-    };
-    s
+    drafting(game(json!({ "players": players })), seat, 1, face_up)
 }
 
 // ---- the box -------------------------------------------------------------------------------

@@ -138,6 +138,13 @@ pub fn put(s: &mut LamboState, car: usize, progress: i32, lane: u8) {
     s.murcs[car].progress = progress;
 }
 
+/// The round's order from here: `order`, the first of it to move next.
+pub fn in_order(s: &mut LamboState, order: &[u8]) {
+    s.order = order.to_vec();
+    s.next = 0;
+    s.settle();
+}
+
 /// Starts the turn of `car` alone this round (the others stay where the test put them): the
 /// next thing is its Speed card.
 pub fn only(s: &mut LamboState, car: usize) {
@@ -146,6 +153,63 @@ pub fn only(s: &mut LamboState, car: usize) {
     s.phase = Phase::Flow;
     s.settle();
     assert_eq!(s.phase, Phase::SpeedDraw { car: car as u8 });
+}
+
+/// `s` at a draft decision: `seat` picks (pick `picks` of its turn, step 2) from exactly
+/// `face_up`, which leave their decks.
+pub fn drafting(mut s: LamboState, seat: u8, picks: u8, face_up: &[&str]) -> LamboState {
+    s.face_up = face_up.iter().map(|c| id(c)).collect();
+    for d in s.decks.iter_mut() {
+        d.retain(|&c| !s.face_up.contains(&c));
+    }
+    s.phase = Phase::Draft {
+        seat,
+        step: 2,
+        picks,
+    };
+    s
+}
+
+/// The long game of three, every seat bidding nothing for the first place: seat 0's second pick of
+/// the draft from exactly `face_up`.
+pub fn long_draft(face_up: &[&str]) -> LamboState {
+    let mut s = game(json!({"players": 3, "long": true}));
+    for _ in 0..3 {
+        act(&mut s, "bid nothing");
+    }
+    drafting(s, 0, 1, face_up)
+}
+
+/// Three plain cars, car 1 one row straight ahead of car 0 (21, lane 1); car 0 draws a 7 and
+/// plays its engagement_1 to crash into car 1: its manoeuvre check is next. `alone`: car 0 is the
+/// only car to move this round (`only`), else car 1 moves after it.
+pub fn engagement_crash(alone: bool) -> LamboState {
+    let mut s = race(json!({}), &[PLAIN, PLAIN, PLAIN]);
+    put(&mut s, 1, 21, 1);
+    give(&mut s, 0, "engagement_1");
+    if alone {
+        only(&mut s, 0);
+    } else {
+        in_order(&mut s, &[0, 1]);
+    }
+    draw(&mut s, 7);
+    act(&mut s, "play engagement_1");
+    act(&mut s, "crash into the car ahead");
+    s
+}
+
+/// Four plain cars: car 0 on (20,1) holding `card`, car 1 beside it on the right (20,2), car 2
+/// ahead (21,1); car 0 alone moves this round, draws a Crazy 10 and makes its first check with an
+/// 8: one check of the turn left.
+pub fn first_check_between_two(card: &str) -> LamboState {
+    let mut s = race(json!({"players": 4}), &[PLAIN, PLAIN, PLAIN, PLAIN]);
+    put(&mut s, 1, 20, 2);
+    put(&mut s, 2, 21, 1);
+    give(&mut s, 0, card);
+    only(&mut s, 0);
+    draw_crazy(&mut s, 10);
+    draw(&mut s, 8);
+    s
 }
 
 /// A card of the Speed deck with this Speed value and arrow (a non-crazy 12 does not exist: every
