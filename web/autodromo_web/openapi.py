@@ -9,6 +9,8 @@ from . import games
 
 ERROR = {"$ref": "#/components/responses/Error"}
 GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
+LESSON = [{"name": "game", "in": "path", "required": True, "schema": {"type": "string"}},
+          {"name": "lesson_id", "in": "path", "required": True, "schema": {"type": "string"}}]
 SEAT_Q = {"name": "seat", "in": "query", "schema": {"type": "integer", "minimum": 0},
           "description": "the seat whose view to send; omitted: a spectator (no hand shown)"}
 SINCE = {"name": "since", "in": "query", "schema": {"type": "integer", "minimum": 0},
@@ -162,6 +164,20 @@ SPEC: dict[str, Any] = {
             "summary": "The position now, as the core writes it (start another game from it with `position`)",
             "parameters": [GAME_ID],
             "responses": {"200": _json({"type": "object"}), "404": ERROR, "409": ERROR},
+        }},
+        "/api/lessons/{game}/{lesson_id}": {"post": {
+            "summary": "Answer a lesson (docs/web.md, Learn to play): the decision is played at the lesson's "
+                       "position; whether it is the one to find, why, and what the rules did, in words",
+            "parameters": LESSON,
+            "requestBody": {"content": {"application/json": {"schema": {
+                "type": "object", "required": ["action"], "properties": {"action": {"type": "integer"}}}}}},
+            "responses": {"200": _json({"type": "object"}), "400": ERROR, "404": ERROR},
+        }},
+        "/api/lessons/{game}/{lesson_id}/play": {"post": {
+            "summary": "A game of its own from the lesson's position (the deciding seat a person, the others "
+                       "bots): its id and the owner's token",
+            "parameters": LESSON,
+            "responses": {"201": _json({"type": "object"}), "400": ERROR, "404": ERROR},
         }},
         "/api/games/{game_id}/replay": {"get": {
             "summary": "Export the replay file (every action with its label; the seed once the game is over); "
