@@ -118,7 +118,13 @@ def _played(table: Table, seat: int, chosen: dict[str, Any]) -> list[str]:
     happened = [line for line in _happened(table, seat, before) if line]
     # A game that words a step from its events, which a position's state does not keep, words
     # no step: the answer's own words and the core's account of where it leads stand for it.
-    return happened or [f"{chosen['text']}: {chosen['detail']}" if chosen["detail"] else chosen["text"]]
+    happened = happened or [f"{chosen['text']}: {chosen['detail']}" if chosen["detail"] else chosen["text"]]
+    state = table.state
+    if not state.is_terminal() and not state.is_chance_node() and state.current_player() == seat:
+        # What the rules ask next is often the lesson's point (a car too fast must now brake or drift).
+        asked = [d["text"] for d in _decisions(table, seat)]
+        happened.append(words.say("page.then", choices=", ".join(asked[:MOST])))
+    return happened
 
 
 @bp.post("/api/lessons/<game>/<lesson_id>/play")

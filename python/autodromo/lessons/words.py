@@ -26,6 +26,7 @@ ENGLISH: dict[str, str] = {
     "page.right": "Right.",
     "page.wrong": "Not this one.",
     "page.happened": "What the rules did:",
+    "page.then": "Then the rules ask you: {choices}.",
     "page.next": "Next lesson",
     "page.back": "Back to the lessons",
     "page.play_on": "Play on from here, on the board",
