@@ -54,16 +54,22 @@ def _answers_named(lesson: Lesson, table: Table, decisions: list[dict[str, Any]]
     return words.listing([text.get(i, a.label) for i, a in zip(ids, lesson.right)])
 
 
+def _games() -> list[str]:
+    """The games with lessons, in the lobby's order."""
+    having = set(lessons.games())
+    return [m.id for m in games.every() if m.id in having]
+
+
 def _links() -> list[dict[str, str]]:
     """The lobby's "Learn to play" links, one per game with lessons."""
     return [{"game": g, "href": f"/lessons/{g}", "text": words.say("page.lobby", game=_title(g)),
              "heading": words.say("page.lobby_heading")}
-            for g in lessons.games()]
+            for g in _games()]
 
 
 @bp.get("/lessons")
 def every() -> str:
-    listed = [{"game": g, "title": _title(g), "lessons": lessons.every(g)} for g in lessons.games()]
+    listed = [{"game": g, "title": _title(g), "lessons": lessons.every(g)} for g in _games()]
     return render_template("lessons.html", say=words.say, listed=listed, heading=words.say("page.title"))
 
 
