@@ -36,7 +36,9 @@ def test_every_lesson_is_played_wrong_then_right_from_the_lobby(live: LiveServer
     pg = page.page
     pg.goto(live.url + "/")
     pg.get_by_test_id(f"learn-{game}").click()
+    pg.wait_for_url(f"**/lessons/{game}")
     links = pg.get_by_test_id("lesson-link")
+    links.first.wait_for()
     found = lessons.every(game)
     assert links.count() == len(found) >= 6
     with locale.use("en"):
