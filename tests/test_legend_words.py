@@ -150,7 +150,7 @@ def test_the_weather_roll_names_the_weather_in_the_readers_language() -> None:
 
 CAR = {"name": "Bugatti Type 35", "driver": "Ada", "neutral": False, "speed": 4, "top_speed": 8, "where": "lap 1, row 3, left lane",
        "temperature": 3, "engine": 5, "engine_max": 6, "brakes": 4, "brakes_max": 5, "tires": -1, "flat_tire": True,
-       "battery_ok": True, "headlights_ok": False, "acceleration": 3, "braking": 4, "best_line": True}
+       "battery_ok": True, "headlights_ok": False, "acceleration": 3, "braking": 4, "best_line": True, "spares": []}
 DASH = {"temperature_max": 7, "tires_max": 6}
 
 
@@ -188,3 +188,19 @@ def test_the_pages_script_writes_only_words_from_the_catalogue() -> None:
         assert words.script_words()["columns"][-1] == "Cruscotto"
     with locale.use("pt"):
         assert words.car_words(CAR, DASH)["dashboard"] == "Temperatura 3, Motor 5, Freios 4, Pneus furados"
+
+
+def test_a_cards_name_is_read_in_the_readers_language_from_its_content() -> None:
+    """docs/content/names.md: a Damage or Event card names itself in each language in its content
+    file (``names``); its ``name`` is the English and any other language's fallback."""
+    card = {"id": "nuvole_sulla_futa", "name": "Nuvole sul passo della Futa (clouds over the Futa pass)"}
+    draw = {"kind": "event_card", "card": {**card, "temperature": 0, "tires": 0, "engine": 0, "weather_roll": True}}
+    assert words.card_name(card) == card["name"]
+    with locale.use("it"):
+        assert words.card_name(card) == "Nuvole sul passo della Futa"
+        assert "clouds" not in words.chance_words(draw, str)
+    with locale.use("pt"):
+        assert words.chance_words(draw, str).startswith("Carta de Evento: Nuvole sul passo della Futa (nuvens sobre")
+    with locale.use(locale.PSEUDO):
+        assert words.card_name(card) == card["name"]
+    assert words.card_name({"id": "a user's card", "name": "Fango"}) == "Fango"

@@ -123,7 +123,8 @@ def test_the_page_catalogue_holds_the_scripts_and_templates_texts_and_is_complet
     from autodromo_web import languages
 
     web = languages.LOCALES.parents[1]
-    method = [("autodromo_web/static/**.js", "javascript"), ("autodromo_web/templates/**.html", "jinja2")]
+    method = [("autodromo_web/static/**.js", "javascript"), ("autodromo_web/templates/**.html", "jinja2"),
+              ("autodromo_web/**.py", "python")]
     now = {str(m[2]) for m in extract_from_dir(str(web), method, keywords={**DEFAULT_KEYWORDS, "tr": None})}
     assert {"Your turn, {name}", "Undo", "Log"} <= now
     for lang in locale.LANGUAGES:

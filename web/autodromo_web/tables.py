@@ -27,6 +27,7 @@ from autodromo.errors import AutodromoError, IllegalActionError, ReplayError
 from . import games, limits, lobby
 from .access import Access
 from .errors import ApiError, bad, conflict, missing
+from .languages import say as _
 from .store import Saved, Stale, Store
 from .throttle import Budget
 
@@ -227,19 +228,19 @@ class Table:
         """Where an undo by ``seat`` would go back to (the index of its last decision), or why
         it cannot: once chance was used or hidden information shown, the past is fixed."""
         if seat is None or not self.is_human(seat):
-            return None, "only a human seat can undo"
+            return None, _("only a human seat can undo")
         if self.finished:
-            return None, "the game is over"
+            return None, _("the game is over")
         last = next((i for i in range(len(self.actors) - 1, -1, -1) if self.actors[i] == seat), None)
         if last is None:
-            return None, "nothing of yours to undo"
+            return None, _("nothing of yours to undo")
         for who in self.actors[last + 1:]:
             if who == CHANCE:
-                return None, "chance was used since (a card drawn or a die rolled)"
+                return None, _("chance was used since (a card drawn or a die rolled)")
             if who != seat and self.is_human(who):
-                return None, f"{self.seats[who]['name']} has decided since"
+                return None, _("{name} has decided since", name=self.seats[who]["name"])
             if who != seat and self.module.hidden_information:
-                return None, f"{self.seats[who]['name']} has played since: hidden information was shown"
+                return None, _("{name} has played since: hidden information was shown", name=self.seats[who]["name"])
         return last, ""
 
     def rebuild(self, length: int) -> None:
@@ -748,7 +749,7 @@ class Tables:
     def undo(self, table: Table, seat: int) -> None:
         target, reason = table.undo_target(seat)
         if target is None:
-            raise conflict(f"cannot undo: {reason}")
+            raise conflict(_("cannot undo: {reason}", reason=reason))
         try:
             rev = self.store.truncate(table.id, target, table.rev)
         except Stale:

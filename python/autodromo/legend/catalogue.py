@@ -27,6 +27,16 @@ def routes() -> list[dict[str, Any]]:
     return content.shipped(GAME, "routes")
 
 
+def card_names() -> dict[str, dict[str, str]]:
+    """Each Damage and Event card's name by language (its ``names`` table, docs/content/names.md),
+    its ``name`` as English, by the card's id."""
+    out: dict[str, dict[str, str]] = {}
+    for file in ("damage.toml", "events.toml"):
+        for card in content.document(GAME, file)["card"]:
+            out[str(card["id"])] = {"en": str(card["name"]), **{str(k): str(v) for k, v in card.get("names", {}).items()}}
+    return out
+
+
 def dashboard() -> dict[str, Any]:
     """The Dashboard's scales (docs/content/legend.md)."""
     scales: dict[str, Any] = content.document(GAME, "dashboard.toml")

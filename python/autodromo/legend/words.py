@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..locale import pgettext
+from ..locale import language, pgettext
 
 #: The languages whose catalogue holds every message (tests/test_catalogues.py checks the claim).
 COMPLETE = ("en", "it", "pt")
@@ -311,6 +311,28 @@ ENGLISH: dict[str, str] = {
     "page.time_chart": "Time Chart",
     "page.time_chart.stage": "Stage {k}: Chrono at start → finish (speed)",
     "page.time_chart.retired": "retired ({time})",
+    # the phase the status line names, by the core's name of it
+    "phase_name.reliability split": "reliability split",
+    "phase_name.qualifying die": "qualifying die",
+    "phase_name.qualifying challenge": "qualifying challenge",
+    "phase_name.answer to a challenge": "answer to a challenge",
+    "phase_name.priority bid": "priority bid",
+    "phase_name.answer to a priority bid": "answer to a priority bid",
+    "phase_name.weather roll": "weather roll",
+    "phase_name.event card": "event card",
+    "phase_name.damage card": "damage card",
+    "phase_name.Neutral Cars' die": "Neutral Cars' die",
+    "phase_name.set the pace": "set the pace",
+    "phase_name.entry line": "entry line",
+    "phase_name.movement": "movement",
+    "phase_name.exit line": "exit line",
+    "phase_name.slipstream": "slipstream",
+    "phase_name.slipstream in a turn": "slipstream in a turn",
+    "phase_name.pit stop": "pit stop",
+    "phase_name.race over": "race over",
+    "phase_name.in progress": "in progress",
+    # a Track race's distance to the line, beside each car
+    "distance.spaces": "spaces",
     # the championship's page as its script draws it (static/games/legend_event.js)
     "page.sale.car": "{car} ({year})",
     "page.sale.figures": "Performance {performance}, Ranking {ranking}",
@@ -622,9 +644,17 @@ def chance_words(event: dict[str, Any], name: Callable[[int], str], weather: str
     if kind == "neutral_roll":
         return say("event.neutral_roll", value=event["value"])
     if kind == "damage_card":
-        return say("event.damage_card_effects", who=name(int(event["car"])), card=event["card"]["name"],
+        return say("event.damage_card_effects", who=name(int(event["car"])), card=card_name(event["card"]),
                    effects=damage_effects(event["card"]))
-    return say("event.event_card_effects", card=event["card"]["name"], effects=event_effects(event["card"]))
+    return say("event.event_card_effects", card=card_name(event["card"]), effects=event_effects(event["card"]))
+
+
+def card_name(card: dict[str, Any]) -> str:
+    """A Damage or Event card's name in the language in use, as its content names it there; a
+    language it does not name reads its ``name``."""
+    from .catalogue import card_names
+
+    return card_names().get(str(card.get("id")), {}).get(language(), str(card["name"]))
 
 
 def event_words(event: dict[str, Any], name: Callable[[int], str], lanes: int = 3) -> list[str]:
@@ -1194,3 +1224,14 @@ def spare_use(part: str, n: int) -> str:
 
 def champion(driver: str) -> str:
     return say("page.champion", driver=driver)
+
+
+def phase_name(phase: str) -> str:
+    """The phase the core names (``view["phase"]["name"]``), as the status line says it."""
+    key = f"phase_name.{phase}"
+    return say(key) if key in ENGLISH else phase
+
+
+def distance_words(status: str) -> tuple[str, str | None]:
+    """A Track race's distance beside a car: its unit, and a note for a car off the race."""
+    return say("distance.spaces"), (say(f"where.{status}") if status in ("retired", "finished") else None)

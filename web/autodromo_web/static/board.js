@@ -95,7 +95,7 @@ const Board = (() => {
     const [x0, y0, x1, y1] = board.bounds;
     const m = 1.8;
     const root = svg("svg", { class: "track", viewBox: `${x0 - m} ${-y1 - m} ${x1 - x0 + 2 * m} ${y1 - y0 + 2 * m}`,
-      role: "img", "aria-label": `${board.name}: the track and the cars`, "data-testid": "board" });
+      role: "img", "aria-label": Autodromo.tr("{board}: the track and the cars", { board: board.name }), "data-testid": "board" });
     const mids = board.rows.map((r) => pt(r.cells[Math.floor(r.cells.length / 2)]));
     root.append(svg("polygon", { points: mids.map((p) => p.join(",")).join(" "), fill: "none",
       stroke: "#3a3c40", "stroke-width": board.lanes + 0.3, "stroke-linejoin": "round" }));

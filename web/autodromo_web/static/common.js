@@ -151,12 +151,12 @@ const Autodromo = (() => {
 
   // A card face: its name big, its numbers under it (a game module sends the face).
   function cardFace(face, extra) {
-    if (!face) return el("li", { class: "card back", "aria-label": "a hidden card" }, "?");
+    if (!face) return el("li", { class: "card back", "aria-label": tr("a hidden card") }, "?");
     const lines = [el("strong", {}, face.name)];
     if (face.value) lines.push(el("span", { class: "card-value" }, face.value));
     if (face.note) lines.push(el("span", { class: "card-note" }, face.note));
     if (face.price) lines.push(el("span", { class: "card-note" }, face.price));
-    if (face.speed) lines.push(el("span", { class: `card-speed${face.crazy ? " crazy" : ""}`, title: face.crazy ? "crazy: a manoeuvre check" : "Speed value" }, `Speed ${face.speed}`));
+    if (face.speed) lines.push(el("span", { class: `card-speed${face.crazy ? " crazy" : ""}`, title: face.crazy ? tr("crazy: a manoeuvre check") : tr("Speed value") }, tr("Speed {speed}", { speed: face.speed })));
     if (face.count) lines.push(el("span", { class: "card-note" }, `×${face.count}`));
     return el("li", { class: `card ${face.kind || ""} ${face.coup ? "coup" : ""} ${extra || ""}`, "data-kind": face.kind || "" }, lines);
   }
@@ -181,11 +181,9 @@ const Autodromo = (() => {
   // to run instead, said where the phones' option or codes would be.
   function lanNote(command, plain) {
     return el("div", { class: "lan-note", "data-testid": "lan-note" },
-      el("p", {}, "This server listens on this machine only: a phone cannot reach it, so no join code is shown. "
-        + "To play with each player on their own phone, stop it (Ctrl-C) and serve the table on your network:"),
+      el("p", {}, tr("This server listens on this machine only: a phone cannot reach it, so no join code is shown. To play with each player on their own phone, stop it (Ctrl-C) and serve the table on your network:")),
       el("pre", {}, el("code", { "data-testid": "lan-command" }, command)),
-      el("p", { class: "muted" }, `(or ${plain}). It prints the address and a QR code to open on `
-        + "this screen; each player's join code then names that address."));
+      el("p", { class: "muted" }, tr("(or {plain}). It prints the address and a QR code to open on this screen; each player's join code then names that address.", { plain })));
   }
 
   return { api, tr, setToken, rememberOwner, ownerToken, el, svg, carColour, setSeatColours, carShape, inkOn, initPalette, PALETTES, swatch, cardFace, backs, games, registerGame,

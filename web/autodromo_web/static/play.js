@@ -46,7 +46,7 @@
       el("li", {}, d.seat !== undefined ? Autodromo.swatch(d.seat) : "", d.who + ": " + (d.note || tr("{left} {unit} to go", { left: d.left, unit: d.unit })))));
     const undo = $("undo");
     undo.disabled = !p.undo.ok;
-    undo.title = p.undo.ok ? "take back your last decision" : `cannot undo: ${p.undo.reason}`;
+    undo.title = p.undo.ok ? tr("take back your last decision") : tr("cannot undo: {reason}", { reason: p.undo.reason });
     // A token never rides in an address (the server's log, the history would keep it): with
     // one, the download is fetched with the token's header and saved from memory.
     const q = new URLSearchParams();
@@ -55,7 +55,7 @@
     $("export").setAttribute("download", `autodromo-${gameId}.json`);
     $("export").onclick = S.token ? downloadWithToken : null;
     $("viewer").href = `/replay/${gameId}`;
-    $("seed").textContent = p.seed === null ? "" : `seed ${p.seed}`;
+    $("seed").textContent = p.seed === null ? "" : tr("seed {seed}", { seed: p.seed });
     notifyTurn(p);
   }
 
@@ -126,8 +126,8 @@
       const other = S.pinned && p.status !== "finished" && p.to_move_kind === "human" && p.to_move !== S.seat;
       box.append(other
         ? el("p", { class: "muted", "data-testid": "nothing-to-decide" },
-          `${nameOf(p.to_move)} decides. This page stays on ${nameOf(S.seat)}'s seat, as its address asks. `,
-          el("a", { href: `/play/${gameId}`, "data-testid": "follow-turn" }, "Follow the turn instead"))
+          tr("{name} decides. This page stays on {seat}'s seat, as its address asks. ", { name: nameOf(p.to_move), seat: nameOf(S.seat) }),
+          el("a", { href: `/play/${gameId}`, "data-testid": "follow-turn" }, tr("Follow the turn instead")))
         : el("p", { class: "muted", "data-testid": "nothing-to-decide" }, p.status === "finished" ? tr("The game is over.") : idle));
       return;
     }
@@ -197,7 +197,7 @@
     if (r.hands && r.hands.some((h) => h.cards.length)) {
       parts.push(el("h3", {}, tr("Hands at the end")));
       for (const h of r.hands) {
-        parts.push(el("div", {}, el("strong", {}, h.name), h.cards.length ? el("ul", { class: "cards small" }, h.cards.map((c) => Autodromo.cardFace(c))) : " — no card left"));
+        parts.push(el("div", {}, el("strong", {}, h.name), h.cards.length ? el("ul", { class: "cards small" }, h.cards.map((c) => Autodromo.cardFace(c))) : tr(" — no card left")));
       }
     }
     if (r.money) parts.push(el("p", {}, tr("Money: ") + r.money.map((m) => `${m.name} ${m.money}`).join(", ")));
@@ -209,9 +209,9 @@
     }
     parts.push(el("p", { class: "controls" }, p.event
       ? el("a", { class: "button primary", href: eventHref, "data-testid": "back-to-event" },
-        S.role === "seat" ? `Back to the championship (by itself in ${BACK_SECONDS} s)` : "Back to the championship")
+        S.role === "seat" ? tr("Back to the championship (by itself in {seconds} s)", { seconds: BACK_SECONDS }) : tr("Back to the championship"))
       : S.role === "seat" && S.links ? ""
-      : el("button", { class: "primary", "data-testid": "play-again", onclick: again }, "Play again with the same settings"),
+      : el("button", { class: "primary", "data-testid": "play-again", onclick: again }, tr("Play again with the same settings")),
       el("a", { href: "/" }, tr("Back to the lobby"))));
     box.replaceChildren(...parts);
     box.hidden = false;

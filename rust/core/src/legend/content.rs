@@ -74,6 +74,10 @@ pub struct CarSpec {
 pub struct DamageCard {
     pub id: String,
     pub name: String,
+    /// The card's name in other languages (language code -> name; docs/content/names.md):
+    /// the words read it, the rules never do.
+    #[serde(default)]
+    pub names: BTreeMap<String, String>,
     pub count: u8,
     #[serde(default)]
     pub engine: u8,
@@ -96,6 +100,10 @@ pub struct DamageCard {
 pub struct EventCard {
     pub id: String,
     pub name: String,
+    /// The card's name in other languages (language code -> name; docs/content/names.md):
+    /// the words read it, the rules never do.
+    #[serde(default)]
+    pub names: BTreeMap<String, String>,
     pub count: u8,
     #[serde(default)]
     pub chronograph: bool,

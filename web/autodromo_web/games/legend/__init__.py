@@ -152,7 +152,7 @@ class Legend(GameModule):
         return {"label": legend_words.round_label(), "value": view["round"]}
 
     def phase(self, view: dict[str, Any]) -> str:
-        return str(view["phase"]["name"])
+        return legend_words.phase_name(str(view["phase"]["name"]))
 
     def distance(self, table: Table, view: dict[str, Any]) -> list[dict[str, Any]]:
         if stages.is_stage_race(view):
@@ -162,8 +162,8 @@ class Legend(GameModule):
         out = []
         for car in view["cars"]:
             left = 0 if car.get("finish") else max(0, total - int(car["progress"]))
-            note = {"retired": "retired", "finished": "finished"}.get(car["status"])
-            out.append({"who": car["name"], "seat": car["seat"], "left": left, "unit": "spaces", "note": note})
+            unit, note = legend_words.distance_words(str(car["status"]))
+            out.append({"who": car["name"], "seat": car["seat"], "left": left, "unit": unit, "note": note})
         return out
 
     # --- the table -------------------------------------------------------------------------
