@@ -268,6 +268,19 @@ ENGLISH: dict[str, str] = {
     "results.car": "Car",
     "results.where": "Where",
     "results.status": "Status",
+    "results.laps": "Laps",
+    "results.gap": "Gap",
+    "results.pits": "Pit stops",
+    "results.points": "Points",
+    "results.tie": "Tie broken by",
+    "gap.same": "in the winner's section",
+    "gap.one": "1 section behind",
+    "gap.many": "{n} sections behind",
+    "gap.down": "{laps} down",
+    "tie.section": "both on lap {lap} in section {section}: {car} ahead in the section's order (there first, or passed)",
+    "screen.result.full": "{place}. {car} ({status}): {laps}, {gap}, {pits} pit stops, {points} points",
+    "screen.result.tie": "tie broken by: {tie}",
+    "gap.first": "winner",
     # the help texts' frames and the page's conditions (the long texts are in HELP)
     "help.line.titled": "{title}: {text} — {source}",
     "help.line": "{text} — {source}",
@@ -492,6 +505,50 @@ ENGLISH: dict[str, str] = {
     "step.draw": "draws from the deck",
     "step.weather_step": "leaves the weather as it is",
     "step.other": "decides",
+    # the phase the status line names, by the core's name of it (English: the core's own)
+    "phase_name.a Race Card draw": "a Race Card draw",
+    "phase_name.a Track Card draw": "a Track Card draw",
+    "phase_name.a blind draw": "a blind draw",
+    "phase_name.a wear token": "a wear token",
+    "phase_name.a robot's refuel chit": "a robot's refuel chit",
+    "phase_name.a qualifying tie-break": "a qualifying tie-break",
+    "phase_name.the qualifying card": "the qualifying card",
+    "phase_name.the refuel chit": "the refuel chit",
+    "phase_name.the strategy": "the strategy",
+    "phase_name.phase A: drive, skip or pit": "phase A: drive, skip or pit",
+    "phase_name.the Safety Car's pit window: pit or stay out": "the Safety Car's pit window: pit or stay out",
+    "phase_name.under the Safety Car: a card to discard": "under the Safety Car: a card to discard",
+    "phase_name.the pit stop's discards": "the pit stop's discards",
+    "phase_name.the pit stop's tyres": "the pit stop's tyres",
+    "phase_name.Lucky's discard": "Lucky's discard",
+    "phase_name.phase B: the draw": "phase B: the draw",
+    "phase_name.Free Practice: the skill": "Free Practice: the skill",
+    "phase_name.Free Practice: the car's setup": "Free Practice: the car's setup",
+    "phase_name.Free Practice: the spare car": "Free Practice: the spare car",
+    "phase_name.A.2 Wise Driving: the discards": "A.2 Wise Driving: the discards",
+    "phase_name.phase C: the movement cards": "phase C: the movement cards",
+    "phase_name.phase D: paying tyres": "phase D: paying tyres",
+    "phase_name.phase D: discards": "phase D: discards",
+    "phase_name.phase D: checks": "phase D: checks",
+    "phase_name.the leader check": "the leader check",
+    "phase_name.a recovery check": "a recovery check",
+    "phase_name.phase F: late braking": "phase F: late braking",
+    "phase_name.a trajectory": "a trajectory",
+    "phase_name.a recovery's discards": "a recovery's discards",
+    "phase_name.a duel challenge": "a duel challenge",
+    "phase_name.joining a duel": "joining a duel",
+    "phase_name.the duel cards": "the duel cards",
+    "phase_name.the weather card": "the weather card",
+    "phase_name.the robots' tyres": "the robots' tyres",
+    "phase_name.the tyres": "the tyres",
+    "phase_name.phase D: the weather icon": "phase D: the weather icon",
+    "phase_name.a blue token": "a blue token",
+    "phase_name.phase D: a yellow flag": "phase D: a yellow flag",
+    "phase_name.phase D: a green flag": "phase D: a green flag",
+    "phase_name.the orange flag: a robot's late brake": "the orange flag: a robot's late brake",
+    "phase_name.phase D: the Extreme Trajectory's test": "phase D: the Extreme Trajectory's test",
+    "phase_name.the orange flag: a robot onto the Extreme Trajectory": "the orange flag: a robot onto the Extreme Trajectory",
+    "phase_name.the end": "the end",
 }
 
 #: The long texts: what each piece of the advanced game means (title, meaning, and where the
@@ -1444,3 +1501,10 @@ def step_words(events: Sequence[dict[str, Any]], sections: dict[int, str], kind:
         return joined(parts, "list.semicolon")
     key = f"step.{kind}"
     return say(key if key in CATALOGUE else "step.other")
+
+
+def phase_name(phase: str) -> str:
+    """The phase the core names (``view["phase"]``), as the status line says it; a phase the
+    words do not know yet reads as the core names it."""
+    key = f"phase_name.{phase}"
+    return say(key) if key in ENGLISH else phase
