@@ -12,6 +12,14 @@ use alloc::format;
 impl F90State {
     /// Applies a move `check` accepted.
     pub fn apply_move(&mut self, m: Move, log: &mut impl Log) {
+        // Each part handles its phases' moves and says whether it took this one.
+        let _ = self.apply_table(m, log)
+            || self.apply_race_start(m, log)
+            || self.apply_car_turn(m, log);
+    }
+
+    /// The Safety Car's phases, chance outcomes, weather, flags and Extreme Trajectories; false for any other move.
+    fn apply_table(&mut self, m: Move, log: &mut impl Log) -> bool {
         match (self.phase, m) {
             (Phase::SafetyCarPit { car }, Move::Pit(extra)) => self.pit(car, extra, log),
             (Phase::SafetyCarPit { .. }, Move::StayOut) => self.activate_next(log),
@@ -38,7 +46,7 @@ impl F90State {
                     self.it.lucky[k.min(1)] = id;
                 }
                 if left > 1 && self.draw_race(car, left - 1, then, log) {
-                    return;
+                    return true;
                 }
                 self.after_draw(car, then, log);
             }
@@ -59,10 +67,11 @@ impl F90State {
                 let brown = m == Move::WearBrown;
                 if !self.take_wear(car, brown) {
                     self.retire(car, Retire::Wear, log);
-                    return match then {
+                    match then {
                         Then::DuelTie => self.next_tie_wear(log),
                         _ => self.activate_next(log),
-                    };
+                    }
+                    return true;
                 }
                 log.push(Event::Wear { car, brown });
                 if left > 1 {
@@ -71,7 +80,7 @@ impl F90State {
                         left: left - 1,
                         then,
                     };
-                    return;
+                    return true;
                 }
                 self.after_draw(car, then, log);
             }
@@ -133,6 +142,14 @@ impl F90State {
             (Phase::Trajectory { car, pit }, Move::TakeExtreme) => {
                 self.take_trajectory(car, Some(super::extreme::ET_SPOT), pit, log)
             }
+            _ => return false,
+        }
+        true
+    }
+
+    /// The grid, qualifying, strategies, phase A and the pit stop, phase B and Free Practice; false for any other move.
+    fn apply_race_start(&mut self, m: Move, log: &mut impl Log) -> bool {
+        match (self.phase, m) {
             (Phase::GridTie { slot }, Move::TieFirst(c)) => self.grid_tie(slot, c, log),
             (Phase::QualifyCard { seat }, Move::Qualify(id)) => self.qualify_card(seat, id),
             (Phase::QualifyFuel { seat }, Move::Fuel(i)) => self.qualify_fuel(seat, i, log),
@@ -184,6 +201,14 @@ impl F90State {
             (Phase::WiseDiscard { car }, Move::KeepHand) => self.wise_refill(car, log),
             (Phase::DrawChoice { car }, Move::Discard(id)) => self.save_fuel_trade(car, id, log),
             (Phase::DrawChoice { car }, Move::ChaseTake(id)) => self.chase_take(car, id, log),
+            _ => return false,
+        }
+        true
+    }
+
+    /// Phases C to F and the duels; false for any other move (nothing then: `check` refused it).
+    fn apply_car_turn(&mut self, m: Move, log: &mut impl Log) -> bool {
+        match (self.phase, m) {
             (Phase::Play { car }, Move::Play { a, b, trajectory }) => self.play(
                 car,
                 [a.unwrap_or(NO_CARD), b.unwrap_or(NO_CARD)],
@@ -225,8 +250,9 @@ impl F90State {
             (Phase::Join { car }, Move::Join) => self.answer(car, true, log),
             (Phase::Join { car }, Move::Decline) => self.answer(car, false, log),
             (Phase::DuelCards { car }, Move::DuelCards { a, b }) => self.duel_cards(car, a, b, log),
-            _ => {}
+            _ => return false,
         }
+        true
     }
 
     /// Where a draw or a wear token leads.

@@ -143,10 +143,19 @@ impl<'a> Bot<'a> {
     }
 
     fn rate(&self, m: Move) -> i32 {
+        self.rate_pre_race(m)
+            .or_else(|| self.rate_cards(m))
+            .or_else(|| self.rate_conditions(m))
+            .or_else(|| self.rate_car_turn(m))
+            .unwrap_or(0)
+    }
+
+    /// Qualifying, strategy, phase A and the pit's choice; `None` for any other move.
+    fn rate_pre_race(&self, m: Move) -> Option<i32> {
         let s = self.s;
         let me = s.car(self.car);
         let easy = self.level == Level::Easy;
-        match m {
+        Some(match m {
             // A high card qualifies well and leaves a high Target Check.
             Move::Qualify(id) => {
                 let c = self.card(id);
@@ -205,11 +214,11 @@ impl<'a> Bot<'a> {
                     // Tyres that cost two movement points a turn in this weather.
                     let wrong = s.tyre_loss(self.car) >= 2;
                     let worth = self.turns_left() > 3;
-                    return if (worn || bald || wrong) && worth && !easy {
+                    return Some(if (worn || bald || wrong) && worth && !easy {
                         20 - i32::from(extra)
                     } else {
                         -1
-                    };
+                    });
                 }
                 let fuel_after = i32::from(me.fuel) + 10 + 3 * i32::from(extra);
                 let finishes = fuel_after > i32::from(s.race.turns);
@@ -219,6 +228,16 @@ impl<'a> Bot<'a> {
                     10 + i32::from(extra)
                 }
             }
+            _ => return None,
+        })
+    }
+
+    /// The hand, Free Practice, skills and tyres' choices; `None` for any other move.
+    fn rate_cards(&self, m: Move) -> Option<i32> {
+        let s = self.s;
+        let me = s.car(self.car);
+        let easy = self.level == Level::Easy;
+        Some(match m {
             Move::KeepHand => 0,
             Move::Discard(id) => match s.phase {
                 // At a pit, only cards worth less than a fresh draw go.
@@ -326,11 +345,21 @@ impl<'a> Bot<'a> {
                 i32::from(me.tyres >= me.chart.tyres.saturating_sub(1)) * 2
                     - 10 * i32::from(s.tyre_loss(self.car))
             }
+            _ => return None,
+        })
+    }
+
+    /// Tyres, weather, flags and Extreme Trajectories; `None` for any other move.
+    fn rate_conditions(&self, m: Move) -> Option<i32> {
+        let s = self.s;
+        let me = s.car(self.car);
+        let easy = self.level == Level::Easy;
+        Some(match m {
             // The tyres that suit the weather; hard ones bring a Track Card, soft ones three
             // blue tokens in the dry.
             Move::Tyres(t) => {
                 let Some(t) = Tyre::from_index(t) else {
-                    return -100;
+                    return Some(-100);
                 };
                 let sky = s.sky();
                 let fit = 1 - 10 * i32::from(tyre_penalty(t, sky, s.race.opts.tyre_table));
@@ -359,11 +388,11 @@ impl<'a> Bot<'a> {
             // point and cannot pass there.
             Move::Yellow { section, behind } => {
                 if easy || behind != 0 {
-                    return -1;
+                    return Some(-1);
                 }
                 let cars: alloc::vec::Vec<u8> = s.section_cars(section).collect();
                 if cars.contains(&self.car) {
-                    return -1;
+                    return Some(-1);
                 }
                 cars.iter().filter(|&&c| !s.car(c).is_robot()).count() as i32 * 2 - 1
             }
@@ -403,6 +432,16 @@ impl<'a> Bot<'a> {
             Move::ExtremePower(_) => i32::from(!easy) * 2 - 1,
             // A sure late brake for one Track Card.
             Move::LateBrakePower(_) => i32::from(!easy) * 2 - 1,
+            _ => return None,
+        })
+    }
+
+    /// A card play, its costs and checks, phase F and the duels; `None` for any other move.
+    fn rate_car_turn(&self, m: Move) -> Option<i32> {
+        let s = self.s;
+        let me = s.car(self.car);
+        let easy = self.level == Level::Easy;
+        Some(match m {
             Move::Play { a, b, trajectory } => self.rate_play(a, b, trajectory),
             Move::PayToken if easy || i32::from(me.tyres) > self.turns_left().min(6) / 2 => 100,
             Move::PayToken => 0,
@@ -410,7 +449,7 @@ impl<'a> Bot<'a> {
             Move::Test { slot, with } => self.rate_test(slot, with),
             Move::LateBrake => {
                 if easy {
-                    return -1;
+                    return Some(-1);
                 }
                 let modifier = s.check_modifier(Check::LateBrake);
                 let t = s.check_target(self.car, modifier)
@@ -420,7 +459,7 @@ impl<'a> Bot<'a> {
                     .take_while(|&c| c != self.car)
                     .count() as i16;
                 let Some(lb) = s.race.track().sections[usize::from(me.section)].late_brake else {
-                    return -1;
+                    return Some(-1);
                 };
                 let start = s.race.track().recoveries[usize::from(lb.recovery)].start;
                 let (tyres, wear, cards, abandon) = s.chart_risk(start);
@@ -448,7 +487,7 @@ impl<'a> Bot<'a> {
             Move::NoTrajectory => 5,
             Move::Challenge => {
                 if easy {
-                    return -1;
+                    return Some(-1);
                 }
                 if self.duel_strength() >= 6 && me.hand.len() >= 4 {
                     1
@@ -459,7 +498,7 @@ impl<'a> Bot<'a> {
             Move::NoChallenge => 0,
             Move::Join => {
                 if easy {
-                    return -1;
+                    return Some(-1);
                 }
                 if self.duel_strength() >= 5 {
                     1
@@ -473,8 +512,8 @@ impl<'a> Bot<'a> {
                 let cost = self.keep(a) + b.map_or(0, |b| self.keep(b));
                 mp * 40 - cost
             }
-            _ => 0,
-        }
+            _ => return None,
+        })
     }
 
     /// An Extreme Trajectory attempt: its bonus when sure (Flat Out, the ET power), else the

@@ -490,22 +490,36 @@ impl Event {
     /// (`car`: `{id, name}`, and `seat` when a player drives it), its fields. What the seat may
     /// not see (another seat's draw) is left out of it.
     pub fn to_json(&self, race: &RaceDef, seat: Option<usize>) -> Option<Value> {
-        let car_ref = |c: u8| json!({"id": c, "name": race.names[usize::from(c)]});
-        let card = |id: CardId| {
-            if id == NO_CARD {
-                Value::Null
-            } else {
-                json!({"id": id, "name": race.card_name(id)})
-            }
-        };
-        let own = |c: u8| seat == Some(usize::from(c)) && usize::from(c) < race.humans();
-        let sec = |s: u8| json!({"number": u16::from(s) + 1, "name": race.track().section_name(s)});
-        let (kind, car, fields): (&str, Option<u8>, Value) = match *self {
+        let r = Refs { race, seat };
+        let (kind, car, fields) = self
+            .race_fields(&r)
+            .or_else(|| self.turn_fields(&r))
+            .or_else(|| self.other_fields(&r))?;
+        let mut e = Map::new();
+        e.insert("kind".into(), Value::from(kind));
+        if let Some(c) = car {
+            e.insert("car".into(), r.car_ref(c));
+            let human = usize::from(c) < race.humans();
+            e.insert(
+                "seat".into(),
+                if human { Value::from(c) } else { Value::Null },
+            );
+        }
+        if let Value::Object(f) = fields {
+            e.extend(f);
+        }
+        Some(Value::Object(e))
+    }
+
+    /// The race before its turns: qualifying, the grid, strategies, tyres, weather, flags and
+    /// Extreme Trajectories.
+    fn race_fields(&self, r: &Refs<'_>) -> Option<Parts> {
+        Some(match *self {
             Event::Qualifying => ("qualifying", None, json!({})),
             Event::Draw { car, card: id } => (
                 "draw",
                 Some(car),
-                json!({"card": if own(car) { card(id) } else { Value::Null }}),
+                json!({"card": if r.own(car) { r.card(id) } else { Value::Null }}),
             ),
             Event::QualifyReveal {
                 car,
@@ -515,10 +529,10 @@ impl Event {
             } => (
                 "qualify",
                 Some(car),
-                json!({"card": card(id), "fuel": fuel, "value": value}),
+                json!({"card": r.card(id), "fuel": fuel, "value": value}),
             ),
             Event::RobotChit { car, chit } => {
-                let c = race.content.robots.chits[usize::from(chit)];
+                let c = r.race.content.robots.chits[usize::from(chit)];
                 (
                     "robot_chit",
                     Some(car),
@@ -548,7 +562,7 @@ impl Event {
             } => (
                 "weather",
                 None,
-                json!({"card": card(id), "space": u16::from(space) + 1, "sky": sky.name()}),
+                json!({"card": r.card(id), "space": u16::from(space) + 1, "sky": sky.name()}),
             ),
             Event::RobotTyres { tyre } => ("robot_tyres", None, json!({"tyre": tyre.name()})),
             Event::WeatherMove { car, from, to, sky } => (
@@ -573,26 +587,29 @@ impl Event {
             } => (
                 "yellow_flag",
                 Some(car),
-                json!({"section": sec(section), "behind": behind}),
+                json!({"section": r.sec(section), "behind": behind}),
             ),
             Event::YellowRemoved { car, section } => {
-                ("yellow_removed", car, json!({"section": sec(section)}))
+                ("yellow_removed", car, json!({"section": r.sec(section)}))
             }
-            Event::YellowPassed { car, section } => {
-                ("yellow_passed", Some(car), json!({"section": sec(section)}))
-            }
+            Event::YellowPassed { car, section } => (
+                "yellow_passed",
+                Some(car),
+                json!({"section": r.sec(section)}),
+            ),
             Event::OrangeForces { car, robot, force } => (
                 "orange_flag",
                 Some(car),
-                json!({"robot": car_ref(robot), "force": force}),
+                json!({"robot": r.car_ref(robot), "force": force}),
             ),
             Event::OrangeExtreme { car, robot, force } => (
                 "orange_flag_extreme",
                 Some(car),
-                json!({"robot": car_ref(robot), "force": force}),
+                json!({"robot": r.car_ref(robot), "force": force}),
             ),
             Event::CornerPass { car, corner } => {
-                let at = race
+                let at = r
+                    .race
                     .track()
                     .sections
                     .iter()
@@ -600,7 +617,7 @@ impl Event {
                 (
                     "corner_pass",
                     Some(car),
-                    json!({"section": at.map_or(Value::Null, |s| sec(s as u8))}),
+                    json!({"section": at.map_or(Value::Null, |s| r.sec(s as u8))}),
                 )
             }
             Event::TakeExtreme { car } => ("take_extreme", Some(car), json!({})),
@@ -608,11 +625,20 @@ impl Event {
             Event::ExtremePassed { car, bonus, power } => (
                 "extreme_passed",
                 Some(car),
-                json!({"bonus": bonus, "power": card(power)}),
+                json!({"bonus": bonus, "power": r.card(power)}),
             ),
-            Event::ExtremeLost { car, section } => {
-                ("extreme_lost", Some(car), json!({"section": sec(section)}))
-            }
+            Event::ExtremeLost { car, section } => (
+                "extreme_lost",
+                Some(car),
+                json!({"section": r.sec(section)}),
+            ),
+            _ => return None,
+        })
+    }
+
+    /// A car's individual turn: declaring, pit stops, card plays, checks, movement and passes.
+    fn turn_fields(&self, r: &Refs<'_>) -> Option<Parts> {
+        Some(match *self {
             Event::TurnStart { turn, stage } => {
                 ("turn", None, json!({"turn": turn, "race_stage": stage}))
             }
@@ -628,9 +654,9 @@ impl Event {
             } => (
                 "pit",
                 Some(car),
-                json!({"from": sec(from), "to": sec(to), "extra": extra, "fuel": fuel}),
+                json!({"from": r.sec(from), "to": r.sec(to), "extra": extra, "fuel": fuel}),
             ),
-            Event::Discard { car, card: id } => ("discard", Some(car), json!({"card": card(id)})),
+            Event::Discard { car, card: id } => ("discard", Some(car), json!({"card": r.card(id)})),
             Event::Play {
                 car,
                 cards,
@@ -639,7 +665,7 @@ impl Event {
                 let laid: Vec<Value> = cards
                     .iter()
                     .filter(|&&c| c != NO_CARD)
-                    .map(|&c| card(c))
+                    .map(|&c| r.card(c))
                     .collect();
                 (
                     "play",
@@ -648,7 +674,9 @@ impl Event {
                 )
             }
             Event::PayToken { car } => ("pay_token", Some(car), json!({})),
-            Event::PayCard { car, card: id } => ("pay_card", Some(car), json!({"card": card(id)})),
+            Event::PayCard { car, card: id } => {
+                ("pay_card", Some(car), json!({"card": r.card(id)}))
+            }
             Event::Wear { car, brown } => ("wear", Some(car), json!({"brown": brown})),
             Event::Check {
                 car,
@@ -659,10 +687,12 @@ impl Event {
             } => (
                 "check",
                 Some(car),
-                json!({"why": check_code(why), "card": card(id), "target": target, "pass": pass}),
+                json!({"why": check_code(why), "card": r.card(id), "target": target, "pass": pass}),
             ),
             Event::Movement { car, mp } => ("movement", Some(car), json!({"mp": mp})),
-            Event::Enter { car, section } => ("enter", Some(car), json!({"section": sec(section)})),
+            Event::Enter { car, section } => {
+                ("enter", Some(car), json!({"section": r.sec(section)}))
+            }
             Event::Pass {
                 car,
                 other,
@@ -671,16 +701,16 @@ impl Event {
             } => (
                 "pass",
                 Some(car),
-                json!({"other": car_ref(other), "relation": relation_code(relation), "cost": cost}),
+                json!({"other": r.car_ref(other), "relation": relation_code(relation), "cost": cost}),
             ),
             Event::Blocked { car, by, left } => (
                 "blocked",
                 Some(car),
-                json!({"by": car_ref(by), "lost": left}),
+                json!({"by": r.car_ref(by), "lost": left}),
             ),
             Event::LateBrakeTry { car } => ("late_brake", Some(car), json!({})),
             Event::OffTrack { car, section } => {
-                ("off_track", Some(car), json!({"section": sec(section)}))
+                ("off_track", Some(car), json!({"section": r.sec(section)}))
             }
             Event::Recovery { car, outcome: o } => (
                 "recovery",
@@ -688,17 +718,26 @@ impl Event {
                 json!({"tyres": o.tyres, "wear": o.wear, "discard": o.discard,
                     "time_loss": o.time_loss, "forced_pit": o.forced_pit, "abandon": o.abandon}),
             ),
-            Event::ReentryPoint { car, section } => {
-                ("reentry_point", Some(car), json!({"section": sec(section)}))
-            }
+            Event::ReentryPoint { car, section } => (
+                "reentry_point",
+                Some(car),
+                json!({"section": r.sec(section)}),
+            ),
             Event::Reenter { car, section } => {
-                ("reenter", Some(car), json!({"section": sec(section)}))
+                ("reenter", Some(car), json!({"section": r.sec(section)}))
             }
             Event::TakeTrajectory { car, spot } => (
                 "trajectory",
                 Some(car),
                 json!({"spot": u16::from(spot) + 1}),
             ),
+            _ => return None,
+        })
+    }
+
+    /// Strategies' and skills' effects, retirements, duels, decks and the Safety Car.
+    fn other_fields(&self, r: &Refs<'_>) -> Option<Parts> {
+        Some(match *self {
             Event::Special { car, strategy } => (
                 "special",
                 Some(car),
@@ -735,11 +774,11 @@ impl Event {
                 json!({"skill": named(skill.name())}),
             ),
             Event::Chased { car, chased } => {
-                let on = usize::from(chased) < race.names.len();
+                let on = usize::from(chased) < r.race.names.len();
                 (
                     "chased",
                     Some(car),
-                    json!({"chased": if on { car_ref(chased) } else { Value::Null }}),
+                    json!({"chased": if on { r.car_ref(chased) } else { Value::Null }}),
                 )
             }
             Event::ChaseTake {
@@ -749,13 +788,13 @@ impl Event {
             } => (
                 "chase_take",
                 Some(car),
-                json!({"from": car_ref(from), "card": card(id)}),
+                json!({"from": r.car_ref(from), "card": r.card(id)}),
             ),
             Event::Retired { car, why } => ("retired", Some(car), json!({"why": why.code()})),
             Event::DuelCalled { section } => {
-                ("duel_called", None, json!({"section": sec(section)}))
+                ("duel_called", None, json!({"section": r.sec(section)}))
             }
-            Event::NoDuel { section } => ("no_duel", None, json!({"section": sec(section)})),
+            Event::NoDuel { section } => ("no_duel", None, json!({"section": r.sec(section)})),
             Event::Challenge { car } => ("challenge", Some(car), json!({})),
             Event::Join { car, join } => ("join", Some(car), json!({"join": join})),
             Event::DuelSealed { car } => ("duel_cards", Some(car), json!({})),
@@ -764,7 +803,7 @@ impl Event {
                 result,
                 cards,
             } => {
-                let points = |id: CardId| race.duel_points(section, id);
+                let points = |id: CardId| r.race.duel_points(section, id);
                 let list: Vec<Value> = result
                     .iter()
                     .zip(cards.iter())
@@ -773,17 +812,17 @@ impl Event {
                         let laid: Vec<Value> = laid
                             .iter()
                             .filter(|&&id| id != NO_CARD)
-                            .map(|&id| json!({"card": card(id), "mp": points(id)}))
+                            .map(|&id| json!({"card": r.card(id), "mp": points(id)}))
                             .collect();
                         let counted: i8 = laid.iter().map(|l| l["mp"].as_i64().unwrap_or(0) as i8).sum();
                         // What the corner's duel box and the strategy add to the cards.
-                        json!({"car": car_ref(c), "total": total, "cards": laid, "modifiers": total - counted})
+                        json!({"car": r.car_ref(c), "total": total, "cards": laid, "modifiers": total - counted})
                     })
                     .collect();
                 (
                     "duel",
                     None,
-                    json!({"section": sec(section), "result": list}),
+                    json!({"section": r.sec(section), "result": list}),
                 )
             }
             Event::Reshuffle { track } => (
@@ -793,29 +832,47 @@ impl Event {
             ),
             Event::SafetyCarOut { car } => ("safety_car_out", Some(car), json!({})),
             Event::SafetyCarLine { section } => {
-                ("safety_car_line", None, json!({"section": sec(section)}))
+                ("safety_car_line", None, json!({"section": r.sec(section)}))
             }
             Event::SafetyCarMoves { section } => {
-                ("safety_car_moves", None, json!({"section": sec(section)}))
+                ("safety_car_moves", None, json!({"section": r.sec(section)}))
             }
             Event::SafetyCarFollows { car } => ("safety_car_follows", Some(car), json!({})),
             Event::SafetyCarIn => ("safety_car_in", None, json!({})),
             Event::RaceEnd => ("race_end", None, json!({})),
-            Event::Applied { .. } => return None,
-        };
-        let mut e = Map::new();
-        e.insert("kind".into(), Value::from(kind));
-        if let Some(c) = car {
-            e.insert("car".into(), car_ref(c));
-            let human = usize::from(c) < race.humans();
-            e.insert(
-                "seat".into(),
-                if human { Value::from(c) } else { Value::Null },
-            );
+            _ => return None,
+        })
+    }
+}
+
+/// A step's kind, the car it is about, its fields.
+type Parts = (&'static str, Option<u8>, Value);
+
+/// How a step names what it refers to, for one reader (`seat`; `None`: a spectator).
+struct Refs<'a> {
+    race: &'a RaceDef,
+    seat: Option<usize>,
+}
+
+impl Refs<'_> {
+    fn car_ref(&self, c: u8) -> Value {
+        json!({"id": c, "name": self.race.names[usize::from(c)]})
+    }
+
+    fn card(&self, id: CardId) -> Value {
+        if id == NO_CARD {
+            Value::Null
+        } else {
+            json!({"id": id, "name": self.race.card_name(id)})
         }
-        if let Value::Object(f) = fields {
-            e.extend(f);
-        }
-        Some(Value::Object(e))
+    }
+
+    /// Whether `c` is the reader's own car.
+    fn own(&self, c: u8) -> bool {
+        self.seat == Some(usize::from(c)) && usize::from(c) < self.race.humans()
+    }
+
+    fn sec(&self, s: u8) -> Value {
+        json!({"number": u16::from(s) + 1, "name": self.race.track().section_name(s)})
     }
 }

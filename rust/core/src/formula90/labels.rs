@@ -14,8 +14,17 @@ use crate::error::Error;
 
 impl F90State {
     pub fn label(&self, m: Move) -> String {
+        // The three parts cover every move between them.
+        self.label_decision(m)
+            .or_else(|| self.label_turn(m))
+            .or_else(|| self.label_chance(m))
+            .unwrap_or_default()
+    }
+
+    /// A decision before the cards are played: qualifying, strategy, phase A, the pit stop, Free Practice; `None` for any other move.
+    fn label_decision(&self, m: Move) -> Option<String> {
         let n = |id: CardId| self.race.card_name(id);
-        match m {
+        Some(match m {
             Move::Qualify(id) => format!("qualify with {}", n(id)),
             Move::Fuel(i) => format!(
                 "fuel to turn {}",
@@ -81,6 +90,14 @@ impl F90State {
                     None => format!("take {}", n(id)),
                 }
             }
+            _ => return None,
+        })
+    }
+
+    /// A card play, its costs and checks, phase F and the duels; `None` for any other move.
+    fn label_turn(&self, m: Move) -> Option<String> {
+        let n = |id: CardId| self.race.card_name(id);
+        Some(match m {
             Move::Play { a: None, .. } => "play no card".into(),
             Move::Play {
                 a: Some(a),
@@ -150,6 +167,14 @@ impl F90State {
             Move::Decline => "decline the duel".into(),
             Move::DuelCards { a, b: None } => format!("duel with {}", n(a)),
             Move::DuelCards { a, b: Some(b) } => format!("duel with {} + {}", n(a), n(b)),
+            _ => return None,
+        })
+    }
+
+    /// A chance outcome, the weather, flags and Extreme Trajectories; `None` for any other move.
+    fn label_chance(&self, m: Move) -> Option<String> {
+        let n = |id: CardId| self.race.card_name(id);
+        Some(match m {
             Move::Draw(id) => format!("draw {}", n(id)),
             Move::WearRed => "wear red".into(),
             Move::WearBrown => "wear brown".into(),
@@ -230,7 +255,8 @@ impl F90State {
                 Some(name) => format!("tie won by {name}"),
                 None => format!("tie won by car {} (not in this race)", u16::from(c) + 1),
             },
-        }
+            _ => return None,
+        })
     }
 
     fn section_label(&self, section: u8) -> String {
@@ -344,24 +370,39 @@ impl F90State {
         if let Some((_, m)) = fixed.iter().find(|(l, _)| *l == text) {
             return Ok(*m);
         }
+        if let Some(m) = self.parse_cards(label, text)? {
+            return Ok(m);
+        }
+        if let Some(m) = self.parse_table(label, text)? {
+            return Ok(m);
+        }
+        Err(unknown())
+    }
+
+    /// A move that names cards or a number: a play, a duel, qualifying, fuel, a strategy, a
+    /// discard, a skill, the setup, a chase, a tyre paid, a check, a trajectory. `None`: not one.
+    fn parse_cards(&self, label: &str, text: &str) -> Result<Option<Move>, Error> {
+        let unknown = || Error::UnknownAction {
+            what: label.to_string(),
+        };
         if let Some(rest) = text.strip_prefix("play ") {
             let (rest, trajectory) = match rest.strip_suffix(" on the trajectory") {
                 Some(r) => (r, true),
                 None => (rest, false),
             };
             let (a, b) = self.one_or_two(rest)?;
-            return Ok(Move::Play {
+            return Ok(Some(Move::Play {
                 a: Some(a),
                 b,
                 trajectory,
-            });
+            }));
         }
         if let Some(rest) = text.strip_prefix("duel with ") {
             let (a, b) = self.one_or_two(rest)?;
-            return Ok(Move::DuelCards { a, b });
+            return Ok(Some(Move::DuelCards { a, b }));
         }
         if let Some(rest) = text.strip_prefix("qualify with ") {
-            return Ok(Move::Qualify(self.card_arg(rest)?));
+            return Ok(Some(Move::Qualify(self.card_arg(rest)?)));
         }
         if let Some(rest) = text.strip_prefix("fuel to turn ") {
             let t: u8 = rest.parse().map_err(|_| unknown())?;
@@ -369,18 +410,18 @@ impl F90State {
                 .iter()
                 .position(|f| f.0 == t)
                 .ok_or_else(unknown)?;
-            return Ok(Move::Fuel(i as u8));
+            return Ok(Some(Move::Fuel(i as u8)));
         }
         if let Some(rest) = text.strip_prefix("strategy ") {
             let s = Strategy::parse(rest).ok_or_else(unknown)?;
-            return Ok(Move::Strategy(s as u8));
+            return Ok(Some(Move::Strategy(s as u8)));
         }
         if let Some(rest) = text.strip_prefix("discard ") {
-            return Ok(Move::Discard(self.card_arg(rest)?));
+            return Ok(Some(Move::Discard(self.card_arg(rest)?)));
         }
         if let Some(rest) = text.strip_prefix("skill ") {
             let k = super::rules::Skill::parse(rest).ok_or_else(unknown)?;
-            return Ok(Move::Skill(k as u8));
+            return Ok(Some(Move::Skill(k as u8)));
         }
         if let Some(rest) = text.strip_prefix("setup ") {
             // "setup 12 tyres, 5 cards, 5 wear slots": the values back to their points.
@@ -397,18 +438,18 @@ impl F90State {
                     .map(|i| i as u8 + 1)
                     .ok_or_else(unknown)
             };
-            return Ok(Move::Setup {
+            return Ok(Some(Move::Setup {
                 tyres: point(&t.tyres, nums.first())?,
                 hand: point(&t.hand, nums.get(1))?,
                 wear: point(&t.wear_slots, nums.get(2))?,
-            });
+            }));
         }
         if let Some(rest) = text.strip_prefix("take ") {
             let card = rest.split(" from ").next().unwrap_or("");
-            return Ok(Move::ChaseTake(self.card_arg(card)?));
+            return Ok(Some(Move::ChaseTake(self.card_arg(card)?)));
         }
         if let Some(rest) = text.strip_prefix("pay a tyre with ") {
-            return Ok(Move::PayCard(self.card_arg(rest)?));
+            return Ok(Some(Move::PayCard(self.card_arg(rest)?)));
         }
         if let Some(rest) = text.strip_prefix("check ") {
             let (of, by) = match rest.strip_suffix(" blind") {
@@ -434,7 +475,7 @@ impl F90State {
                     .position(|&c| c == id)
                     .ok_or_else(unknown)? as u8
             };
-            return Ok(Move::Test { slot, with: by });
+            return Ok(Some(Move::Test { slot, with: by }));
         }
         if let Some(rest) = text.strip_prefix("trajectory ") {
             let k: u8 = rest
@@ -443,14 +484,25 @@ impl F90State {
                 .unwrap_or("")
                 .parse()
                 .map_err(|_| unknown())?;
-            return Ok(Move::Trajectory(k.checked_sub(1).ok_or_else(unknown)?));
+            return Ok(Some(Move::Trajectory(
+                k.checked_sub(1).ok_or_else(unknown)?,
+            )));
         }
+        Ok(None)
+    }
+
+    /// A chance outcome, tyres, a flag, the orange pawn or an Extreme Trajectory. `None`: not
+    /// one.
+    fn parse_table(&self, label: &str, text: &str) -> Result<Option<Move>, Error> {
+        let unknown = || Error::UnknownAction {
+            what: label.to_string(),
+        };
         if let Some(t) = text
             .strip_prefix("fit ")
             .and_then(|r| r.strip_suffix(" tyres"))
             .and_then(super::weather::Tyre::parse)
         {
-            return Ok(Move::Tyres(t as u8));
+            return Ok(Some(Move::Tyres(t as u8)));
         }
         let section_no = |rest: &str| -> Result<u8, Error> {
             let k: u8 = rest
@@ -471,37 +523,37 @@ impl F90State {
                     .and_then(|k| k.parse().ok())
                     .ok_or_else(unknown)?
             };
-            return Ok(Move::Yellow { section, behind });
+            return Ok(Some(Move::Yellow { section, behind }));
         }
         if let Some(rest) = label.strip_prefix("green flag: remove the yellow in section ") {
-            return Ok(Move::Green(section_no(rest)?));
+            return Ok(Some(Move::Green(section_no(rest)?)));
         }
         if text.starts_with("force ") && text.ends_with(" to late-brake") {
-            return Ok(Move::ForceLateBrake);
+            return Ok(Some(Move::ForceLateBrake));
         }
         if text.starts_with("let ") && text.ends_with(" drive on") {
-            return Ok(Move::NoForce);
+            return Ok(Some(Move::NoForce));
         }
         if text.starts_with("put ") && text.ends_with(" on the Extreme Trajectory") {
-            return Ok(Move::ForceExtreme);
+            return Ok(Some(Move::ForceExtreme));
         }
         if text.starts_with("Extreme Trajectory (") || text == "Extreme Trajectory" {
-            return Ok(Move::TakeExtreme);
+            return Ok(Some(Move::TakeExtreme));
         }
         if let Some(rest) = text
             .strip_prefix("Extreme Trajectory with ")
             .and_then(|r| r.strip_suffix("'s power"))
         {
-            return Ok(Move::ExtremePower(self.card_arg(rest)?));
+            return Ok(Some(Move::ExtremePower(self.card_arg(rest)?)));
         }
         if let Some(rest) = text
             .strip_prefix("late brake with ")
             .and_then(|r| r.strip_suffix("'s power"))
         {
-            return Ok(Move::LateBrakePower(self.card_arg(rest)?));
+            return Ok(Some(Move::LateBrakePower(self.card_arg(rest)?)));
         }
         if let Some(rest) = text.strip_prefix("draw ") {
-            return Ok(Move::Draw(self.card_arg(rest)?));
+            return Ok(Some(Move::Draw(self.card_arg(rest)?)));
         }
         if let Some(rest) = text.strip_prefix("chit ") {
             let k: u8 = rest
@@ -510,7 +562,7 @@ impl F90State {
                 .unwrap_or("")
                 .parse()
                 .map_err(|_| unknown())?;
-            return Ok(Move::Chit(k.checked_sub(1).ok_or_else(unknown)?));
+            return Ok(Some(Move::Chit(k.checked_sub(1).ok_or_else(unknown)?)));
         }
         if let Some(rest) = text.strip_prefix("tie won by ") {
             let c = self
@@ -519,8 +571,8 @@ impl F90State {
                 .iter()
                 .position(|n| n == rest)
                 .ok_or_else(unknown)?;
-            return Ok(Move::TieFirst(c as u8));
+            return Ok(Some(Move::TieFirst(c as u8)));
         }
-        Err(unknown())
+        Ok(None)
     }
 }

@@ -14,11 +14,27 @@ impl F90State {
     /// Every legal move's id, sorted.
     pub fn legal_into(&self, out: &mut Vec<Action>) {
         out.clear();
-        let push = |s: &Self, out: &mut Vec<Action>, m: Move| {
-            if s.check(m).is_ok() {
-                out.push(encode(m));
-            }
-        };
+        if let Phase::Play { car } = self.phase {
+            // The card plays come sorted and unique.
+            self.play_moves(car, out);
+            debug_assert!(out.windows(2).all(|w| w[0] < w[1]));
+            return;
+        }
+        // Each part lists its phases' moves and says whether the phase was one of them.
+        let _ = self.chance_into(out) || self.race_start_into(out) || self.car_turn_into(out);
+        out.sort_unstable();
+        out.dedup();
+    }
+
+    /// Adds `m` to `out` if `check` accepts it.
+    fn push_if_legal(&self, out: &mut Vec<Action>, m: Move) {
+        if self.check(m).is_ok() {
+            out.push(encode(m));
+        }
+    }
+
+    /// Chance phases, weather, flags and Extreme Trajectories; false for any other phase.
+    fn chance_into(&self, out: &mut Vec<Action>) -> bool {
         match self.phase {
             Phase::DrawRace { .. } | Phase::Blind { .. } | Phase::WeatherCard => {
                 for id in self.race_deck.iter() {
@@ -31,12 +47,12 @@ impl F90State {
             }
             Phase::StartTyres { .. } => {
                 for t in Tyre::ALL {
-                    push(self, out, Move::Tyres(t as u8));
+                    self.push_if_legal(out, Move::Tyres(t as u8));
                 }
             }
             Phase::WeatherIcon { .. } => {
                 for k in 0..3 {
-                    push(self, out, Move::WeatherStep(k));
+                    self.push_if_legal(out, Move::WeatherStep(k));
                 }
             }
             Phase::BlueToken { .. } => {
@@ -72,17 +88,16 @@ impl F90State {
                 out.push(encode(Move::NoForce));
             }
             Phase::Extreme { car } => {
-                push(
-                    self,
+                self.push_if_legal(
                     out,
                     Move::Test {
                         slot: 2,
                         with: None,
                     },
                 );
-                push(self, out, Move::FlatOut);
+                self.push_if_legal(out, Move::FlatOut);
                 for id in self.car(car).hand.tracks().iter() {
-                    push(self, out, Move::ExtremePower(id));
+                    self.push_if_legal(out, Move::ExtremePower(id));
                 }
             }
             Phase::DrawTrack { .. } => {
@@ -91,8 +106,8 @@ impl F90State {
                 }
             }
             Phase::Wear { .. } => {
-                push(self, out, Move::WearRed);
-                push(self, out, Move::WearBrown);
+                self.push_if_legal(out, Move::WearRed);
+                self.push_if_legal(out, Move::WearBrown);
             }
             Phase::RobotChit { car } => {
                 for i in self.free_chits(car) {
@@ -104,6 +119,14 @@ impl F90State {
                     out.push(encode(Move::TieFirst(c)));
                 }
             }
+            _ => return false,
+        }
+        true
+    }
+
+    /// Qualifying, strategies, Free Practice, the Safety Car's phases, phase A and the pit stop; false for any other phase.
+    fn race_start_into(&self, out: &mut Vec<Action>) -> bool {
+        match self.phase {
             Phase::QualifyCard { seat } => {
                 for id in self.car(seat).hand.races().iter() {
                     out.push(encode(Move::Qualify(id)));
@@ -128,7 +151,7 @@ impl F90State {
                 for tyres in 1..=3 {
                     for hand in 1..=3 {
                         for wear in 1..=3 {
-                            push(self, out, Move::Setup { tyres, hand, wear });
+                            self.push_if_legal(out, Move::Setup { tyres, hand, wear });
                         }
                     }
                 }
@@ -145,7 +168,7 @@ impl F90State {
             }
             Phase::SafetyCarPit { .. } => {
                 for m in [Move::StayOut, Move::Pit(0), Move::Pit(1), Move::Pit(2)] {
-                    push(self, out, m);
+                    self.push_if_legal(out, m);
                 }
             }
             Phase::SafetyCarDiscard { car } => {
@@ -166,34 +189,43 @@ impl F90State {
                     Move::SixthSense(Flag::Green),
                     Move::SixthSense(Flag::Blue),
                 ] {
-                    push(self, out, m);
+                    self.push_if_legal(out, m);
                 }
             }
             Phase::PitDiscard { car } => {
                 for id in self.car(car).hand.iter() {
                     out.push(encode(Move::Discard(id)));
                 }
-                push(self, out, Move::KeepHand);
+                self.push_if_legal(out, Move::KeepHand);
             }
             Phase::PitTyres { .. } => {
                 if self.weather_on() {
                     for t in Tyre::ALL {
-                        push(self, out, Move::Tyres(t as u8));
+                        self.push_if_legal(out, Move::Tyres(t as u8));
                     }
                 } else {
                     out.push(encode(Move::NewTyres));
                 }
                 out.push(encode(Move::KeepTyres));
             }
+            _ => return false,
+        }
+        true
+    }
+
+    /// Phases B and D to F (C, the card play, is `play_moves`), duels, and the race's end; false
+    /// for any other phase.
+    fn car_turn_into(&self, out: &mut Vec<Action>) -> bool {
+        match self.phase {
             Phase::DrawChoice { car } => {
                 out.push(encode(Move::DrawOne));
                 for id in self.car(car).hand.iter() {
-                    push(self, out, Move::Discard(id));
+                    self.push_if_legal(out, Move::Discard(id));
                 }
                 let chased = self.car(car).chasing;
                 if chased != super::car::NO_CAR {
                     for id in self.car(chased).reserved.iter() {
-                        push(self, out, Move::ChaseTake(id));
+                        self.push_if_legal(out, Move::ChaseTake(id));
                     }
                 }
             }
@@ -204,13 +236,8 @@ impl F90State {
                     out.push(encode(Move::Discard(id)));
                 }
             }
-            Phase::Play { car } => {
-                self.play_moves(car, out);
-                debug_assert!(out.windows(2).all(|w| w[0] < w[1]));
-                return;
-            }
             Phase::PayTyres { car } => {
-                push(self, out, Move::PayToken);
+                self.push_if_legal(out, Move::PayToken);
                 if self.can_pay_card(car) {
                     for id in self.car(car).hand.iter() {
                         out.push(encode(Move::PayCard(id)));
@@ -244,8 +271,7 @@ impl F90State {
                 }
             }
             Phase::Check { car, .. } => {
-                push(
-                    self,
+                self.push_if_legal(
                     out,
                     Move::Test {
                         slot: 2,
@@ -253,8 +279,7 @@ impl F90State {
                     },
                 );
                 for id in self.car(car).hand.iter() {
-                    push(
-                        self,
+                    self.push_if_legal(
                         out,
                         Move::Test {
                             slot: 2,
@@ -267,7 +292,7 @@ impl F90State {
                 out.push(encode(Move::LateBrake));
                 out.push(encode(Move::NoLateBrake));
                 for id in self.car(car).hand.tracks().iter() {
-                    push(self, out, Move::LateBrakePower(id));
+                    self.push_if_legal(out, Move::LateBrakePower(id));
                 }
             }
             Phase::Trajectory { car, .. } => {
@@ -300,9 +325,9 @@ impl F90State {
                 }
             }
             Phase::GameOver => {}
+            _ => return false,
         }
-        out.sort_unstable();
-        out.dedup();
+        true
     }
 
     /// Every legal play, generated in id order (pairs, then single cards; each without and

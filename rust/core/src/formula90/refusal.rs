@@ -114,15 +114,22 @@ impl F90State {
 
     /// Why `m` is illegal now, or `Ok`.
     pub fn check(&self, m: Move) -> Result<(), String> {
-        // Each action belongs to one step of the turn: name the action and the step it is.
-        let wrong = || {
-            Err(format!(
-                "{} is not a choice of {}",
-                self.label(m),
-                self.waiting_for()
-            ))
-        };
-        match (self.phase, m) {
+        self.check_pre_race(m)
+            .or_else(|| self.check_stops(m))
+            .or_else(|| self.check_car_turn(m))
+            // Each action belongs to one step of the turn: name the action and the step it is.
+            .unwrap_or_else(|| {
+                Err(format!(
+                    "{} is not a choice of {}",
+                    self.label(m),
+                    self.waiting_for()
+                ))
+            })
+    }
+
+    /// The Safety Car, chance outcomes, qualifying, strategies, phase A's skills and Free Practice: `None` for any other pair.
+    fn check_pre_race(&self, m: Move) -> Option<Result<(), String>> {
+        Some(match (self.phase, m) {
             (Phase::SafetyCarPit { .. }, Move::Pit(extra)) => {
                 if extra <= MAX_EXTRA_SECTIONS {
                     Ok(())
@@ -179,7 +186,7 @@ impl F90State {
             }
             (Phase::QualifyCard { seat }, Move::Qualify(id)) => {
                 if super::cards::is_track_id(id) {
-                    return Err("Qualifying: a Race Card from your hand".into());
+                    return Some(Err("Qualifying: a Race Card from your hand".into()));
                 }
                 self.in_hand(seat, id)
             }
@@ -231,13 +238,22 @@ impl F90State {
             (Phase::SpareCar { .. }, Move::KeepHand | Move::NewHand) => Ok(()),
             (Phase::WiseDiscard { .. }, Move::KeepHand) => Ok(()),
             (Phase::WiseDiscard { car }, Move::Discard(id)) => {
-                self.in_hand(car, id)?;
+                if let Err(e) = self.in_hand(car, id) {
+                    return Some(Err(e));
+                }
                 if super::cards::is_track_id(id) {
                     Err("Wise Driving: Race Cards only (Track Cards stay)".into())
                 } else {
                     Ok(())
                 }
             }
+            _ => return None,
+        })
+    }
+
+    /// Phase A, the pit stop, tyres, weather, flags and Extreme Trajectories: `None` for any other pair.
+    fn check_stops(&self, m: Move) -> Option<Result<(), String>> {
+        Some(match (self.phase, m) {
             (Phase::Declare { car }, Move::Drive | Move::Skip) => {
                 let c = self.car(car);
                 if c.must_pit {
@@ -279,7 +295,9 @@ impl F90State {
                 }
             }
             (Phase::PitTyres { car } | Phase::StartTyres { car }, Move::Tyres(t)) => {
-                let t = Tyre::from_index(t).ok_or("Tyres: soft, hard, intermediate or rain")?;
+                let Some(t) = Tyre::from_index(t) else {
+                    return Some(Err("Tyres: soft, hard, intermediate or rain".into()));
+                };
                 match self.tyres_refused(car, t) {
                     Some(why) => Err(why.into()),
                     None => Ok(()),
@@ -291,7 +309,9 @@ impl F90State {
             },
             (Phase::WeatherIcon { .. }, Move::WeatherStep(k)) => {
                 if k > 2 {
-                    return Err("Weather: one space drier, none, or one space wetter".into());
+                    return Some(Err(
+                        "Weather: one space drier, none, or one space wetter".into()
+                    ));
                 }
                 match self.weather_step_refused(k as i8 - 1) {
                     Some(why) => Err(why.into()),
@@ -340,6 +360,13 @@ impl F90State {
                     Err("Extreme Trajectories: no free Extreme Trajectory in this section".into())
                 }
             }
+            _ => return None,
+        })
+    }
+
+    /// Phases B to F and the duels: `None` for any other pair.
+    fn check_car_turn(&self, m: Move) -> Option<Result<(), String>> {
+        Some(match (self.phase, m) {
             (Phase::LuckyDiscard { car } | Phase::PayDiscard { car }, Move::Discard(id)) => {
                 self.in_hand(car, id)
             }
@@ -347,22 +374,26 @@ impl F90State {
             (Phase::DrawChoice { .. }, Move::DrawOne) => Ok(()),
             (Phase::DrawChoice { car }, Move::Discard(id)) => {
                 if !self.car(car).uses(Strategy::SaveFuel) {
-                    return Err("Save Fuel: only its strategy trades a card for two".into());
+                    return Some(Err(
+                        "Save Fuel: only its strategy trades a card for two".into()
+                    ));
                 }
-                self.in_hand(car, id)?;
+                if let Err(e) = self.in_hand(car, id) {
+                    return Some(Err(e));
+                }
                 if self.race.card(id).mp <= super::rules::SAVE_FUEL_MP {
-                    return Err(format!(
+                    return Some(Err(format!(
                         "Save Fuel: discard a card over [2] for two Race Cards, not {} [{}]",
                         self.name(id),
                         self.race.card(id).mp
-                    ));
+                    )));
                 }
                 Ok(())
             }
             (Phase::DrawChoice { car }, Move::ChaseTake(id)) => {
                 let chased = self.car(car).chasing;
                 if !self.car(car).uses(Strategy::Chase) || chased == super::car::NO_CAR {
-                    return Err("Chase: no Chased chit on a car".into());
+                    return Some(Err("Chase: no Chased chit on a car".into()));
                 }
                 if self.car(chased).reserved.contains(id) {
                     Ok(())
@@ -385,7 +416,9 @@ impl F90State {
                 }
             }
             (Phase::PayTyres { car }, Move::PayCard(id)) => {
-                self.in_hand(car, id)?;
+                if let Err(e) = self.in_hand(car, id) {
+                    return Some(Err(e));
+                }
                 if self.can_pay_card(car) {
                     Ok(())
                 } else {
@@ -398,14 +431,16 @@ impl F90State {
             }
             (Phase::LateBrake { .. }, Move::LateBrake | Move::NoLateBrake) => Ok(()),
             (Phase::LateBrake { car }, Move::LateBrakePower(id)) => {
-                self.in_hand(car, id)?;
+                if let Err(e) = self.in_hand(car, id) {
+                    return Some(Err(e));
+                }
                 if !self.race.opts.track_powers
                     || self.race.card(id).power != super::cards::Power::LateBrake
                 {
-                    return Err(format!(
+                    return Some(Err(format!(
                         "Track Cards: {} has no late-braking Discard Power",
                         self.name(id)
-                    ));
+                    )));
                 }
                 Ok(())
             }
@@ -420,17 +455,21 @@ impl F90State {
             (Phase::Challenge { .. }, Move::Challenge | Move::NoChallenge) => Ok(()),
             (Phase::Join { .. }, Move::Join | Move::Decline) => Ok(()),
             (Phase::DuelCards { car }, Move::DuelCards { a, b }) => {
-                self.in_hand(car, a)?;
+                if let Err(e) = self.in_hand(car, a) {
+                    return Some(Err(e));
+                }
                 if let Some(b) = b {
-                    self.in_hand(car, b)?;
+                    if let Err(e) = self.in_hand(car, b) {
+                        return Some(Err(e));
+                    }
                     if a == b {
-                        return Err("Duels: two different cards".into());
+                        return Some(Err("Duels: two different cards".into()));
                     }
                 }
                 Ok(())
             }
-            _ => wrong(),
-        }
+            _ => return None,
+        })
     }
 
     fn waiting_for(&self) -> String {

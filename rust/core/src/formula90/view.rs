@@ -191,61 +191,8 @@ impl<'a> SeatView<'a> {
         let places = s.places();
         let cars: Vec<Value> = (0..s.n).map(|c| self.car_json(c, &places)).collect();
         let (scan, n) = s.scan_order();
-        let sections: Vec<Value> = track
-            .sections
-            .iter()
-            .enumerate()
-            .map(|(i, sec)| {
-                let here: Vec<Value> = scan[..n]
-                    .iter()
-                    .filter(|&&c| usize::from(s.car(c).section) == i)
-                    .map(|&c| Value::from(race.names[usize::from(c)].as_str()))
-                    .collect();
-                let taken: Vec<Value> = (0..sec.trajectories.len())
-                    .map(|t| {
-                        s.section_cars(i as u8)
-                            .find(|&c| s.car(c).trajectory == Some(t as u8))
-                            .map_or(Value::Null, |c| Value::from(race.names[usize::from(c)].as_str()))
-                    })
-                    .collect();
-                let trajectories: Vec<Value> = sec.trajectories.iter().zip(taken).map(|(t, by)| {
-                    let mut v = json!({
-                        "colours": Colour::ALL.iter().filter(|c| t.matches(**c)).map(|c| c.name()).collect::<Vec<_>>(),
-                        "bonus": t.bonus, "tyres": t.costs.tyres, "wear": t.costs.wear, "discard": t.costs.discard,
-                    });
-                    v["taken_by"] = by;
-                    v
-                }).collect();
-                let extreme = s.extreme_in(i as u8).map_or(Value::Null, |e| {
-                    let mut v = json!({
-                        "colours": Colour::ALL.iter().filter(|c| e.colours & c.bit() != 0).map(|c| c.name()).collect::<Vec<_>>(),
-                        "bonus": e.bonus, "modifier": e.modifier,
-                    });
-                    v["taken_by"] = s.section_cars(i as u8)
-                        .find(|&c| s.car(c).trajectory == Some(super::extreme::ET_SPOT))
-                        .map_or(Value::Null, |c| Value::from(race.names[usize::from(c)].as_str()));
-                    v
-                });
-                let mut v = json!({
-                    "number": i + 1,
-                    "kind": sec.kind.name(),
-                    "name": track.section_name(i as u8),
-                    "corner": sec.corner,
-                    "duel": sec.duel,
-                    "late_brake": sec.late_brake.map(|l| l.modifier),
-                    // The yellow flag: how many cars of the section stand ahead of it.
-                    "yellow_flag": s.yellow_at(i as u8),
-                    // A crash at this section's late brake or Extreme Trajectory may call the
-                    // Safety Car; it stands here while out.
-                    "safety_car_point": super::safety_car::safety_car_point(track, i as u8),
-                    "safety_car": s.sc.out && usize::from(s.sc.section) == i,
-                });
-                // Built values are moved in: `json!` would copy each through serde.
-                v["cars"] = Value::Array(here);
-                v["trajectories"] = Value::Array(trajectories);
-                v["extreme"] = extreme;
-                v
-            })
+        let sections: Vec<Value> = (0..track.sections.len())
+            .map(|i| self.section_json(i, &scan[..n]))
             .collect();
         let leader = s.leader();
         let activation: Vec<Value> = if s.turn > 0 {
@@ -346,6 +293,65 @@ impl<'a> SeatView<'a> {
                 .collect();
             v["results"] = Value::from(order);
         }
+        v
+    }
+
+    /// One section of the track: its kind, names, cars, trajectories, flags, the Safety Car.
+    fn section_json(&self, i: usize, scan: &[u8]) -> Value {
+        let s = self.s;
+        let race = &s.race;
+        let track = race.track();
+        let sec = &track.sections[i];
+        let here: Vec<Value> = scan
+            .iter()
+            .filter(|&&c| usize::from(s.car(c).section) == i)
+            .map(|&c| Value::from(race.names[usize::from(c)].as_str()))
+            .collect();
+        let taken: Vec<Value> = (0..sec.trajectories.len())
+            .map(|t| {
+                s.section_cars(i as u8)
+                    .find(|&c| s.car(c).trajectory == Some(t as u8))
+                    .map_or(Value::Null, |c| {
+                        Value::from(race.names[usize::from(c)].as_str())
+                    })
+            })
+            .collect();
+        let trajectories: Vec<Value> = sec.trajectories.iter().zip(taken).map(|(t, by)| {
+            let mut v = json!({
+                "colours": Colour::ALL.iter().filter(|c| t.matches(**c)).map(|c| c.name()).collect::<Vec<_>>(),
+                "bonus": t.bonus, "tyres": t.costs.tyres, "wear": t.costs.wear, "discard": t.costs.discard,
+            });
+            v["taken_by"] = by;
+            v
+        }).collect();
+        let extreme = s.extreme_in(i as u8).map_or(Value::Null, |e| {
+            let mut v = json!({
+                "colours": Colour::ALL.iter().filter(|c| e.colours & c.bit() != 0).map(|c| c.name()).collect::<Vec<_>>(),
+                "bonus": e.bonus, "modifier": e.modifier,
+            });
+            v["taken_by"] = s.section_cars(i as u8)
+                .find(|&c| s.car(c).trajectory == Some(super::extreme::ET_SPOT))
+                .map_or(Value::Null, |c| Value::from(race.names[usize::from(c)].as_str()));
+            v
+        });
+        let mut v = json!({
+            "number": i + 1,
+            "kind": sec.kind.name(),
+            "name": track.section_name(i as u8),
+            "corner": sec.corner,
+            "duel": sec.duel,
+            "late_brake": sec.late_brake.map(|l| l.modifier),
+            // The yellow flag: how many cars of the section stand ahead of it.
+            "yellow_flag": s.yellow_at(i as u8),
+            // A crash at this section's late brake or Extreme Trajectory may call the
+            // Safety Car; it stands here while out.
+            "safety_car_point": super::safety_car::safety_car_point(track, i as u8),
+            "safety_car": s.sc.out && usize::from(s.sc.section) == i,
+        });
+        // Built values are moved in: `json!` would copy each through serde.
+        v["cars"] = Value::Array(here);
+        v["trajectories"] = Value::Array(trajectories);
+        v["extreme"] = extreme;
         v
     }
 
