@@ -182,3 +182,16 @@ def test_in_the_pseudo_language_every_text_of_the_game_came_through_a_catalogue(
             if view(client, gid)["status"] == "finished":
                 break
             act(client, gid, 0, view(client, gid, seat=0)["legal"][0]["id"])
+
+
+def test_default_seat_names_are_in_the_language_of_who_sets_the_table(client: Any) -> None:
+    """Issue 31: a seat left unnamed is named as the lobby's placeholder named it, in the
+    language of the person setting the table ("Giocatore 1", "Jogador 1"), English by default."""
+    body = {"game": "mille_bornes", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "easy"}], "seed": 1}
+    names = {}
+    for lang in ("en", "it", "pt"):
+        r = client.post("/api/games", json=body, headers={"Accept-Language": lang})
+        assert r.status_code == 201, r.json
+        names[lang] = [s["name"] for s in view(client, r.json["id"])["seats"]]
+    assert names["en"] == ["Player 1", "Bot 2"]
+    assert names["it"][0] == "Giocatore 1" and names["pt"][0] == "Jogador 1"

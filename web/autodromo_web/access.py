@@ -29,6 +29,7 @@ from typing import Any
 from flask import current_app, request
 
 from .errors import ApiError
+from .languages import say as _
 
 HEADER = "X-Autodromo-Token"
 
@@ -204,7 +205,7 @@ def saved_guard(found: Access, names: list[str]) -> Guard:
     """The checks of this request against tokens read from the file (a game or a championship
     the server cannot load: it is still changed only by its owner)."""
     return Guard(found, token(), bool(current_app.config.get("AUTODROMO_LAN")),
-                 lambda s: names[s] if 0 <= s < len(names) and names[s] else f"Player {s + 1}")
+                 lambda s: names[s] if 0 <= s < len(names) and names[s] else _("Player {n}", n=s + 1))
 
 
 def bots_of(seats: list[dict[str, Any]]) -> frozenset[int]:

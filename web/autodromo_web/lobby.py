@@ -11,6 +11,7 @@ from autodromo.errors import AutodromoError
 
 from . import games
 from .errors import bad
+from .languages import say as _
 
 #: Seeds stay below 2**53 so the page's JavaScript numbers hold them exactly.
 SEED_LIMIT = 2**53
@@ -45,7 +46,8 @@ def seats_of(game: str, value: Any) -> list[dict[str, Any]]:
             raise bad(f"seat {i + 1}: {games.get(game).title} has no bot {bot!r}; its bots: {known}")
         name = seat.get("name")
         if name is None or name == "":
-            name = f"Player {i + 1}" if kind == "human" else f"Bot {i + 1}"
+            # In the language of the person who sets the table, as the lobby's placeholders said.
+            name = _("Player {n}", n=i + 1) if kind == "human" else _("Bot {n}", n=i + 1)
         if not isinstance(name, str) or len(name) > 40:
             raise bad(f"seat {i + 1}: name must be text of at most 40 characters")
         out.append({"kind": kind, "bot": bot, "name": name})
