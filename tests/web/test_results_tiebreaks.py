@@ -79,3 +79,30 @@ def test_a_legend_stage_race_says_the_earlier_crossing_of_the_last_line(client: 
         m = re.fullmatch(r"both 48 min of racing time: (.+) crossed the last line earlier \((\d\d:\d\d) to "
                          r"(\d\d:\d\d) on the Chrono\)", ties[k])
         assert m and m.group(1) == drivers[k - 1] and m.group(2) < m.group(3), ties[k]
+
+
+def test_formula90_results_give_laps_gaps_pit_stops_points_and_the_order_in_a_section(client: Any) -> None:
+    """Issue 32 item 4: Formula 90's results with laps, gaps, pit stops and points. Points are
+    decision 53's 10-6-4-3-2-1 by place in the whole field; cars level on lap and section are
+    ranked by their order in that section (the core's race order), and the row says so.
+    Seed 0, a short race of two players: Orange ends in the winner's section, behind it."""
+    page = finished(client, {"game": "formula90", "options": {"race_length": "short"}, "seed": 0,
+                             "seats": [{"kind": "bot", "bot": "medium"}] * 2})
+    results = page["results"]
+    assert results["columns"] == ["Place", "Car", "Laps", "Gap", "Pit stops", "Points", "Status", "Tie broken by"]
+    cars = [c.split(" (")[0] for c in column(results, "Car")]
+    assert cars[:3] == ["SuperFast 2", "Orange", "Blue"]
+    assert column(results, "Points") == ["10", "6", "4", "3", "2", "1"] + ["0"] * (len(cars) - 6)
+    gaps = column(results, "Gap")
+    assert gaps[:3] == ["winner", "in the winner's section", "4 sections behind"]
+    assert gaps[-1] == "1 lap down"
+    ties = column(results, "Tie broken by")
+    assert ties[1] == ("both on lap 2 in section 18 Variante: SuperFast 2 ahead in the section's order "
+                       "(there first, or passed)")
+    assert ties[0] == ties[2] == ""
+    # Every pit stop the log tells is counted against its car.
+    stops = dict(zip(cars, column(results, "Pit stops")))
+    for car in cars:
+        told = [e["text"] for e in page["log"] if re.search(rf"\b{car}\b[^;]*\bpits: from", e["text"])]
+        assert stops[car] == str(len(told)), (car, told)
+    assert stops["SuperFast 2"] == "0" and stops["Orange"] == "1"

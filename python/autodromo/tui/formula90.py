@@ -4,11 +4,11 @@ the hand as cards, the movement plans with their costs, the log by names."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from .._core import State
-from ..formula90 import words
+from ..formula90 import results, words
 from ..locale import LANGUAGES
 
 
@@ -17,7 +17,7 @@ def card(face: dict[str, Any] | None) -> str:
     return words.card_words(face)
 
 
-def render(view: dict[str, Any]) -> str:
+def render(view: dict[str, Any], entries: Sequence[dict[str, Any]] = ()) -> str:
     say = words.say
     if view["over"]:
         turn = say("screen.turn.over", turns=view["turns"])
@@ -80,10 +80,21 @@ def render(view: dict[str, Any]) -> str:
         lines.extend(f"    {card(c)}" for c in view["hand"])
     if view.get("results"):
         lines.append("  " + say("screen.results"))
-        lines.extend("   " + say("screen.result", place=f"{r['place']:>2}", car=r["car"],
-                                        status=words.term("status", r["status"]))
-                     for r in view["results"])
+        lines.extend(result_lines(view, entries))
     return "\n".join(lines)
+
+
+def result_lines(view: dict[str, Any], entries: Sequence[dict[str, Any]]) -> list[str]:
+    """The finished race's lines: place, laps, gap, pit stops, points, and a tie said under it."""
+    out = []
+    for r in results.rows(view, entries):
+        out.append("   " + words.say("screen.result.full", place=f"{r.place:>2}", car=r.car["name"],
+                               status=words.term("status", r.status), laps=words.laps(r.laps),
+                               gap=results.gap(r) or "-", pits=words.count("pit_stops", r.pits),
+                               points=words.count("points", r.points)))
+        if r.level_with:
+            out.append("       " + words.say("screen.result.tie", tie=results.tie(r)))
+    return out
 
 
 def screen(view: dict[str, Any], players: int) -> str:
@@ -276,5 +287,5 @@ def race_command(args: Any) -> int:
     stopped = run(race, you, args.save, args.delay if args.watch else 0.0)
     if stopped:
         return stopped
-    print(render(race.state.view(you)))
+    print(render(race.state.view(you), race.state.log(you)))
     return 0

@@ -12,7 +12,7 @@ import autodromo
 from autodromo import content, locale
 
 from ..base import Decision, GameModule, field, register
-from autodromo.formula90 import words
+from autodromo.formula90 import results, words
 
 from . import choices, conditions
 from .glossary import MODULES, line
@@ -369,22 +369,20 @@ class Formula90(GameModule):
 
     def results(self, table: Table) -> dict[str, Any]:
         v = table.state.view(None)
-        by_name = {c["name"]: c for c in v["cars"]}
+        lines = results.rows(v, table.state.log(None))
+        ties = any(r.level_with for r in lines)
         rows = []
-        for r in v.get("results") or []:
-            c = by_name[r["car"]]
-            row: dict[str, Any] = {"cells": [words.ordinal(r["place"]), self._car_title(table, c), words.where(c),
-                                             words.term("status", r["status"])]}
-            if c.get("seat") is not None:
-                row["seat"] = c["seat"]  # a robot has no seat, and so no seat colour
+        for r in lines:
+            row: dict[str, Any] = {"cells": results.cells(r, self._car_title(table, r.car), ties)}
+            if r.car.get("seat") is not None:
+                row["seat"] = r.car["seat"]  # a robot has no seat, and so no seat colour
             rows.append(row)
-        first = by_name[v["results"][0]["car"]] if v.get("results") else None
-        humans = [by_name[r["car"]] for r in v.get("results") or [] if by_name[r["car"]].get("seat") is not None]
+        first = lines[0].car if lines else None
+        humans = [r.car for r in lines if r.car.get("seat") is not None]
         headline = words.say("results.wins", car=self._car_title(table, first)) if first else words.say("page.turn.over")
         if first is not None and first.get("seat") is None and humans:
             headline = words.say("results.first_player", headline=headline, car=self._car_title(table, humans[0]))
-        columns = [words.say(f"results.{k}") for k in ("place", "car", "where", "status")]
-        return {"headline": headline, "columns": columns, "rows": rows}
+        return {"headline": headline, "columns": results.columns(ties), "rows": rows}
 
     def how_to_play(self) -> list[str]:
         return words.how_to_play()
