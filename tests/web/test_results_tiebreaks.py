@@ -106,3 +106,24 @@ def test_formula90_results_give_laps_gaps_pit_stops_points_and_the_order_in_a_se
         told = [e["text"] for e in page["log"] if re.search(rf"\b{car}\b[^;]*\bpits: from", e["text"])]
         assert stops[car] == str(len(told)), (car, told)
     assert stops["SuperFast 2"] == "0" and stops["Orange"] == "1"
+
+
+def test_mille_bornes_says_a_shared_place_and_a_shared_win(client: Any) -> None:
+    """Rules decision (docs/rules/mille_bornes.md, game to 5000): a tie at the top plays another
+    hand, and with score_to_win=0 (one hand) every side tied at the top wins; below the top the
+    rules break no tie, so the place is shared. One hand of three medium bots: seed 16 ends
+    650-650-250, seed 13 ends 1,400-300-300; seed 3 ends with no two sides level."""
+    body: dict[str, Any] = {"game": "mille_bornes", "options": {"score_to_win": 0},
+                            "seats": [{"kind": "bot", "bot": "medium"}] * 3}
+    top = finished(client, {**body, "seed": 16})["results"]
+    assert top["headline"] == "Bot 2 and Bot 3 win"
+    assert column(top, "Place") == ["1st", "1st", "3rd"]
+    assert column(top, "Tie") == ["", "level with Bot 2 on 650 at the top: each wins, as a one-hand game plays "
+                                      "no other hand", ""]
+    below = finished(client, {**body, "seed": 13})["results"]
+    assert column(below, "Place") == ["1st", "2nd", "2nd"]
+    assert column(below, "Tie") == ["", "", "level with Bot 2 on 300: the place is shared (the rules break no tie "
+                                            "but the winner's)"]
+    # Nobody level: no tie column at all.
+    apart = finished(client, {**body, "seed": 3})["results"]
+    assert apart["columns"] == ["Place", "Side", "Score"]

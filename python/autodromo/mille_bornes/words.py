@@ -50,6 +50,9 @@ ENGLISH: dict[str, str] = {
     "results.place": "Place",
     "results.side": "Side",
     "results.score": "Score",
+    "results.tie": "Tie",
+    "tie.shared": "level with {side} on {score}: the place is shared (the rules break no tie but the winner's)",
+    "tie.top": "level with {side} on {score} at the top: each wins, as a one-hand game plays no other hand",
     "results.wins": "{winners} wins",
     "results.win": "{winners} win",
     # a card as a sentence or a face says it; its name by its id (the core's is English)

@@ -221,15 +221,30 @@ class MilleBornes(GameModule):
         for i in range(len(table.seats)):
             hand = s.view(i).get("hand") or []
             revealed.append({"name": table.seats[i]["name"], "cards": [words.card_face(c, view["cards"]) for c in hand]})
+        score = [int(side["score"]) for side in view["sides"]]
+        ties = [self._tie(order, k, score, sides, winners) for k in range(len(order))]
+        columns = [words.say("results.place"), words.say("results.side"), words.say("results.score")]
         return {
             "headline": words.winners_words(winners, people),
-            "columns": [words.say("results.place"), words.say("results.side"), words.say("results.score")],
-            "rows": [{"seat": view["sides"][i]["seats"][0], "cells": [words.ordinal(place[i]), sides[i], locale.number(view["sides"][i]["score"])]}
-                     for i in order],
+            "columns": columns + ([words.say("results.tie")] if any(ties) else []),
+            "rows": [{"seat": view["sides"][i]["seats"][0],
+                      "cells": [words.ordinal(place[i]), sides[i], locale.number(score[i])] + ([ties[k]] if any(ties) else [])}
+                     for k, i in enumerate(order)],
             "sides": sides,
             "scores": tables,
             "hands": revealed,
         }
+
+    @staticmethod
+    def _tie(order: list[int], k: int, score: list[int], sides: list[str], winners: list[int]) -> str:
+        """A side level with the one above it: the place is shared; at the top each wins (a game
+        to a goal plays another hand instead, so only a one-hand game ends level there)."""
+        i = order[k]
+        level = [j for j in order[:k] if score[j] == score[i]]
+        if not level:
+            return ""
+        key = "tie.top" if i in winners else "tie.shared"
+        return words.say(key, side=sides[level[0]], score=locale.number(score[i]))
 
     # --- help ------------------------------------------------------------------------------
 
