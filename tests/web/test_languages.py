@@ -195,3 +195,21 @@ def test_default_seat_names_are_in_the_language_of_who_sets_the_table(client: An
         names[lang] = [s["name"] for s in view(client, r.json["id"])["seats"]]
     assert names["en"] == ["Player 1", "Bot 2"]
     assert names["it"][0] == "Giocatore 1" and names["pt"][0] == "Jogador 1"
+
+
+def test_the_championship_and_replay_pages_speak_their_readers_language(client: Any) -> None:
+    """Issue 31: the championship page (its headings, its script's texts from the page catalogue,
+    the Legend panel's words) and the replay page are in the reader's language."""
+    from .test_events import body as event_body
+
+    eid = client.post("/api/events", json=event_body()).json["id"]
+    html = client.get(f"/event/{eid}", headers={"Accept-Language": "it"}).get_data(as_text=True)
+    assert ">Classifica<" in html and ">Standings<" not in html
+    doc = client.get(f"/api/events/{eid}?seat=0&lang=pt").json
+    assert doc["words"]["go_to_race"] == "Ir para a corrida"
+    gid = create(client, {"game": "mille_bornes", "seats": [{"kind": "human", "name": "Ada"},
+                                                             {"kind": "human", "name": "Bo"}], "seed": 1})["id"]
+    replay = client.get(f"/replay/{gid}", headers={"Accept-Language": "pt"}).get_data(as_text=True)
+    assert ">Linha do tempo<" in replay and "Timeline" not in replay
+    js = client.get("/words/it.js").get_data(as_text=True)
+    assert '"{name} to decide": "decide {name}"' in js and '"the start": "l\'inizio"' in js

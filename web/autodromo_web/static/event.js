@@ -6,7 +6,14 @@
 // token) shows the public standings and the links, and follows the races' boards.
 "use strict";
 (() => {
-  const { api, el, events } = Autodromo;
+  const { api, el, events, tr } = Autodromo;
+  // A race of the championship: its circuit, laps and status in words.
+  function raceLine(r) {
+    const args = { circuit: r.circuit, laps: r.laps, status: (STATUS[r.status] || (() => r.status))() };
+    return r.laps === 1 ? tr("{circuit}, {laps} lap: {status}", args) : tr("{circuit}, {laps} laps: {status}", args);
+  }
+  // A race's status as the server names it, in words.
+  const STATUS = { finished: () => tr("finished"), racing: () => tr("racing"), "to come": () => tr("to come") };
   const $ = (id) => document.getElementById(id);
   const eventId = $("event").dataset.eventId;
   const S = { busy: false, role: null, seat: null, links: false, token: null, fixed: false, heard: null,
@@ -28,20 +35,20 @@
     if (S.role === "owner") for (const r of e.races) if (r.id) Autodromo.rememberOwner(r.id, S.token);
     $("event").dataset.stage = e.stage;
     $("event").dataset.version = `${e.stage}:${e.to_decide}:${e.log.length}:${e.races.filter((r) => r.id).length}`;
-    const me = S.role === "seat" && S.seat !== null ? ` · you are ${e.seats[S.seat].name}` : "";
+    const me = S.role === "seat" && S.seat !== null ? tr(" · you are {name}", { name: e.seats[S.seat].name }) : "";
     $("title").textContent = `${e.title}${me}`;
     const mine = S.fixed && S.seat !== null && e.to_decide === S.seat;
-    document.title = mine ? `▶ Your decision — ${e.title}` : `${e.title} — Autodromo`;
+    document.title = mine ? tr("▶ Your decision — {title}", { title: e.title }) : `${e.title} — Autodromo`;
     $("stage").textContent = e.stage_text;
-    $("to-decide").textContent = e.to_decide_name ? (mine ? `Your decision, ${e.to_decide_name}` : `${e.to_decide_name} to decide`)
-      : e.stage === "race" ? "racing" : e.stage === "over" ? "the championship is over" : "";
+    $("to-decide").textContent = e.to_decide_name ? (mine ? tr("Your decision, {name}", { name: e.to_decide_name }) : tr("{name} to decide", { name: e.to_decide_name }))
+      : e.stage === "race" ? tr("racing") : e.stage === "over" ? tr("the championship is over") : "";
     $("races").replaceChildren(...e.races.map((r) => el("li", {},
-      `${r.circuit}, ${r.laps} lap${r.laps === 1 ? "" : "s"}: ${r.status}`,
-      r.id ? el("a", { href: raceHref(r.id), "data-testid": `race-${r.number}` }, r.status === "finished" ? " results" : " go to the race") : "")));
+      raceLine(r),
+      r.id ? el("a", { href: raceHref(r.id), "data-testid": `race-${r.number}` }, r.status === "finished" ? tr(" results") : tr(" go to the race")) : "")));
     const s = e.standings;
     $("standings").replaceChildren(el("thead", {}, el("tr", {}, s.columns.map((c) => el("th", {}, c)))),
       el("tbody", {}, s.rows.map((r) => el("tr", {}, r.cells.map((c, i) => el("td", {}, i === 1 ? Autodromo.swatch(r.seat) : "", c))))));
-    $("points").textContent = `Points for 1st to ${e.points.length}th: ${e.points.join(", ")}; a car that does not finish scores nothing.`;
+    $("points").textContent = tr("Points for 1st to {n}th: {points}; a car that does not finish scores nothing.", { n: e.points.length, points: e.points.join(", ") });
     const game = events[e.game];
     const panel = game ? game.render(e, decide) : [];
     // The race link of the game's panel carries this device's token too.
@@ -50,7 +57,7 @@
       if (go && e.race) go.href = raceHref(e.race);
     }
     if (S.fixed && S.seat === null && e.to_decide !== null && e.stage !== "over") {
-      panel.push(el("p", { class: "muted", "data-testid": "nothing-to-decide" }, "The players decide on their phones; this screen shows the standings."));
+      panel.push(el("p", { class: "muted", "data-testid": "nothing-to-decide" }, tr("The players decide on their phones; this screen shows the standings.")));
     }
     $("stage-panel").replaceChildren(...panel);
     $("decisions").replaceChildren(...e.decisions.map((d, i) => el("button", { "data-testid": "decision", class: i === 0 ? "primary" : "",
@@ -94,7 +101,7 @@
       $("stage-panel").replaceChildren();
       if (S.source) S.source.close();
       S.revoked = true;
-      e = new Error("This join link is no longer valid (the championship's owner gave this seat a new one): ask for the new link.");
+      e = new Error(tr("This join link is no longer valid (the championship's owner gave this seat a new one): ask for the new link."));
     }
     showError(e);
   }
@@ -125,7 +132,7 @@
     });
     source.addEventListener("gone", () => {
       source.close();
-      showError(new Error("This championship was deleted."));
+      showError(new Error(tr("This championship was deleted.")));
     });
     // A stream refused (the server keeps a bounded number open, issue 37): read the
     // championship every few seconds instead, and try the stream again later.
@@ -141,28 +148,27 @@
     const doc = await api("GET", `/api/events/${eventId}/links`);
     if (!doc.network) {
       // A server on this machine only: a phone that scanned its address would reach itself.
-      $("join").replaceChildren(el("h2", {}, "Join from your phone"), Autodromo.lanNote(doc.command, doc.command_plain));
+      $("join").replaceChildren(el("h2", {}, tr("Join from your phone")), Autodromo.lanNote(doc.command, doc.command_plain));
       $("join").hidden = false;
       return;
     }
     // A claimed seat's code is gone from the screen: nobody else can scan it.
     const rows = doc.join.map((j) => el("li", { "data-testid": "join-seat", "data-seat": j.seat, "data-claimed": j.claimed ? "1" : "0" },
       el("strong", {}, j.name),
-      ...(j.claimed ? [el("span", { class: "muted", "data-testid": "join-claimed" }, "joined on a device")] : [
-        el("img", { src: j.qr, alt: `QR code of ${j.name}'s join link`, class: "qr", "data-testid": "join-qr" }),
-        el("input", { type: "text", readonly: true, value: j.url, "aria-label": `${j.name}'s join link`, "data-testid": "join-url",
+      ...(j.claimed ? [el("span", { class: "muted", "data-testid": "join-claimed" }, tr("joined on a device"))] : [
+        el("img", { src: j.qr, alt: tr("QR code of {name}'s join link", { name: j.name }), class: "qr", "data-testid": "join-qr" }),
+        el("input", { type: "text", readonly: true, value: j.url, "aria-label": tr("{name}'s join link", { name: j.name }), "data-testid": "join-url",
           onfocus: (ev) => ev.target.select() })]),
       el("button", { "data-testid": "reissue", onclick: () => reissue(j.seat, j.name) },
-        j.claimed ? "New link (that device stops working)" : "New link (the old one stops working)")));
-    $("join").replaceChildren(el("h2", {}, "Join from your phone"),
-      el("p", { class: "muted" }, "Each player scans their own code once: their phone follows the championship from race to race, "
-        + "with their decisions; this screen shows the standings and each race's board."),
+        j.claimed ? tr("New link (that device stops working)") : tr("New link (the old one stops working)"))));
+    $("join").replaceChildren(el("h2", {}, tr("Join from your phone")),
+      el("p", { class: "muted" }, tr("Each player scans their own code once: their phone follows the championship from race to race, with their decisions; this screen shows the standings and each race's board.")),
       el("ul", { class: "join-list" }, rows));
     $("join").hidden = false;
   }
 
   async function reissue(seat, name) {
-    if (!confirm(`Give ${name} a new join link? The old one stops working, in every race.`)) return;
+    if (!confirm(tr("Give {name} a new join link? The old one stops working, in every race.", { name }))) return;
     try {
       await api("POST", `/api/events/${eventId}/seats/${seat}/reissue`);
       await drawJoin();
@@ -213,7 +219,7 @@
     S.links = me.seating === "links";
     if (fromLink && me.role !== "seat") {
       S.revoked = true;
-      throw new Error("This join link is no longer valid (the championship's owner gave this seat a new one): ask for the new link.");
+      throw new Error(tr("This join link is no longer valid (the championship's owner gave this seat a new one): ask for the new link."));
     }
     if (S.role === "seat") {
       S.fixed = true;

@@ -494,9 +494,9 @@
     // A claimed seat's code is gone from the screen: nobody else can scan it.
     const rows = doc.join.map((j) => el("li", { "data-testid": "join-seat", "data-seat": j.seat, "data-claimed": j.claimed ? "1" : "0" },
       el("strong", {}, j.name),
-      ...(j.claimed ? [el("span", { class: "muted", "data-testid": "join-claimed" }, "joined on a device")] : [
-        el("img", { src: j.qr, alt: `QR code of ${j.name}'s join link`, class: "qr", "data-testid": "join-qr" }),
-        el("input", { type: "text", readonly: true, value: j.url, "aria-label": `${j.name}'s join link`, "data-testid": "join-url",
+      ...(j.claimed ? [el("span", { class: "muted", "data-testid": "join-claimed" }, tr("joined on a device"))] : [
+        el("img", { src: j.qr, alt: tr("QR code of {name}'s join link", { name: j.name }), class: "qr", "data-testid": "join-qr" }),
+        el("input", { type: "text", readonly: true, value: j.url, "aria-label": tr("{name}'s join link", { name: j.name }), "data-testid": "join-url",
           onfocus: (e) => e.target.select() })]),
       el("button", { "data-testid": "reissue", onclick: () => reissue(j.seat, j.name) },
         j.claimed ? tr("New link (that device stops working)") : tr("New link (the old one stops working)"))));

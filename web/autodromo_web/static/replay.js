@@ -1,7 +1,7 @@
 // The replay viewer: the game as a spectator saw it after any step, with step and scrub.
 "use strict";
 (() => {
-  const { api, el, games } = Autodromo;
+  const { api, el, games, tr } = Autodromo;
   const $ = (id) => document.getElementById(id);
   const gameId = $("replay").dataset.gameId;
   let steps = [];
@@ -24,7 +24,7 @@
         $("table").replaceChildren(...games[base.game].render(p, base.board, null));
         // The step number follows the frame on screen, not the one asked for.
         $("step").textContent = shown;
-        $("label").textContent = shown ? steps[shown - 1].text : "the start";
+        $("label").textContent = shown ? steps[shown - 1].text : tr("the start");
         const items = $("timeline").children;
         for (const li of $("timeline").querySelectorAll("[aria-current]")) li.removeAttribute("aria-current");
         if (shown > 0 && items[shown - 1]) {
