@@ -30,22 +30,24 @@ def test_balanced_play_needs_rankings_within_three_points() -> None:
         balanced([low["id"], high["id"]])
 
 
-def scripted(players: int, seed: int = 0) -> Auction:
+def scripted(players: int, seed: int = 0) -> tuple[Auction, list[int]]:
+    """An auction of three cars and its seats in playing order, from the random first bidder."""
     a = Auction(["car_a", "car_b", "car_c"], players=players, seed=seed)
-    a.turn = 0
-    return a
+    first = a.current_player()
+    assert first is not None
+    return a, [(first + k) % players for k in range(players)]
 
 
 def test_every_player_starts_with_one_card_of_each_type() -> None:
-    a = scripted(3)
+    a, _ = scripted(3)
     assert all(hand == [1] * 6 for hand in a.hands)
 
 
 def test_a_bid_must_exceed_the_previous_one() -> None:
-    a = scripted(2)
+    a, (p, q) = scripted(2)
     a.apply(GALETTI)
     a.apply("done")
-    assert a.current_player() == 1
+    assert a.current_player() == q
     a.apply(GALETTI)
     with pytest.raises(IllegalActionError, match="exceed the previous"):
         a.apply("done")
@@ -54,47 +56,55 @@ def test_a_bid_must_exceed_the_previous_one() -> None:
 
 
 def test_the_history_keeps_who_decided_what_as_data_not_a_seat_number_in_text() -> None:
-    a = scripted(2)
+    a, (p, q) = scripted(2)
     a.apply(GALETTI)
     a.apply("done")
     a.apply(FOLGORE)
-    assert a.history == [(0, GALETTI), (0, "done"), (1, FOLGORE)]
+    assert a.history == [(p, GALETTI), (p, "done"), (q, FOLGORE)]
 
 
 def test_passing_returns_the_played_cards_and_the_last_bidder_wins() -> None:
-    a = scripted(3)
+    a, (p, q, r) = scripted(3)
     a.apply(GALETTI)
-    a.apply("done")  # seat 0 bids 1
+    a.apply("done")  # p bids 1
     a.apply(GALETTI)
     a.apply(FOLGORE)
-    a.apply("done")  # seat 1 bids 2
-    a.apply("pass")  # seat 2 out
-    a.apply("pass")  # seat 0 out: its Galetti comes back
-    assert a.hands[0] == [1] * 6
-    assert a.owner == {1: "car_a"}
+    a.apply("done")  # q bids 2
+    a.apply("pass")  # r out
+    a.apply("pass")  # p out: its Galetti comes back
+    assert a.hands[p] == [1] * 6
+    assert a.owner == {q: "car_a"}
     # The winner now attaches its two bid cards to the cars still up, two at most per car.
-    assert a.current_player() == 1
+    assert a.current_player() == q
     assert a.legal_actions() == [f"attach {PARTS[0]} to car_b", f"attach {PARTS[0]} to car_c"]
     a.apply(f"attach {PARTS[0]} to car_b")
     a.apply(f"attach {PARTS[1]} to car_b")
     assert a.attached["car_b"] == [0, 1]
     # A player who owns a car takes no part in later auctions.
-    assert 1 not in a.bidders()
+    assert q not in a.bidders()
 
 
 def test_the_winner_of_a_car_takes_its_attached_cards() -> None:
-    a = scripted(3)
-    a.attached["car_a"] = [3, 3]
-    a.apply(KONIG)
+    a, (p, q, r) = scripted(3)
+    a.apply(f"add {PARTS[3]}")
+    a.apply(f"add {PARTS[5]}")
     a.apply("done")
     a.apply("pass")
     a.apply("pass")
-    assert a.owner == {0: "car_a"}
-    assert a.hands[0][3] == 3, "two Sutherland Tires attached to the car, plus its own"
+    a.apply(f"attach {PARTS[3]} to car_b")
+    a.apply(f"attach {PARTS[5]} to car_b")
+    assert a.attached["car_b"] == [3, 5]
+    first = a.current_player()
+    assert first is not None and first != p
+    a.apply(KONIG)
+    a.apply("done")
+    a.apply("pass")
+    assert a.owner[first] == "car_b"
+    assert a.hands[first][3] == 2 and a.hands[first][5] == 2, "the two attached cards, plus its own"
 
 
 def test_a_car_nobody_bids_for_leaves_the_auction() -> None:
-    a = scripted(2)
+    a, _ = scripted(2)
     a.apply("pass")
     a.apply("pass")
     assert a.unassigned == ["car_a"]
@@ -102,17 +112,24 @@ def test_a_car_nobody_bids_for_leaves_the_auction() -> None:
 
 
 def test_more_players_than_cars_two_last_bidders_share_the_car() -> None:
-    a = Auction(["only_car"], players=3, seed=2)
-    a.turn = 0
-    a.attached["only_car"] = [5]
+    a = Auction(["first_car", "only_car"], players=3, seed=2)
+    p = a.current_player()
+    assert p is not None
+    a.apply(f"add {PARTS[5]}")
+    a.apply("done")
+    a.apply("pass")
+    a.apply("pass")  # p wins the first car with a Luxor and attaches it to the last
+    a.apply(f"attach {PARTS[5]} to only_car")
+    q = a.current_player()
+    assert q is not None
+    r = next(s for s in range(3) if s not in (p, q))
     a.apply(GALETTI)
-    a.apply("done")  # seat 0: 1
+    a.apply("done")  # q: 1
     a.apply(GALETTI)
     a.apply(FOLGORE)
-    a.apply("done")  # seat 1: 2
-    a.apply("pass")  # seat 2 out: two bidders remain, they share the model
-    assert a.owner == {0: "only_car", 1: "only_car"}
-    assert a.hands[1][5] == 2, "one attached card goes to the higher bidder"
+    a.apply("done")  # r: 2, two bidders remain for the last car: they share the model
+    assert a.owner == {p: "first_car", q: "only_car", r: "only_car"}
+    assert a.hands[r][5] == 2, "one attached card goes to the higher bidder"
 
 
 def test_bots_finish_any_auction() -> None:

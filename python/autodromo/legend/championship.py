@@ -177,6 +177,9 @@ class Championship:
     seed: int | None = None
     options: dict[str, Any] = field(default_factory=dict)
     repair: Callable[[int, dict[str, Any], bool], Repair] | None = None
+    #: Per seat the Spare Part cards kept after the auction (``Auction.spares()``; None: one of
+    #: each): the first race's option ``spares``; later races carry them in ``condition``.
+    spares: Sequence[Sequence[int] | None] | None = None
     points: list[list[int]] = field(default_factory=list)
     places: list[list[int | None]] = field(default_factory=list)
     finals: list[Any] = field(default_factory=list)
@@ -187,10 +190,14 @@ class Championship:
         rng = random.Random(self.seed)
         neutral = self.neutral or [False] * len(self.cars)
         condition: list[dict[str, Any] | None] = [None] * len(self.cars)
-        for circuit, laps in self.circuits:
+        for k, (circuit, laps) in enumerate(self.circuits):
+            # "Each player will start the game with the Spare part cards left after the auction."
+            first: dict[str, Any] = {}
+            if k == 0 and self.spares:
+                first["spares"] = [list(h) if h is not None else None for h in self.spares]
             g = make_game(
                 "legend", circuit=circuit, laps=laps, cars=self.cars, neutral=neutral,
-                condition=condition, **self.options,
+                condition=condition, **first, **self.options,
             )
             race = Race(g, self.seats, seed=rng.getrandbits(63))
             final = race.run()

@@ -17,6 +17,10 @@ use crate::harness::{self, SimStats};
 use crate::rng::SplitMix64;
 use crate::sim::{Level, RaceStats, Sim};
 
+/// Legend's car auction with Spare Part cards, a state of its own played before the races
+/// (`legend::auction`): named here so the Python layer reaches it without naming the game.
+pub use crate::legend::auction::Auction as CarAuction;
+
 // The games' own modules, at the crate root (`crate::<game>`, re-exported by lib.rs).
 #[path = "formula90/mod.rs"]
 pub mod formula90;

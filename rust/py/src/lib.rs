@@ -1,5 +1,6 @@
 //! `autodromo._core`: the Python face of the Rust core. All PyO3 code lives in this crate; every
 //! entry point runs inside `guard`, so a Rust panic becomes `AutodromoError`, never an abort.
+mod car_auction;
 mod envs;
 mod errors;
 mod game;
@@ -28,6 +29,7 @@ fn _panic_for_test() -> PyResult<()> {
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyGame>()?;
     m.add_class::<state::PyState>()?;
+    m.add_class::<car_auction::PyCarAuction>()?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(game::load_game, m)?)?;
     m.add_function(wrap_pyfunction!(state::bot_action, m)?)?;

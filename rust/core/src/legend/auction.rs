@@ -177,14 +177,20 @@ impl Auction {
 
     /// The action a label names among the legal ones.
     pub fn action_of(&self, label: &str) -> Result<u32, Error> {
-        let every = (0..ATTACH)
-            .chain((ATTACH..ATTACH + self.cars.len() as u32).filter(|_| self.placing.is_some()));
-        every
-            .into_iter()
-            .find(|&a| self.label(a) == label)
-            .ok_or_else(|| Error::UnknownAction {
+        if let Some(a) = (0..ATTACH + self.cars.len() as u32).find(|&a| self.label(a) == label) {
+            return Ok(a);
+        }
+        // An attachment names the part to place; with another part (or none to place) it is
+        // still an attachment to a car of the sale, refused by its rule rather than unknown.
+        let car = label
+            .strip_prefix("attach ")
+            .and_then(|l| l.rsplit_once(" to "));
+        match car.and_then(|(_, car)| self.cars.iter().position(|c| c == car)) {
+            Some(k) if self.placing.is_none() => Ok(ATTACH + k as u32),
+            _ => Err(Error::UnknownAction {
                 what: label.to_string(),
-            })
+            }),
+        }
     }
 
     /// Why an action is refused now, in the book's words; `None` when it is legal.

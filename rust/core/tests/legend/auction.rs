@@ -80,6 +80,15 @@ fn a_new_bid_must_exceed_the_previous_one_and_a_refusal_changes_nothing() {
         ATTACH + 1,
         "only the winner of a car assigns its bid cards",
     );
+    let by_label = a
+        .action_of(&format!("attach Luxor to {}", CARS[1]))
+        .unwrap();
+    refused(
+        &mut a,
+        by_label,
+        "only the winner of a car assigns its bid cards",
+    );
+    assert!(a.action_of("attach Luxor to a car not for sale").is_err());
     play(&mut a, &[ADD + PLUGS as u32, STAND]);
     assert_eq!(a.bid_of(1 - p), 2);
 }
