@@ -277,6 +277,17 @@ ENGLISH: dict[str, str] = {
     "page.headlights_failed": "headlights failed",
     "page.handling": "acceleration {acceleration}, braking {braking}",
     "page.handling_best_line": "acceleration {acceleration}, braking {braking}, on the best line",
+    # a car's Spare Part cards (what the auction left it) and what each repairs
+    "spares.held": "Spare Parts: {parts}",
+    "spares.none": "No Spare Parts",
+    "spares.part_one": "{part} ({repairs})",
+    "spares.part_many": "{part} ×{n} ({repairs})",
+    "spares.repairs.coolant": "Temperature to 0",
+    "spares.repairs.plugs": "Engine to full Reliability",
+    "spares.repairs.brake_kit": "Brakes to full Reliability",
+    "spares.repairs.tires": "Tyres to the first underlined mark",
+    "spares.repairs.battery": "the battery",
+    "spares.repairs.bulbs": "the headlights",
     "page.car_driver": "{car} ({driver})",
     "page.car_title": "{car} ({driver}): speed {speed}, {where}",
     "page.neutral_car": "{car} (Neutral)",
@@ -1124,7 +1135,25 @@ def car_words(car: dict[str, Any], dash: dict[str, Any]) -> dict[str, str]:
         "headlights": say("page.headlights_on" if car["headlights_ok"] else "page.headlights_failed"),
         "handling": say("page.handling_best_line" if car["best_line"] else "page.handling",
                         acceleration=car["acceleration"], braking=car["braking"]),
+        # A Neutral Car plays no Spare Parts: only a driven car's are shown.
+        "spares": "" if car["neutral"] else spares_words({s["name"]: s["count"] for s in car["spares"]}),
     }
+
+
+#: The Spare Parts as the core orders them (names as the book prints them) and what each repairs.
+SPARE_PARTS = (("Acqua Refrigerante Galetti", "coolant"), ("Candele Folgore", "plugs"),
+               ("Impianti Frenanti König", "brake_kit"), ("Sutherland Tires", "tires"),
+               ("Kraftvolt Batterien", "battery"), ("Luxor", "bulbs"))
+
+
+def spares_words(held: dict[str, int]) -> str:
+    """A car's Spare Part cards (a view's ``spares``: name to count) and what each repairs."""
+    parts = [say("spares.part_one" if held[name] == 1 else "spares.part_many", part=name, n=held[name],
+                 repairs=say(f"spares.repairs.{pid}"))
+             for name, pid in SPARE_PARTS if held.get(name, 0) > 0]
+    if not parts:
+        return say("spares.none")
+    return say("spares.held", parts=commas(parts))
 
 
 def moves_left(car: str | None, left: int | None) -> list[str]:

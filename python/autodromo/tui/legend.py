@@ -36,6 +36,12 @@ def dashboard(car: dict[str, Any]) -> str:
     return f"{car['name'][:32]:<32} {where}  {_needles(car)}"
 
 
+def spares_line(car: dict[str, Any]) -> str:
+    """A driven car's Spare Part cards (what the auction left it) and what each repairs; a
+    Neutral Car plays none."""
+    return "" if car.get("neutral") else "      " + words.spares_words(car["spares"])
+
+
 def render(view: dict[str, Any]) -> str:
     """The race as a table, in track order."""
     if view.get("route"):
@@ -45,6 +51,8 @@ def render(view: dict[str, Any]) -> str:
     ]
     for car in _in_order(view):
         lines.append("  " + dashboard(car))
+        if spares_line(car):
+            lines.append(spares_line(car))
     return "\n".join(lines)
 
 
@@ -153,6 +161,8 @@ def render_stage(view: dict[str, Any]) -> str:
         if car["status"] in ("racing", "off_road"):
             line += f"  {_needles(car)}" + (f"  {turn}" if turn else "")
         lines.append(line)
+        if car["status"] in ("racing", "off_road") and spares_line(car):
+            lines.append(spares_line(car))
     lines.extend(time_chart(view))
     return "\n".join(lines)
 

@@ -53,6 +53,7 @@
           el("span", { class: `switch${car.battery_ok ? "" : " off"}` }, w.battery),
           el("span", { class: `switch${car.headlights_ok ? "" : " off"}` }, w.headlights)),
         el("div", { class: "muted" }, w.handling),
+        w.spares ? el("div", { class: "muted", "data-testid": "spares" }, w.spares) : "",
         car.next_turn ? el("div", { "data-testid": "next-turn" }, car.next_turn) : ""));
   }
 
