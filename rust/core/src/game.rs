@@ -4,6 +4,7 @@ use alloc::vec::Vec;
 
 use crate::error::Error;
 use crate::rng::SplitMix64;
+use crate::saves;
 
 /// A dense action id in `0..num_distinct_actions()`; chance outcomes share the same id space.
 pub type Action = u32;
@@ -61,6 +62,40 @@ pub trait Game {
         saved == self.content_hash()
     }
     fn new_initial_state(&self) -> Self::State;
+    /// The rules version this build writes into a save, bumped when old saves would replay
+    /// differently.
+    fn rules_version(&self) -> u32;
+    /// Whether a save recorded under rules `version` replays on this build as it did then: by
+    /// default this build's version alone.
+    fn reads_rules_version(&self, version: u32) -> bool {
+        version == self.rules_version()
+    }
+    /// Refuses a save's `options` unless, read as this game reads its options, they are the
+    /// options in force.
+    fn same_options(&self, saved: &serde_json::Value) -> Result<(), Error>;
+    /// A save of `history` played on this game: its id, rules version, content hash and options
+    /// (`saves::write`); `deserialize_state` reads it back.
+    fn save(&self, history: &[Action]) -> String {
+        saves::write(
+            self.id(),
+            self.rules_version(),
+            self.content_hash(),
+            self.options_json(),
+            history,
+        )
+    }
+    /// Rebuilds a state from `save`'s text, checking game, rules version, content and options;
+    /// nothing is returned unless every action replays legally.
+    fn deserialize_state(&self, text: &str) -> Result<Self::State, Error> {
+        let (options, actions) = saves::read(
+            text,
+            self.id(),
+            |v| self.reads_rules_version(v),
+            |h| self.accepts_content_hash(h),
+        )?;
+        self.same_options(&options)?;
+        saves::replay(self.new_initial_state(), &actions)
+    }
     /// The board as the core built it, JSON-ready (`grid::board` gives the shape); `None` for a
     /// game played with cards alone.
     fn board(&self) -> Option<serde_json::Value> {

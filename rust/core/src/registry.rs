@@ -123,17 +123,6 @@ impl AnyGame {
         })
     }
 
-    /// Rebuilds the exact state `State::serialize` wrote; a save of another game, rules
-    /// version, content or options is refused.
-    pub fn deserialize_state(&self, text: &str) -> Result<AnyState, Error> {
-        Ok(match self {
-            AnyGame::MilleBornes(g) => AnyState::MilleBornes(g.deserialize_state(text)?),
-            AnyGame::Legend(g) => AnyState::Legend(g.deserialize_state(text)?),
-            AnyGame::Lamborghini(g) => AnyState::Lamborghini(g.deserialize_state(text)?),
-            AnyGame::Formula90(g) => AnyState::Formula90(g.deserialize_state(text)?),
-        })
-    }
-
     /// The harness's random game (`harness::random_sim_every`) with the game's own invariants
     /// checked at every step.
     pub fn random_sim(
@@ -195,6 +184,15 @@ impl Game for AnyGame {
     }
     fn accepts_content_hash(&self, saved: u64) -> bool {
         on_game!(self, g => g.accepts_content_hash(saved))
+    }
+    fn rules_version(&self) -> u32 {
+        on_game!(self, g => g.rules_version())
+    }
+    fn reads_rules_version(&self, version: u32) -> bool {
+        on_game!(self, g => g.reads_rules_version(version))
+    }
+    fn same_options(&self, saved: &Value) -> Result<(), Error> {
+        on_game!(self, g => g.same_options(saved))
     }
     fn new_initial_state(&self) -> AnyState {
         match self {

@@ -5,6 +5,7 @@ mod formula90_support;
 
 use autodromo_core::formula90::invariants;
 use autodromo_core::harness::random_sim_every;
+use autodromo_core::Game;
 use formula90_support::*;
 use serde_json::json;
 

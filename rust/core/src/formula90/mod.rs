@@ -109,15 +109,6 @@ impl Formula90 {
             race: Arc::new(RaceDef::new(content, opts)?),
         })
     }
-
-    pub fn deserialize_state(&self, text: &str) -> Result<F90State, Error> {
-        let (options, actions) = saves::read(text, GAME_ID, RULES_VERSION, self.content_hash())?;
-        saves::same_options(
-            Options::from_json(&options, &self.race.content),
-            &self.race.opts,
-        )?;
-        saves::replay(self.new_initial_state(), &actions)
-    }
 }
 
 impl Game for Formula90 {
@@ -154,6 +145,17 @@ impl Game for Formula90 {
 
     fn content_hash(&self) -> u64 {
         self.race.hash ^ u64::from(RULES_VERSION)
+    }
+
+    fn rules_version(&self) -> u32 {
+        RULES_VERSION
+    }
+
+    fn same_options(&self, saved: &Value) -> Result<(), Error> {
+        saves::same_options(
+            Options::from_json(saved, &self.race.content),
+            &self.race.opts,
+        )
     }
 
     fn new_initial_state(&self) -> F90State {
@@ -351,13 +353,7 @@ impl State for F90State {
     }
 
     fn serialize(&self) -> String {
-        saves::write(
-            GAME_ID,
-            RULES_VERSION,
-            self.game().content_hash(),
-            self.race.opts.to_json(),
-            &self.history,
-        )
+        self.game().save(&self.history)
     }
 
     fn position(&self) -> Result<Value, Error> {

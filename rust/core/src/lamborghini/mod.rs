@@ -65,14 +65,6 @@ impl Lamborghini {
         ids.push(o.circuit.as_str());
         ids
     }
-
-    pub fn deserialize_state(&self, text: &str) -> Result<LamboState, Error> {
-        let (options, actions) = saves::read_accepting(text, GAME_ID, RULES_VERSION, |h| {
-            self.accepts_content_hash(h)
-        })?;
-        saves::same_options(LamboOptions::from_json(&options), &self.def.opts)?;
-        saves::replay(self.new_initial_state(), &actions)
-    }
 }
 
 impl Game for Lamborghini {
@@ -116,6 +108,12 @@ impl Game for Lamborghini {
                 .def
                 .content
                 .accepts_old_hash(&self.circuits(), saved ^ u64::from(RULES_VERSION))
+    }
+    fn rules_version(&self) -> u32 {
+        RULES_VERSION
+    }
+    fn same_options(&self, saved: &Value) -> Result<(), Error> {
+        saves::same_options(LamboOptions::from_json(saved), &self.def.opts)
     }
     fn new_initial_state(&self) -> LamboState {
         LamboState::new(self.def.clone())
@@ -341,12 +339,6 @@ impl State for LamboState {
         Ok(self.to_position())
     }
     fn serialize(&self) -> String {
-        saves::write(
-            GAME_ID,
-            RULES_VERSION,
-            self.game().content_hash(),
-            self.def.opts.to_json(),
-            &self.history,
-        )
+        self.game().save(&self.history)
     }
 }

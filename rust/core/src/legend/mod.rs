@@ -106,20 +106,6 @@ impl Legend {
                 .iter()
                 .all(|t| race.track().row(t.exit).slope != crate::grid::Slope::Uphill)
     }
-
-    pub fn deserialize_state(&self, text: &str) -> Result<LegendState, Error> {
-        let saved_version = serde_json::from_str::<Value>(text)
-            .ok()
-            .and_then(|v| v.get("rules_version").and_then(Value::as_u64));
-        let version = match saved_version {
-            Some(1) if self.same_under_rules_1() => 1,
-            _ => RULES_VERSION,
-        };
-        let (options, actions) =
-            saves::read_accepting(text, GAME_ID, version, |h| self.accepts_content_hash(h))?;
-        saves::same_options(LegendOptions::from_json(&options), &self.race.opts)?;
-        saves::replay(self.new_initial_state(), &actions)
-    }
 }
 
 impl Game for Legend {
@@ -156,6 +142,19 @@ impl Game for Legend {
         self.race
             .accepts_content_hash(saved ^ u64::from(RULES_VERSION))
             || (self.same_under_rules_1() && self.race.accepts_content_hash(saved ^ 1))
+    }
+
+    fn rules_version(&self) -> u32 {
+        RULES_VERSION
+    }
+
+    /// Saves of rules version 1 replay on where version 2 changed nothing for this race.
+    fn reads_rules_version(&self, version: u32) -> bool {
+        version == RULES_VERSION || (version == 1 && self.same_under_rules_1())
+    }
+
+    fn same_options(&self, saved: &Value) -> Result<(), Error> {
+        saves::same_options(LegendOptions::from_json(saved), &self.race.opts)
     }
 
     fn new_initial_state(&self) -> LegendState {
@@ -302,13 +301,7 @@ impl State for LegendState {
     }
 
     fn serialize(&self) -> String {
-        saves::write(
-            GAME_ID,
-            RULES_VERSION,
-            self.game().content_hash(),
-            self.race.opts.to_json(),
-            &self.history,
-        )
+        self.game().save(&self.history)
     }
 
     fn position(&self) -> Result<Value, Error> {

@@ -83,14 +83,6 @@ impl MilleBornes {
         }
         h
     }
-
-    /// Rebuilds a state from `serialize()`'s text, checking game, rules version, content and
-    /// options; nothing is returned unless every action replays legally.
-    pub fn deserialize_state(&self, text: &str) -> Result<MbState, Error> {
-        let (options, actions) = saves::read(text, GAME_ID, RULES_VERSION, self.content_hash())?;
-        saves::same_options(Options::from_json(&options), &self.opts)?;
-        saves::replay(self.new_initial_state(), &actions)
-    }
 }
 
 impl Game for MilleBornes {
@@ -137,6 +129,14 @@ impl Game for MilleBornes {
             || (self.opts.independent_speed_limit
                 && !self.opts.wrong_way
                 && saved == self.hash_under(1))
+    }
+
+    fn rules_version(&self) -> u32 {
+        RULES_VERSION
+    }
+
+    fn same_options(&self, saved: &Value) -> Result<(), Error> {
+        saves::same_options(Options::from_json(saved), &self.opts)
     }
 
     fn new_initial_state(&self) -> MbState {
@@ -286,13 +286,7 @@ impl State for MbState {
     }
 
     fn serialize(&self) -> String {
-        saves::write(
-            GAME_ID,
-            RULES_VERSION,
-            self.game().content_hash(),
-            self.core.opts.to_json(),
-            &self.history,
-        )
+        self.game().save(&self.history)
     }
 
     fn position(&self) -> Result<Value, Error> {

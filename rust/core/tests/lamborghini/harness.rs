@@ -1,6 +1,7 @@
 //! The generic harness over random Lamborghini games, with the invariants at every step.
 use autodromo_core::harness::random_sim;
 use autodromo_core::lamborghini::{invariants, Lamborghini};
+use autodromo_core::Game;
 use serde_json::json;
 
 use crate::support::content;

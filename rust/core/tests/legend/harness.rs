@@ -1,6 +1,7 @@
 //! The generic harness over random Legend races, with the race invariants at every step.
 use autodromo_core::harness::random_sim;
 use autodromo_core::legend::{Legend, LegendState};
+use autodromo_core::Game;
 use serde_json::json;
 
 use crate::support::content;

@@ -3,6 +3,7 @@
 //! parked cars off the road, racing time never negative.
 use autodromo_core::harness::random_sim_every;
 use autodromo_core::legend::{Content, Legend};
+use autodromo_core::Game;
 use serde_json::json;
 
 use crate::support::content;

@@ -1,6 +1,7 @@
 //! The generic harness over many random Mille Bornes games, across option sets.
 use autodromo_core::harness::random_sim;
 use autodromo_core::mille_bornes::{invariants, MilleBornes};
+use autodromo_core::Game;
 use serde_json::json;
 
 fn run(options: serde_json::Value, games: u64) {
