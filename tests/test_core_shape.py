@@ -16,9 +16,8 @@ KNOWN_CIRCLES = [
     frozenset({"legend/neutral.rs", "legend/stage.rs", "legend/state.rs"}),
 ]
 
-#: Formula 90's long functions left, with their lines: the readers of a track's TOML and of a
-#: position's JSON.
-KNOWN_LONG = {"content.rs::track": 284, "position.rs::from_position": 549}
+#: Formula 90's long functions left, with their lines: the reader of a track's TOML.
+KNOWN_LONG = {"content.rs::track": 284}
 
 
 def test_no_new_circle_of_more_than_two_files() -> None:

@@ -552,7 +552,6 @@ impl F90State {
         s.history.clear();
         // Without a history, the log is that of a race at its start, as a replay would give.
         s.events = F90State::new(s.race.clone()).events;
-        let n = s.n();
         s.turn = num(top, "turn", "position")?;
         if s.turn > s.race.turns + 1 {
             return Err(bad(format!(
@@ -560,450 +559,10 @@ impl F90State {
                 s.turn, s.race.turns
             )));
         }
-        let track_len = s.race.track().len();
-        let cars = top
-            .get("cars")
-            .and_then(Value::as_array)
-            .ok_or_else(|| bad("cars: a list"))?;
-        if cars.len() != n {
-            return Err(bad(format!(
-                "cars: {} listed, the race has {n}",
-                cars.len()
-            )));
-        }
-        let mut seen = [false; MAX_CARS];
-        for cv in cars {
-            let m = obj(cv, "a car")?;
-            let c = r.car(m.get("name").unwrap_or(&Value::Null), "cars[].name")?;
-            if seen[usize::from(c)] {
-                return Err(bad(format!(
-                    "cars: {} listed twice",
-                    s.race.names[usize::from(c)]
-                )));
-            }
-            seen[usize::from(c)] = true;
-            let name = s.race.names[usize::from(c)].clone();
-            let what = format!("cars.{name}");
-            let section: u8 = num(m, "section", &what)?;
-            if section == 0 || usize::from(section) > track_len {
-                return Err(bad(format!("{what}.section: 1 to {track_len}")));
-            }
-            let sections = |k: usize| -> Result<u64, Error> {
-                let mut b = 0u64;
-                if let Some(list) = m
-                    .get("duel_chances")
-                    .and_then(|d| d.get(k))
-                    .and_then(Value::as_array)
-                {
-                    for x in list {
-                        let s = x
-                            .as_u64()
-                            .filter(|&s| s >= 1 && s as usize <= track_len)
-                            .ok_or_else(|| {
-                                bad(format!("{what}.duel_chances: sections 1 to {track_len}"))
-                            })?;
-                        b |= 1 << (s - 1);
-                    }
-                }
-                Ok(b)
-            };
-            let status = match m.get("status").and_then(Value::as_str) {
-                Some("racing") => Status::Racing,
-                Some("off track") => {
-                    let re: u8 = num(m, "reentry", &what)?;
-                    if re == 0 || usize::from(re) > track_len {
-                        return Err(bad(format!("{what}.reentry: 1 to {track_len}")));
-                    }
-                    Status::OffTrack { reentry: re - 1 }
-                }
-                Some("retired") => Status::Retired {
-                    order: num(m, "retired_order", &what)?,
-                },
-                _ => return Err(bad(format!("{what}.status: racing, off track or retired"))),
-            };
-            let chances = [sections(0)?, sections(1)?];
-            let car = &mut s.cars[usize::from(c)];
-            car.section = section - 1;
-            car.lap = num(m, "lap", &what)?;
-            car.status = status;
-            car.played = flag(m, "played", &what)?;
-            car.moved = flag(m, "moved", &what)?;
-            car.no_move = flag(m, "no_move", &what)?;
-            car.just_pit = flag(m, "just_pit", &what)?;
-            car.duel_chances = chances;
-            car.special_taken = flag(m, "special_taken", &what)?;
-            car.time_loss = num(m, "time_loss", &what)?;
-            car.forced_pit = flag(m, "forced_pit", &what)?;
-            car.must_pit = flag(m, "must_pit", &what)?;
-            car.qualifying = num(m, "qualifying", &what)?;
-            car.qualifying_cf = num(m, "qualifying_cf", &what)?;
-            car.trajectory = match m.get("trajectory") {
-                None | Some(Value::Null) => None,
-                Some(Value::String(e)) if e == "extreme" => Some(super::extreme::ET_SPOT),
-                Some(t) => Some(
-                    t.as_u64()
-                        .filter(|&t| (1..=8).contains(&t))
-                        .ok_or_else(|| bad(format!("{what}.trajectory: a spot from 1")))?
-                        as u8
-                        - 1,
-                ),
-            };
-            car.frozen = r.set(m.get("frozen"), &format!("{what}.frozen"))?;
-            if matches!(car.driver, Driver::Robot(_)) {
-                car.refuelled = flag(m, "refuelled", &what)?;
-                s.robot_chit[usize::from(c)] = match m.get("chit") {
-                    None | Some(Value::Null) => u8::MAX,
-                    Some(x) => {
-                        x.as_u64()
-                            .filter(|&k| {
-                                k >= 1 && (k as usize) <= s.race.content.robots.chits.len()
-                            })
-                            .ok_or_else(|| bad(format!("{what}.chit: a chit from 1")))?
-                            as u8
-                            - 1
-                    }
-                };
-            } else {
-                let car = &mut s.cars[usize::from(c)];
-                car.hand = r.set(m.get("hand"), &format!("{what}.hand"))?;
-                car.target = r.card(
-                    m.get("target").unwrap_or(&Value::Null),
-                    &format!("{what}.target"),
-                )?;
-                car.tyres = num(m, "tyres", &what)?;
-                car.red = num(m, "red", &what)?;
-                car.brown = num(m, "brown", &what)?;
-                car.fuel = num(m, "fuel", &what)?;
-                car.qualify_card = r.card(
-                    m.get("qualify_card").unwrap_or(&Value::Null),
-                    &format!("{what}.qualify_card"),
-                )?;
-                car.fuel_pick = match m.get("fuel_pick") {
-                    None | Some(Value::Null) => u8::MAX,
-                    Some(x) => x
-                        .as_u64()
-                        .filter(|&k| k < 5)
-                        .ok_or_else(|| bad(format!("{what}.fuel_pick: 0 to 4")))?
-                        as u8,
-                };
-                car.strategy = m
-                    .get("strategy")
-                    .and_then(Value::as_str)
-                    .and_then(Strategy::parse)
-                    .ok_or_else(|| bad(format!("{what}.strategy: a strategy's name")))?;
-                let chasing = m.get("chasing").filter(|c| !c.is_null());
-                let reserved = r.set(m.get("reserved"), &format!("{what}.reserved"))?;
-                let chasing = match chasing {
-                    Some(x) => r.car(x, &format!("{what}.chasing"))?,
-                    None => super::car::NO_CAR,
-                };
-                let skill = match m.get("skill") {
-                    None | Some(Value::Null) => None,
-                    Some(k) => Some(
-                        k.as_str()
-                            .and_then(super::rules::Skill::parse)
-                            .ok_or_else(|| bad(format!("{what}.skill: a skill's name")))?,
-                    ),
-                };
-                let chart = match m.get("chart") {
-                    None | Some(Value::Null) => None,
-                    Some(x) => {
-                        let o = obj(x, &format!("{what}.chart"))?;
-                        Some(super::content::Chart {
-                            tyres: num(o, "tyres", &what)?,
-                            hand: num(o, "hand", &what)?,
-                            wear_slots: num(o, "wear_slots", &what)?,
-                        })
-                    }
-                };
-                let car = &mut s.cars[usize::from(c)];
-                car.chasing = chasing;
-                car.reserved = reserved;
-                car.skill = skill;
-                car.skill_used = flag(m, "skill_used", &what)?;
-                car.sixth_used = sixth_read(m, "sixth_sense_used", &what)?;
-                if car.sixth_used != 0 && car.skill != Some(super::rules::Skill::SixthSense) {
-                    return Err(bad(format!(
-                        "{what}.sixth_sense_used: only a car with the Sixth Sense skill uses flag tokens"
-                    )));
-                }
-                car.spare_used = flag(m, "spare_used", &what)?;
-                if let Some(ch) = chart {
-                    car.chart = ch;
-                }
-                car.tyre = match m.get("tyre") {
-                    None | Some(Value::Null) => Tyre::Hard,
-                    Some(x) => x.as_str().and_then(Tyre::parse).ok_or_else(|| {
-                        bad(format!("{what}.tyre: soft, hard, intermediate or rain"))
-                    })?,
-                };
-                car.blue = m.get("blue").map_or(Ok(0), |_| num(m, "blue", &what))?;
-                car.blue_flag = flag(m, "blue_flag", &what)?;
-                car.soft_sets = m
-                    .get("soft_sets")
-                    .map_or(Ok(0), |_| num(m, "soft_sets", &what))?;
-                if car.wear() > car.chart.wear_slots {
-                    return Err(bad(format!(
-                        "{what}: {} wear tokens in {} slots",
-                        car.wear(),
-                        car.chart.wear_slots
-                    )));
-                }
-            }
-        }
-        // The order on the track: exactly the racing cars, from the last section down.
-        let order = top
-            .get("order")
-            .and_then(Value::as_array)
-            .ok_or_else(|| bad("order: a list"))?;
-        s.on_track = 0;
-        let mut listed = [false; MAX_CARS];
-        for x in order {
-            let c = r.car(x, "order")?;
-            if listed[usize::from(c)] || !s.car(c).racing() {
-                return Err(bad(format!(
-                    "order: {} is listed twice or is not racing",
-                    s.race.names[usize::from(c)]
-                )));
-            }
-            listed[usize::from(c)] = true;
-            s.order[usize::from(s.on_track)] = c;
-            s.on_track += 1;
-        }
-        // Before the race the cars wait for the grid (no order yet).
-        if let Some(c) =
-            (0..s.n).find(|&c| s.turn > 0 && s.car(c).racing() && !listed[usize::from(c)])
-        {
-            return Err(bad(format!(
-                "order: {} is racing but not on the track",
-                s.race.names[usize::from(c)]
-            )));
-        }
-        s.race_deck = r.set(top.get("race_deck"), "race_deck")?;
-        s.race_discard = r.set(top.get("race_discard"), "race_discard")?;
-        s.track_deck = r.set(top.get("track_deck"), "track_deck")?;
-        s.track_discard = r.set(top.get("track_discard"), "track_discard")?;
-        let bag = obj(top.get("wear_bag").unwrap_or(&Value::Null), "wear_bag")?;
-        s.bag = [num(bag, "red", "wear_bag")?, num(bag, "brown", "wear_bag")?];
-        s.chits = 0;
-        for x in top
-            .get("chits")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-        {
-            let k = x
-                .as_u64()
-                .filter(|&k| k >= 1 && (k as usize) <= s.race.content.robots.chits.len())
-                .ok_or_else(|| bad("chits: chits counting from 1"))?;
-            s.chits |= 1 << (k - 1);
-        }
-        let grid = top
-            .get("grid")
-            .and_then(Value::as_array)
-            .ok_or_else(|| bad("grid: a list"))?;
-        if grid.len() != n {
-            return Err(bad("grid: every car once"));
-        }
-        for (i, g) in grid.iter().enumerate() {
-            s.grid[i] = r.car(g, "grid")?;
-        }
-        s.retirements = num(top, "retirements", "position")?;
-        if let Some(f) = top.get("flags").filter(|f| !f.is_null()) {
-            let f = obj(f, "flags")?;
-            for y in f
-                .get("yellow")
-                .and_then(Value::as_array)
-                .into_iter()
-                .flatten()
-            {
-                let y = obj(y, "flags.yellow")?;
-                let section: u8 = num(y, "section", "flags.yellow")?;
-                let behind: u8 = num(y, "behind", "flags.yellow")?;
-                let ok = section >= 1
-                    && usize::from(section) <= s.race.track().len()
-                    && s.race.track().kind(section - 1) == super::track::Kind::Corner;
-                if !ok {
-                    return Err(bad("flags.yellow.section: a corner section, from 1"));
-                }
-                s.yellow[usize::from(section - 1)] = behind + 1;
-            }
-            s.orange = match f.get("orange") {
-                None | Some(Value::Null) => super::flags::NO_HOLDER,
-                Some(c) => r.car(c, "flags.orange")?,
-            };
-        }
-        if let Some(w) = top.get("weather").filter(|w| !w.is_null()) {
-            let w = obj(w, "weather")?;
-            let space: u8 = num(w, "space", "weather")?;
-            let spaces = s.race.track().weather.len();
-            if space == 0 || (spaces > 0 && usize::from(space) > spaces) {
-                return Err(bad(format!("weather.space: 1 to {spaces}")));
-            }
-            s.weather = space - 1;
-            s.robot_tyres = match w.get("robot_tyres").and_then(Value::as_str) {
-                None => Tyre::Hard,
-                Some(t) => Tyre::parse(t)
-                    .filter(|t| matches!(t, Tyre::Hard | Tyre::Rain))
-                    .ok_or_else(|| bad("weather.robot_tyres: hard or rain"))?,
-            };
-            s.robots_weather_pit = flag(w, "robots_pit", "weather")?;
-        }
-        if let Some(f) = top.get("safety_car").filter(|f| !f.is_null()) {
-            let f = obj(f, "safety_car")?;
-            let section: u8 = num(f, "section", "safety_car")?;
-            if section == 0 || usize::from(section) > s.race.track().len() {
-                return Err(bad(format!(
-                    "safety_car.section: 1 to {}",
-                    s.race.track().len()
-                )));
-            }
-            s.sc.section = section - 1;
-            s.sc.out = flag(f, "out", "safety_car")?;
-            s.sc.window = flag(f, "pit_window", "safety_car")?;
-            s.sc.restart = flag(f, "restart", "safety_car")?;
-            s.sc.entries = num(f, "entries", "safety_car")?;
-            if (s.sc.out || s.sc.restart) && !s.race.opts.safety_car {
-                return Err(bad("safety_car: the race is without the Safety Car module"));
-            }
-            if (s.sc.window && !s.sc.out) || (s.sc.restart && s.sc.out) {
-                return Err(bad(
-                    "safety_car: a pit window only with the Safety Car out, a restart only after it left",
-                ));
-            }
-            s.sc.asked = 0;
-            for c in f
-                .get("asked")
-                .and_then(Value::as_array)
-                .into_iter()
-                .flatten()
-            {
-                s.sc.asked |= 1 << r.car(c, "safety_car.asked")?;
-            }
-        }
-        // The turn in progress.
-        let it = obj(
-            top.get("individual_turn").unwrap_or(&Value::Null),
-            "individual_turn",
-        )?;
-        let mut t = IndTurn::new(0);
-        if let Some(c) = it.get("car").filter(|c| !c.is_null()) {
-            t.car = r.car(c, "individual_turn.car")?;
-        }
-        let cards = it
-            .get("cards")
-            .and_then(Value::as_array)
-            .ok_or_else(|| bad("individual_turn.cards: two cards or nulls"))?;
-        for j in 0..2 {
-            t.cards[j] = r.card(
-                cards.get(j).unwrap_or(&Value::Null),
-                "individual_turn.cards",
-            )?;
-        }
-        if let Some(u) = it.get("used").and_then(Value::as_array) {
-            for j in 0..2 {
-                t.used[j] = u.get(j).and_then(Value::as_bool).unwrap_or(false);
-            }
-        }
-        t.in_play = r.set(it.get("in_play"), "individual_turn.in_play")?;
-        if let Some(list) = it.get("checks").and_then(Value::as_array) {
-            for j in 0..2 {
-                t.tests[j] = match list.get(j) {
-                    None | Some(Value::Null) => None,
-                    Some(x) => {
-                        let m = obj(x, "individual_turn.checks[]")?;
-                        Some(Test {
-                            blind: flag(m, "blind", "check")?,
-                            modifier: num(m, "modifier", "check")?,
-                        })
-                    }
-                };
-            }
-        }
-        t.trajectory = flag(it, "trajectory", "individual_turn")?;
-        t.matched = flag(it, "matched", "individual_turn")?;
-        t.tyres_due = num(it, "tyres_due", "individual_turn")?;
-        t.discard_due = num(it, "discard_due", "individual_turn")?;
-        t.wear_due = num(it, "wear_due", "individual_turn")?;
-        t.draws_due = num(it, "draws_due", "individual_turn")?;
-        if let Some(list) = it.get("flags").and_then(Value::as_array) {
-            for (i, f) in list.iter().take(2).enumerate() {
-                t.flags[i] = match f.as_str() {
-                    None => 0,
-                    Some(n) => (1..=4)
-                        .find(|&k| super::flags::flag_of(k).is_some_and(|x| x.name() == n))
-                        .ok_or_else(|| {
-                            bad("individual_turn.flags: yellow, green, blue or orange")
-                        })?,
-                };
-            }
-        }
-        if it.contains_key("weather_due") {
-            t.weather_due = num(it, "weather_due", "individual_turn")?;
-        }
-        t.token_paid = flag(it, "token_paid", "individual_turn")?;
-        t.mp = num(it, "mp", "individual_turn")?;
-        t.mp_left = num(it, "mp_left", "individual_turn")?;
-        t.entered = flag(it, "entered", "individual_turn")?;
-        t.overtook = flag(it, "overtook", "individual_turn")?;
-        for x in it
-            .get("pledge")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-        {
-            let k = x
-                .as_u64()
-                .filter(|&k| k < 64)
-                .ok_or_else(|| bad("individual_turn.pledge: corner numbers"))?;
-            t.pledge |= 1 << k;
-        }
-        t.lapping = match it.get("lapping") {
-            None | Some(Value::Null) => u8::MAX,
-            Some(c) => r.car(c, "individual_turn.lapping")?,
-        };
-        if let Some(l) = it.get("lucky").and_then(Value::as_array) {
-            for j in 0..2 {
-                t.lucky[j] = r.card(l.get(j).unwrap_or(&Value::Null), "individual_turn.lucky")?;
-            }
-        }
-        t.late_braked = flag(it, "late_braked", "individual_turn")?;
-        let nodes = s.race.track().nodes.len();
-        t.recovery_next = match it.get("recovery_next") {
-            None | Some(Value::Null) => None,
-            Some(x) => Some(
-                x.as_u64()
-                    .filter(|&k| k >= 1 && (k as usize) <= nodes)
-                    .ok_or_else(|| bad("individual_turn.recovery_next: a chart test from 1"))?
-                    as u16
-                    - 1,
-            ),
-        };
-        t.recovery_reentry = match it.get("recovery_reentry") {
-            None | Some(Value::Null) => None,
-            Some(x) => Some(
-                x.as_u64()
-                    .filter(|&k| k >= 1 && (k as usize) <= track_len)
-                    .ok_or_else(|| bad("individual_turn.recovery_reentry: a section from 1"))?
-                    as u8
-                    - 1,
-            ),
-        };
-        let opt = |k: &str| -> Result<u8, Error> {
-            match it.get(k) {
-                None | Some(Value::Null) => Ok(0),
-                _ => num(it, k, "individual_turn"),
-            }
-        };
-        t.blind_draws = opt("blind_draws")?;
-        t.hazard_draws = opt("hazard_draws")?;
-        t.tokens_paid = opt("tokens_paid")?;
-        t.specials_due = opt("specials_due")?;
-        t.a2 = flag(it, "a2", "individual_turn")?;
-        t.sixth = sixth_read(it, "sixth_sense", "individual_turn")?;
-        t.chase_mp = flag(it, "chase_mp", "individual_turn")?;
-        t.small_cards = flag(it, "small_cards", "individual_turn")?;
-        s.it = t;
+        read_cars(&r, &mut s, top)?;
+        read_table(&r, &mut s, top)?;
+        read_modules(&r, &mut s, top)?;
+        s.it = read_turn(&r, &s, top)?;
         // A duel under way.
         let dv = obj(top.get("duel").unwrap_or(&Value::Null), "duel")?;
         let mut d = Duel::NONE;
@@ -1102,6 +661,493 @@ pub fn trajectory_value(t: Option<u8>) -> Value {
 
 /// Positions at every step of a random race rebuild states with the same view, legal actions
 /// and continuation.
+/// The cars of a position, each once.
+fn read_cars(r: &Reader<'_>, s: &mut F90State, top: &Map<String, Value>) -> Result<(), Error> {
+    let n = s.n();
+    let track_len = s.race.track().len();
+    let cars = top
+        .get("cars")
+        .and_then(Value::as_array)
+        .ok_or_else(|| bad("cars: a list"))?;
+    if cars.len() != n {
+        return Err(bad(format!(
+            "cars: {} listed, the race has {n}",
+            cars.len()
+        )));
+    }
+    let mut seen = [false; MAX_CARS];
+    for cv in cars {
+        let m = obj(cv, "a car")?;
+        let c = r.car(m.get("name").unwrap_or(&Value::Null), "cars[].name")?;
+        if seen[usize::from(c)] {
+            return Err(bad(format!(
+                "cars: {} listed twice",
+                s.race.names[usize::from(c)]
+            )));
+        }
+        seen[usize::from(c)] = true;
+        let name = s.race.names[usize::from(c)].clone();
+        let what = format!("cars.{name}");
+        read_car(r, s, m, c, &what, track_len)?;
+    }
+    Ok(())
+}
+
+/// One car of the position's `cars` (`c`, named `what` in the errors): where it is, its
+/// status and what every car has; a player's car's hand, tyres and charts in `read_player_car`.
+fn read_car(
+    r: &Reader<'_>,
+    s: &mut F90State,
+    m: &Map<String, Value>,
+    c: u8,
+    what: &str,
+    track_len: usize,
+) -> Result<(), Error> {
+    let section: u8 = num(m, "section", what)?;
+    if section == 0 || usize::from(section) > track_len {
+        return Err(bad(format!("{what}.section: 1 to {track_len}")));
+    }
+    let sections = |k: usize| -> Result<u64, Error> {
+        let mut b = 0u64;
+        if let Some(list) = m
+            .get("duel_chances")
+            .and_then(|d| d.get(k))
+            .and_then(Value::as_array)
+        {
+            for x in list {
+                let s = x
+                    .as_u64()
+                    .filter(|&s| s >= 1 && s as usize <= track_len)
+                    .ok_or_else(|| {
+                        bad(format!("{what}.duel_chances: sections 1 to {track_len}"))
+                    })?;
+                b |= 1 << (s - 1);
+            }
+        }
+        Ok(b)
+    };
+    let status = match m.get("status").and_then(Value::as_str) {
+        Some("racing") => Status::Racing,
+        Some("off track") => {
+            let re: u8 = num(m, "reentry", what)?;
+            if re == 0 || usize::from(re) > track_len {
+                return Err(bad(format!("{what}.reentry: 1 to {track_len}")));
+            }
+            Status::OffTrack { reentry: re - 1 }
+        }
+        Some("retired") => Status::Retired {
+            order: num(m, "retired_order", what)?,
+        },
+        _ => return Err(bad(format!("{what}.status: racing, off track or retired"))),
+    };
+    let chances = [sections(0)?, sections(1)?];
+    let car = &mut s.cars[usize::from(c)];
+    car.section = section - 1;
+    car.lap = num(m, "lap", what)?;
+    car.status = status;
+    car.played = flag(m, "played", what)?;
+    car.moved = flag(m, "moved", what)?;
+    car.no_move = flag(m, "no_move", what)?;
+    car.just_pit = flag(m, "just_pit", what)?;
+    car.duel_chances = chances;
+    car.special_taken = flag(m, "special_taken", what)?;
+    car.time_loss = num(m, "time_loss", what)?;
+    car.forced_pit = flag(m, "forced_pit", what)?;
+    car.must_pit = flag(m, "must_pit", what)?;
+    car.qualifying = num(m, "qualifying", what)?;
+    car.qualifying_cf = num(m, "qualifying_cf", what)?;
+    car.trajectory = match m.get("trajectory") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(e)) if e == "extreme" => Some(super::extreme::ET_SPOT),
+        Some(t) => Some(
+            t.as_u64()
+                .filter(|&t| (1..=8).contains(&t))
+                .ok_or_else(|| bad(format!("{what}.trajectory: a spot from 1")))? as u8
+                - 1,
+        ),
+    };
+    car.frozen = r.set(m.get("frozen"), &format!("{what}.frozen"))?;
+    if matches!(car.driver, Driver::Robot(_)) {
+        car.refuelled = flag(m, "refuelled", what)?;
+        s.robot_chit[usize::from(c)] = match m.get("chit") {
+            None | Some(Value::Null) => u8::MAX,
+            Some(x) => {
+                x.as_u64()
+                    .filter(|&k| k >= 1 && (k as usize) <= s.race.content.robots.chits.len())
+                    .ok_or_else(|| bad(format!("{what}.chit: a chit from 1")))?
+                    as u8
+                    - 1
+            }
+        };
+    } else {
+        read_player_car(r, s, m, c, what)?;
+    }
+    Ok(())
+}
+
+/// A player's car: its hand, target, tyres, wear, fuel, strategy, skill and chart.
+fn read_player_car(
+    r: &Reader<'_>,
+    s: &mut F90State,
+    m: &Map<String, Value>,
+    c: u8,
+    what: &str,
+) -> Result<(), Error> {
+    let car = &mut s.cars[usize::from(c)];
+    car.hand = r.set(m.get("hand"), &format!("{what}.hand"))?;
+    car.target = r.card(
+        m.get("target").unwrap_or(&Value::Null),
+        &format!("{what}.target"),
+    )?;
+    car.tyres = num(m, "tyres", what)?;
+    car.red = num(m, "red", what)?;
+    car.brown = num(m, "brown", what)?;
+    car.fuel = num(m, "fuel", what)?;
+    car.qualify_card = r.card(
+        m.get("qualify_card").unwrap_or(&Value::Null),
+        &format!("{what}.qualify_card"),
+    )?;
+    car.fuel_pick = match m.get("fuel_pick") {
+        None | Some(Value::Null) => u8::MAX,
+        Some(x) => x
+            .as_u64()
+            .filter(|&k| k < 5)
+            .ok_or_else(|| bad(format!("{what}.fuel_pick: 0 to 4")))? as u8,
+    };
+    car.strategy = m
+        .get("strategy")
+        .and_then(Value::as_str)
+        .and_then(Strategy::parse)
+        .ok_or_else(|| bad(format!("{what}.strategy: a strategy's name")))?;
+    let chasing = m.get("chasing").filter(|c| !c.is_null());
+    let reserved = r.set(m.get("reserved"), &format!("{what}.reserved"))?;
+    let chasing = match chasing {
+        Some(x) => r.car(x, &format!("{what}.chasing"))?,
+        None => super::car::NO_CAR,
+    };
+    let skill = match m.get("skill") {
+        None | Some(Value::Null) => None,
+        Some(k) => Some(
+            k.as_str()
+                .and_then(super::rules::Skill::parse)
+                .ok_or_else(|| bad(format!("{what}.skill: a skill's name")))?,
+        ),
+    };
+    let chart = match m.get("chart") {
+        None | Some(Value::Null) => None,
+        Some(x) => {
+            let o = obj(x, &format!("{what}.chart"))?;
+            Some(super::content::Chart {
+                tyres: num(o, "tyres", what)?,
+                hand: num(o, "hand", what)?,
+                wear_slots: num(o, "wear_slots", what)?,
+            })
+        }
+    };
+    let car = &mut s.cars[usize::from(c)];
+    car.chasing = chasing;
+    car.reserved = reserved;
+    car.skill = skill;
+    car.skill_used = flag(m, "skill_used", what)?;
+    car.sixth_used = sixth_read(m, "sixth_sense_used", what)?;
+    if car.sixth_used != 0 && car.skill != Some(super::rules::Skill::SixthSense) {
+        return Err(bad(format!(
+            "{what}.sixth_sense_used: only a car with the Sixth Sense skill uses flag tokens"
+        )));
+    }
+    car.spare_used = flag(m, "spare_used", what)?;
+    if let Some(ch) = chart {
+        car.chart = ch;
+    }
+    car.tyre = match m.get("tyre") {
+        None | Some(Value::Null) => Tyre::Hard,
+        Some(x) => x
+            .as_str()
+            .and_then(Tyre::parse)
+            .ok_or_else(|| bad(format!("{what}.tyre: soft, hard, intermediate or rain")))?,
+    };
+    car.blue = m.get("blue").map_or(Ok(0), |_| num(m, "blue", what))?;
+    car.blue_flag = flag(m, "blue_flag", what)?;
+    car.soft_sets = m
+        .get("soft_sets")
+        .map_or(Ok(0), |_| num(m, "soft_sets", what))?;
+    if car.wear() > car.chart.wear_slots {
+        return Err(bad(format!(
+            "{what}: {} wear tokens in {} slots",
+            car.wear(),
+            car.chart.wear_slots
+        )));
+    }
+    Ok(())
+}
+
+/// The order on the track, the decks and the wear bag, the robots' chits, the grid, the
+/// retirements.
+fn read_table(r: &Reader<'_>, s: &mut F90State, top: &Map<String, Value>) -> Result<(), Error> {
+    let n = s.n();
+    // The order on the track: exactly the racing cars, from the last section down.
+    let order = top
+        .get("order")
+        .and_then(Value::as_array)
+        .ok_or_else(|| bad("order: a list"))?;
+    s.on_track = 0;
+    let mut listed = [false; MAX_CARS];
+    for x in order {
+        let c = r.car(x, "order")?;
+        if listed[usize::from(c)] || !s.car(c).racing() {
+            return Err(bad(format!(
+                "order: {} is listed twice or is not racing",
+                s.race.names[usize::from(c)]
+            )));
+        }
+        listed[usize::from(c)] = true;
+        s.order[usize::from(s.on_track)] = c;
+        s.on_track += 1;
+    }
+    // Before the race the cars wait for the grid (no order yet).
+    if let Some(c) = (0..s.n).find(|&c| s.turn > 0 && s.car(c).racing() && !listed[usize::from(c)])
+    {
+        return Err(bad(format!(
+            "order: {} is racing but not on the track",
+            s.race.names[usize::from(c)]
+        )));
+    }
+    s.race_deck = r.set(top.get("race_deck"), "race_deck")?;
+    s.race_discard = r.set(top.get("race_discard"), "race_discard")?;
+    s.track_deck = r.set(top.get("track_deck"), "track_deck")?;
+    s.track_discard = r.set(top.get("track_discard"), "track_discard")?;
+    let bag = obj(top.get("wear_bag").unwrap_or(&Value::Null), "wear_bag")?;
+    s.bag = [num(bag, "red", "wear_bag")?, num(bag, "brown", "wear_bag")?];
+    s.chits = 0;
+    for x in top
+        .get("chits")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        let k = x
+            .as_u64()
+            .filter(|&k| k >= 1 && (k as usize) <= s.race.content.robots.chits.len())
+            .ok_or_else(|| bad("chits: chits counting from 1"))?;
+        s.chits |= 1 << (k - 1);
+    }
+    let grid = top
+        .get("grid")
+        .and_then(Value::as_array)
+        .ok_or_else(|| bad("grid: a list"))?;
+    if grid.len() != n {
+        return Err(bad("grid: every car once"));
+    }
+    for (i, g) in grid.iter().enumerate() {
+        s.grid[i] = r.car(g, "grid")?;
+    }
+    s.retirements = num(top, "retirements", "position")?;
+    Ok(())
+}
+
+/// The flags, the weather and the Safety Car, when the race has them.
+fn read_modules(r: &Reader<'_>, s: &mut F90State, top: &Map<String, Value>) -> Result<(), Error> {
+    if let Some(f) = top.get("flags").filter(|f| !f.is_null()) {
+        let f = obj(f, "flags")?;
+        for y in f
+            .get("yellow")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            let y = obj(y, "flags.yellow")?;
+            let section: u8 = num(y, "section", "flags.yellow")?;
+            let behind: u8 = num(y, "behind", "flags.yellow")?;
+            let ok = section >= 1
+                && usize::from(section) <= s.race.track().len()
+                && s.race.track().kind(section - 1) == super::track::Kind::Corner;
+            if !ok {
+                return Err(bad("flags.yellow.section: a corner section, from 1"));
+            }
+            s.yellow[usize::from(section - 1)] = behind + 1;
+        }
+        s.orange = match f.get("orange") {
+            None | Some(Value::Null) => super::flags::NO_HOLDER,
+            Some(c) => r.car(c, "flags.orange")?,
+        };
+    }
+    if let Some(w) = top.get("weather").filter(|w| !w.is_null()) {
+        let w = obj(w, "weather")?;
+        let space: u8 = num(w, "space", "weather")?;
+        let spaces = s.race.track().weather.len();
+        if space == 0 || (spaces > 0 && usize::from(space) > spaces) {
+            return Err(bad(format!("weather.space: 1 to {spaces}")));
+        }
+        s.weather = space - 1;
+        s.robot_tyres = match w.get("robot_tyres").and_then(Value::as_str) {
+            None => Tyre::Hard,
+            Some(t) => Tyre::parse(t)
+                .filter(|t| matches!(t, Tyre::Hard | Tyre::Rain))
+                .ok_or_else(|| bad("weather.robot_tyres: hard or rain"))?,
+        };
+        s.robots_weather_pit = flag(w, "robots_pit", "weather")?;
+    }
+    if let Some(f) = top.get("safety_car").filter(|f| !f.is_null()) {
+        let f = obj(f, "safety_car")?;
+        let section: u8 = num(f, "section", "safety_car")?;
+        if section == 0 || usize::from(section) > s.race.track().len() {
+            return Err(bad(format!(
+                "safety_car.section: 1 to {}",
+                s.race.track().len()
+            )));
+        }
+        s.sc.section = section - 1;
+        s.sc.out = flag(f, "out", "safety_car")?;
+        s.sc.window = flag(f, "pit_window", "safety_car")?;
+        s.sc.restart = flag(f, "restart", "safety_car")?;
+        s.sc.entries = num(f, "entries", "safety_car")?;
+        if (s.sc.out || s.sc.restart) && !s.race.opts.safety_car {
+            return Err(bad("safety_car: the race is without the Safety Car module"));
+        }
+        if (s.sc.window && !s.sc.out) || (s.sc.restart && s.sc.out) {
+            return Err(bad(
+                "safety_car: a pit window only with the Safety Car out, a restart only after it left",
+            ));
+        }
+        s.sc.asked = 0;
+        for c in f
+            .get("asked")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            s.sc.asked |= 1 << r.car(c, "safety_car.asked")?;
+        }
+    }
+    Ok(())
+}
+
+/// The individual turn in progress.
+fn read_turn(r: &Reader<'_>, s: &F90State, top: &Map<String, Value>) -> Result<IndTurn, Error> {
+    let track_len = s.race.track().len();
+    // The turn in progress.
+    let it = obj(
+        top.get("individual_turn").unwrap_or(&Value::Null),
+        "individual_turn",
+    )?;
+    let mut t = IndTurn::new(0);
+    if let Some(c) = it.get("car").filter(|c| !c.is_null()) {
+        t.car = r.car(c, "individual_turn.car")?;
+    }
+    let cards = it
+        .get("cards")
+        .and_then(Value::as_array)
+        .ok_or_else(|| bad("individual_turn.cards: two cards or nulls"))?;
+    for j in 0..2 {
+        t.cards[j] = r.card(
+            cards.get(j).unwrap_or(&Value::Null),
+            "individual_turn.cards",
+        )?;
+    }
+    if let Some(u) = it.get("used").and_then(Value::as_array) {
+        for j in 0..2 {
+            t.used[j] = u.get(j).and_then(Value::as_bool).unwrap_or(false);
+        }
+    }
+    t.in_play = r.set(it.get("in_play"), "individual_turn.in_play")?;
+    if let Some(list) = it.get("checks").and_then(Value::as_array) {
+        for j in 0..2 {
+            t.tests[j] = match list.get(j) {
+                None | Some(Value::Null) => None,
+                Some(x) => {
+                    let m = obj(x, "individual_turn.checks[]")?;
+                    Some(Test {
+                        blind: flag(m, "blind", "check")?,
+                        modifier: num(m, "modifier", "check")?,
+                    })
+                }
+            };
+        }
+    }
+    t.trajectory = flag(it, "trajectory", "individual_turn")?;
+    t.matched = flag(it, "matched", "individual_turn")?;
+    t.tyres_due = num(it, "tyres_due", "individual_turn")?;
+    t.discard_due = num(it, "discard_due", "individual_turn")?;
+    t.wear_due = num(it, "wear_due", "individual_turn")?;
+    t.draws_due = num(it, "draws_due", "individual_turn")?;
+    if let Some(list) = it.get("flags").and_then(Value::as_array) {
+        for (i, f) in list.iter().take(2).enumerate() {
+            t.flags[i] = match f.as_str() {
+                None => 0,
+                Some(n) => (1..=4)
+                    .find(|&k| super::flags::flag_of(k).is_some_and(|x| x.name() == n))
+                    .ok_or_else(|| bad("individual_turn.flags: yellow, green, blue or orange"))?,
+            };
+        }
+    }
+    if it.contains_key("weather_due") {
+        t.weather_due = num(it, "weather_due", "individual_turn")?;
+    }
+    t.token_paid = flag(it, "token_paid", "individual_turn")?;
+    t.mp = num(it, "mp", "individual_turn")?;
+    t.mp_left = num(it, "mp_left", "individual_turn")?;
+    t.entered = flag(it, "entered", "individual_turn")?;
+    t.overtook = flag(it, "overtook", "individual_turn")?;
+    for x in it
+        .get("pledge")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        let k = x
+            .as_u64()
+            .filter(|&k| k < 64)
+            .ok_or_else(|| bad("individual_turn.pledge: corner numbers"))?;
+        t.pledge |= 1 << k;
+    }
+    t.lapping = match it.get("lapping") {
+        None | Some(Value::Null) => u8::MAX,
+        Some(c) => r.car(c, "individual_turn.lapping")?,
+    };
+    if let Some(l) = it.get("lucky").and_then(Value::as_array) {
+        for j in 0..2 {
+            t.lucky[j] = r.card(l.get(j).unwrap_or(&Value::Null), "individual_turn.lucky")?;
+        }
+    }
+    t.late_braked = flag(it, "late_braked", "individual_turn")?;
+    let nodes = s.race.track().nodes.len();
+    t.recovery_next = match it.get("recovery_next") {
+        None | Some(Value::Null) => None,
+        Some(x) => Some(
+            x.as_u64()
+                .filter(|&k| k >= 1 && (k as usize) <= nodes)
+                .ok_or_else(|| bad("individual_turn.recovery_next: a chart test from 1"))?
+                as u16
+                - 1,
+        ),
+    };
+    t.recovery_reentry = match it.get("recovery_reentry") {
+        None | Some(Value::Null) => None,
+        Some(x) => Some(
+            x.as_u64()
+                .filter(|&k| k >= 1 && (k as usize) <= track_len)
+                .ok_or_else(|| bad("individual_turn.recovery_reentry: a section from 1"))?
+                as u8
+                - 1,
+        ),
+    };
+    let opt = |k: &str| -> Result<u8, Error> {
+        match it.get(k) {
+            None | Some(Value::Null) => Ok(0),
+            _ => num(it, k, "individual_turn"),
+        }
+    };
+    t.blind_draws = opt("blind_draws")?;
+    t.hazard_draws = opt("hazard_draws")?;
+    t.tokens_paid = opt("tokens_paid")?;
+    t.specials_due = opt("specials_due")?;
+    t.a2 = flag(it, "a2", "individual_turn")?;
+    t.sixth = sixth_read(it, "sixth_sense", "individual_turn")?;
+    t.chase_mp = flag(it, "chase_mp", "individual_turn")?;
+    t.small_cards = flag(it, "small_cards", "individual_turn")?;
+    Ok(t)
+}
+
 #[cfg(test)]
 mod tests {
     use crate::game::{Player, State};
