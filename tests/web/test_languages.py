@@ -213,3 +213,17 @@ def test_the_championship_and_replay_pages_speak_their_readers_language(client: 
     assert ">Linha do tempo<" in replay and "Timeline" not in replay
     js = client.get("/words/it.js").get_data(as_text=True)
     assert '"{name} to decide": "decide {name}"' in js and '"the start": "l\'inizio"' in js
+
+
+def test_the_servers_refusals_and_missing_pages_speak_their_readers_language(client: Any) -> None:
+    """Issue 31: an answer the server refuses (a bot's hand asked for, a game that is not there)
+    says why in the reader's language, as the JSON error and as the page's text."""
+    gid = create(client, {"game": "mille_bornes", "seats": [{"kind": "human", "name": "Ada"},
+                                                             {"kind": "bot", "bot": "easy", "name": "Bot"}], "seed": 1})["id"]
+    r = client.get(f"/api/games/{gid}?seat=1", headers={"Accept-Language": "it"})
+    assert r.status_code == 403 and r.json["error"].startswith("la vista per Bot: la vista e le decisioni di un bot")
+    r = client.get("/api/games/nessuna", headers={"Accept-Language": "pt"})
+    assert r.status_code == 404 and r.json["error"] == "nenhuma partida 'nessuna'"
+    r = client.get("/play/nessuna", headers={"Accept-Language": "it"})
+    assert r.status_code == 404 and r.get_data(as_text=True) == "nessuna partita 'nessuna'"
+    assert client.get("/api/games/nessuna").json["error"] == "no game 'nessuna'"

@@ -165,11 +165,14 @@ class Guard:
 
     def _refuse(self, what: str) -> ApiError:
         if not self.token_given:
-            return unauthorised(f"{what} needs a token (the seat's join link, or the game's owner's): none was given")
+            return unauthorised(_("{what} needs a token (the seat's join link, or the game's owner's): none was given",
+                                  what=what))
         if self.who is None:
-            return forbidden(f"{what}: this token is not one of this game's (a re-issued link's old token is refused)")
-        held = "the owner's" if self.who == OWNER else f"{self._name(self.who)}'s"
-        return forbidden(f"{what}: the token given is {held}")
+            return forbidden(_("{what}: this token is not one of this game's (a re-issued link's old token is refused)",
+                               what=what))
+        if self.who == OWNER:
+            return forbidden(_("{what}: the token given is the owner's", what=what))
+        return forbidden(_("{what}: the token given is {name}'s", what=what, name=self._name(self.who)))
 
     def may_be(self, seat: int) -> bool:
         if not self.required or self.who == seat:
@@ -179,10 +182,10 @@ class Guard:
     def seat(self, seat: int, what: str) -> None:
         """Seeing ``seat``'s hidden view or acting for it."""
         if seat in self.bots:
-            raise forbidden(f"{what} for {self._name(seat)}: a bot's view and decisions are never served "
-                            "(its hand stays hidden; the bots play on the server)")
+            raise forbidden(_("{what} for {name}: a bot's view and decisions are never served (its hand stays hidden; "
+                              "the bots play on the server)", what=what, name=self._name(seat)))
         if not self.may_be(seat):
-            raise self._refuse(f"{what} for {self._name(seat)}")
+            raise self._refuse(_("{what} for {name}", what=what, name=self._name(seat)))
 
     def any_player(self, what: str) -> None:
         """Something any player at this table may do (advance the bots, say)."""

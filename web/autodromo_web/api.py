@@ -13,6 +13,7 @@ from autodromo import AutodromoError, replay
 
 from . import access, catalogue, limits, openapi, present, seats, throttle, timeline
 from .errors import ApiError, bad, conflict
+from .languages import say as _
 from .tables import Table, Tables
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -195,7 +196,7 @@ def create() -> tuple[Response, int]:
 def again(game_id: str) -> tuple[Response, int]:
     """A new game with the same game, options and seats (and a new seed)."""
     with tables().locked(game_id) as table:
-        guard(table).owner("starting this game again")
+        guard(table).owner(_("starting this game again"))
         doc = {"game": table.game_id, "options": table.options, "seats": table.seats,
                "seating": "links" if table.access.links else "hotseat"}
     made = tables().create(doc)
@@ -218,7 +219,7 @@ def get(game_id: str) -> Response:
     with tables().locked(game_id) as table:
         seat = seat_of(table, request.args.get("seat"), required=False)
         if seat is not None:
-            guard(table).seat(seat, "the view")
+            guard(table).seat(seat, _("the view"))
         since = whole(request.args.get("since"), "since", low=0, default=0) or 0
         payload = present.seat_payload(table, seat, since, with_board=request.args.get("board") == "1",
                                        page=for_page(request.args.get("page")))
@@ -230,7 +231,7 @@ def legal(game_id: str) -> Response:
     with tables().locked(game_id) as table:
         seat = seat_of(table, request.args.get("seat"), required=True)
         assert seat is not None
-        guard(table).seat(seat, "the decisions")
+        guard(table).seat(seat, _("the decisions"))
         p = present.seat_payload(table, seat, since=None)
     return jsonify(seat=seat, to_move=p["to_move"], legal=p["legal"], plan=p["plan"])
 
@@ -242,7 +243,7 @@ def moves(game_id: str) -> Response:
     with tables().locked(game_id) as table:
         seat = seat_of(table, request.args.get("seat"), required=True)
         assert seat is not None
-        guard(table).seat(seat, "the decisions")
+        guard(table).seat(seat, _("the decisions"))
         out = table.state.moves(seat) if not table.state.is_terminal() else []
     return jsonify(seat=seat, moves=out)
 
@@ -268,7 +269,7 @@ def post_action(game_id: str) -> Response | tuple[Response, int]:
     with tables().locked(game_id) as table:
         seat = seat_of(table, doc.get("seat"), required=True)
         assert seat is not None
-        guard(table).seat(seat, "a decision")
+        guard(table).seat(seat, _("a decision"))
         if key is not None and tables().store.applied_key(game_id, key):
             return jsonify(error=f"this input was already applied (key {key}): not again",
                            repeat=True), 409
@@ -293,9 +294,9 @@ def advance(game_id: str) -> Response:
     with tables().locked(game_id) as table:
         seat = seat_of(table, doc.get("seat"), required=False)
         g = guard(table)
-        g.any_player("moving the bots and chance on")
+        g.any_player(_("moving the bots and chance on"))
         if seat is not None:
-            g.seat(seat, "the view")
+            g.seat(seat, _("the view"))
         if steps != 0:
             seats.check_position_agreed(table)
         if steps == 0:
@@ -316,7 +317,7 @@ def undo(game_id: str) -> Response:
     with tables().locked(game_id) as table:
         seat = seat_of(table, doc.get("seat"), required=True)
         assert seat is not None
-        guard(table).seat(seat, "undo")
+        guard(table).seat(seat, _("undo"))
         tables().undo(table, seat)
         # The log may have shrunk: send it whole.
         payload = present.seat_payload(table, seat, 0, page=for_page(doc.get("page")))
@@ -328,11 +329,11 @@ def delete(game_id: str) -> Response:
     broken = tables().broken_access(game_id)
     if broken is None:
         with tables().locked(game_id) as table:
-            guard(table).owner("deleting the game")
+            guard(table).owner(_("deleting the game"))
     else:
         # A game the server cannot load is deleted by its owner too (its tokens are saved).
         found, names = broken
-        access.saved_guard(found, names).owner("deleting the game")
+        access.saved_guard(found, names).owner(_("deleting the game"))
     tables().delete(game_id)
     return jsonify(deleted=game_id)
 
@@ -381,7 +382,7 @@ def viewer(table: Table) -> int | None:
     g = guard(table)
     seat = seat_of(table, request.args.get("seat"), required=False)
     if seat is not None:
-        g.seat(seat, "the timeline")
+        g.seat(seat, _("the timeline"))
         return seat
     return g.who if isinstance(g.who, int) else None
 

@@ -28,6 +28,7 @@ from flask import Blueprint, Response, jsonify, request
 from . import access, games, lobby
 from .access import OWNER, Access, Guard
 from .errors import ApiError, bad, conflict, missing
+from .languages import say as _
 from .store import SavedEvent, Stale, Store
 from .tables import CONCURRENT, Tables
 
@@ -171,7 +172,7 @@ class Events:
             self._refresh(event_id)
             event = self._events.get(event_id)
             if event is None:
-                raise missing(self.broken.get(event_id) or f"no event {event_id!r}")
+                raise missing(self.broken.get(event_id) or _("no championship {id}", id=repr(event_id)))
             before = len(event.races)
             if event.advance():
                 try:
@@ -186,7 +187,7 @@ class Events:
                     self._refresh(event_id)
                     event = self._events.get(event_id)
                     if event is None:
-                        raise missing(f"no event {event_id!r}") from None
+                        raise missing(_("no championship {id}", id=repr(event_id))) from None
             self._link(event)
             yield event
             self._link(event)
@@ -277,7 +278,7 @@ class Events:
 
     def delete(self, event_id: str) -> None:
         if event_id not in self._events and event_id not in self.broken:
-            raise missing(f"no event {event_id!r}")
+            raise missing(_("no championship {id}", id=repr(event_id)))
         self._forget(event_id)
         self.store.delete_event(event_id)
         self.announce(event_id)
@@ -360,7 +361,7 @@ def get(event_id: str) -> Response:
     with events().locked(event_id) as event:
         seat = _seat_in(event, request.args.get("seat"))
         if seat is not None:
-            events().guard(event).seat(seat, "the championship's view")
+            events().guard(event).seat(seat, _("the championship's view"))
         return jsonify(event.payload(seat))
 
 
@@ -401,7 +402,7 @@ def claim(event_id: str) -> Response:
 def links(event_id: str) -> Response:
     """Every human seat's join link to the event and its QR code: the owner's only."""
     with events().locked(event_id) as event:
-        events().guard(event).owner("the championship's join links", always=True)
+        events().guard(event).owner(_("the championship's join links"), always=True)
         from .seats import network
 
         return jsonify(join=[link(event, s) for s in sorted(events().access[event.id].seats)], **network())
@@ -411,7 +412,7 @@ def links(event_id: str) -> Response:
 def reissue(event_id: str, seat: int) -> Response:
     """A new join link for ``seat``: the old token is refused in the event and in its races."""
     with events().locked(event_id) as event:
-        events().guard(event).owner("re-issuing a join link", always=True)
+        events().guard(event).owner(_("re-issuing a join link"), always=True)
         if seat not in events().access[event.id].seats:
             _seat_in(event, seat)  # past the last seat: refused in the API's numbering
             names = event.names()
@@ -430,7 +431,7 @@ def decide(event_id: str) -> Response:
         seat = _seat_in(event, doc.get("seat"))
         if seat is None:
             raise bad("seat is required")
-        events().guard(event).seat(seat, "a championship decision")
+        events().guard(event).seat(seat, _("a championship decision"))
         if "choice" not in doc:
             raise bad("give a choice: a decision's id, or the repairs")
         event.decide(seat, doc["choice"])
@@ -447,10 +448,10 @@ def delete(event_id: str) -> Response:
         broken = event_id in found.broken
     if not broken:
         with found.locked(event_id) as event:
-            found.guard(event).owner("deleting the championship")
+            found.guard(event).owner(_("deleting the championship"))
     else:
         # A championship the server cannot load is deleted by its owner too (its tokens are saved).
-        access.saved_guard(found.access.get(event_id, Access("", {})), []).owner("deleting the championship")
+        access.saved_guard(found.access.get(event_id, Access("", {})), []).owner(_("deleting the championship"))
     found.delete(event_id)
     return jsonify(deleted=event_id)
 

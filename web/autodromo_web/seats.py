@@ -18,6 +18,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from . import access
 from .access import OWNER, Guard
 from .errors import bad, conflict
+from .languages import say as _
 from .tables import Table, Tables
 
 bp = Blueprint("seats", __name__, url_prefix="/api/games/<game_id>")
@@ -140,7 +141,7 @@ def partial_export(table: Table, g: Guard, seat: int | None) -> tuple[str, str]:
     if seat is None and isinstance(g.who, int):
         seat = g.who
     if seat is not None:
-        g.seat(seat, "the export")
+        g.seat(seat, _("the export"))
     state = table.state
     view = state.view(seat)
     view.pop("legal_actions", None)
@@ -205,7 +206,7 @@ def links(game_id: str) -> Response:
     has claimed (a claimed seat's token is its device's alone, so the owner's token never
     reaches a claimed seat's hand)."""
     with tables().locked(game_id) as table:
-        access.guard(table).owner("the join links", always=True)
+        access.guard(table).owner(_("the join links"), always=True)
         return jsonify(join=[link(table, s) for s in _humans(table)], **network())
 
 
@@ -214,7 +215,7 @@ def reissue(game_id: str, seat: int) -> Response:
     """A new join link for ``seat`` (a lost phone, a link sent to the wrong person): the old
     token is refused from now on."""
     with tables().locked(game_id) as table:
-        access.guard(table).owner("re-issuing a join link", always=True)
+        access.guard(table).owner(_("re-issuing a join link"), always=True)
         if table.event is not None:
             # The race carries its championship's tokens: a link is re-issued for the whole event.
             raise conflict("this race is part of a championship: re-issue the link on the championship's page "
@@ -239,7 +240,7 @@ def consent(game_id: str) -> Response:
     with tables().locked(game_id) as table:
         seat = seat_of(table, doc.get("seat"), required=True)
         assert seat is not None
-        access.guard(table).seat(seat, "consent")
+        access.guard(table).seat(seat, _("consent"))
         if seat not in table.access.seats:
             raise conflict(f"{table.seat_name(seat)} is a bot: only human seats are asked")
         table.access.consent.add(seat)

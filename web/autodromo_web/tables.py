@@ -414,14 +414,14 @@ class Tables:
         with self._lock:
             if self._tables.get(table.id) is table:
                 del self._tables[table.id]
-        raise missing(f"no game {table.id!r}: it was deleted")
+        raise missing(_("no game {id}: it was deleted", id=repr(table.id)))
 
     def get(self, game_id: str) -> Table:
         """The game, loaded if it was not in memory, up to date with the saved game."""
         table = self._fetch(game_id, pin=False)
         with table.lock:
             if table.deleted:
-                raise missing(f"no game {game_id!r}: it was deleted")
+                raise missing(_("no game {id}: it was deleted", id=repr(game_id)))
             self._sync(table)
         return table
 
@@ -441,7 +441,7 @@ class Tables:
             try:
                 saved = self.store.load(game_id)
                 if saved is None:
-                    raise missing(f"no game {game_id!r}")
+                    raise missing(_("no game {id}", id=repr(game_id)))
                 try:
                     table = self._resume(saved)
                     if saved.access is None:
@@ -607,7 +607,7 @@ class Tables:
         try:
             with table.lock:
                 if table.deleted:
-                    raise missing(f"no game {game_id!r}: it was deleted")
+                    raise missing(_("no game {id}: it was deleted", id=repr(game_id)))
                 self._sync(table)
                 yield table
         finally:
