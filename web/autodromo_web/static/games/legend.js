@@ -53,7 +53,6 @@
           el("span", { class: `switch${car.battery_ok ? "" : " off"}` }, w.battery),
           el("span", { class: `switch${car.headlights_ok ? "" : " off"}` }, w.headlights)),
         el("div", { class: "muted" }, w.handling),
-        w.spares ? el("div", { class: "muted", "data-testid": "spares" }, w.spares) : "",
         car.next_turn ? el("div", { "data-testid": "next-turn" }, car.next_turn) : ""));
   }
 
@@ -178,7 +177,8 @@
       el("td", {}, c.driver),
       el("td", {}, c.where),
       el("td", {}, `${c.speed}`),
-      el("td", {}, c.words.dashboard)));
+      el("td", {}, c.words.dashboard,
+        c.words.spares ? el("div", { class: "muted", "data-testid": "car-spares" }, c.words.spares) : "")));
     if (t.stage && board && board.stages) {
       return renderStage(p, board, onPlan, el("div", { class: "scroll" }, el("table", { class: "cars-table", "data-testid": "cars" },
         el("thead", {}, el("tr", {}, t.words.columns.map((h) => el("th", {}, h)))),
