@@ -41,3 +41,12 @@ def test_cards_and_money_in_the_readers_language() -> None:
         assert words.title(note, deck) == f"{note['amount'] // 1000}.{note['amount'] % 1000:03d} $"
     with locale.use("pt"):
         assert words.title(ref, deck) == "Motor (vermelho)"
+
+
+def test_a_car_named_mid_sentence_in_italian_is_not_capitalised() -> None:
+    # "Carta Velocità per la prima Murciélago di Ada", not "... per La prima ...": a car is
+    # named inside most lines of the log, so its article is written in lower case.
+    with locale.use("it"):
+        car = words.say("page.car.nth", owner="Ada", nth=words.say("nth.0"))
+        assert words.say("log.speed_card", car=car, card="7") == "Carta Velocità per la prima Murciélago di Ada: 7"
+        assert words.say("page.car.plain", owner="Ada") == "la Murciélago di Ada"
