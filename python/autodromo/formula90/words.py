@@ -288,8 +288,9 @@ ENGLISH: dict[str, str] = {
     # the help texts' frames and the page's conditions (the long texts are in HELP)
     "help.line.titled": "{title}: {text} — {source}",
     "help.line": "{text} — {source}",
+    # the page's glossary: a term and what it means, in players' words (no book section)
+    "help.line.plain": "{title}: {text}",
     "when.all_race": "all race",
-    "help.said": "{text} ({source})",
     "decision.phase": "Your decision now: {phase}.",
     "decision.wait": "The other cars, the robots and the card draws act now.",
     "cond.weather": "{sky} (space {space} of {spaces})",
@@ -788,10 +789,9 @@ HELP: dict[str, str] = {
     "when.tuning": "at setup and each pit stop",
     "when.rain_expert": "in drizzle, and on rain tyres at the start",
     "when.flat_out": "on Extreme Trajectories",
-    "decision.hand": "The spare car (FREE PRACTICE, R19): keep the hand dealt, or take a new one once"
-                     " and keep it.",
+    "decision.hand": "The spare car: keep the hand dealt, or take a new one once and keep it.",
     "decision.wear": "A wear token from the bag: a red one is repaired at the pit stop, a brown one "
-                     "is permanent (D.1, R62).",
+                     "is permanent.",
     "decision.qualify": "The card you lay face down sets your grid slot with your fuel choice.",
     "decision.fuel": "How far your fuel lasts: a longer run qualifies worse.",
     "decision.strategy": "A strategy for the race: it changes what some cards cost.",
@@ -901,6 +901,14 @@ def help_line(entry: Mapping[str, str] | None, titled: bool = True) -> str:
     if titled:
         return say("help.line.titled", title=entry["title"], text=entry["text"], source=entry["source"])
     return say("help.line", text=entry["text"], source=entry["source"])
+
+
+def glossary_line(entry: Mapping[str, str] | None, titled: bool = True) -> str:
+    """One help text as the page's glossary says it: the term and its meaning, without the book's
+    section (the lessons name the book; a player at the table reads the rule, not its index)."""
+    if not entry:
+        return ""
+    return say("help.line.plain", title=entry["title"], text=entry["text"]) if titled else entry["text"]
 
 
 def when_words(skill: str) -> str:

@@ -24,7 +24,7 @@ def kind(move: dict[str, Any], view: dict[str, Any]) -> str:
 
 
 def _said(e: dict[str, str] | None) -> str:
-    return words.say("help.said", text=e["text"], source=e["source"]) if e else ""
+    return e["text"] if e else ""
 
 
 def meaning(move: dict[str, Any]) -> str:
