@@ -54,28 +54,6 @@ def ordinal(n: int) -> str:
     return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
 
 
-def money(n: int) -> str:
-    return f"{n:,} $"
-
-
-def plural(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n == 1 else (many or one + 's')}"
-
-
-def lane_name(lane: int, lanes: int) -> str:
-    """Lanes as the board shows them, left to right in the driving direction."""
-    if lanes == 3:
-        return ("left", "middle", "right")[lane] + " lane"
-    if lanes == 2:
-        return ("left", "right")[lane] + " lane"
-    return f"lane {lane + 1} from the left"
-
-
-def cell_name(row: int, lane: int, lanes: int) -> str:
-    """A space as the board numbers it: rows from 1 at the finish line."""
-    return f"row {row + 1}, {lane_name(lane, lanes)}"
-
-
 def places(returns: list[float]) -> list[int]:
     """Places from the returns (1 = best; ties share a place)."""
     return [1 + sum(r > mine for r in returns) for mine in returns]

@@ -12,7 +12,7 @@ from autodromo.legend import catalogue
 from autodromo.legend import words as legend_words
 
 from ... import board as boards
-from ..base import CHANCE, Decision, GameModule, circuits, field, lane_name, register, trace
+from ..base import CHANCE, Decision, GameModule, circuits, field, register, trace
 from . import stage as stages
 
 if TYPE_CHECKING:
@@ -29,7 +29,6 @@ def cars() -> list[dict[str, Any]]:
 
 car_name = catalogue.car_name
 routes = catalogue.routes
-dashboard = catalogue.dashboard
 
 
 #: The page's group of a decision (how its button is laid out), by its move's kind.
@@ -136,9 +135,10 @@ class Legend(GameModule):
         out = boards.page_board(game) or stages.route_board(game)
         if out is None:
             return None
-        dash = dashboard()
+        # The scales as the core's view gives them (the race's own content).
+        dash = game.new_state().view(None)["dashboard"]
         out["dashboard"] = {k: dash[k] for k in ("tachometer_max", "temperature_max", "tires_max")}
-        out["lane_names"] = [lane_name(i, out["lanes"]) for i in range(out["lanes"])]
+        out["lane_names"] = [legend_words.lane(i, out["lanes"]) for i in range(out["lanes"])]
         return out
 
     def _lanes(self, table: Table) -> int:
@@ -223,7 +223,7 @@ class Legend(GameModule):
             out.update(extra)
         else:
             out["line"] = legend_words.track_line(str(track["name"]), int(view["laps"]), str(view["weather"]), mover, left)
-        dash = dashboard()
+        dash = view["dashboard"]
         for car in cars_out:
             car["words"] = legend_words.car_words(car, dash)
         return out
@@ -325,14 +325,16 @@ class Legend(GameModule):
         """Per action: the phase before it, the round, and every car before and after."""
         def pick(v: dict[str, Any]) -> dict[str, Any]:
             return {"phase": v["phase"]["name"], "seat": v["phase"].get("seat"), "round": v["round"],
-                    "weather": v["weather"], "cars": compact(v), "allowance": v["active"]["allowance"]}
+                    "weather": v["weather"], "cars": compact(v), "allowance": v["active"]["allowance"],
+                    "red_zone": v["dashboard"]["temperature_red_zone"]}
 
         steps = trace(table, pick)
         flat: list[dict[str, Any]] = table.memo.setdefault("legend_trace", [])
         flat.extend({"phase": st["before"]["phase"], "seat": st["before"]["seat"], "round": st["before"]["round"],
                      "actor": st["actor"], "before": st["before"]["cars"],
                      "after": st["after"]["cars"], "weather": st["after"]["weather"], "next_round": st["after"]["round"],
-                     "allowance": st["after"]["allowance"]} for st in steps[len(flat):])
+                     "allowance": st["after"]["allowance"], "red_zone": st["after"]["red_zone"]}
+                    for st in steps[len(flat):])
         return flat
 
     def log(self, table: Table, seat: int | None) -> list[dict[str, Any]]:
@@ -437,7 +439,7 @@ class Legend(GameModule):
         """Per car hit by this action: the effect's kind (legend_words.effect) and its cause or space."""
         out = []
         end_of_round = st["next_round"] != st["round"]
-        red = dashboard()["temperature_red_zone"]
+        red = st["red_zone"]
         for i, (b, a) in enumerate(zip(st["before"], st["after"])):
             if a["status"] == "retired" and b["status"] != "retired":
                 if end_of_round and b["status"] in ("racing", "off_road") and a["engine"] == 0 and b["engine"] <= 2:
