@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from pathlib import Path
 
+from autodromo import locale
 from autodromo.errors import AutodromoError
 
 from . import games
@@ -81,6 +82,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--seconds", type=float, default=None, help="stop after this long")
     p.add_argument("--png-dir", help="emulator: write each device's face here as PNG (once a second)")
     p.add_argument("--quiet", action="store_true", help="emulator: do not draw in the terminal")
+    p.add_argument("--lang", help="the emulator screen's language (en, it, pt; default: the environment's locale)")
     return p
 
 
@@ -118,6 +120,8 @@ def _source(args: argparse.Namespace, dashboards: int) -> Source:
 
 
 def run(args: argparse.Namespace) -> int:
+    # The screen is drawn in this thread: its words follow --lang, else the environment's locale.
+    locale.activate(locale.choose(getattr(args, "lang", None)))
     config = BridgeConfig.load(args.config) if args.config else BridgeConfig()
     matches = list(config.ports) + [PortMatch(url=u) for u in args.port]
     if args.usb:

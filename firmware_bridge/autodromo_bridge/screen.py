@@ -86,7 +86,10 @@ def dashboard_block(binding: Binding, emu: Emulator, view: dict[str, Any] | None
         lines.append("  this seat is driven by a bot: the dashboard only shows it")
     lines.append(_needles(binding, d))
     face = face_of(binding.game)  # what the game's lamps mean, whatever the emulator prints
-    lit = [f"{name} ({face.meanings[bit]})" for bit, name in face.lamps.items() if d["lamps"] & bit]
+    # In the reader's language where the game's words name its lamps (--lang).
+    worded = games.dashboard_fact(binding.game, "lamp_words")
+    names, meanings = worded() if worded is not None else (face.lamps, face.meanings)
+    lit = [f"{name} ({meanings[bit]})" for bit, name in names.items() if d["lamps"] & bit]
     lines.append("  lamps lit: " + ("; ".join(lit) if lit else "none"))
     return lines
 

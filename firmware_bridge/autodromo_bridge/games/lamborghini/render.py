@@ -32,7 +32,7 @@ from autodromo import lamborghini
 from autodromo.lamborghini import words as lambo_words
 
 from ...render import (LAMP_FINISHED, LAMP_GAME_OVER, LAMP_LEADER, LAMP_OUT, LAMP_REFUSED,
-                     LAMP_YOUR_TURN, PODIUM_MEANINGS, PODIUM_NAMES, Face)
+                     LAMP_YOUR_TURN, PODIUM_NAMES, Face)
 
 # Lamborghini's own (DASH_STATE lamps is a u32; LEADER, bit 20, is render.py's, shared).
 LAMP_CHECK = 1 << 21        # a manoeuvre check is this seat's: take it, or play a card first
@@ -60,17 +60,17 @@ GAUGES = (("squares", 300), ("place", 6), ("damage", 9), ("cards", 12), ("turn",
 LAMP_NAMES = {LAMP_YOUR_TURN: "YOUR TURN", LAMP_REFUSED: "REFUSED", LAMP_FINISHED: "FINISHED",
               LAMP_OUT: "OUT", LAMP_GAME_OVER: "GAME OVER", LAMP_CHECK: "CHECK",
               LAMP_SLIPSTREAM: "SLIPSTREAM", LAMP_ACCIDENT: "ACCIDENT", LAMP_LEADER: "LEADER"}
-LAMP_MEANINGS = {
-    LAMP_YOUR_TURN: "this seat decides now", LAMP_REFUSED: "the last button was refused, see the log",
-    LAMP_FINISHED: "this car has crossed the finish line", LAMP_OUT: "this car is wrecked",
-    LAMP_GAME_OVER: "the race is over",
-    LAMP_CHECK: "a manoeuvre check: take it (button 4), or play a card first (selector)",
-    LAMP_SLIPSTREAM: "a slipstream: leave it left (1) or right (3)",
-    LAMP_ACCIDENT: "an accident: choose the direction, left (1), ahead (2) or right (3)",
-    LAMP_LEADER: "this car leads the race",
-}
-#: What its dashboard prints.
-FACE = Face(GAUGES, {**LAMP_NAMES, **PODIUM_NAMES}, {**LAMP_MEANINGS, **PODIUM_MEANINGS})
+
+
+def lamp_words() -> tuple[dict[int, str], dict[int, str]]:
+    """Each lamp's name and what it means, in the language in use (lamborghini/words.py)."""
+    names = {**LAMP_NAMES, **PODIUM_NAMES}
+    return ({bit: lambo_words.say(f"bridge.lamp.{n}") for bit, n in names.items()},
+            {bit: lambo_words.say(f"bridge.means.{n}") for bit, n in names.items()})
+
+
+#: What its dashboard prints (its face as a picture, in English).
+FACE = Face(GAUGES, *lamp_words())
 
 
 def _byte(v: Any) -> int:
@@ -159,6 +159,5 @@ def words(move: dict[str, Any], view: dict[str, Any]) -> str:
 
 def needles(d: dict[str, int]) -> str:
     """The needles of a dashboard (its DASH_STATE) on the emulator's screen."""
-    return (f"  needles: {d['speed']} squares covered, place {d['turn_pins'] or '-'}, "
-            f"damage {d['temperature']}, cards in hand {d['engine']}, turn {d['brakes']}, "
-            f"money ${d['tyres']}k")
+    return "  " + lambo_words.say("bridge.needles", squares=d["speed"], place=d["turn_pins"] or "-",
+                                  damage=d["temperature"], cards=d["engine"], turn=d["brakes"], money=d["tyres"])
