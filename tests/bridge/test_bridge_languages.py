@@ -29,3 +29,17 @@ def test_a_lamborghini_dashboards_lamps_and_needles_in_the_language_asked_for() 
         names, meanings = lam.lamp_words()
         assert all(t.startswith("[") for t in [*names.values(), *meanings.values(), lam.needles(DASH).strip()])
     assert parser().parse_args(["lamborghini", "--emulate", "dashboard", "--lang", "pt"]).lang == "pt"
+
+
+def test_a_legend_dashboards_lamps_and_needles_in_the_language_asked_for() -> None:
+    from autodromo_bridge.games.legend import render as leg
+
+    assert games.dashboard_fact("legend", "lamp_words") is leg.lamp_words
+    names, _ = leg.lamp_words()
+    assert names[leg.LAMP_FOG] == "FOG" and leg.needles(DASH).startswith("  needles: speed 12, safe speed")
+    with locale.use("it"):
+        names, meanings = leg.lamp_words()
+        assert names[leg.LAMP_FOG] == "NEBBIA" and meanings[leg.LAMP_FOG].startswith("nebbia: segnalini coperti")
+        assert leg.needles(DASH).startswith("  lancette: velocità 12, velocità sicura della prossima curva 2")
+    with locale.use("pt"):
+        assert leg.lamp_words()[0][leg.LAMP_FLAT_TIRE] == "PNEU FURADO"

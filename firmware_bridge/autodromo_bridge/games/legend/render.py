@@ -30,7 +30,7 @@ from autodromo.legend import words as legend_words
 
 from ...ledmap import Circuit
 from ...render import (LAMP_FINISHED, LAMP_GAME_OVER, LAMP_OUT, LAMP_RAIN, LAMP_REFUSED,
-                       LAMP_YOUR_TURN, PODIUM_MEANINGS, PODIUM_NAMES, RAIN, Face, rating_now)
+                       LAMP_YOUR_TURN, PODIUM_NAMES, RAIN, Face, rating_now)
 
 LAMP_BEST_LINE = 1 << 4
 LAMP_FLAT_TIRE = 1 << 5
@@ -45,21 +45,18 @@ LAMP_NAMES = {LAMP_YOUR_TURN: "YOUR TURN", LAMP_REFUSED: "REFUSED", LAMP_FINISHE
               LAMP_OUT: "OUT", LAMP_BEST_LINE: "BEST LINE", LAMP_FLAT_TIRE: "FLAT TIRE",
               LAMP_RAIN: "RAIN", LAMP_GAME_OVER: "GAME OVER", LAMP_NIGHT: "NIGHT", LAMP_FOG: "FOG",
               LAMP_CHECK_POINT: "CHECK POINT", LAMP_TURN_UNSEEN: "TURN UNSEEN", **PODIUM_NAMES}
-LAMP_MEANINGS = {
-    LAMP_YOUR_TURN: "this car decides now", LAMP_REFUSED: "the last button was refused, see the log",
-    LAMP_FINISHED: "this car has finished", LAMP_OUT: "retired or off the road",
-    LAMP_BEST_LINE: "on the turn's best line", LAMP_FLAT_TIRE: "a flat tyre",
-    LAMP_RAIN: "rain: markers read a step lower per level", LAMP_GAME_OVER: "the race is over",
-    LAMP_NIGHT: "night on the Chrono: markers face down unless the headlights work",
-    LAMP_FOG: "fog: markers face down until the car is at the turn",
-    LAMP_CHECK_POINT: "this stage ends at a Check Point: mind its speed limit at the line",
-    LAMP_TURN_UNSEEN: "the next turn's marker cannot be read yet: no turn pins",
-    **PODIUM_MEANINGS,
-}
 #: Its gauges (label, full scale), in DASH_STATE's order.
 GAUGES = (("speed", 12), ("pins", 12), ("temp", 8), ("engine", 8), ("brakes", 8), ("tyres", 16))
-#: What its dashboard prints.
-FACE = Face(GAUGES, LAMP_NAMES, LAMP_MEANINGS)
+
+
+def lamp_words() -> tuple[dict[int, str], dict[int, str]]:
+    """Each lamp's name and what it means, in the language in use (legend/words.py)."""
+    return ({bit: legend_words.say(f"bridge.lamp.{n}") for bit, n in LAMP_NAMES.items()},
+            {bit: legend_words.say(f"bridge.means.{n}") for bit, n in LAMP_NAMES.items()})
+
+
+#: What its dashboard prints (its face as a picture, in English).
+FACE = Face(GAUGES, *lamp_words())
 
 #: The pace buttons: each takes the one move it is named for, by its kind and references.
 BUTTONS_NAME = "pace buttons"
@@ -145,9 +142,8 @@ def dash_state(
 
 def needles(d: dict[str, int]) -> str:
     """The needles of a dashboard (its DASH_STATE) on the emulator's screen."""
-    return (f"  needles: speed {d['speed']}, safe speed of the next turn {d['turn_pins']}, "
-            f"temperature {d['temperature']}, engine {d['engine']}, brakes {d['brakes']}, "
-            f"tyres {d['tyres']}")
+    return "  " + legend_words.say("bridge.needles", speed=d["speed"], pins=d["turn_pins"], temperature=d["temperature"],
+                                   engine=d["engine"], brakes=d["brakes"], tires=d["tyres"])
 
 
 def words(move: dict[str, Any], view: dict[str, Any]) -> str:
