@@ -37,10 +37,10 @@ def test_the_portuguese_terms_are_the_manuals() -> None:
              "card": {"id": "40", "name": "40"}, "target": 75, "pass": True}
     with locale.use("pt"):
         assert words.event_words(yellow) == "Orange passa a bandeira amarela em Curva Prima (Desaceleração, 1 PM)"
-        assert words.event_words(brake) == "Orange atraso de freada: 40 contra 75: passou"
+        assert words.event_words(brake) == "Orange atraso de freada: compra 40, precisa de 75 ou menos: passou"
         assert words.term("sky", "drizzle") == "garoa" and words.term("tyre", "soft") == "macios"
     with locale.use("it"):
-        assert words.event_words(brake) == "Orange staccata ritardata: 40 contro 75: superato"
+        assert words.event_words(brake) == "Orange staccata ritardata: pesca 40, serve 75 o meno: superato"
     assert words.event_words(yellow) == "Orange gets past the yellow flag in Curva Prima (1 MP)"
 
 

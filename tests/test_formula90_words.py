@@ -45,11 +45,35 @@ def test_the_words_are_the_books_and_hide_another_seats_draw() -> None:
                               "relation": "lap", "cost": 2}) == "Orange laps Blue (2 MP)"
     assert words.event_words({"kind": "check", "car": orange, "seat": 3, "why": "late_brake",
                               "card": {"id": 9, "name": "10"}, "target": 35, "pass": False}) \
-        == "Orange late brake: 10 against 35: failed"
+        == "Orange late brake: draws 10, needs 35 or less: failed"
+    assert words.event_words({"kind": "check", "car": orange, "seat": 3, "why": "card", "card": None, "target": 35,
+                              "pass": False}) == "Orange card check: no card left to draw: failed"
     duel = {"kind": "duel", "section": {"number": 4, "name": "Abbey"}, "result": [
         {"car": orange, "total": 6, "cards": [{"card": {"id": 96, "name": "97"}, "mp": 4},
                                               {"card": {"id": 97, "name": "98"}, "mp": 4}], "modifiers": -2}]}
-    assert words.event_words(duel) == "Duel at Abbey: Orange 6 = 97 (4 MP) + 98 (4 MP), modifiers -2"
+    assert words.event_words(duel) == ("Duel at Abbey: Orange 6 MP with 97 (4 MP) + 98 (4 MP), -2 from the corner's "
+                                       "duel box or a strategy")
+
+
+def test_a_duel_says_who_comes_out_ahead_and_a_tie_keeps_the_order() -> None:
+    """Issue 32 item 4's duel line, told as a player would (decisions 5 and 6: participants by
+    total, ties keep their order and take wear)."""
+    def car(name: str, total: int, cards: list[tuple[str, int]], modifiers: int = 0) -> dict[str, Any]:
+        return {"car": {"id": 0, "name": name}, "total": total, "modifiers": modifiers,
+                "cards": [{"card": {"id": 0, "name": c}, "mp": mp} for c, mp in cards]}
+    section = {"number": 18, "name": "Variante"}
+    won = {"kind": "duel", "section": section, "result": [car("Blue", 5, [("41", 2), ("45", 3)]),
+                                                          car("SuperFast 2", 2, [("75", 2), ("89", 2)], -2)]}
+    assert words.event_words(won) == ("Duel at Variante: Blue comes out ahead: 5 MP with 41 (2 MP) + 45 (3 MP); "
+                                      "SuperFast 2 2 MP with 75 (2 MP) + 89 (2 MP), -2 from the corner's duel box or a "
+                                      "strategy")
+    tied = {"kind": "duel", "section": section, "result": [car("Orange", 8, [("96", 4), ("T14", 4)]),
+                                                           car("Green", 8, [("72", 4), ("T4", 5)], -1),
+                                                           car("Blue", 3, [("17", 3)])]}
+    assert words.event_words(tied) == (
+        "Duel at Variante: Orange, Green tie on 8 MP, keep their order and take wear (not a robot): "
+        "Orange 8 MP with 96 (4 MP) + T14 (4 MP), Green 8 MP with 72 (4 MP) + T4 (5 MP), -1 from the corner's duel box "
+        "or a strategy; Blue 3 MP with 17 (3 MP)")
 
 
 def test_a_cars_turn_is_one_line() -> None:

@@ -56,7 +56,8 @@ def rows(view: dict[str, Any], entries: Sequence[dict[str, Any]]) -> list[Row]:
         behind = _distance(ordered[0], length) - _distance(car, length) if racing else 0
         place = k + 1
         out.append(Row(
-            place=place, car=car, status=str(final[k]["status"]), laps=max(0, int(car["lap"]) - 1), sections_behind=behind,
+            place=place, car=car, status=str(final[k]["status"]), laps=max(0, int(car["lap"]) - 1),
+            sections_behind=behind,
             laps_down=int(car["laps_down"]), pits=pits[str(car["name"])],
             points=POINTS[k] if racing and k < len(POINTS) else 0,
             level_with=str(ahead["name"]) if level and ahead is not None else None))

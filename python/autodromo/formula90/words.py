@@ -43,7 +43,6 @@ ENGLISH: dict[str, str] = {
     "why.extreme": "Extreme Trajectory test",
     "check.passed": "passed",
     "check.failed": "failed",
-    "check.no_card": "no card to draw",
     "relation.overtake": "overtakes",
     "relation.lap": "laps",
     "relation.unlap": "gets a lap back on",
@@ -75,10 +74,14 @@ ENGLISH: dict[str, str] = {
     "event.turn.stage": "Turn {turn}: a new Race Stage",
     "event.duel_called": "{section} is activated: duels may start",
     "event.no_duel": "No duel at {section}",
+    # a duel as a player tells it: who comes out ahead, with what; a tie keeps the order
     "event.duel": "Duel at {section}: {result}",
-    "event.duel.car": "{car} {total} = {cards}{modifiers}",
+    "event.duel.ahead": "{car} comes out ahead: {mp}",
+    "event.duel.car": "{car} {mp}",
+    "event.duel.tie": "{cars} tie on {total} MP, keep their order and take wear (not a robot): {each}",
+    "event.duel.mp": "{total} MP with {cards}{modifiers}",
     "event.duel.card": "{card} ({mp} MP)",
-    "event.duel.modifiers": ", modifiers {n:+d}",
+    "event.duel.modifiers": ", {n:+d} from the corner's duel box or a strategy",
     "event.reshuffle.race": "The Race deck is reshuffled",
     "event.reshuffle.track": "The Track deck is reshuffled",
     "event.safety_car_line": "The field lines up behind the Safety Car in {section}, one car a section; "
@@ -126,7 +129,9 @@ ENGLISH: dict[str, str] = {
     "act.pay_card": "pays a tyre with {card}",
     "act.wear.brown": "takes a brown (permanent) wear token",
     "act.wear.red": "takes a red wear token",
-    "act.check": "{why}: {card} against {target}: {result}",
+    # a check as a player tells it: the card drawn and the most it may be (the Target Check)
+    "act.check": "{why}: draws {card}, needs {target} or less: {result}",
+    "act.check.no_card": "{why}: no card left to draw: {result}",
     "act.movement": "has {mp} MP",
     "act.enter": "enters {section}",
     "act.pass": "{relation} {other} ({cost} MP)",
@@ -997,9 +1002,10 @@ def act_words(e: dict[str, Any]) -> str:
     if kind == "wear":
         return say("act.wear.brown" if e["brown"] else "act.wear.red")
     if kind == "check":
-        return say("act.check", why=say(f"why.{e['why']}"),
-                   card=name(e["card"]) if e.get("card") else say("check.no_card"),
-                   target=e["target"], result=say("check.passed" if e["pass"] else "check.failed"))
+        result = say("check.passed" if e["pass"] else "check.failed")
+        if not e.get("card"):
+            return say("act.check.no_card", why=say(f"why.{e['why']}"), result=result)
+        return say("act.check", why=say(f"why.{e['why']}"), card=name(e["card"]), target=e["target"], result=result)
     if kind == "pass":
         return say("act.pass", relation=say(f"relation.{e['relation']}"), other=name(e["other"]), cost=e["cost"])
     if kind == "blocked":
@@ -1035,15 +1041,33 @@ def act_words(e: dict[str, Any]) -> str:
     return say(f"act.{kind}", **fields)
 
 
+def _duel_mp(r: dict[str, Any]) -> str:
+    """"6 MP with 97 (4 MP) + 98 (4 MP), -2 from the corner's duel box or a strategy": what one car's cards count."""
+    cards = joined([say("event.duel.card", card=name(c["card"]), mp=c["mp"]) for c in r["cards"]],
+                   "list.plus") or say("no_card")
+    modifiers = say("event.duel.modifiers", n=r["modifiers"]) if r["modifiers"] else ""
+    return say("event.duel.mp", total=r["total"], cards=cards, modifiers=modifiers)
+
+
 def _duel_words(e: dict[str, Any]) -> str:
-    """"Orange 6 = 97 (4 MP) + 98 (4 MP), modifiers -2": each car's cards and what they count."""
-    cars = []
+    """Who comes out ahead and with what, the others by total; cars level keep their order and
+    take wear (decisions 5 and 6). The core lists the cars by total, ties in their order."""
+    groups: list[list[dict[str, Any]]] = []
     for r in e["result"]:
-        cards = joined([say("event.duel.card", card=name(c["card"]), mp=c["mp"]) for c in r["cards"]],
-                       "list.plus") or say("no_card")
-        modifiers = say("event.duel.modifiers", n=r["modifiers"]) if r["modifiers"] else ""
-        cars.append(say("event.duel.car", car=name(r["car"]), total=r["total"], cards=cards, modifiers=modifiers))
-    return say("event.duel", section=_section(e), result=joined(cars))
+        if groups and groups[-1][0]["total"] == r["total"]:
+            groups[-1].append(r)
+        else:
+            groups.append([r])
+    parts = []
+    for k, group in enumerate(groups):
+        if len(group) > 1:
+            each = joined([say("event.duel.car", car=name(r["car"]), mp=_duel_mp(r)) for r in group])
+            parts.append(say("event.duel.tie", cars=joined([name(r["car"]) for r in group]),
+                             total=group[0]["total"], each=each))
+        else:
+            key = "event.duel.ahead" if k == 0 and len(groups) > 1 else "event.duel.car"
+            parts.append(say(key, car=name(group[0]["car"]), mp=_duel_mp(group[0])))
+    return say("event.duel", section=_section(e), result=joined(parts, "list.semicolon"))
 
 
 def event_words(e: dict[str, Any]) -> str:
