@@ -28,6 +28,7 @@ ENGLISH: dict[str, str] = {
     # the table
     "turn": "Hand",
     "round": "Hand {hand}",
+    "page.last_hand": "Score after hand {hand}",
     "phase.name.draw": "drawing",
     "phase.name.play": "play or discard a card",
     "phase.name.coup_fourre": "coup fourré?",

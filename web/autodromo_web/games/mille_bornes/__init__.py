@@ -97,6 +97,12 @@ class MilleBornes(GameModule):
                 "discards": say("page.discards", n=sum((view.get("discard") or {}).values())),
             },
         }
+        scored = self._score_tables(table) if view["hand_number"] > 1 else []
+        if scored and not view.get("winners"):
+            # Between hands the last hand's score stays in view until the game is over (then
+            # the results hold every hand's).
+            out["last_hand"] = {**scored[-1], "title": say("page.last_hand", hand=len(scored)),
+                                "sides": [s["name"] for s in sides]}
         if seat is not None and table.is_human(seat):
             out["hand_of"] = table.seats[seat]["name"]
             out["words"]["hand_of"] = say("page.hand_of", who=out["hand_of"])
@@ -193,27 +199,33 @@ class MilleBornes(GameModule):
 
     # --- the end ---------------------------------------------------------------------------
 
-    def results(self, table: Table) -> dict[str, Any]:
-        s = table.state
-        view = s.view(None)
-        people = names_of(table, view)
-        hands = [e for e in s.log(None) if e["kind"] == "hand_over"]
-        sides = [people.side(i) for i in range(len(view["sides"]))]
-        running = [0] * len(sides)
+    @staticmethod
+    def _score_tables(table: Table) -> list[dict[str, Any]]:
+        """Each finished hand's score table (the book's rows that scored, the hand's total and
+        the running total), first hand first."""
+        running: list[int] = []
         tables = []
-        for e in hands:
+        for e in (e for e in table.state.log(None) if e["kind"] == "hand_over"):
             rows: list[dict[str, Any]] = []
             for key, label in words.score_rows():
                 values = [r.get(key, 0) for r in e["scores"]]
                 if any(values):
                     rows.append({"label": label, "values": [locale.number(v) for v in values]})
             totals = [r["total"] for r in e["scores"]]
-            running = [a + b for a, b in zip(running, totals)]
+            running = [a + b for a, b in zip(running or [0] * len(totals), totals)]
             rows.append({"label": words.say("score.hand_total"), "values": [locale.number(v) for v in totals],
                          "strong": True})
             rows.append({"label": words.say("score.running_total"), "values": [locale.number(v) for v in running],
                          "strong": True})
             tables.append({"title": words.say("round", hand=e["hand"]), "rows": rows})
+        return tables
+
+    def results(self, table: Table) -> dict[str, Any]:
+        s = table.state
+        view = s.view(None)
+        people = names_of(table, view)
+        sides = [people.side(i) for i in range(len(view["sides"]))]
+        tables = self._score_tables(table)
         winners = view.get("winners") or []
         order = sorted(range(len(sides)), key=lambda i: -view["sides"][i]["score"])
         place = {i: 1 + sum(view["sides"][j]["score"] > view["sides"][i]["score"] for j in order) for i in order}

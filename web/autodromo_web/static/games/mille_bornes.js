@@ -22,6 +22,14 @@
       el("details", { class: "discards" }, el("summary", {}, t.words.discards),
         el("ul", { class: "cards small" }, t.discards.map((c) => cardFace(c)))),
     ];
+    if (t.last_hand) {
+      const s = t.last_hand;
+      parts.unshift(el("details", { class: "last-hand", open: "", "data-testid": "hand-score" }, el("summary", {}, s.title),
+        el("div", { class: "scroll" }, el("table", { class: "cars-table" },
+          el("thead", {}, el("tr", {}, el("th", {}, ""), s.sides.map((n) => el("th", {}, n)))),
+          el("tbody", {}, s.rows.map((row) => el("tr", { class: row.strong ? "strong" : "" },
+            el("td", {}, row.label), row.values.map((v) => el("td", {}, String(v))))))))));
+    }
     if (t.hand) {
       parts.push(el("h3", {}, t.words.hand_of), el("ul", { class: "cards", "data-testid": "hand" }, t.hand.map((c) => cardFace(c))));
     }
