@@ -773,6 +773,50 @@ fn track(
         ));
     }
     // Recovery charts first: sections refer to them by id.
+    let (recoveries, nodes, chart_ids) = recovery_charts(file, &f, n)?;
+    let chart = |key: String, id: &str| -> Result<u16, Error> {
+        chart_ids
+            .get(id)
+            .copied()
+            .ok_or_else(|| err(file, key, format!("no recovery chart {id:?}")))
+    };
+    let mut sections = Vec::with_capacity(n);
+    let mut corners: BTreeMap<u8, String> = BTreeMap::new();
+    for (i, s) in f.section.iter().enumerate() {
+        sections.push(section(
+            file,
+            i,
+            s,
+            (&recoveries, &nodes),
+            &chart,
+            &mut corners,
+        )?);
+    }
+    let cards = track_cards(cards_file, cards_text, &corners)?;
+    let weather = weather_table(file, &f.weather)?;
+    Ok(Track {
+        id: id.to_string(),
+        name: f.name,
+        turns: f.turns,
+        short_turns,
+        stages: f.stages,
+        laps_per_turn: f.laps_per_turn,
+        pit: f.pit,
+        grid_per_section: f.grid_per_section,
+        sections,
+        recoveries,
+        nodes,
+        cards,
+        weather,
+    })
+}
+
+/// A track's recovery charts, their tests in one list, and each chart's place by its id.
+type Charts<'f> = (Vec<Recovery>, Vec<RecoveryNode>, BTreeMap<&'f str, u16>);
+
+/// The track's recovery charts, read first: sections refer to them by id. Each chart's tests
+/// go into one list of nodes; `ids` names each chart's place.
+fn recovery_charts<'f>(file: &str, f: &'f TrackFile, n: usize) -> Result<Charts<'f>, Error> {
     let mut recoveries = Vec::new();
     let mut nodes: Vec<RecoveryNode> = Vec::new();
     let mut chart_ids: BTreeMap<&str, u16> = BTreeMap::new();
@@ -818,154 +862,169 @@ fn track(
             start: base,
         });
     }
-    let chart = |key: String, id: &str| -> Result<u16, Error> {
-        chart_ids
-            .get(id)
-            .copied()
-            .ok_or_else(|| err(file, key, format!("no recovery chart {id:?}")))
-    };
-    let mut sections = Vec::with_capacity(n);
-    let mut corners: BTreeMap<u8, String> = BTreeMap::new();
-    for (i, s) in f.section.iter().enumerate() {
-        let key = format!("section[{i}]");
-        let kind = match s.kind.as_str() {
-            "straight" => Kind::Straight,
-            "braking" => Kind::Braking,
-            "corner" => Kind::Corner,
-            o => {
-                return Err(err(
-                    file,
-                    format!("{key}.kind"),
-                    format!("{o:?}: straight, braking or corner"),
-                ))
-            }
-        };
-        if kind == Kind::Corner {
-            if !(1..=15).contains(&s.corner) || s.name.trim().is_empty() {
-                return Err(err(
-                    file,
-                    key,
-                    "a corner section has a corner number from 1 to 15 and a name",
-                ));
-            }
-            if let Some(other) = corners.insert(s.corner, s.name.clone()) {
-                if other != s.name {
-                    return Err(err(
-                        file,
-                        format!("{key}.name"),
-                        format!("corner {} is named {other:?} elsewhere", s.corner),
-                    ));
-                }
-            }
-            if !(-9..=9).contains(&s.duel) {
-                return Err(err(file, format!("{key}.duel"), "-9 to 9"));
-            }
-        } else if s.corner != 0 || s.duel != 0 {
+    Ok((recoveries, nodes, chart_ids))
+}
+
+/// A section's kind by its name in the file.
+fn section_kind(file: &str, key: &str, name: &str) -> Result<Kind, Error> {
+    match name {
+        "straight" => Ok(Kind::Straight),
+        "braking" => Ok(Kind::Braking),
+        "corner" => Ok(Kind::Corner),
+        o => Err(err(
+            file,
+            format!("{key}.kind"),
+            format!("{o:?}: straight, braking or corner"),
+        )),
+    }
+}
+
+/// One section of the track (`i`, from 0): its kind and corner, trajectories, Extreme
+/// Trajectory and late brake, each corner named once in `corners`.
+fn section(
+    file: &str,
+    i: usize,
+    s: &SectionDef,
+    charts: (&[Recovery], &[RecoveryNode]),
+    chart: &dyn Fn(String, &str) -> Result<u16, Error>,
+    corners: &mut BTreeMap<u8, String>,
+) -> Result<Section, Error> {
+    let (recoveries, nodes) = charts;
+    let key = format!("section[{i}]");
+    let kind = section_kind(file, &key, &s.kind)?;
+    if kind == Kind::Corner {
+        if !(1..=15).contains(&s.corner) || s.name.trim().is_empty() {
             return Err(err(
                 file,
                 key,
-                "only corner sections have a corner number and a duel modifier",
+                "a corner section has a corner number from 1 to 15 and a name",
             ));
         }
-        if s.trajectory.len() > 5 {
-            return Err(err(
-                file,
-                format!("{key}.trajectory"),
-                "at most five trajectories a section",
-            ));
-        }
-        let mut trajectories = Vec::new();
-        for (j, t) in s.trajectory.iter().enumerate() {
-            let tk = format!("{key}.trajectory[{j}]");
-            range(file, format!("{tk}.bonus"), t.bonus, 1, 4)?;
-            range(file, format!("{tk}.tyres"), t.tyres, 0, 2)?;
-            range(file, format!("{tk}.wear"), t.wear, 0, 1)?;
-            range(file, format!("{tk}.discard"), t.discard, 0, 1)?;
-            if trajectories.iter().any(|o: &Trajectory| o.outer == t.outer) {
+        if let Some(other) = corners.insert(s.corner, s.name.clone()) {
+            if other != s.name {
                 return Err(err(
                     file,
-                    format!("{tk}.outer"),
-                    "two trajectories at the same place across the track",
+                    format!("{key}.name"),
+                    format!("corner {} is named {other:?} elsewhere", s.corner),
                 ));
             }
-            trajectories.push(Trajectory {
-                colours: colours(file, &format!("{tk}.colours"), &t.colours)?,
-                bonus: t.bonus,
-                costs: Costs {
-                    tyres: t.tyres,
-                    wear: t.wear,
-                    discard: t.discard,
-                },
-                outer: t.outer,
-            });
         }
-        let late_brake = match &s.late_brake {
-            None => None,
-            Some(_) if kind != Kind::Braking => {
-                return Err(err(
-                    file,
-                    format!("{key}.late_brake"),
-                    "late-braking points are in braking zones",
-                ))
-            }
-            Some(lb) => {
-                let rec = chart(format!("{key}.late_brake.recovery"), &lb.recovery)?;
-                let start = recoveries[usize::from(rec)].start;
-                if !lb_chart_ends(&nodes, start) {
-                    return Err(err(
-                        file,
-                        format!("{key}.late_brake.recovery"),
-                        "every path of a late-braking chart ends at a re-entry point or abandoning",
-                    ));
-                }
-                Some(LateBrake {
-                    modifier: lb.modifier,
-                    recovery: rec,
-                })
-            }
-        };
-        let extreme = match &s.extreme {
-            None => None,
-            Some(e) => {
-                range(file, format!("{key}.extreme.bonus"), e.bonus, 1, 6)?;
-                if !(-60..=60).contains(&e.modifier) {
-                    return Err(err(file, format!("{key}.extreme.modifier"), "-60 to 60"));
-                }
-                let rec = chart(format!("{key}.extreme.recovery"), &e.recovery)?;
-                if !et_chart_stays(&nodes, recoveries[usize::from(rec)].start) {
-                    return Err(err(
-                        file,
-                        format!("{key}.extreme.recovery"),
-                        "an Extreme Trajectory's chart keeps the car on the track: no re-entry point",
-                    ));
-                }
-                Some(Extreme {
-                    colours: colours(file, &format!("{key}.extreme.colours"), &e.colours)?,
-                    bonus: e.bonus,
-                    modifier: e.modifier,
-                    recovery: rec,
-                })
-            }
-        };
-        if !(s.length > 0.0 && s.length < 100.0 && (-360.0..=360.0).contains(&s.angle)) {
+        if !(-9..=9).contains(&s.duel) {
+            return Err(err(file, format!("{key}.duel"), "-9 to 9"));
+        }
+    } else if s.corner != 0 || s.duel != 0 {
+        return Err(err(
+            file,
+            key,
+            "only corner sections have a corner number and a duel modifier",
+        ));
+    }
+    if s.trajectory.len() > 5 {
+        return Err(err(
+            file,
+            format!("{key}.trajectory"),
+            "at most five trajectories a section",
+        ));
+    }
+    let mut trajectories = Vec::new();
+    for (j, t) in s.trajectory.iter().enumerate() {
+        let tk = format!("{key}.trajectory[{j}]");
+        range(file, format!("{tk}.bonus"), t.bonus, 1, 4)?;
+        range(file, format!("{tk}.tyres"), t.tyres, 0, 2)?;
+        range(file, format!("{tk}.wear"), t.wear, 0, 1)?;
+        range(file, format!("{tk}.discard"), t.discard, 0, 1)?;
+        if trajectories.iter().any(|o: &Trajectory| o.outer == t.outer) {
             return Err(err(
                 file,
-                key,
-                "length is above 0 and angle within -360 to 360 degrees",
+                format!("{tk}.outer"),
+                "two trajectories at the same place across the track",
             ));
         }
-        sections.push(Section {
-            kind,
-            corner: s.corner,
-            name: s.name.clone(),
-            duel: s.duel,
-            trajectories,
-            extreme,
-            late_brake,
-            length: s.length,
-            angle: s.angle,
+        trajectories.push(Trajectory {
+            colours: colours(file, &format!("{tk}.colours"), &t.colours)?,
+            bonus: t.bonus,
+            costs: Costs {
+                tyres: t.tyres,
+                wear: t.wear,
+                discard: t.discard,
+            },
+            outer: t.outer,
         });
     }
+    let late_brake = match &s.late_brake {
+        None => None,
+        Some(_) if kind != Kind::Braking => {
+            return Err(err(
+                file,
+                format!("{key}.late_brake"),
+                "late-braking points are in braking zones",
+            ))
+        }
+        Some(lb) => {
+            let rec = chart(format!("{key}.late_brake.recovery"), &lb.recovery)?;
+            let start = recoveries[usize::from(rec)].start;
+            if !lb_chart_ends(nodes, start) {
+                return Err(err(
+                    file,
+                    format!("{key}.late_brake.recovery"),
+                    "every path of a late-braking chart ends at a re-entry point or abandoning",
+                ));
+            }
+            Some(LateBrake {
+                modifier: lb.modifier,
+                recovery: rec,
+            })
+        }
+    };
+    let extreme = match &s.extreme {
+        None => None,
+        Some(e) => {
+            range(file, format!("{key}.extreme.bonus"), e.bonus, 1, 6)?;
+            if !(-60..=60).contains(&e.modifier) {
+                return Err(err(file, format!("{key}.extreme.modifier"), "-60 to 60"));
+            }
+            let rec = chart(format!("{key}.extreme.recovery"), &e.recovery)?;
+            if !et_chart_stays(nodes, recoveries[usize::from(rec)].start) {
+                return Err(err(
+                    file,
+                    format!("{key}.extreme.recovery"),
+                    "an Extreme Trajectory's chart keeps the car on the track: no re-entry point",
+                ));
+            }
+            Some(Extreme {
+                colours: colours(file, &format!("{key}.extreme.colours"), &e.colours)?,
+                bonus: e.bonus,
+                modifier: e.modifier,
+                recovery: rec,
+            })
+        }
+    };
+    if !(s.length > 0.0 && s.length < 100.0 && (-360.0..=360.0).contains(&s.angle)) {
+        return Err(err(
+            file,
+            key,
+            "length is above 0 and angle within -360 to 360 degrees",
+        ));
+    }
+    Ok(Section {
+        kind,
+        corner: s.corner,
+        name: s.name.clone(),
+        duel: s.duel,
+        trajectories,
+        extreme,
+        late_brake,
+        length: s.length,
+        angle: s.angle,
+    })
+}
+
+/// The track's Track Cards, each for one of its corners and numbered once.
+fn track_cards(
+    cards_file: &str,
+    cards_text: &str,
+    corners: &BTreeMap<u8, String>,
+) -> Result<Vec<Card>, Error> {
     let cf: CardsFile = parse(cards_file, cards_text)?;
     if cf.card.len() > usize::from(MAX_TRACK_CARDS) {
         return Err(err(
@@ -994,22 +1053,7 @@ fn track(
         }
         cards.push(c);
     }
-    let weather = weather_table(file, &f.weather)?;
-    Ok(Track {
-        id: id.to_string(),
-        name: f.name,
-        turns: f.turns,
-        short_turns,
-        stages: f.stages,
-        laps_per_turn: f.laps_per_turn,
-        pit: f.pit,
-        grid_per_section: f.grid_per_section,
-        sections,
-        recoveries,
-        nodes,
-        cards,
-        weather,
-    })
+    Ok(cards)
 }
 
 impl Content {
