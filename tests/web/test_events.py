@@ -130,3 +130,24 @@ def test_only_the_seat_to_decide_decides(client: Any) -> None:
     wrong = client.post(f"/api/events/{eid}/decisions", json={"seat": 0, "choice": 99})
     assert wrong.status_code == 409
     assert client.get(f"/api/events/{eid}").json["log"] == e["log"]
+
+
+def test_an_event_saved_with_the_older_auction_is_listed_as_broken_not_replayed(tmp_path: Any) -> None:
+    # Its bids were positions in the Python auction's lists: replayed on the core's auction they
+    # would buy other cars. After a restart it is listed with the reason, and nothing is replayed.
+    import json
+    import sqlite3
+
+    db = tmp_path / "db.sqlite3"
+    client = create_app({"DB": str(db)}).test_client()
+    eid = client.post("/api/events", json=body()).json["id"]
+    assert client.get("/api/events").json["broken"] == []
+    with sqlite3.connect(db) as con:
+        setup = json.loads(con.execute("SELECT setup FROM events WHERE id = ?", (eid,)).fetchone()[0])
+        del setup["auction"]
+        con.execute("UPDATE events SET setup = ? WHERE id = ?", (json.dumps(setup), eid))
+    restarted = create_app({"DB": str(db)}).test_client()
+    broken = restarted.get("/api/events").json["broken"]
+    assert [b["id"] for b in broken] == [eid]
+    assert "older version" in broken[0]["error"]
+    assert restarted.get(f"/api/events/{eid}?seat=0").status_code == 404

@@ -34,6 +34,10 @@ from . import cars
 if TYPE_CHECKING:
     from ...tables import Table, Tables
 
+#: The auction a historical event's decisions are replayed on: the core's (4d80bef). An event
+#: saved before it has no such mark and cannot be resumed.
+AUCTION_RULES = "core-1"
+
 #: Eras of the roster for historical play: our content has one to three cars a year, too few
 #: for an auction, so the Racing Day offers the cars of an era.
 #: Each era's id and its years; its name is worded by legend/words.py (era.<id>).
@@ -98,6 +102,7 @@ class LegendEvent:
             if 2 * len(roster) < len(seats):
                 raise bad(f"{len(seats)} players are too many for the {len(roster)} cars of that era")
             setup["era"] = era
+            setup["auction"] = AUCTION_RULES
         elif mode == "balanced":
             chosen = body.get("cars")
             if not isinstance(chosen, list) or len(chosen) != len(seats):
@@ -132,6 +137,11 @@ class LegendEvent:
 
     def _start_auction(self) -> None:
         if self.setup["mode"] == "historical":
+            if self.setup.get("auction") != AUCTION_RULES:
+                # Its bids are positions in the older auction's lists, with its own first bidder:
+                # replayed here they would buy other cars, or fail half-way.
+                raise ValueError("its auction was saved by an older version of the game, whose bids "
+                                 "cannot be replayed; delete it and start a new championship")
             self.auction = Auction(era_roster(self.setup["era"]), len(self.setup["seats"]), seed=self.setup["seed"])
 
     def names(self) -> list[str]:
