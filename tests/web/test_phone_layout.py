@@ -151,6 +151,12 @@ def test_a_phone_whose_seat_waits_is_not_told_to_decide(live: LiveServer, browse
         assert names[mover] in status and "Your" not in status, status
         assert pg.get_by_test_id("phase-help").inner_text() == ""
         assert pg.get_by_test_id("decision").count() == 0
+        # Issue 32 item 3: "Your decision" is said only to the seat that decides.
+        assert not pg.locator("#decide-title").is_visible()
+        assert "Your decision" not in pg.evaluate("() => document.body.innerText")
+        pg.goto(f"{live.url}/play/{gid}?seat={mover}")
+        pg.get_by_test_id("decision").first.wait_for()
+        assert pg.locator("#decide-title").is_visible() and pg.locator("#decide-title").inner_text() == "Your decision"
         assert phone.errors == []
     finally:
         phone.context.close()

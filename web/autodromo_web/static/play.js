@@ -118,8 +118,10 @@
     box.replaceChildren();
     const aside = module().aside ? module().aside(p, S.board, { phone: S.role === "seat" }) : [];
     $("aside").replaceChildren(...aside);
-    // The phase's help speaks to the player deciding: a screen with nothing to decide shows none.
+    // The phase's help and the "Your decision" heading speak to the player deciding: a screen with
+    // nothing to decide shows neither (the heading still names the section for screen readers).
     $("phase-help").textContent = p.decisions.length ? p.help.phase || "" : "";
+    $("decide-title").hidden = !p.decisions.length;
     if (p.notice) prompt.append(el("div", { class: "prompt", "data-testid": "notice", role: "status" }, p.notice));
     if (!p.decisions.length) {
       const idle = S.links && S.seat === null ? tr("The players decide on their phones; this screen shows the board.") : tr("Nothing to decide now.");
