@@ -47,6 +47,7 @@
     const list = $("seats");
     while (list.children.length > n) list.lastChild.remove();
     for (let i = list.children.length; i < n; i++) list.append(seatRow(i));
+    syncEvent();
   }
 
   function drawOptions() {
@@ -73,6 +74,20 @@
     }
   }
 
+  // Only the choices that apply: a championship field shown for the mode it serves, and no car
+  // menus when the championship's auction sells the cars (issue 32).
+  function syncEvent() {
+    const on = $("championship").checked;
+    const value = {};
+    for (const input of $("event-options").querySelectorAll("[data-key]")) value[input.dataset.key] = input.value;
+    for (const f of game.event || []) {
+      const label = $("event-options").querySelector(`[data-field="${f.key}"]`);
+      if (label && f.only_when) label.hidden = Object.entries(f.only_when).some(([k, v]) => value[k] !== v);
+    }
+    const sold = on && (game.event || []).some((f) => (f.choices || []).some((c) => c.sells_cars && String(c.id) === value[f.key]));
+    for (const car of $("seats").querySelectorAll('[data-testid$="-car"]')) car.hidden = sold;
+  }
+
   // A championship's own fields (when the game has events): drawn like the options.
   function drawEvent() {
     $("championship-box").hidden = !game.event;
@@ -96,8 +111,10 @@
         input = el("input", { type: "number", "data-key": f.key, "data-kind": f.kind, min: f.min, max: f.max, value: f.default,
           "data-testid": `event-${f.key}` });
       }
-      box.append(el("label", {}, f.label, " ", input));
+      input.addEventListener("change", syncEvent);
+      box.append(el("label", { "data-field": f.key }, f.label, " ", input));
     }
+    syncEvent();
   }
 
   function readEvent() {
@@ -250,6 +267,7 @@
       $("event-options").hidden = !on;
       $("options").closest("fieldset").hidden = on;
       $("start").textContent = on ? Autodromo.tr("Start the championship") : Autodromo.tr("Start the game");
+      syncEvent();
     });
     $("new-game").addEventListener("submit", start);
     for (const r of document.querySelectorAll("input[name=seating]")) {

@@ -61,9 +61,11 @@ def fields() -> list[dict[str, Any]]:
     say = legend_words.say
     return [
         {"key": "mode", "kind": "choice", "label": say("event.option.mode"), "default": "historical",
-         "choices": [{"id": "historical", "label": say("event.option.historical")},
+         # The Racing Day's auction sells the cars: the lobby then offers no car to choose.
+         "choices": [{"id": "historical", "label": say("event.option.historical"), "sells_cars": True},
                      {"id": "balanced", "label": say("event.option.balanced")}]},
         {"key": "era", "kind": "choice", "label": say("event.option.era"), "default": "fifties",
+         "only_when": {"mode": "historical"},
          "choices": [{"id": e[0], "label": legend_words.era_choice(e[0], len(era_roster(e[0])))} for e in ERAS]},
         {"key": "circuits", "kind": "circuits", "label": say("event.option.circuits"),
          "default": [c["id"] for c in circuits("legend")][:2],
