@@ -181,32 +181,27 @@ def advance(state: State, rng: np.random.Generator, stop: set[int], bot: str | N
 
 
 def checked_action_id(action: Any, n: int) -> int:
-    """``action`` as an id in ``0..n-1``; :class:`IllegalActionError` saying why if not."""
-    try:
-        a = operator.index(action)
-    except TypeError:
-        raise IllegalActionError(f"an action is an integer id, not {action!r}") from None
+    """``action`` as an id in ``0..n-1`` (an index into a mask); :class:`IllegalActionError` if not."""
+    a = action_id(action)
     if not 0 <= a < n:
         raise IllegalActionError(f"action {a} is outside 0..{n - 1}")
     return a
 
 
-def checked_action(state: State, action: Any) -> int:
-    """``action`` as an id legal in ``state``; :class:`IllegalActionError` with the rule if not."""
+def action_id(action: Any) -> int:
+    """``action`` as an integer id; :class:`IllegalActionError` if it is none. The envs take ids
+    only (the core's ``apply_action`` would take a label too), and the core cannot word a
+    non-integer as an id: every other refusal is the core's."""
     try:
-        a = operator.index(action)
+        return operator.index(action)
     except TypeError:
         raise IllegalActionError(f"an action is an integer id, not {action!r}") from None
-    n = state.game.num_distinct_actions
-    if not 0 <= a < n:
-        raise IllegalActionError(f"action {a} is outside 0..{n - 1}")
-    if state.is_terminal():
-        raise IllegalActionError("the game is over: reset it first")
-    # The legal list, not the mask: a few ids against a mask tens of thousands wide in the largest game.
-    if a not in state.legal_actions():
-        reason = state.why_illegal(a) or "not legal now"
-        raise IllegalActionError(f"{state.action_to_string(a)}: {reason}")
-    return a
+
+
+def apply(state: State, action: Any) -> None:
+    """Applies the id ``action``. The core judges it, once: a refusal is its IllegalActionError
+    with the rule, and the state is unchanged (``apply_action`` is all or nothing)."""
+    state.apply_action(action_id(action))
 
 
 def render_text(state: State, seat: int | None) -> str:

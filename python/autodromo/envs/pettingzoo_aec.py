@@ -79,9 +79,8 @@ class AutodromoAECEnv(SeatAgents, AECEnv):  # type: ignore[misc]  # pettingzoo s
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        a = _play.checked_action(self.game_state, action)
         before = _play.final_values(self.game_state, self.reward)
-        self.game_state.apply_action(a)
+        _play.apply(self.game_state, action)  # the core's refusal leaves the state unchanged
         self.steps += 1
         self._cumulative_rewards[agent] = 0.0
         self._advance()  # chance may end the game: the rewards are read after it

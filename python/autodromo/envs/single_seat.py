@@ -96,15 +96,14 @@ class SingleSeatEnv(gymnasium.Env[Obs, np.int64]):
     def step(self, action: SupportsIndex) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
         if self._done:
             raise IllegalActionError("the episode is over: call reset() first")
+        before = _play.final_values(self.state, self.reward)[self.seat]
         try:
-            a = _play.checked_action(self.state, action)
-        except IllegalActionError as e:
+            _play.apply(self.state, action)
+        except IllegalActionError as e:  # the core's refusal: the state is unchanged
             if self.illegal_action == "raise":
                 raise
             self._done = True
             return self._obs(), -1.0, True, False, {**self._info(), "illegal_action": str(e)}
-        before = _play.final_values(self.state, self.reward)[self.seat]
-        self.state.apply_action(a)
         self.steps += 1
         _play.advance(self.state, self.np_random, {self.seat}, self.opponents)
         reward = _play.final_values(self.state, self.reward)[self.seat] - before

@@ -224,9 +224,14 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArr
                     f"{_env(i)}: the game is over; reset it with options={{'reset_mask': ...}}"
                 )
             try:
-                chosen[i] = _play.checked_action(self.states[i], acts[i])
+                a = _play.action_id(acts[i])
             except IllegalActionError as e:
                 raise IllegalActionError(f"{_env(i)}: {e}") from None
+            # Nothing is applied before every env's action is known legal, so the core judges
+            # without applying; this runs only once ``env_first_illegal`` found a refusal.
+            if (reason := self.states[i].why_illegal(a)) is not None:
+                raise IllegalActionError(f"{_env(i)}: {reason}")
+            chosen[i] = a
         return chosen
 
     # ---- batches ---------------------------------------------------------------------------
