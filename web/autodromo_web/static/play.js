@@ -116,7 +116,7 @@
     const prompt = $("prompt");
     prompt.replaceChildren();
     box.replaceChildren();
-    const aside = module().aside ? module().aside(p, S.board, { phone: S.role === "seat" }) : [];
+    const aside = module().aside ? module().aside(p, S.board, { phone: S.role === "seat" }, choosePlan) : [];
     $("aside").replaceChildren(...aside);
     // The phase's help and the "Your decision" heading speak to the player deciding: a screen with
     // nothing to decide shows neither (the heading still names the section for screen readers).
@@ -139,7 +139,10 @@
     } else if (p.plan.length) {
       prompt.append(el("p", { class: "muted" }, tr("Decide step by step below, or pick a highlighted space on the board.")));
     }
-    p.decisions.forEach((d, i) => {
+    // Kinds the game offers as one control beside the list (a bid's amount, issue 32): not a
+    // button each; the control names its value for screen readers (aria-valuetext).
+    const controlled = new Set((p.table && p.table.controls) || []);
+    p.decisions.filter((d) => !controlled.has(d.kind)).forEach((d, i) => {
       const help = p.help[d.kind] || "";
       const b = el("button", { "data-testid": "decision", "data-kind": d.kind, "data-text": d.text,
         class: `${i === 0 ? "primary" : ""}${d.risk ? " risky" : ""}`, title: help || null,

@@ -133,9 +133,19 @@ class Lamborghini(GameModule):
                 "cards": [self.face(table, x) for x in p["cards"]] if p.get("cards") is not None else None,
                 "card_count": p["card_count"],
             })
-        return {"circuit": self.track(table)["name"], "phase": self.phase(view), "speed_deck": view["speed_deck"],
-                "face_up": [self.face(table, x) for x in view.get("face_up") or []], "cars": cars, "players": players,
-                "long": bool(table.game_options().get("long"))}
+        out = {"circuit": self.track(table)["name"], "phase": self.phase(view), "speed_deck": view["speed_deck"],
+               "face_up": [self.face(table, x) for x in view.get("face_up") or []], "cars": cars, "players": players,
+               "long": bool(table.game_options().get("long"))}
+        bids = [m for m in table.state.moves(seat) if m["kind"] == "bid"] if seat is not None and view.get("legal_actions") else []
+        if bids:
+            # One control for the sealed bid (issue 32: one button per amount made 61 of them):
+            # each step its amount with the unit and the button's words; the page draws no
+            # button per bid (``controls``).
+            out["bid"] = {"label": words.say("help.bid"), "amounts": [
+                {"id": m["action"], "text": words.money(int(m["amount"])),
+                 "button": words.move_words(m, self._names(table, seat))[0]} for m in bids]}
+            out["controls"] = ["bid"]
+        return out
 
     def decisions(self, table: Table, view: dict[str, Any], seat: int) -> list[Decision]:
         names = self._names(table, seat)

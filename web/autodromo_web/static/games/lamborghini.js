@@ -37,5 +37,27 @@
     return parts;
   }
 
-  registerGame("lamborghini", { render });
+  // The sealed bid as one slider: its amount with the unit beside it, one button that bids it.
+  function bidControl(bid, onPlan) {
+    const last = bid.amounts.length - 1;
+    const slider = el("input", { type: "range", min: 0, max: last, step: 1, value: 0, "data-testid": "bid-amount",
+      "aria-valuetext": bid.amounts[0].text, "aria-label": bid.label });
+    const shown = el("output", { "data-testid": "bid-shown" }, bid.amounts[0].text);
+    const go = el("button", { class: "primary", "data-testid": "bid-button",
+      onclick: () => onPlan({ ids: [bid.amounts[Number(slider.value)].id] }) }, bid.amounts[0].button);
+    slider.addEventListener("input", () => {
+      const a = bid.amounts[Number(slider.value)];
+      shown.textContent = a.text;
+      slider.setAttribute("aria-valuetext", a.text);
+      go.textContent = a.button;
+    });
+    return el("div", { class: "bid-control", "data-testid": "bid-control" }, el("label", {}, bid.label, slider, shown), go);
+  }
+
+  // Beside the decisions: the bid's one control while this seat bids.
+  function aside(p, board, opts, onPlan) {
+    return p.table.bid ? [bidControl(p.table.bid, onPlan)] : [];
+  }
+
+  registerGame("lamborghini", { render, aside });
 })();
