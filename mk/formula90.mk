@@ -3,7 +3,7 @@ SOAK_RUNS += soak-formula90
 .PHONY: soak-formula90
 
 soak-formula90: setup ## 2,000 random Formula 90 races
-	AUTODROMO_F90_RACES=2000 cargo test -p autodromo-core --release --test formula90_harness
+	AUTODROMO_F90_RACES=2000 cargo test -p autodromo-core --release --test formula90 harness::
 
 # Formula 90's part of `make bench`: the core's log and view late in a race, as a page reads them,
 # and the web app's CPU per decision in process.

@@ -2,6 +2,7 @@
 //! `apply_action` is all-or-nothing in the core: over random games, at many states, every action
 //! id that is not legal there (out-of-range ids included) is refused, names its rule, and leaves
 //! the state equal to what it was; every legal id is accepted.
+#[path = "formula90/support.rs"]
 mod formula90_support;
 #[path = "lamborghini/support.rs"]
 mod lamborghini_support;

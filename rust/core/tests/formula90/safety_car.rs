@@ -3,13 +3,12 @@
 //! the book's example (W31). On the test track section 12 is the braking zone before Abbey
 //! (LB -20, chart "abbey": a normal check at -10, then a blind one whose failure is a crash at
 //! a Safety Car symbol); the pit box is -8; Race Stages open at turns 1, 6, 11 and 16.
-mod formula90_support;
 
+use crate::support::*;
 use autodromo_core::formula90::car::Status;
 use autodromo_core::formula90::rules::Strategy;
 use autodromo_core::formula90::{F90State, Phase};
 use autodromo_core::{Game, State};
-use formula90_support::*;
 use serde_json::json;
 
 fn field(players: u8, robots: serde_json::Value, safety_car: bool) -> F90State {

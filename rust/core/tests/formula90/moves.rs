@@ -3,16 +3,14 @@
 //! that exist, and applying it gives what its `leads_to` and `costs` say. The must-show: a check's
 //! declared chance of failing agrees with the failures seen when that move is applied and the
 //! draw resolved many times from the same position (within a 99% interval).
-mod formula90_support;
-mod moves_support;
 
+use crate::moves_support::checked_moves;
+use crate::support::*;
 use autodromo_core::formula90::events::Event;
 use autodromo_core::formula90::moves::MOVE_KINDS;
 use autodromo_core::formula90::F90State;
 use autodromo_core::rng::SplitMix64;
 use autodromo_core::{Game, Player, State};
-use formula90_support::*;
-use moves_support::checked_moves;
 use serde_json::{json, Value};
 
 fn check_card(s: &F90State, m: &Value, c: &Value) {

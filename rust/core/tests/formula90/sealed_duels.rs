@@ -3,17 +3,15 @@
 //! seat, no spectator, no observation tensor and no determinization reads them before; after
 //! the reveal they are face up for everyone, also in a second duel of the same turn. A robot's
 //! two drawn cards lie face down like the players' (decision 8) and only this duel's count.
-mod formula90_support;
 
+use crate::support::*;
 use autodromo_core::formula90::cards::CardSet;
 use autodromo_core::formula90::F90State;
 use autodromo_core::rng::SplitMix64;
 use autodromo_core::sim::Sim;
 use autodromo_core::{Game, State};
-use formula90_support::*;
 use serde_json::{json, Value};
 
-const STOWE: u8 = 10;
 const ABBEY: u8 = 13;
 
 fn tensor(s: &F90State, seat: usize) -> Vec<f32> {
@@ -227,21 +225,8 @@ fn determinizing_deals_again_only_the_cards_still_face_down() {
 /// The book's Curve 1 example up to the duel's cards: the lapped Slow robot challenges Orange,
 /// Orange and Blue join, the robot draws 4 and 5 face down; Orange to lay its cards.
 fn curve_one_duel(before: impl FnOnce(&mut F90State)) -> F90State {
-    let mut s = book_race(json!({"players": 2, "robots": {"fast": 1, "slow": 1}}));
-    layout(
-        &mut s,
-        &[
-            (STOWE, &["Fast@2", "Orange@2", "Slow@2"]),
-            (STOWE - 2, &["Blue"]),
-        ],
-        3,
-    );
+    let mut s = curve_one();
     let blue = car(&s, "Blue");
-    s.cars[usize::from(blue)].trajectory = Some(0);
-    hand(&mut s, "Blue", &["2", "85", "98", "96", "9"]);
-    target(&mut s, "Blue", "99");
-    hand(&mut s, "Orange", &["66", "25", "8"]);
-    s.start_turn_at(5);
     act(&mut s, "drive");
     settle(&mut s);
     act(&mut s, "play 2 + 85 on the trajectory");

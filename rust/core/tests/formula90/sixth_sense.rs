@@ -4,13 +4,12 @@
 //! de uma vez." Decision A34: one yellow, one green, one blue token, declared at the start of the
 //! turn and resolved in phase D.4 as the same flag printed on a movement card. The book track:
 //! section 13 is the corner Abbey.
-mod formula90_support;
 
+use crate::support::*;
 use autodromo_core::formula90::bots::{choose, Level};
 use autodromo_core::formula90::rules::{Skill, Strategy};
 use autodromo_core::formula90::{F90State, Phase};
 use autodromo_core::State;
-use formula90_support::*;
 use serde_json::json;
 
 const YELLOW: &str = "use the yellow flag token (Sixth Sense)";

@@ -1,18 +1,12 @@
 //! TURNO INDIVIDUAL, phases A to D: skipping, the pit stop and its procedure, the pair rules,
 //! Track Card eligibility, trajectories and their colours, paying tyres, discards and wear,
 //! checks against the Target Check, draws; the strategies Save Tyres and Balance.
-mod formula90_support;
 
+use crate::support::*;
 use autodromo_core::formula90::rules::Strategy;
 use autodromo_core::formula90::{F90State, Phase};
 use autodromo_core::{Player, State};
-use formula90_support::*;
 use serde_json::json;
-
-fn strategy(s: &mut F90State, who: &str, st: Strategy) {
-    let c = car(s, who);
-    s.cars[usize::from(c)].strategy = st;
-}
 
 /// One player alone on the book track at `section`, its turn about to start.
 fn alone(section: u8, cards: &[&str]) -> F90State {
@@ -24,13 +18,6 @@ fn alone(section: u8, cards: &[&str]) -> F90State {
     strategy(&mut s, "Blue", Strategy::Balance);
     s.start_turn_at(5);
     s
-}
-
-/// Drive and take the phase B draw (a given card).
-fn to_phase_c(s: &mut F90State, drawn: &str) {
-    act(s, "drive");
-    draw(s, drawn);
-    assert!(matches!(s.phase, Phase::Play { .. }), "{:?}", s.phase);
 }
 
 // ---- A: declarations -------------------------------------------------------------------

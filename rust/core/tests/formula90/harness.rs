@@ -1,12 +1,11 @@
 //! The generic harness over random Formula 90 races (2–6 players and robots), with the race
 //! invariants at every step. `make test` runs 60 races (20 to 30 for each module alone and
 //! every module on); `make soak` runs 2,000 of each in release mode (`AUTODROMO_F90_RACES`).
-mod formula90_support;
 
+use crate::support::*;
 use autodromo_core::formula90::invariants;
 use autodromo_core::harness::random_sim_every;
 use autodromo_core::Game;
-use formula90_support::*;
 use serde_json::json;
 
 fn races() -> u64 {

@@ -2,15 +2,14 @@
 //! the past. The book hides the hands, the decks' order, the sealed qualifying cards and chits
 //! and the duel cards until "Todas as cartas são reveladas ao mesmo tempo"; the cards played,
 //! discarded, paid and turned for checks go face up (docs/rules/formula90.md, decision 37).
-mod formula90_support;
 
+use crate::support::*;
 use autodromo_core::formula90::cards::{CardSet, MAX_CARDS};
 use autodromo_core::formula90::info_state::seen;
 use autodromo_core::formula90::{F90State, Phase};
 use autodromo_core::rng::SplitMix64;
 use autodromo_core::sim::Sim;
 use autodromo_core::{Game, Player, State};
-use formula90_support::*;
 use serde_json::json;
 
 fn tensor(s: &F90State, seat: usize) -> Vec<f32> {

@@ -1,24 +1,17 @@
 //! ATIVANDO SEÇÕES DE CURVA — duels: declarations from the back, joining, sealed cards,
 //! modifiers, ties, frozen cards, one chance per (sub)section, robots in duels. On the test
 //! track Stowe is section 10 (duel -3) and Abbey section 13 (duel -2).
-mod formula90_support;
 
+use crate::support::*;
 use autodromo_core::formula90::rules::Strategy;
 use autodromo_core::formula90::{F90State, Phase};
 use autodromo_core::{Player, State};
-use formula90_support::*;
 use serde_json::json;
 
-const STOWE: u8 = 10;
 const ABBEY: u8 = 13;
 
 fn six() -> F90State {
     book_race(json!({"players": 6, "robots": {}}))
-}
-
-fn strategy(s: &mut F90State, who: &str, st: Strategy) {
-    let c = car(s, who);
-    s.cars[usize::from(c)].strategy = st;
 }
 
 #[test]
@@ -190,22 +183,9 @@ fn formula90_example_a_lapped_robot_challenges_and_the_leader_joins() {
     // o vermelho. Agora o laranja está à frente do token do líder e jogará seu turno individual
     // mais tarde ... Naquele momento ele será capaz de iniciar um novo duelo contra o carro
     // amarelo".
-    let mut s = book_race(json!({"players": 2, "robots": {"fast": 1, "slow": 1}}));
-    layout(
-        &mut s,
-        &[
-            (STOWE, &["Fast@2", "Orange@2", "Slow@2"]),
-            (STOWE - 2, &["Blue"]),
-        ],
-        3,
-    );
-    let blue = car(&s, "Blue");
-    s.cars[usize::from(blue)].trajectory = Some(0);
     // [1] orange + [4] + the orange trajectory: 6 MP; two leader checks with 98 and 96.
-    hand(&mut s, "Blue", &["2", "85", "98", "96", "9"]);
-    target(&mut s, "Blue", "99");
-    hand(&mut s, "Orange", &["66", "25", "8"]);
-    s.start_turn_at(5);
+    let mut s = curve_one();
+    let blue = car(&s, "Blue");
     assert_eq!(to_move(&s), "Blue");
     act(&mut s, "drive");
     settle(&mut s);

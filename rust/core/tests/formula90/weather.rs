@@ -1,14 +1,13 @@
 //! The weather and tyres module: the weather card and the weather table (PRE-RACE), the tyre
 //! types and their table, rain's −20, soft tyres' blue tokens and two sets a race, the robots'
 //! shared tyres and their weather pit stop, the weather icon in phase D.4.
-mod formula90_support;
 
+use crate::support::*;
 use autodromo_core::formula90::events::NoLog;
 use autodromo_core::formula90::state::Check;
 use autodromo_core::formula90::weather::{tyre_penalty, Sky, Tyre, TyreTable};
 use autodromo_core::formula90::{F90State, Formula90, Phase};
 use autodromo_core::{Game, Player, State};
-use formula90_support::*;
 use serde_json::json;
 
 /// The weather table's space holding check factor `cf` (spaces from 0, driest first).
@@ -40,12 +39,6 @@ fn alone_in(sky_cf: u8, section: u8, cards: &[&str]) -> F90State {
     target(&mut s, "Blue", "83");
     s.start_turn_at(5);
     s
-}
-
-fn to_phase_c(s: &mut F90State, drawn: &str) {
-    act(s, "drive");
-    draw(s, drawn);
-    assert!(matches!(s.phase, Phase::Play { .. }), "{:?}", s.phase);
 }
 
 // ---- options -------------------------------------------------------------------------------

@@ -1,11 +1,10 @@
 //! The book's variants (component list: V1 Short Race, V3 Sprint Race, V9 Phantom cars): the
 //! Short Race as the option `race_length`; the others have no rules in the book and are refused
 //! by name.
-mod formula90_support;
 
+use crate::support::*;
 use autodromo_core::formula90::{Content, Formula90};
 use autodromo_core::{Error, Game, State};
-use formula90_support::*;
 use serde_json::json;
 
 #[test]

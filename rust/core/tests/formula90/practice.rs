@@ -1,11 +1,10 @@
 //! FREE PRACTICE (Escolha a Habilidade, Setup do Carro, Carro Substituto) and the skills of
 //! Apêndice B: when each acts and what it changes; the option that turns the module off.
-mod formula90_support;
 
+use crate::support::*;
 use autodromo_core::formula90::rules::{Skill, Strategy};
 use autodromo_core::formula90::{F90State, Phase};
 use autodromo_core::{Player, State};
-use formula90_support::*;
 use serde_json::json;
 
 /// A race with Free Practice on, waiting for its first decision.
@@ -21,11 +20,6 @@ fn deal_low(s: &mut F90State) {
 fn give_skill(s: &mut F90State, who: &str, k: Skill) {
     let c = car(s, who);
     s.cars[usize::from(c)].skill = Some(k);
-}
-
-fn strategy(s: &mut F90State, who: &str, st: Strategy) {
-    let c = car(s, who);
-    s.cars[usize::from(c)].strategy = st;
 }
 
 /// One player alone on the book track at `section` with a skill, its turn about to start.

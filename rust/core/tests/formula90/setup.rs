@@ -1,12 +1,11 @@
 //! SETUP, QUALIFICAÇÃO, GERENCIAMENTO DE COMBUSTÍVEL and PRE-RACE: the deal, the sealed card
 //! and refuel chit, the robots' chits, the grid and its ties, the Target Check, refuelling, the
 //! strategy and hard tyres in grid order, Lucky's draw.
-mod formula90_support;
 
+use crate::support::*;
 use autodromo_core::formula90::rules::FUEL_CHITS;
 use autodromo_core::formula90::Phase;
 use autodromo_core::{Player, State};
-use formula90_support::*;
 use serde_json::json;
 
 /// Deals each seat the named cards (the deal is a chance node per card).

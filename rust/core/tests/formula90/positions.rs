@@ -1,10 +1,9 @@
 //! Positions: a whole race as JSON with names, and a state built from one; a position that
 //! breaks a rule is refused with the rule.
-mod formula90_support;
 
+use crate::support::*;
 use autodromo_core::formula90::F90State;
 use autodromo_core::{Error, State};
-use formula90_support::*;
 use serde_json::{json, Value};
 
 fn mid_race() -> F90State {

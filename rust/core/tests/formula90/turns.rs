@@ -3,11 +3,10 @@
 //! the race. The book's pictures letter sections from A at the front; on the test track the
 //! stretch A..I is sections 8 down to 0 (all straights). The book's Purple, Yellow and Black
 //! cars are Red, Pink and White here.
-mod formula90_support;
 
+use crate::support::*;
 use autodromo_core::formula90::Phase;
 use autodromo_core::{Player, State};
-use formula90_support::*;
 use serde_json::json;
 
 const A: u8 = 8;

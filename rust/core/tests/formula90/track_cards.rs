@@ -1,11 +1,10 @@
 //! Track Cards' icons and Discard Powers (Mais Sobre Track Cards, R110–R111): the combination
 //! icon, the duel power, the late-braking power. Lago: T5 (corner 2, [4], combination icon), T2
 //! (corner 1, [4], duel power), T17 (corner 6, late-braking power).
-mod formula90_support;
 
+use crate::support::*;
 use autodromo_core::formula90::{F90State, Phase};
 use autodromo_core::Game;
-use formula90_support::*;
 use serde_json::json;
 
 fn lago(powers: bool) -> F90State {

@@ -3,12 +3,11 @@
 //! check before lapping; robots on the move. The book's letters for its movement pictures
 //! are, on the test track: I = 8 (straight, an orange +1 trajectory), H = 9 (braking), G = 10
 //! (Stowe, a corner), F = 11 (straight), E = 12 (braking), D = 13 (Abbey), C = 14.
-mod formula90_support;
 
+use crate::support::*;
 use autodromo_core::formula90::rules::Strategy;
 use autodromo_core::formula90::{F90State, Phase};
 use autodromo_core::Player;
-use formula90_support::*;
 use serde_json::json;
 
 const I: u8 = 8;
@@ -17,11 +16,6 @@ const F: u8 = 11;
 const E: u8 = 12;
 const D: u8 = 13;
 const C: u8 = 14;
-
-fn strategy(s: &mut F90State, who: &str, st: Strategy) {
-    let c = car(s, who);
-    s.cars[usize::from(c)].strategy = st;
-}
 
 fn field(players: u8, robots: serde_json::Value) -> F90State {
     let mut s = book_race(json!({"players": players, "robots": robots}));

@@ -2,14 +2,13 @@
 //! recovery at once, the time loss in the same turn, the ET Discard Power, Flat Out, robots on
 //! an ET only by the orange flag. The book track's Abbey (section 13 from 0) has an ET red/green
 //! +3 with W26's chart; the Lago's Esse del Lago (section 10) an ET green +3.
-mod formula90_support;
 
+use crate::support::*;
 use autodromo_core::formula90::events::Event;
 use autodromo_core::formula90::extreme::ET_SPOT;
 use autodromo_core::formula90::rules::Skill;
 use autodromo_core::formula90::{Content, F90State, Phase};
 use autodromo_core::{Game, Player, State};
-use formula90_support::*;
 use serde_json::json;
 
 const ABBEY: u8 = 13;

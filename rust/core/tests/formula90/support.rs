@@ -6,10 +6,11 @@ use std::sync::Arc;
 
 use autodromo_core::formula90::bots::{choose, Level};
 use autodromo_core::formula90::cards::CardId;
+use autodromo_core::formula90::rules::Strategy;
 use autodromo_core::formula90::{Content, F90State, Formula90, Phase};
 use autodromo_core::rng::SplitMix64;
 use autodromo_core::{Game, Player, State};
-use serde_json::Value;
+use serde_json::{json, Value};
 
 pub fn shipped_dir() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../python/autodromo/content/formula90")
@@ -42,7 +43,7 @@ pub fn content() -> Arc<Content> {
     Arc::new(Content::from_dir(&shipped_dir()).expect("the shipped content is valid"))
 }
 
-/// The shipped content plus the test track `book` (tests/formula90_support/book_*.toml).
+/// The shipped content plus the test track `book` (`book_*.toml` beside this file).
 pub fn book_content() -> Arc<Content> {
     let mut files = shipped_files();
     files.push((
@@ -346,4 +347,42 @@ pub fn steps(entries: &[Value]) -> Vec<Value> {
         .iter()
         .flat_map(|e| e["steps"].as_array().cloned().unwrap_or_default())
         .collect()
+}
+
+/// Gives `who`'s car the strategy `st`.
+pub fn strategy(s: &mut F90State, who: &str, st: Strategy) {
+    let c = car(s, who);
+    s.cars[usize::from(c)].strategy = st;
+}
+
+/// Drives and takes the phase B draw (the card `drawn`): the car is to play its cards.
+pub fn to_phase_c(s: &mut F90State, drawn: &str) {
+    act(s, "drive");
+    draw(s, drawn);
+    assert!(matches!(s.phase, Phase::Play { .. }), "{:?}", s.phase);
+}
+
+/// Stowe on the book's test track (`book_track.toml`): the corner of the book's duel examples.
+pub const STOWE: u8 = 10;
+
+/// The book's Curve 1 example (the Duel section) on the book's test track: Fast, Orange and Slow
+/// (a lapped robot) side by side at Stowe, Blue two sections behind on the trajectory, with the
+/// hands the example plays; game turn 5 starts, Blue to move.
+pub fn curve_one() -> F90State {
+    let mut s = book_race(json!({"players": 2, "robots": {"fast": 1, "slow": 1}}));
+    layout(
+        &mut s,
+        &[
+            (STOWE, &["Fast@2", "Orange@2", "Slow@2"]),
+            (STOWE - 2, &["Blue"]),
+        ],
+        3,
+    );
+    let blue = car(&s, "Blue");
+    s.cars[usize::from(blue)].trajectory = Some(0);
+    hand(&mut s, "Blue", &["2", "85", "98", "96", "9"]);
+    target(&mut s, "Blue", "99");
+    hand(&mut s, "Orange", &["66", "25", "8"]);
+    s.start_turn_at(5);
+    s
 }

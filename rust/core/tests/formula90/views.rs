@@ -1,14 +1,13 @@
 //! What each seat sees: its own hand only, sealed qualifying and duel cards, draws named only
 //! to the drawer; determinization keeps a seat's view; plans show each play's landing, costs
 //! and checks; labels name cards and cars.
-mod formula90_support;
 
+use crate::support::*;
 use autodromo_core::formula90::car::NO_CARD;
 use autodromo_core::formula90::Phase;
 use autodromo_core::rng::SplitMix64;
 use autodromo_core::sim::Sim;
 use autodromo_core::{Game, Player, State};
-use formula90_support::*;
 use serde_json::json;
 
 fn race_to_turn_three(seed: u64) -> autodromo_core::formula90::F90State {

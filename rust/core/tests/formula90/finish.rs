@@ -3,13 +3,12 @@
 //! normal check at -20, passed: a tyre and -2 MP, re-entry at section 12 counting from 1),
 //! 12 is the braking zone before Abbey (LB -20, chart "abbey", trajectories green +2 and orange
 //! +1), 13 is Abbey.
-mod formula90_support;
 
+use crate::support::*;
 use autodromo_core::formula90::car::Status;
 use autodromo_core::formula90::rules::Strategy;
 use autodromo_core::formula90::{F90State, Phase};
 use autodromo_core::Player;
-use formula90_support::*;
 use serde_json::json;
 
 fn field(players: u8, robots: serde_json::Value) -> F90State {

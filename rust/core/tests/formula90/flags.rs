@@ -1,13 +1,12 @@
 //! The flags module (D.4 Eventos, Bandeiras): yellow flags in corner queues, green flags,
 //! blue and orange pawns, and their discard at a new Race Stage. The book track: section 10
 //! is the corner Stowe (9 its braking zone, LB -10), 13 is Abbey.
-mod formula90_support;
 
+use crate::support::*;
 use autodromo_core::formula90::rules::{human_pass, Pass, PassCase, Relation};
 use autodromo_core::formula90::track::Kind;
 use autodromo_core::formula90::{F90State, Phase};
 use autodromo_core::{Game, State};
-use formula90_support::*;
 use serde_json::json;
 
 fn flags_race(players: u8, robots: serde_json::Value) -> F90State {
@@ -25,12 +24,6 @@ fn blue_at(section: u8, others: &[(u8, &[&str])], cards: &[&str]) -> F90State {
     s.start_turn_at(5);
     assert_eq!(to_move(&s), "Blue");
     s
-}
-
-fn to_phase_c(s: &mut F90State, drawn: &str) {
-    act(s, "drive");
-    draw(s, drawn);
-    assert!(matches!(s.phase, Phase::Play { .. }), "{:?}", s.phase);
 }
 
 #[test]

@@ -2,8 +2,8 @@
 //! has its move's kind, chance `chance`), every step in it has a kind listed in
 //! docs/rules/formula90.md ("Vocabulary"), names cars, cards and strategies by reference
 //! (`{id, name}`), seats as numbers, sections by number and name, and holds no sentence.
-mod formula90_support;
 
+use crate::support::*;
 use autodromo_core::formula90::entries::TABLE_KINDS;
 use autodromo_core::formula90::events::EVENT_KINDS;
 use autodromo_core::formula90::moves::MOVE_KINDS;
@@ -11,7 +11,6 @@ use autodromo_core::formula90::F90State;
 use autodromo_core::rng::SplitMix64;
 use autodromo_core::Player;
 use autodromo_core::{Game, State};
-use formula90_support::*;
 use serde_json::{json, Value};
 
 fn vocabulary() -> String {

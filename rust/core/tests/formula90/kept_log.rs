@@ -2,14 +2,13 @@
 //! events, in the same order, with the same text, for every seat and the spectator, read whole
 //! or from any index on; a copy, a determinization, a refused action and a position keep it
 //! right. (The log was made by replaying the race at each request; docs/web.md, "Under load".)
-mod formula90_support;
 
+use crate::support::*;
 use autodromo_core::formula90::entries::entries;
 use autodromo_core::formula90::{F90State, Formula90};
 use autodromo_core::rng::SplitMix64;
 use autodromo_core::sim::Sim;
 use autodromo_core::{Game, State};
-use formula90_support::*;
 use serde_json::{json, Value};
 
 fn same_log(s: &F90State, step: usize) {

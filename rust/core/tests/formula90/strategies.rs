@@ -1,18 +1,12 @@
 //! ESTRATÉGIAS (Apêndice A), the advanced five: Save Fuel, Hazard, Push, Chase and Recovery,
 //! each Bonus and Special; the option that keeps the basic race's four.
-mod formula90_support;
 
+use crate::support::*;
 use autodromo_core::formula90::car::NO_CAR;
 use autodromo_core::formula90::rules::Strategy;
 use autodromo_core::formula90::{F90State, Phase};
 use autodromo_core::{Player, State};
-use formula90_support::*;
 use serde_json::json;
-
-fn strategy(s: &mut F90State, who: &str, st: Strategy) {
-    let c = car(s, who);
-    s.cars[usize::from(c)].strategy = st;
-}
 
 /// One player alone on the book track at `section` with `st`, its turn about to start.
 fn alone(section: u8, cards: &[&str], st: Strategy) -> F90State {

@@ -1,10 +1,9 @@
 //! Formula 90 content and options: the shipped files parse; every error names the file and the
 //! key; a race's content hash covers only the files it reads.
-mod formula90_support;
 
+use crate::support::*;
 use autodromo_core::formula90::{Content, Formula90};
 use autodromo_core::{Error, Game};
-use formula90_support::*;
 use serde_json::json;
 
 fn with(path: &str, edit: impl Fn(&str) -> String) -> Result<Content, Error> {
