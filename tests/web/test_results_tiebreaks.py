@@ -127,3 +127,29 @@ def test_mille_bornes_says_a_shared_place_and_a_shared_win(client: Any) -> None:
     # Nobody level: no tie column at all.
     apart = finished(client, {**body, "seed": 3})["results"]
     assert apart["columns"] == ["Place", "Side", "Score"]
+
+
+def test_a_legend_championship_says_how_equal_points_were_parted() -> None:
+    """Decision 39 (docs/rules/legend.md): equal points go to more wins, then more of each lower
+    place, then the better finish in the last race, then the race before; still equal, the place
+    is shared. Places from 0 (the winner); the order is championship.standings'."""
+    from autodromo.legend.championship import standings
+    from autodromo_web.games.legend.event import tie_words
+
+    names = ["Ada", "Bea", "Cy"]
+
+    def said(places: list[list[int | None]]) -> list[str]:
+        order = standings(places, 3)
+        return [tie_words(places, names, order[k - 1], order[k]) if k else "" for k in range(3)]
+
+    # Race 1: Ada 1st, Bea 2nd, Cy 3rd; race 2: Cy 1st, Bea 2nd, Ada 3rd. Ada and Cy level on
+    # points and places (a win and a third each): Cy won the last race.
+    assert said([[0, 1, 2], [2, 1, 0]]) == [
+        "", "level on 13 points and places: Cy finished better in race 2 (1st to 3rd)", ""]
+    # Ada and Bea each won one race and did not finish the other (Cy twice 2nd): Bea won the last.
+    assert said([[0, None, 1], [None, 0, 1]])[2] == ("level on 9 points and places: Bea finished better in race 2 "
+                                                    "(1st to no finish)")
+    # Neither finished the one race: nothing parts them, they share the place.
+    assert said([[None, None, 0]])[2] == "level on 0 points with the same finishes: the place is shared"
+    # Nobody level: nothing said.
+    assert said([[0, 1, 2], [0, 1, 2]]) == ["", "", ""]

@@ -74,6 +74,34 @@ def fields() -> list[dict[str, Any]]:
     ]
 
 
+def tie_words(places: list[list[int | None]], names: list[str], above: tuple[int, int, int],
+          this: tuple[int, int, int]) -> str:
+    """Why a seat level on points with the one above it stands below it, in the order
+    championship.standings breaks the tie: wins, then each lower place, then the last race."""
+    (a, points, place_a), (b, _, place_b) = above, this
+    if points != this[1]:
+        return ""
+    say, ordinal, driver = legend_words.say, legend_words.ordinal, names[a]
+    if place_a == place_b:
+        return say("standings.tie.shared", points=points)
+    for j in range(len(names)):
+        na = sum(race[a] == j for race in places)
+        nb = sum(race[b] == j for race in places)
+        if na != nb:
+            if j == 0:
+                return say("standings.tie.wins", points=points, driver=driver, a=na, b=nb)
+            return say("standings.tie.places", points=points, driver=driver, place=ordinal(j + 1), a=na, b=nb)
+
+    def finish(p: int | None) -> str:
+        return ordinal(p + 1) if p is not None else say("standings.no_finish")
+
+    for k in reversed(range(len(places))):
+        if places[k][a] != places[k][b]:
+            return say("standings.tie.latest", points=points, driver=driver, k=k + 1,
+                       a=finish(places[k][a]), b=finish(places[k][b]))
+    return ""
+
+
 @dataclass
 class LegendEvent:
     """One event: set-up, decisions so far, races so far; ``tables`` holds the races."""
@@ -388,10 +416,13 @@ class LegendEvent:
         car_names = [str(_car(c)["name"]) for c in self.cars()] if self.stage() != "auction" else [""] * n
         rows = []
         # Equal points are parted by wins, then places, then the last race (championship.standings).
-        for s, total, place in standings(places, n):
-            rows.append({"seat": s, "cells": [legend_words.ordinal(place), self.names()[s], car_names[s],
-                                              *[str(p[s]) for p in points], str(total)]})
-        return {"columns": legend_words.standings_columns(len(points)),
+        order = standings(places, n)
+        ties = [tie_words(places, self.names(), order[k - 1], order[k]) if k else "" for k in range(len(order))]
+        for (s, total, place), tie in zip(order, ties):
+            cells = [legend_words.ordinal(place), self.names()[s], car_names[s], *[str(p[s]) for p in points], str(total)]
+            rows.append({"seat": s, "cells": cells + ([tie] if any(ties) else [])})
+        columns = legend_words.standings_columns(len(points))
+        return {"columns": columns + ([legend_words.say("column.tie")] if any(ties) else []),
                 "rows": rows, "races_done": len(points)}
 
     def payload(self, seat: int | None) -> dict[str, Any]:
