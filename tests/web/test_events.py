@@ -53,10 +53,12 @@ def test_a_two_race_championship_with_the_auction_to_its_final_standings(tmp_pat
     assert created.status_code == 201, created.json
     eid = created.json["id"]
     stages = []
+    said = []
     for _ in range(400):
         e = client.get(f"/api/events/{eid}?seat=0").json
         if not stages or stages[-1] != e["stage"]:
             stages.append(e["stage"])
+            said.append(e["stage_text"])
         if e["stage"] == "over":
             break
         if e["stage"] == "race":
@@ -79,6 +81,8 @@ def test_a_two_race_championship_with_the_auction_to_its_final_standings(tmp_pat
         r = client.post(f"/api/events/{eid}/decisions", json={"seat": 0, "choice": choice})
         assert r.status_code == 200, r.json
     assert stages == ["auction", "split", "race", "repairs", "race", "over"], stages
+    # Issue 32 item 8: where the championship stands, counted against its length.
+    assert said[2:5] == ["Race 1 of 2", "Repairs after race 1 of 2", "Race 2 of 2"], said
     final = e["standings"]
     assert final["races_done"] == 2 and final["columns"][-1] == "Points"
     totals = [int(r["cells"][-1]) for r in final["rows"]]

@@ -397,8 +397,8 @@ ENGLISH: dict[str, str] = {
     "column.race": "Race {k}",
     "championship.auction": "The Spare Part auction",
     "championship.split": "Engine and Brakes",
-    "championship.race": "Race {k}",
-    "championship.repairs": "Repairs between races",
+    "championship.race": "Race {k} of {n}",
+    "championship.repairs": "Repairs after race {k} of {n}",
     "championship.over": "Final standings",
     # the lobby
     "option.route": "Race",
@@ -1060,9 +1060,10 @@ def standings_columns(races: int) -> list[str]:
             *[say("column.race", k=k + 1) for k in range(races)], say("column.points")]
 
 
-def championship_stage(stage: str, races: int) -> str:
-    """Where a championship stands: auction, split, race (the latest), repairs, over."""
-    return say(f"championship.{stage}", k=races)
+def championship_stage(stage: str, races: int, total: int) -> str:
+    """Where a championship stands: auction, split, race (the latest, "Race 1 of 2"), repairs
+    after it, over."""
+    return say(f"championship.{stage}", k=races, n=total)
 
 
 def era_choice(era: str, cars_in_it: int) -> str:

@@ -430,7 +430,7 @@ class LegendEvent:
         decider = self.to_decide()
         out: dict[str, Any] = {
             "id": self.id, "game": "legend", "title": TITLE, "stage": stage,
-            "stage_text": legend_words.championship_stage(stage, len(self.races)),
+            "stage_text": legend_words.championship_stage(stage, len(self.races), len(self.setup["circuits"])),
             "seats": [{"seat": i, "name": s["name"], "kind": s["kind"]} for i, s in enumerate(self.setup["seats"])],
             "races": [{"number": k + 1, "circuit": self._circuit(k), "laps": self.setup["laps"],
                        "id": self.races[k] if k < len(self.races) else None,
