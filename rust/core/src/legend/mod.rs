@@ -38,6 +38,7 @@ pub mod route;
 pub mod rules;
 pub mod sim;
 pub mod stage;
+pub mod stage_record;
 pub mod state;
 pub mod view;
 pub mod view_stage;

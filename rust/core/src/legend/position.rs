@@ -12,7 +12,7 @@ use alloc::vec::Vec;
 use serde_json::{json, Map, Value};
 
 use super::car::{Car, Status};
-use super::stage::StageRecord;
+use super::stage_record::StageRecord;
 use super::state::{Activation, LegendState, Phase, Qualifying};
 use super::{Legend, GAME_ID};
 use crate::error::Error;

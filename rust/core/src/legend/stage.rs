@@ -6,6 +6,7 @@ use alloc::vec::Vec;
 use super::car::Status;
 use super::options::NeutralCheckPoint;
 use super::route::{Finish, START_INTERVAL};
+use super::stage_record::StageRecord;
 use super::state::{Activation, LegendState};
 use crate::grid::Cell;
 
@@ -16,29 +17,6 @@ pub const RESIDUAL_MPS: [u32; 14] = [0, 0, 31, 41, 45, 48, 50, 52, 54, 56, 57, 5
 pub const CHECK_POINT_PENALTY: u32 = 6 * 60;
 /// The entry-line sentinel of the Check Point line (turn indices are the road's turns).
 pub const CHECK_POINT_LINE: u8 = u8::MAX;
-
-/// One line of the Time Chart: a car's stage.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct StageRecord {
-    /// The Chrono minute the car starts this stage.
-    pub start: u32,
-    /// Order among cars starting in the same minute.
-    pub start_rank: u8,
-    /// The Chrono after the round in which it crossed the finish line.
-    pub finish: Option<u32>,
-    /// Its Speed as it crossed.
-    pub speed: u8,
-    /// The round of the crossing and the car's place in that round's order (ties).
-    pub crossed_round: u16,
-    pub crossed_at: u8,
-    /// Seconds saved by residual MPs (optional rule).
-    pub bonus: u32,
-    /// Seconds: the Check Point's speed limit exceeded.
-    pub penalty: u32,
-    /// Seconds: Chronograph Event cards.
-    pub time_cards: u32,
-}
 
 impl LegendState {
     pub fn record(&self, stage: u8, car: usize) -> &StageRecord {

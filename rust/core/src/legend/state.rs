@@ -8,7 +8,7 @@ use super::actions::{Move, Wear};
 use super::car::{Car, Status};
 use super::content::Characteristic;
 use super::race::RaceDef;
-use super::stage::StageRecord;
+use super::stage_record::StageRecord;
 use crate::game::{Action, Player};
 use crate::grid::{Cell, Track};
 
