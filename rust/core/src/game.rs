@@ -162,6 +162,22 @@ pub trait State: Clone + PartialEq + core::fmt::Debug {
     }
     /// Every action applied since the initial state, chance outcomes included.
     fn history(&self) -> &[Action];
+    /// The legal actions as `{"id", "label"}`, in order, when `player` is the seat to act (what
+    /// a view gives its reader to choose from); `None` for anyone else.
+    fn labelled_actions_for(&self, player: Option<usize>) -> Option<serde_json::Value> {
+        let Player::Seat(seat) = self.current_player() else {
+            return None;
+        };
+        if player != Some(usize::from(seat)) {
+            return None;
+        }
+        let legal = self.legal_actions().into_iter();
+        Some(
+            legal
+                .map(|a| serde_json::json!({"id": a, "label": self.action_to_string(a)}))
+                .collect(),
+        )
+    }
     /// What `player` may see, JSON-ready; `None` is a spectator seeing only public information.
     fn view(&self, player: Option<usize>) -> serde_json::Value;
     /// A fixed-length float32 encoding of `view(player)` for learning.

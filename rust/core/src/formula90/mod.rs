@@ -78,7 +78,7 @@ pub mod weather_rules;
 use alloc::string::String;
 use alloc::sync::Arc;
 use alloc::vec::Vec;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 pub use content::Content;
 pub use options::Options;
@@ -314,17 +314,10 @@ impl State for F90State {
 
     fn view(&self, player: Option<usize>) -> Value {
         let mut v = self.seat_view(player).to_json();
-        if let (Some(p), Player::Seat(s)) = (player, self.current_player()) {
-            if usize::from(s) == p {
-                let legal: Vec<Value> = self
-                    .legal_actions()
-                    .into_iter()
-                    .map(|a| json!({"id": a, "label": self.action_to_string(a)}))
-                    .collect();
-                v["legal_actions"] = Value::from(legal);
-                if let Phase::Play { .. } = self.phase {
-                    v["plans"] = Value::from(self.plan_moves());
-                }
+        if let Some(legal) = self.labelled_actions_for(player) {
+            v["legal_actions"] = legal;
+            if let Phase::Play { .. } = self.phase {
+                v["plans"] = Value::from(self.plan_moves());
             }
         }
         v

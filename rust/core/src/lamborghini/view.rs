@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 
 use super::state::{LamboState, Phase};
 use super::GAME_ID;
-use crate::game::{Player, State};
+use crate::game::State;
 
 /// The state as `player` may see it; `None` is a spectator.
 pub fn view(s: &LamboState, player: Option<usize>) -> Value {
@@ -59,15 +59,8 @@ pub fn view(s: &LamboState, player: Option<usize>) -> Value {
         "order": s.order,
         "seat": player,
     });
-    if let (Some(p), Player::Seat(seat)) = (player, s.current_player()) {
-        if usize::from(seat) == p {
-            let legal: Vec<Value> = s
-                .legal_actions()
-                .into_iter()
-                .map(|a| json!({"id": a, "label": s.action_to_string(a)}))
-                .collect();
-            v["legal_actions"] = Value::from(legal);
-        }
+    if let Some(legal) = s.labelled_actions_for(player) {
+        v["legal_actions"] = legal;
     }
     v
 }

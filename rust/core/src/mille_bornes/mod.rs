@@ -40,7 +40,7 @@ pub mod view;
 
 use alloc::string::String;
 use alloc::vec::Vec;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 pub use options::Options;
 pub use state::{Core, Phase};
@@ -253,15 +253,8 @@ impl State for MbState {
 
     fn view(&self, player: Option<usize>) -> Value {
         let mut v = self.seat_view(player).to_json();
-        if let (Some(p), Player::Seat(s)) = (player, self.current_player()) {
-            if usize::from(s) == p {
-                let legal: Vec<Value> = self
-                    .legal_actions()
-                    .into_iter()
-                    .map(|a| json!({"id": a, "label": self.action_to_string(a)}))
-                    .collect();
-                v["legal_actions"] = Value::from(legal);
-            }
+        if let Some(legal) = self.labelled_actions_for(player) {
+            v["legal_actions"] = legal;
         }
         v
     }
