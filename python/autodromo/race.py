@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Protocol, SupportsIndex
 
 from . import _core
-from ._core import CHANCE, Game, State
+from ._core import Game, State
 from .errors import IllegalActionError, OptionError
 
 #: A Python player: called with the state and its seat, returns an action id or label. Any
@@ -80,10 +80,12 @@ class Race:
     draws: Draws | None = None
     state: State = field(init=False)
     rng: random.Random = field(init=False)
-    #: Every action applied since ``start``, and who took each (a seat, or ``CHANCE``),
-    #: noted as it is applied: the one record a page, the bridge or a store reads.
+    #: Every action applied since ``start``, and who took each (a seat, or ``CHANCE``) as the
+    #: core's history carries it (``State.actors``), copied as each is applied: the one record a
+    #: page, the bridge or a store reads, kept as lists because they read it entry by entry.
     actions: list[int] = field(init=False)
     actors: list[int] = field(init=False)
+    _first: int = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         if len(self.seats) != self.game.num_players:
@@ -101,6 +103,7 @@ class Race:
         self.state = self.start.clone() if self.start is not None else self.game.new_state()
         self.actions = []
         self.actors = []
+        self._first = len(self.state.history())
 
     # --- who acts ---------------------------------------------------------------------------
 
@@ -143,17 +146,16 @@ class Race:
         return operator.index(choice)
 
     def _apply(self, action: int) -> None:
-        """Applies ``action`` and notes who took it. The core is the one judge: it refuses an
-        illegal action with its reason (IllegalActionError) and leaves the state unchanged."""
-        s = self.state
-        actor = CHANCE if s.is_chance_node() else s.current_player()
-        s.apply_action(action)
+        """Applies ``action`` and notes who took it, as the core recorded it. The core is the
+        one judge: it refuses an illegal action with its reason (IllegalActionError) and leaves
+        the state unchanged."""
+        self.state.apply_action(action)
         self.actions.append(action)
-        self.actors.append(actor)
+        self.actors.extend(self.state.actors(self._first + len(self.actors)))
 
     def since(self, start: int) -> list[tuple[int, int]]:
         """The actions applied after the first ``start``, each with who took it (a seat, or
-        :data:`CHANCE`)."""
+        :data:`autodromo.CHANCE`)."""
         return list(zip(self.actions[start:], self.actors[start:]))
 
     def _bot_seed(self) -> int:

@@ -23,6 +23,10 @@ pub(crate) struct PyState {
     /// The position it was started from (`Game.state_from`), whose history begins there: a
     /// save of its actions alone would replay from the game's start.
     start: Option<Arc<str>>,
+    /// Who took each action of the history (a seat, or `CHANCE`), noted by `apply_action` while
+    /// it is as long as the history; a state changed another way (a deserialized one, the envs'
+    /// loop in Rust) has it rebuilt by replay when `actors` is asked for.
+    actors: Vec<i32>,
 }
 
 impl PyState {
@@ -35,7 +39,28 @@ impl PyState {
             inner,
             files,
             start,
+            actors: Vec::new(),
         }
+    }
+
+    /// Who took each action of the history, by replaying it from where the state began.
+    fn replayed_actors(&self) -> Result<Vec<i32>, Error> {
+        let game = self.inner.game();
+        let mut s = match &self.start {
+            Some(text) => {
+                let v: serde_json::Value = serde_json::from_str(text)
+                    .map_err(|e| Error::replay(format!("position: not JSON ({e})")))?;
+                game.state_from(&v)?
+            }
+            None => game.new_initial_state(),
+        };
+        let history = on_state!(&self.inner, st => st.history().to_vec());
+        let mut actors = Vec::with_capacity(history.len());
+        for a in history {
+            actors.push(on_state!(&s, st => st.current_player().to_i32()));
+            s.apply_whole(a)?;
+        }
+        Ok(actors)
     }
 
     fn num_players(&self) -> usize {
@@ -120,7 +145,13 @@ impl PyState {
     /// Applies an action id or label; raises IllegalActionError with the rule, changing nothing.
     fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let id = self.action_id(action)?;
-        guard(|| self.inner.apply_whole(id).map_err(to_py))
+        let in_step = self.actors.len() == on_state!(&self.inner, s => s.history().len());
+        let actor = on_state!(&self.inner, s => s.current_player().to_i32());
+        guard(|| self.inner.apply_whole(id).map_err(to_py))?;
+        if in_step {
+            self.actors.push(actor);
+        }
+        Ok(())
     }
 
     /// Why `action` would be refused here, or None if it is legal.
@@ -164,6 +195,15 @@ impl PyState {
 
     fn history(&self) -> Vec<Action> {
         on_state!(&self.inner, s => s.history().to_vec())
+    }
+
+    /// Who took each action of `history()` from `start` on: a seat, or `CHANCE` (-1).
+    #[pyo3(signature = (start=0))]
+    fn actors(&mut self, start: usize) -> PyResult<Vec<i32>> {
+        if self.actors.len() != on_state!(&self.inner, s => s.history().len()) {
+            self.actors = guard(|| self.replayed_actors().map_err(to_py))?;
+        }
+        Ok(self.actors.get(start..).unwrap_or_default().to_vec())
     }
 
     /// What `player` may see (None: a spectator), as plain Python data.
