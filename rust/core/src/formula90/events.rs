@@ -2,7 +2,8 @@
 //! see: other players' draws and sealed cards until they are revealed.
 use alloc::string::String;
 use alloc::vec::Vec;
-use serde_json::{json, Map, Value};
+use serde::Serialize;
+use serde_json::Value;
 
 use super::car::NO_CARD;
 use super::cards::CardId;
@@ -480,9 +481,221 @@ fn code(name: &str) -> String {
     name.to_lowercase().replace(' ', "_")
 }
 
+/// A reference to a car, a card or a rule item: `{id, name}`.
+#[derive(Serialize)]
+struct Named<I> {
+    id: I,
+    name: String,
+}
+
 /// A named rule item (strategy, skill) as a reference.
-fn named(name: &str) -> Value {
-    json!({"id": code(name), "name": name})
+fn named(name: &str) -> Named<String> {
+    Named {
+        id: code(name),
+        name: name.into(),
+    }
+}
+
+/// A section by its number (from 1) and name.
+#[derive(Serialize)]
+struct Sec {
+    number: u16,
+    name: String,
+}
+
+/// The car a step is about, and the seat that drives it (`null`: a robot).
+#[derive(Serialize)]
+struct Who {
+    car: Named<u8>,
+    seat: Option<u8>,
+}
+
+/// One participant of a duel, by total.
+#[derive(Serialize)]
+struct Duelist {
+    car: Named<u8>,
+    total: i8,
+    cards: Vec<DuelCard>,
+    /// What the corner's duel box and the strategy add to the cards.
+    modifiers: i8,
+}
+
+#[derive(Serialize)]
+struct DuelCard {
+    card: Option<Named<CardId>>,
+    mp: i8,
+}
+
+/// A step as written: its kind, the car it is about, its fields (`F` lists each shape once).
+#[derive(Serialize)]
+struct Step {
+    kind: &'static str,
+    #[serde(flatten)]
+    who: Option<Who>,
+    #[serde(flatten)]
+    fields: F,
+}
+
+/// The fields of a step, by shape; several kinds share one.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum F {
+    Empty {},
+    Card {
+        card: Option<Named<CardId>>,
+    },
+    Qualify {
+        card: Option<Named<CardId>>,
+        fuel: u8,
+        value: i8,
+    },
+    RobotChit {
+        qualifying: i8,
+        cf: u8,
+        pit_turn: u8,
+    },
+    Slot {
+        slot: u16,
+    },
+    Grid {
+        slot: u16,
+        value: i8,
+    },
+    Strategy {
+        strategy: Named<String>,
+    },
+    Skill {
+        skill: Named<String>,
+    },
+    Tyres {
+        new: bool,
+        tyre: &'static str,
+    },
+    Weather {
+        card: Option<Named<CardId>>,
+        space: u16,
+        sky: &'static str,
+    },
+    Tyre {
+        tyre: &'static str,
+    },
+    WeatherMove {
+        from: u16,
+        to: u16,
+        sky: &'static str,
+    },
+    TyreLoss {
+        tyre: &'static str,
+        sky: &'static str,
+        mp: u8,
+    },
+    Flag {
+        flag: &'static str,
+    },
+    Yellow {
+        section: Sec,
+        behind: u8,
+    },
+    Section {
+        section: Option<Sec>,
+    },
+    Orange {
+        robot: Named<u8>,
+        force: bool,
+    },
+    ExtremePassed {
+        bonus: u8,
+        power: Option<Named<CardId>>,
+    },
+    Turn {
+        turn: u8,
+        race_stage: bool,
+    },
+    Pit {
+        from: Sec,
+        to: Sec,
+        extra: u8,
+        fuel: u8,
+    },
+    Play {
+        cards: Vec<Named<CardId>>,
+        trajectory: bool,
+    },
+    Wear {
+        brown: bool,
+    },
+    Check {
+        why: &'static str,
+        card: Option<Named<CardId>>,
+        target: i16,
+        pass: bool,
+    },
+    Movement {
+        mp: i8,
+    },
+    Pass {
+        other: Named<u8>,
+        relation: &'static str,
+        cost: u8,
+    },
+    Blocked {
+        by: Named<u8>,
+        lost: i8,
+    },
+    Recovery {
+        tyres: u8,
+        wear: u8,
+        discard: u8,
+        time_loss: u8,
+        forced_pit: bool,
+        abandon: bool,
+    },
+    Spot {
+        spot: u16,
+    },
+    BonusMp {
+        bonus: &'static str,
+        mp: u8,
+    },
+    BonusFuel {
+        bonus: &'static str,
+        fuel: u8,
+    },
+    Bonus {
+        bonus: &'static str,
+    },
+    Setup {
+        tyres: u8,
+        hand: u8,
+        wear_slots: u8,
+    },
+    New {
+        new: bool,
+    },
+    SixthSense {
+        flag: &'static str,
+        left: u8,
+    },
+    Chased {
+        chased: Option<Named<u8>>,
+    },
+    ChaseTake {
+        from: Named<u8>,
+        card: Option<Named<CardId>>,
+    },
+    Why {
+        why: &'static str,
+    },
+    Join {
+        join: bool,
+    },
+    Duel {
+        section: Sec,
+        result: Vec<Duelist>,
+    },
+    Deck {
+        deck: &'static str,
+    },
 }
 
 impl Event {
@@ -495,31 +708,24 @@ impl Event {
             .race_fields(&r)
             .or_else(|| self.turn_fields(&r))
             .or_else(|| self.other_fields(&r))?;
-        let mut e = Map::new();
-        e.insert("kind".into(), Value::from(kind));
-        if let Some(c) = car {
-            e.insert("car".into(), r.car_ref(c));
-            let human = usize::from(c) < race.humans();
-            e.insert(
-                "seat".into(),
-                if human { Value::from(c) } else { Value::Null },
-            );
-        }
-        if let Value::Object(f) = fields {
-            e.extend(f);
-        }
-        Some(Value::Object(e))
+        let who = car.map(|c| Who {
+            car: r.car_ref(c),
+            seat: (usize::from(c) < race.humans()).then_some(c),
+        });
+        serde_json::to_value(Step { kind, who, fields }).ok()
     }
 
     /// The race before its turns: qualifying, the grid, strategies, tyres, weather, flags and
     /// Extreme Trajectories.
     fn race_fields(&self, r: &Refs<'_>) -> Option<Parts> {
         Some(match *self {
-            Event::Qualifying => ("qualifying", None, json!({})),
+            Event::Qualifying => ("qualifying", None, F::Empty {}),
             Event::Draw { car, card: id } => (
                 "draw",
                 Some(car),
-                json!({"card": if r.own(car) { r.card(id) } else { Value::Null }}),
+                F::Card {
+                    card: if r.own(car) { r.card(id) } else { None },
+                },
             ),
             Event::QualifyReveal {
                 car,
@@ -529,32 +735,48 @@ impl Event {
             } => (
                 "qualify",
                 Some(car),
-                json!({"card": r.card(id), "fuel": fuel, "value": value}),
+                F::Qualify {
+                    card: r.card(id),
+                    fuel,
+                    value,
+                },
             ),
             Event::RobotChit { car, chit } => {
                 let c = r.race.content.robots.chits[usize::from(chit)];
                 (
                     "robot_chit",
                     Some(car),
-                    json!({"qualifying": c.qualifying, "cf": c.cf, "pit_turn": c.pit_turn}),
+                    F::RobotChit {
+                        qualifying: c.qualifying,
+                        cf: c.cf,
+                        pit_turn: c.pit_turn,
+                    },
                 )
             }
-            Event::TieBreak { car, slot } => {
-                ("tie_break", Some(car), json!({"slot": u16::from(slot) + 1}))
-            }
+            Event::TieBreak { car, slot } => ("tie_break", Some(car), F::Slot { slot: one(slot) }),
             Event::Grid { car, slot, value } => (
                 "grid",
                 Some(car),
-                json!({"slot": u16::from(slot) + 1, "value": value}),
+                F::Grid {
+                    slot: one(slot),
+                    value,
+                },
             ),
             Event::Strategy { car, strategy } => (
                 "strategy",
                 Some(car),
-                json!({"strategy": named(strategy.name())}),
+                F::Strategy {
+                    strategy: named(strategy.name()),
+                },
             ),
-            Event::Tyres { car, new, tyre } => {
-                ("tyres", Some(car), json!({"new": new, "tyre": tyre.name()}))
-            }
+            Event::Tyres { car, new, tyre } => (
+                "tyres",
+                Some(car),
+                F::Tyres {
+                    new,
+                    tyre: tyre.name(),
+                },
+            ),
             Event::Weather {
                 card: id,
                 space,
@@ -562,24 +784,36 @@ impl Event {
             } => (
                 "weather",
                 None,
-                json!({"card": r.card(id), "space": u16::from(space) + 1, "sky": sky.name()}),
+                F::Weather {
+                    card: r.card(id),
+                    space: one(space),
+                    sky: sky.name(),
+                },
             ),
-            Event::RobotTyres { tyre } => ("robot_tyres", None, json!({"tyre": tyre.name()})),
+            Event::RobotTyres { tyre } => ("robot_tyres", None, F::Tyre { tyre: tyre.name() }),
             Event::WeatherMove { car, from, to, sky } => (
                 "weather_move",
                 Some(car),
-                json!({"from": u16::from(from) + 1, "to": u16::from(to) + 1, "sky": sky.name()}),
+                F::WeatherMove {
+                    from: one(from),
+                    to: one(to),
+                    sky: sky.name(),
+                },
             ),
             Event::RobotsWeatherPit { tyre } => {
-                ("robots_weather_pit", None, json!({"tyre": tyre.name()}))
+                ("robots_weather_pit", None, F::Tyre { tyre: tyre.name() })
             }
             Event::TyreLoss { car, tyre, sky, mp } => (
                 "tyre_loss",
                 Some(car),
-                json!({"tyre": tyre.name(), "sky": sky.name(), "mp": mp}),
+                F::TyreLoss {
+                    tyre: tyre.name(),
+                    sky: sky.name(),
+                    mp,
+                },
             ),
-            Event::BlueToken { car } => ("blue_token", Some(car), json!({})),
-            Event::FlagTaken { car, flag } => ("flag", Some(car), json!({"flag": flag.name()})),
+            Event::BlueToken { car } => ("blue_token", Some(car), F::Empty {}),
+            Event::FlagTaken { car, flag } => ("flag", Some(car), F::Flag { flag: flag.name() }),
             Event::YellowPlaced {
                 car,
                 section,
@@ -587,51 +821,43 @@ impl Event {
             } => (
                 "yellow_flag",
                 Some(car),
-                json!({"section": r.sec(section), "behind": behind}),
+                F::Yellow {
+                    section: r.sec(section),
+                    behind,
+                },
             ),
-            Event::YellowRemoved { car, section } => {
-                ("yellow_removed", car, json!({"section": r.sec(section)}))
+            Event::YellowRemoved { car, section } => ("yellow_removed", car, r.section(section)),
+            Event::YellowPassed { car, section } => {
+                ("yellow_passed", Some(car), r.section(section))
             }
-            Event::YellowPassed { car, section } => (
-                "yellow_passed",
-                Some(car),
-                json!({"section": r.sec(section)}),
-            ),
             Event::OrangeForces { car, robot, force } => (
                 "orange_flag",
                 Some(car),
-                json!({"robot": r.car_ref(robot), "force": force}),
+                F::Orange {
+                    robot: r.car_ref(robot),
+                    force,
+                },
             ),
             Event::OrangeExtreme { car, robot, force } => (
                 "orange_flag_extreme",
                 Some(car),
-                json!({"robot": r.car_ref(robot), "force": force}),
+                F::Orange {
+                    robot: r.car_ref(robot),
+                    force,
+                },
             ),
-            Event::CornerPass { car, corner } => {
-                let at = r
-                    .race
-                    .track()
-                    .sections
-                    .iter()
-                    .position(|s| s.corner == corner);
-                (
-                    "corner_pass",
-                    Some(car),
-                    json!({"section": at.map_or(Value::Null, |s| r.sec(s as u8))}),
-                )
-            }
-            Event::TakeExtreme { car } => ("take_extreme", Some(car), json!({})),
-            Event::ExtremeTry { car } => ("extreme_try", Some(car), json!({})),
+            Event::CornerPass { car, corner } => ("corner_pass", Some(car), r.corner(corner)),
+            Event::TakeExtreme { car } => ("take_extreme", Some(car), F::Empty {}),
+            Event::ExtremeTry { car } => ("extreme_try", Some(car), F::Empty {}),
             Event::ExtremePassed { car, bonus, power } => (
                 "extreme_passed",
                 Some(car),
-                json!({"bonus": bonus, "power": r.card(power)}),
+                F::ExtremePassed {
+                    bonus,
+                    power: r.card(power),
+                },
             ),
-            Event::ExtremeLost { car, section } => (
-                "extreme_lost",
-                Some(car),
-                json!({"section": r.sec(section)}),
-            ),
+            Event::ExtremeLost { car, section } => ("extreme_lost", Some(car), r.section(section)),
             _ => return None,
         })
     }
@@ -639,12 +865,17 @@ impl Event {
     /// A car's individual turn: declaring, pit stops, card plays, checks, movement and passes.
     fn turn_fields(&self, r: &Refs<'_>) -> Option<Parts> {
         Some(match *self {
-            Event::TurnStart { turn, stage } => {
-                ("turn", None, json!({"turn": turn, "race_stage": stage}))
-            }
-            Event::RobotMustPit { car } => ("robot_pit_due", Some(car), json!({})),
-            Event::Plays { car } => ("plays", Some(car), json!({})),
-            Event::Skip { car } => ("skip", Some(car), json!({})),
+            Event::TurnStart { turn, stage } => (
+                "turn",
+                None,
+                F::Turn {
+                    turn,
+                    race_stage: stage,
+                },
+            ),
+            Event::RobotMustPit { car } => ("robot_pit_due", Some(car), F::Empty {}),
+            Event::Plays { car } => ("plays", Some(car), F::Empty {}),
+            Event::Skip { car } => ("skip", Some(car), F::Empty {}),
             Event::Pit {
                 car,
                 from,
@@ -654,30 +885,36 @@ impl Event {
             } => (
                 "pit",
                 Some(car),
-                json!({"from": r.sec(from), "to": r.sec(to), "extra": extra, "fuel": fuel}),
+                F::Pit {
+                    from: r.sec(from),
+                    to: r.sec(to),
+                    extra,
+                    fuel,
+                },
             ),
-            Event::Discard { car, card: id } => ("discard", Some(car), json!({"card": r.card(id)})),
+            Event::Discard { car, card: id } => {
+                ("discard", Some(car), F::Card { card: r.card(id) })
+            }
             Event::Play {
                 car,
                 cards,
                 trajectory,
             } => {
-                let laid: Vec<Value> = cards
-                    .iter()
-                    .filter(|&&c| c != NO_CARD)
-                    .map(|&c| r.card(c))
-                    .collect();
+                let laid = cards.iter().filter_map(|&c| r.card(c)).collect();
                 (
                     "play",
                     Some(car),
-                    json!({"cards": laid, "trajectory": trajectory}),
+                    F::Play {
+                        cards: laid,
+                        trajectory,
+                    },
                 )
             }
-            Event::PayToken { car } => ("pay_token", Some(car), json!({})),
+            Event::PayToken { car } => ("pay_token", Some(car), F::Empty {}),
             Event::PayCard { car, card: id } => {
-                ("pay_card", Some(car), json!({"card": r.card(id)}))
+                ("pay_card", Some(car), F::Card { card: r.card(id) })
             }
-            Event::Wear { car, brown } => ("wear", Some(car), json!({"brown": brown})),
+            Event::Wear { car, brown } => ("wear", Some(car), F::Wear { brown }),
             Event::Check {
                 car,
                 why,
@@ -687,12 +924,15 @@ impl Event {
             } => (
                 "check",
                 Some(car),
-                json!({"why": check_code(why), "card": r.card(id), "target": target, "pass": pass}),
+                F::Check {
+                    why: check_code(why),
+                    card: r.card(id),
+                    target,
+                    pass,
+                },
             ),
-            Event::Movement { car, mp } => ("movement", Some(car), json!({"mp": mp})),
-            Event::Enter { car, section } => {
-                ("enter", Some(car), json!({"section": r.sec(section)}))
-            }
+            Event::Movement { car, mp } => ("movement", Some(car), F::Movement { mp }),
+            Event::Enter { car, section } => ("enter", Some(car), r.section(section)),
             Event::Pass {
                 car,
                 other,
@@ -701,36 +941,41 @@ impl Event {
             } => (
                 "pass",
                 Some(car),
-                json!({"other": r.car_ref(other), "relation": relation_code(relation), "cost": cost}),
+                F::Pass {
+                    other: r.car_ref(other),
+                    relation: relation_code(relation),
+                    cost,
+                },
             ),
             Event::Blocked { car, by, left } => (
                 "blocked",
                 Some(car),
-                json!({"by": r.car_ref(by), "lost": left}),
+                F::Blocked {
+                    by: r.car_ref(by),
+                    lost: left,
+                },
             ),
-            Event::LateBrakeTry { car } => ("late_brake", Some(car), json!({})),
-            Event::OffTrack { car, section } => {
-                ("off_track", Some(car), json!({"section": r.sec(section)}))
-            }
+            Event::LateBrakeTry { car } => ("late_brake", Some(car), F::Empty {}),
+            Event::OffTrack { car, section } => ("off_track", Some(car), r.section(section)),
             Event::Recovery { car, outcome: o } => (
                 "recovery",
                 Some(car),
-                json!({"tyres": o.tyres, "wear": o.wear, "discard": o.discard,
-                    "time_loss": o.time_loss, "forced_pit": o.forced_pit, "abandon": o.abandon}),
+                F::Recovery {
+                    tyres: o.tyres,
+                    wear: o.wear,
+                    discard: o.discard,
+                    time_loss: o.time_loss,
+                    forced_pit: o.forced_pit,
+                    abandon: o.abandon,
+                },
             ),
-            Event::ReentryPoint { car, section } => (
-                "reentry_point",
-                Some(car),
-                json!({"section": r.sec(section)}),
-            ),
-            Event::Reenter { car, section } => {
-                ("reenter", Some(car), json!({"section": r.sec(section)}))
+            Event::ReentryPoint { car, section } => {
+                ("reentry_point", Some(car), r.section(section))
             }
-            Event::TakeTrajectory { car, spot } => (
-                "trajectory",
-                Some(car),
-                json!({"spot": u16::from(spot) + 1}),
-            ),
+            Event::Reenter { car, section } => ("reenter", Some(car), r.section(section)),
+            Event::TakeTrajectory { car, spot } => {
+                ("trajectory", Some(car), F::Spot { spot: one(spot) })
+            }
             _ => return None,
         })
     }
@@ -741,44 +986,51 @@ impl Event {
             Event::Special { car, strategy } => (
                 "special",
                 Some(car),
-                json!({"strategy": named(strategy.name())}),
+                F::Strategy {
+                    strategy: named(strategy.name()),
+                },
             ),
-            Event::Bonus { car, bonus } => {
-                let f = match bonus {
-                    Bonus::ChaseMp => json!({"bonus": "chase_mp", "mp": 1}),
-                    Bonus::SaveFuelTrade => json!({"bonus": "save_fuel_trade"}),
-                    Bonus::SaveFuel(t) => json!({"bonus": "save_fuel", "fuel": t}),
-                    Bonus::PushFuel(t) => json!({"bonus": "push_fuel", "fuel": t}),
-                    Bonus::HazardMp(mp) => json!({"bonus": "hazard_mp", "mp": mp}),
-                    Bonus::HazardLateBrake => json!({"bonus": "hazard_late_brake"}),
-                };
-                ("bonus", Some(car), f)
-            }
-            Event::Skill { car, skill } => {
-                ("skill", Some(car), json!({"skill": named(skill.name())}))
-            }
+            Event::Bonus { car, bonus } => ("bonus", Some(car), bonus_fields(bonus)),
+            Event::Skill { car, skill } => (
+                "skill",
+                Some(car),
+                F::Skill {
+                    skill: named(skill.name()),
+                },
+            ),
             Event::Setup { car, chart } => (
                 "setup",
                 Some(car),
-                json!({"tyres": chart.tyres, "hand": chart.hand, "wear_slots": chart.wear_slots}),
+                F::Setup {
+                    tyres: chart.tyres,
+                    hand: chart.hand,
+                    wear_slots: chart.wear_slots,
+                },
             ),
-            Event::SpareCar { car, new } => ("spare_car", Some(car), json!({"new": new})),
+            Event::SpareCar { car, new } => ("spare_car", Some(car), F::New { new }),
             Event::SixthSense { car, flag, left } => (
                 "sixth_sense",
                 Some(car),
-                json!({"flag": flag.name(), "left": left}),
+                F::SixthSense {
+                    flag: flag.name(),
+                    left,
+                },
             ),
             Event::SkillUsed { car, skill } => (
                 "skill_used",
                 Some(car),
-                json!({"skill": named(skill.name())}),
+                F::Skill {
+                    skill: named(skill.name()),
+                },
             ),
             Event::Chased { car, chased } => {
                 let on = usize::from(chased) < r.race.names.len();
                 (
                     "chased",
                     Some(car),
-                    json!({"chased": if on { r.car_ref(chased) } else { Value::Null }}),
+                    F::Chased {
+                        chased: on.then(|| r.car_ref(chased)),
+                    },
                 )
             }
             Event::ChaseTake {
@@ -788,65 +1040,81 @@ impl Event {
             } => (
                 "chase_take",
                 Some(car),
-                json!({"from": r.car_ref(from), "card": r.card(id)}),
+                F::ChaseTake {
+                    from: r.car_ref(from),
+                    card: r.card(id),
+                },
             ),
-            Event::Retired { car, why } => ("retired", Some(car), json!({"why": why.code()})),
-            Event::DuelCalled { section } => {
-                ("duel_called", None, json!({"section": r.sec(section)}))
-            }
-            Event::NoDuel { section } => ("no_duel", None, json!({"section": r.sec(section)})),
-            Event::Challenge { car } => ("challenge", Some(car), json!({})),
-            Event::Join { car, join } => ("join", Some(car), json!({"join": join})),
-            Event::DuelSealed { car } => ("duel_cards", Some(car), json!({})),
+            Event::Retired { car, why } => ("retired", Some(car), F::Why { why: why.code() }),
+            Event::DuelCalled { section } => ("duel_called", None, r.section(section)),
+            Event::NoDuel { section } => ("no_duel", None, r.section(section)),
+            Event::Challenge { car } => ("challenge", Some(car), F::Empty {}),
+            Event::Join { car, join } => ("join", Some(car), F::Join { join }),
+            Event::DuelSealed { car } => ("duel_cards", Some(car), F::Empty {}),
             Event::DuelReveal {
                 section,
                 result,
                 cards,
-            } => {
-                let points = |id: CardId| r.race.duel_points(section, id);
-                let list: Vec<Value> = result
-                    .iter()
-                    .zip(cards.iter())
-                    .filter(|(r, _)| r.0 != u8::MAX)
-                    .map(|(&(c, total), laid)| {
-                        let laid: Vec<Value> = laid
-                            .iter()
-                            .filter(|&&id| id != NO_CARD)
-                            .map(|&id| json!({"card": r.card(id), "mp": points(id)}))
-                            .collect();
-                        let counted: i8 = laid.iter().map(|l| l["mp"].as_i64().unwrap_or(0) as i8).sum();
-                        // What the corner's duel box and the strategy add to the cards.
-                        json!({"car": r.car_ref(c), "total": total, "cards": laid, "modifiers": total - counted})
-                    })
-                    .collect();
-                (
-                    "duel",
-                    None,
-                    json!({"section": r.sec(section), "result": list}),
-                )
-            }
+            } => (
+                "duel",
+                None,
+                F::Duel {
+                    section: r.sec(section),
+                    result: r.duelists(section, &result, &cards),
+                },
+            ),
             Event::Reshuffle { track } => (
                 "reshuffle",
                 None,
-                json!({"deck": if track { "track" } else { "race" }}),
+                F::Deck {
+                    deck: if track { "track" } else { "race" },
+                },
             ),
-            Event::SafetyCarOut { car } => ("safety_car_out", Some(car), json!({})),
-            Event::SafetyCarLine { section } => {
-                ("safety_car_line", None, json!({"section": r.sec(section)}))
-            }
-            Event::SafetyCarMoves { section } => {
-                ("safety_car_moves", None, json!({"section": r.sec(section)}))
-            }
-            Event::SafetyCarFollows { car } => ("safety_car_follows", Some(car), json!({})),
-            Event::SafetyCarIn => ("safety_car_in", None, json!({})),
-            Event::RaceEnd => ("race_end", None, json!({})),
+            Event::SafetyCarOut { car } => ("safety_car_out", Some(car), F::Empty {}),
+            Event::SafetyCarLine { section } => ("safety_car_line", None, r.section(section)),
+            Event::SafetyCarMoves { section } => ("safety_car_moves", None, r.section(section)),
+            Event::SafetyCarFollows { car } => ("safety_car_follows", Some(car), F::Empty {}),
+            Event::SafetyCarIn => ("safety_car_in", None, F::Empty {}),
+            Event::RaceEnd => ("race_end", None, F::Empty {}),
             _ => return None,
         })
     }
 }
 
+fn bonus_fields(bonus: Bonus) -> F {
+    match bonus {
+        Bonus::ChaseMp => F::BonusMp {
+            bonus: "chase_mp",
+            mp: 1,
+        },
+        Bonus::SaveFuelTrade => F::Bonus {
+            bonus: "save_fuel_trade",
+        },
+        Bonus::SaveFuel(t) => F::BonusFuel {
+            bonus: "save_fuel",
+            fuel: t,
+        },
+        Bonus::PushFuel(t) => F::BonusFuel {
+            bonus: "push_fuel",
+            fuel: t,
+        },
+        Bonus::HazardMp(mp) => F::BonusMp {
+            bonus: "hazard_mp",
+            mp,
+        },
+        Bonus::HazardLateBrake => F::Bonus {
+            bonus: "hazard_late_brake",
+        },
+    }
+}
+
+/// A 0-based place counted from 1.
+fn one(i: u8) -> u16 {
+    u16::from(i) + 1
+}
+
 /// A step's kind, the car it is about, its fields.
-type Parts = (&'static str, Option<u8>, Value);
+type Parts = (&'static str, Option<u8>, F);
 
 /// How a step names what it refers to, for one reader (`seat`; `None`: a spectator).
 struct Refs<'a> {
@@ -855,16 +1123,18 @@ struct Refs<'a> {
 }
 
 impl Refs<'_> {
-    fn car_ref(&self, c: u8) -> Value {
-        json!({"id": c, "name": self.race.names[usize::from(c)]})
+    fn car_ref(&self, c: u8) -> Named<u8> {
+        Named {
+            id: c,
+            name: self.race.names[usize::from(c)].clone(),
+        }
     }
 
-    fn card(&self, id: CardId) -> Value {
-        if id == NO_CARD {
-            Value::Null
-        } else {
-            json!({"id": id, "name": self.race.card_name(id)})
-        }
+    fn card(&self, id: CardId) -> Option<Named<CardId>> {
+        (id != NO_CARD).then(|| Named {
+            id,
+            name: self.race.card_name(id),
+        })
     }
 
     /// Whether `c` is the reader's own car.
@@ -872,7 +1142,56 @@ impl Refs<'_> {
         self.seat == Some(usize::from(c)) && usize::from(c) < self.race.humans()
     }
 
-    fn sec(&self, s: u8) -> Value {
-        json!({"number": u16::from(s) + 1, "name": self.race.track().section_name(s)})
+    fn sec(&self, s: u8) -> Sec {
+        Sec {
+            number: one(s),
+            name: self.race.track().section_name(s),
+        }
+    }
+
+    /// The section of corner `corner` (`null` on a track without it).
+    fn corner(&self, corner: u8) -> F {
+        let sections = &self.race.track().sections;
+        let at = sections.iter().position(|s| s.corner == corner);
+        F::Section {
+            section: at.map(|s| self.sec(s as u8)),
+        }
+    }
+
+    fn section(&self, s: u8) -> F {
+        F::Section {
+            section: Some(self.sec(s)),
+        }
+    }
+
+    /// A duel's participants by total (`u8::MAX` past the last), with the cards each laid.
+    fn duelists(
+        &self,
+        section: u8,
+        result: &[(u8, i8); MAX_CARS],
+        cards: &[[CardId; 2]; MAX_CARS],
+    ) -> Vec<Duelist> {
+        result
+            .iter()
+            .zip(cards.iter())
+            .filter(|(p, _)| p.0 != u8::MAX)
+            .map(|(&(c, total), laid)| {
+                let cards: Vec<DuelCard> = laid
+                    .iter()
+                    .filter(|&&id| id != NO_CARD)
+                    .map(|&id| DuelCard {
+                        card: self.card(id),
+                        mp: self.race.duel_points(section, id),
+                    })
+                    .collect();
+                let counted: i8 = cards.iter().map(|l| l.mp).sum();
+                Duelist {
+                    car: self.car_ref(c),
+                    total,
+                    cards,
+                    modifiers: total - counted,
+                }
+            })
+            .collect()
     }
 }

@@ -12,6 +12,7 @@ mod events;
 mod extreme;
 mod finish;
 mod flags;
+mod golden_events;
 mod harness;
 mod info_state;
 mod kept_log;
