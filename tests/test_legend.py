@@ -229,3 +229,15 @@ def test_the_view_carries_the_dashboard_scales_of_the_race_content(tmp_path: Pat
     root = _broken_copy(tmp_path, "dashboard.toml", "tachometer_max = 12", "tachometer_max = 11")
     own = autodromo.game("legend", content_dir=str(root), cars=CARS[:2]).new_state().view(0)
     assert own["dashboard"]["tachometer_max"] == 11
+
+
+def test_names_in_other_languages_stay_out_of_the_content_hash(tmp_path: Path) -> None:
+    # A translation is no rule: a user adding a language keeps every save; a rule's number is not.
+    shipped = legend().content_hash
+    line = 'names = { it = "Molla della valvola rotta", pt = "Molla della valvola rotta (mola da válvula quebrada)" }'
+    renamed = _broken_copy(tmp_path / "a", "damage.toml", line, line[:-2] + ', de = "Ventilfeder gebrochen" }')
+    assert autodromo.game("legend", content_dir=str(renamed), cars=CARS[:4]).content_hash == shipped
+    dropped = _broken_copy(tmp_path / "b", "damage.toml", line + "\n", "")
+    assert autodromo.game("legend", content_dir=str(dropped), cars=CARS[:4]).content_hash == shipped
+    changed = _broken_copy(tmp_path / "c", "damage.toml", line + "\ncount = 2", line + "\ncount = 3")
+    assert autodromo.game("legend", content_dir=str(changed), cars=CARS[:4]).content_hash != shipped

@@ -31,12 +31,27 @@ pub fn parse_toml<T: for<'de> Deserialize<'de>>(file: &str, text: &str) -> Resul
 const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
 
 /// FNV-1a over every (name, text) pair, in name order: the content hash that goes into saves.
+/// An item's names in other languages (`names = {...}` lines, docs/content/names.md) are left
+/// out: no rule reads them, so adding a language keeps every save and replay.
 pub fn hash<'a>(files: impl Iterator<Item = (&'a str, &'a str)>) -> u64 {
     files.fold(FNV_START, |h, (name, text)| hash_step(h, name, text))
 }
 
+/// Whether a line of a content file gives an item's names in other languages.
+fn is_names_line(line: &str) -> bool {
+    line.trim_start()
+        .strip_prefix("names")
+        .is_some_and(|rest| rest.trim_start().starts_with('='))
+}
+
 fn hash_step(mut h: u64, name: &str, text: &str) -> u64 {
-    for b in name.bytes().chain([0]).chain(text.bytes()).chain([0]) {
+    let kept = text.split_inclusive('\n').filter(|l| !is_names_line(l));
+    for b in name
+        .bytes()
+        .chain([0])
+        .chain(kept.flat_map(str::bytes))
+        .chain([0])
+    {
         h ^= u64::from(b);
         h = h.wrapping_mul(0x0000_0100_0000_01b3);
     }
