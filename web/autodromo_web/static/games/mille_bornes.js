@@ -13,8 +13,10 @@
       el("div", { class: "miles", role: "meter", "aria-label": s.words.miles_label, "aria-valuenow": s.miles, "aria-valuemax": s.target },
         el("span", { style: `width:${Math.min(100, (100 * s.miles) / s.target)}%` })),
       el("div", {}, s.status),
-      s.battle.length ? el("ul", { class: "cards", "aria-label": s.words.battle }, s.battle.map((c) => cardFace(c))) : "",
-      el("ul", { class: "cards", "aria-label": s.words.safeties }, s.safeties.map((c) => cardFace(c))),
+      // The battle pile and the safeties share a row: on a phone the decision stays on the first screen.
+      el("div", { class: "tableau" },
+        s.battle.length ? el("ul", { class: "cards", "aria-label": s.words.battle }, s.battle.map((c) => cardFace(c))) : "",
+        el("ul", { class: "cards", "aria-label": s.words.safeties }, s.safeties.map((c) => cardFace(c)))),
       el("div", { class: "muted" }, s.words.hands)));
     const parts = [
       el("p", { class: "muted" }, t.words.pile),
