@@ -385,9 +385,8 @@ fn the_overheating_declared_is_what_the_round_end_costs() {
 fn a_plan_names_its_decisions_by_action_id_as_well() {
     // The page posts a reachable space's decisions by id, reading no label back.
     let mut s = race(json!({"circuit": "example", "cars": ["bugatti_type_35", "alfa_8c_2300"]}));
-    let mut rng = SplitMix64::new(9);
     let mut checked = 0;
-    while !s.is_terminal() && s.history().len() < 600 {
+    play_randomly(&mut s, 9, |s| {
         for p in s.plan_moves().iter().take(3) {
             let mut t = s.clone();
             assert_eq!(p.actions.len(), p.decisions.len());
@@ -397,15 +396,7 @@ fn a_plan_names_its_decisions_by_action_id_as_well() {
             }
             checked += 1;
         }
-        let a = match s.current_player() {
-            Player::Chance => s.sample_chance(&mut rng).unwrap(),
-            _ => {
-                let legal = s.legal_actions();
-                legal[(rng.next_u64() % legal.len() as u64) as usize]
-            }
-        };
-        s.apply_action(a).unwrap();
-    }
+    });
     assert!(checked > 0);
 }
 
@@ -414,9 +405,12 @@ fn a_plan_carries_the_events_its_decisions_log() {
     // The page words a reachable space's way there from these; they must be what the race logs
     // when the plan is played.
     let mut s = race(json!({"circuit": "example", "cars": ["bugatti_type_35", "alfa_8c_2300"]}));
-    let mut rng = SplitMix64::new(11);
     let mut checked = 0;
-    while !s.is_terminal() && s.history().len() < 600 {
+    play_randomly(&mut s, 11, |s| {
+        // The log is replayed from the start on each read: the first 600 decisions are enough.
+        if s.history().len() >= 600 {
+            return;
+        }
         for p in s.move_plans().iter().take(3) {
             let mut t = s.clone();
             let n = t.history().len();
@@ -428,14 +422,6 @@ fn a_plan_carries_the_events_its_decisions_log() {
             assert!(!logged.is_empty());
             checked += 1;
         }
-        let a = match s.current_player() {
-            Player::Chance => s.sample_chance(&mut rng).unwrap(),
-            _ => {
-                let legal = s.legal_actions();
-                legal[(rng.next_u64() % legal.len() as u64) as usize]
-            }
-        };
-        s.apply_action(a).unwrap();
-    }
+    });
     assert!(checked > 0);
 }
