@@ -194,6 +194,8 @@ def test_the_championship_controls_show_only_once_ticked(live: LiveServer, brows
     try:
         pg = dev.page
         pg.goto(live.url + "/")
+        # The lobby builds its game radios after the catalogue arrives: read them once they exist.
+        pg.locator("[name=game]").first.wait_for(state="attached")
         games = pg.locator("[name=game]").evaluate_all("rs => rs.map(r => r.value)")
         catalogue = {g["id"]: g for g in live.app.test_client().get("/api/catalogue").json["games"]}
         with_events = [g for g in games if catalogue[g]["event"]]
