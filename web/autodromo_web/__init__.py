@@ -50,6 +50,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     from . import api, events, languages, lessons, limits, live, seats, security, throttle, views
 
+    # First: every refusal after it (a foreign Host, a body too large) is in the reader's language.
+    languages.install(app)
     security.install(app)
     limits.install(app)
     throttle.install(app)
@@ -62,7 +64,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(live.bp)
     app.register_blueprint(views.bp)
     lessons.install(app)
-    languages.install(app)
     return app
 
 

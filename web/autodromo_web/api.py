@@ -6,10 +6,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, current_app, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from autodromo import AutodromoError, replay
+from autodromo.locale import number
 
 from . import access, catalogue, limits, openapi, present, seats, throttle, timeline
 from .errors import ApiError, bad, conflict
@@ -36,19 +37,32 @@ def _api_error(e: ApiError) -> tuple[Response, int]:
 
 
 @bp.app_errorhandler(HTTPException)
-def _http_error(e: HTTPException) -> Response | HTTPException | tuple[Response, int]:
+def _http_error(e: HTTPException) -> Response | HTTPException | tuple[Response | str, int]:
     # Routing errors (unknown path, wrong method) happen before any blueprint: answer JSON
-    # under /api, the usual page elsewhere.
+    # under /api, a page of our own elsewhere, in the reader's words.
+    reason = _routing_reason(e)
     if not request.path.startswith("/api/"):
-        return e
-    return jsonify(error=e.description or e.name), e.code or 500
+        if reason is None:
+            return e
+        return render_template("error.html", reason=reason, missing=e.code == 404), e.code or 500
+    return jsonify(error=reason or e.description or e.name), e.code or 500
+
+
+def _routing_reason(e: HTTPException) -> str | None:
+    """Werkzeug's own refusals of an address, worded (its texts are English only)."""
+    if e.code == 404:
+        return _("not found: nothing at the address {path}", path=request.path)
+    if e.code == 405:
+        return _("not allowed: the address {path} does not answer {method}", path=request.path,
+                 method=request.method)
+    return None
 
 
 @bp.app_errorhandler(Exception)
 def _unexpected(e: Exception) -> Response | tuple[Response, int]:
     # The exception's text stays in the server's log: it may quote a request or a path.
     current_app.logger.exception("unexpected error")
-    return jsonify(error="internal error: the server could not answer this request (see its log)"), 500
+    return jsonify(error=_("internal error: the server could not answer this request (see its log)")), 500
 
 
 def body() -> dict[str, Any]:
@@ -57,7 +71,7 @@ def body() -> dict[str, Any]:
         return {}
     doc = limits.parse(request.get_data(cache=True), "body")
     if not isinstance(doc, dict):
-        raise bad("the body must be a JSON object")
+        raise bad(_("the body must be a JSON object"))
     return doc
 
 
@@ -66,15 +80,15 @@ def whole(value: Any, what: str, low: int | None = None, default: int | None = N
     if value is None or value == "":
         return default
     if isinstance(value, bool):
-        raise bad(f"{what} must be a whole number")
+        raise bad(_("{what} must be a whole number", what=what))
     if isinstance(value, str):
         value = limits.whole_text(value, what)
     if not isinstance(value, int):
-        raise bad(f"{what} must be a whole number")
+        raise bad(_("{what} must be a whole number", what=what))
     if abs(value) > limits.MAX_WHOLE:
-        raise bad(f"{what} must be at most {limits.MAX_WHOLE:,}")
+        raise bad(_("{what} must be at most {most}", what=what, most=number(limits.MAX_WHOLE)))
     if low is not None and value < low:
-        raise bad(f"{what} must be at least {low}")
+        raise bad(_("{what} must be at least {least}", what=what, least=low))
     return value
 
 
@@ -101,12 +115,12 @@ def seat_of(table: Table, value: Any, required: bool) -> int | None:
     seat = whole(value, "seat")
     if seat is None:
         if required:
-            raise bad("seat is required")
+            raise bad(_("seat is required"))
         return None
     if not 0 <= seat < len(table.seats):
         # Scripts count seats from 0; say so, so a person does not read it as the seat they counted.
         n = len(table.seats)
-        raise bad(f"no seat {seat}: the API numbers this game's {n} seats 0 to {n - 1}")
+        raise bad(_("no seat {seat}: the API numbers this game's {n} seats 0 to {last}", seat=seat, n=n, last=n - 1))
     return seat
 
 
@@ -125,7 +139,7 @@ def results(game_id: str) -> Response:
     """The results screen of a finished game."""
     with tables().locked(game_id) as table:
         if not table.finished:
-            raise bad("the game is not over yet")
+            raise bad(_("the game is not over yet"))
         return jsonify(table.module.results(table))
 
 
@@ -138,15 +152,15 @@ def page_args() -> tuple[int, tuple[float, str] | None]:
     """A list's ``?limit=`` and ``?before=`` (the ``next`` of the page before)."""
     limit = whole(request.args.get("limit"), "limit", low=1, default=PAGE) or PAGE
     if limit > MAX_PAGE:
-        raise bad(f"limit must be at most {MAX_PAGE}")
+        raise bad(_("limit must be at most {most}", most=MAX_PAGE))
     given = request.args.get("before")
     if not given:
         return limit, None
-    when, _, key = given.partition("~")
+    when, _sep, key = given.partition("~")
     try:
         return limit, (float(when), key[:64])
     except ValueError:
-        raise bad("before must be the next of the page before") from None
+        raise bad(_("before must be the next of the page before")) from None
 
 
 def next_page(listed: list[Any], limit: int) -> str | None:
@@ -172,7 +186,7 @@ def list_games() -> Response:
         db=shown_db(),
         games=[present.summary(x) for x in listed],
         next=next_page(listed, limit),
-        broken=[{"id": k, "error": v} for k, v in t.broken_games().items()],
+        broken=[{"id": k, "error": str(v)} for k, v in t.broken_games().items()],
     )
 
 
@@ -254,24 +268,24 @@ def post_action(game_id: str) -> Response | tuple[Response, int]:
     if "plan" in doc:
         choices = doc["plan"]
         if not isinstance(choices, list) or not choices:
-            raise bad("plan must be a non-empty list of actions")
+            raise bad(_("plan must be a non-empty list of actions"))
     elif "action" in doc:
         choices = [doc["action"]]
     else:
-        raise bad("give an action (id or label) or a plan (a list of them)")
+        raise bad(_("give an action (id or label) or a plan (a list of them)"))
     bots = doc.get("bots", True)
     if not isinstance(bots, bool):
-        raise bad("bots must be true or false")
+        raise bad(_("bots must be true or false"))
     key = doc.get("key")
     if key is not None and (not isinstance(key, str) or not 0 < len(key) <= 100):
-        raise bad("key must be a string of 1 to 100 characters: the input's identity")
+        raise bad(_("key must be a string of 1 to 100 characters: the input's identity"))
     since = whole(doc.get("since"), "since", low=0, default=0) or 0
     with tables().locked(game_id) as table:
         seat = seat_of(table, doc.get("seat"), required=True)
         assert seat is not None
         guard(table).seat(seat, _("a decision"))
         if key is not None and tables().store.applied_key(game_id, key):
-            return jsonify(error=f"this input was already applied (key {key}): not again",
+            return jsonify(error=_("this input was already applied (key {key}): not again", key=key),
                            repeat=True), 409
         seats.check_position_agreed(table)
         # The bots after a decision play in a slot (else they wait for /advance).
@@ -345,7 +359,7 @@ def position(game_id: str) -> Response:
         seats.check_whole(table, guard(table), "the position")
         writer = getattr(table.state, "position", None)
         if writer is None:
-            raise conflict("this build cannot write positions")
+            raise conflict(_("this build cannot write positions"))
         try:
             text = writer()
         except AutodromoError as e:
@@ -366,8 +380,8 @@ def export(game_id: str) -> Response:
             return Response(text, mimetype="application/json",
                             headers={"Content-Disposition": f'attachment; filename="{name}"'})
         if table.position is not None:
-            raise conflict("this game started from a position, not from the beginning: its replay would not "
-                           "reproduce it; export its position instead")
+            raise conflict(_("this game started from a position, not from the beginning: its replay would not "
+                             "reproduce it; export its position instead"))
         # The seed tells every card and die to come: it leaves the server once the game is over.
         text = replay.dumps(table.state, table.seed if table.finished else None)
     return Response(
@@ -401,7 +415,7 @@ def at(game_id: str, step: int) -> Response:
     """A spectator's view after ``step`` actions (the replay viewer's frame)."""
     with tables().locked(game_id) as table:
         if not 0 <= step <= len(table.actions):
-            raise bad(f"step must be between 0 and {len(table.actions)}")
+            raise bad(_("step must be between 0 and {last}", last=len(table.actions)))
         shown = timeline.frame(table, step)
     return jsonify(step=step, of=len(table.actions), table=shown)
 

@@ -28,9 +28,9 @@ from flask import Blueprint, Response, jsonify, request
 from . import access, games, lobby
 from .access import OWNER, Access, Guard
 from .errors import ApiError, bad, conflict, missing
-from .languages import say as _
+from .languages import Later, N_, WordedError, say as _
 from .store import SavedEvent, Stale, Store
-from .tables import CONCURRENT, Tables
+from .tables import Concurrent, Tables, concurrent
 
 bp = Blueprint("events", __name__, url_prefix="/api/events")
 
@@ -49,7 +49,7 @@ class Events:
         #: The saved revision each event in memory is at: another process of the server may
         #: change an event, so it is checked (and read again) before each use.
         self.revs: dict[str, int] = {}
-        self.broken: dict[str, str] = {}
+        self.broken: dict[str, Later] = {}
         for saved in store.events():
             self._load(saved)
 
@@ -77,7 +77,7 @@ class Events:
             self._link(self._events[saved.id], share=False)
         except Exception as e:  # a bad save must not stop the server: it is listed
             self._events.pop(saved.id, None)
-            self.broken[saved.id] = f"cannot be resumed: {e}"
+            self.broken[saved.id] = N_("cannot be resumed: {reason}", reason=e)
             self.revs[saved.id] = saved.rev
             # Its tokens still say who may delete it (no token read: nobody's is its owner's).
             try:
@@ -111,25 +111,26 @@ class Events:
     def _resume(self, saved: SavedEvent) -> Any:
         kind = games.get(saved.game).event
         if kind is None:
-            raise ValueError(f"{saved.game} has no events")
+            raise WordedError(N_("{game} has no championship", game=saved.game))
         event = kind(saved.id, saved.setup, self.tables, list(saved.decisions), list(saved.races), saved.created)
         event.rebuild()
         return event
 
     def create(self, body: Any) -> Any:
         if not isinstance(body, dict):
-            raise bad("the body must be a JSON object")
+            raise bad(_("the body must be a JSON object"))
         module = games.get(body.get("game"))
         if module.event is None:
-            raise bad(f"{module.title} has no championship")
+            raise bad(_("{game} has no championship", game=module.title))
         seats = lobby.seats_of(module.id, body.get("seats"))
         seating = body.get("seating", "hotseat")
         if seating not in ("hotseat", "links"):
-            raise bad(f"seating must be \"hotseat\" (one device) or \"links\" (a join link per seat), not {seating!r}")
+            raise bad(_("seating must be \"hotseat\" (one device) or \"links\" (a join link per seat), not {given}",
+                        given=repr(seating)))
         if seating == "links" and body.get("seed") not in (None, ""):
             # Whoever chose the seed could tell every card and die of every race to come.
-            raise bad("seed: a championship played by join links draws its chance from the server's secret; "
-                      "a seed cannot be chosen")
+            raise bad(_("seed: a championship played by join links draws its chance from the server's secret; "
+                        "a seed cannot be chosen"))
         setup = module.event.check(body, seats)
         setup["game"] = module.id
         setup["seed"] = lobby.seed_of(body.get("seed"))
@@ -159,7 +160,7 @@ class Events:
                            time.time()), self.revs.get(event.id, 0))
         except Stale:
             self.revs[event.id] = -1
-            raise conflict(CONCURRENT) from None
+            raise concurrent() from None
         self.announce(event.id)
 
     def announce(self, event_id: str) -> None:
@@ -172,7 +173,8 @@ class Events:
             self._refresh(event_id)
             event = self._events.get(event_id)
             if event is None:
-                raise missing(self.broken.get(event_id) or _("no championship {id}", id=repr(event_id)))
+                broken = self.broken.get(event_id)
+                raise missing(str(broken) if broken else _("no championship {id}", id=repr(event_id)))
             before = len(event.races)
             if event.advance():
                 try:
@@ -216,7 +218,7 @@ class Events:
                 except ApiError as e:
                     # Another worker gave the race the same tokens first (each worker links
                     # the races it reads): read it again and compare.
-                    if e.reason != CONCURRENT or attempt == 2:
+                    if not isinstance(e, Concurrent) or attempt == 2:
                         raise
 
     def claim(self, event: Any, seat: int) -> str:
@@ -268,7 +270,7 @@ class Events:
         """The event a game belongs to, if any."""
         return next((e.id for e in self._events.values() if game_id in e.races), None)
 
-    def broken_events(self) -> dict[str, str]:
+    def broken_events(self) -> dict[str, Later]:
         """The championships that cannot be resumed, as the file has them (one deleted through
         another process of the server is gone from here too)."""
         for event_id in list(self.broken):
@@ -330,7 +332,8 @@ def _seat_in(event: Any, value: Any) -> int | None:
     seat = _seat(value)
     if seat is not None and not 0 <= seat < len(event.setup["seats"]):
         n = len(event.setup["seats"])
-        raise bad(f"no seat {seat}: the API numbers this championship's {n} seats 0 to {n - 1}")
+        raise bad(_("no seat {seat}: the API numbers this championship's {n} seats 0 to {last}", seat=seat, n=n,
+                    last=n - 1))
     return seat
 
 
@@ -353,7 +356,7 @@ def listed() -> Response:
     return jsonify(events=[{"id": e.id, "title": e.payload(None)["title"], "stage": e.stage(),
                             "seats": [s["name"] for s in e.setup["seats"]]} for e in page],
                    next=next_page(page, limit),
-                   broken=[{"id": k, "error": v} for k, v in events().broken_events().items()])
+                   broken=[{"id": k, "error": str(v)} for k, v in events().broken_events().items()])
 
 
 @bp.get("/<event_id>")
@@ -379,20 +382,20 @@ def me(event_id: str) -> Response:
 def claim(event_id: str) -> Response:
     """A championship's join link opened on a device, as a game's (``seats.claim``): the first
     device gets its own token, used in the championship and its races; a second is refused."""
-    from .seats import TAKEN
+    from .seats import taken
 
     given = access.token()
     with events().locked(event_id) as event:
         held = events().access[event.id]
-        taken = held.claimed_link(given)
-        if taken is not None:
-            raise conflict(f"{TAKEN} ({event.names()[taken]})")
+        taken_by = held.claimed_link(given)
+        if taken_by is not None:
+            raise conflict(taken(event.names()[taken_by]))
         seat = held.who(given)
         if given is None:
-            raise access.unauthorised("claiming a seat needs its join link's token: none was given")
+            raise access.unauthorised(_("claiming a seat needs its join link's token: none was given"))
         if not isinstance(seat, int):
-            raise access.forbidden("claiming a seat: this token is not a join link of this championship "
-                                   "(a re-issued link's old token is refused)")
+            raise access.forbidden(_("claiming a seat: this token is not a join link of this championship "
+                                     "(a re-issued link's old token is refused)"))
         if not held.links or seat in held.devices:
             return jsonify(seat=seat, token=given, name=event.names()[seat])
         return jsonify(seat=seat, token=events().claim(event, seat), name=event.names()[seat])
@@ -417,7 +420,8 @@ def reissue(event_id: str, seat: int) -> Response:
             _seat_in(event, seat)  # past the last seat: refused in the API's numbering
             names = event.names()
             humans = ", ".join(names[s] for s in sorted(events().access[event.id].seats))
-            raise bad(f"{names[seat]} is not a human seat of this championship (its human players: {humans})")
+            raise bad(_("{name} is not a human seat of this championship (its human players: {humans})",
+                        name=names[seat], humans=humans))
         events().reissue(event, seat)
         return jsonify(link(event, seat))
 
@@ -430,10 +434,10 @@ def decide(event_id: str) -> Response:
     with events().locked(event_id) as event:
         seat = _seat_in(event, doc.get("seat"))
         if seat is None:
-            raise bad("seat is required")
+            raise bad(_("seat is required"))
         events().guard(event).seat(seat, _("a championship decision"))
         if "choice" not in doc:
-            raise bad("give a choice: a decision's id, or the repairs")
+            raise bad(_("give a choice: a decision's id, or the repairs"))
         event.decide(seat, doc["choice"])
         event.advance()
         events().save(event)

@@ -55,6 +55,43 @@ def say(message: str, **args: Any) -> str:
     return text.format(**args) if args else text
 
 
+class Later:
+    """A text of the server's kept to be worded each time it is read, in that reader's language:
+    a game that cannot be resumed is listed with its reason to readers of every language."""
+
+    __slots__ = ("message", "args")
+
+    def __init__(self, message: str, args: dict[str, Any]) -> None:
+        self.message = message
+        # Kept as text, or as a text worded later itself, never as the object (an exception, say):
+        # a server of several processes hands the reasons to its workers.
+        self.args = {k: v.words if isinstance(v, WordedError) else v if isinstance(v, Later) else str(v)
+                     for k, v in args.items()}
+
+    def __str__(self) -> str:
+        return say(self.message, **{k: str(v) for k, v in self.args.items()})
+
+    def __repr__(self) -> str:
+        return f"Later({self.message!r}, {self.args!r})"
+
+
+def N_(message: str, **args: Any) -> Later:  # noqa: N802 (gettext's name for "translate later")
+    """``message`` with its fields, worded when read (``str``): extracted like ``_``."""
+    return Later(message, args)
+
+
+class WordedError(ValueError):
+    """A reason of the server's own raised where no reader is known yet (a saved game loaded at
+    start): worded in the language of whoever reads it."""
+
+    def __init__(self, words: Later) -> None:
+        super().__init__(words.message)
+        self.words = words
+
+    def __str__(self) -> str:
+        return str(self.words)
+
+
 @bp.get("/words/<lang>.js")
 def words(lang: str) -> Response:
     """The page catalogue of ``lang`` for the scripts (``Autodromo.tr``): a script, as the

@@ -18,6 +18,7 @@ from autodromo.lessons import Lesson, words
 
 from . import games, timeline
 from .errors import bad, missing
+from .languages import say as _
 from .tables import Table
 
 bp = Blueprint("lessons", __name__)
@@ -77,7 +78,7 @@ def every() -> str:
 def of_game(game: str) -> str:
     found = lessons.every(game)
     if not found:
-        raise missing(f"no lessons for {game!r}")
+        raise missing(_("no lessons for {game}", game=repr(game)))
     listed = [{"game": game, "title": _title(game), "lessons": found}]
     return render_template("lessons.html", say=words.say, listed=listed,
                            heading=words.say("page.lessons_of", game=_title(game)))
@@ -102,12 +103,12 @@ def answer(game: str, lesson_id: str) -> Response:
     body = request.get_json(silent=True)
     action = body.get("action") if isinstance(body, dict) else None
     if isinstance(action, bool) or not isinstance(action, int):
-        raise bad("action must be the id of one of the lesson's decisions")
+        raise bad(_("action must be the id of one of the lesson's decisions"))
     table = _table(lesson)
     decisions = _decisions(table, lesson.seat)
     chosen = next((d for d in decisions if d["id"] == action), None)
     if chosen is None:
-        raise bad(f"action {action} is not one of the lesson's decisions")
+        raise bad(_("action {action} is not one of the lesson's decisions", action=action))
     found = lesson.answer_to(table.state, action)
     right = found is not None and found.right
     why = lesson.say(found.why) if found is not None else words.say("other", right=_answers_named(lesson, table, decisions))

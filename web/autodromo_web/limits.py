@@ -9,7 +9,10 @@ import json
 import re
 from typing import Any
 
+from autodromo.locale import number
+
 from .errors import ApiError, bad
+from .languages import say as _
 
 MAX_DEPTH = 32
 #: Enough for any seed, id or count the engine has (2**64 has 20 digits).
@@ -33,19 +36,19 @@ def _int(text: str) -> int | _TooLong:
 
 
 def _constant(name: str) -> Any:
-    raise bad(f"{name} is not a JSON number")
+    raise bad(_("{name} is not a JSON number", name=name))
 
 
 def parse(text: str | bytes, what: str) -> Any:
     """``text`` as JSON within the limits; ``what`` names it in a refusal ("body", "replay")."""
     if len(text) > MAX_TEXT and what != "body":
-        raise ApiError(413, f"{what}: longer than {MAX_TEXT // (1024 * 1024)} MiB")
+        raise ApiError(413, _("{what}: longer than {size} MiB", what=what, size=MAX_TEXT // (1024 * 1024)))
     try:
         doc = json.loads(text, parse_int=_int, parse_constant=_constant)
     except RecursionError:
-        raise bad(f"{_deep_field(text, what)}: nested deeper than {MAX_DEPTH} levels") from None
+        raise bad(_("{what}: nested deeper than {depth} levels", what=_deep_field(text, what), depth=MAX_DEPTH)) from None
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise bad(f"{what}: malformed JSON: {e}") from None
+        raise bad(_("{what}: malformed JSON: {error}", what=what, error=e)) from None
     check(doc, what)
     return doc
 
@@ -79,13 +82,14 @@ def check(doc: Any, what: str) -> None:
     while stack:
         value, path, depth, top = stack.pop()
         if isinstance(value, _TooLong):
-            raise bad(f"{path}: a number of {value.digits:,} digits; at most {MAX_DIGITS} are accepted")
+            raise bad(_("{what}: a number of {digits} digits; at most {most} are accepted", what=path,
+                                digits=number(value.digits), most=MAX_DIGITS))
         if isinstance(value, int) and not isinstance(value, bool) and len(str(abs(value))) > MAX_DIGITS:
-            raise bad(f"{path}: a number of more than {MAX_DIGITS} digits")
+            raise bad(_("{what}: a number of more than {most} digits", what=path, most=MAX_DIGITS))
         if isinstance(value, (dict, list)):
             if depth >= MAX_DEPTH:
                 # Named by its field (a path 32 levels long would not help anyone).
-                raise bad(f"{top}: nested deeper than {MAX_DEPTH} levels")
+                raise bad(_("{what}: nested deeper than {depth} levels", what=top, depth=MAX_DEPTH))
             items = value.items() if isinstance(value, dict) else enumerate(value)
             for k, v in items:
                 # A body's fields are named as the player wrote them: ``seat``, not ``body.seat``.
@@ -98,11 +102,12 @@ def whole_text(text: str, what: str) -> int:
     """A whole number written in a query string, bounded before it is converted."""
     raw = text.strip()
     if len(raw.lstrip("+-")) > MAX_DIGITS:
-        raise bad(f"{what}: a number of {len(raw):,} digits; at most {MAX_DIGITS} are accepted")
+        raise bad(_("{what}: a number of {digits} digits; at most {most} are accepted", what=what,
+                     digits=number(len(raw)), most=MAX_DIGITS))
     try:
         return int(raw)
     except ValueError:
-        raise bad(f"{what} must be a whole number, not {raw!r}") from None
+        raise bad(_("{what} must be a whole number, not {given}", what=what, given=repr(raw))) from None
 
 
 def install(app: Any) -> None:
@@ -112,7 +117,7 @@ def install(app: Any) -> None:
 
     def too_large(e: RequestEntityTooLarge) -> Any:
         limit = app.config["MAX_CONTENT_LENGTH"] // (1024 * 1024)
-        reason = f"body: larger than the {limit} MiB a request may send"
+        reason = _("body: larger than the {size} MiB a request may send", size=limit)
         if not request.path.startswith("/api/"):
             return reason, 413, {"Content-Type": "text/plain; charset=utf-8"}
         return jsonify(error=reason), 413

@@ -111,8 +111,9 @@ def check_position_agreed(table: Table) -> None:
     whole export's (``/consent``): that the game's owner may know every card."""
     if table.access.links and table.position is not None and not _consented(table):
         missing = [table.seat_name(s) for s in _humans(table) if s not in table.access.consent]
-        raise conflict(f"this game starts from a position its creator wrote, who may know every hand: it is played "
-                       f"once every player agrees (POST /api/games/{table.id}/consent); waiting for {', '.join(missing)}")
+        raise conflict(_("this game starts from a position its creator wrote, who may know every hand: it is played "
+                         "once every player agrees (POST /api/games/{id}/consent); waiting for {names}",
+                         id=table.id, names=", ".join(missing)))
 
 
 def whole_allowed(table: Table, g: Guard) -> bool:
@@ -130,8 +131,8 @@ def check_whole(table: Table, g: Guard, what: str) -> None:
         return
     if not _consented(table):
         missing = [table.seat_name(s) for s in _humans(table) if s not in table.access.consent]
-        raise access.forbidden(f"{what} before the end shows every hand and what is to come: "
-                               f"{', '.join(missing)} must agree first")
+        raise access.forbidden(_("{what} before the end shows every hand and what is to come: {names} must agree first",
+                                 what=what, names=", ".join(missing)))
     g.owner(what)
 
 
@@ -171,7 +172,9 @@ def me(game_id: str) -> Response:
                        consent=[table.seat_name(s) for s in sorted(table.access.consent)])
 
 
-TAKEN = "This seat was already taken on another device; ask the host to issue a new link"
+def taken(name: str) -> str:
+    """Why a join link opened on a second device is refused (a game's or a championship's)."""
+    return _("This seat was already taken on another device; ask the host to issue a new link ({name})", name=name)
 
 
 @bp.post("/claim")
@@ -182,15 +185,15 @@ def claim(game_id: str) -> Response:
     with tables().locked(game_id) as table:
         held = table.access
         given = access.token()
-        taken = held.claimed_link(given)
-        if taken is not None:
-            raise conflict(f"{TAKEN} ({table.seat_name(taken)})")
+        taken_by = held.claimed_link(given)
+        if taken_by is not None:
+            raise conflict(taken(table.seat_name(taken_by)))
         seat = held.who(given)
         if given is None:
-            raise access.unauthorised("claiming a seat needs its join link's token: none was given")
+            raise access.unauthorised(_("claiming a seat needs its join link's token: none was given"))
         if not isinstance(seat, int):
-            raise access.forbidden("claiming a seat: this token is not a join link of this game "
-                                   "(a re-issued link's old token is refused)")
+            raise access.forbidden(_("claiming a seat: this token is not a join link of this game "
+                                     "(a re-issued link's old token is refused)"))
         # A hot-seat game has no links to claim; a championship's race carries the
         # championship's tokens, claimed on neither.
         if not held.links or table.event is not None or seat in held.devices:
@@ -218,14 +221,15 @@ def reissue(game_id: str, seat: int) -> Response:
         access.guard(table).owner(_("re-issuing a join link"), always=True)
         if table.event is not None:
             # The race carries its championship's tokens: a link is re-issued for the whole event.
-            raise conflict("this race is part of a championship: re-issue the link on the championship's page "
-                           f"(/event/{table.event}), and the old one is refused in every race")
+            raise conflict(_("this race is part of a championship: re-issue the link on the championship's page "
+                             "(/event/{event}), and the old one is refused in every race", event=table.event))
         if seat not in table.access.seats:
             from .api import seat_of
 
             seat_of(table, seat, required=True)  # past the last seat: refused in the API's numbering
             humans = ", ".join(table.seat_name(s) for s in _humans(table))
-            raise bad(f"{table.seat_name(seat)} is not a human seat of this game (its human players: {humans})")
+            raise bad(_("{name} is not a human seat of this game (its human players: {humans})",
+                        name=table.seat_name(seat), humans=humans))
         table.access.reissue(seat)
         tables().save_access(table)
         return jsonify(link(table, seat))
@@ -242,7 +246,7 @@ def consent(game_id: str) -> Response:
         assert seat is not None
         access.guard(table).seat(seat, _("consent"))
         if seat not in table.access.seats:
-            raise conflict(f"{table.seat_name(seat)} is a bot: only human seats are asked")
+            raise conflict(_("{name} is a bot: only human seats are asked", name=table.seat_name(seat)))
         table.access.consent.add(seat)
         tables().save_access(table)
         return jsonify(consent=[table.seat_name(s) for s in sorted(table.access.consent)],

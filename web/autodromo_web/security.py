@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 from flask import Flask, Response, current_app, request
 
 from .errors import ApiError
+from .languages import say as _
 
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
 #: Methods that read only; every other method changes something and is checked.
@@ -102,22 +103,24 @@ def _check() -> None:
     host = request.host
     if not allowed(app, host):
         names = ", ".join(sorted(LOOPBACK_NAMES | set(app.config.get("AUTODROMO_HOSTS", ()))))
-        raise _refuse(403, f"Host {host_name(host)!r} is not a name of this server (it answers to {names}): "
-                           "a page elsewhere may be trying to reach it by a name of its own")
+        raise _refuse(403, _("Host {host} is not a name of this server (it answers to {names}): "
+                             "a page elsewhere may be trying to reach it by a name of its own",
+                             host=repr(host_name(host)), names=names))
     if request.method in SAFE_METHODS:
         return
     origin = request.headers.get("Origin")
     if origin is not None:
         parts = urlsplit(origin)
         if origin == "null" or parts.netloc.lower() != host.lower() or parts.scheme not in ("http", "https"):
-            raise _refuse(403, f"Origin: a change sent by a page of {origin} is refused: only this server's "
-                               "own page may change its games")
+            raise _refuse(403, _("Origin: a change sent by a page of {origin} is refused: only this server's "
+                                 "own page may change its games", origin=origin))
     if request.headers.get("Sec-Fetch-Site") in ("cross-site", "same-site"):
-        raise _refuse(403, "Sec-Fetch-Site: a change sent by another site's page is refused")
+        raise _refuse(403, _("Sec-Fetch-Site: a change sent by another site's page is refused"))
     kind = request.headers.get("Content-Type")
     has_body = bool(request.content_length) or request.headers.get("Transfer-Encoding") is not None
     if (kind is not None or has_body) and request.mimetype != "application/json":
-        raise _refuse(415, f"Content-Type: a change must be sent as application/json, not {kind or 'nothing'}")
+        raise _refuse(415, _("Content-Type: a change must be sent as application/json, not {given}",
+                             given=kind or _("nothing")))
 
 
 #: HEADERS with each name as compared (header names ignore case).

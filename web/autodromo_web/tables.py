@@ -27,7 +27,7 @@ from autodromo.errors import AutodromoError, IllegalActionError, ReplayError
 from . import games, limits, lobby
 from .access import Access
 from .errors import ApiError, bad, conflict, missing
-from .languages import say as _
+from .languages import Later, N_, say as _
 from .store import Saved, Stale, Store
 from .throttle import Budget
 
@@ -38,8 +38,19 @@ MAX_STEPS = 200_000
 EXPIRE_SECONDS = 24 * 3600.0
 #: A change refused because another request changed the game first (through another process of
 #: the server, since one process applies a game's requests one after the other).
-CONCURRENT = ("the game changed at the same moment (another device's request came first): nothing was applied; "
-              "read it again")
+class Concurrent(ApiError):
+    """The 409 of a change another request made first: nothing was applied (read it again)."""
+
+
+def concurrent() -> Concurrent:
+    return Concurrent(409, _("the game changed at the same moment (another device's request came first): nothing was "
+                             "applied; read it again"))
+
+
+def unresumable(game: str, error: Exception) -> Later:
+    """Why a saved game is listed as broken, worded for each reader of the list."""
+    module = games.REGISTRY.get(game)
+    return N_("{game}: cannot be resumed: {reason}", game=module.title if module else game, reason=error)
 
 
 @dataclass
@@ -185,13 +196,13 @@ class Table:
         """The action id of ``choice`` (an id or a label) if ``seat`` is to decide now. Whether
         the action is legal is the core's to judge when it is applied (``play``)."""
         if self.finished:
-            raise conflict("the game is over")
+            raise conflict(_("the game is over"))
         if not self.is_human(seat):
-            raise bad(f"{self.seat_name(seat)} is not a human seat of this game")
+            raise bad(_("{name} is not a human seat of this game", name=self.seat_name(seat)))
         if self.state.current_player() != seat or self.state.is_chance_node():
-            raise conflict(f"it is not {self.seat_name(seat)}'s turn")
+            raise conflict(_("it is not {name}'s turn", name=self.seat_name(seat)))
         if isinstance(choice, bool) or not isinstance(choice, (int, str)):
-            raise bad("action must be an action id or its label")
+            raise bad(_("action must be an action id or its label"))
         try:
             action = choice if isinstance(choice, int) else self.state.string_to_action(choice)
         except AutodromoError as e:
@@ -263,13 +274,13 @@ def start_state(game: autodromo.Game, position: Any) -> autodromo.State:
     with its reason otherwise."""
     state_from = getattr(game, "state_from", None)
     if state_from is None:
-        raise bad("this build cannot start a game from a position")
+        raise bad(_("this build cannot start a game from a position"))
     if not isinstance(position, dict):
-        raise bad("position must be a JSON object, as State.position() writes it")
+        raise bad(_("position must be a JSON object, as State.position() writes it"))
     try:
         state: autodromo.State = state_from(json.dumps(position))
     except AutodromoError as e:
-        raise bad(f"position: {e}") from None
+        raise bad(_("position: {error}", error=e)) from None
     return state
 
 
@@ -301,7 +312,7 @@ class Tables:
     a game's replay or commit."""
 
     def __init__(self, store: Store, idle: float = 600.0, max_loaded: int = 256,
-                 checked: dict[str, str] | None = None) -> None:
+                 checked: dict[str, Later] | None = None) -> None:
         self.store = store
         self.idle = idle
         self.max_loaded = max_loaded
@@ -309,7 +320,7 @@ class Tables:
         #: One lock per game being loaded, so two requests for it replay it once.
         self._loading: dict[str, threading.Lock] = {}
         #: Games that cannot be resumed (content changed, say): id -> reason.
-        self.broken: dict[str, str] = {}
+        self.broken: dict[str, Later] = {}
         #: The event each game is a race of, kept while the game is out of memory.
         self.event_of: dict[str, str] = {}
         self._lock = threading.Lock()
@@ -339,7 +350,7 @@ class Tables:
                 if not built[key].accepts_content_hash(row.content_hash):
                     Tables._game_of(row.game, row.options, row.content_hash)
             except Exception as e:  # a bad save must not stop the server: it is listed
-                self.broken[row.id] = f"{row.game}: cannot be resumed: {e}"
+                self.broken[row.id] = unresumable(row.game, e)
         if store.unknown_status:
             # Once, for a database older than the flag: each game replayed to know if it is over.
             for row in store.listing():
@@ -402,11 +413,11 @@ class Tables:
         try:
             table.adopt(self._resume(saved))
         except Exception as e:
-            reason = f"{saved.game}: cannot be resumed: {e}"
+            reason = unresumable(saved.game, e)
             with self._lock:
                 self.broken[table.id] = reason
                 self._tables.pop(table.id, None)
-            raise conflict(reason) from None
+            raise conflict(str(reason)) from None
 
     def _gone(self, table: Table) -> None:
         """(Under the table's lock.) The game was deleted (by another process)."""
@@ -431,7 +442,7 @@ class Tables:
             if table is not None:
                 return table
             if game_id in self.broken:
-                raise conflict(self.broken[game_id])
+                raise conflict(str(self.broken[game_id]))
             loading = self._loading.setdefault(game_id, threading.Lock())
         with loading:
             with self._lock:
@@ -453,10 +464,10 @@ class Tables:
                         except Stale:
                             table.rev = -1
                 except Exception as e:
-                    reason = f"{saved.game}: cannot be resumed: {e}"
+                    reason = unresumable(saved.game, e)
                     with self._lock:
                         self.broken[game_id] = reason
-                    raise conflict(reason) from None
+                    raise conflict(str(reason)) from None
             finally:
                 with self._lock:
                     self._loading.pop(game_id, None)
@@ -552,18 +563,20 @@ class Tables:
         game_id, options, seats, seed = lobby.check(body)
         game = lobby.build(game_id, options)
         if len(seats) != game.num_players:
-            raise bad(f"{game_id} with these options has {game.num_players} seats, not {len(seats)}")
+            raise bad(_("{game} with these options has {n} seats, not {given}", game=game_id, n=game.num_players,
+                        given=len(seats)))
         position = body.get("position") if isinstance(body, dict) else None
         if isinstance(position, str):
             position = limits.parse(position, "position")
         seating = body.get("seating", "hotseat") if isinstance(body, dict) else "hotseat"
         if seating not in ("hotseat", "links"):
-            raise bad(f"seating must be \"hotseat\" (one device) or \"links\" (a join link per seat), not {seating!r}")
+            raise bad(_("seating must be \"hotseat\" (one device) or \"links\" (a join link per seat), not {given}",
+                        given=repr(seating)))
         if seating == "links" and isinstance(body, dict) and body.get("seed") not in (None, ""):
             # Whoever chose the seed could tell every card to come: with each player on their own
             # device, chance is drawn from the server's secret only.
-            raise bad("seed: a game played by join links draws its chance from the server's secret; "
-                      "a seed cannot be chosen")
+            raise bad(_("seed: a game played by join links draws its chance from the server's secret; "
+                        "a seed cannot be chosen"))
         humans = [i for i, s in enumerate(seats) if s["kind"] == "human"]
         table = Table.new(secrets.token_hex(6), game_id, options, seats, seed, game, position,
                           Access.new(humans, links=seating == "links"))
@@ -578,18 +591,18 @@ class Tables:
     def import_replay(self, text: Any, seats: Any = None) -> Table:
         """A game from a replay file; seats default to all human (the replay names none)."""
         if not isinstance(text, str):
-            raise bad("replay must be the text of a replay file")
+            raise bad(_("replay must be the text of a replay file"))
         limits.parse(text, "replay")
         try:
             r = replay.loads(text)
         except AutodromoError as e:
             raise bad(str(e)) from None
         if r.options.get("content_dir") is not None:
-            raise bad("replay options name a content folder")
+            raise bad(_("replay options name a content folder"))
         given = seats if seats is not None else [{"kind": "human"}] * r.game.num_players
         seat_list = lobby.seats_of(r.game.name, given)
         if len(seat_list) != r.game.num_players:
-            raise bad(f"the replay's game has {r.game.num_players} seats, not {len(seat_list)}")
+            raise bad(_("the replay's game has {n} seats, not {given}", n=r.game.num_players, given=len(seat_list)))
         seed = lobby.seed_of(r.seed if r.seed is not None and 0 <= r.seed < lobby.SEED_LIMIT else None)
         options = {k: v for k, v in r.options.items() if v is not None}
         table = Table.new(secrets.token_hex(6), r.game.name, options, seat_list, seed, r.game)
@@ -615,7 +628,7 @@ class Tables:
                 table.pins -= 1
                 table.used = time.monotonic()
 
-    def broken_games(self) -> dict[str, str]:
+    def broken_games(self) -> dict[str, Later]:
         """The saved games that cannot be resumed, as the file has them: one deleted through
         another process of the server is gone from here too."""
         for game_id in list(self.broken):
@@ -697,7 +710,7 @@ class Tables:
             table.rev, table.access_version = self.store.set_access(table.id, table.access.as_json(), table.rev)
         except Stale:
             table.rev = -1  # its access in memory is not the saved one: read it whole next time
-            raise conflict(CONCURRENT) from None
+            raise concurrent() from None
         self.changed(table.id)
 
     # --- changes, each committed before it is reported -------------------------------------
@@ -710,7 +723,7 @@ class Tables:
             # Another process changed the game since this copy was read: nothing was written;
             # the memory goes back to that copy, brought up to date at its next use.
             table.rebuild(start)
-            raise conflict(CONCURRENT) from None
+            raise concurrent() from None
         except Exception:
             # The memory must not run ahead of the disk: go back to what was saved.
             table.rebuild(start)
@@ -753,7 +766,7 @@ class Tables:
         try:
             rev = self.store.truncate(table.id, target, table.rev)
         except Stale:
-            raise conflict(CONCURRENT) from None
+            raise concurrent() from None
         table.rebuild(target)
         table.rev = rev
         table.updated = time.time()

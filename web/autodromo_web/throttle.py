@@ -33,6 +33,7 @@ from typing import Any
 from flask import Flask, Response
 
 from .errors import ApiError
+from .languages import say as _
 
 BOT_SECONDS = 0.5
 #: Addresses never limited (``AUTODROMO_TRUSTED``): the machine the server runs on (its host
@@ -93,7 +94,7 @@ class BotSlots:
         """(Under the condition.) A slot's ticket, or None; ``refuse``: 429/503 instead of None."""
         if self._held.get(address, 0) >= self.per_address:
             if refuse:
-                raise Busy(429, "the bots of another of your requests are still playing: ask again in a second")
+                raise Busy(429, _("the bots of another of your requests are still playing: ask again in a second"))
             return None
         me = next(self._ids)
         self._waiting[me] = address
@@ -101,7 +102,7 @@ class BotSlots:
             if not self._free.wait_for(lambda: len(self._holders) < self.slots and self._first(me, time.monotonic()),
                                        self.wait):
                 if refuse:
-                    raise Busy(503, "the server is busy playing other tables' bots: ask again in a second")
+                    raise Busy(503, _("the server is busy playing other tables' bots: ask again in a second"))
                 return None
         finally:
             del self._waiting[me]
@@ -215,11 +216,11 @@ class Streams:
         """Counts a stream from ``address`` (or refuses it); returns what closes it (once)."""
         with self._lock:
             if self._open.get(address, 0) >= self.per_address and address not in self.trusted:
-                raise Busy(503, f"this device has {self.per_address} live streams open already: the page reads "
-                                "the game every few seconds instead", retry_after=10)
+                raise Busy(503, _("this device has {n} live streams open already: the page reads "
+                                  "the game every few seconds instead", n=self.per_address), retry_after=10)
             if self._count >= self.total:
-                raise Busy(503, "the server has as many live streams open as it keeps: the page reads the game "
-                                "every few seconds instead", retry_after=10)
+                raise Busy(503, _("the server has as many live streams open as it keeps: the page reads the game "
+                                  "every few seconds instead"), retry_after=10)
             self._count += 1
             self._open[address] = self._open.get(address, 0) + 1
         closed = False
@@ -275,8 +276,9 @@ class Rates:
                 self.refused += 1
                 self._buckets[address] = (left, now)
                 wait = max(1, int((1.0 - left) / self.rate + 0.999)) if self.rate > 0 else 3600
-                raise Busy(429, f"too many new games from this device: {self.burst} at once, then "
-                                f"{self.rate * 60:g} a minute; try again in {wait} s", retry_after=wait)
+                raise Busy(429, _("too many new games from this device: {burst} at once, then "
+                                  "{rate} a minute; try again in {wait} s", burst=self.burst,
+                                  rate=format(self.rate * 60, "g"), wait=wait), retry_after=wait)
             self._buckets[address] = (left - 1.0, now)
             if len(self._buckets) > 10_000:
                 # Full buckets say nothing: forget them (a flood of addresses keeps this bounded).

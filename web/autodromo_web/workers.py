@@ -25,7 +25,10 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .languages import Later
 
 #: A worker that dies sooner than this after starting, again and again, stops the server.
 EARLY_DEATH_SECONDS = 5.0
@@ -243,7 +246,7 @@ def serve(host: str, port: int, count: int, config: dict[str, Any], announce: Ca
         os.close(alive_w)
 
 
-def _worker(i: int, listener: socket.socket, config: dict[str, Any], broken: dict[str, str], lock: CommitLock,
+def _worker(i: int, listener: socket.socket, config: dict[str, Any], broken: dict[str, Later], lock: CommitLock,
             hub: Hub, alive_r: int) -> int:
     """One worker: the app, accepting on the shared socket until told to stop."""
     from . import create_app, serving

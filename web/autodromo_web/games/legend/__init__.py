@@ -112,10 +112,11 @@ class Legend(GameModule):
 
     def check_options(self, options: dict[str, Any], seats: list[dict[str, Any]]) -> dict[str, Any]:
         from ...errors import bad
+        from ...languages import say as _
 
         chosen = options.get("cars")
         if not isinstance(chosen, list) or len(chosen) != len(seats):
-            raise bad("option \"cars\": name one car for every seat")
+            raise bad(_("option \"cars\": name one car for every seat"))
         options["neutral"] = [s["bot"] == "neutral" for s in seats]
         if options.get("route"):
             # A route is a Stage race: the Track race's own options do not apply to it.

@@ -28,6 +28,8 @@ from autodromo.legend import PARTS, Auction, balanced
 from autodromo.legend import words as legend_words
 
 from ...errors import bad, conflict
+from ...languages import N_, WordedError
+from ...languages import say as _
 from ..base import circuits
 from . import cars
 
@@ -121,35 +123,35 @@ class LegendEvent:
     def check(body: dict[str, Any], seats: list[dict[str, Any]]) -> dict[str, Any]:
         """The set-up of a create request, checked: a 400 naming what is wrong."""
         if any(s["bot"] == "neutral" for s in seats):
-            raise bad("a championship seats players and bots, not Neutral Cars")
+            raise bad(_("a championship seats players and bots, not Neutral Cars"))
         mode = body.get("mode", "historical")
         setup: dict[str, Any] = {"mode": mode, "seats": seats}
         if mode == "historical":
             era = body.get("era", "fifties")
             if era not in {e[0] for e in ERAS}:
-                raise bad(f"unknown era {era!r}; known: {', '.join(e[0] for e in ERAS)}")
+                raise bad(_("unknown era {given}; known: {known}", given=repr(era), known=", ".join(e[0] for e in ERAS)))
             roster = era_roster(era)
             if 2 * len(roster) < len(seats):
-                raise bad(f"{len(seats)} players are too many for the {len(roster)} cars of that era")
+                raise bad(_("{n} players are too many for the {cars} cars of that era", n=len(seats), cars=len(roster)))
             setup["era"] = era
             setup["auction"] = AUCTION_RULES
         elif mode == "balanced":
             chosen = body.get("cars")
             if not isinstance(chosen, list) or len(chosen) != len(seats):
-                raise bad("balanced play: name one car for every seat")
+                raise bad(_("balanced play: name one car for every seat"))
             try:
                 setup["cars"] = balanced([str(c) for c in chosen])
             except AutodromoError as e:
                 raise bad(str(e)) from None
         else:
-            raise bad("mode must be \"historical\" or \"balanced\"")
+            raise bad(_("mode must be \"historical\" or \"balanced\""))
         known = {c["id"] for c in circuits("legend")}
         races = body.get("circuits")
         if not isinstance(races, list) or not 1 <= len(races) <= 6 or any(r not in known for r in races):
-            raise bad(f"circuits: one to six of {', '.join(sorted(known))}")
+            raise bad(_("circuits: one to six of {known}", known=", ".join(sorted(known))))
         laps = body.get("laps", 1)
         if isinstance(laps, bool) or not isinstance(laps, int) or not 1 <= laps <= 5:
-            raise bad("laps must be a whole number from 1 to 5")
+            raise bad(_("laps must be a whole number from 1 to 5"))
         setup["circuits"] = races
         setup["laps"] = laps
         return setup
@@ -170,8 +172,8 @@ class LegendEvent:
             if self.setup.get("auction") != AUCTION_RULES:
                 # Its bids are positions in the older auction's lists, with its own first bidder:
                 # replayed here they would buy other cars, or fail half-way.
-                raise ValueError("its auction was saved by an older version of the game, whose bids "
-                                 "cannot be replayed; delete it and start a new championship")
+                raise WordedError(N_("its auction was saved by an older version of the game, whose bids "
+                                     "cannot be replayed; delete it and start a new championship"))
             self.auction = Auction(era_roster(self.setup["era"]), len(self.setup["seats"]), seed=self.setup["seed"])
 
     def names(self) -> list[str]:
@@ -264,16 +266,16 @@ class LegendEvent:
     def decide(self, seat: int, choice: Any) -> None:
         """A human seat's decision; a 409 with the reason when it is not theirs or not legal."""
         if not 0 <= seat < len(self.setup["seats"]) or not self.is_human(seat):
-            raise bad("only a human seat of this event decides here")
+            raise bad(_("only a human seat of this event decides here"))
         if self.to_decide() != seat:
-            raise conflict(f"it is not {self.names()[seat]}'s decision now")
+            raise conflict(_("it is not {name}'s decision now", name=self.names()[seat]))
         stage = self.stage()
         if stage == "repairs":
             self._apply({"kind": "repair", "seat": seat, "race": len(self.races), "repair": self._repair_of(seat, choice)})
             return
         options = self.options_for(seat)
         if isinstance(choice, bool) or not isinstance(choice, int) or not any(o["id"] == choice for o in options):
-            raise conflict("choose one of the offered decisions")
+            raise conflict(_("choose one of the offered decisions"))
         if stage == "auction":
             self._apply({"kind": "auction", "seat": seat, "choice": choice})
         else:
@@ -281,16 +283,16 @@ class LegendEvent:
 
     def _repair_of(self, seat: int, choice: Any) -> dict[str, Any]:
         if not isinstance(choice, dict):
-            raise bad("repairs: {\"collect\": part or null, \"engine\", \"brakes\", \"tires\", \"spend\": [parts]}")
+            raise bad(_("repairs: {shape}", shape='{"collect": part or null, "engine", "brakes", "tires", "spend": [parts]}'))
         repair = {"collect": choice.get("collect"), "engine": choice.get("engine", 0), "brakes": choice.get("brakes", 0),
                   "tires": choice.get("tires", 0), "spend": choice.get("spend", [])}
         for k in ("engine", "brakes", "tires"):
             if isinstance(repair[k], bool) or not isinstance(repair[k], int):
-                raise bad(f"repairs: {k} must be a whole number")
+                raise bad(_("repairs: {field} must be a whole number", field=k))
         if repair["collect"] is not None and (isinstance(repair["collect"], bool) or not isinstance(repair["collect"], int)):
-            raise bad("repairs: collect must be a part's number or null")
+            raise bad(_("repairs: collect must be a part's number or null"))
         if not isinstance(repair["spend"], list) or any(isinstance(p, bool) or not isinstance(p, int) for p in repair["spend"]):
-            raise bad("repairs: spend must be a list of part numbers")
+            raise bad(_("repairs: spend must be a list of part numbers"))
         car, podium = self._last_race_car(seat)
         try:
             repair_between_races(car, podium, self._repair(repair))
