@@ -180,7 +180,9 @@ def run(args: argparse.Namespace) -> int:
     if driving:
         threading.Thread(target=_keyboard, args=(dash_emus[0], log, binding.buttons),
                          daemon=True).start()
-    title = f"autodromo bridge: {_title(source)}" + (f", seed {args.seed}" if args.seed is not None else "")
+    game = str(board.get("game"))
+    title = (screen_mod.say(game, "title", race=_title(source)) if args.seed is None
+             else screen_mod.say(game, "title.seed", race=_title(source), seed=args.seed))
     start = time.monotonic()
     last_png, shown = 0.0, ""
     finished_at = 0.0
@@ -283,7 +285,8 @@ def _title(source: Source) -> str:
         return f"{game}, a Stage race on the route {board['name']}"
     if is_section_track(board):
         heading = games.fact(str(view.get("game", "")), "HEADING") or game
-        return f"{heading} at {board.get('name', source.circuit)}"
+        return screen_mod.say(str(view.get("game", "")), "race.sections", heading=heading,
+                              track=board.get("name", source.circuit))
     circuit = source.circuit.replace("_", " ").title()
     return game + (f" on the {circuit} circuit" if circuit else "")
 

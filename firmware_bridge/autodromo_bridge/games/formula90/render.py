@@ -24,7 +24,7 @@ from typing import Any
 from autodromo.formula90 import words as f90_words
 
 from ...render import (LAMP_FINISHED, LAMP_GAME_OVER, LAMP_LEADER, LAMP_OUT, LAMP_RAIN,
-                     LAMP_NAMES as SHARED_NAMES, LAMP_REFUSED, LAMP_YOUR_TURN, PODIUM_MEANINGS, PODIUM_NAMES,
+                     LAMP_NAMES as SHARED_NAMES, LAMP_REFUSED, LAMP_YOUR_TURN, PODIUM_NAMES,
                      Face)
 from .buttons import BUTTONS as BUTTONS
 from .sectionmap import DEFAULT_COLORS, SKIES, SectionMap
@@ -45,25 +45,23 @@ TYRES = {"hard": 0, "soft": 1, "intermediate": 2, "rain": 3}
 GAUGES = (("target", 99), ("free slots", 6), ("fuel", 16), ("red wear", 6), ("brown", 6),
           ("tyres", 12))
 
-#: Each lamp's name and meaning for people (the shared bits mean what they mean in this game).
+#: Each lamp's key in formula90/words.py (``bridge.lamp.<key>``, ``bridge.means.<key>``): the
+#: shared bits mean what they mean in this game.
 LAMP_NAMES = {LAMP_MUST_PIT: "MUST PIT", LAMP_BLUE_FLAG: "BLUE FLAG",
               LAMP_ORANGE_FLAG: "ORANGE FLAG", LAMP_YELLOW_FLAG: "YELLOW FLAG",
               LAMP_SAFETY_CAR: "SAFETY CAR", LAMP_EXTREME: "EXTREME",
               LAMP_DRIZZLE: "DRIZZLE", LAMP_SKILL_USED: "SKILL USED", LAMP_LEADER: "LEADER"}
-LAMP_MEANINGS = {
-    LAMP_YOUR_TURN: "this car decides now", LAMP_REFUSED: "the last button was refused, see the log",
-    LAMP_FINISHED: "the race is over and this car finished it", LAMP_OUT: "retired or off the track",
-    LAMP_RAIN: "rain on the weather track", LAMP_GAME_OVER: "the race is over",
-    LAMP_MUST_PIT: "the refuel chit's turn has come (or a recovery forces a stop): pit now",
-    LAMP_BLUE_FLAG: "this car holds a blue pawn", LAMP_ORANGE_FLAG: "this car holds the orange pawn",
-    LAMP_YELLOW_FLAG: "a yellow flag in this car's section or the next: no passing there",
-    LAMP_SAFETY_CAR: "the Safety Car is out", LAMP_EXTREME: "this car is on an Extreme Trajectory",
-    LAMP_DRIZZLE: "drizzle on the weather track", LAMP_SKILL_USED: "the skill is used until the next stop",
-    LAMP_LEADER: "this car leads the race",
-}
-#: What its dashboard prints: the shared bits by their names, its own, the podium's.
-FACE = Face(GAUGES, {**SHARED_NAMES, **LAMP_NAMES, **PODIUM_NAMES},
-            {**LAMP_MEANINGS, **PODIUM_MEANINGS})
+ALL_LAMPS = {**SHARED_NAMES, **LAMP_NAMES, **PODIUM_NAMES}
+
+
+def lamp_words() -> tuple[dict[int, str], dict[int, str]]:
+    """Each lamp's name and what it means, in the language in use (formula90/words.py)."""
+    return ({bit: f90_words.say(f"bridge.lamp.{n}") for bit, n in ALL_LAMPS.items()},
+            {bit: f90_words.say(f"bridge.means.{n}") for bit, n in ALL_LAMPS.items()})
+
+
+#: What its dashboard prints (its face as a picture, in English).
+FACE = Face(GAUGES, *lamp_words())
 
 
 def _byte(v: Any) -> int:
@@ -75,10 +73,28 @@ TYRE_TYPES = tuple(TYRES)
 
 def needles(d: dict[str, int]) -> str:
     """The needles of a dashboard (its DASH_STATE) on the emulator's screen."""
-    return (f"  needles: target card {d['speed'] or '-'}, wear slots free {d['turn_pins']}, "
-            f"fuel for {d['temperature']} turns, "
-            f"red wear {d['engine']}, brown wear {d['brakes']}, tyre tokens {d['tyres']}, "
-            f"{TYRE_TYPES[d['switches'] & 3]} tyres")
+    return "  " + f90_words.say("bridge.needles", target=d["speed"] or "-", slots=d["turn_pins"],
+                                fuel=d["temperature"], red=d["engine"], brown=d["brakes"], tokens=d["tyres"],
+                                tyre=f90_words.term("tyre", TYRE_TYPES[d["switches"] & 3]))
+
+
+def words(move: dict[str, Any], view: dict[str, Any]) -> str:
+    """A choice on the selector, a button and the log, worded from its move."""
+    return f90_words.move_words(move, view)
+
+
+def frame_words(key: str, **args: Any) -> str:
+    """A line of the emulator screen's frame (``screen.FRAME``'s keys)."""
+    return f90_words.say(f"bridge.frame.{key}", **args)
+
+
+def button_words() -> dict[int, str]:
+    """Each button's word for people (buttons.py's, by the control)."""
+    return {c: f90_words.say(f"bridge.button.{word}") for c, (word, _) in BUTTONS.items()}
+
+
+def phase_words(phase: str) -> str:
+    return f90_words.phase_name(phase)
 
 
 def _car_index(view: dict[str, Any]) -> dict[str, int]:
