@@ -355,7 +355,7 @@ SPEC: dict[str, Any] = {
                 "plan": {"type": "array", "description": "reachable cells (games with a board)"},
                 "log": {"type": "array"}, "log_length": {"type": "integer"},
                 "turn": {"type": "object"}, "table": {"type": "object", "description": "page form"},
-                "decisions": {"type": "array", "description": "page form: id, text, detail, risk, kind"},
+                "decisions": {"type": "array", "description": "page form: id, text, detail, risk, kind, place (the keys of the table's things to tap: card:i, side:k, section:n)"},
                 "undo": {"type": "object", "properties": {"ok": {"type": "boolean"},
                                                           "reason": {"type": "string"}}},
                 "result": {"type": "object"}, "results": {"type": "object", "description": "page form"},

@@ -30,16 +30,30 @@ CHANCE = -1
 @dataclass(frozen=True)
 class Decision:
     """A legal action as the page offers it: its id (what is posted back), the words on the
-    button, the arithmetic under them, and a warning that asks for a confirmation."""
+    button, the arithmetic under them, and a warning that asks for a confirmation. ``place``:
+    where on the table it is taken (issue 32), the keys of the things to tap, in any order
+    ("card:2", "side:1", "section:14"), which the game's script marks on the board and the hand;
+    empty when the choice has no place (it stays in the list, as every decision does)."""
 
     id: int
     text: str
     detail: str = ""
     risk: str = ""
     kind: str = ""
+    place: tuple[str, ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "text": self.text, "detail": self.detail, "risk": self.risk, "kind": self.kind}
+        return {"id": self.id, "text": self.text, "detail": self.detail, "risk": self.risk, "kind": self.kind,
+                "place": list(self.place)}
+
+
+def hand_places(hand: list[Any], key: Any = lambda c: c) -> dict[Any, str]:
+    """Each card of a hand by what tells it apart (``key``), as its place: "card:i", the first
+    place it holds (two copies of a card are one choice, either tapped)."""
+    out: dict[Any, str] = {}
+    for i, c in enumerate(hand):
+        out.setdefault(key(c), f"card:{i}")
+    return out
 
 
 def field(key: str, kind: str, label: str, default: Any, **extra: Any) -> dict[str, Any]:

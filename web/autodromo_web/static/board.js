@@ -169,6 +169,8 @@ const Board = (() => {
       const [x, y] = pt(row.cells[Math.min(c.lane, row.cells.length - 1)]);
       const node = carNode(c.seat, x + k * 0.22, y - k * 0.22, c.title, c.faded);
       node.dataset.car = c.car !== undefined ? c.car : c.seat;
+      // A car a decision is made on (a card played onto it): the page binds its place.
+      if (c.place) node.dataset.place = c.place;
       node.dataset.x = x;
       node.dataset.y = y;
       carLayer.append(node);

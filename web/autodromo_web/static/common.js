@@ -158,7 +158,8 @@ const Autodromo = (() => {
     if (face.price) lines.push(el("span", { class: "card-note" }, face.price));
     if (face.speed) lines.push(el("span", { class: `card-speed${face.crazy ? " crazy" : ""}`, title: face.crazy ? tr("crazy: a manoeuvre check") : tr("Speed value") }, tr("Speed {speed}", { speed: face.speed })));
     if (face.count) lines.push(el("span", { class: "card-note" }, `×${face.count}`));
-    return el("li", { class: `card ${face.kind || ""} ${face.coup ? "coup" : ""} ${extra || ""}`, "data-kind": face.kind || "" }, lines);
+    return el("li", { class: `card ${face.kind || ""} ${face.coup ? "coup" : ""} ${extra || ""}`, "data-kind": face.kind || "",
+      "data-place": face.place || null }, lines);
   }
 
   function backs(n) {

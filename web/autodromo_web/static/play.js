@@ -123,6 +123,7 @@
     $("phase-help").textContent = p.decisions.length ? p.help.phase || "" : "";
     $("decide-title").hidden = !p.decisions.length;
     if (p.notice) prompt.append(el("div", { class: "prompt", "data-testid": "notice", role: "status" }, p.notice));
+    Places.bind(root, p.decisions, choose);
     if (!p.decisions.length) {
       const idle = S.links && S.seat === null ? tr("The players decide on their phones; this screen shows the board.") : tr("Nothing to decide now.");
       const other = S.pinned && p.status !== "finished" && p.to_move_kind === "human" && p.to_move !== S.seat;
@@ -144,7 +145,7 @@
     const controlled = new Set((p.table && p.table.controls) || []);
     p.decisions.filter((d) => !controlled.has(d.kind)).forEach((d, i) => {
       const help = p.help[d.kind] || "";
-      const b = el("button", { "data-testid": "decision", "data-kind": d.kind, "data-text": d.text,
+      const b = el("button", { "data-testid": "decision", "data-id": d.id, "data-kind": d.kind, "data-text": d.text, "data-places": (d.place || []).join(" ") || null,
         class: `${i === 0 ? "primary" : ""}${d.risk ? " risky" : ""}`, title: help || null,
         "aria-keyshortcuts": i < 9 ? String(i + 1) : null, onclick: () => choose(d) },
         el("span", {}, i < 9 ? `${i + 1}. ${d.text}` : d.text),

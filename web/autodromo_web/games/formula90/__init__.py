@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import autodromo
 from autodromo import content, locale
 
-from ..base import Decision, GameModule, field, register
+from ..base import Decision, GameModule, field, hand_places, register
 from autodromo.formula90 import results, words
 
 from . import choices, conditions
@@ -165,11 +165,12 @@ class Formula90(GameModule):
         chosen = {(str(e["kind"]), words.name(e["car"])) for e in words.steps(table.state.log(None))
                   if e["kind"] in ("strategy", "tyres")} if view["turn"] == 0 else None
         cars = []
+        index = {c["name"]: k for k, c in enumerate(view["cars"])}
         for c in sorted(view["cars"], key=lambda c: c["place"]):
             human = c.get("seat") is not None
             gridded = view["turn"] > 0 or c["name"] in on_track
             car: dict[str, Any] = {
-                "name": c["name"], "title": self._car_title(table, c), "seat": c.get("seat"),
+                "name": c["name"], "title": self._car_title(table, c), "seat": c.get("seat"), "spot": f"car:{index[c['name']]}",
                 "colour": c["colour"], "driver": table.seats[c["seat"]]["name"] if human else words.say("page.driver.robot", driver=c["driver"]),
                 "place": words.ordinal(c["place"]) if gridded else "—", "where": words.where(c, gridded),
                 "section": c["section"], "on_extreme": bool(c.get("on_extreme")),
@@ -207,7 +208,7 @@ class Formula90(GameModule):
             "activation": view.get("activation") or [],
             "decks": words.say("page.decks", race=view["race_deck"], discards=view["race_discard"],
                                track=view["track_deck"], red=view["wear_bag"]["red"], brown=view["wear_bag"]["brown"]),
-            "hand": [face(c) for c in view["hand"]] if "hand" in view else None,
+            "hand": self._hand(view),
         }
         out["glossary"] = conditions.glossary(out)
         out["words"] = words.script_words()
@@ -236,6 +237,34 @@ class Formula90(GameModule):
         return out
 
     @staticmethod
+    def _hand(view: dict[str, Any]) -> list[dict[str, Any] | None] | None:
+        """The hand as card faces, each with its place (what a decision's place names)."""
+        if "hand" not in view:
+            return None
+        places = hand_places(view["hand"], lambda c: c["name"])
+        return [{**(face(c) or {}), "place": places[c["name"]]} for c in view["hand"]]
+
+    @staticmethod
+    def _place(move: dict[str, Any], cards: dict[str, str], cars: dict[str, str]) -> tuple[str, ...]:
+        """Where a move is made (issue 32): a play on the section it lands in, a yellow flag on its
+        section, a trajectory on its corner; a card discarded, paid, checked with or played for
+        its power in the hand, a duel's cards there too; driving, pitting or skipping the turn on
+        the car. Read from the core's move, not its label."""
+        k = move["kind"]
+        if k in ("drive", "pit", "skip"):
+            car = cars.get(str((move.get("car") or {}).get("name")))
+            return (car,) if car else ()
+        if k == "play":
+            return (f"section:{move['leads_to']['landing']['number']}",)
+        if k == "yellow_flag":
+            return (f"section:{move['section']['number']}",)
+        if k in ("trajectory", "no_trajectory", "take_extreme"):
+            return (f"section:{move['leads_to']['section']['number']}",)
+        played = move.get("cards") if k == "duel_cards" else [move.get("with" if k == "check" else "card")]
+        keys = tuple(cards.get(str(c["name"]), "") for c in played or [] if c)
+        return keys if keys and all(keys) else ()
+
+    @staticmethod
     def _car_tip(car: dict[str, Any]) -> str:
         """A car's line when the pointer rests on it on the board."""
         text = words.say("page.car.tip", title=car["title"], place=car["place"], where=car["where"])
@@ -258,6 +287,10 @@ class Formula90(GameModule):
         plans = {p["id"]: p for p in view.get("plans") or []}
         moves = table.state.moves(seat)
         kinds = {str(m["kind"]) for m in moves}
+        cards = hand_places(view.get("hand") or [], lambda c: c["name"])
+        # A car off the track (in the pits, before the grid) is drawn in no section: no place.
+        on_track = {name for s in view["sections"] for name in s["cars"]}
+        cars = {c["name"]: f"car:{k}" for k, c in enumerate(view["cars"]) if c["name"] in on_track}
         out = []
         for m in moves:
             # The button says the move in the reader's words; the core's label stays its stable name.
@@ -269,7 +302,8 @@ class Formula90(GameModule):
                 detail = words.weather_step_words(m, view.get("weather"))
             else:
                 detail = choices.meaning(m) or words.move_detail(m)
-            out.append(Decision(m["action"], text[:1].upper() + text[1:], detail=detail, kind=choices.kind(m, view)))
+            out.append(Decision(m["action"], text[:1].upper() + text[1:], detail=detail, kind=choices.kind(m, view),
+                                place=self._place(m, cards, cars)))
         return out
 
     def prompt(self, table: Table, view: dict[str, Any], seat: int, decisions: list[Decision]) -> dict[str, Any] | None:

@@ -10,7 +10,7 @@ from autodromo import content, locale
 from autodromo.lamborghini import cards, words
 
 from ... import board as boards
-from ..base import Decision, GameModule, field, register, trace
+from ..base import Decision, GameModule, field, hand_places, register, trace
 
 if TYPE_CHECKING:
     from ...tables import Table
@@ -121,7 +121,7 @@ class Lamborghini(GameModule):
                 "damage_words": words.counted(c["damages"], "page.damages"),
                 "where": where,
                 "damages": c["damages"], "wrecked": c["wrecked"], "stopped": c["stopped"],
-                "hand": [self.face(table, x) for x in hand] if isinstance(hand, list) else None,
+                "hand": self._hand(table, hand, f"card:{k}.") if isinstance(hand, list) else None,
                 "hand_count": hand if isinstance(hand, int) else len(hand or []),
             })
         players = []
@@ -130,11 +130,12 @@ class Lamborghini(GameModule):
                 "seat": p["seat"], "name": table.seats[p["seat"]]["name"], "money": words.money(p["money"]),
                 "bid": words.money(p["bid"]) if isinstance(p.get("bid"), int) else None,
                 "mine": p["seat"] == seat,
-                "cards": [self.face(table, x) for x in p["cards"]] if p.get("cards") is not None else None,
+                "cards": self._hand(table, p["cards"]) if p.get("cards") is not None else None,
                 "card_count": p["card_count"],
             })
         out = {"circuit": self.track(table)["name"], "phase": self.phase(view), "speed_deck": view["speed_deck"],
-               "face_up": [self.face(table, x) for x in view.get("face_up") or []], "cars": cars, "players": players,
+               "face_up": [{**(self.face(table, x) or {}), "place": f"draft:{i}"} for i, x in enumerate(view.get("face_up") or [])],
+               "cars": cars, "players": players,
                "long": bool(table.game_options().get("long"))}
         bids = [m for m in table.state.moves(seat) if m["kind"] == "bid"] if seat is not None and view.get("legal_actions") else []
         if bids:
@@ -149,10 +150,33 @@ class Lamborghini(GameModule):
 
     def decisions(self, table: Table, view: dict[str, Any], seat: int) -> list[Decision]:
         names = self._names(table, seat)
+        moves = table.state.moves(seat)
+        places = self._places(moves, view.get("face_up") or [], view["cars"])
         out = []
-        for m in table.state.moves(seat):
+        for m in moves:
             text, detail, risk = words.move_words(m, names)
-            out.append(Decision(m["action"], text, detail, risk, kind=words.GROUPS[m["kind"]]))
+            out.append(Decision(m["action"], text, detail, risk, kind=words.GROUPS[m["kind"]], place=places.get(m["action"], ())))
+        return out
+
+    def _hand(self, table: Table, cards: list[str], prefix: str = "card:") -> list[dict[str, Any] | None]:
+        """Cards as faces, each with its place: a player's ("card:i") or a car's ("card:k.i")."""
+        places = hand_places(cards)
+        return [{**(self.face(table, x) or {}), "place": places[x].replace("card:", prefix)} for x in cards]
+
+    @staticmethod
+    def _places(moves: list[dict[str, Any]], face_up: list[str], cars: list[dict[str, Any]]) -> dict[int, tuple[str, ...]]:
+        """Where each move is made (issue 32): a pick on its face-up card, a card played from the
+        hand of the car it is played for. A step is the board's highlighted squares (``plan``);
+        the other choices have no place."""
+        out: dict[int, tuple[str, ...]] = {}
+        for m in moves:
+            card = (m.get("card") or {}).get("id")
+            if m["kind"] == "pick" and card in face_up:
+                out[m["action"]] = (f"draft:{face_up.index(card)}",)
+            elif m["kind"] == "play_card":
+                hand = cars[int(m["car"])].get("cards")
+                if isinstance(hand, list) and card in hand:
+                    out[m["action"]] = (hand_places(hand)[card].replace("card:", f"card:{m['car']}."),)
         return out
 
     def plan(self, table: Table, seat: int) -> list[dict[str, Any]]:

@@ -10,7 +10,7 @@ from autodromo import locale
 from autodromo.mille_bornes import words
 from autodromo.mille_bornes.words import Names
 
-from ..base import Decision, GameModule, field, register
+from ..base import Decision, GameModule, field, hand_places, register
 
 if TYPE_CHECKING:
     from ...tables import Table
@@ -106,18 +106,34 @@ class MilleBornes(GameModule):
         if seat is not None and table.is_human(seat):
             out["hand_of"] = table.seats[seat]["name"]
             out["words"]["hand_of"] = say("page.hand_of", who=out["hand_of"])
-            out["hand"] = [words.card_face(c, view["cards"]) for c in view.get("hand") or []]
+            hand = view.get("hand") or []
+            places = hand_places(hand)
+            out["hand"] = [{**words.card_face(c, view["cards"]), "place": places[c]} for c in hand]
         return out
 
     def decisions(self, table: Table, view: dict[str, Any], seat: int) -> list[Decision]:
         moves = table.state.moves(seat) if view.get("legal_actions") else []
         miles = view["sides"][view["side"]]["miles"]
         people = names_of(table, view)
+        cards = hand_places(view.get("hand") or [])
         out = []
         for m in moves:
             text, detail = words.move_words(m, moves, miles, people)
-            out.append(Decision(m["action"], text, detail, kind=words.GROUPS[m["kind"]]))
+            out.append(Decision(m["action"], text, detail, kind=words.GROUPS[m["kind"]], place=self._place(m, cards)))
         return out
+
+    @staticmethod
+    def _place(move: dict[str, Any], cards: dict[str, str]) -> tuple[str, ...]:
+        """A card of the hand and where it goes: the side it is played on (the core's target for a
+        hazard, the mover's own side else), or the discard pile. Stopping at 700 or going on, and
+        declining a coup fourré, have no place."""
+        card = move.get("card")
+        if not card or card["name"] not in cards:
+            return ()
+        if move["kind"] == "discard":
+            return (cards[card["name"]], "discard")
+        side = (move.get("target") or {}).get("side", (move.get("leads_to") or {}).get("side"))
+        return (cards[card["name"]], f"side:{side}") if side is not None else (cards[card["name"]],)
 
     def prompt(self, table: Table, view: dict[str, Any], seat: int, decisions: list[Decision]) -> dict[str, Any] | None:
         phase = view["phase"]

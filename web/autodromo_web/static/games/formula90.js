@@ -54,7 +54,7 @@
       // A car on the Extreme Trajectory stands inside a diamond.
       const et = car.on_extreme ? svg("polygon", { class: "f90-on-extreme", "data-testid": "on-extreme",
         points: `${x},${y - 0.62} ${x + 0.62},${y} ${x},${y + 0.62} ${x - 0.62},${y}` }) : null;
-      return svg("g", { class: "car", "data-testid": "car", "data-car": name },
+      return svg("g", { class: "car", "data-testid": "car", "data-car": name, "data-place": car.spot },
         svg("title", { text: car.tip }),
         et,
         svg("circle", { cx: x, cy: y, r: 0.42, fill, stroke: "#111", "stroke-width": car.mine ? 0.14 : 0.06,
@@ -96,7 +96,7 @@
         svg("text", { class: "f90-extreme-bonus", x: cx + 0.9, y: cy - 1.1, text: `+${here.extreme.bonus}` })) : null;
       const scPoint = here && here.safety_car_point ? svg("text", { class: "f90-sc-point", "data-testid": "safety-car-point",
         x: cx, y: cy + 1.3, text: "SC" }, svg("title", { text: t.conditions.safety_car ? t.conditions.safety_car.point_help : "" })) : null;
-      return svg("g", { class: `f90-section ${s.kind}`, "data-testid": "section", "data-number": s.number },
+      return svg("g", { class: `f90-section ${s.kind}`, "data-testid": "section", "data-number": s.number, "data-place": `section:${s.number}` },
         svg("title", { text: tip }),
         svg("polygon", { points, fill: ROAD[s.kind] || ROAD.straight, stroke: "#2c2e31", "stroke-width": 0.05 }),
         svg("text", { class: "rowlabel", x: cx, y: cy - 1.1, text: String(s.number) }), et, scPoint);

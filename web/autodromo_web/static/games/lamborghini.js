@@ -6,7 +6,7 @@
 
   function render(p, board, onPlan) {
     const t = p.table;
-    const cars = t.cars.map((c, i) => ({ seat: c.seat, car: i, row: c.row, lane: c.lane,
+    const cars = t.cars.map((c, i) => ({ seat: c.seat, car: i, place: `car:${i}`, row: c.row, lane: c.lane,
       title: `${c.name}: ${c.where}, ${c.damage_words}`, faded: c.wrecked }));
     const carRows = t.cars.map((c) => el("tr", {},
       el("td", {}, swatch(c.seat), c.name),
@@ -18,7 +18,10 @@
       el("strong", {}, swatch(pl.seat), pl.name), t.long ? ` — ${pl.money}` : "",
       pl.bid ? tr(" · bid {bid}", { bid: pl.bid }) : "",
       el("ul", { class: "cards", "data-testid": pl.cards ? "hand" : "hidden-hand" },
-        pl.cards ? pl.cards.map((c) => cardFace(c)) : backs(pl.card_count))));
+        pl.cards ? pl.cards.map((c) => cardFace(c)) : backs(pl.card_count)),
+      // Each of this player's cars holds its own hand in the race: the cards played for it.
+      t.cars.filter((c) => c.seat === pl.seat && c.hand && c.hand.length).map((c) =>
+        el("div", { "data-testid": "car-hand" }, el("small", {}, c.name), el("ul", { class: "cards" }, c.hand.map((f) => cardFace(f)))))));
     const parts = [el("p", { class: "muted" }, tr("{circuit} · {phase} · Speed deck: {n} cards",
       { circuit: t.circuit, phase: t.phase || tr("racing"), n: t.speed_deck }))];
     if (t.face_up && t.face_up.length) {

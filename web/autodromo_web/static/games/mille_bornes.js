@@ -7,7 +7,7 @@
 
   function render(p) {
     const t = p.table;
-    const sides = t.sides.map((s, i) => el("div", { class: `side${s.mine ? " me" : ""}`, "data-testid": `side-${i}` },
+    const sides = t.sides.map((s, i) => el("div", { class: `side${s.mine ? " me" : ""}`, "data-testid": `side-${i}`, "data-place": `side:${i}` },
       el("strong", {}, swatch(s.seat), s.name),
       el("div", {}, s.words.miles),
       el("div", { class: "miles", role: "meter", "aria-label": s.words.miles_label, "aria-valuenow": s.miles, "aria-valuemax": s.target },
@@ -21,7 +21,7 @@
     const parts = [
       el("p", { class: "muted" }, t.words.pile),
       el("div", { class: "sides" }, sides),
-      el("details", { class: "discards" }, el("summary", {}, t.words.discards),
+      el("details", { class: "discards", "data-place": "discard" }, el("summary", {}, t.words.discards),
         el("ul", { class: "cards small" }, t.discards.map((c) => cardFace(c)))),
     ];
     if (t.last_hand) {
