@@ -7,10 +7,23 @@ from __future__ import annotations
 from typing import Any
 
 from . import games
+from .languages import say as _
 
 
 def describe() -> list[dict[str, Any]]:
-    return [m.describe() for m in games.every()]
+    out = [m.describe() for m in games.every()]
+    for game in out:
+        for bot in game["bots"]:
+            bot["label"] = bot_label(bot["id"], bot["label"])
+    return out
+
+
+def bot_label(level: str, label: str) -> str:
+    """A bot's level as the lobby's menu names it, in the reader's language (by the core's name
+    of the level; one the page does not know keeps the label it was given)."""
+    known = {"easy": _("easy bot"), "medium": _("medium bot"), "hard": _("hard bot"), "random": _("random bot"),
+             "neutral": _("Neutral Car (rules-driven)")}
+    return known.get(level, label)
 
 
 def scripts() -> list[str]:

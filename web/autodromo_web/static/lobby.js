@@ -23,16 +23,16 @@
   }
 
   function seatRow(i) {
-    const kind = el("select", { "data-testid": `seat-${i}-kind`, "aria-label": `seat ${i + 1} player` },
-      el("option", { value: "human" }, "a person"),
+    const kind = el("select", { "data-testid": `seat-${i}-kind`, "aria-label": Autodromo.tr("Seat {n}: who plays it", { n: i + 1 }) },
+      el("option", { value: "human" }, Autodromo.tr("a person")),
       game.bots.map((b) => el("option", { value: `bot:${b.id}` }, b.label)));
     kind.value = i === 0 ? "human" : `bot:${game.default_bot || game.bots[0].id}`;
     kind.addEventListener("change", () => { name.placeholder = kind.value === "human" ? Autodromo.tr("Player {n}", { n: i + 1 }) : Autodromo.tr("Bot {n}", { n: i + 1 }); });
     const name = el("input", { type: "text", maxlength: 40, placeholder: i === 0 ? Autodromo.tr("Player {n}", { n: i + 1 }) : Autodromo.tr("Bot {n}", { n: i + 1 }),
-      "data-testid": `seat-${i}-name`, "aria-label": `seat ${i + 1} name` });
+      "data-testid": `seat-${i}-name`, "aria-label": Autodromo.tr("Seat {n}: name", { n: i + 1 }) });
     const parts = [kind, name];
     if (game.cars) {
-      const car = el("select", { "data-testid": `seat-${i}-car`, "aria-label": `seat ${i + 1} car` },
+      const car = el("select", { "data-testid": `seat-${i}-car`, "aria-label": Autodromo.tr("Seat {n}: car", { n: i + 1 }) },
         game.cars.map((c) => el("option", { value: c.id }, c.name)));
       // The game's fair defaults (two seats at most share a model), else spread over the roster.
       const fair = game.default_cars || [];
