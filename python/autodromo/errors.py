@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 __all__ = [
     "AutodromoError",
     "IllegalActionError",
@@ -17,7 +19,15 @@ class AutodromoError(Exception):
 
 
 class IllegalActionError(AutodromoError, ValueError):
-    """An action the rules forbid now; the message is the rule, the state is unchanged."""
+    """An action the rules forbid now; the message is the rule (in English), the state is
+    unchanged. ``key`` and ``values`` are the refusal's meaning, which the game's words module
+    words in the reader's language (``refusal_words``); ``key`` is empty for a refusal the core
+    has not keyed yet (``Game.refusal_keys`` lists a game's keys)."""
+
+    def __init__(self, message: str, key: str = "", values: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.key = key
+        self.values: dict[str, Any] = dict(values or {})
 
 
 class OptionError(AutodromoError, ValueError):

@@ -193,6 +193,54 @@ ENGLISH: dict[str, str] = {
     "now (+300 points, you play next) or let it pass?",
     "prompt.holds_none": "{attacker} played {hazard} on you. You hold no safety against it. "
     "Everyone attacked is asked, so nobody can tell who holds one: press Continue.",
+    # the core's refusals, "refusal.<key>" for each key of Game.refusal_keys() (the English is the
+    # core's own; a card, a side or a list of hazards is filled in by refusal_words)
+    "refusal.game_over": "the game is over",
+    "refusal.draw_now": "a card must be drawn now (a chance outcome)",
+    "refusal.draw_at_chance": "cards are drawn only at a chance node",
+    "refusal.coup_fourre_pending": "a coup fourré is pending: call it or decline it",
+    "refusal.extension_pending": "at exactly 700 miles: extend to 1000 or stop",
+    "refusal.coup_fourre_not_now": "coup fourré: only right after the matching hazard hits your side",
+    "refusal.extension_not_now": "extension: only on reaching exactly 700 miles",
+    "refusal.none_left": "draw: no {card} is left in the draw pile",
+    "refusal.not_in_hand": "you hold no {card} card",
+    "refusal.coup_fourre_needs_safety": "a coup fourré needs the safety against the hazard in your hand",
+    "refusal.hazard_on_opponent": "hazards are played on an opponent",
+    "refusal.hazard_on_own_team": "hazards are played on an opponent, never on your own team",
+    "refusal.hazard_on_yourself": "hazards are played on an opponent, never on yourself",
+    "refusal.roll_right_of_way": "Roll: Right of Way already lets your car roll",
+    "refusal.roll_already": "Roll: your car is already rolling",
+    "refusal.repairs_need_accident": "Repairs: only after an Accident",
+    "refusal.gasoline_needs_out_of_gas": "Gasoline: only when Out of Gas",
+    "refusal.spare_tire_needs_flat_tire": "Spare Tire: only on a Flat Tire",
+    "refusal.end_of_limit_needs_speed_limit": "End of Limit: only under a Speed Limit",
+    "refusal.end_of_wrong_way_needs_wrong_way": "End of Wrong Way: only when going the Wrong Way",
+    "refusal.distance_needs_roll": "distance: play a Roll before any distance card",
+    "refusal.speed_limit_values": "Speed Limit: only {low} and {high} may be played",
+    "refusal.two_hundreds": "200: at most two 200s may be played in a hand",
+    "refusal.past_target": "{miles} + {card} passes the {target} target (the trip ends exactly on it)",
+    # remedies: one line per hazard that stops the car, joined by refusal.list
+    "refusal.stopped": "{remedies}",
+    "refusal.roll_before_remedy": "Roll comes after the remedy: {remedies}",
+    "refusal.remedy.accident": "Accident: play Repairs first",
+    "refusal.remedy.out_of_gas": "Out of Gas: play Gasoline first",
+    "refusal.remedy.flat_tire": "Flat Tire: play a Spare Tire first",
+    "refusal.remedy.stop": "Stop: play a Roll first",
+    "refusal.list": "{a}; {b}",
+    # an attack refused: {side} is refusal.side.player or .team, or the side's names
+    "refusal.side.player": "player {n}",
+    "refusal.side.team": "team {n}",
+    "refusal.immune": "immune: {side} has {safety}",
+    "refusal.safety.driving_ace": "the Driving Ace",
+    "refusal.safety.extra_tank": "the Extra Tank",
+    "refusal.safety.puncture_proof": "Puncture-Proof",
+    "refusal.safety.right_of_way": "Right of Way",
+    "refusal.already_limited": "{hazard}: {side} is already under a Speed Limit",
+    "refusal.already_wrong_way": "{hazard}: {side} is already going the Wrong Way",
+    "refusal.already_hazard": "{hazard}: {side} already has this hazard in play",
+    "refusal.under_attack": "{hazard}: {side} is already under attack ({attacks}): one attack at a time, unless "
+    "attacks are cumulative",
+    "refusal.not_rolling": "{hazard}: {side} has not played a Roll yet (only a rolling car may be attacked)",
 }
 
 #: The catalogue in use.
@@ -337,6 +385,42 @@ class Names:
     def many(self, side: int) -> bool:
         """Whether a side takes a plural verb: partners, or You."""
         return len(self.sides[side]) > 1 or self.you in self.sides[side]
+
+
+# ---- refusals ------------------------------------------------------------------------------
+
+def _card(card_id: str) -> str:
+    """A card a refusal names, by its id: a distance card by its number (as the core says it)."""
+    key = f"card.name.{card_id}"
+    return say(key) if key in CATALOGUE else card_id.removeprefix("distance_")
+
+
+def refusal_words(key: str, values: dict[str, Any], names: Names | None = None) -> str:
+    """The core's refusal ``key`` (``IllegalActionError.key``) with its ``values``, in the reader's
+    language; ``names``: the table's people, to name an attacked side by its players (else
+    "player 2", as the core does)."""
+    args = dict(values)
+    for field in ("card", "hazard"):
+        if isinstance(args.get(field), str):
+            args[field] = _card(args[field])
+    if "side" in args:
+        n = int(args["side"])
+        args["side"] = (names.side(n - 1) if names and 0 < n <= len(names.sides)
+                        else say("refusal.side.team" if args.get("teams") else "refusal.side.player", n=n))
+    if "safety" in args:
+        args["safety"] = say(f"refusal.safety.{args['safety']}")
+    if "hazards" in args:
+        args["remedies"] = _joined([say(f"refusal.remedy.{h}") for h in args["hazards"]], "refusal.list")
+    if "attacks" in args:
+        args["attacks"] = _joined([_card(c) for c in args["attacks"]], "list.comma")
+    return say(f"refusal.{key}", **args)
+
+
+def _joined(items: Sequence[str], key: str) -> str:
+    text = items[0] if items else ""
+    for item in items[1:]:
+        text = say(key, a=text, b=item)
+    return text
 
 
 # ---- moves --------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from .. import refusal_words
 from .._core import State
 
 
@@ -39,5 +40,11 @@ def ask(
         for a in legal:
             if a["label"].lower() == answer.lower():
                 return int(a["id"])
-        reason = state.why_illegal(answer) if answer else no_answer
+        reason = _refused(state, answer) if answer else no_answer
         print(f"  {refused(reason)}", file=out)
+
+
+def _refused(state: State, answer: str) -> str | None:
+    """Why ``answer`` is refused, in the reader's language (None: it names no refusal)."""
+    refusal = state.refusal(answer)
+    return refusal_words.words(state.game.name, refusal) if refusal else None

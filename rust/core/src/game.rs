@@ -101,6 +101,11 @@ pub trait Game {
     fn board(&self) -> Option<serde_json::Value> {
         None
     }
+    /// Every key this game's refusals carry (`Error::IllegalAction`'s `key`), for its words
+    /// module to word each one; empty for a game whose refusals are not keyed yet.
+    fn refusal_keys(&self) -> &'static [&'static str] {
+        &[]
+    }
     /// The state a position (`State::position`'s JSON) describes, on this game's content and
     /// options. A position that breaks a rule (a card in two places, a needle past its dashboard,
     /// a car off the track, a phase that cannot be) is refused with the field and the rule, and

@@ -202,6 +202,9 @@ impl Game for AnyGame {
             AnyGame::Formula90(g) => AnyState::Formula90(g.new_initial_state()),
         }
     }
+    fn refusal_keys(&self) -> &'static [&'static str] {
+        on_game!(self, g => g.refusal_keys())
+    }
     fn board(&self) -> Option<Value> {
         on_game!(self, g => g.board())
     }

@@ -28,7 +28,7 @@ const GENERIC: [&str; 4] = [
 fn names_its_check<S>(_: &S, a: Action, e: &Error) -> Result<(), String> {
     let text = e.to_string();
     match e {
-        Error::IllegalAction { rule } if rule.len() > 12 => {}
+        Error::IllegalAction { rule, .. } if rule.len() > 12 => {}
         Error::UnknownAction { .. } => {}
         _ => return Err(format!("action {a}: not a refusal with a rule: {e:?}")),
     }

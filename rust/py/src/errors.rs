@@ -4,16 +4,25 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use autodromo_core::Error;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use crate::pyvalue::to_python;
 
 fn raise(py: Python<'_>, class: &str, message: String) -> PyErr {
-    let made = py
-        .import("autodromo.errors")
-        .and_then(|m| m.getattr(class))
-        .and_then(|cls| cls.call1((message.clone(),)));
-    match made {
-        Ok(instance) => PyErr::from_value(instance),
-        Err(_) => PyRuntimeError::new_err(message),
-    }
+    made(py, class, (message.clone(),)).unwrap_or_else(|_| PyRuntimeError::new_err(message))
+}
+
+/// An instance of `autodromo.errors.<class>` built with `args`, raised.
+fn made<'py, A: pyo3::call::PyCallArgs<'py>>(
+    py: Python<'py>,
+    class: &str,
+    args: A,
+) -> PyResult<PyErr> {
+    let instance = py
+        .import("autodromo.errors")?
+        .getattr(class)?
+        .call1(args)?;
+    Ok(PyErr::from_value(instance))
 }
 
 pub(crate) fn to_py(e: Error) -> PyErr {
@@ -24,7 +33,19 @@ pub(crate) fn to_py(e: Error) -> PyErr {
         Error::Replay { .. } => "ReplayError",
         _ => "AutodromoError",
     };
-    Python::attach(|py| raise(py, class, e.to_string()))
+    Python::attach(|py| match &e {
+        // A refusal carries its meaning too (`.key`, `.values`) for the game's words module.
+        Error::IllegalAction { rule, key, values } => {
+            let meaning = PyDict::new(py);
+            let filled = values
+                .iter()
+                .try_for_each(|(name, v)| meaning.set_item(*name, to_python(py, v)?));
+            filled
+                .and_then(|()| made(py, class, (rule.clone(), *key, meaning)))
+                .unwrap_or_else(|_| raise(py, class, e.to_string()))
+        }
+        _ => raise(py, class, e.to_string()),
+    })
 }
 
 /// Runs `f`, turning a panic into `AutodromoError` so the interpreter lives on.

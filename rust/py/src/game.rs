@@ -48,6 +48,12 @@ impl PyGame {
         self.inner.id()
     }
 
+    /// Every key the game's refusals carry (`IllegalActionError.key`); empty for a game whose
+    /// refusals are not keyed yet.
+    fn refusal_keys(&self) -> Vec<&'static str> {
+        self.inner.refusal_keys().to_vec()
+    }
+
     #[getter]
     fn num_players(&self) -> usize {
         self.inner.num_players()

@@ -164,6 +164,19 @@ impl PyState {
         }
     }
 
+    /// The refusal `action` would meet here, as the `IllegalActionError` `apply_action` would
+    /// raise (with its `key` and `values`), not raised; None if it is legal.
+    fn refusal(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<Option<Py<PyAny>>> {
+        let error = match self.action_id(action) {
+            Ok(id) => match guard(|| Ok(on_state!(&self.inner, s => s.why_illegal(id))))? {
+                Some(e) => to_py(e),
+                None => return Ok(None),
+            },
+            Err(e) => e,
+        };
+        Ok(Some(error.into_value(py).into_any()))
+    }
+
     fn chance_outcomes(&self) -> PyResult<Vec<(Action, f64)>> {
         guard(|| Ok(on_state!(&self.inner, s => s.chance_outcomes())))
     }

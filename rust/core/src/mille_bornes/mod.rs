@@ -32,6 +32,7 @@ pub mod invariants;
 pub mod moves;
 pub mod options;
 pub mod position;
+pub mod refusals;
 pub mod rules;
 pub mod scoring;
 pub mod sim;
@@ -115,6 +116,10 @@ impl Game for MilleBornes {
 
     fn options_json(&self) -> Value {
         self.opts.to_json()
+    }
+
+    fn refusal_keys(&self) -> &'static [&'static str] {
+        refusals::Key::KEYS
     }
 
     fn content_hash(&self) -> u64 {

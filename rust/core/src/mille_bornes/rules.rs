@@ -3,13 +3,14 @@
 use core::fmt;
 
 use super::cards::Card;
+use super::refusals::{plain, Key};
 
 /// Why a card may not be played on one's own tableau: the check that failed. `Copy` and free of
 /// allocation, since the legal list is built from the same checks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Refusal {
     /// A rule whose wording needs no numbers.
-    Rule(&'static str),
+    Rule(Key),
     /// The car is stopped by these hazards (`Card::battle_bit`s): each one's remedy first.
     Stopped(u8),
     /// A Roll while a hazard other than Stop is on the battle pile.
@@ -19,7 +20,7 @@ pub enum Refusal {
 }
 
 /// The hazards that stop a car, with the card that cures each.
-const STOPPERS: [(Card, &str); 4] = [
+pub(super) const STOPPERS: [(Card, &str); 4] = [
     (Card::Accident, "Repairs"),
     (Card::OutOfGas, "Gasoline"),
     (Card::FlatTire, "a Spare Tire"),
@@ -43,7 +44,7 @@ fn remedies(f: &mut fmt::Formatter<'_>, hazards: u8) -> fmt::Result {
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Refusal::Rule(rule) => f.write_str(rule),
+            Refusal::Rule(key) => f.write_str(plain(key)),
             Refusal::Stopped(hazards) => remedies(f, hazards),
             Refusal::RollBeforeRemedy(hazards) => {
                 f.write_str("Roll comes after the remedy: ")?;
@@ -58,12 +59,6 @@ impl fmt::Display for Refusal {
                 "{miles} + {card} passes the {target} target (the trip ends exactly on it)"
             ),
         }
-    }
-}
-
-impl From<Refusal> for alloc::string::String {
-    fn from(r: Refusal) -> Self {
-        alloc::string::ToString::to_string(&r)
     }
 }
 
@@ -141,14 +136,8 @@ impl fmt::Display for Attack {
     }
 }
 
-impl From<Attack> for alloc::string::String {
-    fn from(a: Attack) -> Self {
-        alloc::string::ToString::to_string(&a)
-    }
-}
-
 /// The attack cards in the order a refusal lists them.
-const ATTACKS: [Card; 6] = [
+pub(super) const ATTACKS: [Card; 6] = [
     Card::Accident,
     Card::OutOfGas,
     Card::FlatTire,
@@ -157,7 +146,7 @@ const ATTACKS: [Card; 6] = [
     Card::WrongWay,
 ];
 
-fn attack_bit(card: Card) -> u8 {
+pub(super) fn attack_bit(card: Card) -> u8 {
     match card {
         Card::SpeedLimit => SPEED_LIMIT_BIT,
         Card::WrongWay => WRONG_WAY_BIT,
@@ -204,19 +193,26 @@ impl Tableau {
             Card::D25 | Card::D50 | Card::D75 | Card::D100 | Card::D200 => {
                 self.check_distance(card, target)
             }
-            Card::Repairs => need(self.hazards & Card::Accident.battle_bit() != 0, REPAIRS),
-            Card::Gasoline => need(self.hazards & Card::OutOfGas.battle_bit() != 0, GASOLINE),
-            Card::SpareTire => need(self.hazards & Card::FlatTire.battle_bit() != 0, SPARE),
-            Card::EndOfLimit => need(self.limited, END_OF_LIMIT),
-            Card::EndOfWrongWay => need(self.wrong_way, END_OF_WRONG_WAY),
+            Card::Repairs => need(
+                self.hazards & Card::Accident.battle_bit() != 0,
+                Key::RepairsNeedAccident,
+            ),
+            Card::Gasoline => need(
+                self.hazards & Card::OutOfGas.battle_bit() != 0,
+                Key::GasolineNeedsOutOfGas,
+            ),
+            Card::SpareTire => need(
+                self.hazards & Card::FlatTire.battle_bit() != 0,
+                Key::SpareTireNeedsFlatTire,
+            ),
+            Card::EndOfLimit => need(self.limited, Key::EndOfLimitNeedsSpeedLimit),
+            Card::EndOfWrongWay => need(self.wrong_way, Key::EndOfWrongWayNeedsWrongWay),
             Card::Roll => {
                 let others = self.hazards & !Card::Stop.battle_bit();
                 if self.has(Card::RightOfWay) {
-                    Err(Refusal::Rule(
-                        "Roll: Right of Way already lets your car roll",
-                    ))
+                    Err(Refusal::Rule(Key::RollRightOfWay))
                 } else if self.rolling {
-                    Err(Refusal::Rule("Roll: your car is already rolling"))
+                    Err(Refusal::Rule(Key::RollAlready))
                 } else if others != 0 {
                     Err(Refusal::RollBeforeRemedy(others))
                 } else {
@@ -224,7 +220,7 @@ impl Tableau {
                 }
             }
             Card::DrivingAce | Card::ExtraTank | Card::PunctureProof | Card::RightOfWay => Ok(()),
-            _ => Err(Refusal::Rule("hazards are played on an opponent")),
+            _ => Err(Refusal::Rule(Key::HazardOnOpponent)),
         }
     }
 
@@ -233,17 +229,13 @@ impl Tableau {
             return Err(Refusal::Stopped(self.hazards));
         }
         if !self.moving() {
-            return Err(Refusal::Rule(
-                "distance: play a Roll before any distance card",
-            ));
+            return Err(Refusal::Rule(Key::DistanceNeedsRoll));
         }
         if self.limited && card.miles() > 50 {
-            return Err(Refusal::Rule("Speed Limit: only 25 and 50 may be played"));
+            return Err(Refusal::Rule(Key::SpeedLimitValues));
         }
         if card == Card::D200 && self.twos >= 2 {
-            return Err(Refusal::Rule(
-                "200: at most two 200s may be played in a hand",
-            ));
+            return Err(Refusal::Rule(Key::TwoHundreds));
         }
         if !self.wrong_way && self.miles + card.miles() > target {
             return Err(Refusal::PastTarget {
@@ -371,13 +363,7 @@ impl Tableau {
     }
 }
 
-const REPAIRS: &str = "Repairs: only after an Accident";
-const GASOLINE: &str = "Gasoline: only when Out of Gas";
-const SPARE: &str = "Spare Tire: only on a Flat Tire";
-const END_OF_LIMIT: &str = "End of Limit: only under a Speed Limit";
-const END_OF_WRONG_WAY: &str = "End of Wrong Way: only when going the Wrong Way";
-
-fn need(ok: bool, rule: &'static str) -> Result<(), Refusal> {
+fn need(ok: bool, rule: Key) -> Result<(), Refusal> {
     if ok {
         Ok(())
     } else {

@@ -3,6 +3,7 @@ use super::actions::{Encoding, Move};
 use super::cards::{self, Card, Counts, HAZARDS, NUM_KINDS, OWN_PLAYS};
 use super::events::{Event, Log};
 use super::options::Options;
+use super::refusals::{self as refusal, Key};
 use super::rules::{Attack, Tableau};
 use super::scoring::{score_hand, HandEnd, HandScore};
 use crate::error::Error;
@@ -207,9 +208,9 @@ impl Core {
     fn check_attack(&self, seat: usize, hazard: Card, target: usize) -> Result<(), Refused> {
         if target == self.side_of(seat) {
             return Err(Refused::OwnSide(if self.opts.teams() {
-                "hazards are played on an opponent, never on your own team"
+                Key::HazardOnOwnTeam
             } else {
-                "hazards are played on an opponent, never on yourself"
+                Key::HazardOnYourself
             }));
         }
         self.sides[target]
@@ -300,17 +301,18 @@ impl Core {
                 self.end_hand(Some(self.side_of(usize::from(seat))), log);
                 Ok(())
             }
-            (Phase::GameOver, _) => Err(Error::illegal("the game is over")),
-            (phase, m) => Err(Error::illegal(wrong_phase(phase, m))),
+            (Phase::GameOver, _) => Err(refusal::rule(Key::GameOver)),
+            (phase, m) => Err(refusal::rule(wrong_phase(phase, m))),
         }
     }
 
     fn take_from_deck(&mut self, card: Card) -> Result<(), Error> {
         if self.deck[card.index()] == 0 {
-            return Err(Error::illegal(format!(
-                "draw: no {} is left in the draw pile",
-                card.name()
-            )));
+            return Err(refusal::of_card(
+                Key::NoneLeft,
+                card,
+                format!("draw: no {} is left in the draw pile", card.name()),
+            ));
         }
         self.deck[card.index()] -= 1;
         self.deck_len -= 1;
@@ -324,10 +326,14 @@ impl Core {
         let s = usize::from(seat);
         let card = match m {
             Move::Play(c) | Move::Attack(c, _) | Move::Discard(c) => c,
-            other => return Err(Error::illegal(wrong_phase(self.phase, other))),
+            other => return Err(refusal::rule(wrong_phase(self.phase, other))),
         };
         if self.hands[s][card.index()] == 0 {
-            return Err(Error::illegal(format!("you hold no {} card", card.name())));
+            return Err(refusal::of_card(
+                Key::NotInHand,
+                card,
+                format!("you hold no {} card", card.name()),
+            ));
         }
         let side = self.side_of(s);
         match m {
@@ -340,7 +346,7 @@ impl Core {
             Move::Play(c) => {
                 self.sides[side]
                     .check_own(c, self.target)
-                    .map_err(Error::illegal)?;
+                    .map_err(Error::from)?;
                 self.hands[s][c.index()] -= 1;
                 self.sides[side].play_own(c);
                 let extra_turn = c.is_safety() && self.extra_turn_due(s);
@@ -447,9 +453,7 @@ impl Core {
                 }
             }
             Move::CoupFourre if !self.holds_safety_against(usize::from(holder), hazard) => {
-                return Err(Error::illegal(
-                    "a coup fourré needs the safety against the hazard in your hand",
-                ));
+                return Err(refusal::rule(Key::CoupFourreNeedsSafety));
             }
             Move::CoupFourre => {
                 let h = usize::from(holder);
@@ -483,7 +487,7 @@ impl Core {
                     self.begin_turn(holder, log);
                 }
             }
-            other => return Err(Error::illegal(wrong_phase(self.phase, other))),
+            other => return Err(refusal::rule(wrong_phase(self.phase, other))),
         }
         Ok(())
     }
@@ -661,31 +665,29 @@ impl Core {
 /// Why an attack is refused: aimed at one's own side, or blocked by the target's tableau.
 #[derive(Debug, Clone, Copy)]
 enum Refused {
-    OwnSide(&'static str),
+    OwnSide(Key),
     Blocked(Attack),
 }
 
 impl Refused {
     fn into_error(self) -> Error {
         match self {
-            Refused::OwnSide(rule) => Error::illegal(rule),
-            Refused::Blocked(attack) => Error::illegal(attack),
+            Refused::OwnSide(key) => refusal::rule(key),
+            Refused::Blocked(attack) => Error::from(attack),
         }
     }
 }
 
-fn wrong_phase(phase: Phase, m: Move) -> &'static str {
+fn wrong_phase(phase: Phase, m: Move) -> Key {
     match (phase, m) {
         (Phase::Deal { .. } | Phase::Draw { .. } | Phase::ReplacementDraw { .. }, _) => {
-            "a card must be drawn now (a chance outcome)"
+            Key::DrawNow
         }
-        (_, Move::Draw(_)) => "cards are drawn only at a chance node",
-        (Phase::CoupFourre { .. }, _) => "a coup fourré is pending: call it or decline it",
-        (Phase::Extension { .. }, _) => "at exactly 700 miles: extend to 1000 or stop",
-        (Phase::Play { .. }, Move::CoupFourre | Move::DeclineCoupFourre) => {
-            "coup fourré: only right after the matching hazard hits your side"
-        }
-        (Phase::Play { .. }, _) => "extension: only on reaching exactly 700 miles",
-        (Phase::GameOver, _) => "the game is over",
+        (_, Move::Draw(_)) => Key::DrawAtChance,
+        (Phase::CoupFourre { .. }, _) => Key::CoupFourrePending,
+        (Phase::Extension { .. }, _) => Key::ExtensionPending,
+        (Phase::Play { .. }, Move::CoupFourre | Move::DeclineCoupFourre) => Key::CoupFourreNotNow,
+        (Phase::Play { .. }, _) => Key::ExtensionNotNow,
+        (Phase::GameOver, _) => Key::GameOver,
     }
 }

@@ -293,8 +293,9 @@ impl Table {
             "{label:?} is listed as legal in {:?}",
             self.phase()
         );
-        let rule_given = match self.state.apply_action(a) {
-            Err(Error::IllegalAction { rule: r }) => r,
+        let refusal = self.state.apply_action(a);
+        let rule_given = match &refusal {
+            Err(Error::IllegalAction { rule: r, .. }) => r.clone(),
             other => panic!(
                 "{label:?} in {:?}: expected refusal, got {other:?}",
                 before.core().phase
@@ -312,7 +313,7 @@ impl Table {
         );
         assert_eq!(
             self.state.why_illegal(a),
-            Some(Error::IllegalAction { rule: rule_given }),
+            refusal.err(),
             "why_illegal gives another reason"
         );
     }
