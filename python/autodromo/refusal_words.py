@@ -12,7 +12,7 @@ from .errors import IllegalActionError
 
 def words(game: str, error: IllegalActionError, names: Any = None) -> str:
     """``error`` worded for a person playing ``game`` (its id); ``names``: the game's own way of
-    naming the table's people (Mille Bornes' ``words.Names``), where its refusals name a seat."""
+    naming the table's people (its words module's), where its refusals name a seat."""
     module = game_module.of(game, part="words") if error.key else None
     word = getattr(module, "refusal_words", None)
     if word is None:
