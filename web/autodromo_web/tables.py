@@ -215,7 +215,8 @@ class Table:
     def play(self, seat: int, choices: list[Any]) -> int:
         """Applies the seat's decisions in order while it is still the seat's turn; returns how
         many were applied. The first must be legal (else a 409 with the core's reason); the rest
-        of a plan stops at chance or at the first the core refuses."""
+        of a plan stops at chance or at the first the core refuses. The reason is worded in the
+        reader's language by the game's module."""
         applied = 0
         for i, choice in enumerate(choices):
             if i and (self.state.current_player() != seat or self.state.is_chance_node()):
@@ -224,7 +225,7 @@ class Table:
                 self.race.play(self.resolve(seat, choice))
             except IllegalActionError as e:
                 if i == 0:
-                    raise conflict(str(e)) from None
+                    raise conflict(self.module.refusal(self, e)) from None
                 break
             except ApiError:
                 if i == 0:

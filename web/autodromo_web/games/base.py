@@ -12,9 +12,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import autodromo
+from autodromo import refusal_words
 # The package reads content; two games' pages still take these from here (issue 29).
 from autodromo.content import circuits as circuits
 from autodromo.content import document
+from autodromo.errors import IllegalActionError
 
 toml = document
 
@@ -203,6 +205,12 @@ class GameModule:
         only for an action its reader could see (``timeline.py``). Each game words it from its
         moves and events through its words module: a label is a name, not words for people."""
         raise NotImplementedError(f"{type(self).__name__} does not word a step of its timeline")
+
+    def refusal(self, table: Table, error: IllegalActionError) -> str:
+        """The core's refusal of a move (a 409's reason) in the reader's language: the game's
+        words module words its meaning (``autodromo.refusal_words``; English for a refusal the
+        core has not keyed yet). A game whose refusals name a seat overrides it to name people."""
+        return refusal_words.words(self.id, error)
 
     # --- help -----------------------------------------------------------------------------
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from autodromo import locale
+from autodromo import locale, refusal_words
+from autodromo.errors import IllegalActionError
 from autodromo.mille_bornes import words
 from autodromo.mille_bornes.words import Names
 
@@ -281,6 +282,11 @@ class MilleBornes(GameModule):
 
     def help(self, view: dict[str, Any]) -> dict[str, str]:
         return words.help_texts(view["phase"]["name"])
+
+    def refusal(self, table: Table, error: IllegalActionError) -> str:
+        """An attacked side is named by its players, as the rest of the page names it."""
+        people = names_of(table, table.state.view(None))
+        return refusal_words.words(self.id, error, people)
 
 
 register(MilleBornes())
