@@ -69,7 +69,8 @@ def refusals(game: str, options: dict[str, Any], seed: int) -> dict[tuple[str, s
     """Every refusal of every action the game has, at each step of one random game (chance and
     its end too), once each (by its key and its English)."""
     g = autodromo.game(game, **options)
-    state, rng, met = g.new_state(), random.Random(seed), {}
+    state, rng = g.new_state(), random.Random(seed)
+    met: dict[tuple[str, str], IllegalActionError] = {}
     while True:
         chance = dict(state.chance_outcomes()) if state.is_chance_node() else {}
         legal = set(chance) or set(state.legal_actions())
