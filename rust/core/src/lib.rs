@@ -12,6 +12,7 @@ pub mod error;
 pub mod game;
 pub mod grid;
 pub mod harness;
+pub mod json_at;
 pub mod registry;
 pub mod rng;
 pub mod saves;

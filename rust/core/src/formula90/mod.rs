@@ -58,6 +58,8 @@ pub mod order;
 pub mod phase;
 pub mod plan;
 pub mod position;
+pub mod position_format;
+mod position_read;
 pub mod practice;
 pub mod qualifying;
 pub mod race;

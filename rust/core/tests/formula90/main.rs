@@ -13,6 +13,7 @@ mod extreme;
 mod finish;
 mod flags;
 mod golden_events;
+mod golden_positions;
 mod harness;
 mod info_state;
 mod kept_log;
