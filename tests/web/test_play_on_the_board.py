@@ -214,3 +214,34 @@ def test_a_card_then_where_it_goes_by_keyboard_and_the_list_still_answers(live: 
         assert device.errors == [], device.errors
     finally:
         device.context.close()
+
+
+def test_lamborghini_moves_onto_a_car_are_made_on_that_car() -> None:
+    """A driver linked to a car, a push or a crash: its place is the car the core names (the
+    board draws car k with the place "car:k"), found along a random game; a step has none (the
+    board's squares are its place)."""
+    import random
+
+    import autodromo
+    from autodromo_web.games.lamborghini import Lamborghini
+
+    state = autodromo.game("lamborghini", players=2).new_state()
+    rng = random.Random(3)
+    met: set[str] = set()
+    while not state.is_terminal() and met != {"link", "push", "crash"}:
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+            continue
+        seat = state.current_player()
+        moves = state.moves(seat)
+        view = state.view(seat)
+        places = Lamborghini._places(moves, view.get("face_up") or [], view["cars"])
+        for m in moves:
+            if m["kind"] in ("link", "push", "crash"):
+                car = m["to_car"] if m["kind"] == "link" else m["target"]
+                assert places[m["action"]] == (f"car:{car}",) and 0 <= car < len(view["cars"]), m
+                met.add(m["kind"])
+            elif m["kind"] == "step":
+                assert m["action"] not in places
+        state.apply_action(rng.choice(moves)["action"])
+    assert met == {"link", "push", "crash"}, met

@@ -166,8 +166,9 @@ class Lamborghini(GameModule):
     @staticmethod
     def _places(moves: list[dict[str, Any]], face_up: list[str], cars: list[dict[str, Any]]) -> dict[int, tuple[str, ...]]:
         """Where each move is made (issue 32): a pick on its face-up card, a card played from the
-        hand of the car it is played for. A step is the board's highlighted squares (``plan``);
-        the other choices have no place."""
+        hand of the car it is played for, a driver linked to a car on that car, a push or a crash
+        on the car it meets (the core's target). A step is the board's highlighted squares
+        (``plan``); the other choices have no place."""
         out: dict[int, tuple[str, ...]] = {}
         for m in moves:
             card = (m.get("card") or {}).get("id")
@@ -177,6 +178,10 @@ class Lamborghini(GameModule):
                 hand = cars[int(m["car"])].get("cards")
                 if isinstance(hand, list) and card in hand:
                     out[m["action"]] = (hand_places(hand)[card].replace("card:", f"card:{m['car']}."),)
+            elif m["kind"] == "link" and m.get("to_car") is not None:
+                out[m["action"]] = (f"car:{m['to_car']}",)
+            elif m["kind"] in ("push", "crash") and m.get("target") is not None:
+                out[m["action"]] = (f"car:{m['target']}",)
         return out
 
     def plan(self, table: Table, seat: int) -> list[dict[str, Any]]:
