@@ -364,7 +364,8 @@ ENGLISH: dict[str, str] = {
     "page.repair.car": "{car}: Engine {engine}/{engine_max}, Brakes {brakes}/{brakes_max}, Tyres {tires}",
     "page.repair.podium_car": "{car} (on the podium)",
     "page.repair.no_part": "none",
-    "page.repair.use": "use {part} ({n} held)",
+    "page.repair.use": "use {part} ({n} held): {repairs}",
+    "page.repair.part": "{part}: {repairs}",
     "page.repair.collect": "Collect a spare part",
     "page.repair.submit": "Repair and go on",
     "page.split_help": "Share your car's Reliability between the Engine and the Brakes for the whole championship.",
@@ -1285,8 +1286,20 @@ def repair_car_words(car: dict[str, Any], podium: bool) -> str:
     return ", ".join([text, *failed])
 
 
+def spare_repairs(part: str) -> str:
+    """What a Spare Part brand repairs ("Engine to full Reliability")."""
+    pid = dict(SPARE_PARTS)[part]
+    return say(f"spares.repairs.{pid}")
+
+
 def spare_use(part: str, n: int) -> str:
-    return say("page.repair.use", part=part, n=n)
+    """A held part offered in the repairs form, with what it repairs."""
+    return say("page.repair.use", part=part, n=n, repairs=spare_repairs(part))
+
+
+def spare_choice(part: str) -> str:
+    """A part offered to collect, with what it repairs."""
+    return say("page.repair.part", part=part, repairs=spare_repairs(part))
 
 
 def champion(driver: str) -> str:

@@ -484,8 +484,10 @@ class LegendEvent:
             "car": car["name"], "podium": podium,
             "engine": [car["engine"], car["engine_max"]], "brakes": [car["brakes"], car["brakes_max"]],
             "tires": car["tires"], "battery_ok": car["battery_ok"], "headlights_ok": car["headlights_ok"],
-            "spares": [{"part": i, "name": name, "count": car["spares"][name],
+            "spares": [{"part": i, "name": name, "count": car["spares"][name], "choice": legend_words.spare_choice(name),
                         "use": legend_words.spare_use(name, car["spares"][name])} for i, name in enumerate(PARTS)],
+            # The parts the auction left (and earlier repairs collected or used), in view.
+            "held": legend_words.spares_words(car["spares"]),
             "text": legend_words.repair_car_words(car, podium),
             "rules": legend_words.say("event.rules.repair_podium" if podium else "event.rules.repair"),
         }

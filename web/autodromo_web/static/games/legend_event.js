@@ -27,7 +27,7 @@
   function repairs(r, decide, words) {
     const number = (name, key, max) => el("label", {}, name, el("input", { type: "number", min: 0, max, value: 0, "data-repair": key, "data-testid": `repair-${key}` }));
     const collect = el("select", { "data-testid": "repair-collect" }, el("option", { value: "" }, words.repair_no_part),
-      r.spares.filter((s) => s.count <= 1).map((s) => el("option", { value: s.part }, s.name)));
+      r.spares.filter((s) => s.count <= 1).map((s) => el("option", { value: s.part }, s.choice)));
     const spend = r.spares.filter((s) => s.count > 0).map((s) => el("label", {},
       el("input", { type: "checkbox", value: s.part, "data-spend": "1" }), s.use));
     const form = el("form", { class: "repairs", "data-testid": "repairs", onsubmit: (ev) => {
@@ -37,6 +37,7 @@
         tires: read("tyres"), spend: [...form.querySelectorAll("[data-spend]:checked")].map((x) => Number(x.value)) });
     } },
       el("p", {}, r.text),
+      el("p", { "data-testid": "repair-spares" }, r.held),
       el("p", { class: "help" }, r.rules),
       el("label", {}, `${words.repair_collect} `, collect),
       el("div", {}, number(words.engine, "engine", 4), number(words.brakes, "brakes", 4), r.podium ? "" : number(words.tires, "tyres", 4)),
