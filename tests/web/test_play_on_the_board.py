@@ -96,6 +96,8 @@ def take_on_the_board(pg: Any, counts: Counter[str], chosen_there: list[int], sh
     elif options:
         rank = {k: i for i, k in enumerate(PREFER)}
         d = min(options, key=lambda o: rank.get(o["kind"], len(PREFER)))
+        if shoot and d["places"][0].startswith("weather"):
+            shoot("weather")  # the weather track's spaces to tap, on the phone's narrow screen
         for n, key in enumerate(d["places"]):
             if n == 1 and shoot:
                 shoot("selected")  # the first place tapped, those that may follow lit

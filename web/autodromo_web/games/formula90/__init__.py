@@ -265,6 +265,20 @@ class Formula90(GameModule):
         return keys if keys and all(keys) else ()
 
     @staticmethod
+    def _weather_places(table: Table, moves: list[dict[str, Any]], seat: int) -> dict[int, str]:
+        """A weather step's place: the weather track's space the pawn then stands on, as the core
+        moves it (played on a copy; one, two or three such choices at most)."""
+        out = {}
+        for m in moves:
+            if m["kind"] == "weather_step":
+                after = table.state.clone()
+                after.apply_action(m["action"])
+                w = after.view(seat).get("weather")
+                if w:
+                    out[int(m["action"])] = f"weather:{w['space']}"
+        return out
+
+    @staticmethod
     def _car_tip(car: dict[str, Any]) -> str:
         """A car's line when the pointer rests on it on the board."""
         text = words.say("page.car.tip", title=car["title"], place=car["place"], where=car["where"])
@@ -291,6 +305,7 @@ class Formula90(GameModule):
         # A car off the track (in the pits, before the grid) is drawn in no section: no place.
         on_track = {name for s in view["sections"] for name in s["cars"]}
         cars = {c["name"]: f"car:{k}" for k, c in enumerate(view["cars"]) if c["name"] in on_track}
+        weather = self._weather_places(table, moves, seat)
         out = []
         for m in moves:
             # The button says the move in the reader's words; the core's label stays its stable name.
@@ -303,7 +318,7 @@ class Formula90(GameModule):
             else:
                 detail = choices.meaning(m) or words.move_detail(m)
             out.append(Decision(m["action"], text[:1].upper() + text[1:], detail=detail, kind=choices.kind(m, view),
-                                place=self._place(m, cards, cars)))
+                                place=(weather[m["action"]],) if m["action"] in weather else self._place(m, cards, cars)))
         return out
 
     def prompt(self, table: Table, view: dict[str, Any], seat: int, decisions: list[Decision]) -> dict[str, Any] | None:

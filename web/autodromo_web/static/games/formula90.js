@@ -122,6 +122,7 @@
       el("strong", {}, `${w.icon} ${words.weather} `), w.text,
       el("ol", { class: "f90-weather-track", "aria-label": words.weather_track }, w.spaces.map((s) =>
         el("li", { class: `f90-sky-${s.sky}${s.here ? " here" : ""}`, title: s.help, "data-testid": "weather-space",
+          "data-place": `weather:${s.number}`,
           "aria-current": s.here ? "true" : null },
         el("span", { class: "f90-icon" }, s.icon), el("small", {}, s.cf)))),
       el("span", { class: "muted", title: w.robot_help }, w.robot_tyres));
