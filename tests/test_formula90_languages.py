@@ -31,16 +31,17 @@ def test_a_race_in_the_terminal_speaks_the_language_asked_for(capsys: pytest.Cap
 
 
 def test_the_portuguese_terms_are_the_manuals() -> None:
+    # The car too: the manual's "carro laranja" (its names in cars.toml, docs/content/names.md).
     yellow = {"kind": "yellow_passed", "car": {"id": "c", "name": "Orange"},
               "section": {"number": 3, "name": "Curva Prima"}}
     brake = {"kind": "check", "car": {"id": "c", "name": "Orange"}, "why": "late_brake",
              "card": {"id": "40", "name": "40"}, "target": 75, "pass": True}
     with locale.use("pt"):
-        assert words.event_words(yellow) == "Orange passa a bandeira amarela em Curva Prima (Desaceleração, 1 PM)"
-        assert words.event_words(brake) == "Orange atraso de freada: compra 40, precisa de 75 ou menos: passou"
+        assert words.event_words(yellow) == "Laranja passa a bandeira amarela em Curva Prima (Desaceleração, 1 PM)"
+        assert words.event_words(brake) == "Laranja atraso de freada: compra 40, precisa de 75 ou menos: passou"
         assert words.term("sky", "drizzle") == "garoa" and words.term("tyre", "soft") == "macios"
     with locale.use("it"):
-        assert words.event_words(brake) == "Orange staccata ritardata: pesca 40, serve 75 o meno: superato"
+        assert words.event_words(brake) == "Arancione staccata ritardata: pesca 40, serve 75 o meno: superato"
     assert words.event_words(yellow) == "Orange gets past the yellow flag in Curva Prima (1 MP)"
 
 

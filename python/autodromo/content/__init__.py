@@ -10,14 +10,21 @@ import os
 import tomllib
 from functools import lru_cache
 from pathlib import Path
+from collections.abc import Mapping
 from typing import Any
 
 from ..errors import ContentError
 
-__all__ = ["GAMES", "circuits", "directory", "document", "load_files", "shipped"]
+__all__ = ["GAMES", "NAMED_BY_WORDS", "circuits", "directory", "document", "load_files", "name_in", "shipped"]
 
 #: Games whose cards, cars and tracks come from content files.
 GAMES = ("legend", "lamborghini", "formula90")
+
+#: The shipped files whose items are named by words, so each item gives its name in every
+#: language (``names``, docs/content/names.md); every other item's name is a proper name (a car
+#: model, a driver, a circuit, a corner, a stage, a robot type as the manual prints it), the
+#: same in every language.
+NAMED_BY_WORDS = {"legend": ("damage.toml", "events.toml"), "formula90": ("cars.toml",)}
 
 HERE = Path(__file__).resolve().parent
 
@@ -75,3 +82,10 @@ def shipped(game: str, folder: str) -> list[dict[str, str]]:
             continue
         out.append({"id": item, "name": str(document(game, rel).get("name", item))})
     return out
+
+
+def name_in(item: Mapping[str, Any], lang: str) -> str:
+    """An item's name in ``lang``: its ``names`` entry for it, else ``name`` (English, and every
+    other language's fallback; docs/content/names.md)."""
+    names = item.get("names") or {}
+    return str(names.get(lang) or item["name"])

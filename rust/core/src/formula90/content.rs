@@ -90,6 +90,10 @@ pub struct SetupTable {
 #[serde(deny_unknown_fields)]
 pub struct CarLook {
     pub name: String,
+    /// The car's name in other languages (language code -> name; docs/content/names.md): the
+    /// words read it, the rules never do.
+    #[serde(default)]
+    pub names: BTreeMap<String, String>,
     pub colour: String,
 }
 

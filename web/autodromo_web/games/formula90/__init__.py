@@ -142,8 +142,8 @@ class Formula90(GameModule):
 
     def _car_title(self, table: Table, car: dict[str, Any]) -> str:
         if car.get("seat") is not None:
-            return words.say("page.car.seat", car=car["name"], seat=table.seats[car["seat"]]["name"])
-        return words.say("page.car.robot", car=car["name"])
+            return words.say("page.car.seat", car=words.car_name(car["name"]), seat=table.seats[car["seat"]]["name"])
+        return words.say("page.car.robot", car=words.car_name(car["name"]))
 
     def seat_colours(self, table: Table, view: dict[str, Any]) -> list[str] | None:
         # The cars are named by their colour in the content: each seat is drawn in its car's.
