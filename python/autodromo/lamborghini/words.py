@@ -122,6 +122,28 @@ ENGLISH: dict[str, str] = {
     "results.tie.further": "both home in turn {turn}: {ahead} ended further past the line ({a} squares to {b})",
     "results.tie.level": "both home in turn {turn}, level past the line ({squares}): {ahead} crossed it first in "
     "that turn, and ending level is not overtaking",
+    # the long game: its races, their prizes and the money through them (issue 32 item 8)
+    "page.race": "Race {race} of {races}",
+    "page.last_race": "Results of race {race} of {races} ({circuit})",
+    "page.race_results": "Race {race} of {races}: {circuit}",
+    "page.won_on_money": "The long game is won on money: after race {races} of {races} the player with the most wins. "
+    "Money now: {money}.",
+    "page.money_of": "{who} {money}",
+    "results.prize": "Prize",
+    "results.player": "Player",
+    "results.money": "Money",
+    "results.race_column": "Race {race}",
+    "results.wins.money": "{who} wins the long game with {money}",
+    "purse.places": "Places",
+    "purse.start": "Money before the race",
+    "purse.bid": "Bid for the order of choice",
+    "purse.paid": "Car and Driver cards",
+    "purse.prize": "Prizes",
+    "purse.end": "Money after the race",
+    "money.minus": "-{amount}",
+    "money.plus": "+{amount}",
+    "log.race_over": "Race {race} of {races} is over. Prizes: {prizes}",
+    "log.race_over.none": "Race {race} of {races} is over. No prize won",
     "ordinal": "{n}th",
     "ordinal.1": "{n}st",
     "ordinal.2": "{n}nd",
@@ -334,6 +356,58 @@ def money(amount: int) -> str:
     return say("money", amount=number(amount))
 
 
+def change(amount: int) -> str:
+    """Money that moved: "-2,000 $", "+30,000 $", "0 $"."""
+    if amount == 0:
+        return money(0)
+    return say("money.plus" if amount > 0 else "money.minus", amount=money(abs(amount)))
+
+
+def race_words(view: dict[str, Any]) -> str:
+    """Which race of the long game this is ("Race 2 of 2"); nothing in the short game."""
+    if "races" not in view:
+        return ""
+    return say("page.race", race=min(int(view["races_run"]) + 1, int(view["races"])), races=view["races"])
+
+
+def purse_rows(race: dict[str, Any]) -> list[dict[str, Any]]:
+    """A race's money per seat (a view's ``results`` entry), row by row: the places its cars took,
+    the money before, the bid lost, the cards paid, the prizes won, the money after."""
+    money_of = race["money"]
+    places = [seat_places(race, m["seat"]) for m in money_of]
+    rows: list[dict[str, Any]] = [{"label": say("purse.places"), "values": places}]
+    for key, sign in (("start", 0), ("bid", -1), ("paid", -1), ("prize", 1), ("end", 0)):
+        # An amount stays on one line in a narrow column: "-29,000 $", never "-29,000" over "$".
+        values = [(money(m[key]) if sign == 0 else change(sign * int(m[key]))).replace(" ", "\u00a0")
+                  for m in money_of]
+        rows.append({"label": say(f"purse.{key}"), "values": values, "strong": key == "end"})
+    return rows
+
+
+def seat_places(race: dict[str, Any], seat: int) -> str:
+    """The places a seat's cars took in a race (a view's ``results`` entry): "3rd", "1st, 4th"."""
+    return commas([ordinal(c["place"]) for c in sorted(race["cars"], key=lambda c: c["place"]) if c["owner"] == seat])
+
+
+def commas(parts: Sequence[str]) -> str:
+    """Parts joined as a list ("1st, 3rd")."""
+    text = parts[0] if parts else ""
+    for p in parts[1:]:
+        text = say("list.comma", a=text, b=p)
+    return text
+
+
+def race_over_words(event: dict[str, Any], view: dict[str, Any], names: Names) -> str:
+    """The log's line for the end of a race of the long game: its prizes, by player."""
+    race = int(event["race_over"])
+    result = view["results"][race - 1]
+    prizes = [say("page.money_of", who=names.seat(m["seat"]), money=money(m["prize"]))
+              for m in sorted(result["money"], key=lambda m: -int(m["prize"])) if m["prize"]]
+    if not prizes:
+        return say("log.race_over.none", race=race, races=view["races"])
+    return say("log.race_over", race=race, races=view["races"], prizes=commas(prizes))
+
+
 def title(card: dict[str, Any], cards: Mapping[str, dict[str, Any]]) -> str:
     """A card's name in the reader's language: a Technology card by its supplier and effect, a
     Manoeuvre card by its effect, a Banknote by its amount; Car and Driver cards by their own
@@ -434,10 +508,7 @@ def acts_words(events: Sequence[dict[str, Any]], names: Names) -> str:
         parts.append(act_words(e, names))
     if run:
         parts.append(movement_words(run))
-    text = parts[0] if parts else ""
-    for p in parts[1:]:
-        text = say("list.comma", a=text, b=p)
-    return text
+    return commas(parts)
 
 
 def line_words(seat: int, events: Sequence[dict[str, Any]], names: Names) -> str:

@@ -63,7 +63,8 @@ impl LamboState {
                 return false;
             }
             if self.def.opts.long {
-                self.pay_prizes();
+                // The last race's prizes (the long game is won on money).
+                self.close_race();
             }
             self.phase = Phase::Over;
             return false;
@@ -860,21 +861,6 @@ impl LamboState {
         }
         self.dir_queue.retain(|&c| usize::from(c) != car);
         self.resume();
-    }
-
-    /// The last race's prize money (the long game is won on money).
-    fn pay_prizes(&mut self) {
-        let rank = self.ranking();
-        for (car, &place) in rank.iter().enumerate() {
-            if self.murcs[car].finish.is_some() {
-                let prize = super::options::PRIZES
-                    .get(place as usize)
-                    .copied()
-                    .unwrap_or(0);
-                self.hands[usize::from(self.def.opts.owner(car))].money += prize;
-            }
-        }
-        self.races_done += 1;
     }
 
     /// Per car, 0 = first: finishers by the turn they finished and how far past the line, level

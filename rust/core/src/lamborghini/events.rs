@@ -12,7 +12,7 @@ use serde_json::{json, Map, Value};
 use super::actions::Move;
 use super::content::{Content, Kind};
 use super::rules::{man_name, supplier_name, tech_name};
-use super::state::{LamboState, Phase, Why};
+use super::state::{LamboState, Murc, Phase, Why};
 
 /// Every `kind` an event's JSON may have.
 pub const EVENT_KINDS: [&str; 23] = [
@@ -197,10 +197,33 @@ pub fn event(
     if let Value::Object(f) = fields {
         e.extend(f);
     }
+    // The action that ends a race of the long game: the next race's set-up may have cleared the
+    // cars of `after`, so the race's end is read from its result.
+    let ended = after.results.get(before.results.len());
+    let end_cars: Vec<Murc>;
+    let after_cars = match ended {
+        Some(r) => {
+            end_cars = r
+                .cars
+                .iter()
+                .map(|c| Murc {
+                    damages: c.damages,
+                    wrecked: u8::from(c.wrecked),
+                    finish: c.finish,
+                    ..Murc::default()
+                })
+                .collect();
+            &end_cars
+        }
+        None => &after.murcs,
+    };
+    if ended.is_some() {
+        e.insert("race_over".into(), Value::from(before.races_done + 1));
+    }
     let hurt: Vec<Value> = before
         .murcs
         .iter()
-        .zip(&after.murcs)
+        .zip(after_cars)
         .enumerate()
         .filter(|(_, (b, a))| a.damages > b.damages || (a.wrecked > 0 && b.wrecked == 0))
         .map(|(i, (b, a))| {
@@ -214,7 +237,7 @@ pub fn event(
     let home: Vec<Value> = before
         .murcs
         .iter()
-        .zip(&after.murcs)
+        .zip(after_cars)
         .enumerate()
         .filter(|(_, (b, a))| a.finish.is_some() && b.finish.is_none())
         .map(|(i, _)| Value::from(i))

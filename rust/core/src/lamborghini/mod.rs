@@ -20,6 +20,7 @@ pub mod moves;
 pub mod options;
 pub mod plan;
 pub mod position;
+pub mod race_result;
 pub mod rules;
 pub mod sim;
 pub mod state;

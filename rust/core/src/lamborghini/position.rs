@@ -15,6 +15,7 @@ use serde_json::{json, Map, Value};
 
 use super::actions::{Dir, MAX_BID};
 use super::content::{Kind, Supplier};
+use super::race_result::{CarResult, Purse, RaceResult};
 use super::state::{Hand, LamboState, Murc, Phase, Why};
 use super::turn::{DeckKind, FinishRecord, Turn};
 use super::{invariants, Lamborghini, GAME_ID};
@@ -138,6 +139,93 @@ impl LamboState {
         }
     }
 
+    /// The long game's races run, as `results` holds them (`race_result.rs`).
+    fn results_position(&self) -> Value {
+        let races: Vec<Value> = self
+            .results
+            .iter()
+            .map(|r| {
+                let cars: Vec<Value> = r.cars.iter().map(|c| json!({
+                    "car": c.car.map(|x| self.card_label(x)),
+                    "driver": c.driver.map(|x| self.card_label(x)),
+                    "place": c.place + 1,
+                    "finish": c.finish.map(|f| json!({"turn": f.turn, "past_line": f.past_line, "order_position": u16::from(f.in_order) + 1})),
+                    "progress": c.progress, "damages": c.damages, "wrecked": c.wrecked, "prize": c.prize,
+                })).collect();
+                let players: Vec<Value> = r.purses.iter().enumerate().map(|(i, p)| json!({
+                    "seat": i + 1, "bid": p.bid, "paid": p.paid, "prize": p.prize, "money": p.money,
+                })).collect();
+                json!({"cars": cars, "players": players})
+            })
+            .collect();
+        Value::from(races)
+    }
+
+    /// The races run as a position lists them; none when it lists none (a position written
+    /// before the results were kept).
+    fn read_results(&self, top: &Obj<'_>) -> Result<Vec<RaceResult>, Error> {
+        if !top.m.contains_key("results") {
+            return Ok(Vec::new());
+        }
+        let races = top.list("results")?;
+        if races.len() != usize::from(self.races_done) {
+            return Err(bad(format!(
+                "results: {} races listed, {} run",
+                races.len(),
+                self.races_done
+            )));
+        }
+        let n = Names { s: self };
+        let mut out = Vec::new();
+        for (k, v) in races.iter().enumerate() {
+            let race = Obj::new(v, &format!("results.{}", k + 1))?;
+            let mut cars = Vec::new();
+            for (i, c) in race.list("cars")?.iter().enumerate() {
+                let o = Obj::new(c, &format!("{}.{}", race.at("cars"), i + 1))?;
+                let finish = match o.val("finish")? {
+                    Value::Null => None,
+                    _ => {
+                        let f = o.obj("finish")?;
+                        Some(FinishRecord {
+                            turn: f.get("turn")?,
+                            past_line: f.get("past_line")?,
+                            in_order: f.int("order_position", 1, 10)? as u8 - 1,
+                        })
+                    }
+                };
+                cars.push(CarResult {
+                    car: n.opt_card(&o, "car")?,
+                    driver: n.opt_card(&o, "driver")?,
+                    place: o.int("place", 1, 10)? as u32 - 1,
+                    finish,
+                    progress: o.get("progress")?,
+                    damages: o.int("damages", 0, 3)? as u8,
+                    wrecked: o.get("wrecked")?,
+                    prize: o.int("prize", 0, i64::from(i32::MAX))? as i32,
+                });
+            }
+            let mut purses = Vec::new();
+            for (i, p) in race.list("players")?.iter().enumerate() {
+                let o = Obj::new(p, &format!("{}.{}", race.at("players"), i + 1))?;
+                let money = |key: &str| o.int(key, 0, i64::from(i32::MAX)).map(|x| x as i32);
+                purses.push(Purse {
+                    bid: money("bid")?,
+                    paid: money("paid")?,
+                    prize: money("prize")?,
+                    money: money("money")?,
+                });
+            }
+            if cars.len() != self.murcs.len() || purses.len() != self.hands.len() {
+                return Err(bad(format!(
+                    "{}: every car and every player of the race",
+                    race.path
+                )));
+            }
+            out.push(RaceResult { cars, purses });
+        }
+        Ok(out)
+    }
+
     fn car_json(&self, i: usize, m: &Murc) -> Value {
         json!({
             "seat": self.def.opts.owner(i) + 1,
@@ -215,6 +303,7 @@ impl LamboState {
                     "face_down": self.card_labels(&h.face_down),
                     "money": h.money,
                     "bid": h.bid,
+                    "paid": h.paid,
                     "suppliers": h.suppliers.iter().map(|&s| supplier_name(s)).collect::<Vec<_>>(),
                 })
             })
@@ -230,6 +319,7 @@ impl LamboState {
         json!({
             "game": GAME_ID,
             "races_run": self.races_done,
+            "results": self.results_position(),
             "circuit": c.name,
             "phase": self.phase_json(),
             "turn": self.round,
@@ -518,6 +608,11 @@ impl LamboState {
             face_down,
             money: o.int("money", 0, i64::from(i32::MAX))? as i32,
             bid,
+            // Written since the long game's results were kept (issue 32): none paid before.
+            paid: match o.m.get("paid") {
+                Some(_) => o.int("paid", 0, i64::from(i32::MAX))? as i32,
+                None => 0,
+            },
             suppliers,
         };
         Ok(())
@@ -910,6 +1005,7 @@ impl Lamborghini {
         // and never counts it.
         let done = top.int("races_run", 0, if opts.long { races } else { 0 })? as u8;
         s.races_done = done;
+        s.results = s.read_results(&top)?;
         s.def = Arc::new(self.def.for_race(usize::from(done.min(opts.races - 1))));
         let circuit = &s.def.content.circuits[s.def.circuit].name;
         if top.text("circuit")? != circuit {

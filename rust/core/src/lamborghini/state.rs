@@ -225,6 +225,8 @@ pub struct Hand {
     pub face_down: Vec<u16>,
     pub money: i32,
     pub bid: Option<u8>,
+    /// Long game: what the Car and Driver cards of this race cost it.
+    pub paid: i32,
     /// Supplier agreements (one, or one per car with 2 players).
     pub suppliers: Vec<Supplier>,
 }
@@ -253,6 +255,8 @@ pub struct LamboState {
     pub racing: bool,
     /// Races finished so far (the long game runs several).
     pub races_done: u8,
+    /// The long game's races once over, in order (`race_result.rs`).
+    pub results: Vec<super::race_result::RaceResult>,
     /// Cars still to draw their qualifying card, as a bit set.
     pub to_draw: u16,
     /// Cars whose accident direction is still to be drawn.
@@ -314,6 +318,7 @@ impl LamboState {
             turn: Turn::default(),
             racing: false,
             races_done: 0,
+            results: Vec::new(),
             to_draw: 0,
             dir_queue: Vec::new(),
             history: Vec::new(),
@@ -680,7 +685,9 @@ impl LamboState {
             Kind::Car | Kind::Driver => {
                 if long {
                     // The price, or all it has when it could pay no card of the kind left.
-                    h.money -= price.min(h.money.max(0));
+                    let cost = price.min(h.money.max(0));
+                    h.money -= cost;
+                    h.paid += cost;
                 }
                 let slot = mine.iter().copied().find(|&c| {
                     if kind == Kind::Car {
@@ -949,17 +956,7 @@ impl LamboState {
     /// Long game, between races: prize money by place, cards played face down come back, and a
     /// new strategic-economic phase with the cars and drivers back in their decks.
     pub(crate) fn next_race(&mut self) {
-        let rank = self.ranking();
-        for (car, &place) in rank.iter().enumerate() {
-            let prize = super::options::PRIZES
-                .get(place as usize)
-                .copied()
-                .unwrap_or(0);
-            if self.murcs[car].finish.is_some() {
-                self.hands[usize::from(self.def.opts.owner(car))].money += prize;
-            }
-        }
-        self.races_done += 1;
+        self.close_race();
         for car in 0..self.murcs.len() {
             let back = core::mem::take(&mut self.murcs[car].hand);
             let seat = usize::from(self.def.opts.owner(car));

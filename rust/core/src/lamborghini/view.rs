@@ -59,6 +59,12 @@ pub fn view(s: &LamboState, player: Option<usize>) -> Value {
         "order": s.order,
         "seat": player,
     });
+    if s.def.opts.long {
+        // The long game: which race this is, and how the races run went (prizes, money).
+        v["races"] = Value::from(s.def.opts.races);
+        v["races_run"] = Value::from(s.races_done);
+        v["results"] = s.results_json();
+    }
     if let Some(legal) = s.labelled_actions_for(player) {
         v["legal_actions"] = legal;
     }

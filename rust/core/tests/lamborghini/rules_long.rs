@@ -203,3 +203,89 @@ fn long_game_races_follow_the_circuits_each_at_most_twice() {
         "the short game is one race"
     );
 }
+
+/// Between races the next race's set-up clears the cars, so each race of the long game is kept
+/// as it ended (issue 32 item 8): each car's place and prize (decision 33, finished cars only),
+/// each seat's money through the race (the bid lost, the cards paid, the prize won), and the
+/// view says which race this is.
+#[test]
+fn long_game_keeps_each_race_as_it_ended_with_prizes_and_money() {
+    let s = race_over(2);
+    assert_eq!(s.results.len(), 1);
+    let r = &s.results[0];
+    let places: Vec<u32> = r.cars.iter().map(|c| c.place).collect();
+    assert_eq!(places, [1, 0, 2], "car 1 first, car 0 second, car 2 third");
+    let prizes: Vec<i32> = r.cars.iter().map(|c| c.prize).collect();
+    assert_eq!(prizes, [20_000, 30_000, 10_000]);
+    assert!(r.cars.iter().all(|c| c.finish.is_some()));
+    for (seat, p) in r.purses.iter().enumerate() {
+        assert_eq!((p.bid, p.paid), (2_000, 0));
+        assert_eq!(p.money, s.hands[seat].money, "the money after the prize");
+        assert_eq!(p.start(), 10_000 + 2_000, "before the bid was lost");
+    }
+    let v = s.view(Some(0));
+    assert_eq!(
+        (v["races"].as_u64(), v["races_run"].as_u64()),
+        (Some(2), Some(1))
+    );
+    let run = &v["results"][0];
+    assert_eq!(run["race"], 1);
+    assert_eq!(run["circuit"], "sant_agata");
+    assert_eq!(run["cars"][1]["place"], 1, "places count from 1");
+    assert_eq!(run["cars"][1]["prize"], 30_000);
+    assert_eq!(
+        run["money"][1],
+        json!({"seat": 1, "start": 12_000, "bid": 2_000, "paid": 0,
+                                        "prize": 30_000, "end": 40_000})
+    );
+    // The short game keeps no such record and its view says nothing of races.
+    let short = race(json!({}), &[PLAIN, PLAIN, PLAIN]);
+    assert!(short.view(None).get("results").is_none());
+}
+
+/// A random long game of two races to its end: each race's money starts where the last one
+/// ended (60.000$ at first), moves only by the bid, the cards and the prize; the action that ends
+/// a race says so in its event, with the cars that crossed the line in it.
+#[test]
+fn long_game_money_is_carried_race_to_race_and_each_race_end_is_an_event() {
+    use autodromo_core::rng::SplitMix64;
+    for seed in 1..4u64 {
+        let mut s = game(json!({"players": 3, "long": true, "races": 2, "laps": 1}));
+        let mut rng = SplitMix64::new(seed);
+        while !s.is_terminal() && s.history().len() < 40_000 {
+            let legal = s.legal_actions();
+            let a = legal[(rng.next_u64() % legal.len() as u64) as usize];
+            s.apply_action(a).expect("a legal action");
+        }
+        assert_eq!(s.phase, Phase::Over, "seed {seed}: played to its end");
+        assert_eq!(s.results.len(), 2);
+        let mut before = vec![60_000; 3];
+        for r in &s.results {
+            for (seat, p) in r.purses.iter().enumerate() {
+                assert_eq!(p.start(), before[seat], "seed {seed}: money carried");
+                assert!(p.bid >= 0 && p.paid >= 0 && p.prize >= 0);
+                before[seat] = p.money;
+            }
+            let won: i32 = r.cars.iter().map(|c| c.prize).sum();
+            assert_eq!(won, r.purses.iter().map(|p| p.prize).sum::<i32>());
+        }
+        let money: Vec<i32> = s.hands.iter().map(|h| h.money).collect();
+        assert_eq!(money, before, "the last race's money is the game's");
+        let ends: Vec<_> = s
+            .events(None)
+            .into_iter()
+            .filter(|e| e.get("race_over").is_some())
+            .collect();
+        assert_eq!(ends.len(), 2, "seed {seed}");
+        assert_eq!(
+            (ends[0]["race_over"].as_u64(), ends[1]["race_over"].as_u64()),
+            (Some(1), Some(2))
+        );
+        for e in &ends {
+            // The race ends when the last running car is home or stopped: a finish, when one is.
+            if let Some(f) = e.get("finished") {
+                assert!(!f.as_array().unwrap().is_empty());
+            }
+        }
+    }
+}

@@ -137,6 +137,8 @@ class Lamborghini(GameModule):
                "face_up": [{**(self.face(table, x) or {}), "place": f"draft:{i}"} for i, x in enumerate(view.get("face_up") or [])],
                "cars": cars, "players": players,
                "long": bool(table.game_options().get("long"))}
+        if "races" in view:
+            self._long_game(table, view, out)
         bids = [m for m in table.state.moves(seat) if m["kind"] == "bid"] if seat is not None and view.get("legal_actions") else []
         if bids:
             # One control for the sealed bid (issue 32: one button per amount made 61 of them):
@@ -147,6 +149,46 @@ class Lamborghini(GameModule):
                  "button": words.move_words(m, self._names(table, seat))[0]} for m in bids]}
             out["controls"] = ["bid"]
         return out
+
+    def _long_game(self, table: Table, view: dict[str, Any], out: dict[str, Any]) -> None:
+        """The long game on the table: which race this is, and until the game is over the race
+        just run (places, prizes, each player's money through it) with what decides the game."""
+        out["race"] = words.race_words(view)
+        results = view.get("results") or []
+        if not results or view["phase"] == "Over":
+            return
+        last = self._race_table(table, view, results[-1], words.say(
+            "page.last_race", race=len(results), races=view["races"], circuit=self._circuit_name(results[-1])))
+        money = [words.say("page.money_of", who=table.seats[p["seat"]]["name"], money=words.money(p["money"]))
+                 for p in sorted(view["players"], key=lambda p: -int(p["money"]))]
+        last["decides"] = words.say("page.won_on_money", races=view["races"], money=words.commas(money))
+        # Open while the next race's cards are chosen, folded once it is on the track.
+        last["open"] = not view["order"]
+        out["last_race"] = last
+
+    @staticmethod
+    def _circuit_name(race: dict[str, Any]) -> str:
+        names = {c["id"]: c["name"] for c in content.circuits(GAME)}
+        return str(names.get(race["circuit"], race["circuit_name"]))
+
+    def _race_table(self, table: Table, view: dict[str, Any], race: dict[str, Any], title: str) -> dict[str, Any]:
+        """A race of the long game as it ended: each car's place, time, damage and prize, then
+        each player's money through it (``words.purse_rows``)."""
+        cars = race["cars"]
+        ran = {"cars": cars}
+        rows = []
+        for c in sorted(cars, key=lambda c: int(c["place"])):
+            f = c.get("finish")
+            time = (words.say("results.time", turn=f["turn"], squares=words.counted(f["past_line"], "page.squares"))
+                    if f else words.say("results.not_finished"))
+            rows.append({"seat": c["owner"], "cells": [
+                words.ordinal(c["place"]), self.car_label(table, ran, c), time,
+                words.say("results.wrecked") if c["wrecked"] else words.counted(c["damages"], "page.damages"),
+                words.money(c["prize"])]})
+        return {"title": title, "columns": [words.say(k) for k in ("results.place", "results.car", "results.time.column",
+                                                                    "results.damage", "results.prize")],
+                "rows": rows, "sides": [table.seats[m["seat"]]["name"] for m in race["money"]],
+                "money": words.purse_rows(race)}
 
     def decisions(self, table: Table, view: dict[str, Any], seat: int) -> list[Decision]:
         names = self._names(table, seat)
@@ -211,6 +253,7 @@ class Lamborghini(GameModule):
         before the open one are kept per seat (cleared with the past on an undo), so a request
         words only the events since the last one."""
         names = self._names(table, seat)
+        view = table.public_view()
         memo = table.memo.setdefault(f"lamborghini_log:{seat}:{locale.language()}", {"n": 0, "closed": [], "group": None})
         if table.finished:
             # The end revealed it: read the whole game again (an undo clears the memo).
@@ -221,8 +264,12 @@ class Lamborghini(GameModule):
         closed: list[dict[str, Any]] = memo["closed"]
 
         def effects(group: dict[str, Any]) -> list[dict[str, Any]]:
-            return [{"who": self._owner(table, car), "round": group["when"], "text": text, "strong": True}
-                    for e in group["events"] for car, text in words.effect_words(e, names)]
+            out = [{"who": self._owner(table, car), "round": group["when"], "text": text, "strong": True}
+                   for e in group["events"] for car, text in words.effect_words(e, names)]
+            # A race of the long game ended: its prizes (the next race's set-up cleared its cars).
+            out.extend({"who": None, "round": group["when"], "text": words.race_over_words(e, view, names), "strong": True}
+                       for e in group["events"] if e.get("race_over"))
+            return out
 
         def entries(group: dict[str, Any]) -> list[dict[str, Any]]:
             path = group["path"]
@@ -280,12 +327,13 @@ class Lamborghini(GameModule):
         return words.table_words(event, names)
 
     def _crossed(self, table: Table, cars: int) -> list[int]:
-        """Per car, the action at which it crossed the finishing line (the game's length if not)."""
+        """Per car, the action at which it crossed the finishing line of the last race (the
+        game's length if not): a long game's cars cross once a race."""
         steps = trace(table, _look)
         out = [len(steps)] * cars
         for i, st in enumerate(steps):
             for k, (b, a) in enumerate(zip(st["before"], st["after"])):
-                if a["home"] and not b["home"] and out[k] == len(steps):
+                if a["home"] and not b["home"]:
                     out[k] = i
         return out
 
@@ -331,9 +379,31 @@ class Lamborghini(GameModule):
         out["hands"] = [{"name": table.seats[p["seat"]]["name"],
                          "cards": [self.face(table, x) for x in s.view(p["seat"])["players"][p["seat"]]["cards"] or []]}
                         for p in v["players"]]
-        if table.game_options().get("long"):
-            out["money"] = [{"name": table.seats[p["seat"]]["name"], "money": words.money(p["money"])} for p in v["players"]]
+        if "races" in v:
+            # The long game is won on money (decision 34): each race's places and money.
+            out["headline"] = words.say("results.wins.money", who=table.seats[best]["name"],
+                                        money=words.money(v["players"][best]["money"]))
+            out["columns"], out["rows"] = self._money_standings(table, v)
+            out["sides"] = [table.seats[p["seat"]]["name"] for p in v["players"]]
+            out["scores"] = [{"title": words.say("page.race_results", race=r["race"], races=v["races"],
+                                                 circuit=self._circuit_name(r)), "rows": words.purse_rows(r)}
+                             for r in v["results"]]
         return out
+
+    @staticmethod
+    def _money_standings(table: Table, v: dict[str, Any]) -> tuple[list[str], list[dict[str, Any]]]:
+        """The long game's final order, on money (decision 34): equal money shares a place; each
+        race's places beside it, and below it each race's money (`scores`)."""
+        players = sorted(v["players"], key=lambda p: -int(p["money"]))
+        rows = []
+        for p in players:
+            place = 1 + sum(int(q["money"]) > int(p["money"]) for q in players)
+            rows.append({"seat": p["seat"], "cells": [
+                words.ordinal(place), table.seats[p["seat"]]["name"], words.money(p["money"]),
+                *(words.seat_places(r, p["seat"]) for r in v["results"])]})
+        columns = [words.say(k) for k in ("results.place", "results.player", "results.money")]
+        columns += [words.say("results.race_column", race=r["race"]) for r in v["results"]]
+        return columns, rows
 
     @staticmethod
     def _tie(names: dict[int, str], cars: list[dict[str, Any]], ahead: int | None, car: int) -> str:

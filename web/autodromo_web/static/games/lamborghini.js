@@ -22,8 +22,9 @@
       // Each of this player's cars holds its own hand in the race: the cards played for it.
       t.cars.filter((c) => c.seat === pl.seat && c.hand && c.hand.length).map((c) =>
         el("div", { "data-testid": "car-hand" }, el("small", {}, c.name), el("ul", { class: "cards" }, c.hand.map((f) => cardFace(f)))))));
-    const parts = [el("p", { class: "muted" }, tr("{circuit} · {phase} · Speed deck: {n} cards",
-      { circuit: t.circuit, phase: t.phase || tr("racing"), n: t.speed_deck }))];
+    const parts = [el("p", { class: "muted" }, t.race ? el("strong", { "data-testid": "race-of" }, `${t.race} · `) : "",
+      tr("{circuit} · {phase} · Speed deck: {n} cards", { circuit: t.circuit, phase: t.phase || tr("racing"), n: t.speed_deck }))];
+    if (t.last_race) parts.push(lastRace(t.last_race));
     if (t.face_up && t.face_up.length) {
       parts.push(el("h3", {}, tr("Face-up cards")), el("ul", { class: "cards", "data-testid": "draft" }, t.face_up.map((c) => cardFace(c))));
     }
@@ -38,6 +39,19 @@
           .map((h) => el("th", {}, h)))),
         el("tbody", {}, carRows))));
     return parts;
+  }
+
+  // The long game between races: the race just run (places, prizes) and each player's money
+  // through it, with what decides the game; open until the next race is on the track.
+  function lastRace(r) {
+    const table = (columns, rows) => el("div", { class: "scroll" }, el("table", { class: "cars-table" },
+      el("thead", {}, el("tr", {}, columns.map((c) => el("th", {}, c)))), el("tbody", {}, rows)));
+    return el("details", { class: "last-race", open: r.open ? "" : null, "data-testid": "race-results" },
+      el("summary", {}, r.title),
+      table(r.columns, r.rows.map((row) => el("tr", {}, row.cells.map((c, i) => el("td", {}, i === 1 ? swatch(row.seat) : "", c))))),
+      table(["", ...r.sides], r.money.map((row) => el("tr", { class: row.strong ? "strong" : "" },
+        el("td", {}, row.label), row.values.map((v) => el("td", {}, v))))),
+      el("p", { "data-testid": "won-on" }, r.decides));
   }
 
   // The sealed bid as one slider: its amount with the unit beside it, one button that bids it.
