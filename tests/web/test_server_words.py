@@ -48,6 +48,8 @@ def test_an_unknown_address_is_our_own_page_in_the_readers_language(client: Any)
 def test_malformed_requests_and_stale_moves_are_refused_in_the_readers_language(client: Any) -> None:
     r = client.post("/api/games", json=[1], headers=IT)
     assert r.status_code == 400 and r.json["error"] == "il corpo della richiesta deve essere un oggetto JSON"
+    r = client.post("/api/games", json={"game": "chess", "seats": [{"kind": "human"}] * 2}, headers=IT)
+    assert r.status_code == 400 and r.json["error"].startswith("gioco sconosciuto 'chess'; noti: "), r.json
     r = client.post("/api/games", data="{", headers={**PT, "Content-Type": "application/json"})
     assert r.status_code == 400 and r.json["error"].startswith("body: JSON malformado: ")
     gid = create(client, {"game": "mille_bornes", "seats": [{"kind": "human", "name": "Ada"},

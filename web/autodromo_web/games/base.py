@@ -21,6 +21,7 @@ from autodromo.errors import IllegalActionError
 toml = document
 
 from ..errors import bad
+from ..languages import say as _
 
 if TYPE_CHECKING:
     from ..tables import Table
@@ -120,7 +121,7 @@ class GameModule:
         """The options of a create request with what follows from the seats (``players``)."""
         players = options.setdefault("players", len(seats))
         if players != len(seats):
-            raise bad(f"option \"players\" is {players!r} but {len(seats)} seats were given")
+            raise bad(_("option \"players\" is {given} but {n} seats were given", given=repr(players), n=len(seats)))
         return options
 
     def race_seat(self, seat: dict[str, Any]) -> str:
@@ -263,7 +264,7 @@ def get(game_id: Any) -> GameModule:
     """The module of a game by its id, or a 400 listing the games."""
     module = REGISTRY.get(game_id) if isinstance(game_id, str) else None
     if module is None:
-        raise bad(f"unknown game {game_id!r}; known: {', '.join(REGISTRY)}")
+        raise bad(_("unknown game {given}; known: {known}", given=repr(game_id), known=", ".join(REGISTRY)))
     return module
 
 
