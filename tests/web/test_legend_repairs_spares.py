@@ -62,3 +62,10 @@ def test_legend_championship_repairs_show_the_auctions_spare_parts(live: LiveSer
         r = client.post(f"/api/events/{eid}/decisions", json={"seat": 0, "choice": choice})
         assert r.status_code == 200, r.json
     assert e["stage"] == "over" and shots == 1
+    p = Page(browser, viewport={"width": 1366, "height": 768})
+    try:
+        p.page.goto(f"{live.url}/event/{eid}")
+        p.page.get_by_text(e["champion"]).wait_for()
+        p.shot("long-legend-over")
+    finally:
+        p.context.close()

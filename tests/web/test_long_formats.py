@@ -47,7 +47,7 @@ def test_lamborghini_long_game_between_races_and_at_the_end(live: LiveServer, br
     assert [r["cells"][0] for r in last["rows"]] == ["1st", "2nd", "3rd"]
     core = view(client, gid, seat=0)["view"]["results"][0]
     for row, car in zip(last["rows"], sorted(core["cars"], key=lambda c: c["place"])):
-        assert row["cells"][-1] == f"{car['prize']:,} $"
+        assert row["cells"][-1] == f"{car['prize']:,}\u00a0$"
         assert car["prize"] == ((30_000, 20_000, 10_000)[car["place"] - 1] if car["finish"] else 0)
     rows = {r["label"]: r["values"] for r in last["money"]}
     assert last["sides"] == ["Ada", "Bruno", "Carla"]
@@ -69,6 +69,13 @@ def test_lamborghini_long_game_between_races_and_at_the_end(live: LiveServer, br
         assert "Results of race 1 of 2" in text and "Money after the race" in text and "won on money" in text
         assert p.page.get_by_test_id("race-of").inner_text().startswith("Race 2 of 2")
         p.shot("long-lamborghini-between-races")
+        phone = Page(browser, viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True)
+        try:
+            phone.page.goto(f"{live.url}/play/{gid}?seat=0")
+            phone.page.get_by_test_id("race-results").wait_for()
+            phone.shot("long-lamborghini-between-races-phone")
+        finally:
+            phone.context.close()
         # Race 2's bid, made on the page with its one control.
         p.page.get_by_test_id("bid-amount").fill("2")
         p.page.get_by_test_id("bid-button").click()

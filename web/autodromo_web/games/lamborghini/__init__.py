@@ -184,7 +184,8 @@ class Lamborghini(GameModule):
             rows.append({"seat": c["owner"], "cells": [
                 words.ordinal(c["place"]), self.car_label(table, ran, c), time,
                 words.say("results.wrecked") if c["wrecked"] else words.counted(c["damages"], "page.damages"),
-                words.money(c["prize"])]})
+                # One line in a narrow column: "30,000 $", never "30,000" over "$".
+                words.money(c["prize"]).replace(" ", "\u00a0")]})
         return {"title": title, "columns": [words.say(k) for k in ("results.place", "results.car", "results.time.column",
                                                                     "results.damage", "results.prize")],
                 "rows": rows, "sides": [table.seats[m["seat"]]["name"] for m in race["money"]],
