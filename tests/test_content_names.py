@@ -79,3 +79,19 @@ def test_formula_90_cars_names_leave_the_content_hash_alone(tmp_path: Path) -> N
     # The English name is content the rules may read: changing it changes the hash.
     cars.write_text(text.replace('name = "Blue"', 'name = "Navy"'), encoding="utf-8")
     assert autodromo.game("formula90", content_dir=str(folder)).content_hash != shipped.content_hash
+
+
+def test_the_terminal_names_formula_90_cars_in_its_language() -> None:
+    from autodromo.tui import formula90 as tui
+
+    s = autodromo.game("formula90", players=2).new_state()
+    while s.is_chance_node():
+        s.apply_action(s.chance_outcomes()[0][0])
+    view = s.view(0)
+    shown = {}
+    for lang in ("en", "it", "pt"):
+        with locale.use(lang):
+            shown[lang] = tui.render(view)
+    assert "Blue" in shown["en"] and "Orange" in shown["en"]
+    assert "Azul" in shown["pt"] and "Laranja" in shown["pt"] and "Blue" not in shown["pt"], shown["pt"]
+    assert "Blu " in shown["it"] and "Arancione" in shown["it"] and "Blue" not in shown["it"], shown["it"]

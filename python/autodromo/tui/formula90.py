@@ -26,7 +26,7 @@ def render(view: dict[str, Any], entries: Sequence[dict[str, Any]] = ()) -> str:
     else:
         turn = say("screen.turn.before")
     title = {"track": view["track"], "turn": turn, "phase": view["phase"]}
-    lines = [say("screen.title.leader", leader=view["leader"], **title) if view.get("leader")
+    lines = [say("screen.title.leader", leader=words.car_name(view["leader"]), **title) if view.get("leader")
              else say("screen.title", **title)]
     weather = view.get("weather")
     if weather:
@@ -46,7 +46,7 @@ def render(view: dict[str, Any], entries: Sequence[dict[str, Any]] = ()) -> str:
     occupied = [s for s in view["sections"] if s["cars"]]
     for s in sorted(occupied, key=lambda s: -s["number"]):
         args = {"number": f"{s['number']:>2}", "name": f"{s['name']:<24}", "kind": words.term("section", s["kind"]),
-                "cars": words.joined([str(c) for c in s["cars"]])}
+                "cars": words.joined([words.car_name(str(c)) for c in s["cars"]])}
         if s.get("duel") is not None and s["kind"] == "corner":
             lines.append("  " + say("screen.section.duel", duel=s["duel"], **args))
         else:
@@ -56,13 +56,13 @@ def render(view: dict[str, Any], entries: Sequence[dict[str, Any]] = ()) -> str:
     on_track = {name for s in view["sections"] for name in s["cars"]}
     for car in sorted(view["cars"], key=lambda c: c["place"]):
         if view["turn"] == 0 and car["name"] not in on_track:
-            lines.append(f"     {car['name']:<10} {words.where(car, gridded=False)}")
+            lines.append(f"     {words.car_name(car['name']):<10} {words.where(car, gridded=False)}")
         else:
             key = "screen.car.played" if car["played"] and view["turn"] else "screen.car"
-            lines.append("   " + say(key, place=f"{car['place']:>2}", name=f"{car['name']:<10}", where=words.where(car)))
+            lines.append("   " + say(key, place=f"{car['place']:>2}", name=f"{words.car_name(car['name']):<10}", where=words.where(car)))
         lines.append(f"       {words.chart_words(car)}")
     if view.get("activation"):
-        order = [a["car"] + ("*" if a["played"] else "") for a in view["activation"]]
+        order = [words.car_name(a["car"]) + ("*" if a["played"] else "") for a in view["activation"]]
         lines.append("  " + say("screen.activation", cars=words.joined(order)))
     duel = view.get("duel")
     if duel:
@@ -88,7 +88,7 @@ def result_lines(view: dict[str, Any], entries: Sequence[dict[str, Any]]) -> lis
     """The finished race's lines: place, laps, gap, pit stops, points, and a tie said under it."""
     out = []
     for r in results.rows(view, entries):
-        out.append("   " + words.say("screen.result.full", place=f"{r.place:>2}", car=r.car["name"],
+        out.append("   " + words.say("screen.result.full", place=f"{r.place:>2}", car=words.car_name(r.car["name"]),
                                status=words.term("status", r.status), laps=words.laps(r.laps),
                                gap=results.gap(r) or "-", pits=words.count("pit_stops", r.pits),
                                points=words.count("points", r.points)))
