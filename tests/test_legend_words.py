@@ -108,7 +108,7 @@ def test_the_championships_words_come_from_the_catalogue() -> None:
     assert words.auction_told("pass", "Ada", None) == "Ada passes on the car"
     assert words.auction_told("add", "Ada", "Bugatti", part="Luxor") == "Ada adds Luxor to the bid for the Bugatti"
     repair = words.repair_words("Luxor", {"engine": 2, "brakes": 0, "tires": 1}, [])
-    assert repair == "collects Luxor; repairs 2 Engine, 1 Tyre"
+    assert repair == "collects Luxor; repairs Engine +2, Tyres +1"
     assert words.repair_words(None, {}, []) == "no repair"
     assert words.standings_columns(2) == ["Place", "Player", "Car", "Race 1", "Race 2", "Points"]
     assert words.race_starts(0, 2, "Circuito di Castelrosso") == "Race 1 of 2 starts: Circuito di Castelrosso"
