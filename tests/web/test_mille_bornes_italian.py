@@ -47,7 +47,9 @@ def test_a_mille_bornes_game_read_in_italian_from_the_lobby_to_the_results(live:
         play_until(client, gid, lambda v: v["status"] == "finished")
         pg.reload()
         pg.get_by_test_id("results-table").wait_for()
-        look("results", "Manche 1")
+        look("results", "Manche 1", "Ada & Carla: al traguardo", "vince chi arriva a 2.000 punti")
+        # Over: the turn line names the hand only, the line under it says who won.
+        assert pg.get_by_test_id("turn").inner_text() == "Manche 2", pg.get_by_test_id("turn").inner_text()
         assert dev.errors == [], dev.errors
     finally:
         dev.context.close()

@@ -29,7 +29,9 @@
   function drawStatus(p) {
     // A phone says whose it is: the page looks the same on every player's.
     $("title").textContent = (S.role === "seat" || S.pinned) && S.seat !== null ? tr("{title} · you are {name}", { title: p.title, name: nameOf(S.seat) }) : p.title;
-    $("turn").textContent = `${p.turn.label}${p.turn.value !== "" ? " " + p.turn.value : ""}${p.phase ? " · " + p.phase : ""}`;
+    // Once over, the line under it says so ("Finished: ..."): no phase ("game over") beside the turn.
+    const phase = p.phase && p.status !== "finished" ? " · " + p.phase : "";
+    $("turn").textContent = `${p.turn.label}${p.turn.value !== "" ? " " + p.turn.value : ""}${phase}`;
     let who;
     if (p.status === "finished") {
       who = tr("Finished: {headline}", { headline: p.results.headline });
@@ -43,7 +45,7 @@
     $("to-move").textContent = who;
     $("to-move").classList.toggle("result", p.status === "finished");
     $("distance").replaceChildren(...p.distance.map((d) =>
-      el("li", {}, d.seat !== undefined ? Autodromo.swatch(d.seat) : "", d.who + ": " + (d.note || tr("{left} {unit} to go", { left: d.left, unit: d.unit })))));
+      el("li", {}, d.seat !== undefined ? Autodromo.swatch(d.seat) : "", d.who + ": " + (d.note || (d.left === 0 ? tr("at the finish") : tr("{left} {unit} to go", { left: d.left, unit: d.unit }))))));
     const undo = $("undo");
     undo.disabled = !p.undo.ok;
     undo.title = p.undo.ok ? tr("take back your last decision") : tr("cannot undo: {reason}", { reason: p.undo.reason });

@@ -93,7 +93,7 @@ class MilleBornes(GameModule):
             "discards": [{**words.card_face(k, view["cards"]), "count": n}
                          for k, n in sorted((view.get("discard") or {}).items())],
             "words": {
-                "pile": (say("page.pile", n=view["deck_size"], points=view["score_to_win"]) if view["score_to_win"]
+                "pile": (say("page.pile", n=view["deck_size"], points=locale.number(view["score_to_win"])) if view["score_to_win"]
                          else say("page.pile.one_hand", n=view["deck_size"])),
                 "discards": say("page.discards", n=sum((view.get("discard") or {}).values())),
             },
