@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .championship import POINTS
-from .words import laps, ordinal, say, steps, term
+from .words import car_name, laps, ordinal, say, steps, term
 
 __all__ = ["Row", "columns", "cells", "gap", "rows", "tie"]
 
@@ -82,7 +82,7 @@ def tie(row: Row) -> str:
     if row.level_with is None:
         return ""
     section = say("section", number=row.car["section"], name=row.car["section_name"])
-    return say("tie.section", lap=max(1, int(row.car["lap"])), section=section, car=row.level_with)
+    return say("tie.section", lap=max(1, int(row.car["lap"])), section=section, car=car_name(row.level_with))
 
 
 def columns(ties: bool) -> list[str]:

@@ -205,7 +205,7 @@ class Formula90(GameModule):
             "conditions": {"weather": conditions.weather(view), "flags": conditions.flags(view, self._on(table, "flags")),
                            "stage": conditions.stage(view), "safety_car": conditions.safety_car(view)},
             "cars": cars,
-            "activation": view.get("activation") or [],
+            "activation": [{**a, "car": words.car_name(str(a["car"]))} for a in view.get("activation") or []],
             "decks": words.say("page.decks", race=view["race_deck"], discards=view["race_discard"],
                                track=view["track_deck"], red=view["wear_bag"]["red"], brown=view["wear_bag"]["brown"]),
             "hand": self._hand(view),
@@ -295,7 +295,7 @@ class Formula90(GameModule):
         duel = s["duel"] if s["kind"] == "corner" else None
         text = (words.say("page.section.tip.duel", duel=duel, **args) if duel is not None
                 else words.say("page.section.tip", **args))
-        return words.say("page.section.tip.cars", text=text, cars=words.joined(s["cars"])) if s["cars"] else text
+        return words.say("page.section.tip.cars", text=text, cars=words.joined([words.car_name(str(c)) for c in s["cars"]])) if s["cars"] else text
 
     def decisions(self, table: Table, view: dict[str, Any], seat: int) -> list[Decision]:
         plans = {p["id"]: p for p in view.get("plans") or []}
