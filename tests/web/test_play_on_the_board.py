@@ -193,6 +193,12 @@ def test_a_card_then_where_it_goes_by_keyboard_and_the_list_still_answers(live: 
     try:
         pg.goto(f"{live.url}/play/{gid}")
         assert wait_turn(pg)
+        # The list: the help of each kind of decision once under it, each button described by it.
+        helps = pg.locator("[data-testid=kind-help] p").evaluate_all("ps => ps.map(p => p.id)")
+        kinds = set(pg.locator("[data-testid=decision]").evaluate_all("bs => bs.map(b => b.dataset.kind)"))
+        assert sorted(helps) == sorted(f"kind-help-{k}" for k in kinds), (helps, kinds)
+        described = pg.locator("[data-testid=decision]").evaluate_all("bs => bs.map(b => b.getAttribute('aria-describedby'))")
+        assert set(described) == set(helps) and pg.locator("[data-testid=decision][title]").count() == 0
         d = next(o for o in placed(pg) if o["places"][1] != "discard")
         card, where = d["places"]
         pg.locator(f'#table [data-place="{card}"]').first.focus()

@@ -118,6 +118,9 @@
     const prompt = $("prompt");
     prompt.replaceChildren();
     box.replaceChildren();
+    const kindHelp = $("kind-help") || el("div", { id: "kind-help", class: "help", "data-testid": "kind-help" });
+    box.after(kindHelp);
+    kindHelp.replaceChildren();
     const aside = module().aside ? module().aside(p, S.board, { phone: S.role === "seat" }, choosePlan) : [];
     $("aside").replaceChildren(...aside);
     // The phase's help and the "Your decision" heading speak to the player deciding: a screen with
@@ -145,16 +148,22 @@
     // Kinds the game offers as one control beside the list (a bid's amount, issue 32): not a
     // button each; the control names its value for screen readers (aria-valuetext).
     const controlled = new Set((p.table && p.table.controls) || []);
+    // One line a decision; the help of a kind of decision is said once under the list (and is
+    // each of its buttons' description), not repeated on every button. A question standing
+    // above the list (a coup fourré, a flag's choices) already explains them.
+    const helped = new Map();
     p.decisions.filter((d) => !controlled.has(d.kind)).forEach((d, i) => {
-      const help = p.help[d.kind] || "";
+      const help = p.prompt ? "" : p.help[d.kind] || "";
+      if (help && !helped.has(d.kind)) helped.set(d.kind, help);
       const b = el("button", { "data-testid": "decision", "data-id": d.id, "data-kind": d.kind, "data-text": d.text, "data-places": (d.place || []).join(" ") || null,
-        class: `${i === 0 ? "primary" : ""}${d.risk ? " risky" : ""}`, title: help || null,
+        class: `${i === 0 ? "primary" : ""}${d.risk ? " risky" : ""}`, "aria-describedby": help ? `kind-help-${d.kind}` : null,
         "aria-keyshortcuts": i < 9 ? String(i + 1) : null, onclick: () => choose(d) },
         el("span", {}, i < 9 ? `${i + 1}. ${d.text}` : d.text),
         d.detail ? el("span", { class: "breakdown" }, d.detail) : "",
         d.risk ? el("span", { class: "risk-note", "data-testid": "risk" }, `⚠ ${d.risk}`) : "");
       box.append(b);
     });
+    kindHelp.replaceChildren(...[...helped].map(([kind, help]) => el("p", { id: `kind-help-${kind}` }, help)));
   }
 
   // The last entry may still grow (a move told while it is made, a draw before its play): it is
