@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, Flask, Response, g, request
+from markupsafe import Markup, escape
 
 from autodromo import locale
 
@@ -52,6 +53,9 @@ def say(message: str, **args: Any) -> str:
     """A text of the page's templates in the reader's language (``{{ _("Undo") }}``)."""
     lang = locale.language()
     text = page_words(lang).get(message, message) if lang != locale.PSEUDO else locale.pgettext("page", "", message)
+    if any(isinstance(v, Markup) for v in args.values()):
+        # A template's markup inside a sentence (a path in <code>): the words escaped, the markup kept.
+        return Markup(escape(text)).format(**args)
     return text.format(**args) if args else text
 
 
@@ -113,9 +117,17 @@ def _pseudo() -> dict[str, str]:
         return {m: locale.pgettext("page", "", m) for m in ids}
 
 
+def code(text: str, testid: str | None = None) -> Markup:
+    """A path or a command set in a sentence of the page's (``_("Saved in {path}", path=code(db))``)."""
+    if testid is None:
+        return Markup("<code>{}</code>").format(text)
+    return Markup('<code data-testid="{}">{}</code>').format(testid, text)
+
+
 def install(app: Flask) -> None:
     app.register_blueprint(bp)
     app.jinja_env.globals["_"] = say
+    app.jinja_env.globals["code"] = code
 
     @app.before_request
     def _language() -> None:
