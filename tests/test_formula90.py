@@ -170,10 +170,13 @@ def test_plan_moves_give_each_card_choice_its_landing_costs_and_checks() -> None
     plans = s.plan_moves()
     legal = set(s.legal_actions())
     assert plans
-    sections = len(s.view(None)["sections"])
+    sections = s.view(None)["sections"]
     for p in plans:
         assert p["id"] in legal
-        assert 1 <= p["landing"] <= sections and p["landing_name"]
+        assert 1 <= p["landing"] <= len(sections)
+        # The landing as the core gives a section: its kind and the track's name for it or null.
+        landing = sections[p["landing"] - 1]
+        assert (p["landing_kind"], p["landing_name"]) == (landing["kind"], landing["name"])
         for key in ("mp", "tyres", "wear", "discard", "passes", "checks"):
             assert key in p
     assert s.view(s.current_player())["plans"] == plans

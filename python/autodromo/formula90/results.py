@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .championship import POINTS
-from .words import car_name, laps, ordinal, say, steps, term
+from .words import car_name, car_section, laps, ordinal, say, steps, term
 
 __all__ = ["Row", "columns", "cells", "gap", "rows", "tie"]
 
@@ -81,7 +81,7 @@ def tie(row: Row) -> str:
     """What put the car ahead of it in front, when both stand on the same lap and section."""
     if row.level_with is None:
         return ""
-    section = say("section", number=row.car["section"], name=row.car["section_name"])
+    section = say("section", number=row.car["section"], name=car_section(row.car))
     return say("tie.section", lap=max(1, int(row.car["lap"])), section=section, car=car_name(row.level_with))
 
 

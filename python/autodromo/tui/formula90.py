@@ -35,7 +35,7 @@ def render(view: dict[str, Any], entries: Sequence[dict[str, Any]] = ()) -> str:
                                 spaces=len(weather["table"]), tyre=words.term("tyre", weather["robot_tyres"])))
     sc = view.get("safety_car")
     if sc and sc.get("out"):
-        text = say("screen.safety_car", number=sc["section"], name=view["sections"][sc["section"] - 1]["name"])
+        text = say("screen.safety_car", number=sc["section"], name=words.section_name(view["sections"][sc["section"] - 1]))
         if sc.get("pit_window"):
             text += say("screen.safety_car.window")
         if sc.get("restart_next"):
@@ -45,7 +45,7 @@ def render(view: dict[str, Any], entries: Sequence[dict[str, Any]] = ()) -> str:
         lines.append("  " + say("screen.restart"))
     occupied = [s for s in view["sections"] if s["cars"]]
     for s in sorted(occupied, key=lambda s: -s["number"]):
-        args = {"number": f"{s['number']:>2}", "name": f"{s['name']:<24}", "kind": words.term("section", s["kind"]),
+        args = {"number": f"{s['number']:>2}", "name": f"{words.section_name(s):<24}", "kind": words.term("section", s["kind"]),
                 "cars": words.joined([words.car_name(str(c)) for c in s["cars"]])}
         if s.get("duel") is not None and s["kind"] == "corner":
             lines.append("  " + say("screen.section.duel", duel=s["duel"], **args))
@@ -68,7 +68,8 @@ def render(view: dict[str, Any], entries: Sequence[dict[str, Any]] = ()) -> str:
     if duel:
         sealed = {c["name"]: c.get("sealed") or 0 for c in view["cars"]}
         members = [words.duel_member_words(m, sealed.get(m["car"], 0)) for m in duel["members"]]
-        lines.append("  " + say("screen.duel", name=duel["name"], members=words.joined(members, "list.semicolon")))
+        place = words.section_name({"number": duel["section"], "kind": duel["kind"], "name": duel["name"]})
+        lines.append("  " + say("screen.duel", name=place, members=words.joined(members, "list.semicolon")))
     current = view.get("current")
     if current and current.get("car"):
         cards = words.joined([card(c) for c in current["cards"]]) or say("no_card")
@@ -159,7 +160,7 @@ def run(race: Any, seat: int | None, save: str | None, delay: float = 0.0, out: 
 
     stream = out or sys.stdout
     shown = 0
-    sections = {int(x["number"]): str(x["name"]) for x in race.state.view(None)["sections"]}
+    sections = {int(x["number"]): words.section_name(x) for x in race.state.view(None)["sections"]}
     where: dict[int, int] = {}
     # A car's turn, from its declaration to the last section it enters, is one line (as on the
     # page): it is printed once the next event shows it is over.

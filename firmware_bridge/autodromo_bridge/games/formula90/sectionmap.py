@@ -59,7 +59,7 @@ SKIES = ("dry", "drizzle", "rain")
 @dataclass(frozen=True)
 class SectionLeds:
     number: int            # from 1, as the board counts
-    name: str
+    name: str              # the track's own name for it ("" where it names none)
     kind: str
     late_brake: bool
     marker: int
@@ -96,7 +96,7 @@ class SectionMap:
             if kind not in ("straight", "braking", "corner"):
                 raise BridgeError(f"{name}: section {number}: kind {kind!r} is not straight, "
                                   "braking or corner")
-            out.append(SectionLeds(number, str(s.get("name", number)), kind,
+            out.append(SectionLeds(number, str(s.get("name") or ""), kind,
                                    s.get("late_brake") is not None, at,
                                    tuple(range(at + 1, at + 1 + slots))))
             at += 1 + slots
@@ -185,7 +185,7 @@ class SectionMap:
             slots = tuple(run(need("slots", list, f"{where}.slots", row), f"{where}.slots"))
             if len(slots) > 32:
                 raise BridgeError(f"{name}: {where}.slots: at most 32 LEDs a queue, not {len(slots)}")
-            given[number] = SectionLeds(number, str(sec.get("name", number)), str(sec.get("kind")),
+            given[number] = SectionLeds(number, str(sec.get("name") or ""), str(sec.get("kind")),
                                         sec.get("late_brake") is not None, marker, slots)
         missing = sorted(set(by_number) - set(given))
         if missing:

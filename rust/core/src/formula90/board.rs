@@ -121,7 +121,7 @@ pub fn board_json(track: &Track, turns: u8, cars: usize) -> Value {
             let angle: f32 = track.sections[entry..=exit].iter().map(|s| s.angle).sum();
             json!({
                 "marker": alloc::format!("{}", s.corner),
-                "name": track.section_name(entry as u8),
+                "name": track.section_own_name(entry as u8),
                 "inside": if angle >= 0.0 { "left" } else { "right" },
                 "entry": entry,
                 "exit": exit,
@@ -158,7 +158,7 @@ pub fn board_json(track: &Track, turns: u8, cars: usize) -> Value {
                 "length": round(s.length),
                 "angle": round(s.angle),
                 "kind": s.kind.name(),
-                "name": track.section_name(i as u8),
+                "name": track.section_own_name(i as u8),
                 "number": i + 1,
                 "outline": l.outline.iter().map(|p| point(*p)).collect::<Vec<_>>(),
                 "centre": point(l.centre),

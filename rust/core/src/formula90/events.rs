@@ -496,11 +496,12 @@ fn named(name: &str) -> Named<String> {
     }
 }
 
-/// A section by its number (from 1) and name.
+/// A section by its number (from 1), its kind and the track's name for it (`null`: none).
 #[derive(Serialize)]
 struct Sec {
     number: u16,
-    name: String,
+    kind: &'static str,
+    name: Option<String>,
 }
 
 /// The car a step is about, and the seat that drives it (`null`: a robot).
@@ -1145,7 +1146,8 @@ impl Refs<'_> {
     fn sec(&self, s: u8) -> Sec {
         Sec {
             number: one(s),
-            name: self.race.track().section_name(s),
+            kind: self.race.track().sections[usize::from(s)].kind.name(),
+            name: self.race.track().section_own_name(s).map(String::from),
         }
     }
 

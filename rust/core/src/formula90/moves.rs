@@ -76,7 +76,9 @@ pub fn card_ref(s: &F90State, id: CardId) -> Value {
 }
 
 fn section_ref(s: &F90State, sec: u8) -> Value {
-    json!({"number": u16::from(sec) + 1, "name": s.race.track().section_name(sec)})
+    let track = s.race.track();
+    json!({"number": u16::from(sec) + 1, "kind": track.sections[usize::from(sec)].kind.name(),
+           "name": track.section_own_name(sec)})
 }
 
 fn named(name: &str) -> Value {
@@ -343,7 +345,7 @@ fn describe(s: &F90State, car: u8, a: Action, plans: &[Value]) -> Option<Value> 
         leads.insert("mp".into(), p["mp"].clone());
         leads.insert(
             "landing".into(),
-            json!({"number": p["landing"], "name": p["landing_name"]}),
+            json!({"number": p["landing"], "kind": p["landing_kind"], "name": p["landing_name"]}),
         );
         leads.insert("passes".into(), p["passes"].clone());
         leads.insert(

@@ -183,7 +183,16 @@ impl Track {
         self.stages.contains(&turn)
     }
 
-    /// The display name of a section: its corner's name, or "straight 3" counting from 1.
+    /// The track's own name of section `s` (a corner's), None where it names none: the views,
+    /// moves and events give that and the section's kind and number, and the game's words
+    /// module words a section from them (issue 29: no English made here for people).
+    pub fn section_own_name(&self, s: u8) -> Option<&str> {
+        let name = &self.sections[usize::from(s)].name;
+        (!name.is_empty()).then_some(name.as_str())
+    }
+
+    /// A section as the action labels name it: its corner's name, or "straight 3" counting
+    /// from 1 (labels are the stable names for replays and scripts, in English).
     pub fn section_name(&self, s: u8) -> String {
         let sec = &self.sections[usize::from(s)];
         if !sec.name.is_empty() {

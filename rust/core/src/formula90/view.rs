@@ -102,7 +102,8 @@ impl<'a> SeatView<'a> {
             "lap": c.lap,
             "laps_down": if c.retired() { 0 } else { s.laps_down(car) },
             "section": c.section + 1,
-            "section_name": race.track().section_name(c.section),
+            "section_kind": race.track().sections[usize::from(c.section)].kind.name(),
+            "section_name": race.track().section_own_name(c.section),
             "status": status,
             "played": c.played,
             "no_move": c.no_move,
@@ -337,7 +338,7 @@ impl<'a> SeatView<'a> {
         let mut v = json!({
             "number": i + 1,
             "kind": sec.kind.name(),
-            "name": track.section_name(i as u8),
+            "name": track.section_own_name(i as u8),
             "corner": sec.corner,
             "duel": sec.duel,
             "late_brake": sec.late_brake.map(|l| l.modifier),
@@ -380,7 +381,9 @@ impl<'a> SeatView<'a> {
                 })
             })
             .collect();
-        json!({"section": d.section + 1, "name": race.track().section_name(d.section), "members": members, "revealed": d.revealed})
+        let track = race.track();
+        json!({"section": d.section + 1, "kind": track.sections[usize::from(d.section)].kind.name(),
+               "name": track.section_own_name(d.section), "members": members, "revealed": d.revealed})
     }
 
     /// The observation tensor: fixed length, floats in about [-1, 1].

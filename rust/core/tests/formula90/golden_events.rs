@@ -2,6 +2,8 @@
 //! these pin the format it had when it was written by hand): a seat's own draw and another's
 //! hidden, a robot's step (`seat` null), a pass, a bonus, a yellow flag removed by the Leader
 //! (no car), CHASE's chit coming off, and a duel with what the corner and strategies add.
+//! Changed once on purpose (issue 29): a section reference gained its `kind` and its `name` is
+//! the track's own or `null`, no longer "straight 5" made in English by the core.
 
 use crate::support::*;
 use autodromo_core::formula90::car::{NO_CAR, NO_CARD};
@@ -27,8 +29,12 @@ fn card(s: &F90State, id: u8) -> Value {
     json!({"id": id, "name": s.race.card_name(id)})
 }
 
+/// Since issue 29 a section is its number, its kind and the track's name for it (`null` where
+/// the track names none): it was `"name": "straight 5"`, English made by the core.
 fn section(s: &F90State, i: u8) -> Value {
-    json!({"number": i + 1, "name": s.race.track().section_name(i)})
+    let track = s.race.track();
+    json!({"number": i + 1, "kind": track.sections[usize::from(i)].kind.name(),
+           "name": track.section_own_name(i)})
 }
 
 #[test]
@@ -86,7 +92,8 @@ fn bonuses_flags_and_chase_keep_their_fields() {
                 car: None,
                 section: 4,
             },
-            json!({"kind": "yellow_removed", "section": section(&s, 4)}),
+            json!({"kind": "yellow_removed",
+                   "section": {"number": 5, "kind": "straight", "name": null}}),
         ),
         (
             Event::Chased {

@@ -142,8 +142,8 @@ class Formula90(GameModule):
 
     def _car_title(self, table: Table, car: dict[str, Any]) -> str:
         if car.get("seat") is not None:
-            return words.say("page.car.seat", car=words.car_name(car["name"]), seat=table.seats[car["seat"]]["name"])
-        return words.say("page.car.robot", car=words.car_name(car["name"]))
+            return words.say("page.car.seat", car=car["name"], seat=table.seats[car["seat"]]["name"])
+        return words.say("page.car.robot", car=car["name"])
 
     def seat_colours(self, table: Table, view: dict[str, Any]) -> list[str] | None:
         # The cars are named by their colour in the content: each seat is drawn in its car's.
@@ -197,7 +197,7 @@ class Formula90(GameModule):
             cars.append(car)
         out: dict[str, Any] = {
             "track": view["track"], "phase": self.phase(view), "leader": view.get("leader"),
-            "sections": [{"number": s["number"], "name": s["name"], "kind": s["kind"], "cars": s["cars"],
+            "sections": [{"number": s["number"], "name": words.section_name(s), "kind": s["kind"], "cars": s["cars"],
                           "duel": s["duel"] if s["kind"] == "corner" else None, "yellow": s.get("yellow_flag"),
                           "safety_car": bool(s.get("safety_car")), "safety_car_point": bool(s.get("safety_car_point")),
                           "extreme": conditions.extreme(s), "tip": self._section_tip(s)}
@@ -205,7 +205,7 @@ class Formula90(GameModule):
             "conditions": {"weather": conditions.weather(view), "flags": conditions.flags(view, self._on(table, "flags")),
                            "stage": conditions.stage(view), "safety_car": conditions.safety_car(view)},
             "cars": cars,
-            "activation": [{**a, "car": words.car_name(str(a["car"]))} for a in view.get("activation") or []],
+            "activation": view.get("activation") or [],
             "decks": words.say("page.decks", race=view["race_deck"], discards=view["race_discard"],
                                track=view["track_deck"], red=view["wear_bag"]["red"], brown=view["wear_bag"]["brown"]),
             "hand": self._hand(view),
@@ -224,7 +224,8 @@ class Formula90(GameModule):
             by_name = {c["name"]: c for c in view["cars"]}
             members = [words.duel_member_words(m, by_name.get(m["car"], {}).get("sealed") or 0)
                        for m in duel["members"]]
-            where = words.say("section", number=duel["section"], name=duel["name"])
+            where = words.say("section", number=duel["section"], name=words.section_name(
+                {"number": duel["section"], "kind": duel["kind"], "name": duel["name"]}))
             out["duel"] = {"where": where, "title": words.say("page.duel", where=where), "members": members,
                            "revealed": duel["revealed"]}
         current = view.get("current")
@@ -291,11 +292,11 @@ class Formula90(GameModule):
     @staticmethod
     def _section_tip(s: dict[str, Any]) -> str:
         """A section's line when the pointer rests on it: number, name, kind, a corner's duel box, its cars."""
-        args = {"number": s["number"], "name": s["name"], "kind": words.term("section", s["kind"])}
+        args = {"number": s["number"], "name": words.section_name(s), "kind": words.term("section", s["kind"])}
         duel = s["duel"] if s["kind"] == "corner" else None
         text = (words.say("page.section.tip.duel", duel=duel, **args) if duel is not None
                 else words.say("page.section.tip", **args))
-        return words.say("page.section.tip.cars", text=text, cars=words.joined([words.car_name(str(c)) for c in s["cars"]])) if s["cars"] else text
+        return words.say("page.section.tip.cars", text=text, cars=words.joined(s["cars"])) if s["cars"] else text
 
     def decisions(self, table: Table, view: dict[str, Any], seat: int) -> list[Decision]:
         plans = {p["id"]: p for p in view.get("plans") or []}
@@ -326,16 +327,22 @@ class Formula90(GameModule):
         # choice: told once, above them, not under each.
         return choices.shared([d.kind for d in decisions])
 
-    def _fixed(self, table: Table) -> tuple[dict[str, int], dict[int, str]]:
-        """Which car each seat drives and the sections' names: they never change during a race,
+    def _fixed(self, table: Table) -> tuple[dict[str, int], dict[int, dict[str, Any]]]:
+        """Which car each seat drives and the sections (the core's references, worded for each
+        reader by :meth:`_section_names`): they never change during a race,
         so they are read from one view, not from a view at each request (a Formula 90 view is
         the dearest)."""
         fixed = table.memo.get("formula90_fixed")
         if fixed is None:
             view = table.public_view()
             fixed = table.memo["formula90_fixed"] = (
-                self._seat_of(view), {s["number"]: f"{s['name']}" for s in view["sections"]})
+                self._seat_of(view), {s["number"]: {k: s[k] for k in ("number", "kind", "name")}
+                                      for s in view["sections"]})
         return fixed
+
+    def _section_names(self, table: Table) -> dict[int, str]:
+        """The sections by number, in the reader's language."""
+        return {n: words.section_name(ref) for n, ref in self._fixed(table)[1].items()}
 
     def step_text(self, table: Table, state: autodromo.State, action: int, actor: int) -> str:
         after = state.clone()
@@ -349,7 +356,7 @@ class Formula90(GameModule):
         if events or actor < 0:
             # The sentences name the cars; the consequences (the next car's declaration, the
             # robots' moves) are told with the action that led to them.
-            return words.step_words(events, self._fixed(table)[1])
+            return words.step_words(events, self._section_names(table))
         kind = next((m["kind"] for m in state.moves(actor) if m["action"] == action), None)
         return words.say("line.seat", seat=table.seats[actor]["name"], text=words.step_words([], {}, kind))
 
@@ -359,7 +366,8 @@ class Formula90(GameModule):
         which reveals), so a request reads only the events since the last one (``since``); the move under
         way is worded again at each request, as it may still grow. Built from scratch at each
         request, this log was most of a Formula 90 answer's time (docs/web.md, "Under load")."""
-        seats, section_names = self._fixed(table)
+        seats = self._fixed(table)[0]
+        section_names = self._section_names(table)
         names = table.names()
         # Worded lines are kept per reader's language: one table, several languages at once.
         key = f"formula90_log:{seat}:{locale.language()}"

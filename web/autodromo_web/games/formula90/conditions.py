@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from autodromo.formula90 import words
-from autodromo.formula90.words import say, term
+from autodromo.formula90.words import say, section_name, term
 
 from .glossary import EXTREME, FLAGS, ROTATED, SAFETY_CAR, SKILLS, STRATEGIES, TYRES, WEATHER, line
 
@@ -17,7 +17,7 @@ SKY_ICON = {"dry": "☀", "drizzle": "☁", "rain": "☔"}
 
 
 def section_title(s: dict[str, Any]) -> str:
-    return say("section", number=s["number"], name=s["name"])
+    return say("section", number=s["number"], name=section_name(s))
 
 
 def weather(view: dict[str, Any]) -> dict[str, Any] | None:
