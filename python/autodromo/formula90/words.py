@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from typing import Any
 
-from ..locale import pgettext
+from ..content import document, name_in
+from ..locale import language, pgettext
 
 #: The English catalogue: key -> a ``str.format`` pattern.
 ENGLISH: dict[str, str] = {
@@ -1040,6 +1041,20 @@ def car_section(car: Mapping[str, Any]) -> str:
     return section_name({"number": car["section"], "kind": car["section_kind"], "name": car["section_name"]})
 
 
+def car_name(name: str) -> str:
+    """A car as its reader names it: a shipped car by its colour in the reader's language (its
+    ``names``, docs/content/names.md), a robot or a car of one's own content as the core names it."""
+    for car in document("formula90", "cars.toml")["car"]:
+        if car["name"] == name:
+            return name_in(car, language())
+    return name
+
+
+def car_ref(ref: dict[str, Any] | None) -> str:
+    """A car of the core's references (``{"id", "name"}``) in the reader's words."""
+    return car_name(name(ref))
+
+
 def card_name(ref: dict[str, Any] | None) -> str:
     return name(ref) if ref else say("no_card")
 
@@ -1108,9 +1123,9 @@ def act_words(e: dict[str, Any]) -> str:
             return say("act.check.no_card", why=say(f"why.{e['why']}"), result=result)
         return say("act.check", why=say(f"why.{e['why']}"), card=name(e["card"]), target=e["target"], result=result)
     if kind == "pass":
-        return say("act.pass", relation=say(f"relation.{e['relation']}"), other=name(e["other"]), cost=e["cost"])
+        return say("act.pass", relation=say(f"relation.{e['relation']}"), other=car_ref(e["other"]), cost=e["cost"])
     if kind == "blocked":
-        return say("act.blocked", by=name(e["by"]), lost=e["lost"])
+        return say("act.blocked", by=car_ref(e["by"]), lost=e["lost"])
     if kind == "recovery":
         text = say("act.recovery", **{k: e[k] for k in ("tyres", "wear", "discard", "time_loss")})
         if e["forced_pit"]:
@@ -1130,9 +1145,9 @@ def act_words(e: dict[str, Any]) -> str:
     if kind == "spare_car":
         return say("act.spare_car.new" if e["new"] else "act.spare_car.kept")
     if kind == "chased":
-        return say("act.chased", chased=name(e["chased"])) if e.get("chased") else say("act.chased.off")
+        return say("act.chased", chased=car_ref(e["chased"])) if e.get("chased") else say("act.chased.off")
     if kind == "chase_take":
-        return say("act.chase_take", card=name(e["card"]), other=name(e["from"]))
+        return say("act.chase_take", card=name(e["card"]), other=car_ref(e["from"]))
     if kind == "retired":
         return say("act.retired", why=say(f"retire.{e['why']}"))
     if kind == "join":
@@ -1162,12 +1177,12 @@ def _duel_words(e: dict[str, Any]) -> str:
     parts = []
     for k, group in enumerate(groups):
         if len(group) > 1:
-            each = joined([say("event.duel.car", car=name(r["car"]), mp=_duel_mp(r)) for r in group])
-            parts.append(say("event.duel.tie", cars=joined([name(r["car"]) for r in group]),
+            each = joined([say("event.duel.car", car=car_ref(r["car"]), mp=_duel_mp(r)) for r in group])
+            parts.append(say("event.duel.tie", cars=joined([car_ref(r["car"]) for r in group]),
                              total=group[0]["total"], each=each))
         else:
             key = "event.duel.ahead" if k == 0 and len(groups) > 1 else "event.duel.car"
-            parts.append(say(key, car=name(group[0]["car"]), mp=_duel_mp(group[0])))
+            parts.append(say(key, car=car_ref(group[0]["car"]), mp=_duel_mp(group[0])))
     return say("event.duel", section=_section(e), result=joined(parts, "list.semicolon"))
 
 
@@ -1177,7 +1192,7 @@ def event_words(e: dict[str, Any]) -> str:
     if kind == "yellow_removed" and not e.get("car"):
         return say("event.yellow_removed.leader", section=_section(e))
     if e.get("car"):
-        return say("line.colon" if kind in COLON else "line.car", car=name(e["car"]), act=act_words(e))
+        return say("line.colon" if kind in COLON else "line.car", car=car_ref(e["car"]), act=act_words(e))
     if kind == "turn":
         return say("event.turn.stage" if e["race_stage"] else "event.turn", turn=e["turn"])
     if kind == "duel":
@@ -1267,8 +1282,9 @@ class CarTurn:
         """The line; ``sections`` names the track's sections by number, ``was`` the section the
         log last told the car in."""
         if not self.moved():
-            return say("line.car", car=self.name, act=say("act.plays")) if self.declared else self.name
-        head = say("turn.head", car=self.name, cards=self.cards or say("turn.moves"))
+            shown = car_name(self.name)
+            return say("line.car", car=shown, act=say("act.plays")) if self.declared else shown
+        head = say("turn.head", car=car_name(self.name), cards=self.cards or say("turn.moves"))
         if self.mp is not None:
             head = say("turn.mp", head=head, mp=self.mp)
         parts = []
@@ -1471,8 +1487,8 @@ def duel_member_words(member: dict[str, Any], sealed: int) -> str:
     how = say("duel.challenges" if member["challenger"] else "duel.joins" if member["joined"]
               else "duel.declines" if member["declined"] else "duel.waits")
     total = member.get("total")
-    text = (say("duel.member.total", car=member["car"], how=how, total=total) if total is not None
-            else say("duel.member", car=member["car"], how=how))
+    text = (say("duel.member.total", car=car_name(member["car"]), how=how, total=total) if total is not None
+            else say("duel.member", car=car_name(member["car"]), how=how))
     return say("duel.member.sealed", member=text, sealed=count("n.sealed", sealed)) if sealed else text
 
 
@@ -1524,7 +1540,7 @@ def move_words(move: dict[str, Any], view: dict[str, Any] | None = None, kinds: 
         return say("move.tyres", tyre=term("tyre", str(move["tyre"])))
     if kind == "chase_take":
         chased = cars.get(name(move.get("car")), {}).get("chasing")
-        return (say("move.chase_take.from", card=name(move["card"]), car=chased) if chased
+        return (say("move.chase_take.from", card=name(move["card"]), car=car_name(chased)) if chased
                 else say("move.chase_take", card=name(move["card"])))
     if kind == "play":
         if not move["cards"]:
@@ -1605,11 +1621,11 @@ def board_lines(view: dict[str, Any], safety_car: int | None) -> list[str]:
     if isinstance(weather, dict) and weather.get("sky"):
         lines.append(say("board.weather", sky=term("sky", weather["sky"]), space=weather["space"],
                          spaces=len(weather.get("table", []))))
-    pawns = [say("board.pawn.orange" if c.get("orange_flag") else "board.pawn.blue", car=c["name"])
+    pawns = [say("board.pawn.orange" if c.get("orange_flag") else "board.pawn.blue", car=car_name(c["name"]))
              for c in view.get("cars", []) if c.get("orange_flag") or c.get("blue_flag")]
     if pawns:
         lines.append(say("board.pawns", pawns=joined(pawns)))
-    extreme = [str(c["name"]) for c in view.get("cars", []) if c.get("on_extreme")]
+    extreme = [car_name(str(c["name"])) for c in view.get("cars", []) if c.get("on_extreme")]
     if extreme:
         lines.append(say("board.extreme", cars=joined(extreme)))
     return lines

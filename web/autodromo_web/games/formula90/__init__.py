@@ -142,8 +142,8 @@ class Formula90(GameModule):
 
     def _car_title(self, table: Table, car: dict[str, Any]) -> str:
         if car.get("seat") is not None:
-            return words.say("page.car.seat", car=car["name"], seat=table.seats[car["seat"]]["name"])
-        return words.say("page.car.robot", car=car["name"])
+            return words.say("page.car.seat", car=words.car_name(car["name"]), seat=table.seats[car["seat"]]["name"])
+        return words.say("page.car.robot", car=words.car_name(car["name"]))
 
     def seat_colours(self, table: Table, view: dict[str, Any]) -> list[str] | None:
         # The cars are named by their colour in the content: each seat is drawn in its car's.
@@ -205,7 +205,7 @@ class Formula90(GameModule):
             "conditions": {"weather": conditions.weather(view), "flags": conditions.flags(view, self._on(table, "flags")),
                            "stage": conditions.stage(view), "safety_car": conditions.safety_car(view)},
             "cars": cars,
-            "activation": view.get("activation") or [],
+            "activation": [{**a, "car": words.car_name(str(a["car"]))} for a in view.get("activation") or []],
             "decks": words.say("page.decks", race=view["race_deck"], discards=view["race_discard"],
                                track=view["track_deck"], red=view["wear_bag"]["red"], brown=view["wear_bag"]["brown"]),
             "hand": self._hand(view),
@@ -296,7 +296,7 @@ class Formula90(GameModule):
         duel = s["duel"] if s["kind"] == "corner" else None
         text = (words.say("page.section.tip.duel", duel=duel, **args) if duel is not None
                 else words.say("page.section.tip", **args))
-        return words.say("page.section.tip.cars", text=text, cars=words.joined(s["cars"])) if s["cars"] else text
+        return words.say("page.section.tip.cars", text=text, cars=words.joined([words.car_name(str(c)) for c in s["cars"]])) if s["cars"] else text
 
     def decisions(self, table: Table, view: dict[str, Any], seat: int) -> list[Decision]:
         plans = {p["id"]: p for p in view.get("plans") or []}
