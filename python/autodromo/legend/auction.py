@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .._core import CarAuction
+from ..errors import IllegalActionError
 
 PARTS = (
     "Acqua Refrigerante Galetti",
@@ -141,6 +142,11 @@ class Auction:
 
     def why_illegal(self, label: str) -> str | None:
         return self.core.why_illegal(label)
+
+    def refusal(self, label: str) -> IllegalActionError | None:
+        """The refusal ``label`` would meet, with its meaning (``key``, ``values``: the game's
+        words module words it, ``autodromo.refusal_words``); None if it is legal."""
+        return self.core.refusal(label)
 
     # ---- results -------------------------------------------------------------------------
 

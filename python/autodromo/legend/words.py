@@ -462,6 +462,72 @@ ENGLISH: dict[str, str] = {
     "bridge.means.2ND": "the race is over: this seat placed second",
     "bridge.means.3RD": "the race is over: this seat placed third",
     "bridge.needles": "needles: speed {speed}, safe speed of the next turn {pins}, temperature {temperature}, engine {engine}, brakes {brakes}, tyres {tires}",
+    # the terminal's prompt: a refused answer, an empty one
+    "prompt.refused": "not possible: {reason}",
+    "prompt.choose": "choose from the list",
+    "prompt.type_a_number": "type a number",
+    # the core's refusals, "refusal.<key>" for each key of Game.refusal_keys() (the English is the
+    # core's own; the phase is filled in by refusal_words, a Spare Part is its brand)
+    "refusal.brake_at_entry": "braking is allowed only at an entry line (now: {phase})",
+    "refusal.pace_at_round_start": "the pace is set at the start of your round (now: {phase})",
+    "refusal.maintain_needs_push": "maintain: above Top Speed the Speed is held only by pushing (an Engine point); or lift and coast",
+    "refusal.standing_start": "standing start: you must accelerate to get moving",
+    "refusal.accelerate_at_round_start": "accelerate {k}: the pace is set at the start of your round",
+    "refusal.accelerate_battery": "accelerate {k}: with a failed battery a standing start is 1 at most",
+    "refusal.accelerate_limiter": "accelerate {k}: the Acceleration limiter allows {a}",
+    "refusal.accelerate_top_speed": "accelerate {k}: the car is at Speed {s}, Top Speed {t}: past it only by pushing",
+    "refusal.accelerate_less": "accelerate {k}: the Acceleration limiter ({a}) and Top Speed ({t}) allow less",
+    "refusal.push": "push: only past Top Speed by one step, or +1 at a standing start, with an Engine point",
+    "refusal.lift_and_coast_standing": "lift and coast: the car is standing",
+    "refusal.stop_to_cool": "stopping to cool is chosen at the start of the round (now: {phase})",
+    "refusal.lift_at_entry_standing": "lift and coast at the entry line: the car is standing",
+    "refusal.pit_from_box": "the Pit Lane is entered only from the stretch marked Box",
+    "refusal.power_out_at_exit": "powering out only at the exit line, not after drifting past it (now: {phase})",
+    "refusal.power_out_more": "power out {k}: more than the unused Acceleration ({left} left this round)",
+    "refusal.too_fast": "emergency braking and drifting: only when entering a turn too fast (now: {phase})",
+    "refusal.drift_too_fast": "drifting: only when entering a turn too fast",
+    "refusal.lane_own_movement": "moving to a lane: one space at a time, during your own movement (now: {phase})",
+    "refusal.lane": "move to lane {lane}: one space straight or diagonally forward, never into an occupied space, and not above the turn's safe speed",
+    "refusal.regain_best_line": "regain best line: only in a turn, standing on its best line, with a Tire point",
+    "refusal.resist_flat_tire": "resist with a tire point: no Tire point left to spend (flat tire)",
+    "refusal.slipstream_choices": "the slipstream choices come only when a movement ends right behind another car (now: {phase})",
+    "refusal.leave_pit": "leaving the pit: only for a car stopped in the Pit Lane (now: {phase})",
+    "refusal.set_setup": "set-up: only adjustable cards (suspension, treads, mixture), in the Pit Lane, to their other side (now: {phase})",
+    "refusal.split": "the Reliability split is made before the race, leaving each needle at least 1 (now: {phase})",
+    "refusal.priority_bid": "the priority bid: only between tied cars at the start of a round (optional rule) (now: {phase})",
+    "refusal.challenge": "qualifying challenges: only the car behind challenges, with a wear point it can spare (now: {phase})",
+    "refusal.die_range": "a die shows 1 to 6 (now: {phase})",
+    "refusal.damage_card_drawn": "that Damage card is not in the deck now (each is drawn once until the reshuffle) (now: {phase})",
+    "refusal.event_card_drawn": "that Event card is not in the deck now (each is drawn once until the reshuffle) (now: {phase})",
+    "refusal.card_not_die": "a card is drawn now, not a die (now: {phase})",
+    "refusal.die_not_card": "a die is rolled now, not a card drawn (now: {phase})",
+    "refusal.event_not_damage": "an Event card is drawn now, not a Damage card (now: {phase})",
+    "refusal.damage_not_event": "a Damage card is drawn now, not an Event card (now: {phase})",
+    "refusal.chance_only": "dice and cards decide only at a roll or a draw (now: {phase})",
+    "refusal.assistance_stage_only": "Technical Assistance spots are for Stage races only",
+    "refusal.assistance_marker": "technical assistance: only by stopping inside a tile marked with a Technical Assistance marker",
+    "refusal.take_spare": "take {part}: a spare part is taken only at a Technical Assistance spot (holding none of that type, one a stop) or at the start after a Check Point (holding at most one of that type)",
+    "refusal.brake_not_entry": "brake {k}: braking is allowed only at an entry line",
+    "refusal.brake_limiter": "brake {k}: the Braking limiter allows {b}",
+    "refusal.brake_speed": "brake {k}: the car is at Speed {s}",
+    "refusal.emergency_not_step": "emergency brake {k}: only when entering a turn too fast",
+    "refusal.emergency_next_turn": "emergency brake {k}: only when the next space enters a turn above its safe speed",
+    "refusal.emergency_red_zone": "emergency brake {k}: never with the brakes in the red zone",
+    "refusal.emergency_excess": "emergency brake {k}: only the excess over the safe speed ({excess} at Speed {s}, safe speed {safe})",
+    "refusal.emergency_brake_points": "emergency brake {k}: one Brake point a step, {left} left",
+    "refusal.spare_stage_stop": "use {part}: parts are played once stopped: the roadside stop or Technical Assistance first",
+    "refusal.spare_stopped": "use {part}: spare parts are used while stopped: the Galetti coolant by stopping to cool, every part in the Pit Lane or at Technical Assistance",
+    "refusal.spare_coolant_only": "use {part}: at the start of the round only the Acqua Refrigerante Galetti, by stopping to cool; the other parts in the Pit Lane",
+    "refusal.spare_none_held": "use {part}: the car holds none",
+    "refusal.spare_stop_cools": "use {part}: the stop itself cools {steps} steps, enough from Temperature {temperature}",
+    "refusal.spare_nothing_to_repair": "use {part}: nothing to repair with it",
+    "refusal.auction_over": "the auction is over: every car is sold or out of the auction",
+    "refusal.auction_assign": "After winning a car, assign your bid cards to the other cars still up for auction",
+    "refusal.auction_winner_assigns": "only the winner of a car assigns its bid cards, after winning it",
+    "refusal.auction_car_full": "assign bid cards to the other cars still up for auction, as long as each car holds up to two Spare Parts: once full, the car is locked",
+    "refusal.auction_bid_exceeds": "Each new bid must exceed the previous one",
+    "refusal.auction_no_part": "To bid, play one or more Spare Part cards face up: you hold none of that type",
+    "refusal.auction_not_action": "not an action of the auction",
 }
 
 
@@ -469,6 +535,15 @@ def say(key: str, **args: Any) -> str:
     """The text of ``key`` with ``args`` filled in, in the language in use (``autodromo.locale``):
     every string of this module comes from here."""
     return pgettext("legend", key, ENGLISH[key]).format(**args)
+
+
+def refusal_words(key: str, values: dict[str, Any]) -> str:
+    """The core's refusal ``key`` (``IllegalActionError.key``) with its ``values``, in the reader's
+    language: the phase a move was refused in by its name here (the status line's)."""
+    args = dict(values)
+    if "phase" in args:
+        args["phase"] = say(f"phase_name.{args['phase']}")
+    return say(f"refusal.{key}", **args)
 
 
 def listing(items: Sequence[str]) -> str:

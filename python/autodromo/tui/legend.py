@@ -199,7 +199,9 @@ def prompt_policy(
     def choose(state: State, seat: int) -> int:
         lanes = int(state.view(None).get("lanes", 3))
         lines = {m["label"]: words.move_line(m, lanes) for m in state.moves(seat)}
-        return ask(state, seat, render, read, stream, say=lambda label: lines.get(label, label), costs=False)
+        return ask(state, seat, render, read, stream, say=lambda label: lines.get(label, label), costs=False,
+                   refused=lambda reason: words.say("prompt.refused", reason=reason or words.say("prompt.choose")),
+                   no_answer=words.say("prompt.type_a_number"))
 
     return choose
 

@@ -75,6 +75,19 @@ impl PyCarAuction {
         }
     }
 
+    /// The refusal `action` would meet now, as the `IllegalActionError` `apply_action` would
+    /// raise (with its `key` and `values`), not raised; None if it is legal.
+    fn refusal(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<Option<Py<PyAny>>> {
+        let error = match self.action_id(action) {
+            Ok(id) => match self.inner.refusal(id) {
+                Some(e) => to_py(e),
+                None => return Ok(None),
+            },
+            Err(e) => e,
+        };
+        Ok(Some(error.into_value(py).into_any()))
+    }
+
     /// The bot's choice among the legal actions.
     fn bot_action(&self) -> PyResult<u32> {
         guard(|| self.inner.bot().map_err(to_py))

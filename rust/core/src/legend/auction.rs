@@ -193,39 +193,45 @@ impl Auction {
         }
     }
 
-    /// Why an action is refused now, in the book's words; `None` when it is legal.
-    pub fn why_illegal(&self, action: u32) -> Option<String> {
+    /// Why an action is refused now, in the book's words (a keyed refusal); `None` when it is
+    /// legal.
+    pub fn refusal(&self, action: u32) -> Option<Error> {
+        use super::refusals::{auction, Key};
         if self.legal_actions().contains(&action) {
             return None;
         }
-        let rule = if self.is_over() {
-            "the auction is over: every car is sold or out of the auction"
+        if action >= ATTACH + self.cars.len() as u32 {
+            return Some(Error::UnknownAction {
+                what: format!("auction action {action}"),
+            });
+        }
+        let key = if self.is_over() {
+            Key::AuctionOver
         } else if self.placing.is_some() && action < ATTACH {
-            "After winning a car, assign your bid cards to the other cars still up for auction"
+            Key::AuctionAssign
         } else if action >= ATTACH && self.placing.is_none() {
-            "only the winner of a car assigns its bid cards, after winning it"
+            Key::AuctionWinnerAssigns
         } else if action >= ATTACH {
-            "assign bid cards to the other cars still up for auction, as long as each car holds up to two Spare Parts: once full, the car is locked"
+            Key::AuctionCarFull
         } else if action == STAND {
-            "Each new bid must exceed the previous one"
+            Key::AuctionBidExceeds
         } else if action < STAND {
-            "To bid, play one or more Spare Part cards face up: you hold none of that type"
+            Key::AuctionNoPart
         } else {
-            "not an action of the auction"
+            Key::AuctionNotAction
         };
-        Some(rule.to_string())
+        Some(auction(key))
+    }
+
+    /// The English of `refusal`.
+    pub fn why_illegal(&self, action: u32) -> Option<String> {
+        self.refusal(action).map(|e| e.to_string())
     }
 
     /// Applies a legal action; a refusal names the rule and changes nothing.
     pub fn apply(&mut self, action: u32) -> Result<(), Error> {
-        if let Some(rule) = self.why_illegal(action) {
-            return Err(if action >= ATTACH + self.cars.len() as u32 {
-                Error::UnknownAction {
-                    what: format!("auction action {action}"),
-                }
-            } else {
-                Error::illegal(rule)
-            });
+        if let Some(refusal) = self.refusal(action) {
+            return Err(refusal);
         }
         let seat = self.current_player().unwrap_or(0);
         self.history.push((seat, action));
@@ -367,7 +373,7 @@ impl Auction {
         let legal = self.legal_actions();
         let seat = self
             .current_player()
-            .ok_or_else(|| Error::illegal("the auction is over"))?;
+            .ok_or_else(|| super::refusals::auction(super::refusals::Key::AuctionOver))?;
         if self.placing.is_some() {
             return Ok(legal[0]);
         }

@@ -33,6 +33,7 @@ pub mod plan;
 pub mod position;
 mod position_checks;
 pub mod race;
+pub mod refusals;
 pub mod repairs;
 pub mod route;
 pub mod rules;
@@ -135,6 +136,10 @@ impl Game for Legend {
         self.race.opts.to_json()
     }
 
+    fn refusal_keys(&self) -> &'static [&'static str] {
+        refusals::Key::KEYS
+    }
+
     fn content_hash(&self) -> u64 {
         self.race.content_hash() ^ u64::from(RULES_VERSION)
     }
@@ -205,7 +210,7 @@ impl LegendState {
             })?;
         let legal = self.legal_moves();
         if !legal.contains(&m) {
-            return Err(Error::illegal(self.why(m)));
+            return Err(self.why(m));
         }
         self.apply_move(m);
         self.settle();
@@ -218,7 +223,7 @@ impl LegendState {
                 what: format!("id {action}"),
             }),
             Some(m) if self.legal_moves().contains(&m) => None,
-            Some(m) => Some(Error::illegal(self.why(m))),
+            Some(m) => Some(self.why(m)),
         }
     }
 }
