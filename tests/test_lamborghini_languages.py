@@ -5,6 +5,7 @@ asked for."""
 
 from __future__ import annotations
 
+import re
 from functools import partial
 
 import pytest
@@ -50,3 +51,22 @@ def test_a_car_named_mid_sentence_in_italian_is_not_capitalised() -> None:
         car = words.say("page.car.nth", owner="Ada", nth=words.say("nth.0"))
         assert words.say("log.speed_card", car=car, card="7") == "Carta Velocità per la prima Murciélago di Ada: 7"
         assert words.say("page.car.plain", owner="Ada") == "la Murciélago di Ada"
+
+
+def test_the_prompt_and_the_cores_refusals_speak_the_language() -> None:
+    from io import StringIO
+
+    import autodromo
+    from autodromo.tui.lamborghini import prompt_policy
+
+    s = autodromo.game("lamborghini", players=2, laps=1).new_state()
+    while s.is_chance_node():
+        s.apply_action(s.chance_outcomes()[0][0])
+    out, answers = StringIO(), iter(["", "bid 1000$", "1"])
+    with locale.use("it"):
+        prompt_policy(read=lambda _: next(answers), out=out)(s, s.current_player())
+    text = out.getvalue()
+    assert "non si può: scrivi un numero" in text
+    # a label the core refuses: its refusal worded in Italian (issue 31), not the core's English
+    assert "non si può: un'offerta: non ora. Adesso: la scelta delle carte: prendi una carta scoperta" in text
+    assert not re.search(r"not possible|type a number|choose from|not open|the draft", text)

@@ -39,3 +39,28 @@ def test_a_refused_move_is_answered_in_the_readers_language(client: Any) -> None
     attacks = [it for it in said if "non ha ancora giocato un Semaforo verde" in it]
     assert attacks and all(": Ada " in it or ": Bo " in it for it in attacks), attacks
     assert view(client, gid)["version"] == before["version"]  # nothing was applied
+
+
+def test_a_lamborghini_refusal_names_the_car_by_its_player(client: Any) -> None:
+    gid = create(client, {"game": "lamborghini", "options": {"laps": 1, "players": 2},
+                          "seats": [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}], "seed": 1})["id"]
+    game = autodromo.game("lamborghini", players=2, laps=1)
+    # Take each seat's first decision until a car drives: its refusals name the car by its player.
+    for _ in range(200):
+        now = view(client, gid)
+        if now["view"]["phase"] == "Drive":
+            break
+        seat = now["to_move"]
+        first = view(client, gid, seat)["legal"][0]["id"]
+        r = client.post(f"/api/games/{gid}/actions", json={"seat": seat, "action": first})
+        assert r.status_code == 200, r.json
+    else:
+        raise AssertionError("no car drives")
+    seat = now["to_move"]
+    legal = {a["id"] for a in view(client, gid, seat)["legal"]}
+    said = {refused(client, gid, seat, a, IT): refused(client, gid, seat, a, {})
+            for a in range(game.num_distinct_actions) if a not in legal}
+    assert all(it != en for it, en in said.items()), [en for it, en in said.items() if it == en]
+    moving = [it for it in said if it.startswith("un'offerta: non ora. Adesso: il movimento di ")]
+    assert moving and all("Ada" in it or "Bo" in it for it in moving), moving
+    assert view(client, gid)["version"] == now["version"]  # nothing was applied

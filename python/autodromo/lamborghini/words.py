@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from ..locale import number, pgettext
@@ -247,6 +248,116 @@ ENGLISH: dict[str, str] = {
     "bridge.means.2ND": "the race is over: this seat placed second",
     "bridge.means.3RD": "the race is over: this seat placed third",
     "bridge.needles": "needles: {squares} squares covered, place {place}, damage {damage}, cards in hand {cards}, turn {turn}, money ${money}k",
+    # the terminal's answer to a choice it cannot take
+    "prompt.refused": "not possible: {reason}",
+    "prompt.choose": "choose from the list",
+    "prompt.type_a_number": "type a number",
+    # the core's refusals (issue 31): "refusal.<key>" per key of Game.refusal_keys(), filled from
+    # the refusal's values; the English is the core's own text
+    "refusal.car.model": "the {model}",
+    "refusal.car.number": "Murciélago {n}",
+    "refusal.card.technology": "{effect} ({supplier})",
+    "refusal.card.banknote": "{amount}$",
+    "refusal.dir.left": "left",
+    "refusal.dir.ahead": "ahead",
+    "refusal.dir.right": "right",
+    "refusal.turns": "{n} turns",
+    "refusal.turns.one": "{n} turn",
+    "refusal.squares": "{n} squares",
+    "refusal.squares.one": "{n} square",
+    "refusal.move.bid": "a bid",
+    "refusal.move.turn": "turning a card",
+    "refusal.move.pick": "picking a card",
+    "refusal.move.play": "playing a card",
+    "refusal.move.step": "moving a square",
+    "refusal.move.slip": "a slipstream square",
+    "refusal.move.crash": "a crash",
+    "refusal.move.push": "a push",
+    "refusal.move.direction": "choosing an accident's direction",
+    "refusal.move.team": "the Team card's choice",
+    "refusal.move.proceed": "taking the check",
+    "refusal.move.swap_drivers": "keeping or swapping the drivers",
+    "refusal.move.link": "linking a card to a car",
+    "refusal.move.draw": "drawing a card",
+    "refusal.now.bid": "the long game's sealed bids for the order of choice",
+    "refusal.now.reveal": "the eight cards are turned face up (a {deck} card is drawn)",
+    "refusal.now.draft_turn_tech": "the draft: turn a Technology or Manoeuvre card",
+    "refusal.now.draft_turn_car": "the draft: turn a Car or Driver card",
+    "refusal.now.draft_pick": "the draft: pick a face-up card",
+    "refusal.now.turned": "the draft: a {deck} card is turned",
+    "refusal.now.grant": "set-up: {car} receives its Technology and Manoeuvre cards",
+    "refusal.now.qualify": "qualification: a Speed card is drawn",
+    "refusal.now.speed_draw": "a Speed card is drawn for the movement",
+    "refusal.now.check": "a manoeuvre check is drawn",
+    "refusal.now.direction_draw": "the accident's direction is drawn",
+    "refusal.now.direction": "the accident's direction is chosen",
+    "refusal.now.check_prep": "before a Crazy Murciélago check: play Set-up, Team, Manoeuvre or Brakes, or take the check",
+    "refusal.now.link_drivers": "set-up with 2 players: keep or swap the drivers",
+    "refusal.now.link_cards": "set-up with 2 players: link each card to a car",
+    "refusal.now.drive": "the movement of {car}: play a card, move a square, crash or push",
+    "refusal.now.slip": "the slipstream: choose the free square beside the car ahead",
+    "refusal.now.team": "the Team card: repair a damage or +1 to the check",
+    "refusal.now.over": "the game is over",
+    "refusal.now.flow": "the game moves on",
+    "refusal.not_open": "{move} is not open now: {now}",
+    "refusal.bid_money": "bid {bid}$: you have {money}$",
+    "refusal.not_in_deck": "{card} is not in the {deck} deck",
+    "refusal.grant_tech": "{card} is not among the Technology cards {car} may receive (its supplier's, else the next "
+    "lower supplier's)",
+    "refusal.not_in_speed_deck": "{card} is not in the Speed deck (it is held, played or already drawn)",
+    "refusal.deck_empty": "the {deck} deck is empty",
+    "refusal.tech_already_turned": "a Technology or Manoeuvre card is already turned this draft turn: now a Car or "
+    "Driver card",
+    "refusal.draft_turned": "this draft turn's cards are turned: pick a face-up card",
+    "refusal.turn_tech_first": "a draft turn turns a Technology or Manoeuvre card first",
+    "refusal.pick_after_turning": "a draft turn turns a Technology or Manoeuvre card and a Car or Driver card before "
+    "picking",
+    "refusal.drivers_first": "the drivers are linked first: keep or swap them",
+    "refusal.drivers_linked": "the drivers are already linked: now each card to a car",
+    "refusal.not_face_up": "{card} is not face up",
+    "refusal.pick_costs": "{card} costs {price}$ and you have {money}$",
+    "refusal.pick_cheapest": "{card} costs {price}$ and you have {money}$; no {deck} card left is within your money, "
+    "so you may take the cheapest face up ({cheapest}) for all you have",
+    "refusal.has_car": "{card}: each of your Murciélagos has its Car card",
+    "refusal.has_driver": "{card}: each of your Murciélagos has its driver",
+    "refusal.pick_supplier": "{card}: Technology only from your suppliers ({suppliers})",
+    "refusal.pick_supplier.one": "{card}: Technology only from your supplier ({suppliers})",
+    "refusal.cannot_pick": "{card} cannot be picked",
+    "refusal.nothing_to_link": "no card is left to link",
+    "refusal.no_such_car": "there is no car {slot}",
+    "refusal.link_supplier": "{card}: Technology goes to the car of its supplier, and car {slot} has its agreement "
+    "with {supplier}",
+    "refusal.cannot_link": "{card} cannot go to car {slot}",
+    "refusal.check_prep_card": "{card}: before a Crazy Murciélago check only Set-up, Team, Manoeuvre or Brakes may be "
+    "played (they change the check or prevent its damage)",
+    "refusal.one_card_a_turn": "{card}: one Technology or Manoeuvre card a turn, and one is already played",
+    "refusal.not_in_hand": "{card} is not in your hand",
+    "refusal.not_among_cards": "{card} is not among {car}'s cards",
+    "refusal.speed_card_active": "{card}: Tyres or Petrol tank still gives +1 for {turns}, and no other speed card "
+    "may be played meanwhile",
+    "refusal.lane_changed": "{card}: the car has changed lane this turn, and Aerodynamics forbids it",
+    "refusal.team_useless": "{card}: the car has no damage to repair and both manoeuvre checks of this turn are used",
+    "refusal.not_second_or_third": "{card}: only when the car is 2nd or 3rd; it is {place}",
+    "refusal.not_last_or_second_last": "{card}: only when the car is last or 2nd last; it is {place} of {cars}",
+    "refusal.not_playable": "{card} is not a Technology or Manoeuvre card",
+    "refusal.movement_spent": "the turn's movement is {squares} and all are moved",
+    "refusal.forced_first": "after the accident the first square of this movement is {dir}",
+    "refusal.aerodynamics_lane": "Aerodynamics was played: no lane change this turn",
+    "refusal.step_edge": "move {dir}: the edge of the track",
+    "refusal.step_car": "move {dir}: {car} is on that square",
+    "refusal.step_taken": "move {dir}: that square is taken",
+    "refusal.squeeze": "move {dir}: passing diagonally between two cars needs a manoeuvre check, and both of this "
+    "turn's are used",
+    "refusal.step_not": "move {dir}: not allowed",
+    "refusal.engaged": "one crash or push a turn, and this turn's is declared",
+    "refusal.engage_no_checks": "both manoeuvre checks of this turn are used: no crash or push",
+    "refusal.push_sideways": "a push is to the car on the left or on the right",
+    "refusal.push_none": "push {dir}: no opponent's car right beside on the {dir}",
+    "refusal.crash_none": "crash: no opponent's car on the square right ahead",
+    "refusal.slip_beside": "the slipstream square is beside the car ahead, left or right",
+    "refusal.slip_edge": "slipstream {dir}: the edge of the track",
+    "refusal.slip_taken": "slipstream {dir}: that square beside the car ahead is taken",
+    "refusal.team_no_damage": "Team: the car has no damage to repair",
 }
 
 HELP: dict[str, str] = {
@@ -459,6 +570,83 @@ def card_name(cards: dict[str, dict[str, Any]], card_id: str | None) -> str:
         return say("table.none")
     card = cards.get(card_id)
     return title(card, cards) if card else say("card.unknown")
+
+
+def refusal_words(key: str, values: dict[str, Any], names: Names | None = None) -> str:
+    """The core's refusal ``key`` (``IllegalActionError.key``) with its ``values``, in the reader's
+    language; ``names``: the table's, to name a car by its player and a card from the game's deck
+    (else the core's way: "the Countach", "Murciélago 2", the shipped deck)."""
+    deck = names.cards if names and names.cards else _shipped_cards()
+    args = dict(values)
+    for field_ in ("card", "cheapest"):
+        if field_ in args:
+            args[field_] = _refused_card(args[field_], deck)
+    if "car" in args:
+        args["car"] = _refused_car(int(args["car"]), args.get("car_card"), names, deck)
+    if "deck" in args:
+        args["deck"] = say(f"deck.{args['deck']}")
+    if "dir" in args:
+        args["dir"] = say(f"refusal.dir.{args['dir']}")
+    if "supplier" in args:
+        args["supplier"] = say(f"supplier.{args['supplier']}")
+    for field_, unit in (("turns", "refusal.turns"), ("squares", "refusal.squares")):
+        if field_ in args:
+            args[field_] = counted(int(args[field_]), unit)
+    for field_ in ("bid", "price", "money"):
+        if field_ in args:
+            args[field_] = _Amount(int(args[field_]))
+    if "place" in args:
+        args["place"] = ordinal(int(args["place"]))
+    if "now" in args:
+        args["now"] = say(f"refusal.now.{args['now']}", **args)
+    if "move" in args:
+        args["move"] = say(f"refusal.move.{args['move']}")
+    if "suppliers" in args:
+        told = [say(f"supplier.{s}") for s in args["suppliers"]]
+        joined = told[0] if told else ""
+        for s in told[1:]:
+            joined = say("list.comma", a=joined, b=s)
+        return say("refusal.pick_supplier.one" if len(told) == 1 else f"refusal.{key}", **{**args, "suppliers": joined})
+    return say(f"refusal.{key}", **args)
+
+
+@dataclass(frozen=True)
+class _Amount:
+    """Money a refusal names: ``{x}`` its digits, as the core's English writes it ("5000$"),
+    ``{x:money}`` in the reader's money format ("5.000 $"), for a translation to choose."""
+
+    n: int
+
+    def __format__(self, spec: str) -> str:
+        return money(self.n) if spec == "money" else format(self.n, spec)
+
+
+@cache
+def _shipped_cards() -> Mapping[str, dict[str, Any]]:
+    from . import cards
+
+    return cards()
+
+
+def _refused_card(card_id: Any, deck: Mapping[str, dict[str, Any]]) -> str:
+    """A card as a refusal names it (a Technology card by its effect, then its supplier)."""
+    entry = deck.get(str(card_id))
+    if entry is None:
+        return say("card.unknown")
+    if entry.get("kind") == "technology":
+        return say("refusal.card.technology", effect=say(f"tech.{entry['effect']}"),
+                   supplier=say(f"supplier.{entry['supplier']}"))
+    if entry.get("kind") == "banknote":
+        return say("refusal.card.banknote", amount=_Amount(int(entry["amount"])))
+    return title(entry, deck) if entry.get("kind") == "manoeuvre" else str(entry.get("name", ""))
+
+
+def _refused_car(car: int, model: Any, names: Names | None, deck: Mapping[str, dict[str, Any]]) -> str:
+    """A car as a refusal names it: by its player at a table, else by its Car card or number."""
+    if names is not None:
+        return names.car(car)
+    entry = deck.get(str(model)) if model else None
+    return say("refusal.car.model", model=entry["name"]) if entry else say("refusal.car.number", n=car + 1)
 
 
 def act_words(event: dict[str, Any], names: Names) -> str:

@@ -64,7 +64,9 @@ def prompt_policy(
         cars = state.view(None)["cars"]
         table = _names(cars, game_cards(state.game))
         lines = {m["label"]: words.move_words(m, table)[0] for m in state.moves(seat)}
-        return ask(state, seat, show, read, stream, say=lambda label: lines.get(label, label))
+        return ask(state, seat, show, read, stream, say=lambda label: lines.get(label, label), names=table,
+                   refused=lambda reason: words.say("prompt.refused", reason=reason or words.say("prompt.choose")),
+                   no_answer=words.say("prompt.type_a_number"))
 
     return choose
 

@@ -20,13 +20,15 @@ def ask(
     refused: Callable[[str | None], str] = lambda reason: f"not possible: {reason or 'choose from the list'}",
     no_answer: str = "type a number",
     costs: bool = True,
+    names: Any = None,
 ) -> int:
     """Shows ``seat``'s view and its legal actions (with their cost, where the game gives one)
     and returns the action chosen by number (counted from 1, as a person counts) or by label; a
     refused answer is explained. ``say`` words a label for a person (the core's own label is still accepted as an answer);
     ``refused`` words a refusal from its reason (None: an answer that is no choice), ``no_answer``
     an empty answer: a game's words module gives them in the reader's language. ``costs=False``:
-    the game's ``say`` words the cost itself (from its moves), the view's is not shown."""
+    the game's ``say`` words the cost itself (from its moves), the view's is not shown. ``names``:
+    the game's words module's way of naming the table (its refusals name cars and seats so)."""
     view = state.view(seat)
     print(render(view), file=out)
     legal = view["legal_actions"]
@@ -40,11 +42,11 @@ def ask(
         for a in legal:
             if a["label"].lower() == answer.lower():
                 return int(a["id"])
-        reason = _refused(state, answer) if answer else no_answer
+        reason = _refused(state, answer, names) if answer else no_answer
         print(f"  {refused(reason)}", file=out)
 
 
-def _refused(state: State, answer: str) -> str | None:
+def _refused(state: State, answer: str, names: Any = None) -> str | None:
     """Why ``answer`` is refused, in the reader's language (None: it names no refusal)."""
     refusal = state.refusal(answer)
-    return refusal_words.words(state.game.name, refusal) if refusal else None
+    return refusal_words.words(state.game.name, refusal, names) if refusal else None

@@ -21,6 +21,7 @@ pub mod options;
 pub mod plan;
 pub mod position;
 pub mod race_result;
+pub mod refusals;
 pub mod rules;
 pub mod sim;
 pub mod state;
@@ -100,6 +101,10 @@ impl Game for Lamborghini {
     fn options_json(&self) -> Value {
         self.def.opts.to_json()
     }
+    fn refusal_keys(&self) -> &'static [&'static str] {
+        refusals::Key::KEYS
+    }
+
     fn content_hash(&self) -> u64 {
         self.def.content.race_hash(&self.circuits()) ^ u64::from(RULES_VERSION)
     }

@@ -7,7 +7,9 @@ use alloc::vec::Vec;
 
 use super::actions::{self, Dir, Move};
 use super::content::{Kind, Man, Supplier, Tech};
+use super::refusals::{supplier_id, Key, Why};
 use super::state::{LamboState, Phase};
+use super::turn::DeckKind;
 use crate::error::Error;
 use crate::game::Action;
 
@@ -161,7 +163,7 @@ impl LamboState {
     pub fn apply_unrecorded(&mut self, action: Action) -> Result<(), Error> {
         let m = self.decode(action)?;
         if !self.is_legal(m) {
-            return Err(Error::illegal(self.refusal(m)));
+            return Err(self.refusal(m));
         }
         match (self.phase, m) {
             (
@@ -207,7 +209,7 @@ impl LamboState {
         match self.decode(action) {
             Err(e) => Some(e),
             Ok(m) if self.is_legal(m) => None,
-            Ok(m) => Some(Error::illegal(self.refusal(m))),
+            Ok(m) => Some(self.refusal(m)),
         }
     }
 
@@ -266,162 +268,172 @@ impl LamboState {
         }
     }
 
-    fn card_bar_text(&self, card: u16, bar: CardBar) -> String {
+    fn card_bar_why(&self, card: u16, bar: CardBar) -> Why {
         let name = self.card_title(card);
-        match bar {
-            CardBar::SpeedCardActive(turns) => format!(
+        let why = match bar {
+            CardBar::SpeedCardActive(turns) => Why::new(Key::SpeedCardActive, format!(
                 "{name}: Tyres or Petrol tank still gives +1 for {turns} turn{}, and no other speed card may be played meanwhile",
                 if turns == 1 { "" } else { "s" }
-            ),
-            CardBar::LaneChanged => format!("{name}: the car has changed lane this turn, and Aerodynamics forbids it"),
-            CardBar::TeamUseless => format!(
+            )).with("turns", turns),
+            CardBar::LaneChanged => Why::new(Key::LaneChanged, format!("{name}: the car has changed lane this turn, and Aerodynamics forbids it")),
+            CardBar::TeamUseless => Why::new(Key::TeamUseless, format!(
                 "{name}: the car has no damage to repair and both manoeuvre checks of this turn are used"
-            ),
-            CardBar::NotSecondOrThird(pos) => format!(
+            )),
+            CardBar::NotSecondOrThird(pos) => Why::new(Key::NotSecondOrThird, format!(
                 "{name}: only when the car is 2nd or 3rd; it is {}",
                 ordinal(pos + 1)
-            ),
-            CardBar::NotLastOrSecondLast(pos, n) => format!(
+            )).with("place", pos + 1),
+            CardBar::NotLastOrSecondLast(pos, n) => Why::new(Key::NotLastOrSecondLast, format!(
                 "{name}: only when the car is last or 2nd last; it is {} of {n}",
                 ordinal(pos + 1)
-            ),
-            CardBar::NotPlayable => format!("{name} is not a Technology or Manoeuvre card"),
-        }
+            )).with("place", pos + 1).with("cars", n),
+            CardBar::NotPlayable => Why::new(Key::NotPlayable, format!("{name} is not a Technology or Manoeuvre card")),
+        };
+        why.with("card", self.card_id(card))
     }
 
-    /// What the game waits for now, for a refusal of something else.
-    fn now(&self) -> String {
-        match self.phase {
-            Phase::Bid { .. } => "the long game's sealed bids for the order of choice".into(),
-            Phase::Reveal { n } => format!(
-                "the eight cards are turned face up (a {} card is drawn)",
-                super::state::reveal_deck(n).name()
-            ),
-            Phase::Draft { step: 0, .. } => "the draft: turn a Technology or Manoeuvre card".into(),
-            Phase::Draft { step: 1, .. } => "the draft: turn a Car or Driver card".into(),
-            Phase::Draft { .. } => "the draft: pick a face-up card".into(),
-            Phase::Turned { deck, .. } => format!("the draft: a {} card is turned", deck.name()),
-            Phase::Grant { car, .. } => format!(
-                "set-up: {} receives its Technology and Manoeuvre cards",
-                self.car_title(usize::from(car))
-            ),
-            Phase::Qualify { .. } => "qualification: a Speed card is drawn".into(),
-            Phase::SpeedDraw { .. } => "a Speed card is drawn for the movement".into(),
-            Phase::Check { .. } => "a manoeuvre check is drawn".into(),
-            Phase::DirectionDraw { .. } => "the accident's direction is drawn".into(),
-            Phase::Direction { .. } => "the accident's direction is chosen".into(),
-            Phase::CheckPrep { .. } => {
-                "before a Crazy Murciélago check: play Set-up, Team, Manoeuvre or Brakes, or take the check"
-                    .into()
+    /// What the game waits for now, for a refusal of something else: its English and its
+    /// meaning (`now`, and the deck or car it names).
+    fn now(&self, w: Why) -> Why {
+        let (now, text): (&str, String) = match self.phase {
+            Phase::Bid { .. } => ("bid", "the long game's sealed bids for the order of choice".into()),
+            Phase::Reveal { n } => {
+                let deck = super::state::reveal_deck(n);
+                let text = format!("the eight cards are turned face up (a {} card is drawn)", deck.name());
+                return w.with("now", "reveal").deck(deck).text(text);
             }
-            Phase::Link { step: 0, .. } => "set-up with 2 players: keep or swap the drivers".into(),
-            Phase::Link { .. } => "set-up with 2 players: link each card to a car".into(),
-            Phase::Drive { car } => format!(
-                "the movement of {}: play a card, move a square, crash or push",
-                self.car_title(usize::from(car))
-            ),
-            Phase::Slip { .. } => {
-                "the slipstream: choose the free square beside the car ahead".into()
+            Phase::Draft { step: 0, .. } => ("draft_turn_tech", "the draft: turn a Technology or Manoeuvre card".into()),
+            Phase::Draft { step: 1, .. } => ("draft_turn_car", "the draft: turn a Car or Driver card".into()),
+            Phase::Draft { .. } => ("draft_pick", "the draft: pick a face-up card".into()),
+            Phase::Turned { deck, .. } => {
+                let text = format!("the draft: a {} card is turned", deck.name());
+                return w.with("now", "turned").deck(deck).text(text);
             }
-            Phase::Team { .. } => "the Team card: repair a damage or +1 to the check".into(),
-            Phase::Over => "the game is over".into(),
-            Phase::Flow => "the game moves on".into(),
-        }
+            Phase::Grant { car, .. } => {
+                let text = format!(
+                    "set-up: {} receives its Technology and Manoeuvre cards",
+                    self.car_title(usize::from(car))
+                );
+                return self.car_values(w.with("now", "grant"), usize::from(car)).text(text);
+            }
+            Phase::Qualify { .. } => ("qualify", "qualification: a Speed card is drawn".into()),
+            Phase::SpeedDraw { .. } => ("speed_draw", "a Speed card is drawn for the movement".into()),
+            Phase::Check { .. } => ("check", "a manoeuvre check is drawn".into()),
+            Phase::DirectionDraw { .. } => ("direction_draw", "the accident's direction is drawn".into()),
+            Phase::Direction { .. } => ("direction", "the accident's direction is chosen".into()),
+            Phase::CheckPrep { .. } => (
+                "check_prep",
+                "before a Crazy Murciélago check: play Set-up, Team, Manoeuvre or Brakes, or take the check".into(),
+            ),
+            Phase::Link { step: 0, .. } => ("link_drivers", "set-up with 2 players: keep or swap the drivers".into()),
+            Phase::Link { .. } => ("link_cards", "set-up with 2 players: link each card to a car".into()),
+            Phase::Drive { car } => {
+                let text = format!(
+                    "the movement of {}: play a card, move a square, crash or push",
+                    self.car_title(usize::from(car))
+                );
+                return self.car_values(w.with("now", "drive"), usize::from(car)).text(text);
+            }
+            Phase::Slip { .. } => ("slip", "the slipstream: choose the free square beside the car ahead".into()),
+            Phase::Team { .. } => ("team", "the Team card: repair a damage or +1 to the check".into()),
+            Phase::Over => ("over", "the game is over".into()),
+            Phase::Flow => ("flow", "the game moves on".into()),
+        };
+        w.with("now", now).text(text)
     }
 
-    fn move_name(m: Move) -> &'static str {
+    /// A move's kind, as `not_open` names it (`move`), and its English.
+    fn move_name(m: Move) -> (&'static str, &'static str) {
         match m {
-            Move::Bid(_) => "a bid",
-            Move::TurnTech(_) | Move::TurnCar(_) => "turning a card",
-            Move::Pick(_) => "picking a card",
-            Move::Play(_) => "playing a card",
-            Move::Step(_) => "moving a square",
-            Move::Slip(_) => "a slipstream square",
-            Move::Crash => "a crash",
-            Move::Push(_) => "a push",
-            Move::Direction(_) => "choosing an accident's direction",
-            Move::Team(_) => "the Team card's choice",
-            Move::Proceed => "taking the check",
-            Move::SwapDrivers(_) => "keeping or swapping the drivers",
-            Move::LinkTo(_) => "linking a card to a car",
-            Move::Draw(_) => "drawing a card",
+            Move::Bid(_) => ("bid", "a bid"),
+            Move::TurnTech(_) | Move::TurnCar(_) => ("turn", "turning a card"),
+            Move::Pick(_) => ("pick", "picking a card"),
+            Move::Play(_) => ("play", "playing a card"),
+            Move::Step(_) => ("step", "moving a square"),
+            Move::Slip(_) => ("slip", "a slipstream square"),
+            Move::Crash => ("crash", "a crash"),
+            Move::Push(_) => ("push", "a push"),
+            Move::Direction(_) => ("direction", "choosing an accident's direction"),
+            Move::Team(_) => ("team", "the Team card's choice"),
+            Move::Proceed => ("proceed", "taking the check"),
+            Move::SwapDrivers(_) => ("swap_drivers", "keeping or swapping the drivers"),
+            Move::LinkTo(_) => ("link", "linking a card to a car"),
+            Move::Draw(_) => ("draw", "drawing a card"),
         }
     }
 
-    /// The check `m` fails here, in the players' words with the cards and numbers in play.
-    pub fn refusal(&self, m: Move) -> String {
+    /// The check `m` fails here, in the players' words with the cards and numbers in play, and
+    /// as a meaning (its key and values) for the words module.
+    pub fn refusal(&self, m: Move) -> Error {
         if let Some(why) = self.specific_refusal(m) {
-            return why;
+            return why.into();
         }
-        format!("{} is not open now: {}", Self::move_name(m), self.now())
+        let (kind, name) = Self::move_name(m);
+        let why = self.now(Why::new(Key::NotOpen, "").with("move", kind));
+        let text = format!("{name} is not open now: {}", why.text_of());
+        why.text(text).into()
     }
 
-    fn specific_refusal(&self, m: Move) -> Option<String> {
+    fn specific_refusal(&self, m: Move) -> Option<Why> {
         match (self.phase, m) {
-            (Phase::Bid { seat }, Move::Bid(k)) => Some(format!(
-                "bid {k}000$: you have {}$",
-                self.hands[usize::from(seat)].money.max(0)
-            )),
-            (Phase::Reveal { n }, Move::Draw(c)) => Some(format!(
-                "{} is not in the {} deck",
-                self.card_title(c),
-                super::state::reveal_deck(n).name()
-            )),
-            (Phase::Turned { deck, .. }, Move::Draw(c)) => Some(format!(
-                "{} is not in the {} deck",
-                self.card_title(c),
-                deck.name()
-            )),
-            (Phase::Grant { car, tech, .. }, Move::Draw(c)) if tech > 0 => Some(format!(
+            (Phase::Bid { seat }, Move::Bid(k)) => {
+                let money = self.hands[usize::from(seat)].money.max(0);
+                Some(Why::new(Key::BidMoney, format!("bid {k}000$: you have {money}$"))
+                    .with("bid", u32::from(k) * 1000).with("money", money))
+            }
+            (Phase::Reveal { n }, Move::Draw(c)) => Some(self.not_in_deck(c, super::state::reveal_deck(n))),
+            (Phase::Turned { deck, .. }, Move::Draw(c)) => Some(self.not_in_deck(c, deck)),
+            (Phase::Grant { car, tech, .. }, Move::Draw(c)) if tech > 0 => Some(self.car_values(Why::new(Key::GrantTech, format!(
                 "{} is not among the Technology cards {} may receive (its supplier's, else the next lower supplier's)",
                 self.card_title(c),
                 self.car_title(usize::from(car))
-            )),
-            (Phase::Grant { .. }, Move::Draw(c)) => Some(format!(
-                "{} is not in the Manoeuvre deck",
-                self.card_title(c)
-            )),
+            )).with("card", self.card_id(c)), usize::from(car))),
+            (Phase::Grant { .. }, Move::Draw(c)) => Some(self.not_in_deck(c, DeckKind::Manoeuvre)),
             (
                 Phase::Qualify { .. }
                 | Phase::SpeedDraw { .. }
                 | Phase::Check { .. }
                 | Phase::DirectionDraw { .. },
                 Move::Draw(c),
-            ) => Some(format!(
+            ) => Some(Why::new(Key::NotInSpeedDeck, format!(
                 "{} is not in the Speed deck (it is held, played or already drawn)",
                 self.card_title(c)
-            )),
+            )).with("card", self.card_id(c))),
             (Phase::Draft { step, .. }, Move::TurnTech(t)) => Some(match step {
-                0 => format!(
-                    "the {} deck is empty",
-                    if t { "Technology" } else { "Manoeuvre" }
-                ),
-                1 => "a Technology or Manoeuvre card is already turned this draft turn: now a Car or Driver card".into(),
-                _ => "this draft turn's cards are turned: pick a face-up card".into(),
+                0 => {
+                    let deck = if t { DeckKind::Technology } else { DeckKind::Manoeuvre };
+                    Why::new(Key::DeckEmpty, format!("the {} deck is empty", deck.name())).deck(deck)
+                }
+                1 => Why::new(Key::TechAlreadyTurned, "a Technology or Manoeuvre card is already turned this draft turn: now a Car or Driver card"),
+                _ => Why::new(Key::DraftTurned, "this draft turn's cards are turned: pick a face-up card"),
             }),
             (Phase::Draft { step, .. }, Move::TurnCar(c)) => Some(match step {
-                0 => "a draft turn turns a Technology or Manoeuvre card first".into(),
-                1 => format!("the {} deck is empty", if c { "Car" } else { "Driver" }),
-                _ => "this draft turn's cards are turned: pick a face-up card".into(),
+                0 => Why::new(Key::TurnTechFirst, "a draft turn turns a Technology or Manoeuvre card first"),
+                1 => {
+                    let deck = if c { DeckKind::Car } else { DeckKind::Driver };
+                    Why::new(Key::DeckEmpty, format!("the {} deck is empty", deck.name())).deck(deck)
+                }
+                _ => Why::new(Key::DraftTurned, "this draft turn's cards are turned: pick a face-up card"),
             }),
             (Phase::Draft { step: 2, seat, .. }, Move::Pick(c)) => Some(self.pick_refusal(seat, c)),
-            (Phase::Draft { .. }, Move::Pick(_)) => Some(
-                "a draft turn turns a Technology or Manoeuvre card and a Car or Driver card before picking".into(),
-            ),
+            (Phase::Draft { .. }, Move::Pick(_)) => Some(Why::new(
+                Key::PickAfterTurning,
+                "a draft turn turns a Technology or Manoeuvre card and a Car or Driver card before picking",
+            )),
             (Phase::Link { step: 0, .. }, Move::LinkTo(_)) => {
-                Some("the drivers are linked first: keep or swap them".into())
+                Some(Why::new(Key::DriversFirst, "the drivers are linked first: keep or swap them"))
             }
             (Phase::Link { .. }, Move::SwapDrivers(_)) => {
-                Some("the drivers are already linked: now each card to a car".into())
+                Some(Why::new(Key::DriversLinked, "the drivers are already linked: now each card to a car"))
             }
             (Phase::Link { seat, .. }, Move::LinkTo(k)) => Some(self.link_refusal(seat, k)),
             (Phase::CheckPrep { car }, Move::Play(c)) => {
                 let car = usize::from(car);
                 Some(self.held_refusal(car, c).unwrap_or_else(|| {
-                    format!(
+                    Why::new(Key::CheckPrepCard, format!(
                         "{}: before a Crazy Murciélago check only Set-up, Team, Manoeuvre or Brakes may be played (they change the check or prevent its damage)",
                         self.card_title(c)
-                    )
+                    )).with("card", self.card_id(c))
                 }))
             }
             (Phase::Drive { car }, Move::Play(c)) => {
@@ -429,7 +441,7 @@ impl LamboState {
                 self.held_refusal(car, c).or_else(|| {
                     let pos = self.place_of(car);
                     self.card_bar(car, c, pos)
-                        .map(|bar| self.card_bar_text(c, bar))
+                        .map(|bar| self.card_bar_why(c, bar))
                 })
             }
             (Phase::Drive { car }, Move::Step(d)) => Some(self.step_refusal(usize::from(car), d)),
@@ -438,16 +450,26 @@ impl LamboState {
             }
             (Phase::Slip { car }, Move::Slip(d)) => Some(self.slip_refusal(usize::from(car), d)),
             (Phase::Team { .. }, Move::Team(true)) => {
-                Some("Team: the car has no damage to repair".into())
+                Some(Why::new(Key::TeamNoDamage, "Team: the car has no damage to repair"))
             }
             _ => None,
         }
     }
 
-    fn pick_refusal(&self, seat: u8, c: u16) -> String {
+    fn not_in_deck(&self, c: u16, deck: DeckKind) -> Why {
+        Why::new(
+            Key::NotInDeck,
+            format!("{} is not in the {} deck", self.card_title(c), deck.name()),
+        )
+        .with("card", self.card_id(c))
+        .deck(deck)
+    }
+
+    fn pick_refusal(&self, seat: u8, c: u16) -> Why {
         let name = self.card_title(c);
+        let card = self.card_id(c);
         if !self.face_up.contains(&c) {
-            return format!("{name} is not face up");
+            return Why::new(Key::NotFaceUp, format!("{name} is not face up")).with("card", card);
         }
         let (need_car, need_driver) = self.needs(seat);
         let needed = match self.def.kind(c) {
@@ -456,91 +478,127 @@ impl LamboState {
             _ => false,
         };
         if let Some(u) = self.unaffordable(seat, c).filter(|_| needed) {
-            let what = if self.def.kind(c) == Kind::Car {
-                "Car"
+            let deck = if self.def.kind(c) == Kind::Car {
+                DeckKind::Car
             } else {
-                "Driver"
+                DeckKind::Driver
             };
-            let mut why = format!("{name} costs {}$ and you have {}$", u.price, u.money);
+            let why = format!("{name} costs {}$ and you have {}$", u.price, u.money);
+            let values = |w: Why| {
+                w.with("card", card.clone())
+                    .with("price", u.price)
+                    .with("money", u.money)
+            };
             if let Some(k) = u.cheapest {
-                why += &format!(
-                    "; no {what} card left is within your money, so you may take the cheapest face up ({}) for all you have",
+                let why = why + &format!(
+                    "; no {} card left is within your money, so you may take the cheapest face up ({}) for all you have",
+                    deck.name(),
                     self.card_title(k)
                 );
+                return values(Why::new(Key::PickCheapest, why))
+                    .deck(deck)
+                    .with("cheapest", self.card_id(k));
             }
-            return why;
+            return values(Why::new(Key::PickCosts, why));
         }
         let suppliers = &self.hands[usize::from(seat)].suppliers;
-        match self.def.kind(c) {
-            Kind::Car => format!("{name}: each of your Murciélagos has its Car card"),
-            Kind::Driver => format!("{name}: each of your Murciélagos has its driver"),
+        let why = match self.def.kind(c) {
+            Kind::Car => Why::new(
+                Key::HasCar,
+                format!("{name}: each of your Murciélagos has its Car card"),
+            ),
+            Kind::Driver => Why::new(
+                Key::HasDriver,
+                format!("{name}: each of your Murciélagos has its driver"),
+            ),
             Kind::Tech(..) => {
                 let mine: Vec<&str> = suppliers.iter().map(|&s| supplier_name(s)).collect();
-                format!(
-                    "{name}: Technology only from your supplier{} ({})",
-                    if mine.len() == 1 { "" } else { "s" },
-                    mine.join(", ")
+                let ids: Vec<&str> = suppliers.iter().map(|&s| supplier_id(s)).collect();
+                Why::new(
+                    Key::PickSupplier,
+                    format!(
+                        "{name}: Technology only from your supplier{} ({})",
+                        if mine.len() == 1 { "" } else { "s" },
+                        mine.join(", ")
+                    ),
                 )
+                .with("suppliers", ids)
             }
-            _ => format!("{name} cannot be picked"),
-        }
+            _ => Why::new(Key::CannotPick, format!("{name} cannot be picked")),
+        };
+        why.with("card", card)
     }
 
-    fn link_refusal(&self, seat: u8, k: u8) -> String {
+    fn link_refusal(&self, seat: u8, k: u8) -> Why {
         let mine = self.def.opts.cars_of(seat);
         let slot = if k == 0 { "A" } else { "B" };
         let Some(&card) = self.hands[usize::from(seat)].cards.first() else {
-            return "no card is left to link".into();
+            return Why::new(Key::NothingToLink, "no card is left to link");
         };
         let Some(&car) = mine.get(usize::from(k)) else {
-            return format!("there is no car {slot}");
+            return Why::new(Key::NoSuchCar, format!("there is no car {slot}")).with("slot", slot);
         };
-        match (self.def.kind(card), self.murcs[car].supplier) {
-            (Kind::Tech(s, _), Some(x)) if s != x => format!(
+        let why = match (self.def.kind(card), self.murcs[car].supplier) {
+            (Kind::Tech(s, _), Some(x)) if s != x => Why::new(Key::LinkSupplier, format!(
                 "{}: Technology goes to the car of its supplier, and car {slot} has its agreement with {}",
                 self.card_title(card),
                 supplier_name(x)
-            ),
-            _ => format!("{} cannot go to car {slot}", self.card_title(card)),
-        }
+            )).with("supplier", supplier_id(x)),
+            _ => Why::new(Key::CannotLink, format!("{} cannot go to car {slot}", self.card_title(card))),
+        };
+        why.with("card", self.card_id(card)).with("slot", slot)
     }
 
     /// One card a turn, and only a card the car holds.
-    fn held_refusal(&self, car: usize, c: u16) -> Option<String> {
+    fn held_refusal(&self, car: usize, c: u16) -> Option<Why> {
         if self.turn.played {
-            return Some(format!(
-                "{}: one Technology or Manoeuvre card a turn, and one is already played",
-                self.card_title(c)
-            ));
+            return Some(
+                Why::new(
+                    Key::OneCardATurn,
+                    format!(
+                        "{}: one Technology or Manoeuvre card a turn, and one is already played",
+                        self.card_title(c)
+                    ),
+                )
+                .with("card", self.card_id(c)),
+            );
         }
         if !self.car_cards(car).contains(&c) {
-            let whose = if self.def.opts.players == 2 {
-                format!("among {}'s cards", self.car_title(car))
+            let name = self.card_title(c);
+            let why = if self.def.opts.players == 2 {
+                let text = format!("{name} is not among {}'s cards", self.car_title(car));
+                self.car_values(Why::new(Key::NotAmongCards, text), car)
             } else {
-                String::from("in your hand")
+                Why::new(Key::NotInHand, format!("{name} is not in your hand"))
             };
-            return Some(format!("{} is not {whose}", self.card_title(c)));
+            return Some(why.with("card", self.card_id(c)));
         }
         None
     }
 
-    fn step_refusal(&self, car: usize, d: Dir) -> String {
+    fn step_refusal(&self, car: usize, d: Dir) -> Why {
         let allowance = self.allowance(car);
         if i32::from(self.turn.spent) >= allowance {
-            return format!(
-                "the turn's movement is {allowance} square{} and all are moved",
-                if allowance == 1 { "" } else { "s" }
-            );
+            return Why::new(
+                Key::MovementSpent,
+                format!(
+                    "the turn's movement is {allowance} square{} and all are moved",
+                    if allowance == 1 { "" } else { "s" }
+                ),
+            )
+            .with("squares", allowance);
         }
-        match self.step_bar(car, d) {
-            Some(StepBar::Forced(f)) => format!(
-                "after the accident the first square of this movement is {}",
-                f.name()
-            ),
-            Some(StepBar::Aerodynamics) => {
-                "Aerodynamics was played: no lane change this turn".into()
+        let why = match self.step_bar(car, d) {
+            Some(StepBar::Forced(f)) => {
+                return Why::new(Key::ForcedFirst, format!(
+                    "after the accident the first square of this movement is {}",
+                    f.name()
+                )).dir(f)
             }
-            Some(StepBar::Edge) => format!("move {}: the edge of the track", d.name()),
+            Some(StepBar::Aerodynamics) => {
+                return Why::new(Key::AerodynamicsLane, "Aerodynamics was played: no lane change this turn")
+            }
+            Some(StepBar::Edge) => Why::new(Key::StepEdge, format!("move {}: the edge of the track", d.name())),
             Some(StepBar::Taken(lane)) => {
                 let here = self.murcs[car].cell;
                 let cell = crate::grid::Cell {
@@ -548,53 +606,83 @@ impl LamboState {
                     lane,
                 };
                 match self.occupied(cell) {
-                    Some(o) => format!("move {}: {} is on that square", d.name(), self.car_title(o)),
-                    None => format!("move {}: that square is taken", d.name()),
+                    Some(o) => {
+                        let text = format!("move {}: {} is on that square", d.name(), self.car_title(o));
+                        self.car_values(Why::new(Key::StepCar, text), o)
+                    }
+                    None => Why::new(Key::StepTaken, format!("move {}: that square is taken", d.name())),
                 }
             }
-            Some(StepBar::SqueezeWithoutCheck) => format!(
+            Some(StepBar::SqueezeWithoutCheck) => Why::new(Key::Squeeze, format!(
                 "move {}: passing diagonally between two cars needs a manoeuvre check, and both of this turn's are used",
                 d.name()
-            ),
-            None => format!("move {}: not allowed", d.name()),
-        }
+            )),
+            None => Why::new(Key::StepNot, format!("move {}: not allowed", d.name())),
+        };
+        why.dir(d)
     }
 
-    fn engage_refusal(&self, m: Move) -> String {
+    fn engage_refusal(&self, m: Move) -> Why {
         if self.turn.declared {
-            return "one crash or push a turn, and this turn's is declared".into();
+            return Why::new(
+                Key::Engaged,
+                "one crash or push a turn, and this turn's is declared",
+            );
         }
         if self.turn.checks >= 2 {
-            return "both manoeuvre checks of this turn are used: no crash or push".into();
+            return Why::new(
+                Key::EngageNoChecks,
+                "both manoeuvre checks of this turn are used: no crash or push",
+            );
         }
         match m {
-            Move::Push(Dir::Ahead) => "a push is to the car on the left or on the right".into(),
-            Move::Push(d) => format!(
-                "push {}: no opponent's car right beside on the {}",
-                d.name(),
-                d.name()
+            Move::Push(Dir::Ahead) => Why::new(
+                Key::PushSideways,
+                "a push is to the car on the left or on the right",
             ),
-            _ => "crash: no opponent's car on the square right ahead".into(),
+            Move::Push(d) => Why::new(
+                Key::PushNone,
+                format!(
+                    "push {}: no opponent's car right beside on the {}",
+                    d.name(),
+                    d.name()
+                ),
+            )
+            .dir(d),
+            _ => Why::new(
+                Key::CrashNone,
+                "crash: no opponent's car on the square right ahead",
+            ),
         }
     }
 
-    fn slip_refusal(&self, car: usize, d: Dir) -> String {
+    fn slip_refusal(&self, car: usize, d: Dir) -> Why {
         let here = self.murcs[car].cell;
         let lanes = self.def.track().lanes;
         let off = match d {
             Dir::Left => here.lane == 0,
             Dir::Right => here.lane + 1 >= lanes,
             Dir::Ahead => {
-                return "the slipstream square is beside the car ahead, left or right".into()
+                return Why::new(
+                    Key::SlipBeside,
+                    "the slipstream square is beside the car ahead, left or right",
+                )
             }
         };
-        if off {
-            format!("slipstream {}: the edge of the track", d.name())
-        } else {
-            format!(
-                "slipstream {}: that square beside the car ahead is taken",
-                d.name()
+        let why = if off {
+            Why::new(
+                Key::SlipEdge,
+                format!("slipstream {}: the edge of the track", d.name()),
             )
-        }
+        } else {
+            Why::new(
+                Key::SlipTaken,
+                format!(
+                    "slipstream {}: that square beside the car ahead is taken",
+                    d.name()
+                ),
+            )
+        };
+        why.dir(d)
     }
 }

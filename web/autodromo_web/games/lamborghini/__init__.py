@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import autodromo
-from autodromo import content, locale
+from autodromo import content, locale, refusal_words
+from autodromo.errors import IllegalActionError
 from autodromo.lamborghini import cards, words
 
 from ... import board as boards
@@ -427,5 +428,9 @@ class Lamborghini(GameModule):
 
     def help(self, view: dict[str, Any]) -> dict[str, str]:
         return words.help_texts(view["phase"])
+
+    def refusal(self, table: Table, error: IllegalActionError) -> str:
+        """A car is named by its player and a card from the table's deck, as the page names them."""
+        return refusal_words.words(self.id, error, self._names(table, None))
 
 register(Lamborghini())
