@@ -198,6 +198,11 @@ fn approach(s: &LegendState, car: usize, start: &Car, p: &Plan) -> i32 {
     3 * ROW * i32::from(excess)
 }
 
+/// A Tire point, in score units: each one brings the next zone (every Turn after it a step
+/// slower) nearer; at half a row `hard` drifted its tires into zone 3 by the Mille Miglia's last
+/// stage (docs/simulation.md).
+const TIRE_POINT: i32 = 2 * ROW;
+
 /// Wear, Damage cards and heat, by what they cost later. A Tire point is cheap until it moves the
 /// needle into the next zone: then every turn still to come is taken a step slower.
 fn wear(s: &LegendState, car: usize, start: &Car, p: &Plan) -> i32 {
@@ -206,7 +211,7 @@ fn wear(s: &LegendState, car: usize, start: &Car, p: &Plan) -> i32 {
     end.tires = (i16::from(start.tires) - p.tires).max(-1) as i8;
     let shift = i32::from(end.tire_shift(dash)) - i32::from(start.tire_shift(dash));
     let flat = i32::from(end.tires < 0 && start.tires >= 0);
-    let tires = i32::from(p.tires) * ROW / 2 + shift * 6 * ROW + flat * 30 * ROW;
+    let tires = i32::from(p.tires) * TIRE_POINT + shift * 6 * ROW + flat * 30 * ROW;
     let mut v = i32::from(p.engine) * 4 * ROW + i32::from(p.brakes) * 2 * ROW + tires;
     if p.damage {
         v += 20 * ROW;
@@ -227,12 +232,15 @@ fn wear(s: &LegendState, car: usize, start: &Car, p: &Plan) -> i32 {
 
 /// The car needs a Technical Assistance stop: a stop and a standing start cost about three
 /// rounds of driving, so only wear that would cost more (the engine or brakes near their red
-/// zones, tires in zone 4, a failed switch that matters) calls for one. Heat is cheaper to lift off.
+/// zones, tires past zone 1, a failed switch that matters) calls for one. Heat is cheaper to lift
+/// off.
 fn needs_assistance(s: &LegendState, c: &Car) -> bool {
     let dash = s.race.dash();
     let engine_low = usize::from(c.engine) <= dash.engine_red_zone.len();
     let brakes_low = c.brakes <= dash.brake_red_zone + 1;
-    let tires_low = c.tires < 8;
+    // Tires past zone 1 (or flat) take every Turn a step slower until serviced: on the Mille
+    // Miglia a car that waited for zone 3 lost 4.6 minutes on the last stage (docs/simulation.md).
+    let tires_low = c.tires < 0 || c.tire_shift(dash) > 0;
     let switches = !c.battery_ok || (!c.headlights_ok && (s.night() || s.fog()));
     engine_low || brakes_low || tires_low || switches || c.temperature >= red_zone(s)
 }

@@ -171,6 +171,16 @@ fn hard_stops_for_technical_assistance_when_its_wear_calls_for_it() {
     assert_ne!(hard_choice(&s), "technical assistance");
 }
 
+#[test]
+fn hard_has_its_tires_serviced_once_they_leave_zone_one() {
+    // The book's Tire zones: 16-12 normal, 11-8 every Turn pin a step lower. Engine and brakes
+    // fresh: the tires alone call for the stop once they slow every Turn still to come.
+    let s = worn_at(16, 8, 8, 0, 11);
+    assert_eq!(hard_choice(&s), "technical assistance");
+    let s = worn_at(16, 8, 8, 0, 12);
+    assert_ne!(hard_choice(&s), "technical assistance");
+}
+
 /// Verona – Ravenna alone, the Alfa Romeo 8C 2900 B (`hard`) placed at `row`, `lane`, `speed`:
 /// its first round's decisions and the round it crosses the Check Point line in, and the penalty.
 fn to_the_line(row: u16, lane: u8, speed: u8) -> (Vec<String>, u16, u32) {
