@@ -18,10 +18,7 @@ fn made<'py, A: pyo3::call::PyCallArgs<'py>>(
     class: &str,
     args: A,
 ) -> PyResult<PyErr> {
-    let instance = py
-        .import("autodromo.errors")?
-        .getattr(class)?
-        .call1(args)?;
+    let instance = py.import("autodromo.errors")?.getattr(class)?.call1(args)?;
     Ok(PyErr::from_value(instance))
 }
 
