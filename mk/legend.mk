@@ -10,4 +10,4 @@ soak-legend: setup ## 10,000 random Legend Track races; 2,000 random Legend Stag
 	AUTODROMO_STAGE_BOT_RACES=500 cargo test -p autodromo-core --release --test legend stage_bots:: -- --nocapture
 
 bench-legend: setup ## The web page's round trip of one decision in a Legend race
-	$(PY) benches/legend_web_roundtrip.py
+	$(PY) benches/legend/web_roundtrip.py

@@ -8,7 +8,7 @@ import numpy as np
 
 import autodromo
 
-#: Legend's ladder: two laps of `example`, these models in turn (rust/core/examples/legend_ladder.rs).
+#: Legend's ladder: two laps of `example`, these models in turn (rust/core/examples/legend/ladder.rs).
 MODELS = ["alfa_8c_2900b", "aston_db3s", "jaguar_c_type", "maserati_300s"]
 
 

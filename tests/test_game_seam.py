@@ -16,9 +16,10 @@ games. Abbreviations count where they mean only the game: ``f90`` (Formula 90) a
 short local name; nor does "1000 Miglia", which is Legend's subtitle, a route of Legend and the
 Italian edition of Mille Bornes at once.
 
-``KNOWN_DEBTS`` lists the files outside the bridge that still name a game, each with the reason
-it has not moved: the list may only shrink (the test fails while a listed file no longer names
-its game). The bridge (``firmware_bridge/``) has none.
+The rule holds over the whole tree with no exception but the registries: the last files that
+named a game outside its folders (Cargo examples, a bench, the page's event script) moved under
+``examples/<game>/``, ``benches/<game>/`` and ``static/games/<game>/`` (issue 30's "0 files per
+game outside its folders").
 """
 
 from __future__ import annotations
@@ -60,30 +61,6 @@ REGISTRIES: set[str] = {
     "rust/core/Cargo.toml",
 }
 TEXT = re.compile(r"\.(rs|py|pyi|js|html|css|toml|cfg|txt|json|yaml|yml|sh|c|h|ino)$|^Makefile$|/Makefile$")
-
-_EXAMPLE = ("a Cargo example, found by its file name at the top of rust/core/examples/: under "
-            "examples/<game>/ it needs an [[example]] path in rust/core/Cargo.toml")
-#: Files that still name a game outside its folders (game, path) -> why it has not moved yet.
-#: Only shrinks: a move removes its line.
-KNOWN_DEBTS: dict[tuple[str, str], str] = {
-    ("legend", "benches/legend_web_roundtrip.py"):
-        "Legend's web round-trip bench, named for the game beside the shared benches; its place "
-        "is benches/legend/",
-    ("formula90", "rust/core/examples/formula90_strength.rs"): _EXAMPLE,
-    ("legend", "rust/core/examples/legend_common/mod.rs"):
-        "the Legend examples' shared set-up (a module folder of examples/, see the examples)",
-    ("legend", "rust/core/examples/legend_ladder.rs"): _EXAMPLE,
-    ("legend", "rust/core/examples/legend_lookahead.rs"): _EXAMPLE,
-    ("legend", "rust/core/examples/legend_sections.rs"): _EXAMPLE,
-    ("legend", "rust/core/examples/legend_trace.rs"): _EXAMPLE,
-    ("mille_bornes", "rust/core/examples/mille_bornes_strength.rs"): _EXAMPLE,
-    ("legend", "web/autodromo_web/static/games/legend_event.js"):
-        "the page's Legend event drawing, beside static/games/legend.js: the web page's folders "
-        "are being reshaped by game (issue 30, item 4)",
-}
-#: Folders with no debt: every file there that names a game is under that game's folders.
-STRICT = ("firmware_bridge/",)
-
 
 def names(path: str, text: str) -> set[str]:
     """The games a file names but does not belong to."""
@@ -129,21 +106,14 @@ def test_a_file_is_a_games_own_only_under_its_folders() -> None:
     assert names("firmware_bridge/autodromo_bridge/render_f90.py", "Formula 90") == {"formula90"}
     assert names("firmware_bridge/autodromo_bridge/sectionmap_f90.py", "F90") == {"formula90"}
     assert names("rust/core/examples/legend_ladder.rs", "legend") == {"legend"}
+    assert names("rust/core/examples/legend/ladder.rs", "legend") == set()
+    assert names("web/autodromo_web/static/games/legend/event.js", "Legend") == set()
     assert names("firmware_bridge/autodromo_bridge/games/formula90/render.py", "F90") == set()
     assert names("firmware_bridge/autodromo_bridge/games/formula90.py", "Formula 90") == set()
     assert names("rust/core/src/formula90/legal.rs", "F90State") == set()
     assert names("mk/formula90.mk", "AUTODROMO_F90_RACES") == set()
 
 
-def test_the_bridge_has_no_debt() -> None:
-    assert not [path for _, path in KNOWN_DEBTS if path.startswith(STRICT)]
-
-
 def test_no_file_outside_its_games_folders_names_a_game() -> None:
-    found = offenders()
-    strict = sorted(f"{path} ({game})" for game, path in found if path.startswith(STRICT))
-    assert not strict, f"{len(strict)} file(s) of {STRICT} name a game outside its folders: {strict}"
-    new = sorted(f"{path} ({game})" for game, path in found - set(KNOWN_DEBTS))
-    assert not new, f"{len(new)} file(s) name a game outside its folders: {new}"
-    paid = sorted(f"{path} ({game})" for game, path in set(KNOWN_DEBTS) - found)
-    assert not paid, f"no longer name their game (remove them from KNOWN_DEBTS): {paid}"
+    found = sorted(f"{path} ({game})" for game, path in offenders())
+    assert not found, f"{len(found)} file(s) name a game outside its folders: {found}"

@@ -155,7 +155,7 @@ DASH = {"temperature_max": 7, "tires_max": 6}
 
 
 def test_the_pages_script_writes_only_words_from_the_catalogue() -> None:
-    """Issue 31: what legend.js and legend_event.js show beside the figures (the Dashboard's
+    """Issue 31: what legend.js and legend/event.js show beside the figures (the Dashboard's
     needles, the cars' table, the board's key, a stage's heading, the auction and the repairs)
     comes worded from the catalogue, in the reader's language: the pseudo language alters every
     one; Italian names the Dashboard as the Italian terms do (docs/rules/legend.md)."""

@@ -1,6 +1,7 @@
 """The HTML pages: the lobby (new game, saved games, import), a game, the replay viewer.
 Each page is a shell; its script fills it from the JSON API, and a game's page loads that
-game's own script (``static/games/<game>.js``) beside the shared ones."""
+game's own script (``static/games/<game>.js``) beside the shared ones, an event's page its
+game's event script (``static/games/<game>/event.js``)."""
 
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ def event(event_id: str) -> str:
 
     with events().locked(event_id) as found:
         game = found.setup["game"]
-    return render_template("event.html", event_id=event_id, game_script=f"games/{game}_event.js")
+    return render_template("event.html", event_id=event_id, game_script=f"games/{game}/event.js")
 
 
 @bp.get("/replay/<game_id>")

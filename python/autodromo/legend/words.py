@@ -349,7 +349,7 @@ ENGLISH: dict[str, str] = {
     "phase_name.in progress": "in progress",
     # a Track race's distance to the line, beside each car
     "distance.spaces": "spaces",
-    # the championship's page as its script draws it (static/games/legend_event.js)
+    # the championship's page as its script draws it (static/games/legend/event.js)
     "page.sale.car": "{car} ({year})",
     "page.sale.figures": "Performance {performance}, Ranking {ranking}",
     "page.sale.more": "Reliability {reliability}, Top Speed {top_speed}",
@@ -1319,7 +1319,7 @@ def time_chart_retired(time: str) -> str:
     return say("page.time_chart.retired", time=time)
 
 
-# --- the championship's page as its script draws it (static/games/legend_event.js) ----------
+# --- the championship's page as its script draws it (static/games/legend/event.js) ----------
 
 def event_script_words() -> dict[str, str]:
     """What the championship page's script writes beside the figures."""

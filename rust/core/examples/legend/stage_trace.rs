@@ -19,9 +19,9 @@ use autodromo_core::legend::{self, Legend, LegendState};
 use autodromo_core::sim::{runner, Policy, Sim};
 use rayon::prelude::*;
 
-#[path = "../legend_common/mod.rs"]
-mod legend_common;
-use legend_common::Races;
+#[path = "races.rs"]
+mod races;
+use races::Races;
 
 #[path = "../common/mod.rs"]
 mod common;

@@ -15,9 +15,11 @@ use autodromo_core::legend::{self, Legend};
 use autodromo_core::sim::{runner, Policy, Sim};
 use rayon::prelude::*;
 
-mod legend_common;
-use legend_common::Races;
+#[path = "races.rs"]
+mod races;
+use races::Races;
 
+#[path = "../common/mod.rs"]
 mod common;
 use common::{best_car_score, content_dir, SEED};
 

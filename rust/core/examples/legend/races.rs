@@ -1,4 +1,5 @@
-//! The Legend examples' races (`legend_ladder`, `legend_trace`, `legend_lookahead`): one circuit
+//! The Legend examples' races (`legend_ladder`, `legend_trace`, `legend_lookahead`,
+//! `legend_sections`, `legend_stage_trace`, each including this file by `#[path]`): one circuit
 //! and laps for a whole match, so every race definition shares one cache of `hard`'s pace tables
 //! (a table depends on the circuit, the laps and a car's Drive, not on the other cars).
 use std::sync::Arc;

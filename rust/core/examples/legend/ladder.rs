@@ -19,9 +19,11 @@ use std::time::Instant;
 use autodromo_core::legend;
 use autodromo_core::sim::Policy;
 
-mod legend_common;
-use legend_common::Races;
+#[path = "races.rs"]
+mod races;
+use races::Races;
 
+#[path = "../common/mod.rs"]
 mod common;
 use common::{content_dir, print_result, two_seats, Args, Match};
 

@@ -21,9 +21,11 @@ use autodromo_core::sim::{runner, Sim};
 use cpu_time::ThreadTime;
 use rayon::prelude::*;
 
-mod legend_common;
-use legend_common::Races;
+#[path = "races.rs"]
+mod races;
+use races::Races;
 
+#[path = "../common/mod.rs"]
 mod common;
 use common::{best_car_score, content_dir, wilson, Args, SEED};
 
