@@ -50,12 +50,20 @@ LAYOUT = """(sels) => {
     if (['hidden', 'clip'].includes(s.overflowX) && s.textOverflow !== 'ellipsis'
         && e.scrollWidth > e.clientWidth + 1) clipped.push(name(e));
   }
+  // A box that scrolls sideways inside the page hides its right part as surely as a clipped one.
+  const sideways = [];
+  for (const e of document.querySelectorAll('body *')) {
+    if (!shown(e) || e.closest('svg')) continue;
+    if (['auto', 'scroll'].includes(getComputedStyle(e).overflowX) && e.scrollWidth > e.clientWidth + 1) {
+      sideways.push(`${name(e)} ${e.scrollWidth} px in ${e.clientWidth}`);
+    }
+  }
   const first = {};
   for (const [part, sel] of Object.entries(sels)) {
     const hits = [...document.querySelectorAll(sel)].filter(shown).map((e) => e.getBoundingClientRect());
     first[part] = hits.some((r) => Math.min(r.bottom, screen) - Math.max(r.top, 0) >= 44 && r.left < inner && r.right > 0);
   }
-  return { wide: [document.documentElement.scrollWidth, inner], small, clipped, first };
+  return { wide: [document.documentElement.scrollWidth, inner], small, clipped, sideways, first };
 }"""
 
 
@@ -91,6 +99,7 @@ def problems(found: dict[str, Any]) -> list[str]:
     out += [f"the {part} is not on the first screen" for part, seen in found["first"].items() if not seen]
     out += [f"a control under {TAP}×{TAP} CSS px: {s}" for s in found["small"]]
     out += [f"text cut off in {c}" for c in found["clipped"]]
+    out += [f"a box scrolls sideways: {c}" for c in found["sideways"]]
     return out
 
 
@@ -116,7 +125,7 @@ def test_a_newcomer_starts_from_the_lobby_and_plays_on_the_phone(live: LiveServe
         pg = phone.page
         pg.goto(live.url + "/")
         found: dict[str, Any] = pg.evaluate(LAYOUT, {})
-        assert max(found["wide"]) <= WIDTH and found["small"] == [] and found["clipped"] == [], found
+        assert max(found["wide"]) <= WIDTH and found["small"] == [] and found["clipped"] == [] and found["sideways"] == [], found
         pg.get_by_test_id(f"game-{game}").tap()
         pg.get_by_test_id("start").tap()
         pg.wait_for_url("**/play/*")

@@ -187,6 +187,29 @@ const Autodromo = (() => {
       el("p", { class: "muted" }, tr("(or {plain}). It prints the address and a QR code to open on this screen; each player's join code then names that address.", { plain })));
   }
 
+  // A table wider than its box (six columns on a 390 px phone) is not scrolled sideways: each
+  // cell takes its column's heading (data-label) and the table stacks its rows as "heading:
+  // value" lines (app.css, table.stacks). Watched here, so every game's and page's tables follow.
+  function fitTables() {
+    for (const t of document.querySelectorAll("table.cars-table")) {
+      const heads = [...t.querySelectorAll("thead th")].map((th) => th.textContent.trim());
+      for (const row of t.querySelectorAll("tbody tr")) {
+        [...row.children].forEach((cell, i) => {
+          if (cell.dataset.label !== heads[i]) cell.dataset.label = heads[i] || "";
+          // A blank cell (a robot has no fuel) is left out of the stacked lines rather than a bare heading.
+          cell.toggleAttribute("data-blank", !cell.textContent.trim() && !cell.querySelector("img, svg, input, button"));
+        });
+      }
+      t.classList.remove("stacks");
+      const box = t.parentElement;
+      if (box && (t.offsetWidth > box.clientWidth + 1 || box.scrollWidth > box.clientWidth + 1)) t.classList.add("stacks");
+    }
+  }
+  // Fitted once the page's script has drawn (a mutation observer's turn comes right after it),
+  // so no one ever reads the table half-fitted; its changes (attributes) never call it again.
+  new MutationObserver(fitTables).observe(document.documentElement, { childList: true, subtree: true });
+  window.addEventListener("resize", fitTables);
+
   return { api, tr, setToken, rememberOwner, ownerToken, el, svg, carColour, setSeatColours, carShape, inkOn, initPalette, PALETTES, swatch, cardFace, backs, games, registerGame,
     events, registerEvent, lanNote };
 })();
