@@ -126,10 +126,20 @@ def translations(domain: str, lang: str) -> gettext.NullTranslations:
     return gettext.GNUTranslations(buf)
 
 
+# Each text once per language: a page's answer asks for some 400 (every label, tip and log
+# line), the same ones each time, and a catalogue does not change once read. The messages are
+# the words modules' own English, so this holds a bounded set.
+_texts: dict[tuple[str, str, str, str], str] = {}
+
+
 def pgettext(domain: str, context: str, message: str) -> str:
     """``message`` (English, the words' own) in the language in use, from the catalogue
     ``domain``; ``context`` is the words' key, which tells apart two uses of the same English."""
-    return translations(domain, _current.get()).pgettext(context, message)
+    key = (domain, _current.get(), context, message)
+    text = _texts.get(key)
+    if text is None:
+        text = _texts[key] = translations(domain, key[1]).pgettext(context, message)
+    return text
 
 
 def number(n: int | float) -> str:
