@@ -115,21 +115,24 @@ def repair_between_races(car: dict[str, Any], podium: bool, repair: Repair) -> d
     Podium finishers either collect one spare part or repair up to 4 points among Engine and
     Brakes; the others may do both, repairing among Engine, Brakes or Tires. A part may be
     collected only by a car that holds at most one of that type. Spare parts then repair their
-    component fully. Repairs never exceed Reliability.
+    component fully. Repairs never exceed Reliability. A refusal carries a key and values as
+    the core's do ("refusal.repair_*" in the words), so each reader gets it in their language.
     """
     from ..errors import IllegalActionError
 
     spares = [car["spares"][name] for name in SPARES]
     points = repair.engine + repair.brakes + repair.tires
     if min(repair.engine, repair.brakes, repair.tires) < 0 or points > 4:
-        raise IllegalActionError("between races: repair at most 4 wear points")
+        raise IllegalActionError("between races: repair at most 4 wear points", "repair_points")
     if podium and repair.tires:
-        raise IllegalActionError("between races: a podium finisher repairs Engine or Brakes only")
+        raise IllegalActionError("between races: a podium finisher repairs Engine or Brakes only", "repair_podium_tires")
     if podium and points and repair.collect is not None:
-        raise IllegalActionError("between races: a podium finisher collects a part or repairs, not both")
+        raise IllegalActionError("between races: a podium finisher collects a part or repairs, not both",
+                                 "repair_podium_both")
     if repair.collect is not None:
         if not 0 <= repair.collect < len(SPARES) or spares[repair.collect] > 1:
-            raise IllegalActionError("between races: collect a part only while holding at most one of it")
+            raise IllegalActionError("between races: collect a part only while holding at most one of it",
+                                     "repair_collect")
         spares[repair.collect] += 1
     condition = {
         "engine": min(car["engine"] + repair.engine, car["engine_max"]),
@@ -141,8 +144,11 @@ def repair_between_races(car: dict[str, Any], podium: bool, repair: Repair) -> d
         "headlights_ok": car["headlights_ok"],
     }
     for part in repair.spend:
+        if not 0 <= part < len(SPARES):
+            raise IllegalActionError(f"between races: no spare part {part}", "repair_part_unknown", {"part": part})
         if spares[part] == 0:
-            raise IllegalActionError(f"between races: no {SPARES[part]} to spend")
+            raise IllegalActionError(f"between races: no {SPARES[part]} to spend", "repair_spend",
+                                     {"part": SPARES[part]})
         spares[part] -= 1
         if part == 1:
             condition["engine"] = condition["engine_max"]

@@ -528,6 +528,13 @@ ENGLISH: dict[str, str] = {
     "refusal.auction_bid_exceeds": "Each new bid must exceed the previous one",
     "refusal.auction_no_part": "To bid, play one or more Spare Part cards face up: you hold none of that type",
     "refusal.auction_not_action": "not an action of the auction",
+    # the championship's refusals between races (legend/championship.repair_between_races)
+    "refusal.repair_points": "between races: repair at most 4 wear points",
+    "refusal.repair_podium_tires": "between races: a podium finisher repairs Engine or Brakes only",
+    "refusal.repair_podium_both": "between races: a podium finisher collects a part or repairs, not both",
+    "refusal.repair_collect": "between races: collect a part only while holding at most one of it",
+    "refusal.repair_spend": "between races: no {part} to spend",
+    "refusal.repair_part_unknown": "between races: no spare part {part}",
 }
 
 

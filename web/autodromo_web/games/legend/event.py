@@ -23,7 +23,8 @@ from autodromo.legend.championship import (
     repair_between_races,
     standings,
 )
-from autodromo.errors import AutodromoError
+from autodromo import refusal_words
+from autodromo.errors import AutodromoError, IllegalActionError
 from autodromo.legend import PARTS, Auction, balanced
 from autodromo.legend import words as legend_words
 
@@ -296,8 +297,8 @@ class LegendEvent:
         car, podium = self._last_race_car(seat)
         try:
             repair_between_races(car, podium, self._repair(repair))
-        except AutodromoError as e:
-            raise conflict(str(e)) from None
+        except IllegalActionError as e:
+            raise conflict(refusal_words.words("legend", e)) from None
         return repair
 
     @staticmethod
