@@ -11,6 +11,7 @@ from typing import Any, TextIO
 
 from .._core import State
 from ..legend import words
+from ..locale import LANGUAGES
 from .prompt import ask
 
 
@@ -19,20 +20,26 @@ def _pins(car: dict[str, Any]) -> str:
 
 
 def _needles(car: dict[str, Any]) -> str:
-    tires = "FLAT" if car["flat_tire"] else str(car["tires"])
-    switches = ("" if car["battery_ok"] else " battery!") + ("" if car["headlights_ok"] else " lights!")
-    return (
-        f"speed {car['speed']:>2}/T{car['top_speed']}  temp {car['temperature']}"
-        f"  engine {car['engine']}/{car['engine_max']}  brakes {car['brakes']}/{car['brakes_max']}"
-        f"  tires {tires:>4}  pins {_pins(car)}{' best line' if car['best_line'] else ''}{switches}"
-    )
+    say = words.say
+    tires = say("tui.flat") if car["flat_tire"] else str(car["tires"])
+    pins = [say("tui.pins", pins=_pins(car))]
+    pins += [say(key) for key, shown in (("tui.best_line", car["best_line"]), ("tui.battery_failed", not car["battery_ok"]),
+                                         ("tui.lights_failed", not car["headlights_ok"])) if shown]
+    return "  ".join([
+        say("tui.speed", speed=f"{car['speed']:>2}", top=car["top_speed"]),
+        say("tui.temperature", temperature=car["temperature"]),
+        say("tui.engine", engine=car["engine"], engine_max=car["engine_max"]),
+        say("tui.brakes", brakes=car["brakes"], brakes_max=car["brakes_max"]),
+        say("tui.tires", tires=f"{tires:>4}"),
+        " ".join(pins),
+    ])
 
 
 def dashboard(car: dict[str, Any]) -> str:
     """One car's Dashboard in a line: position, needles, limiters, switches (a Track race)."""
-    where = f"lap {car['lap']} row {car['row'] + 1:>3} lane {car['lane'] + 1}"
+    where = words.say("tui.where", lap=car["lap"], row=f"{car['row'] + 1:>3}", lane=car["lane"] + 1)
     if car["status"] != "racing":
-        where = f"{car['status'].replace('_', ' '):<21}"
+        where = f"{words.say('tui.status.' + car['status']):<21}"
     return f"{car['name'][:32]:<32} {where}  {_needles(car)}"
 
 
@@ -46,9 +53,8 @@ def render(view: dict[str, Any]) -> str:
     """The race as a table, in track order."""
     if view.get("route"):
         return render_stage(view)
-    lines = [
-        f"{view['circuit']}: round {view['round']}, {view['laps']} laps, weather {view['weather']}"
-    ]
+    lines = [words.say("tui.track", circuit=view["circuit"], round=view["round"], laps=view["laps"],
+                       weather=words.weather_words(view["weather"]))]
     for car in _in_order(view):
         lines.append("  " + dashboard(car))
         if spares_line(car):
@@ -73,15 +79,15 @@ def _in_order(view: dict[str, Any]) -> list[dict[str, Any]]:
 
 def finish_words(stage: dict[str, Any]) -> str:
     if stage["finish"] == "checkpoint":
-        return f"Check Point, speed limit {stage['speed_limit']}"
-    return "Arrivo"
+        return words.say("tui.check_point", limit=stage["speed_limit"])
+    return words.say("stage.arrivo")
 
 
 def clock_words(chrono: dict[str, Any]) -> str:
     """The Chrono as the board reads it: "18:24, night, fog"."""
-    parts = [chrono["clock"], "night" if chrono["night"] else "day"]
+    parts = [chrono["clock"], words.say("tui.night" if chrono["night"] else "tui.day")]
     if chrono["fog"]:
-        parts.append("fog")
+        parts.append(words.say("weather.fog"))
     return ", ".join(parts)
 
 
@@ -89,17 +95,16 @@ def stage_place(car: dict[str, Any], chart: dict[str, Any], stage: dict[str, Any
     """Where a car is in the stage, in words."""
     status = car["status"]
     if status == "waiting":
-        return f"waiting: starts at {chart['starts_at']}"
+        return words.say("tui.waiting", at=chart["starts_at"])
     if status == "parked":
-        last = chart["stages"][-1]
-        return f"over the line at {last['finish']}: waits for the next stage"
+        return words.say("tui.parked", at=chart["stages"][-1]["finish"])
     if status == "finished":
-        return "finished the route"
+        return words.say("stage.finished")
     if status == "retired":
-        return "retired"
-    where = f"row {car['row'] + 1:>2} of {stage['length']}, {words.lane(car['lane'], lanes)}"
+        return words.say("where.retired")
+    where = words.say("stage.row", row=f"{car['row'] + 1:>2}", length=stage["length"], lane=words.lane(car["lane"], lanes))
     if status == "off_road":
-        where += ", stopped off the road"
+        where = words.say("tui.off_road", place=where)
     return where
 
 
@@ -107,38 +112,36 @@ def next_turn_words(car: dict[str, Any]) -> str:
     turn = car.get("next_turn")
     if not turn or car["status"] not in ("racing", "off_road"):
         return ""
-    where = "now" if turn["rows"] == 0 else f"in {turn['rows']} row{'s' if turn['rows'] != 1 else ''}"
+    rows = turn["rows"]
+    where = words.say("turn.now") if rows == 0 else words.say("turn.in_row" if rows == 1 else "turn.in_rows", n=rows)
     if turn.get("rating") is None:
-        return f"next turn {where}: marker unseen"
-    return f"next turn {turn['rating']} {where}, safe speed {turn['safe_speed']}"
+        return words.say("tui.turn_unseen", where=where)
+    return words.say("tui.turn_next", rating=turn["rating"], where=where, speed=turn["safe_speed"])
 
 
 def stage_cell(row: dict[str, Any]) -> str:
     """One stage of a car's Time Chart line: start, finish, Speed, penalties and bonus."""
     if not row["started"]:
-        return f"starts {row['start']}"
+        return words.say("stage.starts", at=row["start"])
     if row["finish"] is None:
-        return f"{row['start']} → on the road"
-    extra = ""
-    if row["penalty"]:
-        extra += f" +{words.duration(row['penalty'])} Check Point"
-    if row["time_cards"]:
-        extra += f" +{words.duration(row['time_cards'])} cards"
-    if row["bonus"]:
-        extra += f" −{words.duration(row['bonus'])} residual"
-    return f"{row['start']} → {row['finish']} at speed {row['speed']}{extra}"
+        return words.say("tui.on_the_road", start=row["start"])
+    added = [words.say(key, time=words.duration(row[field]))
+             for key, field in (("stage.penalty", "penalty"), ("tui.time_cards", "time_cards"), ("tui.bonus", "bonus"))
+             if row[field]]
+    run = words.say("tui.stage_run", start=row["start"], finish=row["finish"], speed=row["speed"])
+    return " ".join([run, *added])
 
 
 def time_chart(view: dict[str, Any]) -> list[str]:
     """The Time Chart: a line per car, a column per stage run so far, the racing time."""
     names = {c["seat"]: c["name"] for c in view["cars"]}
     status = {c["seat"]: c["status"] for c in view["cars"]}
-    lines = ["  Time Chart:"]
+    lines = ["  " + words.say("tui.time_chart")]
     for row in view["time_chart"]:
-        stages = "; ".join(f"stage {st['stage']}: {stage_cell(st)}" for st in row["stages"])
-        total = words.duration(row["racing_time"])
-        note = " (retired)" if status[row["seat"]] == "retired" else ""
-        lines.append(f"    {names[row['seat']][:32]:<32} {stages}  | racing time {total}{note}")
+        stages = "; ".join(words.say("tui.stage_cell", k=st["stage"], cell=stage_cell(st)) for st in row["stages"])
+        total = words.say("tui.racing_time", time=words.duration(row["racing_time"]))
+        note = " " + words.say("tui.retired_note") if status[row["seat"]] == "retired" else ""
+        lines.append(f"    {names[row['seat']][:32]:<32} {stages}  | {total}{note}")
     return lines
 
 
@@ -146,12 +149,13 @@ def render_stage(view: dict[str, Any]) -> str:
     """A Stage race: the route and the stage, the Chrono, every Dashboard, the Time Chart."""
     route, stage, chrono = view["route"], view["stage"], view["chrono"]
     markers = view.get("markers") or {}
+    weather = words.say("page.weather", weather=words.weather_words(view["weather"]))
     lines = [
-        f"{route['name']} · stage {stage['number']} of {stage['of']}: {stage['name']} "
-        f"({finish_words(stage)}), {stage['length']} rows",
-        f"  round {view['round']} · Chrono {clock_words(chrono)}"
-        + ("" if view["weather"] == "fog" else f" · weather {view['weather']}")
-        + (" · markers face down" if markers.get("face_down") else ""),
+        words.say("tui.stage_title", route=route["name"], number=stage["number"], of=stage["of"], name=stage["name"],
+                  finish=finish_words(stage), length=stage["length"]),
+        "  " + words.say("tui.round_chrono", round=view["round"], clock=clock_words(chrono))
+        + ("" if view["weather"] == "fog" else f" · {weather}")
+        + (" · " + words.say("page.markers_face_down") if markers.get("face_down") else ""),
     ]
     charts = {row["seat"]: row for row in view["time_chart"]}
     for car in _in_order(view):
@@ -174,19 +178,19 @@ def classification(view: dict[str, Any], ranking: list[int]) -> str:
     charts = {row["seat"]: row for row in view["time_chart"]}
     points = {p["seat"]: p for p in view.get("points") or []}
     stages = view["stage"]["of"]
-    by = "points" if points else "racing time"
-    lines = [f"Final classification (by {by}):"]
+    lines = [words.say("tui.classification.points" if points else "tui.classification.time")]
     for seat in sorted(names, key=lambda s: ranking[s]):
         row = charts[seat]
         if row["stages_done"] == stages:
-            time = f"racing time {words.duration(row['racing_time'])}"
+            said = [words.say("tui.racing_time", time=words.duration(row["racing_time"]))]
         else:
-            time = f"retired after {row['stages_done']} of {stages} stages"
+            said = [words.say("tui.retired_after", n=row["stages_done"], of=stages)]
         penalty = sum(st["penalty"] for st in row["stages"])
-        extra = f", Check Point penalties {words.duration(penalty)}" if penalty else ""
+        if penalty:
+            said.append(words.say("tui.penalties", time=words.duration(penalty)))
         if seat in points:
-            extra += f", {points[seat]['total']} points"
-        lines.append(f"  {ranking[seat] + 1:>2}. {names[seat]:<32} {time}{extra}")
+            said.append(words.say("tui.points", n=points[seat]["total"]))
+        lines.append(f"  {ranking[seat] + 1:>2}. {names[seat]:<32} {', '.join(said)}")
     return "\n".join(lines)
 
 
@@ -235,6 +239,8 @@ def add_commands(sub: Any) -> None:
     race.add_argument("--slipstream-in-turns", action="store_true")
     race.add_argument("--realistic-collisions", action="store_true")
     race.add_argument("--save", help="write the replay here at the end")
+    race.add_argument("--lang", choices=LANGUAGES, default=None,
+                      help="the language of the words (default: the environment's locale)")
     race.set_defaults(run=race_command)
 
 
@@ -271,7 +277,7 @@ def race_command(args: Any) -> int:
     race = Race(g, seats, seed=args.seed)
     first = race.state.view(None)
     where = first["route"]["name"] if args.route else first["circuit"]
-    print(f"Legend, {where}, {len(cars)} cars, seed {race.seed}")
+    print(words.say("tui.race_start", where=where, n=len(cars), seed=race.seed))
     stopped = run_rounds(race, render, "round", args.save, args.delay if args.watch else 0.0)
     if stopped:
         return stopped
@@ -281,7 +287,7 @@ def race_command(args: Any) -> int:
     if args.route:
         print(classification(final, ranking))
         return 0
-    print("finishing order: " + ", ".join(
+    print(words.say("tui.finishing_order", cars=", ".join(
         final["cars"][seat]["name"] for seat in sorted(range(len(ranking)), key=lambda s: ranking[s])
-    ))
+    )))
     return 0
