@@ -279,16 +279,16 @@ def _write_ledmap(path: str, ledmap: TrackMap) -> int:
 
 def _title(source: Source) -> str:
     view = source.view()
-    game = str(view.get("game", "")).replace("_", " ").title()
+    game_id = str(view.get("game", ""))
+    game = game_id.replace("_", " ").title()
     board = source.board()
     if board.get("kind") == "route":
-        return f"{game}, a Stage race on the route {board['name']}"
+        return screen_mod.say(game_id, "race.route", title=game, route=board["name"])
     if is_section_track(board):
-        heading = games.fact(str(view.get("game", "")), "HEADING") or game
-        return screen_mod.say(str(view.get("game", "")), "race.sections", heading=heading,
-                              track=board.get("name", source.circuit))
+        heading = games.fact(game_id, "HEADING") or game
+        return screen_mod.say(game_id, "race.sections", heading=heading, track=board.get("name", source.circuit))
     circuit = source.circuit.replace("_", " ").title()
-    return game + (f" on the {circuit} circuit" if circuit else "")
+    return screen_mod.say(game_id, "race.circuit", title=game, circuit=circuit) if circuit else game
 
 
 def _strips_show_last(binding: Binding, emulators: list[Emulator]) -> bool:

@@ -26,6 +26,8 @@ FRAME = {
     "title": "autodromo bridge: {race}",
     "title.seed": "autodromo bridge: {race}, seed {seed}",
     "race.sections": "{heading} at {track}",
+    "race.circuit": "{title} on the {circuit} circuit",
+    "race.route": "{title}, a Stage race on the route {route}",
     "page_away": "The web page does not answer: the devices show the last state; asking again.",
     "race_over": "The race is over. {order}",
     "finishing_order": "Finishing order: {places}.",

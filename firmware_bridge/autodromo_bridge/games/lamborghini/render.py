@@ -149,7 +149,7 @@ def words(move: dict[str, Any], view: dict[str, Any]) -> str:
     owners = {int(c.get("car", k)): int(c.get("owner") or 0) for k, c in enumerate(view.get("cars", []))}
 
     def seat(p: int) -> str:
-        return f"seat {p + 1}"
+        return lambo_words.say("bridge.frame.seat", seat=p + 1)
 
     def car(c: int) -> str:
         return lambo_words.say("table.car_of", car=c + 1, owner=seat(owners.get(c, 0)))
@@ -161,3 +161,18 @@ def needles(d: dict[str, int]) -> str:
     """The needles of a dashboard (its DASH_STATE) on the emulator's screen."""
     return "  " + lambo_words.say("bridge.needles", squares=d["speed"], place=d["turn_pins"] or "-",
                                   damage=d["temperature"], cards=d["engine"], turn=d["brakes"], money=d["tyres"])
+
+
+def frame_words(key: str, **args: Any) -> str:
+    """A line of the emulator screen's frame (``screen.FRAME``'s keys), in the reader's language."""
+    return lambo_words.say(f"bridge.frame.{key}", **args)
+
+
+def button_words() -> dict[int, str]:
+    """Each button's word for people (``BUTTONS``', by the control)."""
+    return {c: lambo_words.say(f"bridge.button.{word}") for c, (word, _) in BUTTONS.items()}
+
+
+def phase_words(phase: str) -> str:
+    """The phase the view names (``Drive``), as the table's status line says it."""
+    return lambo_words.phase_words(phase) or phase

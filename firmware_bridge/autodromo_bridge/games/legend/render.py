@@ -58,8 +58,8 @@ def lamp_words() -> tuple[dict[int, str], dict[int, str]]:
 #: What its dashboard prints (its face as a picture, in English).
 FACE = Face(GAUGES, *lamp_words())
 
-#: The pace buttons: each takes the one move it is named for, by its kind and references.
-BUTTONS_NAME = "pace buttons"
+#: The pace buttons: each takes the one move it is named for, by its kind and references (the
+#: screen names them "pace buttons" through frame_words("buttons")).
 BUTTONS: dict[int, tuple[str, tuple[dict[str, Any], ...]]] = {
     1: ("maintain", ({"kind": "maintain", "push": False},)),
     2: ("accelerate 1", ({"kind": "accelerate", "by": 1, "push": False},)),
@@ -149,3 +149,17 @@ def needles(d: dict[str, int]) -> str:
 def words(move: dict[str, Any], view: dict[str, Any]) -> str:
     """A choice as a driver reads it, from its move (``autodromo.legend.words``)."""
     return legend_words.move_words(move, int(view.get("lanes", 3)))
+
+
+def frame_words(key: str, **args: Any) -> str:
+    """A line of the emulator screen's frame (``screen.FRAME``'s keys), in the reader's language."""
+    return legend_words.say(f"bridge.frame.{key}", **args)
+
+
+def button_words() -> dict[int, str]:
+    """Each pace button's word for people (``BUTTONS``', by the control)."""
+    return {c: legend_words.say(f"bridge.button.{word}") for c, (word, _) in BUTTONS.items()}
+
+
+def phase_words(phase: str) -> str:
+    return legend_words.phase_name(phase)
