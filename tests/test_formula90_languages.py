@@ -59,3 +59,32 @@ def test_every_word_of_a_race_goes_through_the_catalogue() -> None:
         lines += words.board_lines(state.view(None), None)
     assert lines and all(line.startswith("[") and line.endswith("]") for line in lines), [
         line for line in lines if not line.startswith("[")][:5]
+
+
+def test_the_prompt_words_the_cores_refusal_in_the_language() -> None:
+    from io import StringIO
+
+    from autodromo.tui.formula90 import prompt_policy
+
+    s = autodromo.game("formula90", players=2, turns=3).new_state()
+    while s.is_chance_node():
+        s.apply_action(s.chance_outcomes()[0][0])
+    out, answers = StringIO(), iter(["drive", "1"])
+    with locale.use("pt"):
+        prompt_policy(read=lambda _: next(answers), out=out)(s, s.current_player())
+    # Free Practice's skill is chosen first: driving is another step's choice (issue 31); the
+    # label stays the one typed, the car and the step are in Portuguese
+    assert "não é possível: drive não é uma escolha de Azul (Free Practice: a habilidade)" in out.getvalue()
+    assert "is not a choice of" not in out.getvalue()
+
+
+def test_a_refusal_names_the_car_skill_and_flag_in_the_language() -> None:
+    with locale.use("pt"):
+        assert words.refusal_words("not_the_skill", {"car": "Orange", "skill": "Wise Driving"}) == (
+            "Habilidades: Laranja não tem a habilidade Wise Driving")
+        assert words.refusal_words("sixth_used", {"flag": "yellow"}) == (
+            "Sixth Sense: o token da bandeira amarela foi usado; os tokens voltam no próximo pit stop")
+    with locale.use("it"):
+        assert words.refusal_words("must_pit", {"car": "Blue"}) == (
+            "Benzina: la pedina del turno ha raggiunto il segnalino rifornimento di Blu: deve fermarsi ai box "
+            "in questo turno")

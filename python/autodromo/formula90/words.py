@@ -639,6 +639,104 @@ ENGLISH: dict[str, str] = {
     "bridge.means.3RD": "the race is over: this car placed third",
     "bridge.needles": "needles: target card {target}, wear slots free {slots}, fuel for {fuel} turns, "
                       "red wear {red}, brown wear {brown}, tyre tokens {tokens}, {tyre} tyres",
+    # the core's refusals (issue 31): "refusal.<key>" per key of Game.refusal_keys(), filled from
+    # the refusal's values (a car, a skill, a strategy, a flag or a phase by the core's name, worded
+    # here); the English is the core's own text
+    "refusal.not_a_choice": "{move} is not a choice of {car} ({phase})",
+    "refusal.not_a_choice_chance": "{move} is not a choice of chance ({phase})",
+    "refusal.race_over": "{move} is not a choice of nobody: the race is over",
+    "refusal.not_in_hand": "{card} is not in your hand",
+    "refusal.frozen": "Duels: {card} is frozen on the table until the next turn",
+    "refusal.not_in_race_deck": "{card} is not in the Race deck",
+    "refusal.not_in_track_deck": "{card} is not in the Track deck",
+    "refusal.pit_extra": "Fuel: at most two sections more than the pit box",
+    "refusal.no_red_wear": "no red wear token left in the bag",
+    "refusal.no_brown_wear": "no brown wear token left in the bag",
+    "refusal.chit_not_free": "that refuel chit is not free for this robot's type",
+    "refusal.not_in_tie": "that car is not in the tie",
+    "refusal.qualify_race_card": "Qualifying: a Race Card from your hand",
+    "refusal.qualify_fuel": "Qualifying: refuel chits are turns 8, 10, 12, 14 and 16",
+    "refusal.advanced_strategy": "Strategies: {strategy} belongs to the advanced game (option strategies = all)",
+    "refusal.no_such_strategy": "no such strategy",
+    "refusal.sixth_declared": "Sixth Sense: a flag token was declared for this turn; it drives to use it in D.4",
+    "refusal.skip_before_skill": "A.1: skipping the turn comes before A.2 (a skill was declared)",
+    "refusal.one_skill": "A.2: one skill declaration a turn",
+    "refusal.no_such_skill": "no such skill",
+    "refusal.wise_race_cards": "Wise Driving: Race Cards only (Track Cards stay)",
+    "refusal.must_pit": "Fuel: the turn pawn reached {car}'s refuel chit: it must pit this turn",
+    "refusal.forced_pit": "Recovery: a forced pit stop at the start of this turn",
+    "refusal.must_pit_now": "Fuel: the turn pawn reached {car}'s refuel chit and its turn is lost: it must pit now",
+    "refusal.forced_pit_now": "Recovery: a forced pit stop is due and its turn is lost: it must pit now",
+    "refusal.pit_hand": "Pit stop: {have} cards (frozen duel cards count); leave with at most {limit}",
+    "refusal.name_tyres": "Tyres: name the type of the new tyres",
+    "refusal.tyre_kinds": "Tyres: soft, hard, intermediate or rain",
+    "refusal.robot_tyres": "Robots' tyres: robots fit only hard or rain tyres",
+    "refusal.hard_tyres_only": "Tyres: a race without the weather module runs on hard tyres",
+    "refusal.soft_sets": "Tyres: at most two sets of soft tyres a race",
+    "refusal.weather_step": "Weather: one space drier, none, or one space wetter",
+    "refusal.driest": "Weather: the pawn is on the driest space",
+    "refusal.wettest": "Weather: the pawn is on the wettest space",
+    "refusal.yellow_corner": "Flags: a yellow flag goes on a corner section",
+    "refusal.yellow_there": "Flags: that corner section has its yellow flag already",
+    "refusal.yellow_place": "Flags: a yellow flag stands behind the cars on trajectories and among the cars there",
+    "refusal.green_flag": "Flags: a green flag removes a yellow flag on the track",
+    "refusal.no_free_extreme": "Extreme Trajectories: no free Extreme Trajectory in this section",
+    "refusal.save_fuel_only": "Save Fuel: only its strategy trades a card for two",
+    "refusal.save_fuel_card": "Save Fuel: discard a card over [2] for two Race Cards, not {card} [{mp}]",
+    "refusal.chase_none": "Chase: no Chased chit on a car",
+    "refusal.chase_card": "Chase: {card} is not among {car}'s movement cards left to take",
+    "refusal.pay_token": "Tyres: no token left that keeps the rest payable",
+    "refusal.pay_card": "Tyres: the cards left are needed for the discards",
+    "refusal.late_brake_power": "Track Cards: {card} has no late-braking Discard Power",
+    "refusal.trajectory_taken": "Trajectories: that trajectory is taken or not in this section",
+    "refusal.duel_same": "Duels: two different cards",
+    "refusal.play_first": "Play: name the first card",
+    "refusal.could_play": "Play: a card you hold can move the car",
+    "refusal.play_same": "Play: two different cards",
+    "refusal.pair_two": "Pairs: a [2] pairs only with a [2] or a [1]",
+    "refusal.pair_one": "Pairs: two cards for movement are a [1] with any card, or [2] with [2]",
+    "refusal.push_fuel": "Push: the refuel chit is on turn {fuel}; a turn less would leave the car out of fuel",
+    "refusal.off_track": "Trajectories: off the track",
+    "refusal.no_trajectory": "Trajectories: the car is not on a trajectory",
+    "refusal.trajectory_colour": "Trajectories: no movement card matches the trajectory's colour",
+    "refusal.no_extreme": "Extreme Trajectories: the car is not on an Extreme Trajectory",
+    "refusal.extreme_colour": "Extreme Trajectories: no movement card matches the Extreme Trajectory's colour",
+    "refusal.no_tyre_token": "Tyres: no tyre token for the first tyre (at least one must be a token)",
+    "refusal.tyres_to_pay": "Tyres: {tyres} tyres and {discard} discards to pay with {tokens} tokens and {cards} cards",
+    "refusal.discards": "Discards: {discard} cards to discard, {cards} left in hand",
+    "refusal.wear": "Wear: {wear} wear tokens and {free} free slots",
+    "refusal.track_corner": "Track Cards: {card} is played only by a car whose move starts in, crosses or ends in "
+                            "corner {corner} ({name})",
+    "refusal.track_extreme": "Track Cards: {card} cannot count on an Extreme Trajectory's blind test; only its Discard "
+                             "Power or Flat Out make it sure",
+    "refusal.track_checks": "Track Cards: {card} needs {checks} leader check(s) before corner {corner} passed with "
+                            "cards you hold",
+    "refusal.no_check_pending": "Checks: no check pending for that card",
+    "refusal.blind_check": "Checks: a blind check takes the top card of the Race deck",
+    "refusal.check_card": "Checks: {card} is neither in your hand nor a movement card still free",
+    "refusal.leader_check_hand": "Track Card: the leader check before its corner is passed with a card of the hand you "
+                                 "hold for it",
+    "refusal.leader_check_card": "Track Card: the leader check before its corner is passed with a card that passes it",
+    "refusal.safety_car_extra": "Safety Car: a stop goes to the back of the line and fills the tank to 16 turns; no "
+                                "extra sections",
+    "refusal.safety_car_skip": "Safety Car: every car follows it; no skipping",
+    "refusal.safety_car_skill": "Safety Car: no skills under the Safety Car",
+    "refusal.safety_car_drive": "Safety Car: drive (follow it) or pit",
+    "refusal.setup_points": "Setup: each token is worth 1 to 3 points",
+    "refusal.setup_tuning": "Setup: {total} points; Tuning allows at most {limit}",
+    "refusal.setup_limit": "Setup: {total} points; at most {limit} (the Tuning skill allows {tuning_max})",
+    "refusal.not_the_skill": "Skills: {car} has not the {skill} skill",
+    "refusal.skill_turned": "Skills: the {skill} chit is turned until the next pit stop",
+    "refusal.no_other_strategy": "Versatility: no other strategy to change to",
+    "refusal.sixth_no_skill": "Sixth Sense: {car} has not the Sixth Sense skill",
+    "refusal.sixth_flags_off": "Sixth Sense: its tokens are flags; the flags module is off",
+    "refusal.sixth_tokens": "Sixth Sense: the tokens are one yellow, one green and one blue flag",
+    "refusal.sixth_used": "Sixth Sense: the {flag} flag token is used; the tokens come back at the next pit stop",
+    "refusal.sixth_must_pit": "Sixth Sense: a token is used on a turn the car drives; it must pit now",
+    "refusal.flat_out_skill": "Flat Out: only a driver with the Flat Out skill skips the ET test",
+    "refusal.extreme_power": "Track Cards: {card} has no Extreme Trajectory Discard Power",
+    "refusal.extreme_blind": "Track Cards: this move's Track Card counted on a sure pass of the Extreme Trajectory "
+                             "(Flat Out or the ET power), not a blind test",
 }
 
 #: The long texts: what each piece of the advanced game means (title, meaning, and where the
@@ -1662,3 +1760,28 @@ def phase_name(phase: str) -> str:
     words do not know yet reads as the core names it."""
     key = f"phase_name.{phase}"
     return say(key) if key in ENGLISH else phase
+
+
+def refusal_words(key: str, values: Mapping[str, Any]) -> str:
+    """The core's refusal ``key`` (``IllegalActionError.key``) with its ``values``, in the reader's
+    language: a car by its colour in the reader's words, a skill or strategy by its title, a flag
+    by its colour, the phase as the status line says it; a card by the name the core gives it (a
+    number or "T" and a number, the same in every language), a move by its label (what a player
+    types)."""
+    args = dict(values)
+    if "car" in args:
+        args["car"] = car_name(str(args["car"]))
+    if "phase" in args:
+        args["phase"] = phase_name(str(args["phase"]))
+    for field_, group in (("skill", "skills"), ("strategy", "strategies")):
+        if field_ in args:
+            args[field_] = _titled(group, str(args[field_]))
+    if "flag" in args:
+        args["flag"] = term("flag", str(args["flag"]))
+    return say(f"refusal.{key}", **args)
+
+
+def _titled(group: str, name: str) -> str:
+    """A skill or strategy the core names ("Wise Driving") by its title in the reader's language."""
+    key = f"{group}.{_slug(name)}.title"
+    return help_text(key) if key in HELP else name

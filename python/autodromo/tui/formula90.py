@@ -7,6 +7,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
+from .. import refusal_words
 from .._core import State
 from ..formula90 import results, words
 from ..locale import LANGUAGES
@@ -145,7 +146,8 @@ def prompt_policy(
             if answer.isdigit():
                 reason = words.say("screen.choose", n=len(legal))
             else:
-                reason = (state.why_illegal(answer) if answer else None) or words.say("screen.type")
+                refusal = state.refusal(answer) if answer else None
+                reason = refusal_words.words("formula90", refusal) if refusal else words.say("screen.type")
             print("  " + words.say("screen.refused", reason=reason), file=stream)
 
     return choose

@@ -304,7 +304,7 @@ impl F90State {
         let m = super::actions::decode(action).ok_or_else(|| crate::Error::UnknownAction {
             what: format!("id {action}"),
         })?;
-        self.check(m).map_err(crate::Error::illegal)?;
+        self.check(m).map_err(crate::Error::from)?;
         self.apply_move(m, log);
         Ok(())
     }

@@ -13,6 +13,7 @@
 use super::car::NO_CARD;
 use super::cards::{CardId, Power};
 use super::events::{Event, Log};
+use super::refusals::{Key, Said, Why};
 use super::rules::{Skill, Strategy};
 use super::state::{Check, F90State, Phase};
 use super::track::Extreme;
@@ -60,15 +61,21 @@ impl F90State {
     }
 
     /// Phase C: the ET's colour rule ("respeitando a cor"); Balance needs no matching card.
-    pub fn extreme_usable(&self, car: u8, cards: [CardId; 2]) -> Result<(), &'static str> {
+    pub fn extreme_usable(&self, car: u8, cards: [CardId; 2]) -> Result<(), Said> {
         let e = self
             .extreme_in(self.car(car).section)
             .filter(|_| self.on_extreme(car))
-            .ok_or("Extreme Trajectories: the car is not on an Extreme Trajectory")?;
+            .ok_or((
+                Key::NoExtreme,
+                "Extreme Trajectories: the car is not on an Extreme Trajectory",
+            ))?;
         if self.car(car).uses(Strategy::Balance) || colour_matched(self, e.colours, cards) {
             Ok(())
         } else {
-            Err("Extreme Trajectories: no movement card matches the Extreme Trajectory's colour")
+            Err((
+                Key::ExtremeColour,
+                "Extreme Trajectories: no movement card matches the Extreme Trajectory's colour",
+            ))
         }
     }
 
@@ -106,27 +113,31 @@ impl F90State {
     }
 
     /// Why a sure pass is refused now, or `Ok`.
-    pub fn check_sure_pass(&self, car: u8, how: SurePass) -> Result<(), alloc::string::String> {
+    pub fn check_sure_pass(&self, car: u8, how: SurePass) -> Result<(), Why> {
         match how {
             SurePass::FlatOut => {
                 if self.car(car).has(Skill::FlatOut) {
                     Ok(())
                 } else {
-                    Err("Flat Out: only a driver with the Flat Out skill skips the ET test".into())
+                    Err(Why::new(
+                        Key::FlatOutSkill,
+                        "Flat Out: only a driver with the Flat Out skill skips the ET test",
+                    ))
                 }
             }
             SurePass::Power(id) => {
                 if !self.car(car).hand.contains(id) {
-                    return Err(alloc::format!(
-                        "{} is not in your hand",
-                        self.race.card_name(id)
-                    ));
+                    return Err(self.not_in_hand(id));
                 }
                 if !self.race.opts.track_powers || self.race.card(id).power != Power::Extreme {
-                    return Err(alloc::format!(
-                        "Track Cards: {} has no Extreme Trajectory Discard Power",
-                        self.race.card_name(id)
-                    ));
+                    let card = self.race.card_name(id);
+                    return Err(Why::new(
+                        Key::ExtremePower,
+                        alloc::format!(
+                            "Track Cards: {card} has no Extreme Trajectory Discard Power"
+                        ),
+                    )
+                    .with("card", card));
                 }
                 Ok(())
             }
@@ -135,12 +146,13 @@ impl F90State {
 
     /// Why the blind test is refused: a Track Card was played counting on a sure pass, and the
     /// sure pass is still at hand (a power card spent on D.1's payments leaves only the test).
-    pub fn extreme_blind_refused(&self, car: u8) -> Option<&'static str> {
+    pub fn extreme_blind_refused(&self, car: u8) -> Option<Why> {
         let sure = self.car(car).has(Skill::FlatOut)
             || self.extreme_power_card(car, self.it.cards).is_some();
-        (self.it.et_bound && sure).then_some(
+        (self.it.et_bound && sure).then(|| Why::new(
+            Key::ExtremeBlind,
             "Track Cards: this move's Track Card counted on a sure pass of the Extreme Trajectory (Flat Out or the ET power), not a blind test",
-        )
+        ))
     }
 
     /// D.2 begins with the ET's blind test ("um jogador deve primeiro resolver o teste cego

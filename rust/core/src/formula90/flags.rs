@@ -6,10 +6,10 @@
 //! Race Stage. Decisions in docs/rules/formula90.md ("Flags").
 use super::cards::Flag;
 use super::events::{Event, Log};
+use super::refusals::{Key, Why};
 use super::rules::Skill;
 use super::state::{F90State, Phase};
 use super::track::Kind;
-use alloc::string::String;
 
 /// SIXTH SENSE's tokens (A34: one of each flag a player could want at the start of a turn).
 pub const SIXTH_FLAGS: [Flag; 3] = [Flag::Yellow, Flag::Green, Flag::Blue];
@@ -67,16 +67,25 @@ impl F90State {
         first..=cars.len() as u8
     }
 
-    pub fn yellow_refused(&self, section: u8, k: u8) -> Option<&'static str> {
+    pub fn yellow_refused(&self, section: u8, k: u8) -> Option<Why> {
         let track = self.race.track();
         if usize::from(section) >= track.len() || track.kind(section) != Kind::Corner {
-            return Some("Flags: a yellow flag goes on a corner section");
+            return Some(Why::new(
+                Key::YellowCorner,
+                "Flags: a yellow flag goes on a corner section",
+            ));
         }
         if self.yellow_at(section).is_some() {
-            return Some("Flags: that corner section has its yellow flag already");
+            return Some(Why::new(
+                Key::YellowThere,
+                "Flags: that corner section has its yellow flag already",
+            ));
         }
         if !self.yellow_places(section).contains(&k) {
-            return Some("Flags: a yellow flag stands behind the cars on trajectories and among the cars there");
+            return Some(Why::new(
+                Key::YellowPlace,
+                "Flags: a yellow flag stands behind the cars on trajectories and among the cars there",
+            ));
         }
         None
     }
@@ -95,32 +104,47 @@ impl F90State {
 
     /// Why `car` may not declare its `flag` token now (A34: at the start of its turn, before it
     /// drives, each token once until the next pit stop).
-    pub fn sixth_refused(&self, car: u8, flag: Flag) -> Option<String> {
+    pub fn sixth_refused(&self, car: u8, flag: Flag) -> Option<Why> {
         let c = self.car(car);
-        let name = &self.race.names[usize::from(car)];
         if !c.has(Skill::SixthSense) {
-            return Some(alloc::format!(
-                "Sixth Sense: {name} has not the Sixth Sense skill"
-            ));
+            let name = self.car_named(car);
+            return Some(
+                Why::new(
+                    Key::SixthNoSkill,
+                    alloc::format!("Sixth Sense: {name} has not the Sixth Sense skill"),
+                )
+                .with("car", name),
+            );
         }
         if !self.flags_on() {
-            return Some("Sixth Sense: its tokens are flags; the flags module is off".into());
-        }
-        if !SIXTH_FLAGS.contains(&flag) {
-            return Some(
-                "Sixth Sense: the tokens are one yellow, one green and one blue flag".into(),
-            );
-        }
-        if (c.sixth_used | self.it.sixth) & sixth_bit(flag) != 0 {
-            return Some(alloc::format!(
-                "Sixth Sense: the {} flag token is used; the tokens come back at the next pit stop",
-                flag.name()
+            return Some(Why::new(
+                Key::SixthFlagsOff,
+                "Sixth Sense: its tokens are flags; the flags module is off",
             ));
         }
-        if c.must_pit || c.forced_pit {
+        if !SIXTH_FLAGS.contains(&flag) {
+            return Some(Why::new(
+                Key::SixthTokens,
+                "Sixth Sense: the tokens are one yellow, one green and one blue flag",
+            ));
+        }
+        if (c.sixth_used | self.it.sixth) & sixth_bit(flag) != 0 {
             return Some(
-                "Sixth Sense: a token is used on a turn the car drives; it must pit now".into(),
+                Why::new(
+                    Key::SixthUsed,
+                    alloc::format!(
+                        "Sixth Sense: the {} flag token is used; the tokens come back at the next pit stop",
+                        flag.name()
+                    ),
+                )
+                .with("flag", flag.name()),
             );
+        }
+        if c.must_pit || c.forced_pit {
+            return Some(Why::new(
+                Key::SixthMustPit,
+                "Sixth Sense: a token is used on a turn the car drives; it must pit now",
+            ));
         }
         None
     }

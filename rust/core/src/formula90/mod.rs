@@ -64,6 +64,7 @@ pub mod practice;
 pub mod qualifying;
 pub mod race;
 pub mod refusal;
+pub mod refusals;
 pub mod robots;
 pub mod rules;
 pub mod safety_car;
@@ -141,6 +142,9 @@ impl Game for Formula90 {
         info_state::info_state_names(&self.race, self.observation_names())
     }
 
+    fn refusal_keys(&self) -> &'static [&'static str] {
+        refusals::Key::KEYS
+    }
     fn options_json(&self) -> Value {
         self.race.opts.to_json()
     }
@@ -199,7 +203,7 @@ impl F90State {
             None => Some(Error::UnknownAction {
                 what: alloc::format!("id {action}"),
             }),
-            Some(m) => self.check(m).err().map(Error::illegal),
+            Some(m) => self.check(m).err().map(Error::from),
         }
     }
 

@@ -7,29 +7,39 @@
 use super::car::NO_CARD;
 use super::content::Chart;
 use super::events::{Event, Log};
+use super::refusals::{Key, Why};
 use super::rules::Skill;
 use super::state::{F90State, Phase, StrategyWhy, Then};
 
 /// Why a setup is refused.
-pub fn setup_error(points: [u8; 3], tuning: bool, max: u8, tuning_max: u8) -> Option<String> {
+pub fn setup_error(points: [u8; 3], tuning: bool, max: u8, tuning_max: u8) -> Option<Why> {
     if points.iter().any(|&p| !(1..=3).contains(&p)) {
-        return Some("Setup: each token is worth 1 to 3 points".into());
+        return Some(Why::new(
+            Key::SetupPoints,
+            "Setup: each token is worth 1 to 3 points",
+        ));
     }
     let total: u8 = points.iter().sum();
     let limit = if tuning { tuning_max } else { max };
     if total > limit {
-        return Some(if tuning {
-            alloc::format!("Setup: {total} points; Tuning allows at most {limit}")
-        } else {
-            alloc::format!(
-                "Setup: {total} points; at most {limit} (the Tuning skill allows {tuning_max})"
+        let why = if tuning {
+            Why::new(
+                Key::SetupTuning,
+                alloc::format!("Setup: {total} points; Tuning allows at most {limit}"),
             )
-        });
+        } else {
+            Why::new(
+                Key::SetupLimit,
+                alloc::format!(
+                    "Setup: {total} points; at most {limit} (the Tuning skill allows {tuning_max})"
+                ),
+            )
+            .with("tuning_max", tuning_max)
+        };
+        return Some(why.with("total", total).with("limit", limit));
     }
     None
 }
-
-use alloc::string::String;
 
 impl F90State {
     /// The race begins with Free Practice when the module is on, else with the deal.
@@ -62,7 +72,7 @@ impl F90State {
         }
     }
 
-    pub fn check_setup(&self, seat: u8, points: [u8; 3]) -> Result<(), String> {
+    pub fn check_setup(&self, seat: u8, points: [u8; 3]) -> Result<(), Why> {
         let t = &self.race.content.setup;
         let tuning = self.car(seat).has(Skill::Tuning);
         match setup_error(points, tuning, t.points, t.tuning_points) {
@@ -114,23 +124,32 @@ impl F90State {
 
     /// A.2 may be declared: the car's skill is Versatility or Wise Driving, its chit not turned,
     /// and nothing else of phase A done.
-    pub fn a2_open(&self, car: u8, k: Skill) -> Result<(), String> {
+    pub fn a2_open(&self, car: u8, k: Skill) -> Result<(), Why> {
         let c = self.car(car);
         if !c.has(k) {
-            return Err(alloc::format!(
-                "Skills: {} has not the {} skill",
-                self.race.names[usize::from(car)],
-                k.name()
-            ));
+            let name = self.car_named(car);
+            return Err(Why::new(
+                Key::NotTheSkill,
+                alloc::format!("Skills: {name} has not the {} skill", k.name()),
+            )
+            .with("car", name)
+            .with("skill", k.name()));
         }
         if c.skill_used {
-            return Err(alloc::format!(
-                "Skills: the {} chit is turned until the next pit stop",
-                k.name()
-            ));
+            return Err(Why::new(
+                Key::SkillTurned,
+                alloc::format!(
+                    "Skills: the {} chit is turned until the next pit stop",
+                    k.name()
+                ),
+            )
+            .with("skill", k.name()));
         }
         if k == Skill::Versatility && self.strategies().len() < 2 {
-            return Err("Versatility: no other strategy to change to".into());
+            return Err(Why::new(
+                Key::NoOtherStrategy,
+                "Versatility: no other strategy to change to",
+            ));
         }
         Ok(())
     }

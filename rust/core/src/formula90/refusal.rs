@@ -4,6 +4,7 @@ use super::actions::Move;
 use super::car::NO_CARD;
 use super::cards::{CardId, CardSet};
 use super::plan::DryRun;
+use super::refusals::{Key, Said, Why};
 use super::rules::{pair_allowed_with, push_pair, Strategy, FUEL_CHITS, MAX_EXTRA_SECTIONS};
 use super::state::{Check, F90State, Phase};
 use super::weather::Tyre;
@@ -18,11 +19,11 @@ pub enum PlayError {
     NotInHand(CardId),
     Frozen(CardId),
     Same,
-    Pair(&'static str),
+    Pair(Said),
     Push {
         fuel: u8,
     },
-    Trajectory(&'static str),
+    Trajectory(Said),
     NoToken,
     Tyres {
         tyres: u8,
@@ -89,18 +90,33 @@ impl F90State {
         self.race.card_name(id)
     }
 
-    fn in_hand(&self, car: u8, id: CardId) -> Result<(), String> {
+    fn in_hand(&self, car: u8, id: CardId) -> Result<(), Why> {
         let c = self.car(car);
         if c.hand.contains(id) {
             Ok(())
         } else if c.frozen.contains(id) {
-            Err(format!(
-                "Duels: {} is frozen on the table until the next turn",
-                self.name(id)
-            ))
+            Err(self.frozen(id))
         } else {
-            Err(format!("{} is not in your hand", self.name(id)))
+            Err(self.not_in_hand(id))
         }
+    }
+
+    fn frozen(&self, id: CardId) -> Why {
+        let text = format!(
+            "Duels: {} is frozen on the table until the next turn",
+            self.name(id)
+        );
+        Why::new(Key::Frozen, text).with("card", self.name(id))
+    }
+
+    pub(super) fn not_in_hand(&self, id: CardId) -> Why {
+        let text = format!("{} is not in your hand", self.name(id));
+        Why::new(Key::NotInHand, text).with("card", self.name(id))
+    }
+
+    /// A car named by the core (its colour, a robot's name), for the words module to word.
+    pub(super) fn car_named(&self, car: u8) -> String {
+        self.race.names[usize::from(car)].clone()
     }
 
     /// The strategies on offer: the nine printed ones, or the basic race's four (option
@@ -113,28 +129,22 @@ impl F90State {
     }
 
     /// Why `m` is illegal now, or `Ok`.
-    pub fn check(&self, m: Move) -> Result<(), String> {
+    pub fn check(&self, m: Move) -> Result<(), Why> {
         self.check_pre_race(m)
             .or_else(|| self.check_stops(m))
             .or_else(|| self.check_car_turn(m))
             // Each action belongs to one step of the turn: name the action and the step it is.
-            .unwrap_or_else(|| {
-                Err(format!(
-                    "{} is not a choice of {}",
-                    self.label(m),
-                    self.waiting_for()
-                ))
-            })
+            .unwrap_or_else(|| Err(self.not_a_choice(m)))
     }
 
     /// The Safety Car, chance outcomes, qualifying, strategies, phase A's skills and Free Practice: `None` for any other pair.
-    fn check_pre_race(&self, m: Move) -> Option<Result<(), String>> {
+    fn check_pre_race(&self, m: Move) -> Option<Result<(), Why>> {
         Some(match (self.phase, m) {
             (Phase::SafetyCarPit { .. }, Move::Pit(extra)) => {
                 if extra <= MAX_EXTRA_SECTIONS {
                     Ok(())
                 } else {
-                    Err("Fuel: at most two sections more than the pit box".into())
+                    Err(pit_extra())
                 }
             }
             (Phase::SafetyCarPit { car }, Move::StayOut) => self.stay_out_refused(car),
@@ -146,47 +156,64 @@ impl F90State {
                 if self.race_deck.contains(id) {
                     Ok(())
                 } else {
-                    Err(format!("{} is not in the Race deck", self.name(id)))
+                    Err(Why::new(
+                        Key::NotInRaceDeck,
+                        format!("{} is not in the Race deck", self.name(id)),
+                    )
+                    .with("card", self.name(id)))
                 }
             }
             (Phase::DrawTrack { .. }, Move::Draw(id)) => {
                 if self.track_deck.contains(id) {
                     Ok(())
                 } else {
-                    Err(format!("{} is not in the Track deck", self.name(id)))
+                    Err(Why::new(
+                        Key::NotInTrackDeck,
+                        format!("{} is not in the Track deck", self.name(id)),
+                    )
+                    .with("card", self.name(id)))
                 }
             }
             (Phase::Wear { .. }, Move::WearRed) => {
                 if self.bag[0] > 0 || self.bag == [0, 0] {
                     Ok(())
                 } else {
-                    Err("no red wear token left in the bag".into())
+                    Err(Why::new(Key::NoRedWear, "no red wear token left in the bag"))
                 }
             }
             (Phase::Wear { .. }, Move::WearBrown) => {
                 if self.bag[1] > 0 {
                     Ok(())
                 } else {
-                    Err("no brown wear token left in the bag".into())
+                    Err(Why::new(
+                        Key::NoBrownWear,
+                        "no brown wear token left in the bag",
+                    ))
                 }
             }
             (Phase::RobotChit { car }, Move::Chit(i)) => {
                 if self.free_chits(car).any(|c| c == i) {
                     Ok(())
                 } else {
-                    Err("that refuel chit is not free for this robot's type".into())
+                    Err(Why::new(
+                        Key::ChitNotFree,
+                        "that refuel chit is not free for this robot's type",
+                    ))
                 }
             }
             (Phase::GridTie { slot }, Move::TieFirst(c)) => {
                 if self.tied_at(slot).any(|x| x == c) {
                     Ok(())
                 } else {
-                    Err("that car is not in the tie".into())
+                    Err(Why::new(Key::NotInTie, "that car is not in the tie"))
                 }
             }
             (Phase::QualifyCard { seat }, Move::Qualify(id)) => {
                 if super::cards::is_track_id(id) {
-                    return Some(Err("Qualifying: a Race Card from your hand".into()));
+                    return Some(Err(Why::new(
+                        Key::QualifyRaceCard,
+                        "Qualifying: a Race Card from your hand",
+                    )));
                 }
                 self.in_hand(seat, id)
             }
@@ -194,28 +221,38 @@ impl F90State {
                 if usize::from(i) < FUEL_CHITS.len() {
                     Ok(())
                 } else {
-                    Err("Qualifying: refuel chits are turns 8, 10, 12, 14 and 16".into())
+                    Err(Why::new(
+                        Key::QualifyFuel,
+                        "Qualifying: refuel chits are turns 8, 10, 12, 14 and 16",
+                    ))
                 }
             }
             (Phase::Strategy { .. }, Move::Strategy(i)) => match Strategy::from_index(i) {
                 Some(s) if self.strategies().contains(&s) => Ok(()),
-                Some(s) => Err(format!(
-                    "Strategies: {} belongs to the advanced game (option strategies = all)",
-                    s.name()
-                )),
-                None => Err("no such strategy".into()),
+                Some(s) => Err(Why::new(
+                    Key::AdvancedStrategy,
+                    format!(
+                        "Strategies: {} belongs to the advanced game (option strategies = all)",
+                        s.name()
+                    ),
+                )
+                .with("strategy", s.name())),
+                None => Err(Why::new(Key::NoSuchStrategy, "no such strategy")),
             },
             (Phase::Declare { car }, Move::SixthSense(f)) => match self.sixth_refused(car, f) {
                 Some(e) => Err(e),
                 None => Ok(()),
             },
-            (Phase::Declare { .. }, Move::Skip | Move::Pit(_)) if self.it.sixth != 0 => Err(
-                "Sixth Sense: a flag token was declared for this turn; it drives to use it in D.4"
-                    .into(),
-            ),
-            (Phase::Declare { .. }, Move::Skip) if self.it.a2 => {
-                Err("A.1: skipping the turn comes before A.2 (a skill was declared)".into())
+            (Phase::Declare { .. }, Move::Skip | Move::Pit(_)) if self.it.sixth != 0 => {
+                Err(Why::new(
+                    Key::SixthDeclared,
+                    "Sixth Sense: a flag token was declared for this turn; it drives to use it in D.4",
+                ))
             }
+            (Phase::Declare { .. }, Move::Skip) if self.it.a2 => Err(Why::new(
+                Key::SkipBeforeSkill,
+                "A.1: skipping the turn comes before A.2 (a skill was declared)",
+            )),
             (Phase::Declare { car }, Move::Versatility) if !self.it.a2 => {
                 self.a2_open(car, super::rules::Skill::Versatility)
             }
@@ -223,13 +260,13 @@ impl F90State {
                 self.a2_open(car, super::rules::Skill::WiseDriving)
             }
             (Phase::Declare { .. }, Move::Versatility | Move::WiseDriving) => {
-                Err("A.2: one skill declaration a turn".into())
+                Err(Why::new(Key::OneSkill, "A.2: one skill declaration a turn"))
             }
             (Phase::Skill { .. }, Move::Skill(k)) => {
                 if super::rules::Skill::from_index(k).is_some() {
                     Ok(())
                 } else {
-                    Err("no such skill".into())
+                    Err(Why::new(Key::NoSuchSkill, "no such skill"))
                 }
             }
             (Phase::Setup { seat }, Move::Setup { tyres, hand, wear }) => {
@@ -242,7 +279,10 @@ impl F90State {
                     return Some(Err(e));
                 }
                 if super::cards::is_track_id(id) {
-                    Err("Wise Driving: Race Cards only (Track Cards stay)".into())
+                    Err(Why::new(
+                        Key::WiseRaceCards,
+                        "Wise Driving: Race Cards only (Track Cards stay)",
+                    ))
                 } else {
                     Ok(())
                 }
@@ -252,17 +292,14 @@ impl F90State {
     }
 
     /// Phase A, the pit stop, tyres, weather, flags and Extreme Trajectories: `None` for any other pair.
-    fn check_stops(&self, m: Move) -> Option<Result<(), String>> {
+    fn check_stops(&self, m: Move) -> Option<Result<(), Why>> {
         Some(match (self.phase, m) {
             (Phase::Declare { car }, Move::Drive | Move::Skip) => {
                 let c = self.car(car);
                 if c.must_pit {
-                    Err(format!(
-                        "Fuel: the turn pawn reached {}'s refuel chit: it must pit this turn",
-                        self.race.names[usize::from(car)]
-                    ))
+                    Err(self.must_pit(car))
                 } else if c.forced_pit {
-                    Err("Recovery: a forced pit stop at the start of this turn".into())
+                    Err(forced_pit())
                 } else {
                     Ok(())
                 }
@@ -271,7 +308,7 @@ impl F90State {
                 if extra <= MAX_EXTRA_SECTIONS {
                     Ok(())
                 } else {
-                    Err("Fuel: at most two sections more than the pit box".into())
+                    Err(pit_extra())
                 }
             }
             (Phase::PitDiscard { car }, Move::Discard(id)) => self.in_hand(car, id),
@@ -281,40 +318,55 @@ impl F90State {
                 if have <= limit {
                     Ok(())
                 } else {
-                    Err(format!(
-                        "Pit stop: {have} cards (frozen duel cards count); leave with at most {limit}"
-                    ))
+                    Err(Why::new(
+                        Key::PitHand,
+                        format!(
+                            "Pit stop: {have} cards (frozen duel cards count); leave with at most {limit}"
+                        ),
+                    )
+                    .with("have", have)
+                    .with("limit", limit))
                 }
             }
             (Phase::PitTyres { .. }, Move::KeepTyres) => Ok(()),
             (Phase::PitTyres { .. }, Move::NewTyres) => {
                 if self.weather_on() {
-                    Err("Tyres: name the type of the new tyres".into())
+                    Err(Why::new(
+                        Key::NameTyres,
+                        "Tyres: name the type of the new tyres",
+                    ))
                 } else {
                     Ok(())
                 }
             }
             (Phase::PitTyres { car } | Phase::StartTyres { car }, Move::Tyres(t)) => {
                 let Some(t) = Tyre::from_index(t) else {
-                    return Some(Err("Tyres: soft, hard, intermediate or rain".into()));
+                    return Some(Err(Why::new(
+                        Key::TyreKinds,
+                        "Tyres: soft, hard, intermediate or rain",
+                    )));
                 };
                 match self.tyres_refused(car, t) {
-                    Some(why) => Err(why.into()),
+                    Some(why) => Err(why),
                     None => Ok(()),
                 }
             }
             (Phase::RobotTyres, Move::Tyres(t)) => match Tyre::from_index(t) {
                 Some(Tyre::Hard | Tyre::Rain) => Ok(()),
-                _ => Err("Robots' tyres: robots fit only hard or rain tyres".into()),
+                _ => Err(Why::new(
+                    Key::RobotTyres,
+                    "Robots' tyres: robots fit only hard or rain tyres",
+                )),
             },
             (Phase::WeatherIcon { .. }, Move::WeatherStep(k)) => {
                 if k > 2 {
-                    return Some(Err(
-                        "Weather: one space drier, none, or one space wetter".into()
-                    ));
+                    return Some(Err(Why::new(
+                        Key::WeatherStep,
+                        "Weather: one space drier, none, or one space wetter",
+                    )));
                 }
                 match self.weather_step_refused(k as i8 - 1) {
-                    Some(why) => Err(why.into()),
+                    Some(why) => Err(why),
                     None => Ok(()),
                 }
             }
@@ -322,7 +374,7 @@ impl F90State {
             (Phase::YellowFlag { .. } | Phase::GreenFlag { .. }, Move::NoFlag) => Ok(()),
             (Phase::YellowFlag { .. }, Move::Yellow { section, behind }) => {
                 match self.yellow_refused(section, behind) {
-                    Some(why) => Err(why.into()),
+                    Some(why) => Err(why),
                     None => Ok(()),
                 }
             }
@@ -332,7 +384,10 @@ impl F90State {
                 {
                     Ok(())
                 } else {
-                    Err("Flags: a green flag removes a yellow flag on the track".into())
+                    Err(Why::new(
+                        Key::GreenFlag,
+                        "Flags: a green flag removes a yellow flag on the track",
+                    ))
                 }
             }
             (Phase::OrangeFlag { .. }, Move::ForceLateBrake | Move::NoForce) => Ok(()),
@@ -344,7 +399,7 @@ impl F90State {
                     with: None,
                 },
             ) => match self.extreme_blind_refused(car) {
-                Some(why) => Err(why.into()),
+                Some(why) => Err(why),
                 None => Ok(()),
             },
             (Phase::Extreme { car }, Move::FlatOut) => {
@@ -357,7 +412,10 @@ impl F90State {
                 if self.free_trajectories(car) >> super::extreme::ET_SPOT & 1 == 1 {
                     Ok(())
                 } else {
-                    Err("Extreme Trajectories: no free Extreme Trajectory in this section".into())
+                    Err(Why::new(
+                        Key::NoFreeExtreme,
+                        "Extreme Trajectories: no free Extreme Trajectory in this section",
+                    ))
                 }
             }
             _ => return None,
@@ -365,7 +423,7 @@ impl F90State {
     }
 
     /// Phases B to F and the duels: `None` for any other pair.
-    fn check_car_turn(&self, m: Move) -> Option<Result<(), String>> {
+    fn check_car_turn(&self, m: Move) -> Option<Result<(), Why>> {
         Some(match (self.phase, m) {
             (Phase::LuckyDiscard { car } | Phase::PayDiscard { car }, Move::Discard(id)) => {
                 self.in_hand(car, id)
@@ -374,35 +432,49 @@ impl F90State {
             (Phase::DrawChoice { .. }, Move::DrawOne) => Ok(()),
             (Phase::DrawChoice { car }, Move::Discard(id)) => {
                 if !self.car(car).uses(Strategy::SaveFuel) {
-                    return Some(Err(
-                        "Save Fuel: only its strategy trades a card for two".into()
-                    ));
+                    return Some(Err(Why::new(
+                        Key::SaveFuelOnly,
+                        "Save Fuel: only its strategy trades a card for two",
+                    )));
                 }
                 if let Err(e) = self.in_hand(car, id) {
                     return Some(Err(e));
                 }
                 if self.race.card(id).mp <= super::rules::SAVE_FUEL_MP {
-                    return Some(Err(format!(
-                        "Save Fuel: discard a card over [2] for two Race Cards, not {} [{}]",
-                        self.name(id),
-                        self.race.card(id).mp
-                    )));
+                    let mp = self.race.card(id).mp;
+                    return Some(Err(Why::new(
+                        Key::SaveFuelCard,
+                        format!(
+                            "Save Fuel: discard a card over [2] for two Race Cards, not {} [{mp}]",
+                            self.name(id)
+                        ),
+                    )
+                    .with("card", self.name(id))
+                    .with("mp", mp)));
                 }
                 Ok(())
             }
             (Phase::DrawChoice { car }, Move::ChaseTake(id)) => {
                 let chased = self.car(car).chasing;
                 if !self.car(car).uses(Strategy::Chase) || chased == super::car::NO_CAR {
-                    return Some(Err("Chase: no Chased chit on a car".into()));
+                    return Some(Err(Why::new(
+                        Key::ChaseNone,
+                        "Chase: no Chased chit on a car",
+                    )));
                 }
                 if self.car(chased).reserved.contains(id) {
                     Ok(())
                 } else {
-                    Err(format!(
-                        "Chase: {} is not among {}'s movement cards left to take",
-                        self.name(id),
-                        self.race.names[usize::from(chased)]
-                    ))
+                    Err(Why::new(
+                        Key::ChaseCard,
+                        format!(
+                            "Chase: {} is not among {}'s movement cards left to take",
+                            self.name(id),
+                            self.car_named(chased)
+                        ),
+                    )
+                    .with("card", self.name(id))
+                    .with("car", self.car_named(chased)))
                 }
             }
             (Phase::Play { car }, Move::Play { a, b, trajectory }) => {
@@ -412,7 +484,10 @@ impl F90State {
                 if self.can_pay_token(car) {
                     Ok(())
                 } else {
-                    Err("Tyres: no token left that keeps the rest payable".into())
+                    Err(Why::new(
+                        Key::PayToken,
+                        "Tyres: no token left that keeps the rest payable",
+                    ))
                 }
             }
             (Phase::PayTyres { car }, Move::PayCard(id)) => {
@@ -422,7 +497,10 @@ impl F90State {
                 if self.can_pay_card(car) {
                     Ok(())
                 } else {
-                    Err("Tyres: the cards left are needed for the discards".into())
+                    Err(Why::new(
+                        Key::PayCard,
+                        "Tyres: the cards left are needed for the discards",
+                    ))
                 }
             }
             (Phase::Tests { car }, Move::Test { slot, with }) => self.check_test(car, slot, with),
@@ -437,10 +515,14 @@ impl F90State {
                 if !self.race.opts.track_powers
                     || self.race.card(id).power != super::cards::Power::LateBrake
                 {
-                    return Some(Err(format!(
-                        "Track Cards: {} has no late-braking Discard Power",
-                        self.name(id)
-                    )));
+                    return Some(Err(Why::new(
+                        Key::LateBrakePower,
+                        format!(
+                            "Track Cards: {} has no late-braking Discard Power",
+                            self.name(id)
+                        ),
+                    )
+                    .with("card", self.name(id))));
                 }
                 Ok(())
             }
@@ -448,7 +530,10 @@ impl F90State {
                 if i < super::extreme::ET_SPOT && self.free_trajectories(car) >> i & 1 == 1 {
                     Ok(())
                 } else {
-                    Err("Trajectories: that trajectory is taken or not in this section".into())
+                    Err(Why::new(
+                        Key::TrajectoryTaken,
+                        "Trajectories: that trajectory is taken or not in this section",
+                    ))
                 }
             }
             (Phase::Trajectory { .. }, Move::NoTrajectory) => Ok(()),
@@ -463,7 +548,7 @@ impl F90State {
                         return Some(Err(e));
                     }
                     if a == b {
-                        return Some(Err("Duels: two different cards".into()));
+                        return Some(Err(Why::new(Key::DuelSame, "Duels: two different cards")));
                     }
                 }
                 Ok(())
@@ -472,18 +557,38 @@ impl F90State {
         })
     }
 
-    fn waiting_for(&self) -> String {
-        match self.current_player() {
+    /// An action of another step of the turn: the action by its label (the stable name a
+    /// player types), who decides now and the step, by the name the view gives it.
+    fn not_a_choice(&self, m: Move) -> Why {
+        let label = self.label(m);
+        let phase = self.phase_name();
+        let why = match self.current_player() {
             crate::game::Player::Seat(s) => {
-                format!(
-                    "{} ({})",
-                    self.race.names[usize::from(s)],
-                    self.phase_name()
+                let who = self.car_named(s);
+                Why::new(
+                    Key::NotAChoice,
+                    format!("{label} is not a choice of {who} ({phase})"),
                 )
+                .with("car", who)
             }
-            crate::game::Player::Chance => format!("chance ({})", self.phase_name()),
-            crate::game::Player::Terminal => "nobody: the race is over".into(),
-        }
+            crate::game::Player::Chance => Why::new(
+                Key::NotAChoiceChance,
+                format!("{label} is not a choice of chance ({phase})"),
+            ),
+            crate::game::Player::Terminal => Why::new(
+                Key::RaceOver,
+                format!("{label} is not a choice of nobody: the race is over"),
+            ),
+        };
+        why.with("move", label).with("phase", phase)
+    }
+
+    /// "Fuel: the turn pawn reached {car}'s refuel chit: it must pit this turn".
+    pub(super) fn must_pit(&self, car: u8) -> Why {
+        let name = self.car_named(car);
+        let text =
+            format!("Fuel: the turn pawn reached {name}'s refuel chit: it must pit this turn");
+        Why::new(Key::MustPit, text).with("car", name)
     }
 
     pub fn phase_name(&self) -> &'static str {
@@ -544,7 +649,7 @@ impl F90State {
         a: Option<CardId>,
         b: Option<CardId>,
         trajectory: bool,
-    ) -> Result<(), String> {
+    ) -> Result<(), Why> {
         let mut memo = Memo::default();
         self.play_check(car, a, b, trajectory, &mut memo)
             .map_err(|e| self.play_error(e))
@@ -602,7 +707,10 @@ impl F90State {
         }
         if trajectory {
             if !c.racing() {
-                return Err(PlayError::Trajectory("Trajectories: off the track"));
+                return Err(PlayError::Trajectory((
+                    Key::OffTrack,
+                    "Trajectories: off the track",
+                )));
             }
             self.trajectory_usable(car, cards)
                 .map_err(PlayError::Trajectory)?;
@@ -616,26 +724,28 @@ impl F90State {
         Ok(())
     }
 
-    pub fn play_error(&self, e: PlayError) -> String {
+    pub fn play_error(&self, e: PlayError) -> Why {
         let n = |id: CardId| self.race.card_name(id);
         match e {
-            PlayError::NoFirst => "Play: name the first card".into(),
-            PlayError::CouldPlay => "Play: a card you hold can move the car".into(),
-            PlayError::NotInHand(id) => format!("{} is not in your hand", n(id)),
-            PlayError::Frozen(id) => format!("Duels: {} is frozen on the table until the next turn", n(id)),
-            PlayError::Same => "Play: two different cards".into(),
-            PlayError::Pair(why) | PlayError::Trajectory(why) => why.into(),
-            PlayError::Push { fuel } => format!(
+            PlayError::NoFirst => Why::new(Key::PlayFirst, "Play: name the first card"),
+            PlayError::CouldPlay => Why::new(Key::CouldPlay, "Play: a card you hold can move the car"),
+            PlayError::NotInHand(id) => self.not_in_hand(id),
+            PlayError::Frozen(id) => self.frozen(id),
+            PlayError::Same => Why::new(Key::PlaySame, "Play: two different cards"),
+            PlayError::Pair((key, why)) | PlayError::Trajectory((key, why)) => Why::new(key, why),
+            PlayError::Push { fuel } => Why::new(Key::PushFuel, format!(
                 "Push: the refuel chit is on turn {fuel}; a turn less would leave the car out of fuel"
-            ),
-            PlayError::NoToken => "Tyres: no tyre token for the first tyre (at least one must be a token)".into(),
-            PlayError::Tyres { tyres, discard, tokens, cards } => format!(
+            )).with("fuel", fuel),
+            PlayError::NoToken => Why::new(Key::NoTyreToken, "Tyres: no tyre token for the first tyre (at least one must be a token)"),
+            PlayError::Tyres { tyres, discard, tokens, cards } => Why::new(Key::TyresToPay, format!(
                 "Tyres: {tyres} tyres and {discard} discards to pay with {tokens} tokens and {cards} cards"
-            ),
+            )).with("tyres", tyres).with("discard", discard).with("tokens", tokens).with("cards", cards),
             PlayError::Discards { discard, cards } => {
-                format!("Discards: {discard} cards to discard, {cards} left in hand")
+                Why::new(Key::Discards, format!("Discards: {discard} cards to discard, {cards} left in hand"))
+                    .with("discard", discard).with("cards", cards)
             }
-            PlayError::Wear { wear, free } => format!("Wear: {wear} wear tokens and {free} free slots"),
+            PlayError::Wear { wear, free } => Why::new(Key::Wear, format!("Wear: {wear} wear tokens and {free} free slots"))
+                .with("wear", wear).with("free", free),
             PlayError::TrackCorner { card, corner } => {
                 let name = self
                     .race
@@ -644,19 +754,19 @@ impl F90State {
                     .iter()
                     .find(|s| s.corner == corner)
                     .map_or_else(String::new, |s| s.name.clone());
-                format!(
+                Why::new(Key::TrackCorner, format!(
                     "Track Cards: {} is played only by a car whose move starts in, crosses or ends in corner {corner} ({name})",
                     n(card)
-                )
+                )).with("card", n(card)).with("corner", corner).with("name", name)
             }
-            PlayError::TrackExtreme { card } => format!(
+            PlayError::TrackExtreme { card } => Why::new(Key::TrackExtreme, format!(
                 "Track Cards: {} cannot count on an Extreme Trajectory's blind test; only its Discard Power or Flat Out make it sure",
                 n(card)
-            ),
-            PlayError::TrackChecks { card, checks, corner } => format!(
+            )).with("card", n(card)),
+            PlayError::TrackChecks { card, checks, corner } => Why::new(Key::TrackChecks, format!(
                 "Track Cards: {} needs {checks} leader check(s) before corner {corner} passed with cards you hold",
                 n(card)
-            ),
+            )).with("card", n(card)).with("checks", checks).with("corner", corner),
         }
     }
 
@@ -722,41 +832,66 @@ impl F90State {
         false
     }
 
-    fn check_test(&self, car: u8, slot: u8, with: Option<CardId>) -> Result<(), String> {
+    fn check_test(&self, car: u8, slot: u8, with: Option<CardId>) -> Result<(), Why> {
         let Some(test) = self.it.tests.get(usize::from(slot)).copied().flatten() else {
-            return Err("Checks: no check pending for that card".into());
+            return Err(Why::new(
+                Key::NoCheckPending,
+                "Checks: no check pending for that card",
+            ));
         };
         let Some(id) = with else { return Ok(()) };
         if test.blind {
-            return Err("Checks: a blind check takes the top card of the Race deck".into());
+            return Err(Why::new(
+                Key::BlindCheck,
+                "Checks: a blind check takes the top card of the Race deck",
+            ));
         }
         let movement = (0..2).any(|j| self.it.cards[j] == id && !self.it.used[j]);
         if movement {
             return Ok(());
         }
         self.in_hand(car, id).map_err(|_| {
-            format!(
+            let text = format!(
                 "Checks: {} is neither in your hand nor a movement card still free",
                 self.name(id)
-            )
+            );
+            Why::new(Key::CheckCard, text).with("card", self.name(id))
         })
     }
 
-    fn check_check(&self, car: u8, why: Check, with: Option<CardId>) -> Result<(), String> {
+    fn check_check(&self, car: u8, why: Check, with: Option<CardId>) -> Result<(), Why> {
         let bound =
             why == Check::Leader && self.it.pledge != 0 && !self.pledged_cards(car).is_empty();
         match with {
-            None if bound => Err(
-                "Track Card: the leader check before its corner is passed with a card of the hand you hold for it".into(),
-            ),
+            None if bound => Err(Why::new(
+                Key::LeaderCheckHand,
+                "Track Card: the leader check before its corner is passed with a card of the hand you hold for it",
+            )),
             None => Ok(()),
             Some(id) => {
                 self.in_hand(car, id)?;
                 if bound && !self.pledged_cards(car).contains(id) {
-                    return Err("Track Card: the leader check before its corner is passed with a card that passes it".into());
+                    return Err(Why::new(
+                        Key::LeaderCheckCard,
+                        "Track Card: the leader check before its corner is passed with a card that passes it",
+                    ));
                 }
                 Ok(())
             }
         }
     }
+}
+
+pub(super) fn pit_extra() -> Why {
+    Why::new(
+        Key::PitExtra,
+        "Fuel: at most two sections more than the pit box",
+    )
+}
+
+pub(super) fn forced_pit() -> Why {
+    Why::new(
+        Key::ForcedPit,
+        "Recovery: a forced pit stop at the start of this turn",
+    )
 }

@@ -1,4 +1,5 @@
 //! The book's tables and fixed numbers, kept as data so the code reads like the book.
+use super::refusals::{Key, Said};
 use super::track::Kind;
 
 /// The five refuel chits a player may choose in qualifying (Procedimentos de Qualificação):
@@ -294,7 +295,7 @@ pub fn pass_cost(kind: Kind, rel: Relation, case: PassCase) -> Pass {
 /// delas seja [2], a outra só pode ter valor [2] ... não é permitido jogar [2][3] ... ou [2][4]".
 /// We read the silence on [3][3], [3][4] and [4][4] as forbidden: movement pairs are [1]+any and
 /// [2]+[2] (decision 5 in docs/rules/formula90.md).
-pub fn pair_allowed(a: u8, b: u8) -> Result<(), &'static str> {
+pub fn pair_allowed(a: u8, b: u8) -> Result<(), Said> {
     pair_allowed_with(a, b, false)
 }
 
@@ -306,16 +307,19 @@ pub fn push_pair(a: u8, b: u8) -> bool {
 }
 
 /// Phase C pairs, Push's [2] with [3]–[6] allowed when `push`.
-pub fn pair_allowed_with(a: u8, b: u8, push: bool) -> Result<(), &'static str> {
+pub fn pair_allowed_with(a: u8, b: u8, push: bool) -> Result<(), Said> {
     if push && push_pair(a, b) {
         return Ok(());
     }
     if a == 1 || b == 1 || (a == 2 && b == 2) {
         Ok(())
     } else if a == 2 || b == 2 {
-        Err("Pairs: a [2] pairs only with a [2] or a [1]")
+        Err((Key::PairTwo, "Pairs: a [2] pairs only with a [2] or a [1]"))
     } else {
-        Err("Pairs: two cards for movement are a [1] with any card, or [2] with [2]")
+        Err((
+            Key::PairOne,
+            "Pairs: two cards for movement are a [1] with any card, or [2] with [2]",
+        ))
     }
 }
 

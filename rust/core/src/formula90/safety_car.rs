@@ -9,12 +9,13 @@
 //! of the line. The Safety Car leaves when a Race Stage begins: that turn is a restart (every
 //! pass 1 MP, no duels, no trajectories, Qualify's +1 MP). Decisions in docs/rules/formula90.md
 //! ("Safety Car").
-use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::actions::Move;
 use super::car::Status;
 use super::events::{Event, Log};
+use super::refusal::forced_pit;
+use super::refusals::{Key, Why};
 use super::state::{F90State, Phase, Then};
 
 /// The Safety Car's state: on the track (and where), the pit window after it came out, the
@@ -290,39 +291,48 @@ impl F90State {
 
 impl F90State {
     /// Phase A under the Safety Car: follow it or pit; nothing else.
-    pub fn safety_car_declare(&self, car: u8, m: Move) -> Result<(), String> {
+    pub fn safety_car_declare(&self, car: u8, m: Move) -> Result<(), Why> {
         let c = self.car(car);
         match m {
-            Move::Drive if c.must_pit => Err(alloc::format!(
-                "Fuel: the turn pawn reached {}'s refuel chit: it must pit this turn",
-                self.race.names[usize::from(car)]
-            )),
-            Move::Drive if c.forced_pit => {
-                Err("Recovery: a forced pit stop at the start of this turn".into())
-            }
+            Move::Drive if c.must_pit => Err(self.must_pit(car)),
+            Move::Drive if c.forced_pit => Err(forced_pit()),
             Move::Drive | Move::Pit(0) => Ok(()),
-            Move::Pit(_) => Err(
-                "Safety Car: a stop goes to the back of the line and fills the tank to 16 turns; no extra sections"
-                    .into(),
-            ),
-            Move::Skip => Err("Safety Car: every car follows it; no skipping".into()),
-            Move::Versatility | Move::WiseDriving => {
-                Err("Safety Car: no skills under the Safety Car".into())
-            }
-            _ => Err("Safety Car: drive (follow it) or pit".into()),
+            Move::Pit(_) => Err(Why::new(
+                Key::SafetyCarExtra,
+                "Safety Car: a stop goes to the back of the line and fills the tank to 16 turns; no extra sections",
+            )),
+            Move::Skip => Err(Why::new(
+                Key::SafetyCarSkip,
+                "Safety Car: every car follows it; no skipping",
+            )),
+            Move::Versatility | Move::WiseDriving => Err(Why::new(
+                Key::SafetyCarSkill,
+                "Safety Car: no skills under the Safety Car",
+            )),
+            _ => Err(Why::new(
+                Key::SafetyCarDrive,
+                "Safety Car: drive (follow it) or pit",
+            )),
         }
     }
 
     /// Staying out in the pit window, unless this turn was the car's last chance to stop.
-    pub fn stay_out_refused(&self, car: u8) -> Result<(), String> {
+    pub fn stay_out_refused(&self, car: u8) -> Result<(), Why> {
         let c = self.car(car);
         if c.must_pit {
-            Err(alloc::format!(
-                "Fuel: the turn pawn reached {}'s refuel chit and its turn is lost: it must pit now",
-                self.race.names[usize::from(car)]
-            ))
+            let name = self.car_named(car);
+            Err(Why::new(
+                Key::MustPitNow,
+                alloc::format!(
+                    "Fuel: the turn pawn reached {name}'s refuel chit and its turn is lost: it must pit now"
+                ),
+            )
+            .with("car", name))
         } else if c.forced_pit {
-            Err("Recovery: a forced pit stop is due and its turn is lost: it must pit now".into())
+            Err(Why::new(
+                Key::ForcedPitNow,
+                "Recovery: a forced pit stop is due and its turn is lost: it must pit now",
+            ))
         } else {
             Ok(())
         }

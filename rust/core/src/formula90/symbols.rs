@@ -3,6 +3,7 @@
 use super::car::NO_CARD;
 use super::cards::{Card, CardId};
 use super::events::{Bonus, Event, Log};
+use super::refusals::{Key, Said};
 use super::rules::{check_passes, Strategy, SAVE_FUEL_MP, TANK_TURNS};
 use super::state::{Check, F90State, Phase, Then};
 use super::track::Trajectory;
@@ -57,13 +58,14 @@ impl F90State {
     }
 
     /// Whether a movement card matches the trajectory's colours (or Balance needs none).
-    pub fn trajectory_usable(&self, car: u8, cards: [CardId; 2]) -> Result<(), &'static str> {
+    pub fn trajectory_usable(&self, car: u8, cards: [CardId; 2]) -> Result<(), Said> {
         if self.on_extreme(car) {
             return self.extreme_usable(car, cards);
         }
-        let t = self
-            .standing_on(car)
-            .ok_or("Trajectories: the car is not on a trajectory")?;
+        let t = self.standing_on(car).ok_or((
+            Key::NoTrajectory,
+            "Trajectories: the car is not on a trajectory",
+        ))?;
         if self.car(car).uses(Strategy::Balance) {
             return Ok(());
         }
@@ -73,7 +75,10 @@ impl F90State {
         if matches {
             Ok(())
         } else {
-            Err("Trajectories: no movement card matches the trajectory's colour")
+            Err((
+                Key::TrajectoryColour,
+                "Trajectories: no movement card matches the trajectory's colour",
+            ))
         }
     }
 

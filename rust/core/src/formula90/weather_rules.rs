@@ -1,6 +1,7 @@
 //! The weather module's rules on the race (data in `weather.rs`): the pawn's moves, the tyres'
 //! penalties and tokens, rain on tests, the robots' tyres and their weather pit stop.
 use super::events::{Event, Log};
+use super::refusals::{Key, Why};
 use super::state::{Check, F90State, Phase};
 use super::weather::{
     tyre_penalty, Sky, Tyre, MAX_SOFT_SETS, RAIN_TEST, SOFT_BLUE_TOKENS, SOFT_TOKENS_LESS,
@@ -137,12 +138,18 @@ impl F90State {
     }
 
     /// Whether `t` may be fitted now.
-    pub fn tyres_refused(&self, car: u8, t: Tyre) -> Option<&'static str> {
+    pub fn tyres_refused(&self, car: u8, t: Tyre) -> Option<Why> {
         if !self.weather_on() {
-            return Some("Tyres: a race without the weather module runs on hard tyres");
+            return Some(Why::new(
+                Key::HardTyresOnly,
+                "Tyres: a race without the weather module runs on hard tyres",
+            ));
         }
         if t == Tyre::Soft && self.car(car).soft_sets >= MAX_SOFT_SETS {
-            return Some("Tyres: at most two sets of soft tyres a race");
+            return Some(Why::new(
+                Key::SoftSets,
+                "Tyres: at most two sets of soft tyres a race",
+            ));
         }
         None
     }
@@ -172,13 +179,19 @@ impl F90State {
     }
 
     /// Whether the pawn may step `step` (−1 drier, +1 wetter) from where it is.
-    pub fn weather_step_refused(&self, step: i8) -> Option<&'static str> {
+    pub fn weather_step_refused(&self, step: i8) -> Option<Why> {
         let last = self.race.track().weather.len() as i16 - 1;
         let to = i16::from(self.weather) + i16::from(step);
         if to < 0 {
-            Some("Weather: the pawn is on the driest space")
+            Some(Why::new(
+                Key::Driest,
+                "Weather: the pawn is on the driest space",
+            ))
         } else if to > last {
-            Some("Weather: the pawn is on the wettest space")
+            Some(Why::new(
+                Key::Wettest,
+                "Weather: the pawn is on the wettest space",
+            ))
         } else {
             None
         }
