@@ -28,11 +28,20 @@ pub fn is_event_kind(kind: &str) -> bool {
     MOVE_KINDS.contains(&kind) || CHANCE_KINDS.contains(&kind)
 }
 
-/// Every event of the race so far. Nothing in a Legend race is hidden from any seat: one log.
-pub fn events(state: &LegendState) -> Vec<Value> {
+/// The events of the race from the `since`-th action on. Nothing in a Legend race is hidden
+/// from any seat: one log. The actions before `since` are replayed, not described: a page that
+/// keeps what it read asks only for the new ones, and describing one (a clone of the position
+/// and its event) costs far more than applying it.
+pub fn events_since(state: &LegendState, since: usize) -> Vec<Value> {
     let mut s = state.game().new_initial_state();
-    let mut out = Vec::with_capacity(state.history.len());
-    for &a in &state.history {
+    let mut out = Vec::with_capacity(state.history.len().saturating_sub(since));
+    for (i, &a) in state.history.iter().enumerate() {
+        if i < since {
+            if s.apply_action(a).is_err() {
+                break;
+            }
+            continue;
+        }
         let before = s.clone();
         if s.apply_action(a).is_err() {
             break;

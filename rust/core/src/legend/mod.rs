@@ -303,7 +303,11 @@ impl State for LegendState {
 
     fn events(&self, _player: Option<usize>) -> Vec<Value> {
         // Nothing in a Legend race is hidden from any seat: one log for all.
-        events::events(self)
+        events::events_since(self, 0)
+    }
+
+    fn events_since(&self, _player: Option<usize>, since: usize) -> Vec<Value> {
+        events::events_since(self, since)
     }
 
     fn serialize(&self) -> String {

@@ -209,28 +209,63 @@ impl LegendState {
 
 /// The typed events a plan's decisions log, as the race would log them: a surface words a plan's
 /// steps from these instead of playing the plan out itself. Computed only for a page's request.
-fn plan_events(s: &LegendState, actions: &[crate::game::Action]) -> Vec<Value> {
-    let mut now = s.clone();
-    let mut out = Vec::with_capacity(actions.len());
-    for &a in actions {
-        if now.is_chance_node() || now.is_terminal() {
-            break;
+/// The plans of one position share their first decisions, so each distinct prefix is played and
+/// described once (`played`: a prefix's position and event, `None` where the race stops there).
+struct PlanEvents<'a> {
+    start: &'a LegendState,
+    played: BTreeMap<Vec<crate::game::Action>, Option<usize>>,
+    nodes: Vec<(LegendState, Value)>,
+}
+
+impl<'a> PlanEvents<'a> {
+    fn new(start: &'a LegendState) -> Self {
+        PlanEvents {
+            start,
+            played: BTreeMap::new(),
+            nodes: Vec::new(),
         }
-        let before = now.clone();
-        if now.apply_action(a).is_err() {
-            break;
-        }
-        out.push(super::events::event(&before, &now, a));
     }
-    out
+
+    fn events(&mut self, actions: &[crate::game::Action]) -> Vec<Value> {
+        let mut out = Vec::with_capacity(actions.len());
+        let mut at: Option<usize> = None;
+        for k in 0..actions.len() {
+            let node = match self.played.get(&actions[..=k]) {
+                Some(&node) => node,
+                None => {
+                    let node = self.play(at, actions[k]);
+                    self.played.insert(actions[..=k].to_vec(), node);
+                    node
+                }
+            };
+            let Some(i) = node else { break };
+            out.push(self.nodes[i].1.clone());
+            at = Some(i);
+        }
+        out
+    }
+
+    /// The position after `a` from node `at` (the start when `None`), and its event.
+    fn play(&mut self, at: Option<usize>, a: crate::game::Action) -> Option<usize> {
+        let now = at.map_or(self.start, |i| &self.nodes[i].0);
+        if now.is_chance_node() || now.is_terminal() {
+            return None;
+        }
+        let mut next = now.clone();
+        next.apply_action(a).ok()?;
+        let event = super::events::event(now, &next, a);
+        self.nodes.push((next, event));
+        Some(self.nodes.len() - 1)
+    }
 }
 
 /// `State::move_plans` for Legend: each plan's keys as the board reads them.
 pub(crate) fn plans_json(s: &LegendState) -> Vec<Value> {
+    let mut played = PlanEvents::new(s);
     s.plan_moves()
         .into_iter()
         .map(|p| {
-            let steps = plan_events(s, &p.actions);
+            let steps = played.events(&p.actions);
             json!({
                 "steps": steps,
                 "progress": p.progress, "row": p.row, "lane": p.lane, "speed": p.speed,

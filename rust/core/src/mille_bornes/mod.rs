@@ -277,8 +277,14 @@ impl State for MbState {
     }
 
     fn events(&self, player: Option<usize>) -> Vec<Value> {
+        self.events_since(player, 0)
+    }
+
+    /// Only the events from `since` on are written as JSON (a page asks for the new ones).
+    fn events_since(&self, player: Option<usize>, since: usize) -> Vec<Value> {
         self.typed_events()
             .iter()
+            .skip(since)
             .map(|e| e.to_json(player))
             .collect()
     }

@@ -411,7 +411,8 @@ fn a_plan_carries_the_events_its_decisions_log() {
         if s.history().len() >= 600 {
             return;
         }
-        for p in s.move_plans().iter().take(3) {
+        // Every plan: plans that share their first decisions share their events' making.
+        for p in s.move_plans().iter() {
             let mut t = s.clone();
             let n = t.history().len();
             for a in p["actions"].as_array().unwrap() {
