@@ -4,7 +4,7 @@ use super::actions::Move;
 use super::car::NO_CARD;
 use super::cards::{CardId, CardSet};
 use super::plan::DryRun;
-use super::refusals::{Key, Said, Why};
+use super::refusals::{forced_pit, Key, Said, Why};
 use super::rules::{pair_allowed_with, push_pair, Strategy, FUEL_CHITS, MAX_EXTRA_SECTIONS};
 use super::state::{Check, F90State, Phase};
 use super::weather::Tyre;
@@ -153,27 +153,9 @@ impl F90State {
                 self.safety_car_declare(car, m)
             }
             (Phase::DrawRace { .. } | Phase::Blind { .. } | Phase::WeatherCard, Move::Draw(id)) => {
-                if self.race_deck.contains(id) {
-                    Ok(())
-                } else {
-                    Err(Why::new(
-                        Key::NotInRaceDeck,
-                        format!("{} is not in the Race deck", self.name(id)),
-                    )
-                    .with("card", self.name(id)))
-                }
+                self.drawn(id, true)
             }
-            (Phase::DrawTrack { .. }, Move::Draw(id)) => {
-                if self.track_deck.contains(id) {
-                    Ok(())
-                } else {
-                    Err(Why::new(
-                        Key::NotInTrackDeck,
-                        format!("{} is not in the Track deck", self.name(id)),
-                    )
-                    .with("card", self.name(id)))
-                }
-            }
+            (Phase::DrawTrack { .. }, Move::Draw(id)) => self.drawn(id, false),
             (Phase::Wear { .. }, Move::WearRed) => {
                 if self.bag[0] > 0 || self.bag == [0, 0] {
                     Ok(())
@@ -289,6 +271,22 @@ impl F90State {
             }
             _ => return None,
         })
+    }
+
+    /// A card drawn from the Race deck (`race`) or the Track deck: it must be in that deck.
+    fn drawn(&self, id: CardId, race: bool) -> Result<(), Why> {
+        let (deck, key, name) = if race {
+            (&self.race_deck, Key::NotInRaceDeck, "Race")
+        } else {
+            (&self.track_deck, Key::NotInTrackDeck, "Track")
+        };
+        if deck.contains(id) {
+            return Ok(());
+        }
+        Err(
+            Why::new(key, format!("{} is not in the {name} deck", self.name(id)))
+                .with("card", self.name(id)),
+        )
     }
 
     /// Phase A, the pit stop, tyres, weather, flags and Extreme Trajectories: `None` for any other pair.
@@ -886,12 +884,5 @@ pub(super) fn pit_extra() -> Why {
     Why::new(
         Key::PitExtra,
         "Fuel: at most two sections more than the pit box",
-    )
-}
-
-pub(super) fn forced_pit() -> Why {
-    Why::new(
-        Key::ForcedPit,
-        "Recovery: a forced pit stop at the start of this turn",
     )
 }

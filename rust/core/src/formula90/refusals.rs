@@ -139,3 +139,12 @@ impl From<Why> for Error {
         Error::refused(w.key.as_str(), w.values, w.text)
     }
 }
+
+/// Recovery's forced pit stop, refused alike by the Safety Car's turn and the others (here, so
+/// that neither of their files depends on the other's).
+pub(super) fn forced_pit() -> Why {
+    Why::new(
+        Key::ForcedPit,
+        "Recovery: a forced pit stop at the start of this turn",
+    )
+}

@@ -14,8 +14,7 @@ use alloc::vec::Vec;
 use super::actions::Move;
 use super::car::Status;
 use super::events::{Event, Log};
-use super::refusal::forced_pit;
-use super::refusals::{Key, Why};
+use super::refusals::{forced_pit, Key, Why};
 use super::state::{F90State, Phase, Then};
 
 /// The Safety Car's state: on the track (and where), the pit window after it came out, the
