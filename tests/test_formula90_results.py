@@ -40,7 +40,9 @@ def test_the_results_read_in_italian() -> None:
     final = race()
     with locale.use("it"):
         lines = render(final.view(None), final.log(None)).split("\n")
-    assert "    2. Orange (arrivata): 1 giro, nel settore del vincitore, 1 sosta ai box, 6 punti" in lines
+    # The cars named by their colour read in Italian too (docs/content/names.md), and so does the phase.
+    assert "    2. Arancione (arrivata): 1 giro, nel settore del vincitore, 1 sosta ai box, 6 punti" in lines
+    assert lines[0] == "Formula 90 a Autodromo del Lago, dopo l'ultimo dei 10 turni (la fine), leader SuperFast 2"
 
 
 def test_a_race_under_way_has_no_results() -> None:

@@ -26,7 +26,7 @@ def render(view: dict[str, Any], entries: Sequence[dict[str, Any]] = ()) -> str:
         turn = say("screen.turn", turn=view["turn"], turns=view["turns"])
     else:
         turn = say("screen.turn.before")
-    title = {"track": view["track"], "turn": turn, "phase": view["phase"]}
+    title = {"track": view["track"], "turn": turn, "phase": words.phase_name(view["phase"])}
     lines = [say("screen.title.leader", leader=words.car_name(view["leader"]), **title) if view.get("leader")
              else say("screen.title", **title)]
     weather = view.get("weather")
